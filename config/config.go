@@ -1,0 +1,250 @@
+// Package config loads skagerrak's configuration: one YAML file, overridden
+// by SKAGERRAK_* environment variables, overridden by command-line flags
+// (viper does the layering). Secrets — the IMAP and SMTP passwords and the
+// host key's passphrase — are read from the environment only; a secret
+// written into the file is an error, so it never sits in a file that may be
+// copied around.
+package config
+
+import (
+	_ "embed"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// EnvPrefix is the prefix of the environment variables that override keys:
+// imap.addr is SKAGERRAK_IMAP_ADDR.
+const EnvPrefix = "SKAGERRAK"
+
+// Config is the whole configuration of a host.
+type Config struct {
+	// DataDir holds one directory per game.
+	DataDir string `mapstructure:"data_dir"`
+	// PollInterval is how often `run` polls when the server has no IDLE.
+	PollInterval time.Duration `mapstructure:"poll_interval"`
+	// HostKey is the armored private key file that signs outgoing mail.
+	HostKey string `mapstructure:"host_key"`
+	// HostKeyPassphrase unlocks HostKey; environment only.
+	HostKeyPassphrase string `mapstructure:"host_key_passphrase"`
+	IMAP              IMAP   `mapstructure:"imap"`
+	SMTP              SMTP   `mapstructure:"smtp"`
+	// File is the configuration file that was read, "" if none.
+	File string `mapstructure:"-"`
+}
+
+// IMAP is where orders arrive.
+type IMAP struct {
+	Addr     string `mapstructure:"addr"`
+	Username string `mapstructure:"username"`
+	// Password comes from SKAGERRAK_IMAP_PASSWORD only.
+	Password string `mapstructure:"password"`
+	// TLS is none, starttls or tls.
+	TLS       string `mapstructure:"tls"`
+	Mailbox   string `mapstructure:"mailbox"`
+	Processed string `mapstructure:"processed"`
+	Rejected  string `mapstructure:"rejected"`
+}
+
+// SMTP is where replies and reports leave.
+type SMTP struct {
+	Addr     string `mapstructure:"addr"`
+	Username string `mapstructure:"username"`
+	// Password comes from SKAGERRAK_SMTP_PASSWORD only.
+	Password string `mapstructure:"password"`
+	TLS      string `mapstructure:"tls"`
+	From     string `mapstructure:"from"`
+}
+
+// Defaults are the values of keys that neither the file, the environment
+// nor a flag sets.
+var defaults = map[string]any{
+	"data_dir":       "./games",
+	"poll_interval":  "1m",
+	"imap.tls":       "tls",
+	"imap.mailbox":   "INBOX",
+	"imap.processed": "skagerrak/processed",
+	"imap.rejected":  "skagerrak/rejected",
+	"smtp.tls":       "starttls",
+}
+
+// keys are every key the file may hold.
+var keys = []string{
+	"data_dir", "poll_interval", "host_key", "host_key_passphrase",
+	"imap.addr", "imap.username", "imap.password", "imap.tls", "imap.mailbox", "imap.processed", "imap.rejected",
+	"smtp.addr", "smtp.username", "smtp.password", "smtp.tls", "smtp.from",
+}
+
+// secrets may be set only through the environment.
+var secrets = map[string]bool{"imap.password": true, "smtp.password": true, "host_key_passphrase": true}
+
+//go:embed example.yaml
+var example string
+
+// Example returns a commented example configuration file.
+func Example() string { return example }
+
+// Keys returns every configuration key, sorted.
+func Keys() []string {
+	out := append([]string(nil), keys...)
+	sort.Strings(out)
+	return out
+}
+
+// EnvName returns the environment variable that sets key.
+func EnvName(key string) string {
+	return EnvPrefix + "_" + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
+}
+
+// Load reads the configuration. file may be "" (no file: defaults, then the
+// environment, then flags); a named file must exist. flags, if not nil, are
+// bound by their names: a flag "data-dir" sets "data_dir".
+func Load(file string, flags *pflag.FlagSet) (*Config, error) {
+	v := viper.New()
+	for k, d := range defaults {
+		v.SetDefault(k, d)
+	}
+	for _, k := range keys {
+		if err := v.BindEnv(k, EnvName(k)); err != nil {
+			return nil, fmt.Errorf("config: %w", err)
+		}
+	}
+	if file != "" {
+		if err := checkFile(file); err != nil {
+			return nil, err
+		}
+		v.SetConfigFile(file)
+		v.SetConfigType("yaml")
+		if err := v.ReadInConfig(); err != nil {
+			return nil, fmt.Errorf("config %s: %v", file, err)
+		}
+	}
+	if flags != nil {
+		for _, k := range keys {
+			if f := flags.Lookup(strings.ReplaceAll(strings.ReplaceAll(k, "_", "-"), ".", "-")); f != nil {
+				if err := v.BindPFlag(k, f); err != nil {
+					return nil, fmt.Errorf("config: %w", err)
+				}
+			}
+		}
+	}
+	c := &Config{File: file}
+	if err := v.Unmarshal(c); err != nil {
+		return nil, fmt.Errorf("config %s: %v", orDefaults(file), err)
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// checkFile reads the file on its own, so that unknown keys (typos) and
+// secrets written into it are errors naming the key and the file.
+func checkFile(file string) error {
+	if _, err := os.Stat(file); err != nil {
+		return fmt.Errorf("config %s: %v", file, err)
+	}
+	raw := viper.New()
+	raw.SetConfigFile(file)
+	raw.SetConfigType("yaml")
+	if err := raw.ReadInConfig(); err != nil {
+		return fmt.Errorf("config %s: not valid YAML: %v", file, err)
+	}
+	known := map[string]bool{}
+	for _, k := range keys {
+		known[k] = true
+	}
+	for _, k := range raw.AllKeys() {
+		if secrets[k] {
+			return fmt.Errorf("config %s: key %q is a secret and may only come from the environment variable %s", file, k, EnvName(k))
+		}
+		if !known[k] {
+			msg := fmt.Sprintf("config %s: unknown key %q", file, k)
+			if s := suggest(k); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			return fmt.Errorf("%s; known keys: %s", msg, strings.Join(Keys(), ", "))
+		}
+	}
+	return nil
+}
+
+// Validate checks values that have a fixed set of choices or a shape.
+func (c *Config) Validate() error {
+	where := orDefaults(c.File)
+	if c.DataDir == "" {
+		return fmt.Errorf("config %s: key \"data_dir\" is empty; it names the directory that holds the games", where)
+	}
+	if c.PollInterval <= 0 {
+		return fmt.Errorf("config %s: key \"poll_interval\" must be a positive duration such as 30s or 5m", where)
+	}
+	for _, t := range []struct{ key, val string }{{"imap.tls", c.IMAP.TLS}, {"smtp.tls", c.SMTP.TLS}} {
+		switch t.val {
+		case "none", "starttls", "tls":
+		default:
+			return fmt.Errorf("config %s: key %q is %q; valid: none, starttls, tls", where, t.key, t.val)
+		}
+	}
+	return nil
+}
+
+// RequireMail checks that the keys the mail commands need are set, naming
+// each missing one.
+func (c *Config) RequireMail() error {
+	var missing []string
+	for _, kv := range []struct{ key, val string }{
+		{"imap.addr", c.IMAP.Addr}, {"imap.username", c.IMAP.Username},
+		{"smtp.addr", c.SMTP.Addr}, {"smtp.from", c.SMTP.From}, {"host_key", c.HostKey},
+	} {
+		if kv.val == "" {
+			missing = append(missing, kv.key)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("config %s: missing key(s) %s (set them in the file or as %s)", orDefaults(c.File), strings.Join(missing, ", "), EnvName(missing[0]))
+	}
+	return nil
+}
+
+func orDefaults(file string) string {
+	if file == "" {
+		return "(no file; defaults and environment)"
+	}
+	return file
+}
+
+// suggest returns the known key nearest to k, if it is close.
+func suggest(k string) string {
+	best, bestD := "", 5
+	for _, c := range keys {
+		if d := editDistance(k, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

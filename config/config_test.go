@@ -1,0 +1,82 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+func write(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "skagerrak.yaml")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestExampleLoads(t *testing.T) {
+	c, err := Load(write(t, Example()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.IMAP.Addr != "imap.example.org:993" || c.SMTP.TLS != "starttls" || c.PollInterval != time.Minute {
+		t.Errorf("example config = %+v", c)
+	}
+}
+
+func TestLayering(t *testing.T) {
+	f := write(t, "data_dir: /from/file\nimap:\n  addr: file:993\n")
+	t.Setenv("SKAGERRAK_IMAP_ADDR", "env:993")
+	t.Setenv("SKAGERRAK_SMTP_PASSWORD", "s3cret")
+	fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+	fs.String("data-dir", "", "")
+	if err := fs.Parse([]string{"--data-dir", "/from/flag"}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(f, fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DataDir != "/from/flag" || c.IMAP.Addr != "env:993" || c.SMTP.Password != "s3cret" {
+		t.Errorf("layering: %+v", c)
+	}
+	if c.IMAP.Mailbox != "INBOX" {
+		t.Errorf("default mailbox = %q", c.IMAP.Mailbox)
+	}
+}
+
+func TestBadFilesNameKeyAndFile(t *testing.T) {
+	cases := []struct{ body, want string }{
+		{"imap:\n  adress: x\n", `unknown key "imap.adress" (did you mean "imap.addr"?)`},
+		{"imap:\n  password: hunter2\n", "SKAGERRAK_IMAP_PASSWORD"},
+		{"smtp:\n  tls: maybe\n", `"smtp.tls" is "maybe"; valid: none, starttls, tls`},
+		{"poll_interval: soon\n", "poll_interval"},
+		{"imap: [\n", "not valid YAML"},
+	}
+	for _, c := range cases {
+		f := write(t, c.body)
+		_, err := Load(f, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), f) {
+			t.Errorf("%q: err = %v, want it to name %q and the file", c.body, err, c.want)
+		}
+	}
+	if _, err := Load("/no/such/file.yaml", nil); err == nil || !strings.Contains(err.Error(), "/no/such/file.yaml") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestRequireMailNamesMissingKeys(t *testing.T) {
+	c, err := Load("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = c.RequireMail()
+	if err == nil || !strings.Contains(err.Error(), "imap.addr") || !strings.Contains(err.Error(), "host_key") {
+		t.Errorf("RequireMail = %v", err)
+	}
+}
