@@ -1,0 +1,248 @@
+// Command mapgen generates data/hexes.tsv, the terrain of the Kriegsmarine
+// Strikes hex map, from Natural Earth coastlines as shipped by the npm
+// package world-atlas 2.0.2 (ISC licence; Natural Earth data is public
+// domain).
+//
+//	mkdir -p /tmp/atlas && cd /tmp/atlas && npm install world-atlas@2.0.2
+//	go run ./engine/kriegsmarine/mapgen -atlas /tmp/atlas/node_modules/world-atlas \
+//	    -out engine/kriegsmarine/data/hexes.tsv [-png /tmp/map.png]
+//
+// It decodes the TopoJSON of countries-50m.json, projects it with a Lambert
+// conformal conic projection (lat_1 = lat_2 = lat_0 = 62N, lon_0 = 3E,
+// WGS84), lays the hex grid over it and samples points inside every hex:
+// a hex with no land is sea, one with only land is land, any other is
+// coastal. A hexside whose centre-to-centre segment crosses only land is
+// closed to ships (rule 6.14) and listed as a "side" record.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// countryCodes maps Natural Earth country names to the map's country codes.
+// The Faroe Islands were Danish in 1940.
+var countryCodes = map[string]string{
+	"Norway":         "NO",
+	"Sweden":         "SE",
+	"Denmark":        "DK",
+	"Faeroe Is.":     "DK",
+	"United Kingdom": "UK",
+	"Germany":        "DE",
+	"Finland":        "FI",
+}
+
+// sampleStep is the spacing in kilometres of the sample points in a hex
+// (about 330 points per hex) and segStep that along a hexside test segment.
+const (
+	sampleStep = 3.0
+	segSamples = 30
+)
+
+func main() {
+	atlas := flag.String("atlas", "", "directory of the world-atlas 2.0.2 npm package (holds countries-50m.json)")
+	out := flag.String("out", "", "output TSV file (default standard output)")
+	pngOut := flag.String("png", "", "also draw the classified map to this PNG file (for checking by eye)")
+	flag.Parse()
+	if *atlas == "" {
+		fmt.Fprintln(os.Stderr, "mapgen: -atlas is required")
+		os.Exit(2)
+	}
+	if err := run(*atlas, *out, *pngOut); err != nil {
+		fmt.Fprintln(os.Stderr, "mapgen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(atlas, out, pngOut string) error {
+	data, err := os.ReadFile(filepath.Join(atlas, "countries-50m.json"))
+	if err != nil {
+		return err
+	}
+	fs, err := decodeTopology(data, "countries")
+	if err != nil {
+		return err
+	}
+	shapes := projectFeatures(fs, countryCodes, newLCC(projLat, projLon), [4]float64{-20, 50, 35, 76})
+	if len(shapes) == 0 {
+		return fmt.Errorf("no Scandinavian land found in %s", atlas)
+	}
+	m := classify(newLand(shapes))
+	var w io.Writer = os.Stdout
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	bw := bufio.NewWriter(w)
+	if err := m.write(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if pngOut != "" {
+		return drawPNG(pngOut, m, newLand(shapes))
+	}
+	return nil
+}
+
+// land answers "which country's land is at this point" for projected points.
+type land struct{ shapes []shape }
+
+func newLand(s []shape) *land { return &land{shapes: s} }
+
+// at returns the country code of the land at pt, "" over water.
+func (l *land) at(pt xy) string {
+	for i := range l.shapes {
+		if l.shapes[i].contains(pt) {
+			return l.shapes[i].country
+		}
+	}
+	return ""
+}
+
+// hexData is the classification of one hex.
+type hexData struct {
+	hex       hexRC
+	landPct   int
+	terrain   string
+	countries []string
+}
+
+// mapData is the classified map.
+type mapData struct {
+	hexes []hexData
+	sides [][2]hexRC
+}
+
+// classify samples every hex and hexside of the map.
+func classify(l *land) *mapData {
+	m := &mapData{}
+	terr := map[hexRC]string{}
+	for r := 1; r <= rows; r++ {
+		for c := 1; c <= cols; c++ {
+			h := hexRC{r, c}
+			ctr := centre(h)
+			total, onLand := 0, 0
+			seen := map[string]bool{}
+			for dy := -36.0; dy <= 36; dy += sampleStep {
+				for dx := -30.0; dx <= 30; dx += sampleStep {
+					pt := xy{ctr[0] + dx, ctr[1] + dy}
+					if hexOf(pt) != h {
+						continue
+					}
+					total++
+					if cc := l.at(pt); cc != "" {
+						onLand++
+						seen[cc] = true
+					}
+				}
+			}
+			d := hexData{hex: h, landPct: (100*onLand + total/2) / total}
+			switch {
+			case onLand == 0:
+				d.terrain = "sea"
+			case onLand == total:
+				d.terrain = "land"
+			default:
+				d.terrain = "coastal"
+			}
+			for cc := range seen {
+				d.countries = append(d.countries, cc)
+			}
+			sort.Strings(d.countries)
+			terr[h] = d.terrain
+			m.hexes = append(m.hexes, d)
+		}
+	}
+	for r := 1; r <= rows; r++ {
+		for c := 1; c <= cols; c++ {
+			a := hexRC{r, c}
+			for _, b := range neighbours3(a) {
+				if !onMap(b) || (terr[a] == "land" && terr[b] == "land") {
+					continue
+				}
+				if segmentAllLand(l, centre(a), centre(b)) {
+					m.sides = append(m.sides, [2]hexRC{a, b})
+				}
+			}
+		}
+	}
+	return m
+}
+
+// segmentAllLand reports whether every sample of the segment a-b is on land.
+func segmentAllLand(l *land, a, b xy) bool {
+	for i := 0; i <= segSamples; i++ {
+		f := float64(i) / segSamples
+		if l.at(xy{a[0] + f*(b[0]-a[0]), a[1] + f*(b[1]-a[1])}) == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// counts returns the number of sea, coastal and land hexes.
+func (m *mapData) counts() (sea, coastal, landN int) {
+	for _, d := range m.hexes {
+		switch d.terrain {
+		case "sea":
+			sea++
+		case "coastal":
+			coastal++
+		default:
+			landN++
+		}
+	}
+	return
+}
+
+// write emits the TSV with its provenance header.
+func (m *mapData) write(w io.Writer) error {
+	sea, coastal, landN := m.counts()
+	hdr := []string{
+		"Kriegsmarine Strikes hex map terrain, GENERATED by engine/kriegsmarine/mapgen; do not edit by hand",
+		"(hand-kept facts and overrides live in overlay.tsv).",
+		"Source: Natural Earth 1:50m admin-0 countries (public domain) via the npm package",
+		"world-atlas 2.0.2, countries-50m.json (ISC licence, Mike Bostock).",
+		"Regenerate: mkdir -p /tmp/atlas && cd /tmp/atlas && npm install world-atlas@2.0.2; then, in the repository,",
+		"  go run ./engine/kriegsmarine/mapgen -atlas /tmp/atlas/node_modules/world-atlas -out engine/kriegsmarine/data/hexes.tsv",
+		"Projection: Lambert conformal conic, lat_1=lat_2=lat_0=62N, lon_0=3E, WGS84 (kilometres).",
+		"Hex centres: x = (col + 0.5*[row even])*58.99 - 528.8, y = row*51.09 - 673.9 (rows A=1 .. FF=32 south to north).",
+		fmt.Sprintf("Sampling: points %.0f km apart in each hex; sea = no land, land = all land, coastal = both.", sampleStep),
+		fmt.Sprintf("Counts: %d sea, %d coastal, %d land; %d land-only hexsides (rule 6.14).", sea, coastal, landN, len(m.sides)),
+		"Columns: hex, terrain, countries (codes, comma-separated, - for none), land% of the samples.",
+		"\"side A/B land\": the segment between the two hex centres crosses only land, closed to ships (6.14).",
+	}
+	for _, l := range hdr {
+		if _, err := fmt.Fprintln(w, "# "+l); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(w, "hex\tterrain\tcountries\tland%")
+	for _, d := range m.hexes {
+		cc := "-"
+		if len(d.countries) > 0 {
+			cc = strings.Join(d.countries, ",")
+		}
+		if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%d\n", d.hex.name(), d.terrain, cc, d.landPct); err != nil {
+			return err
+		}
+	}
+	for _, s := range m.sides {
+		if _, err := fmt.Fprintf(w, "side\t%s/%s\tland\n", s[0].name(), s[1].name()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
