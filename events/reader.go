@@ -1,0 +1,260 @@
+package events
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+)
+
+// ChainError reports the first record of a log that is damaged: it does not
+// parse, is not in canonical form, does not continue the seq numbering, does
+// not link to the previous record's hash, or does not match its own hash.
+// Seq is the seq number expected at that position (in a version 1 log, record
+// n is line n, so Seq equals Line); Offset is the byte offset where the line
+// starts.
+type ChainError struct {
+	File   string // the log's file name; empty if the reader had none
+	Seq    uint64 // the seq expected at the damaged position
+	Line   int    // 1-based line number
+	Offset int64  // byte offset of the start of the line
+	Reason string // what is wrong with it
+}
+
+// Error formats the error as
+// "events: record 17 (line 17, byte offset 4096) of FILE: hash does not match".
+func (e *ChainError) Error() string {
+	of := ""
+	if e.File != "" {
+		of = " of " + e.File
+	}
+	return fmt.Sprintf("events: record %d (line %d, byte offset %d)%s: %s", e.Seq, e.Line, e.Offset, of, e.Reason)
+}
+
+// Summary describes a log read to its end.
+type Summary struct {
+	// Records is the number of good records, and so the seq of the last one.
+	Records uint64
+	// Head is the hash of the last good record, GenesisPrev if none.
+	Head string
+	// Bytes is the length of the good records, newlines included: the size
+	// the file store truncates a torn log to.
+	Bytes int64
+	// TornTail reports bytes after the last good record that are the remains
+	// of an interrupted append (see the package documentation). They are not
+	// an error for reading; FileLog cuts them off on Open.
+	TornTail bool
+	// TailBytes is the number of torn bytes (0 unless TornTail).
+	TailBytes int64
+	// Unterminated reports that the last record is complete and good but its
+	// newline is missing; FileLog adds the newline on Open.
+	Unterminated bool
+}
+
+// Reader reads and checks a log's records in order, without taking any lock
+// or modifying anything: for tools such as a verifier. Use All to iterate and
+// Summary afterwards.
+type Reader struct {
+	br   *bufio.Reader
+	name string
+
+	nextSeq  uint64 // seq expected next
+	prev     string // hash of the record before nextSeq
+	trustOne bool   // the first record read is not checked against prev
+	skipTo   uint64 // records below this seq are checked but not yielded
+	line     int    // lines read
+	off      int64  // offset of the next line
+	sum      Summary
+	started  bool
+	onRecord func(off int64) // called with each good record's offset
+	buf      []byte
+}
+
+// NewReader returns a Reader of the log in r. name is used in errors (it may
+// be empty).
+func NewReader(r io.Reader, name string) *Reader {
+	return &Reader{
+		br:      bufio.NewReaderSize(r, 64<<10),
+		name:    name,
+		nextSeq: 1,
+		prev:    GenesisPrev,
+	}
+}
+
+// readLine returns the next line including its newline if it has one, or
+// io.EOF at the end. A line longer than MaxRecordBytes is returned cut there
+// with errTooLong.
+func (r *Reader) readLine() ([]byte, error) {
+	b, err := r.br.ReadSlice('\n')
+	if err == nil || (err == io.EOF && len(b) > 0) {
+		return b, nil
+	}
+	if err != bufio.ErrBufferFull {
+		return nil, err
+	}
+	r.buf = append(r.buf[:0], b...)
+	for {
+		b, err = r.br.ReadSlice('\n')
+		r.buf = append(r.buf, b...)
+		if len(r.buf) > MaxRecordBytes {
+			return r.buf, errTooLong
+		}
+		switch err {
+		case nil, io.EOF:
+			return r.buf, nil
+		case bufio.ErrBufferFull:
+		default:
+			return nil, err
+		}
+	}
+}
+
+var errTooLong = errors.New("line longer than MaxRecordBytes")
+
+// All yields the good records in order. At the first damaged record it
+// yields a *ChainError and stops; an I/O error is yielded as is (wrapped with
+// the name). A torn tail ends the iteration without error and is reported by
+// Summary. All may be ranged over once.
+func (r *Reader) All() iter.Seq2[Event, error] {
+	return func(yield func(Event, error) bool) {
+		if r.started {
+			yield(Event{}, errors.New("events: Reader.All ranged over twice"))
+			return
+		}
+		r.started = true
+		r.sum.Head = r.prev
+		for {
+			b, err := r.readLine()
+			if err == io.EOF {
+				return
+			}
+			start := r.off
+			if err == errTooLong {
+				r.line++
+				yield(Event{}, r.chainErr(start, fmt.Sprintf("record longer than %d bytes", MaxRecordBytes)))
+				return
+			}
+			if err != nil {
+				yield(Event{}, r.ioErr(err))
+				return
+			}
+			r.line++
+			terminated := b[len(b)-1] == '\n'
+			body := b
+			if terminated {
+				body = b[:len(b)-1]
+			}
+			ev, reason := r.check(body)
+			if reason != "" {
+				if !terminated || (r.atEOF() && bytes.IndexByte(b, 0) >= 0) {
+					// The remains of an interrupted append.
+					r.sum.TornTail = true
+					r.sum.TailBytes = int64(len(b))
+					return
+				}
+				yield(Event{}, r.chainErr(start, reason))
+				return
+			}
+			r.off += int64(len(b))
+			r.sum.Records = ev.Seq
+			r.sum.Head = ev.Hash
+			r.sum.Bytes = r.off
+			r.sum.Unterminated = !terminated
+			r.nextSeq = ev.Seq + 1
+			r.prev = ev.Hash
+			if r.onRecord != nil {
+				r.onRecord(start)
+			}
+			if ev.Seq < r.skipTo {
+				continue
+			}
+			if !yield(ev, nil) {
+				return
+			}
+		}
+	}
+}
+
+// atEOF reports whether nothing follows the line just read.
+func (r *Reader) atEOF() bool {
+	_, err := r.br.Peek(1)
+	return err == io.EOF
+}
+
+// check parses one line (without newline) and checks it continues the chain.
+// It returns the event, or a reason.
+func (r *Reader) check(body []byte) (Event, string) {
+	ev, err := parseRecord(body)
+	if err != nil {
+		return Event{}, err.Error()
+	}
+	if ev.Seq != r.nextSeq {
+		switch {
+		case ev.Seq > r.nextSeq:
+			return Event{}, fmt.Sprintf("seq %d where %d was expected (records missing or out of order)", ev.Seq, r.nextSeq)
+		default:
+			return Event{}, fmt.Sprintf("seq %d where %d was expected (record repeated or out of order)", ev.Seq, r.nextSeq)
+		}
+	}
+	if r.trustOne {
+		r.trustOne = false
+	} else if ev.Prev != r.prev {
+		if r.nextSeq == 1 {
+			return Event{}, "prev of record 1 is not 64 zeros"
+		}
+		return Event{}, fmt.Sprintf("prev does not match the hash of record %d", r.nextSeq-1)
+	}
+	return ev, ""
+}
+
+func (r *Reader) chainErr(off int64, reason string) *ChainError {
+	return &ChainError{File: r.name, Seq: r.nextSeq, Line: r.line, Offset: off, Reason: reason}
+}
+
+func (r *Reader) ioErr(err error) error {
+	if r.name != "" {
+		return fmt.Errorf("events: reading %s: %w", r.name, err)
+	}
+	return fmt.Errorf("events: reading log: %w", err)
+}
+
+// Summary returns what the iteration found so far; call it after All.
+func (r *Reader) Summary() Summary {
+	s := r.sum
+	if s.Head == "" {
+		s.Head = r.prev
+	}
+	return s
+}
+
+// Verify reads a whole log from r and checks every record: JSON validity and
+// canonical form, seq continuity from 1, prev links and hashes. It returns the
+// first damage as a *ChainError. A torn tail is not an error; it is reported
+// in Summary.TornTail.
+func Verify(r io.Reader) (Summary, error) {
+	return verify(NewReader(r, ""))
+}
+
+func verify(rd *Reader) (Summary, error) {
+	for _, err := range rd.All() {
+		if err != nil {
+			return rd.Summary(), err
+		}
+	}
+	return rd.Summary(), nil
+}
+
+// ReadFile verifies the log file at path as Verify does, read-only and
+// without taking the log's lock, so it may run while a daemon appends (it
+// then sees a prefix of the log). Errors name the file.
+func ReadFile(path string) (Summary, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Summary{}, fmt.Errorf("events: %w", err)
+	}
+	defer f.Close()
+	return verify(NewReader(f, path))
+}
