@@ -1,0 +1,739 @@
+package imapbox
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-sasl"
+)
+
+// ErrNoMessage is returned by Move when the mailbox holds no message with
+// the UID (already moved, or expunged by another client).
+var ErrNoMessage = errors.New("imapbox: no such message")
+
+// ErrUIDValidityChanged is returned by Move when the mailbox's UIDVALIDITY
+// is no longer the one the message was fetched under: its UID may now name
+// another message. Fetch again.
+var ErrUIDValidityChanged = errors.New("imapbox: UIDVALIDITY changed since the message was fetched")
+
+// ErrClosed is returned by the methods of a closed Box.
+var ErrClosed = errors.New("imapbox: box is closed")
+
+// Message is one message fetched from the mailbox.
+type Message struct {
+	// UID is the message's UID in the mailbox, valid under UIDValidity.
+	UID uint32
+	// UIDValidity is the mailbox's UIDVALIDITY when the message was fetched.
+	UIDValidity uint32
+	// Size is the message's size as the server reports it (RFC822.SIZE).
+	Size int64
+	// TooLarge is set when Size exceeds Config.MaxMessageSize; Raw is then
+	// nil and the caller should move the message aside.
+	TooLarge bool
+	// Raw is the whole message (RFC 5322 bytes), exactly as stored.
+	Raw []byte
+}
+
+// Box reads one mailbox. Its methods are safe for concurrent use but run one
+// at a time: Wait holds the connection until it returns.
+type Box struct {
+	cfg       Config
+	log       *slog.Logger
+	statePath string
+	rnd       func() float64
+
+	mu     sync.Mutex
+	st     state
+	sess   *session
+	closed bool
+}
+
+// session is one logged-in connection with the mailbox selected.
+type session struct {
+	c           *imapclient.Client
+	dc          *deadlineConn
+	caps        imap.CapSet
+	uidValidity uint32
+	keywords    bool          // the mailbox accepts MovedKeyword permanently
+	updates     chan struct{} // a message count arrived (EXISTS)
+}
+
+// Open checks cfg, loads the state file and connects, retrying with backoff
+// as the operations do. The Processed and Rejected folders are created if
+// missing.
+func Open(ctx context.Context, cfg Config) (*Box, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	b := &Box{
+		cfg:       cfg,
+		log:       cfg.Logger.With("component", "imapbox", "mailbox", cfg.Mailbox),
+		statePath: filepath.Join(cfg.StateDir, stateFileName(cfg.Addr, cfg.Username, cfg.Mailbox)),
+		rnd:       rand.Float64,
+	}
+	if cfg.Jitter != nil {
+		b.rnd = rand.New(cfg.Jitter).Float64
+	}
+	if b.st, err = loadState(b.statePath); err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err := b.run(ctx, "open", func(*session) error { return nil }); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Close logs out and closes the connection. It does not wait for a running
+// Wait; cancel its context first.
+func (b *Box) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return ErrClosed
+	}
+	b.closed = true
+	if b.sess == nil {
+		return nil
+	}
+	s := b.sess
+	b.sess = nil
+	s.dc.arm(b.cfg.CommandTimeout)
+	logoutErr := s.c.Logout().Wait()
+	if err := s.c.Close(); err != nil && logoutErr == nil && !errors.Is(err, net.ErrClosed) {
+		return fmt.Errorf("imapbox: close: %w", err)
+	}
+	return nil
+}
+
+// Fetch returns the messages of the mailbox not yet dealt with, in UID
+// order, at most Config.MaxFetch of them, without setting \Seen
+// (BODY.PEEK[]). A message stays a candidate until Move takes it away, so a
+// crash between Fetch and Move loses nothing: the message comes again. When
+// the mailbox's UIDVALIDITY differs from the saved one, the saved UID is not
+// trusted and every message in the mailbox (but those carrying MovedKeyword)
+// is a candidate again.
+func (b *Box) Fetch(ctx context.Context) ([]Message, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []Message
+	err := b.run(ctx, "fetch", func(s *session) error {
+		var err error
+		out, err = b.fetch(s)
+		return err
+	})
+	return out, err
+}
+
+// candidates searches the mailbox for UIDs above LastUID that were not left
+// in place, in ascending order, and advances LastUID past everything below
+// the first candidate (making the state file smaller).
+func (b *Box) candidates(s *session) ([]uint32, error) {
+	if err := b.checkValidity(s); err != nil {
+		return nil, err
+	}
+	var set imap.UIDSet
+	set.AddRange(imap.UID(b.st.LastUID+1), 0) // LastUID+1:*
+	criteria := &imap.SearchCriteria{UID: []imap.UIDSet{set}}
+	if s.keywords {
+		criteria.NotFlag = []imap.Flag{MovedKeyword}
+	}
+	data, err := s.c.UIDSearch(criteria, nil).Wait()
+	if err != nil {
+		return nil, fmt.Errorf("imapbox: search: %w", err)
+	}
+	var found []uint32
+	for _, u := range data.AllUIDs() {
+		// "n:*" with n above the highest UID matches the highest message
+		// (RFC 3501 section 6.4.8): drop anything at or below LastUID.
+		if uint32(u) > b.st.LastUID {
+			found = append(found, uint32(u))
+		}
+	}
+	slices.Sort(found)
+	var cands []uint32
+	for _, u := range found {
+		if !b.st.leftInPlace(u) {
+			cands = append(cands, u)
+		}
+	}
+	floor := uint32(0)
+	switch {
+	case len(cands) > 0:
+		floor = cands[0] - 1
+	case len(found) > 0:
+		floor = found[len(found)-1]
+	}
+	if b.st.compact(floor) {
+		if err := saveState(b.statePath, b.st); err != nil {
+			return nil, local(err)
+		}
+	}
+	return cands, nil
+}
+
+// checkValidity compares the session's UIDVALIDITY with the saved one and
+// resets the saved position when they differ.
+func (b *Box) checkValidity(s *session) error {
+	if b.st.UIDValidity == s.uidValidity {
+		return nil
+	}
+	if b.st.UIDValidity != 0 {
+		b.log.Warn("UIDVALIDITY changed: every message in the mailbox is a candidate again",
+			"old", b.st.UIDValidity, "new", s.uidValidity, "old_last_uid", b.st.LastUID)
+	}
+	b.st = state{Version: stateVersion, UIDValidity: s.uidValidity}
+	return local(saveState(b.statePath, b.st))
+}
+
+func (b *Box) fetch(s *session) ([]Message, error) {
+	cands, err := b.candidates(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(cands) == 0 {
+		return nil, nil
+	}
+	if len(cands) > b.cfg.MaxFetch {
+		cands = cands[:b.cfg.MaxFetch]
+	}
+	var all imap.UIDSet
+	for _, u := range cands {
+		all.AddNum(imap.UID(u))
+	}
+	sizes, err := s.c.Fetch(all, &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+	if err != nil {
+		return nil, fmt.Errorf("imapbox: fetch sizes: %w", err)
+	}
+	msgs := make(map[uint32]*Message, len(sizes))
+	var small imap.UIDSet
+	nSmall := 0
+	for _, m := range sizes {
+		u := uint32(m.UID)
+		if u <= b.st.LastUID || !slices.Contains(cands, u) {
+			continue
+		}
+		msg := &Message{UID: u, UIDValidity: s.uidValidity, Size: m.RFC822Size}
+		if m.RFC822Size > b.cfg.MaxMessageSize {
+			msg.TooLarge = true
+			b.log.Warn("message too large, not downloaded", "uid", u, "size", m.RFC822Size, "limit", b.cfg.MaxMessageSize)
+		} else {
+			small.AddNum(m.UID)
+			nSmall++
+		}
+		msgs[u] = msg
+	}
+	if nSmall > 0 {
+		section := &imap.FetchItemBodySection{Peek: true}
+		cmd := s.c.Fetch(small, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
+		for {
+			md := cmd.Next()
+			if md == nil {
+				break
+			}
+			buf, err := md.Collect()
+			if err != nil {
+				cmd.Close()
+				return nil, fmt.Errorf("imapbox: fetch body: %w", err)
+			}
+			if msg, ok := msgs[uint32(buf.UID)]; ok && !msg.TooLarge {
+				raw := buf.FindBodySection(section)
+				if raw == nil {
+					raw = []byte{}
+				}
+				msg.Raw = raw
+			}
+		}
+		if err := cmd.Close(); err != nil {
+			return nil, fmt.Errorf("imapbox: fetch body: %w", err)
+		}
+	}
+	out := make([]Message, 0, len(msgs))
+	for _, u := range cands {
+		msg, ok := msgs[u]
+		if !ok || (!msg.TooLarge && msg.Raw == nil) {
+			continue // expunged by someone between SEARCH and FETCH
+		}
+		out = append(out, *msg)
+	}
+	b.log.Debug("fetched", "count", len(out), "uid_validity", s.uidValidity)
+	return out, nil
+}
+
+// MoveProcessed moves a message to Config.Processed; see Move.
+func (b *Box) MoveProcessed(ctx context.Context, uidValidity, uid uint32) error {
+	return b.Move(ctx, uidValidity, uid, b.cfg.Processed)
+}
+
+// MoveRejected moves a message to Config.Rejected; see Move.
+func (b *Box) MoveRejected(ctx context.Context, uidValidity, uid uint32) error {
+	return b.Move(ctx, uidValidity, uid, b.cfg.Rejected)
+}
+
+// Move takes the message with uid (fetched under uidValidity) out of the
+// mailbox into folder, creating folder when it is missing; if it cannot be
+// created the message stays where it is.
+//
+// With MOVE it is one UID MOVE. Without MOVE but with UIDPLUS it is UID
+// COPY (its result checked), then \Deleted and MovedKeyword on that UID and
+// UID EXPUNGE of that UID alone. Without UIDPLUS, EXPUNGE would also remove
+// other clients' \Deleted messages, so it is never sent: the message is
+// copied and left in place flagged \Seen (and MovedKeyword where the
+// mailbox allows keywords), and the state file records it so that Fetch
+// skips it. A message already carrying MovedKeyword was copied before (a
+// retry after a lost connection) and is not copied again.
+//
+// It returns ErrNoMessage when the mailbox has no such UID and
+// ErrUIDValidityChanged when uidValidity is stale.
+func (b *Box) Move(ctx context.Context, uidValidity, uid uint32, folder string) error {
+	if folder == "" {
+		return errors.New("imapbox: move: empty folder name")
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.run(ctx, "move", func(s *session) error {
+		return b.move(s, uidValidity, uid, folder)
+	})
+}
+
+func (b *Box) move(s *session, uidValidity, uid uint32, folder string) error {
+	if s.uidValidity != uidValidity {
+		return local(ErrUIDValidityChanged)
+	}
+	if err := b.checkValidity(s); err != nil {
+		return err
+	}
+	set := imap.UIDSetNum(imap.UID(uid))
+	bufs, err := s.c.Fetch(set, &imap.FetchOptions{UID: true, Flags: true}).Collect()
+	if err != nil {
+		return fmt.Errorf("imapbox: move: look up uid %d: %w", uid, err)
+	}
+	var flags []imap.Flag
+	found := false
+	for _, m := range bufs {
+		if uint32(m.UID) == uid {
+			found, flags = true, m.Flags
+		}
+	}
+	if !found {
+		return local(fmt.Errorf("imapbox: move uid %d: %w", uid, ErrNoMessage))
+	}
+	log := b.log.With("uid", uid, "folder", folder)
+
+	if s.caps.Has(imap.CapMove) {
+		err := withCreate(s, folder, func() error {
+			_, err := s.c.Move(set, folder).Wait()
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("imapbox: move uid %d to %s: %w", uid, folder, err)
+		}
+		log.Info("moved")
+		return nil
+	}
+
+	if !slices.Contains(flags, imap.Flag(MovedKeyword)) {
+		var data *imap.CopyData
+		err := withCreate(s, folder, func() error {
+			var err error
+			data, err = s.c.Copy(set, folder).Wait()
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("imapbox: copy uid %d to %s: %w", uid, folder, err)
+		}
+		if data != nil && data.UIDValidity != 0 && !data.SourceUIDs.Contains(imap.UID(uid)) {
+			return local(fmt.Errorf("imapbox: copy uid %d to %s: the server's COPYUID does not name it (%v)", uid, folder, data.SourceUIDs))
+		}
+	}
+
+	if s.caps.Has(imap.CapUIDPlus) {
+		mark := []imap.Flag{imap.FlagDeleted}
+		if s.keywords {
+			mark = append(mark, MovedKeyword)
+		}
+		if err := s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: mark}, nil).Close(); err != nil {
+			return fmt.Errorf("imapbox: flag uid %d deleted: %w", uid, err)
+		}
+		if err := s.c.UIDExpunge(set).Close(); err != nil {
+			return fmt.Errorf("imapbox: expunge uid %d: %w", uid, err)
+		}
+		log.Info("moved by copy and UID EXPUNGE")
+		return nil
+	}
+
+	mark := []imap.Flag{imap.FlagSeen}
+	if s.keywords {
+		mark = append(mark, MovedKeyword)
+	}
+	if err := s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: mark}, nil).Close(); err != nil {
+		return fmt.Errorf("imapbox: flag uid %d: %w", uid, err)
+	}
+	if uid > b.st.LastUID && !b.st.leftInPlace(uid) {
+		b.st.LeftInPlace = append(b.st.LeftInPlace, uid)
+		if err := saveState(b.statePath, b.st); err != nil {
+			return local(err)
+		}
+	}
+	log.Warn("copied; the original stays in the mailbox (no MOVE, no UIDPLUS) and will be skipped")
+	return nil
+}
+
+// withCreate runs op; when the server says the target folder does not
+// exist, it creates the folder and runs op once more.
+func withCreate(s *session, folder string, op func() error) error {
+	err := op()
+	var ierr *imap.Error
+	if err == nil || !errors.As(err, &ierr) {
+		return err
+	}
+	if ierr.Code != imap.ResponseCodeTryCreate && ierr.Code != imap.ResponseCodeNonExistent {
+		return err
+	}
+	if cerr := createFolder(s, folder); cerr != nil {
+		return fmt.Errorf("target folder missing and not created: %w", cerr)
+	}
+	return op()
+}
+
+// createFolder creates folder, taking "already exists" for success.
+func createFolder(s *session, folder string) error {
+	err := s.c.Create(folder, nil).Wait()
+	var ierr *imap.Error
+	if errors.As(err, &ierr) && ierr.Code == imap.ResponseCodeAlreadyExists {
+		return nil
+	}
+	return err
+}
+
+// Wait blocks until the mailbox may hold messages that Fetch would return,
+// or ctx ends. It returns at once when such messages are already there.
+// Where the server offers IDLE (and Config.NoIdle is not set) it idles,
+// ending and reissuing IDLE every Config.IdleRestart; otherwise it polls
+// every Config.PollInterval. A lost connection is re-established with
+// backoff and the mailbox checked again, so no arrival is missed.
+func (b *Box) Wait(ctx context.Context) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.runOpt(ctx, "wait", func(s *session) error { return b.wait(ctx, s) }, false)
+}
+
+func (b *Box) wait(ctx context.Context, s *session) error {
+	for {
+		drain(s.updates)
+		cands, err := b.candidates(s)
+		if err != nil {
+			return err
+		}
+		if len(cands) > 0 {
+			return nil
+		}
+		if b.cfg.NoIdle || !s.caps.Has(imap.CapIdle) {
+			s.dc.arm(0)
+			if err := b.cfg.Sleep(ctx, b.cfg.PollInterval); err != nil {
+				return err
+			}
+			s.dc.arm(b.cfg.CommandTimeout)
+			if err := s.c.Noop().Wait(); err != nil {
+				return fmt.Errorf("imapbox: noop: %w", err)
+			}
+			continue
+		}
+		if err := b.idleOnce(ctx, s); err != nil {
+			return err
+		}
+	}
+}
+
+// idleOnce runs one IDLE until new mail is announced, the watchdog fires,
+// ctx ends or the connection dies.
+func (b *Box) idleOnce(ctx context.Context, s *session) error {
+	idle, err := s.c.Idle()
+	if err != nil {
+		return fmt.Errorf("imapbox: idle: %w", err)
+	}
+	// A server may stay silent for the whole IDLE; after that it has
+	// CommandTimeout to answer DONE.
+	s.dc.arm(b.cfg.IdleRestart + b.cfg.CommandTimeout)
+	watchdog := time.NewTimer(b.cfg.IdleRestart)
+	defer watchdog.Stop()
+	reason := ""
+	select {
+	case <-s.updates:
+		reason = "new mail"
+	case <-watchdog.C:
+		reason = "watchdog"
+	case <-ctx.Done():
+		reason = "cancelled"
+	case <-s.c.Closed():
+		return fmt.Errorf("imapbox: idle: %w", io.ErrUnexpectedEOF)
+	}
+	b.log.Debug("ending IDLE", "reason", reason)
+	s.dc.arm(b.cfg.CommandTimeout)
+	if err := idle.Close(); err != nil {
+		return fmt.Errorf("imapbox: end idle: %w", err)
+	}
+	if err := idle.Wait(); err != nil {
+		return fmt.Errorf("imapbox: idle: %w", err)
+	}
+	return ctx.Err()
+}
+
+func drain(ch chan struct{}) {
+	select {
+	case <-ch:
+	default:
+	}
+}
+
+// run performs op on a live session, connecting first if needed. When the
+// connection fails (to connect, or under op) it is dropped and op is tried
+// again on a new one after a backoff delay; an answer from the server (NO,
+// BAD) or a local error ends the attempts at once.
+func (b *Box) run(ctx context.Context, name string, op func(*session) error) error {
+	return b.runOpt(ctx, name, op, true)
+}
+
+// runOpt is run; closeOnCancel false leaves ending op at ctx's end to op
+// itself (Wait ends IDLE cleanly instead of dropping the connection).
+func (b *Box) runOpt(ctx context.Context, name string, op func(*session) error, closeOnCancel bool) error {
+	if b.closed {
+		return ErrClosed
+	}
+	for attempt := 1; ; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		err := b.attempt(ctx, op, closeOnCancel)
+		if err == nil {
+			return nil
+		}
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return ctxErr
+		}
+		if !b.connLost(err) {
+			return err
+		}
+		b.drop()
+		if b.cfg.MaxAttempts > 0 && attempt >= b.cfg.MaxAttempts {
+			return fmt.Errorf("imapbox: %s: giving up after %d attempts: %w", name, attempt, err)
+		}
+		d := backoffDelay(attempt, b.cfg.BackoffInitial, b.cfg.BackoffMax, b.rnd)
+		b.log.Warn("connection lost, retrying", "op", name, "attempt", attempt, "delay", d, "err", err)
+		if err := b.cfg.Sleep(ctx, d); err != nil {
+			return err
+		}
+	}
+}
+
+// attempt runs op once, connecting first when there is no session. While it
+// runs, the end of ctx closes the connection so no command outlives it.
+func (b *Box) attempt(ctx context.Context, op func(*session) error, closeOnCancel bool) error {
+	if b.sess == nil {
+		s, err := b.connect(ctx)
+		if err != nil {
+			return err
+		}
+		b.sess = s
+	}
+	s := b.sess
+	s.dc.arm(b.cfg.CommandTimeout)
+	stop := func() bool { return true }
+	if closeOnCancel {
+		stop = context.AfterFunc(ctx, func() { s.c.Close() })
+	}
+	err := op(s)
+	if !stop() {
+		b.drop() // the connection was closed under op
+	} else if b.sess == s {
+		s.dc.arm(0)
+	}
+	return err
+}
+
+// connError marks a failure to reach or talk to the server at all.
+type connError struct{ err error }
+
+func (e *connError) Error() string { return e.err.Error() }
+func (e *connError) Unwrap() error { return e.err }
+
+// localError marks a failure on this side (the state file, a stale UID, a
+// server answer that does not add up): retrying on a new connection would
+// not help.
+type localError struct{ err error }
+
+func (e *localError) Error() string { return e.err.Error() }
+func (e *localError) Unwrap() error { return e.err }
+
+// local wraps err as a localError; nil stays nil.
+func local(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &localError{err}
+}
+
+// connLost reports whether err means the connection is gone or unusable.
+// The server's own answers (NO, BAD) and local failures are not; anything
+// else the client library reports (EOF, a timeout, a garbled response) is.
+func (b *Box) connLost(err error) bool {
+	var ce *connError
+	if errors.As(err, &ce) {
+		return true
+	}
+	var le *localError
+	var ierr *imap.Error
+	return !errors.As(err, &le) && !errors.As(err, &ierr)
+}
+
+// drop abandons the current session.
+func (b *Box) drop() {
+	if b.sess != nil {
+		b.sess.c.Close()
+		b.sess = nil
+	}
+}
+
+// connect dials, secures, logs in, checks capabilities, makes sure the
+// target folders exist and selects the mailbox.
+func (b *Box) connect(ctx context.Context) (*session, error) {
+	cfg := b.cfg
+	host, _, _ := net.SplitHostPort(cfg.Addr)
+	dctx, cancel := context.WithTimeout(ctx, cfg.DialTimeout)
+	defer cancel()
+	d := net.Dialer{}
+	raw, err := d.DialContext(dctx, "tcp", cfg.Addr)
+	if err != nil {
+		return nil, &connError{fmt.Errorf("imapbox: dial %s: %w", cfg.Addr, err)}
+	}
+	dc := &deadlineConn{Conn: raw}
+	dc.arm(cfg.CommandTimeout)
+	s := &session{dc: dc, updates: make(chan struct{}, 1)}
+	opts := &imapclient.Options{
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			Mailbox: func(data *imapclient.UnilateralDataMailbox) {
+				if data.NumMessages != nil {
+					select {
+					case s.updates <- struct{}{}:
+					default:
+					}
+				}
+			},
+		},
+	}
+	tlsConfig := &tls.Config{}
+	if cfg.TLSConfig != nil {
+		tlsConfig = cfg.TLSConfig.Clone()
+	}
+	if tlsConfig.ServerName == "" {
+		tlsConfig.ServerName = host
+	}
+	opts.TLSConfig = tlsConfig
+	switch cfg.TLS {
+	case TLSImplicit:
+		tc := tls.Client(dc, tlsConfig)
+		if err := tc.HandshakeContext(dctx); err != nil {
+			raw.Close()
+			return nil, tlsFailure(fmt.Errorf("imapbox: TLS handshake with %s: %w", cfg.Addr, err))
+		}
+		s.c = imapclient.New(tc, opts)
+	case TLSStartTLS:
+		stop := context.AfterFunc(dctx, func() { raw.Close() })
+		s.c, err = imapclient.NewStartTLS(dc, opts)
+		stop()
+		if err != nil {
+			raw.Close()
+			return nil, tlsFailure(fmt.Errorf("imapbox: STARTTLS with %s: %w", cfg.Addr, err))
+		}
+	default:
+		s.c = imapclient.New(dc, opts)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			s.c.Close()
+		}
+	}()
+	stop := context.AfterFunc(ctx, func() { s.c.Close() })
+	defer stop()
+
+	if err := s.c.WaitGreeting(); err != nil {
+		return nil, &connError{fmt.Errorf("imapbox: greeting: %w", err)}
+	}
+	pre, err := s.c.Capability().Wait()
+	if err != nil {
+		return nil, fmt.Errorf("imapbox: capability: %w", err)
+	}
+	if pre.Has(imap.CapLoginDisabled) {
+		err = s.c.Authenticate(sasl.NewPlainClient("", cfg.Username, cfg.Password))
+	} else {
+		err = s.c.Login(cfg.Username, cfg.Password).Wait()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("imapbox: login as %s: %w", cfg.Username, err)
+	}
+	if s.caps, err = s.c.Capability().Wait(); err != nil {
+		return nil, fmt.Errorf("imapbox: capability: %w", err)
+	}
+	for _, f := range []string{cfg.Processed, cfg.Rejected} {
+		if err := ensureFolder(s, f); err != nil {
+			// Not fatal: Move tries again and leaves the message in place
+			// if the folder still cannot be made.
+			b.log.Warn("cannot create folder", "folder", f, "err", err)
+		}
+	}
+	sel, err := s.c.Select(cfg.Mailbox, nil).Wait()
+	if err != nil {
+		return nil, fmt.Errorf("imapbox: select %s: %w", cfg.Mailbox, err)
+	}
+	if sel.UIDValidity == 0 {
+		return nil, local(fmt.Errorf("imapbox: select %s: the server sent no UIDVALIDITY", cfg.Mailbox))
+	}
+	s.uidValidity = sel.UIDValidity
+	s.keywords = slices.Contains(sel.PermanentFlags, imap.FlagWildcard) ||
+		slices.Contains(sel.PermanentFlags, imap.Flag(MovedKeyword))
+	b.log.Info("connected", "addr", cfg.Addr, "tls", cfg.TLS,
+		"move", s.caps.Has(imap.CapMove), "uidplus", s.caps.Has(imap.CapUIDPlus),
+		"idle", s.caps.Has(imap.CapIdle), "uid_validity", s.uidValidity, "messages", sel.NumMessages)
+	ok = true
+	return s, nil
+}
+
+// tlsFailure classifies a TLS setup error: a certificate that does not
+// verify is final, anything else may be a passing network fault.
+func tlsFailure(err error) error {
+	var cv *tls.CertificateVerificationError
+	var ierr *imap.Error
+	if errors.As(err, &cv) || errors.As(err, &ierr) {
+		return local(err)
+	}
+	return &connError{err}
+}
+
+// ensureFolder creates folder unless LIST shows it.
+func ensureFolder(s *session, folder string) error {
+	list, err := s.c.List("", folder, nil).Collect()
+	if err != nil {
+		return err
+	}
+	for _, l := range list {
+		if l.Mailbox == folder {
+			return nil
+		}
+	}
+	return createFolder(s, folder)
+}
