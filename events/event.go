@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // FormatVersion is the version of the on-disk record format described in the
@@ -123,6 +124,9 @@ func encodeData(data any) ([]byte, error) {
 	}
 	if raw == nil {
 		return []byte("null"), nil
+	}
+	if !utf8.Valid(raw) {
+		return nil, errors.New("event data is not valid UTF-8")
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(raw))
@@ -361,6 +365,9 @@ func parseRecord(line []byte) (Event, error) {
 	}
 	if !bytes.Equal(buf.Bytes(), data) {
 		return ev, errors.New("data is not compact JSON")
+	}
+	if !utf8.Valid(data) {
+		return ev, errors.New("data is not valid UTF-8")
 	}
 
 	if seq == 1 && string(prev) != GenesisPrev {

@@ -30,7 +30,10 @@ func lockLog(path string) (*os.File, error) {
 	if err != nil {
 		lf.Close()
 		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, fmt.Errorf("events: game log %s is locked by another process (%s): %w", path, lockHolder(lp), ErrLocked)
+			return nil, &multiError{
+				msg:  fmt.Sprintf("events: game log %s is locked by another process (%s)", path, lockHolder(lp)),
+				errs: []error{ErrLocked},
+			}
 		}
 		return nil, fmt.Errorf("events: lock for game log %s: flock %s: %w", path, lp, err)
 	}

@@ -1,0 +1,137 @@
+// Package events is skagerrak's event log: the envelope of one event, its
+// hash chain, the append-only file store (FileLog), an in-memory store for
+// tests (MemLog), and a read-only verifier (Reader, Verify, ReadFile).
+//
+// A game's state is never stored as truth: it is what replaying the game's
+// events gives. This page defines the on-disk format (version 1,
+// FormatVersion) precisely enough to write an independent verifier.
+//
+// # Records
+//
+// A log is a file of records, one per line (JSON Lines). Each record is a
+// JSON object with exactly these six members, in this order, with no
+// whitespace between tokens, followed by one newline byte (0x0A):
+//
+//	{"seq":1,"time":"1940-04-09T04:15:00Z","type":"GameCreated","data":{"game":"weserubung-1"},"prev":"000…000","hash":"9f2c…"}
+//
+// The members:
+//
+//   - seq: the record's number, a decimal integer without sign or leading
+//     zeros. The first record is 1; each next record is one more (no gaps),
+//     so record n is line n.
+//   - time: when the event happened by the daemon's clock, in UTC, formatted
+//     as Go's time.RFC3339Nano does: "2006-01-02T15:04:05.999999999Z" with
+//     trailing fractional zeros (and a then empty ".") removed and the zone
+//     always "Z". Years 1 to 9999.
+//   - type: the event type, 1 to 64 characters: an ASCII letter, then ASCII
+//     letters, digits, '_', '.' or '-' (so it never needs escaping). Types
+//     beginning "events." are reserved for the format itself; a version 1
+//     log has none.
+//   - data: the event's payload, any JSON value, compact: no whitespace
+//     outside strings (what json.Compact leaves unchanged). Strings keep
+//     whatever valid JSON escapes the writer chose; encoding/json's writer
+//     escapes <, > and & as \u003c, \u003e, \u0026.
+//   - prev: the hash of the previous record, 64 lowercase hex digits. The
+//     prev of record 1 is 64 zeros (GenesisPrev).
+//   - hash: this record's hash, 64 lowercase hex digits.
+//
+// A record line is valid UTF-8 and, newline included, at most
+// MaxRecordBytes (16 MiB).
+//
+// # Hash rule
+//
+// The canonical bytes of a record are the record line without its newline
+// and without its hash member: the JSON object
+// {"seq":…,"time":"…","type":"…","data":…,"prev":"…"}, byte for byte as it
+// appears in the line. Equivalently: take the line without its newline,
+// remove its last 75 bytes (`,"hash":"` + 64 hex digits + `"}`), and append
+// one `}`.
+//
+//	hash = lowercase_hex( SHA-256( raw(prev) || canonical bytes ) )
+//
+// where raw(prev) is the 32 bytes that prev's hex digits encode (32 zero
+// bytes for record 1). A verifier checks, for every line n: the line is in
+// the canonical form above (re-encoding its fields gives the same bytes),
+// seq is n, prev equals the hash of line n-1 (64 zeros for n = 1), and hash
+// is as computed. Any change to a record, a removed, repeated, reordered or
+// hand-appended record breaks one of these at the first record affected.
+//
+// # First record and format version
+//
+// There is no header record. Record 1 is the first event the application
+// appends (by convention GameCreated) and carries the version 1 genesis prev
+// of 64 zeros. A later, incompatible format will begin with a record whose
+// type starts with "events." (for example "events.Format" with the version
+// in its data); a version 1 reader reports such a record as damage rather
+// than misreading it.
+//
+// # Lock
+//
+// One writer at a time: a FileLog holds an exclusive flock(2), taken without
+// blocking, on the sibling file path + ".lock" (created if missing, mode
+// 0640, never removed; it contains the holder's pid and a newline, for error
+// messages only). A second writer, in another process or the same one, fails
+// at once with an error wrapping ErrLocked:
+//
+//	events: game log /data/g1/events.jsonl is locked by another process (pid 4242)
+//
+// Readers (Reader, Verify, ReadFile, a verify tool) take no lock and modify
+// nothing; reading while a writer appends sees a prefix of the log, possibly
+// with a partly written last line, reported as a torn tail.
+//
+// # Durability contract
+//
+// Create makes the file with O_EXCL, then fsyncs it and its parent
+// directory, so that a log whose creation was acknowledged survives a crash
+// (a crash during Create leaves either no file or an empty one). Open fsyncs
+// the directory too. Append encodes the whole record line, writes it with one
+// write(2) on a file opened O_APPEND, and fsyncs the file before returning;
+// the returned Event is the acknowledgement. If the write or the fsync fails
+// (a full disk, an I/O error), Append returns an error wrapping ErrFatal and
+// the FileLog is poisoned: every later call returns that same error (Close
+// still releases the lock). The caller, the daemon, must then exit; on
+// restart Open recovers the log from what reached the disk. After a failed
+// write the store truncates back to the last acknowledged record, best
+// effort. A record whose Append failed was never acknowledged but may still
+// be found in the log after the restart, so appenders must be idempotent
+// (the adjudicator keys each message by its signature's hash). Nothing is
+// retried after a failed fsync: the kernel may have dropped the dirty pages,
+// so a retry could report success for data that is lost.
+//
+// # Torn tails and damage
+//
+// An append interrupted by a crash can leave only a prefix of its record, or
+// blocks that read back as zero bytes, after the last complete record; never
+// a change to an earlier record. Open and the readers therefore tell two
+// cases apart:
+//
+//   - Torn tail (recovered): the bytes after the last newline, when they are
+//     not a complete good record (a cut record, zeros, garbage); or a last
+//     newline-terminated line that fails and contains a NUL byte (unwritten
+//     blocks before a written one). Readers report it in Summary.TornTail
+//     and Summary.TailBytes and stop there without error; Open truncates the
+//     file to the end of the last good record and fsyncs the cut. If the
+//     bytes after the last newline are a complete good next record that
+//     only lacks its newline, it is kept: readers count it and set
+//     Summary.Unterminated, and Open writes the newline and fsyncs.
+//   - Damage (refused): any newline-terminated line, the last one included,
+//     that is not a good record continuing the chain (unless NUL-torn as
+//     above). Such a line cannot come from a crash during an append, and
+//     cutting it could throw away acknowledged records, so Open refuses,
+//     with a *ChainError naming the first bad record.
+//
+// For example:
+//
+//	events: record 17 (line 17, byte offset 4096) of /data/g1/events.jsonl: hash does not match
+//
+// An operator repairs a damaged log by hand, from a backup or by truncating
+// it deliberately; the package never does.
+//
+// # Reading
+//
+// Log.Events yields records from a seq onwards; the file store re-reads the
+// file and checks each record's hash and link as it yields it. Verify and
+// ReadFile check a whole log read-only, and NewReader iterates the good
+// records of any io.Reader for tools that replay a log without opening it
+// for writing.
+package events
