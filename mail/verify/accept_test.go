@@ -1,0 +1,167 @@
+package verify
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"strings"
+	"testing"
+	"time"
+)
+
+// checkResult asserts the fields every accepted result must have.
+func checkResult(t *testing.T, res *Result, form, fpr string, signed []byte) {
+	t.Helper()
+	if res.Form != form {
+		t.Errorf("form %q, want %q", res.Form, form)
+	}
+	if res.Fingerprint != fpr {
+		t.Errorf("fingerprint %s, want %s", res.Fingerprint, fpr)
+	}
+	if !bytes.Equal(res.Signed, signed) {
+		t.Errorf("signed bytes\n%q\nwant\n%q", res.Signed, signed)
+	}
+	if res.IdemKey != sha256.Sum256(res.Signature) {
+		t.Errorf("IdemKey is not the SHA-256 of the signature packet")
+	}
+	if res.Hash != "SHA256" && res.Hash != "SHA512" {
+		t.Errorf("hash %q", res.Hash)
+	}
+	if d := time.Since(res.SigTime); d < -time.Minute || d > time.Hour {
+		t.Errorf("signature time %v is not now", res.SigTime)
+	}
+}
+
+func TestPGPMIMETextBodyAccepted(t *testing.T) {
+	g, f := gpgFixture(t)
+	for _, k := range []struct{ uid, fpr string }{{edUID, f.edFpr}, {rsaUID, f.rsaFpr}} {
+		t.Run(k.uid, func(t *testing.T) {
+			raw := gpgPGPMIME(t, g, k.uid, textPart(orderText))
+			res := mustAccept(t, raw, f.keys, time.Now())
+			checkResult(t, res, FormPGPMIME, k.fpr, []byte(crlf(orderText)))
+			if res.Hash != "SHA256" {
+				t.Errorf("hash %s, want SHA256 (gpg --digest-algo SHA256)", res.Hash)
+			}
+			if res.FileName != "" {
+				t.Errorf("file name %q for a body", res.FileName)
+			}
+			// The same message with one byte of the order text changed.
+			mustReject(t, flipByte(t, raw, "Warspite"), f.keys, time.Now(), ReasonBadSignature)
+			// Re-verifying the recorded covered bytes and signature agrees.
+			again, err := VerifyDetached(res.Covered, res.Signature, f.keys, time.Now())
+			if err != nil || again.Fingerprint != k.fpr || again.IdemKey != res.IdemKey {
+				t.Errorf("VerifyDetached replay: %v", err)
+			}
+		})
+	}
+}
+
+func TestPGPMIMEAttachmentAccepted(t *testing.T) {
+	g, f := gpgFixture(t)
+	// Mutt/Thunderbird shape: a signed multipart/mixed with a cover note and
+	// the order file as a base64 text attachment.
+	inner := []byte("Content-Type: multipart/mixed; boundary=\"inner-1\"\r\n\r\n" +
+		"--inner-1\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Disposition: inline\r\n\r\n" +
+		"Orders attached.\r\n" +
+		"--inner-1\r\nContent-Type: text/plain; charset=utf-8; name=\"orders.txt\"\r\n" +
+		"Content-Disposition: attachment; filename=\"orders.txt\"\r\nContent-Transfer-Encoding: base64\r\n\r\n" +
+		base64.StdEncoding.EncodeToString([]byte(orderText)) + "\r\n" +
+		"--inner-1--\r\n")
+	raw := gpgPGPMIME(t, g, edUID, inner)
+	res := mustAccept(t, raw, f.keys, time.Now())
+	checkResult(t, res, FormPGPMIME, f.edFpr, []byte(orderText))
+	if res.FileName != "orders.txt" {
+		t.Errorf("file name %q", res.FileName)
+	}
+	mustReject(t, flipByte(t, raw, "Orders attached"), f.keys, time.Now(), ReasonBadSignature)
+
+	// Two attachments inside the signed part: which one is the order is
+	// ambiguous, so it is refused even though the signature is good.
+	two := []byte(strings.Replace(string(inner), "--inner-1--", "--inner-1\r\nContent-Type: text/plain; name=\"b.txt\"\r\n"+
+		"Content-Disposition: attachment; filename=\"b.txt\"\r\n\r\nx\r\n--inner-1--", 1))
+	mustReject(t, gpgPGPMIME(t, g, edUID, two), f.keys, time.Now(), ReasonBadStructure)
+}
+
+func TestDetachedAccepted(t *testing.T) {
+	g, f := gpgFixture(t)
+	data := []byte(orderText)
+	t.Run("asc", func(t *testing.T) {
+		sig := g.DetachSign(rsaUID, data, true)
+		raw := mixedMessage(filePart("text/plain", "orders.txt", "8bit", []byte(crlf(orderText))),
+			filePart("application/pgp-signature", "orders.txt.asc", "7bit", []byte(crlf(string(sig)))))
+		res := mustAccept(t, raw, f.keys, time.Now())
+		// gpg signed the LF file; transport made it CRLF; the LF bytes are
+		// what the signature covers and what comes back.
+		checkResult(t, res, FormDetached, f.rsaFpr, data)
+		if res.FileName != "orders.txt" {
+			t.Errorf("file name %q", res.FileName)
+		}
+		mustReject(t, flipByte(t, raw, "Warspite"), f.keys, time.Now(), ReasonBadSignature)
+	})
+	t.Run("sig", func(t *testing.T) {
+		sig := g.DetachSign(edUID, data, false)
+		raw := mixedMessage(filePart("application/octet-stream", "orders.txt", "base64", []byte(base64.StdEncoding.EncodeToString(data))),
+			filePart("application/octet-stream", "orders.txt.sig", "base64", []byte(base64.StdEncoding.EncodeToString(sig))))
+		res := mustAccept(t, raw, f.keys, time.Now())
+		checkResult(t, res, FormDetached, f.edFpr, data)
+		changed := append([]byte{}, data...)
+		changed[0] ^= 1
+		bad := mixedMessage(filePart("application/octet-stream", "orders.txt", "base64", []byte(base64.StdEncoding.EncodeToString(changed))),
+			filePart("application/octet-stream", "orders.txt.sig", "base64", []byte(base64.StdEncoding.EncodeToString(sig))))
+		mustReject(t, bad, f.keys, time.Now(), ReasonBadSignature)
+	})
+	t.Run("signature named for another file", func(t *testing.T) {
+		sig := g.DetachSign(edUID, data, true)
+		raw := mixedMessage(filePart("text/plain", "orders.txt", "8bit", data),
+			filePart("application/pgp-signature", "other.txt.asc", "7bit", sig))
+		mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
+	})
+	t.Run("cover note beside file and signature", func(t *testing.T) {
+		sig := g.DetachSign(edUID, data, true)
+		raw := mixedMessage(textPart("see attached"), filePart("text/plain", "orders.txt", "8bit", data),
+			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig))
+		mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
+	})
+}
+
+func TestClearsignedAccepted(t *testing.T) {
+	g, f := gpgFixture(t)
+	for _, k := range []struct{ uid, fpr string }{{edUID, f.edFpr}, {rsaUID, f.rsaFpr}} {
+		t.Run(k.uid, func(t *testing.T) {
+			block := g.Clearsign(k.uid, []byte(orderText))
+			raw := textMessage("\n" + string(block) + "\n\n")
+			res := mustAccept(t, raw, f.keys, time.Now())
+			// The cleartext comes back dash-unescaped ("- Warspite" was sent
+			// as "- - Warspite"), without the final line break, which the
+			// clearsign format does not sign.
+			checkResult(t, res, FormClearsigned, k.fpr, []byte(strings.TrimSuffix(orderText, "\n")))
+			if !bytes.Contains(block, []byte("\n- - Warspite")) {
+				t.Fatalf("gpg did not dash-escape the order lines:\n%s", block)
+			}
+			mustReject(t, flipByte(t, raw, "Glowworm"), f.keys, time.Now(), ReasonBadSignature)
+		})
+	}
+}
+
+// Case 17: LF-only line ends, quoted-printable trailing whitespace and
+// text-mode signatures must verify.
+func TestHostile17LineEndsAndTextMode(t *testing.T) {
+	g, f := gpgFixture(t)
+	raw := gpgPGPMIME(t, g, edUID, textPart(orderText))
+	lf := bytes.ReplaceAll(raw, []byte("\r\n"), []byte("\n"))
+	res := mustAccept(t, lf, f.keys, time.Now())
+	checkResult(t, res, FormPGPMIME, f.edFpr, []byte(crlf(orderText)))
+
+	qp := []byte("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" +
+		"Side: Allied=20\r\nRoyal Navy: Warspite, Hardy=09\r\nsoft=\r\nbreak\r\n")
+	res = mustAccept(t, gpgPGPMIME(t, g, edUID, qp), f.keys, time.Now())
+	if want := "Side: Allied \r\nRoyal Navy: Warspite, Hardy\t\r\nsoftbreak\r\n"; string(res.Signed) != want {
+		t.Errorf("quoted-printable decoded to %q, want %q", res.Signed, want)
+	}
+
+	inner := textPart(orderText)
+	lfInner := bytes.ReplaceAll(inner, []byte("\r\n"), []byte("\n"))
+	sig := g.DetachSign(edUID, lfInner, true, "--textmode", "--digest-algo", "SHA256")
+	res = mustAccept(t, signedMessage(stdParams, inner, sigPart(sig)), f.keys, time.Now())
+	checkResult(t, res, FormPGPMIME, f.edFpr, []byte(crlf(orderText)))
+}

@@ -1,0 +1,91 @@
+package verify
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+)
+
+// ReadKeys reads armored public keys (one or more per reader, e.g. the
+// --key files of `skagerrak check`) into one key list.
+func ReadKeys(armored ...io.Reader) (openpgp.EntityList, error) {
+	var all openpgp.EntityList
+	for i, r := range armored {
+		el, err := openpgp.ReadArmoredKeyRing(r)
+		if err != nil {
+			return nil, fmt.Errorf("verify: key file %d: %w", i+1, err)
+		}
+		all = append(all, el...)
+	}
+	return all, nil
+}
+
+// Check verifies raw like Verify and returns a human report for the
+// `skagerrak check MESSAGE.eml --key K.asc --at TIME` command, together with
+// the Verify error (nil when accepted) so that the caller can set the exit
+// status. Every hostile value in the report is escaped. See FormatReport for
+// the format.
+func Check(raw []byte, keys openpgp.KeyRing, at time.Time) (string, error) {
+	res, err := Verify(raw, keys, at)
+	return FormatReport(res, err, at), err
+}
+
+// FormatReport renders the outcome of Verify as the report of Check. An
+// accepted message gives:
+//
+//	result:      accepted
+//	received:    2026-11-29T12:00:00Z
+//	form:        pgp-mime
+//	signer:      0123...CDEF (primary key fingerprint)
+//	hash:        SHA256
+//	signed at:   2026-11-29T11:59:00Z (claimed by the sender)
+//	idem key:    <sha256 of the signature packet, hex>
+//	signed:      <n> bytes, sha256 <hex>
+//	file:        orders.txt          (attachments only)
+//	armor:       Comment: ...        (one line per armor header)
+//
+// and a rejected one:
+//
+//	result:      rejected
+//	received:    2026-11-29T12:00:00Z
+//	reason:      bad-signature
+//	detail:      ...
+//
+// Keys are padded to a fixed column; every line ends with "\n".
+func FormatReport(res *Result, err error, at time.Time) string {
+	var b strings.Builder
+	line := func(k, v string) { fmt.Fprintf(&b, "%-12s %s\n", k+":", v) }
+	if err != nil || res == nil {
+		line("result", "rejected")
+		line("received", at.UTC().Format(time.RFC3339))
+		var rej *Rejection
+		if errors.As(err, &rej) {
+			line("reason", rej.Reason)
+			line("detail", Escape(rej.Detail))
+		} else if err != nil {
+			line("reason", "error")
+			line("detail", Escape(err.Error()))
+		}
+		return b.String()
+	}
+	line("result", "accepted")
+	line("received", at.UTC().Format(time.RFC3339))
+	line("form", res.Form)
+	line("signer", res.Fingerprint)
+	line("hash", res.Hash)
+	line("signed at", res.SigTime.UTC().Format(time.RFC3339)+" (claimed by the sender)")
+	line("idem key", fmt.Sprintf("%x", res.IdemKey))
+	line("signed", fmt.Sprintf("%d bytes, sha256 %x", len(res.Signed), sha256.Sum256(res.Signed)))
+	if res.FileName != "" {
+		line("file", Escape(res.FileName))
+	}
+	for _, h := range res.ArmorHeaders {
+		line("armor", Escape(h))
+	}
+	return b.String()
+}

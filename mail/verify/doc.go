@@ -1,0 +1,92 @@
+// Package verify decides whether a received mail carries an order file signed
+// by a known OpenPGP key, and returns exactly the signed bytes and the
+// signer's primary-key fingerprint. It is the only way an order enters the
+// adjudicator: nothing outside Result.Signed is covered by the signature, and
+// identity is the signing key, never the From: header.
+//
+// # Accepted forms
+//
+// The root of the message must be the cryptographic envelope:
+//
+//   - pgp-mime: an RFC 3156 multipart/signed root with
+//     protocol="application/pgp-signature" and exactly two parts, the second
+//     of type application/pgp-signature. The signature is verified over the
+//     first part's raw bytes, its MIME header included, with every bare LF
+//     turned into CRLF. The order file is that part's decoded text/plain
+//     body, or the single text attachment of a signed multipart/mixed (an
+//     optional inline text/plain cover note is allowed beside it and never
+//     read as an order). A micalg parameter must name the signature's hash;
+//     a missing micalg is tolerated and the packet's hash decides.
+//   - detached: a multipart/mixed root with exactly two parts, the order file
+//     and its signature named FILE.asc (armored) or FILE.sig (binary). If a
+//     binary signature does not verify over the attachment as received but
+//     does over the same bytes with CRLF turned into LF (mail transport
+//     rewrites the line ends of 8bit text), those LF bytes are the result.
+//   - clearsigned: a text/plain root whose decoded body is exactly one
+//     `gpg --clearsign` block with only whitespace around it, no armor header
+//     other than Hash: (which must name the signature's hash), every dash
+//     line dash-escaped, and one signature block.
+//
+// Anything else is rejected: a signed part inside unsigned MIME (multipart/
+// mixed, multipart/related, message/rfc822, an attached .eml), text before or
+// after a cleartext block, a second block, an inline-signed PGP MESSAGE,
+// duplicate Content-Type/Content-Transfer-Encoding/Content-Disposition
+// headers. See the Reason* constants for the codes.
+//
+// # Signature policy
+//
+// Verification goes through go-crypto's openpgp/v2 detached-signature
+// verification (hash policy, key flags, self-signature and binding checks);
+// this package adds:
+//
+//   - exactly one signature packet (an armored or binary signature part, or
+//     one compressed packet around it whose output is bounded by
+//     Limits.MaxDecompressedBytes); any other packet is bad-structure, two
+//     signatures are multiple-signatures;
+//   - only binary (0x00) and text (0x01) document signatures;
+//   - hashes: SHA-224, SHA-256, SHA-384, SHA-512, SHA3-256 and SHA3-512 are
+//     accepted; SHA-1, MD5, RIPEMD-160 and anything else are weak-hash;
+//   - keys: RSA under 2048 bits, DSA and ElGamal are weak-key (primary key
+//     and signing subkey alike);
+//   - the signature must name its issuer key (no-issuer otherwise), and the
+//     issuer must be in the given key set (unknown-key);
+//   - IdemKey is the SHA-256 of the binary signature packet.
+//
+// # Time policy
+//
+// `at` is the daemon's recorded receipt time; the signature's creation time is
+// chosen by the sender and is trusted for nothing but the checks below.
+//
+//   - A signature created more than Limits.ClockSkew (default 10 minutes)
+//     after `at` is future-signature.
+//   - The key must be valid (not expired, not revoked, with a valid
+//     self-signature and, for a subkey, a valid binding) both at the
+//     signature's creation time AND at `at`. So a signature made after the
+//     key expired is expired-key, and so is a signature made while the key
+//     was valid but received after it expired: the creation time is the
+//     sender's claim, and accepting it would let anyone holding an expired
+//     (perhaps leaked) key backdate orders. Players renew their key's expiry
+//     to keep playing. Replay uses the recorded `at`, so it gives the same
+//     answer years later.
+//   - A revocation that is in force at `at` rejects (revoked-key). A
+//     revocation without reason, with reason "no reason" or "key compromised"
+//     revokes the key for all time, so a backdated signature by a
+//     compromised key is rejected too; a "superseded" or "retired" revocation
+//     takes effect at its own creation time.
+//   - A signature that carries its own expiration time and has expired at
+//     `at` is expired-signature.
+//
+// # Limits
+//
+// Limits bounds the raw message size (too-large; default 1 MiB), MIME depth
+// (too-deep; default 8), MIME part count (too-many-parts; default 64), the
+// signature's size and the output of a compressed OpenPGP packet (too-large;
+// 64 KiB each). The line count of the order file is the adjudicator's check.
+//
+// # Logging hostile values
+//
+// Rejection.Detail is escaped when built. Result.FileName and
+// Result.ArmorHeaders are raw sender data: pass them through Escape before
+// writing them anywhere. Check and FormatReport produce the human report of
+// `skagerrak check`.
+package verify

@@ -1,0 +1,259 @@
+package verify
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"io"
+	"mime"
+	"mime/quotedprintable"
+	"strings"
+
+	"github.com/emersion/go-message/textproto"
+)
+
+// entity is one MIME entity of a message, parsed from raw bytes so that the
+// exact bytes of every part stay available (RFC 3156 signs a part's raw bytes).
+type entity struct {
+	raw       []byte // the whole entity: header, blank line, body
+	header    textproto.Header
+	body      []byte // raw body, still transfer-encoded
+	mediaType string // lower-case type/subtype
+	params    map[string]string
+	children  []*entity // for multipart/* only
+}
+
+// parser walks a message under the limits.
+type parser struct {
+	lim   Limits
+	parts int
+}
+
+// singleHeaders must appear at most once in any entity: two of them make the
+// entity ambiguous between mail clients.
+var singleHeaders = []string{"Content-Type", "Content-Transfer-Encoding", "Content-Disposition"}
+
+// parse parses raw as an entity at the given depth, recursing into multiparts.
+func (p *parser) parse(raw []byte, depth int) (*entity, *Rejection) {
+	if depth > p.lim.MaxDepth {
+		return nil, reject(ReasonTooDeep, "MIME nesting deeper than %d", p.lim.MaxDepth)
+	}
+	p.parts++
+	if p.parts > p.lim.MaxParts {
+		return nil, reject(ReasonTooManyParts, "more than %d MIME parts", p.lim.MaxParts)
+	}
+	hdrBytes, body := splitHeader(raw)
+	// textproto.ReadHeader expects the blank line that ends the header.
+	src := make([]byte, 0, len(hdrBytes)+2)
+	src = append(src, hdrBytes...)
+	src = append(src, '\r', '\n')
+	hdr, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(src)))
+	if err != nil {
+		return nil, reject(ReasonBadStructure, "unreadable MIME header: %v", err)
+	}
+	for _, k := range singleHeaders {
+		if len(hdr.Values(k)) > 1 {
+			return nil, reject(ReasonBadStructure, "%s appears more than once", k)
+		}
+	}
+	e := &entity{raw: raw, header: hdr, body: body, mediaType: "text/plain", params: map[string]string{}}
+	if ct := hdr.Get("Content-Type"); strings.TrimSpace(ct) != "" {
+		mt, params, err := mime.ParseMediaType(ct)
+		if err != nil {
+			return nil, reject(ReasonBadStructure, "unparsable Content-Type %q: %v", ct, err)
+		}
+		e.mediaType, e.params = strings.ToLower(mt), params
+	}
+	if strings.HasPrefix(e.mediaType, "multipart/") {
+		boundary := e.params["boundary"]
+		parts, rej := splitMultipart(body, boundary)
+		if rej != nil {
+			return nil, rej
+		}
+		for _, part := range parts {
+			child, rej := p.parse(part, depth+1)
+			if rej != nil {
+				return nil, rej
+			}
+			e.children = append(e.children, child)
+		}
+	}
+	return e, nil
+}
+
+// splitHeader cuts raw at the first empty line. The line break that ends the
+// last header field stays with the header; the empty line itself is dropped.
+func splitHeader(raw []byte) (hdr, body []byte) {
+	pos := 0
+	for pos < len(raw) {
+		end := bytes.IndexByte(raw[pos:], '\n')
+		var line []byte
+		next := len(raw)
+		if end >= 0 {
+			line = raw[pos : pos+end]
+			next = pos + end + 1
+		} else {
+			line = raw[pos:]
+		}
+		if len(bytes.TrimSuffix(line, []byte("\r"))) == 0 {
+			return raw[:pos], raw[next:]
+		}
+		pos = next
+	}
+	return raw, nil
+}
+
+// splitMultipart splits a multipart body into its parts (RFC 2046 5.1.1).
+// The line break before a delimiter belongs to the delimiter. Preamble and
+// epilogue are dropped; a missing close delimiter is an error.
+func splitMultipart(body []byte, boundary string) ([][]byte, *Rejection) {
+	if boundary == "" || len(boundary) > 70 {
+		return nil, reject(ReasonBadStructure, "multipart boundary missing or longer than 70 characters")
+	}
+	dash := []byte("--" + boundary)
+	var parts [][]byte
+	start := -1 // start of the current part, -1 while in the preamble
+	pos := 0
+	for pos <= len(body) {
+		lineEnd := bytes.IndexByte(body[pos:], '\n')
+		next := len(body) + 1
+		var line []byte
+		if lineEnd >= 0 {
+			line = body[pos : pos+lineEnd]
+			next = pos + lineEnd + 1
+		} else {
+			line = body[pos:]
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if rest, ok := bytes.CutPrefix(line, dash); ok {
+			closing := false
+			if r, ok := bytes.CutPrefix(rest, []byte("--")); ok {
+				closing, rest = true, r
+			}
+			if len(bytes.Trim(rest, " \t")) == 0 {
+				if start >= 0 {
+					end := pos
+					if end > 0 && body[end-1] == '\n' {
+						end--
+						if end > 0 && body[end-1] == '\r' {
+							end--
+						}
+					}
+					if end < start {
+						end = start
+					}
+					parts = append(parts, body[start:end])
+				}
+				if closing {
+					if len(parts) == 0 {
+						return nil, reject(ReasonBadStructure, "multipart without parts")
+					}
+					return parts, nil
+				}
+				start = next
+				if start > len(body) {
+					start = len(body)
+				}
+			}
+		}
+		pos = next
+	}
+	return nil, reject(ReasonBadStructure, "multipart without close delimiter")
+}
+
+// decodeBody removes the transfer encoding of a leaf entity.
+func decodeBody(e *entity) ([]byte, *Rejection) {
+	cte := strings.ToLower(strings.TrimSpace(e.header.Get("Content-Transfer-Encoding")))
+	switch cte {
+	case "", "7bit", "8bit", "binary":
+		return e.body, nil
+	case "quoted-printable":
+		out, err := io.ReadAll(quotedprintable.NewReader(bytes.NewReader(e.body)))
+		if err != nil {
+			return nil, reject(ReasonBadStructure, "bad quoted-printable body: %v", err)
+		}
+		return out, nil
+	case "base64":
+		clean := bytes.Map(func(r rune) rune {
+			if r == '\r' || r == '\n' || r == ' ' || r == '\t' {
+				return -1
+			}
+			return r
+		}, e.body)
+		out := make([]byte, base64.StdEncoding.DecodedLen(len(clean)))
+		n, err := base64.StdEncoding.Decode(out, clean)
+		if err != nil {
+			return nil, reject(ReasonBadStructure, "bad base64 body: %v", err)
+		}
+		return out[:n], nil
+	default:
+		return nil, reject(ReasonBadStructure, "unknown Content-Transfer-Encoding %q", cte)
+	}
+}
+
+// fileName returns the file name of an entity from Content-Disposition or,
+// failing that, the name parameter of Content-Type. RFC 2231 encoded names
+// are decoded by mime.ParseMediaType.
+func fileName(e *entity) string {
+	if cd := e.header.Get("Content-Disposition"); cd != "" {
+		if _, params, err := mime.ParseMediaType(cd); err == nil && params["filename"] != "" {
+			return params["filename"]
+		}
+	}
+	return e.params["name"]
+}
+
+// isAttachment reports whether the entity is marked as an attachment or has
+// a file name.
+func isAttachment(e *entity) bool {
+	if cd := e.header.Get("Content-Disposition"); cd != "" {
+		if d, _, err := mime.ParseMediaType(cd); err == nil && strings.EqualFold(d, "attachment") {
+			return true
+		}
+	}
+	return fileName(e) != ""
+}
+
+// canonicalCRLF returns b with every bare LF turned into CRLF, the canonical
+// form over which RFC 3156 signatures are computed.
+func canonicalCRLF(b []byte) []byte {
+	n := bytes.Count(b, []byte("\n")) - bytes.Count(b, []byte("\r\n"))
+	if n == 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b)+n)
+	for i, c := range b {
+		if c == '\n' && (i == 0 || b[i-1] != '\r') {
+			out = append(out, '\r')
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// signatureMarks reports whether e or anything below it looks like an
+// OpenPGP signature: used only to tell "unsigned" from "wrapped-signature".
+func signatureMarks(e *entity) bool {
+	switch e.mediaType {
+	case "multipart/signed", "application/pgp-signature", "multipart/encrypted", "application/pgp-encrypted":
+		return true
+	}
+	name := strings.ToLower(fileName(e))
+	if strings.HasSuffix(name, ".asc") || strings.HasSuffix(name, ".sig") || strings.HasSuffix(name, ".gpg") {
+		return true
+	}
+	for _, c := range e.children {
+		if signatureMarks(c) {
+			return true
+		}
+	}
+	if len(e.children) == 0 {
+		if bytes.Contains(e.body, []byte("-----BEGIN PGP ")) {
+			return true
+		}
+		if dec, rej := decodeBody(e); rej == nil && bytes.Contains(dec, []byte("-----BEGIN PGP ")) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,407 @@
+package verify
+
+import (
+	"bytes"
+	"strings"
+	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+)
+
+// The three accepted forms of a signed message.
+const (
+	// FormPGPMIME is RFC 3156 multipart/signed at the root of the message.
+	FormPGPMIME = "pgp-mime"
+	// FormDetached is a multipart/mixed root holding exactly an order file
+	// and its detached signature FILE.asc or FILE.sig.
+	FormDetached = "detached"
+	// FormClearsigned is a text/plain root whose body is exactly one
+	// cleartext-signed block (gpg --clearsign).
+	FormClearsigned = "clearsigned"
+)
+
+// Result describes an accepted message.
+type Result struct {
+	// Form is FormPGPMIME, FormDetached or FormClearsigned.
+	Form string
+	// Signed is the order file: the decoded signed text body or the single
+	// text attachment of a PGP/MIME message, the attached file of the
+	// detached form, or the dash-unescaped cleartext of a clearsigned body.
+	// Nothing outside these bytes is covered by the signature.
+	Signed []byte
+	// Covered is exactly the byte string the signature was verified over
+	// (for PGP/MIME the CRLF-canonical first part with its MIME headers; for
+	// clearsigned the canonical cleartext), so that a replay can check the
+	// signature again with VerifyDetached.
+	Covered []byte
+	// Signature is the binary signature packet.
+	Signature []byte
+	// FileName is the order file's name for attachments (hostile: pass it
+	// through Escape before logging), empty for a body.
+	FileName string
+	// ArmorHeaders are the armor header lines of the signature ("Comment:
+	// ...") in key order; they are not signed (hostile: Escape them).
+	ArmorHeaders []string
+	// Fingerprint is the upper-case hex fingerprint of the signer's primary
+	// key, whatever subkey made the signature.
+	Fingerprint string
+	// IdemKey is the SHA-256 of the binary signature packet: the idempotency
+	// key of the message.
+	IdemKey [32]byte
+	// SigTime is the creation time the signature claims (chosen by the
+	// sender; never used for deadlines).
+	SigTime time.Time
+	// Hash is the OpenPGP name of the signature's hash, e.g. "SHA256".
+	Hash string
+}
+
+// Verify checks the raw RFC 5322 message under the default limits; see
+// VerifyWithLimits.
+func Verify(raw []byte, keys openpgp.KeyRing, at time.Time) (*Result, error) {
+	return VerifyWithLimits(raw, keys, at, Limits{})
+}
+
+// VerifyWithLimits decides whether raw is a message signed in one of the
+// three accepted forms by a key of keys, judged at the receipt time at. It
+// returns the Result, or a *Rejection (always that type) naming the reason.
+// It never panics on any input.
+func VerifyWithLimits(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, error) {
+	res, rej := verify(raw, keys, at, lim.withDefaults())
+	if rej != nil {
+		return nil, rej
+	}
+	return res, nil
+}
+
+// VerifyDetached checks a binary signature packet over covered (a replay of
+// Result.Covered and Result.Signature) under the same policy as Verify.
+func VerifyDetached(covered, signature []byte, keys openpgp.KeyRing, at time.Time) (*Result, error) {
+	lim := DefaultLimits()
+	raw, sig, rej := onePacket(signature, lim, false)
+	if rej != nil {
+		return nil, rej
+	}
+	c, rej := checkSignature(&sigPacket{raw: raw, sig: sig}, covered, keys, at, lim)
+	if rej != nil {
+		return nil, rej
+	}
+	return fill(&Result{Covered: covered, Signed: covered}, c, &sigPacket{raw: raw}), nil
+}
+
+func verify(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
+	if len(raw) > lim.MaxMessageBytes {
+		return nil, reject(ReasonTooLarge, "message of %d bytes exceeds %d", len(raw), lim.MaxMessageBytes)
+	}
+	if keys == nil {
+		keys = openpgp.EntityList{}
+	}
+	p := &parser{lim: lim}
+	root, rej := p.parse(raw, 0)
+	if rej != nil {
+		return nil, rej
+	}
+	switch root.mediaType {
+	case "multipart/signed":
+		return verifyPGPMIME(root, keys, at, lim)
+	case "multipart/mixed":
+		return verifyDetachedForm(root, keys, at, lim)
+	case "text/plain":
+		return verifyClearsigned(root, keys, at, lim)
+	}
+	if signatureMarks(root) {
+		return nil, reject(ReasonWrappedSignature, "root is %s, not a signature envelope", root.mediaType)
+	}
+	return nil, reject(ReasonUnsigned, "root is %s without a signature", root.mediaType)
+}
+
+// fill copies the outcome of a signature check into r.
+func fill(r *Result, c *checked, sp *sigPacket) *Result {
+	r.Signature = sp.raw
+	r.Fingerprint = c.fingerprint
+	r.IdemKey = c.idem
+	r.SigTime = c.sigTime
+	r.Hash = c.hash
+	if sp.armor != nil {
+		r.ArmorHeaders = armorSummary(sp.armor)
+	}
+	return r
+}
+
+// verifyPGPMIME handles an RFC 3156 multipart/signed root.
+func verifyPGPMIME(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
+	if proto := root.params["protocol"]; !strings.EqualFold(proto, "application/pgp-signature") {
+		return nil, reject(ReasonBadStructure, "multipart/signed protocol %q, want application/pgp-signature", proto)
+	}
+	if len(root.children) != 2 {
+		return nil, reject(ReasonBadStructure, "multipart/signed with %d parts, want 2", len(root.children))
+	}
+	if t := root.children[1].mediaType; t != "application/pgp-signature" {
+		return nil, reject(ReasonBadStructure, "second part of multipart/signed is %s, want application/pgp-signature", t)
+	}
+	sigBytes, rej := decodeBody(root.children[1])
+	if rej != nil {
+		return nil, rej
+	}
+	sp, rej := readSignature(sigBytes, lim)
+	if rej != nil {
+		return nil, rej
+	}
+	if micalg, ok := root.params["micalg"]; ok && strings.TrimSpace(micalg) != "" {
+		want := "pgp-" + strings.ToLower(hashNameOrWeak(sp))
+		if !strings.EqualFold(strings.TrimSpace(micalg), want) {
+			return nil, reject(ReasonMicalgMismatch, "micalg %q but the signature uses %s", micalg, want)
+		}
+	}
+	covered := canonicalCRLF(root.children[0].raw)
+	c, rej := checkSignature(sp, covered, keys, at, lim)
+	if rej != nil {
+		return nil, rej
+	}
+	// Read the order file from the canonical bytes, so that a message stored
+	// with LF line ends gives the same Signed bytes as one with CRLF.
+	signedPart, rej := (&parser{lim: lim}).parse(covered, 1)
+	if rej != nil {
+		return nil, rej
+	}
+	file, rej := orderFromSigned(signedPart)
+	if rej != nil {
+		return nil, rej
+	}
+	body, rej := decodeBody(file)
+	if rej != nil {
+		return nil, rej
+	}
+	name := ""
+	if file != signedPart {
+		name = fileName(file)
+	}
+	return fill(&Result{Form: FormPGPMIME, Signed: body, Covered: covered, FileName: name}, c, sp), nil
+}
+
+// hashNameOrWeak names the signature's hash for the micalg comparison.
+func hashNameOrWeak(sp *sigPacket) string {
+	if n, ok := hashNames[sp.sig.Hash]; ok {
+		return n
+	}
+	if n, ok := weakHashNames[sp.sig.Hash]; ok {
+		return n
+	}
+	return sp.sig.Hash.String()
+}
+
+// orderFromSigned finds the order file inside the signed part: the part
+// itself when it is text/plain, or the single text attachment of a signed
+// multipart/mixed (an optional inline text/plain cover note may precede it).
+func orderFromSigned(e *entity) (*entity, *Rejection) {
+	switch {
+	case e.mediaType == "text/plain":
+		return e, nil
+	case e.mediaType == "multipart/mixed":
+		var files, notes []*entity
+		for _, c := range e.children {
+			switch {
+			case len(c.children) > 0 || strings.HasPrefix(c.mediaType, "multipart/"):
+				return nil, reject(ReasonBadStructure, "nested %s inside the signed multipart/mixed", c.mediaType)
+			case !strings.HasPrefix(c.mediaType, "text/"):
+				return nil, reject(ReasonBadStructure, "non-text part %s inside the signed multipart/mixed", c.mediaType)
+			case isAttachment(c):
+				files = append(files, c)
+			default:
+				notes = append(notes, c)
+			}
+		}
+		if len(files) == 1 && len(notes) <= 1 {
+			return files[0], nil
+		}
+		if len(files) == 0 && len(notes) == 1 {
+			return notes[0], nil
+		}
+		return nil, reject(ReasonBadStructure, "signed multipart/mixed with %d attachments and %d inline parts, want one text attachment", len(files), len(notes))
+	default:
+		return nil, reject(ReasonBadStructure, "signed part is %s, want text/plain or multipart/mixed", e.mediaType)
+	}
+}
+
+// sigSuffixes are the accepted names of a detached signature file.
+var sigSuffixes = []string{".asc", ".sig"}
+
+// looksLikeSignature reports whether a part of a multipart/mixed root is a
+// detached signature.
+func looksLikeSignature(e *entity) bool {
+	if e.mediaType == "application/pgp-signature" {
+		return true
+	}
+	name := strings.ToLower(fileName(e))
+	for _, s := range sigSuffixes {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// verifyDetachedForm handles a multipart/mixed root holding exactly an order
+// file and its detached signature.
+func verifyDetachedForm(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
+	var sigs, files []*entity
+	for _, c := range root.children {
+		if len(c.children) == 0 && looksLikeSignature(c) {
+			sigs = append(sigs, c)
+		} else {
+			files = append(files, c)
+		}
+	}
+	if len(sigs) == 0 {
+		if signatureMarks(root) {
+			return nil, reject(ReasonWrappedSignature, "multipart/mixed root holds a signed part instead of being one")
+		}
+		return nil, reject(ReasonUnsigned, "multipart/mixed without a detached signature")
+	}
+	if len(sigs) > 1 && len(files) == 1 {
+		return nil, reject(ReasonMultipleSignatures, "%d detached signatures", len(sigs))
+	}
+	if len(root.children) != 2 || len(sigs) != 1 {
+		return nil, reject(ReasonBadStructure, "detached form needs exactly the file and its signature, got %d parts", len(root.children))
+	}
+	file, sigPart := files[0], sigs[0]
+	if strings.HasPrefix(file.mediaType, "multipart/") || strings.HasPrefix(file.mediaType, "message/") {
+		return nil, reject(ReasonWrappedSignature, "signed file is a %s", file.mediaType)
+	}
+	fname, sname := fileName(file), fileName(sigPart)
+	if fname == "" {
+		return nil, reject(ReasonBadStructure, "order file has no file name")
+	}
+	if sname != fname+".asc" && sname != fname+".sig" {
+		return nil, reject(ReasonBadStructure, "signature %q does not name the file %q", sname, fname)
+	}
+	sigBytes, rej := decodeBody(sigPart)
+	if rej != nil {
+		return nil, rej
+	}
+	sp, rej := readSignature(sigBytes, lim)
+	if rej != nil {
+		return nil, rej
+	}
+	data, rej := decodeBody(file)
+	if rej != nil {
+		return nil, rej
+	}
+	c, rej := checkSignature(sp, data, keys, at, lim)
+	if rej != nil && rej.Reason == ReasonBadSignature && bytes.Contains(data, []byte("\r\n")) {
+		// Mail transport turns the LF line ends of an 8bit text attachment
+		// into CRLF; a binary signature made over the LF file still covers
+		// exactly those LF bytes.
+		lf := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+		if c2, rej2 := checkSignature(sp, lf, keys, at, lim); rej2 == nil {
+			c, rej, data = c2, nil, lf
+		}
+	}
+	if rej != nil {
+		return nil, rej
+	}
+	return fill(&Result{Form: FormDetached, Signed: data, Covered: data, FileName: fname}, c, sp), nil
+}
+
+var (
+	clearBegin = []byte("-----BEGIN PGP SIGNED MESSAGE-----")
+	anyBegin   = []byte("-----BEGIN PGP ")
+)
+
+// verifyClearsigned handles a text/plain root that must be exactly one
+// cleartext-signed block with only whitespace around it.
+func verifyClearsigned(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
+	body, rej := decodeBody(root)
+	if rej != nil {
+		return nil, rej
+	}
+	n := countLines(body, clearBegin)
+	if n == 0 {
+		if bytes.Contains(body, anyBegin) {
+			return nil, reject(ReasonBadStructure, "text body holds OpenPGP armor that is not a cleartext signature")
+		}
+		return nil, reject(ReasonUnsigned, "text body without a cleartext signature")
+	}
+	if n > 1 {
+		return nil, reject(ReasonMultipleSignatures, "%d cleartext-signed blocks in the body", n)
+	}
+	trimmed := bytes.TrimLeft(body, " \t\r\n")
+	if !bytes.HasPrefix(trimmed, clearBegin) {
+		return nil, reject(ReasonBadStructure, "text before the cleartext-signed block")
+	}
+	if countLines(body, []byte(armorSigBegin)) != 1 {
+		return nil, reject(ReasonMultipleSignatures, "more than one signature block in the body")
+	}
+	// The cleartext: every line between the header block and the signature
+	// that starts with a dash must be dash-escaped.
+	if rej := checkDashEscapes(trimmed); rej != nil {
+		return nil, rej
+	}
+	blk, rest := clearsign.Decode(trimmed)
+	if blk == nil {
+		return nil, reject(ReasonBadStructure, "malformed cleartext-signed block (armor headers other than Hash, or no signature)")
+	}
+	if len(bytes.TrimSpace(rest)) != 0 {
+		return nil, reject(ReasonBadStructure, "text after the cleartext-signed block")
+	}
+	sigBin, err := readAllLimited(blk.ArmoredSignature.Body, lim.MaxSignatureBytes)
+	if err != nil {
+		return nil, err
+	}
+	if blk.ArmoredSignature.Type != "PGP SIGNATURE" {
+		return nil, reject(ReasonBadStructure, "armor type %q instead of PGP SIGNATURE", blk.ArmoredSignature.Type)
+	}
+	raw, sig, rej := onePacket(sigBin, lim, true)
+	if rej != nil {
+		return nil, rej
+	}
+	sp := &sigPacket{raw: raw, sig: sig, armor: blk.ArmoredSignature.Header}
+	for _, h := range blk.Headers.Values("Hash") {
+		if !strings.EqualFold(h, hashNameOrWeak(sp)) {
+			return nil, reject(ReasonMicalgMismatch, "Hash: header %q but the signature uses %s", h, hashNameOrWeak(sp))
+		}
+	}
+	c, rej := checkSignature(sp, blk.Bytes, keys, at, lim)
+	if rej != nil {
+		return nil, rej
+	}
+	return fill(&Result{Form: FormClearsigned, Signed: blk.Plaintext, Covered: blk.Bytes}, c, sp), nil
+}
+
+// checkDashEscapes requires every cleartext line that starts with "-" to be
+// dash-escaped ("- "), as RFC 4880 7.1 demands; the only unescaped dash lines
+// allowed are the armor lines themselves.
+func checkDashEscapes(block []byte) *Rejection {
+	lines := bytes.Split(block, []byte("\n"))
+	inText := false
+	for i, line := range lines {
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if i == 0 {
+			continue // the BEGIN line
+		}
+		if !inText {
+			if len(bytes.TrimSpace(line)) == 0 {
+				inText = true
+			}
+			continue
+		}
+		if bytes.Equal(line, []byte(armorSigBegin)) {
+			return nil
+		}
+		if bytes.HasPrefix(line, []byte("-")) && !bytes.HasPrefix(line, []byte("- ")) {
+			return reject(ReasonBadStructure, "cleartext line %d starts with an unescaped dash", i+1)
+		}
+	}
+	return nil
+}
+
+// countLines counts the lines of b that start with marker.
+func countLines(b, marker []byte) int {
+	n := 0
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		if bytes.HasPrefix(line, marker) {
+			n++
+		}
+	}
+	return n
+}
