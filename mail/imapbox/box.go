@@ -11,6 +11,7 @@ import (
 	"net"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -346,7 +347,7 @@ func (b *Box) move(s *session, uidValidity, uid uint32, folder string) error {
 		return nil
 	}
 
-	if !slices.Contains(flags, imap.Flag(MovedKeyword)) {
+	if !hasFlag(flags, MovedKeyword) {
 		var data *imap.CopyData
 		err := withCreate(s, folder, func() error {
 			var err error
@@ -704,8 +705,7 @@ func (b *Box) connect(ctx context.Context) (*session, error) {
 		return nil, local(fmt.Errorf("imapbox: select %s: the server sent no UIDVALIDITY", cfg.Mailbox))
 	}
 	s.uidValidity = sel.UIDValidity
-	s.keywords = slices.Contains(sel.PermanentFlags, imap.FlagWildcard) ||
-		slices.Contains(sel.PermanentFlags, imap.Flag(MovedKeyword))
+	s.keywords = hasFlag(sel.PermanentFlags, imap.FlagWildcard) || hasFlag(sel.PermanentFlags, MovedKeyword)
 	b.log.Info("connected", "addr", cfg.Addr, "tls", cfg.TLS,
 		"move", s.caps.Has(imap.CapMove), "uidplus", s.caps.Has(imap.CapUIDPlus),
 		"idle", s.caps.Has(imap.CapIdle), "uid_validity", s.uidValidity, "messages", sel.NumMessages)
@@ -722,6 +722,11 @@ func tlsFailure(err error) error {
 		return local(err)
 	}
 	return &connError{err}
+}
+
+// hasFlag reports whether flags holds f; flag names are case-insensitive.
+func hasFlag(flags []imap.Flag, f imap.Flag) bool {
+	return slices.ContainsFunc(flags, func(g imap.Flag) bool { return strings.EqualFold(string(g), string(f)) })
 }
 
 // ensureFolder creates folder unless LIST shows it.

@@ -82,7 +82,7 @@ type memUser struct {
 type slogPrintf struct{ l *slog.Logger }
 
 func (p slogPrintf) Printf(format string, args ...any) {
-	p.l.Debug(fmt.Sprintf(format, args...))
+	p.l.Warn(fmt.Sprintf(format, args...))
 }
 
 // StartIMAP starts an IMAP server on 127.0.0.1 with a fresh port.
@@ -95,16 +95,15 @@ func StartIMAP(opts IMAPOptions) (*IMAPServer, error) {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	caps := imap.CapSet{
-		imap.CapIMAP4rev1:      {},
-		imap.CapNamespace:      {},
-		imap.CapLiteralPlus:    {},
-		imap.CapESearch:        {},
-		imap.CapListExtended:   {},
-		imap.CapListStatus:     {},
-		imap.CapStatusSize:     {},
-		imap.CapSpecialUse:     {},
-		imap.CapChildren:       {},
-		imap.CapUnauthenticate: {},
+		imap.CapIMAP4rev1:    {},
+		imap.CapNamespace:    {},
+		imap.CapLiteralPlus:  {},
+		imap.CapESearch:      {},
+		imap.CapListExtended: {},
+		imap.CapListStatus:   {},
+		imap.CapStatusSize:   {},
+		imap.CapSpecialUse:   {},
+		imap.CapChildren:     {},
 	}
 	if !opts.DisableMove {
 		caps[imap.CapMove] = struct{}{}
