@@ -28,9 +28,11 @@
 //     beginning "events." are reserved for the format itself; a version 1
 //     log has none.
 //   - data: the event's payload, any JSON value, compact: no whitespace
-//     outside strings (what json.Compact leaves unchanged). Strings keep
-//     whatever valid JSON escapes the writer chose; encoding/json's writer
-//     escapes <, > and & as \u003c, \u003e, \u0026.
+//     outside strings (what json.Compact leaves unchanged), and the
+//     characters <, >, &, U+2028 and U+2029 always escaped, as \u003c,
+//     \u003e, \u0026, \u2028 and \u2029 (what json.Marshal writes, so that
+//     re-encoding a record with encoding/json never changes its bytes).
+//     Other escapes are kept as the writer chose them.
 //   - prev: the hash of the previous record, 64 lowercase hex digits. The
 //     prev of record 1 is 64 zeros (GenesisPrev).
 //   - hash: this record's hash, 64 lowercase hex digits.

@@ -120,7 +120,7 @@ func encodeData(data any) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("event data: %w", err)
 		}
-		return b, nil
+		return escapeData(b), nil
 	}
 	if raw == nil {
 		return []byte("null"), nil
@@ -133,7 +133,25 @@ func encodeData(data any) ([]byte, error) {
 	if err := json.Compact(&buf, raw); err != nil {
 		return nil, fmt.Errorf("event data is not valid JSON: %w", err)
 	}
-	return buf.Bytes(), nil
+	return escapeData(buf.Bytes()), nil
+}
+
+// needsEscape reports whether compact JSON b holds a character the canonical
+// form escapes: <, >, & or U+2028, U+2029 (which in valid JSON can only be
+// inside strings).
+func needsEscape(b []byte) bool {
+	return bytes.ContainsAny(b, "<>&\u2028\u2029")
+}
+
+// escapeData returns compact JSON b with <, >, &, U+2028 and U+2029 escaped
+// as \u003c, \u003e, \u0026, \u2028, \u2029, as json.Marshal writes them.
+func escapeData(b []byte) []byte {
+	if !needsEscape(b) {
+		return b
+	}
+	var buf bytes.Buffer
+	json.HTMLEscape(&buf, b)
+	return buf.Bytes()
 }
 
 // isHex64 reports whether s is exactly 64 lowercase hex digits.
@@ -368,6 +386,9 @@ func parseRecord(line []byte) (Event, error) {
 	}
 	if !utf8.Valid(data) {
 		return ev, errors.New("data is not valid UTF-8")
+	}
+	if needsEscape(data) {
+		return ev, errors.New(`data has an unescaped <, >, &, U+2028 or U+2029`)
 	}
 
 	if seq == 1 && string(prev) != GenesisPrev {

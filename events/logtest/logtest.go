@@ -254,6 +254,7 @@ func testDataForms(t *testing.T, open Opener) {
 		{orders{"British", []string{"Renown: move to 0412"}}, `{"side":"British","lines":["Renown: move to 0412"]}`},
 		{json.RawMessage(" { \"a\" : [ 1 , 2 ] ,\n \"b\":\"x y\" } "), `{"a":[1,2],"b":"x y"}`},
 		{"plain string", `"plain string"`},
+		{json.RawMessage("\"<b>&amp;</b>\u2028\""), `"\u003cb\u003e\u0026amp;\u003c/b\u003e\u2028"`},
 		{42, `42`},
 		{map[string]any{"z": 1, "a": 2}, `{"a":2,"z":1}`},
 	}
