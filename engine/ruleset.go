@@ -159,6 +159,19 @@ type OrderFormer interface {
 	OrderForm(v View, side Side) string
 }
 
+// Reporter is implemented by rulesets that write a side's report: what
+// happened that the side saw, its forces and what it knows of the enemy,
+// from its View alone.
+type Reporter interface {
+	Report(v View, side Side) string
+}
+
+// Revealer is implemented by rulesets that describe a finished game in
+// full, for the final report every side gets.
+type Revealer interface {
+	Reveal(s State) string
+}
+
 // Player is implemented by rulesets that ship a scripted player: given only
 // a side's View, it returns legal order text for the open phase. The demo and
 // the full-game tests use it; that it sees only a View is the point.

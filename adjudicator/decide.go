@@ -1,0 +1,342 @@
+package adjudicator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
+	"skagerrak/engine"
+)
+
+// Emit appends one event to the game's log and applies it to the game. The
+// decisions below call it for each event in turn, so each sees the game as
+// the events before it left it.
+type Emit func(typ string, data any) error
+
+// Submission is one order file that arrived, already authenticated.
+type Submission struct {
+	// Text is the whole order file (the signed bytes).
+	Text string
+	// Source is "mail", "file" or "unsigned".
+	Source string
+	// Raw is the whole message, for mail.
+	Raw []byte
+	// Signature is the detached armored signature of a signed file.
+	Signature string
+	// Fingerprint is the signer's key; "" for unsigned.
+	Fingerprint string
+	// Key is the idempotency key; "" for unsigned.
+	Key string
+	// SigTime is when the signature says it was made.
+	SigTime time.Time
+	// By names who entered unsigned orders (the operator).
+	By string
+	// Side, for unsigned orders, is the side they are for.
+	Side engine.Side
+}
+
+// Outcome says what became of a submission.
+type Outcome struct {
+	// Status is "accepted", "rejected", "duplicate" or "referee".
+	Status string
+	// Side is whose orders they were, if known.
+	Side engine.Side
+	// Reason is why a rejection happened.
+	Reason string
+	// Errors are the line errors of rejected orders.
+	Errors []engine.LineError
+}
+
+// Outcome statuses.
+const (
+	StatusAccepted  = "accepted"
+	StatusRejected  = "rejected"
+	StatusDuplicate = "duplicate"
+	StatusReferee   = "referee"
+)
+
+// Submit takes an authenticated order file for this game: it checks the
+// header, the signer's side, the phase and every line, and emits
+// OrdersAccepted or OrdersRejected and the reply to the side's registered
+// address. A submission whose idempotency key is already in the log emits
+// nothing.
+func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error) {
+	if g.Seen(sub.Key) {
+		return Outcome{Status: StatusDuplicate}, nil
+	}
+	side, known := g.SideOf(sub.Fingerprint)
+	if sub.Source == "unsigned" {
+		side, known = sub.Side, true
+	}
+	if !known {
+		return Outcome{Status: StatusRejected, Reason: "the signing key is not registered in game " + g.ID}, nil
+	}
+	reject := func(phase string, reason string, errs []engine.LineError) (Outcome, error) {
+		r := OrdersRejected{Phase: phase, Side: side, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: reason, Errors: errs}
+		if r.Key == "" {
+			r.Key = textKey(sub.Text, now)
+		}
+		if err := emit(EvOrdersRejected, r); err != nil {
+			return Outcome{}, err
+		}
+		if err := g.queue(MailRejected, side, phase, r.Key, emit); err != nil {
+			return Outcome{}, err
+		}
+		return Outcome{Status: StatusRejected, Side: side, Reason: reason, Errors: errs}, nil
+	}
+	f, err := engine.ParseOrderFile(sub.Text)
+	if err != nil {
+		return reject("", err.Error(), nil)
+	}
+	if f.Game != g.ID {
+		return reject(f.Phase, fmt.Sprintf("the order file is for game %q; this is game %q", f.Game, g.ID), nil)
+	}
+	if f.Side != side {
+		if side == Referee {
+			return reject(f.Phase, fmt.Sprintf("the referee's key signed orders for side %q; referee commands say Side: referee", f.Side), nil)
+		}
+		return reject(f.Phase, fmt.Sprintf("the signing key is registered for side %q, not %q", side, f.Side), nil)
+	}
+	if side == Referee {
+		return g.refereeMail(f, sub, now, emit)
+	}
+	if g.Ended != nil {
+		return reject(f.Phase, "the game is over", nil)
+	}
+	if g.Opened == nil || f.Phase != g.Opened.Phase {
+		open := "none"
+		if g.Opened != nil {
+			open = g.Opened.Phase
+		}
+		return reject(f.Phase, fmt.Sprintf("phase %q is not open (it may have resolved already); the open phase is %s", f.Phase, open), nil)
+	}
+	if !containsSide(g.Opened.Owes, side) {
+		return reject(f.Phase, fmt.Sprintf("side %s owes no orders in phase %s (orders are owed by %s)", side, f.Phase, joinSides(g.Opened.Owes)), nil)
+	}
+	if !sub.SigTime.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-time.Minute)) {
+		return reject(f.Phase, fmt.Sprintf("the signature was made %s, before phase %s opened (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), f.Phase, g.OpenedAt.UTC().Format(time.RFC3339)), nil)
+	}
+	if _, errs := g.Rules.ParseOrders(g.State, side, f.Body); len(errs) > 0 {
+		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)
+	}
+	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key, By: sub.By}
+	if a.Key == "" {
+		a.Key = textKey(sub.Text, now)
+	}
+	if err := emit(EvOrdersAccepted, a); err != nil {
+		return Outcome{}, err
+	}
+	if err := g.queue(MailAccepted, side, f.Phase, a.Key, emit); err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Status: StatusAccepted, Side: side}, nil
+}
+
+// textKey is the key of a submission without a signature: unique per text
+// and receipt time.
+func textKey(text string, now time.Time) string {
+	sum := sha256.Sum256([]byte(now.UTC().Format(time.RFC3339Nano) + "\x00" + text))
+	return "unsigned:" + hex.EncodeToString(sum[:])
+}
+
+// queue renders a mail, and emits it as MailQueued with its digest.
+func (g *Game) queue(kind string, side engine.Side, phase, about string, emit Emit) error {
+	p, ok := g.Player(side)
+	if !ok {
+		return nil // no referee registered: nobody to tell
+	}
+	q := MailQueued{Kind: kind, Side: side, To: p.Address, Phase: phase, About: about}
+	q.ID = fmt.Sprintf("<%s.%d.%s.%s@%s>", g.ID, g.Seq+1, kind, side, g.domain())
+	m, err := g.render(q)
+	if err != nil {
+		return fmt.Errorf("adjudicator: rendering %s mail for %s: %w", kind, side, err)
+	}
+	q.Digest = digestText(m.Text)
+	return emit(EvMailQueued, q)
+}
+
+func (g *Game) domain() string {
+	if _, d, ok := strings.Cut(g.Created.HostFrom, "@"); ok && d != "" {
+		return strings.Trim(d, "<> ")
+	}
+	return "skagerrak.invalid"
+}
+
+// Tick does what time asks of the game at now: resume a pause that reached
+// its limit, resolve a phase that is all in or past its deadline (plus
+// grace), queue reminders.
+// It reports how many manual rolls a resolution still waits for.
+func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
+	if g.Ended != nil || g.Seq == 0 {
+		return 0, nil
+	}
+	if g.Paused != nil {
+		if g.Created.Timing.MaxPause > 0 && now.Sub(g.PausedAt) >= time.Duration(g.Created.Timing.MaxPause) {
+			if err := g.resume("skagerrak", "the pause reached its limit of "+time.Duration(g.Created.Timing.MaxPause).String(), now, emit); err != nil {
+				return 0, err
+			}
+		} else {
+			return 0, nil
+		}
+	}
+	for g.Opened != nil && g.Ended == nil {
+		owing := g.Owing()
+		switch {
+		case len(owing) == 0:
+			err = g.resolve(now, "all-in", emit)
+		case !now.Before(g.Opened.Deadline.Add(time.Duration(g.Created.Timing.Grace))):
+			err = g.resolve(now, "deadline", emit)
+		default:
+			if r := time.Duration(g.Created.Timing.Reminder); r > 0 && !g.Reminded() && !now.Before(g.Opened.Deadline.Add(-r)) {
+				for _, s := range owing {
+					if err := g.queue(MailReminder, s, g.Opened.Phase, "", emit); err != nil {
+						return 0, err
+					}
+				}
+			}
+			return 0, nil
+		}
+		var short *diceShort
+		if asDiceShort(err, &short) {
+			return short.n, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	return 0, nil
+}
+
+type diceShort struct{ n int }
+
+func (d *diceShort) Error() string {
+	return fmt.Sprintf("adjudicator: the phase needs %d more manual dice", d.n)
+}
+
+func asDiceShort(err error, out **diceShort) bool {
+	if d, ok := err.(*diceShort); ok {
+		*out = d
+		return true
+	}
+	return false
+}
+
+// ForceResolve resolves the open phase now, with default orders for the
+// sides that owe them.
+func (g *Game) ForceResolve(now time.Time, by, why string, emit Emit) error {
+	if g.Opened == nil || g.Ended != nil {
+		return fmt.Errorf("adjudicator: game %s has no open phase", g.ID)
+	}
+	err := g.resolve(now, "forced by "+by+": "+why, emit)
+	var short *diceShort
+	if asDiceShort(err, &short) {
+		return short
+	}
+	if err != nil {
+		return err
+	}
+	_, err = g.Tick(now, emit)
+	return err
+}
+
+func (g *Game) resolve(now time.Time, why string, emit Emit) error {
+	defaulted := g.Owing()
+	orders, texts := g.phaseOrders(defaulted)
+	od := engine.OrdersDigest(texts)
+	var (
+		next  engine.State
+		rolls []engine.Roll
+		err   error
+	)
+	if g.Created.Dice == "manual" {
+		d := engine.NewManualDice(g.Dice...)
+		next, err = g.Rules.Resolve(g.State, orders, d)
+		if err == nil && d.Short() > 0 {
+			return &diceShort{n: d.Short()}
+		}
+		if err == nil {
+			err = d.Err()
+		}
+		rolls = d.Rolls()
+	} else {
+		d := engine.NewSeededDice(g.secret, g.ID, g.Opened.Phase, od)
+		next, err = g.Rules.Resolve(g.State, orders, d)
+		rolls = d.Rolls()
+	}
+	if err != nil {
+		return fmt.Errorf("adjudicator: resolving %s of game %s: %w", g.Opened.Phase, g.ID, err)
+	}
+	dg, err := Digest(next)
+	if err != nil {
+		return err
+	}
+	g.cache[dg] = next
+	phase := g.Opened.Phase
+	if err := emit(EvPhaseResolved, PhaseResolved{Phase: phase, Defaulted: defaulted, Why: why, OrdersDigest: hex.EncodeToString(od[:]), Rolls: rolls, StateDigest: dg}); err != nil {
+		return err
+	}
+	for _, s := range defaulted {
+		if n := g.Created.Timing.FlagAfter; n > 0 && g.Missed[s] >= n && g.flagged[s] < g.Missed[s] {
+			if err := emit(EvSideFlagged, SideFlagged{Side: s, Missed: g.Missed[s]}); err != nil {
+				return err
+			}
+			if err := g.queue(MailFlag, Referee, phase, "", emit); err != nil {
+				return err
+			}
+		}
+	}
+	if g.Phase.Over {
+		return g.end("over", g.Rules.Result(g.State), now, emit)
+	}
+	if err := g.open(now, emit); err != nil {
+		return err
+	}
+	for _, s := range g.Sides() {
+		if err := g.queue(MailReport, s, phase, "", emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// open emits PhaseOpened for the ruleset's open phase.
+func (g *Game) open(now time.Time, emit Emit) error {
+	p := g.Phase
+	return emit(EvPhaseOpened, PhaseOpened{Phase: p.ID, Title: p.Title, Owes: p.Owes, Deadline: now.Add(time.Duration(g.Created.Timing.Deadline))})
+}
+
+func (g *Game) end(why string, res *engine.Result, now time.Time, emit Emit) error {
+	if err := emit(EvGameEnded, GameEnded{Why: why, Result: res, Secret: hex.EncodeToString(g.secret)}); err != nil {
+		return err
+	}
+	for _, s := range g.Sides() {
+		if err := g.queue(MailFinal, s, "", "", emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *Game) resume(by, why string, now time.Time, emit Emit) error {
+	r := GameResumed{By: by, Why: why}
+	if g.Opened != nil {
+		r.Deadline = g.Opened.Deadline.Add(now.Sub(g.PausedAt))
+	}
+	if err := emit(EvGameResumed, r); err != nil {
+		return err
+	}
+	return g.notifyAll(emit)
+}
+
+func (g *Game) notifyAll(emit Emit) error {
+	for _, s := range g.Sides() {
+		if err := g.queue(MailNotice, s, "", "", emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func joinSides(ss []engine.Side) string { return strings.Join(sideStrings(ss), ", ") }

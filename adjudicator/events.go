@@ -1,0 +1,234 @@
+package adjudicator
+
+import (
+	"time"
+
+	"skagerrak/engine"
+)
+
+// Event type names, as written in the log.
+const (
+	EvGameCreated     = "GameCreated"
+	EvPhaseOpened     = "PhaseOpened"
+	EvOrdersAccepted  = "OrdersAccepted"
+	EvOrdersRejected  = "OrdersRejected"
+	EvPhaseResolved   = "PhaseResolved"
+	EvMailQueued      = "MailQueued"
+	EvMailSent        = "MailSent"
+	EvMailFailed      = "MailFailed"
+	EvDiceAdded       = "DiceAdded"
+	EvDeadlineChanged = "DeadlineChanged"
+	EvGamePaused      = "GamePaused"
+	EvGameResumed     = "GameResumed"
+	EvSideChanged     = "SideChanged"
+	EvSideFlagged     = "SideFlagged"
+	EvGameEnded       = "GameEnded"
+	EvRefereeMail     = "RefereeMail"
+)
+
+// RefereeMail records a signed mail of referee commands; the commands follow
+// as their own events.
+type RefereeMail struct {
+	Text        string `json:"text"`
+	Raw         []byte `json:"raw,omitempty"`
+	Fingerprint string `json:"fingerprint"`
+	Key         string `json:"key"`
+}
+
+// Player is a side's (or the referee's) registration: where its mail goes
+// and the key that signs its orders.
+type Player struct {
+	Side engine.Side `json:"side"`
+	// Address is the only address that side's mail is sent to.
+	Address string `json:"address"`
+	// Key is the armored OpenPGP public key.
+	Key string `json:"key"`
+	// Fingerprint is the primary key's fingerprint, upper-case hex.
+	Fingerprint string `json:"fingerprint"`
+}
+
+// Referee is the side name of the game master.
+const Referee engine.Side = "referee"
+
+// Timing holds a game's deadline settings.
+type Timing struct {
+	// Deadline is the default time a phase stays open.
+	Deadline Duration `json:"deadline"`
+	// Reminder is how long before the deadline sides that still owe orders
+	// are reminded; 0 for no reminder.
+	Reminder Duration `json:"reminder,omitempty"`
+	// Grace is extra time after the deadline before missing sides get
+	// default orders.
+	Grace Duration `json:"grace,omitempty"`
+	// FlagAfter flags a side to the referee after this many missed phases
+	// in a row; 0 never.
+	FlagAfter int `json:"flag_after,omitempty"`
+	// PauseLimit is how many times a game may be paused; 0 never.
+	PauseLimit int `json:"pause_limit,omitempty"`
+	// MaxPause is how long one pause may last before the game resumes by
+	// itself; 0 for no limit.
+	MaxPause Duration `json:"max_pause,omitempty"`
+}
+
+// GameCreated is the first event of every game.
+type GameCreated struct {
+	Game     string       `json:"game"`
+	Ruleset  string       `json:"ruleset"`
+	Setup    engine.Setup `json:"setup"`
+	Players  []Player     `json:"players"`
+	Referee  *Player      `json:"referee,omitempty"`
+	Timing   Timing       `json:"timing"`
+	Dice     string       `json:"dice"` // "seeded" or "manual"
+	Encrypt  bool         `json:"encrypt,omitempty"`
+	HostFrom string       `json:"host_from,omitempty"`
+	// SecretCommitment is hex(sha256(dice secret)).
+	SecretCommitment string `json:"secret_commitment"`
+	// SetupRolls are the rolls the ruleset's set-up drew.
+	SetupRolls []engine.Roll `json:"setup_rolls,omitempty"`
+	// StateDigest is the digest of the initial state.
+	StateDigest string `json:"state_digest"`
+}
+
+// PhaseOpened opens a phase for orders.
+type PhaseOpened struct {
+	Phase    string        `json:"phase"`
+	Title    string        `json:"title"`
+	Owes     []engine.Side `json:"owes"`
+	Deadline time.Time     `json:"deadline"`
+}
+
+// OrdersAccepted records a side's valid orders for a phase; a later one for
+// the same phase replaces it.
+type OrdersAccepted struct {
+	Phase string      `json:"phase"`
+	Side  engine.Side `json:"side"`
+	// Text is the order file as signed.
+	Text string `json:"text"`
+	// Source says how the orders came: "mail", "file" or "unsigned".
+	Source string `json:"source"`
+	// Raw is the whole message as received (mail), kept so that verify can
+	// check the signature again at the recorded time.
+	Raw []byte `json:"raw,omitempty"`
+	// Signature is the armored detached signature of a signed file.
+	Signature   string `json:"signature,omitempty"`
+	Fingerprint string `json:"fingerprint,omitempty"`
+	// Key is the idempotency key: hex SHA-256 of the signature packet.
+	Key string `json:"key,omitempty"`
+	// By names who entered unsigned orders.
+	By string `json:"by,omitempty"`
+}
+
+// OrdersRejected records a submission that was refused, with every error.
+type OrdersRejected struct {
+	Phase       string             `json:"phase,omitempty"`
+	Side        engine.Side        `json:"side,omitempty"`
+	Text        string             `json:"text,omitempty"`
+	Raw         []byte             `json:"raw,omitempty"`
+	Fingerprint string             `json:"fingerprint,omitempty"`
+	Key         string             `json:"key,omitempty"`
+	Reason      string             `json:"reason"`
+	Errors      []engine.LineError `json:"errors,omitempty"`
+}
+
+// PhaseResolved records the resolution of a phase.
+type PhaseResolved struct {
+	Phase string `json:"phase"`
+	// Defaulted are the sides that got default orders (NMR).
+	Defaulted []engine.Side `json:"defaulted,omitempty"`
+	// Why is "all-in", "deadline" or "forced by NAME: reason".
+	Why string `json:"why"`
+	// OrdersDigest seeds the dice (hex).
+	OrdersDigest string        `json:"orders_digest"`
+	Rolls        []engine.Roll `json:"rolls,omitempty"`
+	StateDigest  string        `json:"state_digest"`
+	// Seq is the event's seq, filled in by replay; not part of the data.
+	Seq uint64 `json:"-"`
+}
+
+// MailQueued puts one message in the outbox. The message is rendered from
+// the game as it stands at this event; Digest is the SHA-256 of its text so
+// that verify can check it is reproduced.
+type MailQueued struct {
+	ID    string      `json:"id"` // the Message-ID, deterministic
+	Kind  string      `json:"kind"`
+	Side  engine.Side `json:"side"`
+	To    string      `json:"to"`
+	Phase string      `json:"phase,omitempty"`
+	// About is the idempotency key of the orders a reply answers.
+	About  string `json:"about,omitempty"`
+	Digest string `json:"digest"`
+}
+
+// Mail kinds.
+const (
+	MailReport   = "report"
+	MailAccepted = "accepted"
+	MailRejected = "rejected"
+	MailReminder = "reminder"
+	MailFlag     = "flag"
+	MailFinal    = "final"
+	MailNotice   = "notice"
+)
+
+// MailSent records that the SMTP server accepted a queued message.
+type MailSent struct {
+	ID string `json:"id"`
+}
+
+// MailFailed records a permanent delivery failure.
+type MailFailed struct {
+	ID    string `json:"id"`
+	Error string `json:"error"`
+}
+
+// DiceAdded supplies rolls to a manual-dice game.
+type DiceAdded struct {
+	Values []int  `json:"values"`
+	By     string `json:"by"`
+}
+
+// DeadlineChanged moves the open phase's deadline.
+type DeadlineChanged struct {
+	Phase    string    `json:"phase"`
+	Deadline time.Time `json:"deadline"`
+	By       string    `json:"by"`
+	Why      string    `json:"why"`
+}
+
+// GamePaused stops the clock of a game.
+type GamePaused struct {
+	By  string `json:"by"`
+	Why string `json:"why"`
+}
+
+// GameResumed restarts the clock; the open phase's deadline moves by the
+// time spent paused.
+type GameResumed struct {
+	By       string    `json:"by"`
+	Why      string    `json:"why"`
+	Deadline time.Time `json:"deadline"`
+}
+
+// SideChanged replaces a side's key or address.
+type SideChanged struct {
+	Player Player `json:"player"`
+	By     string `json:"by"`
+	Why    string `json:"why"`
+}
+
+// SideFlagged tells the referee that a side keeps missing phases.
+type SideFlagged struct {
+	Side   engine.Side `json:"side"`
+	Missed int         `json:"missed"`
+}
+
+// GameEnded ends a game and publishes its dice secret.
+type GameEnded struct {
+	// Why is "over" (the rules ended it), "ended by NAME: reason" or
+	// "abandoned by NAME: reason".
+	Why    string         `json:"why"`
+	Result *engine.Result `json:"result,omitempty"`
+	// Secret is the hex dice secret, which anyone can now check against
+	// GameCreated.SecretCommitment.
+	Secret string `json:"secret"`
+}

@@ -1,0 +1,506 @@
+package adjudicator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"skagerrak/engine"
+	"skagerrak/events"
+)
+
+// Game is a game as its event log tells it: the fold of every event so far.
+// Apply is the only way it changes.
+type Game struct {
+	// ID is the game's identifier, also its directory name.
+	ID      string
+	Created GameCreated
+	Rules   engine.Ruleset
+	// State is the ruleset state after the last resolution.
+	State engine.State
+	// Phase is the ruleset's open phase.
+	Phase engine.Phase
+	// Opened is the open phase's record (deadline); nil before the first
+	// PhaseOpened and after the end.
+	Opened *PhaseOpened
+	// OpenedAt is when the open phase was opened.
+	OpenedAt time.Time
+	// Orders are the latest accepted orders of the open phase, by side.
+	Orders map[engine.Side]OrdersAccepted
+	parsed map[engine.Side]engine.Orders
+	// Players by side, and the referee.
+	Players map[engine.Side]Player
+	Referee *Player
+	// Outbox holds queued mail not yet sent or failed, in queue order.
+	Outbox []*Outgoing
+	// Failed holds mail whose delivery failed for good.
+	Failed []MailFailed
+	// Paused is set while the game is paused; Pauses counts pauses so far.
+	Paused   *GamePaused
+	PausedAt time.Time
+	Pauses   int
+	// Missed counts the phases in a row each side missed.
+	Missed map[engine.Side]int
+	// Dice are the manual rolls supplied and not yet used.
+	Dice []int
+	// Ended is set once the game is over.
+	Ended *GameEnded
+	// Seq, Hash and Time are those of the last event applied.
+	Seq  uint64
+	Hash string
+	Time time.Time
+	// Resolved counts resolved phases.
+	Resolved int
+	// History lists every resolution, for reports and verify.
+	History []PhaseResolved
+
+	keys      map[string]bool
+	reminded  map[string]bool
+	flagged   map[engine.Side]int
+	cache     map[string]engine.State
+	strict    bool
+	renderer  Renderer
+	lastPhase    *PhaseOpened
+	lastRejected *OrdersRejected
+	lastNotice   string
+	secret       []byte
+}
+
+// SetSecret gives the game its dice secret, which the host keeps outside the
+// log until the game ends.
+func (g *Game) SetSecret(secret []byte) error {
+	c := sha256.Sum256(secret)
+	if g.Seq > 0 && hex.EncodeToString(c[:]) != g.Created.SecretCommitment {
+		return fmt.Errorf("adjudicator: the dice secret of game %s does not match its commitment", g.ID)
+	}
+	g.secret = append([]byte(nil), secret...)
+	return nil
+}
+
+// Outgoing is a queued message with what it takes to render it.
+type Outgoing struct {
+	Queued MailQueued
+	Seq    uint64
+	// Mail is the rendered message.
+	Mail Mail
+}
+
+// Mail is one outgoing message, rendered.
+type Mail struct {
+	ID          string
+	To          string
+	Subject     string
+	Text        string
+	Attachments []Attachment
+	// Encrypt asks for the message to be encrypted to Key.
+	Encrypt bool
+	Key     string
+}
+
+// Attachment is a file attached to a Mail.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// ReplayError is a replay that does not reproduce what the log records.
+type ReplayError struct {
+	Seq    uint64
+	Type   string
+	Reason string
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("adjudicator: event %d (%s): %s", e.Seq, e.Type, e.Reason)
+}
+
+// NewGame returns an empty game to apply events to. strict makes Apply
+// render every queued message and check it against its recorded digest,
+// which verify wants and a daemon need not pay for.
+func NewGame(r Renderer, strict bool) *Game {
+	return &Game{
+		Orders:   map[engine.Side]OrdersAccepted{},
+		parsed:   map[engine.Side]engine.Orders{},
+		Players:  map[engine.Side]Player{},
+		Missed:   map[engine.Side]int{},
+		keys:     map[string]bool{},
+		reminded: map[string]bool{},
+		flagged:  map[engine.Side]int{},
+		cache:    map[string]engine.State{},
+		strict:   strict,
+		renderer: r,
+	}
+}
+
+// Digest is the hex SHA-256 of v's canonical JSON.
+func Digest(v any) (string, error) {
+	b, err := engine.Canonical(v)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// Seen reports whether a submission with this idempotency key is in the log.
+func (g *Game) Seen(key string) bool { return key != "" && g.keys[key] }
+
+// Reminded reports whether the open phase's reminder was queued.
+func (g *Game) Reminded() bool { return g.Opened != nil && g.reminded[g.Opened.Phase] }
+
+// Owing returns the sides that owe orders for the open phase and have none.
+func (g *Game) Owing() []engine.Side {
+	var out []engine.Side
+	if g.Opened == nil || g.Ended != nil {
+		return nil
+	}
+	for _, s := range g.Opened.Owes {
+		if _, ok := g.Orders[s]; !ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Apply folds one event into the game.
+func (g *Game) Apply(ev events.Event) error {
+	fail := func(format string, args ...any) error {
+		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: fmt.Sprintf(format, args...)}
+	}
+	if g.Seq == 0 && ev.Type != EvGameCreated {
+		return fail("the first event of a game must be %s", EvGameCreated)
+	}
+	if g.Ended != nil && ev.Type != EvMailQueued && ev.Type != EvMailSent && ev.Type != EvMailFailed {
+		return fail("event after the game ended")
+	}
+	switch ev.Type {
+	case EvGameCreated:
+		var d GameCreated
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if g.Seq != 0 {
+			return fail("a second %s", EvGameCreated)
+		}
+		rs, err := engine.Lookup(d.Ruleset)
+		if err != nil {
+			return fail("%v", err)
+		}
+		st, err := rs.New(d.Setup, engine.NewReplayDice(d.SetupRolls))
+		if err != nil {
+			return fail("set-up: %v", err)
+		}
+		dg, err := Digest(st)
+		if err != nil {
+			return fail("%v", err)
+		}
+		if dg != d.StateDigest {
+			return fail("the initial state digest is %s, the log says %s", dg, d.StateDigest)
+		}
+		g.ID, g.Created, g.Rules, g.State = d.Game, d, rs, st
+		g.Phase = rs.Phase(st)
+		for _, p := range d.Players {
+			g.Players[p.Side] = p
+		}
+		g.Referee = d.Referee
+	case EvPhaseOpened:
+		var d PhaseOpened
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if d.Phase != g.Phase.ID {
+			return fail("opens phase %q but the rules are at %q", d.Phase, g.Phase.ID)
+		}
+		g.Opened, g.OpenedAt = &d, ev.Time
+		g.lastPhase = &d
+		g.Orders = map[engine.Side]OrdersAccepted{}
+		g.parsed = map[engine.Side]engine.Orders{}
+	case EvOrdersAccepted:
+		var d OrdersAccepted
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if g.Opened == nil || d.Phase != g.Opened.Phase {
+			return fail("orders for phase %q, which is not open", d.Phase)
+		}
+		f, err := engine.ParseOrderFile(d.Text)
+		if err != nil {
+			return fail("the accepted order file does not parse: %v", err)
+		}
+		o, errs := g.Rules.ParseOrders(g.State, d.Side, f.Body)
+		if len(errs) > 0 {
+			return fail("the accepted orders of %s do not validate: %v", d.Side, errs[0])
+		}
+		g.Orders[d.Side] = d
+		g.parsed[d.Side] = o
+		g.keys[d.Key] = d.Key != ""
+		g.Missed[d.Side] = 0
+	case EvOrdersRejected:
+		var d OrdersRejected
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		g.keys[d.Key] = d.Key != ""
+		g.lastRejected = &d
+	case EvPhaseResolved:
+		var d PhaseResolved
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if g.Opened == nil || d.Phase != g.Opened.Phase {
+			return fail("resolves phase %q, which is not open", d.Phase)
+		}
+		orders, texts := g.phaseOrders(d.Defaulted)
+		if od := engine.OrdersDigest(texts); hex.EncodeToString(od[:]) != d.OrdersDigest {
+			return fail("the orders digest is %x, the log says %s", od, d.OrdersDigest)
+		}
+		st, ok := g.cache[d.StateDigest]
+		if !ok {
+			dice := engine.NewReplayDice(d.Rolls)
+			var err error
+			st, err = g.Rules.Resolve(g.State, orders, dice)
+			if err != nil {
+				return fail("resolution: %v", err)
+			}
+			if err := dice.Err(); err != nil {
+				return fail("%v", err)
+			}
+			if dice.Used() != len(d.Rolls) || dice.Short() > 0 {
+				return fail("the resolution used %d rolls, the log records %d", dice.Used()+dice.Short(), len(d.Rolls))
+			}
+			dg, err := Digest(st)
+			if err != nil {
+				return fail("%v", err)
+			}
+			if dg != d.StateDigest {
+				return fail("the state digest is %s, the log says %s", dg, d.StateDigest)
+			}
+		}
+		clear(g.cache)
+		for _, s := range d.Defaulted {
+			g.Missed[s]++
+		}
+		if g.Created.Dice == "manual" {
+			n := min(len(d.Rolls), len(g.Dice))
+			g.Dice = g.Dice[n:]
+		}
+		g.State = st
+		g.Phase = g.Rules.Phase(st)
+		g.Opened = nil
+		g.Resolved++
+		d.Seq = ev.Seq
+		g.History = append(g.History, d)
+	case EvMailQueued:
+		var d MailQueued
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if d.Kind == MailReminder {
+			g.reminded[d.Phase] = true
+		}
+		if d.Kind == MailFlag {
+			g.flagged[d.Side] = g.Missed[d.Side]
+		}
+		out := &Outgoing{Queued: d, Seq: ev.Seq}
+		if g.renderer != nil {
+			m, err := g.render(d)
+			if err != nil {
+				return fail("rendering %s mail: %v", d.Kind, err)
+			}
+			if g.strict && digestText(m.Text) != d.Digest {
+				return fail("the %s mail to %s renders with digest %s, the log says %s", d.Kind, d.Side, digestText(m.Text), d.Digest)
+			}
+			out.Mail = m
+		}
+		g.Outbox = append(g.Outbox, out)
+	case EvMailSent, EvMailFailed:
+		var d MailFailed
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		i := g.outboxIndex(d.ID)
+		if i < 0 {
+			return fail("mail %s is not in the outbox", d.ID)
+		}
+		g.Outbox = append(g.Outbox[:i], g.Outbox[i+1:]...)
+		if ev.Type == EvMailFailed {
+			g.Failed = append(g.Failed, d)
+		}
+	case EvDiceAdded:
+		var d DiceAdded
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		g.Dice = append(g.Dice, d.Values...)
+	case EvDeadlineChanged:
+		var d DeadlineChanged
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if g.Opened == nil || g.Opened.Phase != d.Phase {
+			return fail("deadline of phase %q, which is not open", d.Phase)
+		}
+		g.Opened.Deadline = d.Deadline
+		delete(g.reminded, d.Phase)
+		g.lastNotice = fmt.Sprintf("%s moved the deadline of %s to %s: %s", d.By, d.Phase, d.Deadline.UTC().Format(time.RFC1123), d.Why)
+	case EvGamePaused:
+		var d GamePaused
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		g.Paused, g.PausedAt = &d, ev.Time
+		g.Pauses++
+		g.lastNotice = fmt.Sprintf("%s paused the game: %s", d.By, d.Why)
+	case EvGameResumed:
+		var d GameResumed
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		g.Paused = nil
+		if g.Opened != nil {
+			g.Opened.Deadline = d.Deadline
+			delete(g.reminded, g.Opened.Phase)
+		}
+		g.lastNotice = fmt.Sprintf("%s resumed the game: %s. The deadline is now %s.", d.By, d.Why, d.Deadline.UTC().Format(time.RFC1123))
+	case EvSideChanged:
+		var d SideChanged
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if d.Player.Side == Referee {
+			g.Referee = &d.Player
+		} else {
+			g.Players[d.Player.Side] = d.Player
+		}
+		g.lastNotice = fmt.Sprintf("%s changed the registration of %s (address %s, key %s): %s", d.By, d.Player.Side, d.Player.Address, d.Player.Fingerprint, d.Why)
+	case EvSideFlagged:
+		var d SideFlagged
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		g.flagged[d.Side] = d.Missed
+		g.lastNotice = fmt.Sprintf("Side %s has missed %d phases in a row and played them with default orders.", d.Side, d.Missed)
+	case EvRefereeMail:
+		var d RefereeMail
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		g.keys[d.Key] = d.Key != ""
+	case EvGameEnded:
+		var d GameEnded
+		if err := decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		sec, err := hex.DecodeString(d.Secret)
+		if err != nil {
+			return fail("the published secret is not hex")
+		}
+		if c := sha256.Sum256(sec); hex.EncodeToString(c[:]) != g.Created.SecretCommitment {
+			return fail("the published dice secret does not match the commitment of %s", EvGameCreated)
+		}
+		g.Ended = &d
+		g.Opened = nil
+	default:
+		return fail("unknown event type")
+	}
+	g.Seq, g.Hash, g.Time = ev.Seq, ev.Hash, ev.Time
+	return nil
+}
+
+// phaseOrders returns the orders the open phase resolves with: each owing
+// side's accepted orders, or the ruleset's defaults for the sides listed.
+// The texts are what seeds the dice: the accepted order files, and for a
+// defaulted side the default orders as FormatOrders writes them.
+func (g *Game) phaseOrders(defaulted []engine.Side) (map[engine.Side]engine.Orders, map[engine.Side]string) {
+	orders := map[engine.Side]engine.Orders{}
+	texts := map[engine.Side]string{}
+	for _, s := range g.Opened.Owes {
+		if o, ok := g.parsed[s]; ok && !containsSide(defaulted, s) {
+			orders[s] = o
+			texts[s] = g.Orders[s].Text
+			continue
+		}
+		o := g.Rules.DefaultOrders(g.State, s)
+		orders[s] = o
+		texts[s] = "NMR\n" + g.Rules.FormatOrders(g.State, s, o)
+	}
+	return orders, texts
+}
+
+func (g *Game) outboxIndex(id string) int {
+	for i, o := range g.Outbox {
+		if o.Queued.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// Sides returns the game's sides, sorted.
+func (g *Game) Sides() []engine.Side {
+	out := make([]engine.Side, 0, len(g.Players))
+	for s := range g.Players {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// SideOf returns the side whose key has this fingerprint; the referee's
+// key gives Referee.
+func (g *Game) SideOf(fingerprint string) (engine.Side, bool) {
+	for _, s := range g.Sides() {
+		if g.Players[s].Fingerprint == fingerprint {
+			return s, true
+		}
+	}
+	if g.Referee != nil && g.Referee.Fingerprint == fingerprint {
+		return Referee, true
+	}
+	return "", false
+}
+
+// Player returns the registration of a side or of the referee.
+func (g *Game) Player(s engine.Side) (Player, bool) {
+	if s == Referee {
+		if g.Referee == nil {
+			return Player{}, false
+		}
+		return *g.Referee, true
+	}
+	p, ok := g.Players[s]
+	return p, ok
+}
+
+func decode(ev events.Event, v any) error {
+	if err := json.Unmarshal(ev.Data, v); err != nil {
+		return fmt.Errorf("bad %s data: %v", ev.Type, err)
+	}
+	return nil
+}
+
+func containsSide(xs []engine.Side, s engine.Side) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func digestText(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// renderQueued renders a queued mail that was queued without a renderer.
+func (g *Game) renderQueued(o *Outgoing) (Mail, error) {
+	if g.renderer == nil {
+		g.renderer = TemplateRenderer{}
+	}
+	return g.render(o.Queued)
+}

@@ -1,0 +1,381 @@
+package adjudicator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"skagerrak/engine"
+)
+
+// Spec describes a game to create.
+type Spec struct {
+	Game     string       `json:"game"`
+	Ruleset  string       `json:"ruleset"`
+	Setup    engine.Setup `json:"setup"`
+	Players  []Player     `json:"players"`
+	Referee  *Player      `json:"referee,omitempty"`
+	Timing   Timing       `json:"timing"`
+	Dice     string       `json:"dice"`
+	Encrypt  bool         `json:"encrypt,omitempty"`
+	HostFrom string       `json:"host_from,omitempty"`
+}
+
+// ValidGameID reports whether id can name a game (and its directory).
+func ValidGameID(id string) error {
+	if id == "" || len(id) > 64 {
+		return fmt.Errorf("a game id is 1 to 64 characters")
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return fmt.Errorf("game id %q: use lower-case letters, digits, '-' and '_' only", id)
+		}
+	}
+	return nil
+}
+
+// Check validates a Spec without writing anything, naming what is wrong
+// and what would be valid.
+func (s *Spec) Check() error {
+	if err := ValidGameID(s.Game); err != nil {
+		return err
+	}
+	rs, err := engine.Lookup(s.Ruleset)
+	if err != nil {
+		return err
+	}
+	if s.Setup.Scenario != "" {
+		var ids []string
+		for _, sc := range rs.Scenarios() {
+			ids = append(ids, sc.ID)
+		}
+		if !slices.Contains(ids, s.Setup.Scenario) {
+			return fmt.Errorf("ruleset %s has no scenario %q; valid: %s", s.Ruleset, s.Setup.Scenario, strings.Join(ids, ", "))
+		}
+	}
+	var opts []string
+	for _, o := range rs.Options() {
+		opts = append(opts, o.ID)
+	}
+	for _, o := range s.Setup.Options {
+		if !slices.Contains(opts, o) {
+			return fmt.Errorf("ruleset %s has no option %q; valid: %s", s.Ruleset, o, strings.Join(opts, ", "))
+		}
+	}
+	want := rs.Sides()
+	seen := map[engine.Side]bool{}
+	for _, p := range s.Players {
+		if !slices.Contains(want, p.Side) {
+			return fmt.Errorf("ruleset %s has no side %q; valid: %s", s.Ruleset, p.Side, joinSides(want))
+		}
+		if seen[p.Side] {
+			return fmt.Errorf("side %s is given twice", p.Side)
+		}
+		seen[p.Side] = true
+		if p.Address == "" || !strings.Contains(p.Address, "@") {
+			return fmt.Errorf("side %s: %q is not a mail address", p.Side, p.Address)
+		}
+		if p.Fingerprint == "" || p.Key == "" {
+			return fmt.Errorf("side %s has no public key", p.Side)
+		}
+	}
+	for _, w := range want {
+		if !seen[w] {
+			return fmt.Errorf("side %s has no player; every side of %s needs one (%s)", w, s.Ruleset, joinSides(want))
+		}
+	}
+	fps := map[string]engine.Side{}
+	all := append([]Player(nil), s.Players...)
+	if s.Referee != nil {
+		all = append(all, *s.Referee)
+	}
+	for _, p := range all {
+		if o, dup := fps[p.Fingerprint]; dup {
+			return fmt.Errorf("sides %s and %s have the same key %s; each needs its own", o, p.Side, p.Fingerprint)
+		}
+		fps[p.Fingerprint] = p.Side
+	}
+	switch s.Dice {
+	case "", "seeded", "manual":
+	default:
+		return fmt.Errorf("dice %q: valid: seeded, manual", s.Dice)
+	}
+	if s.Timing.Deadline <= 0 {
+		return fmt.Errorf("the phase deadline must be positive")
+	}
+	return nil
+}
+
+// Start creates the game: GameCreated with the dice-secret commitment, the
+// first phase, and each side's first report and order form.
+func (g *Game) Start(s Spec, secret []byte, now time.Time, emit Emit) error {
+	if g.Seq != 0 {
+		return fmt.Errorf("adjudicator: game %s already exists", g.ID)
+	}
+	if err := s.Check(); err != nil {
+		return err
+	}
+	g.secret = secret
+	rs, _ := engine.Lookup(s.Ruleset)
+	if s.Dice == "" {
+		s.Dice = "seeded"
+	}
+	var setupDice interface {
+		engine.Dice
+		Rolls() []engine.Roll
+	}
+	if s.Dice == "manual" {
+		setupDice = engine.NewManualDice()
+	} else {
+		setupDice = engine.NewSeededDice(secret, s.Game, "setup", [32]byte{})
+	}
+	st, err := rs.New(s.Setup, setupDice)
+	if err != nil {
+		return fmt.Errorf("adjudicator: set-up of %s: %w", s.Ruleset, err)
+	}
+	dg, err := Digest(st)
+	if err != nil {
+		return err
+	}
+	c := sha256.Sum256(secret)
+	players := append([]Player(nil), s.Players...)
+	slices.SortFunc(players, func(a, b Player) int { return strings.Compare(string(a.Side), string(b.Side)) })
+	gc := GameCreated{Game: s.Game, Ruleset: s.Ruleset, Setup: s.Setup, Players: players, Referee: s.Referee,
+		Timing: s.Timing, Dice: s.Dice, Encrypt: s.Encrypt, HostFrom: s.HostFrom,
+		SecretCommitment: hex.EncodeToString(c[:]), SetupRolls: setupDice.Rolls(), StateDigest: dg}
+	if err := emit(EvGameCreated, gc); err != nil {
+		return err
+	}
+	if err := g.open(now, emit); err != nil {
+		return err
+	}
+	for _, side := range g.Sides() {
+		if err := g.queue(MailReport, side, "", "", emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Command is one referee command.
+type Command struct {
+	// Name is extend, shorten, deadline, pause, resume, resolve, end,
+	// abandon, address, key or dice.
+	Name string
+	// Args are the command's arguments (a duration, a time, a side and an
+	// address, dice values).
+	Args []string
+	// Player is the new registration for "key" and "address".
+	Player *Player
+	// By and Why are recorded with the command.
+	By, Why string
+}
+
+// CommandHelp lists the referee commands, one per line.
+const CommandHelp = `extend DURATION WHY...      move the open phase's deadline later (e.g. extend 24h travelling)
+shorten DURATION WHY...     move it earlier (never before now)
+deadline TIME WHY...        set it (RFC 3339, e.g. 2026-12-01T18:00:00Z)
+pause WHY...                stop the clock (limited per game)
+resume WHY...               restart it; the deadline moves by the time paused
+resolve WHY...              resolve the open phase now, with default orders for missing sides
+end WHY...                  end the game now, scoring it as it stands
+abandon WHY...              end the game without a result
+address SIDE ADDRESS WHY... send SIDE's mail to a new address
+dice N N N...               supply manual dice (manual-dice games)`
+
+// Do carries out a referee command.
+func (g *Game) Do(c Command, now time.Time, emit Emit) error {
+	if g.Ended != nil {
+		return fmt.Errorf("adjudicator: game %s is over", g.ID)
+	}
+	if c.Why == "" && c.Name != "dice" {
+		return fmt.Errorf("adjudicator: %s: say why (it is recorded and told to the players)", c.Name)
+	}
+	needOpen := func() error {
+		if g.Opened == nil {
+			return fmt.Errorf("adjudicator: game %s has no open phase", g.ID)
+		}
+		return nil
+	}
+	switch c.Name {
+	case "extend", "shorten":
+		if err := needOpen(); err != nil {
+			return err
+		}
+		if len(c.Args) < 1 {
+			return fmt.Errorf("adjudicator: %s needs a duration such as 24h", c.Name)
+		}
+		d, err := time.ParseDuration(c.Args[0])
+		if err != nil || d <= 0 {
+			return fmt.Errorf("adjudicator: %s: %q is not a positive duration such as 24h or 90m", c.Name, c.Args[0])
+		}
+		if c.Name == "shorten" {
+			d = -d
+		}
+		t := g.Opened.Deadline.Add(d)
+		if t.Before(now) {
+			t = now
+		}
+		return g.setDeadline(t, c, emit)
+	case "deadline":
+		if err := needOpen(); err != nil {
+			return err
+		}
+		if len(c.Args) < 1 {
+			return fmt.Errorf("adjudicator: deadline needs a time such as 2026-12-01T18:00:00Z")
+		}
+		t, err := time.Parse(time.RFC3339, c.Args[0])
+		if err != nil {
+			return fmt.Errorf("adjudicator: deadline: %q is not an RFC 3339 time such as 2026-12-01T18:00:00Z", c.Args[0])
+		}
+		if t.Before(now) {
+			t = now
+		}
+		return g.setDeadline(t, c, emit)
+	case "pause":
+		if g.Paused != nil {
+			return fmt.Errorf("adjudicator: game %s is already paused", g.ID)
+		}
+		if lim := g.Created.Timing.PauseLimit; g.Pauses >= lim {
+			return fmt.Errorf("adjudicator: game %s has used its %d pause(s)", g.ID, lim)
+		}
+		if err := emit(EvGamePaused, GamePaused{By: c.By, Why: c.Why}); err != nil {
+			return err
+		}
+		return g.notifyAll(emit)
+	case "resume":
+		if g.Paused == nil {
+			return fmt.Errorf("adjudicator: game %s is not paused", g.ID)
+		}
+		return g.resume(c.By, c.Why, now, emit)
+	case "resolve":
+		return g.ForceResolve(now, c.By, c.Why, emit)
+	case "end":
+		return g.end("ended by "+c.By+": "+c.Why, g.Rules.Result(g.State), now, emit)
+	case "abandon":
+		return g.end("abandoned by "+c.By+": "+c.Why, nil, now, emit)
+	case "address", "key":
+		var p Player
+		if c.Player != nil {
+			p = *c.Player
+		} else {
+			if len(c.Args) < 2 {
+				return fmt.Errorf("adjudicator: address needs SIDE ADDRESS")
+			}
+			side := engine.Side(strings.ToLower(c.Args[0]))
+			old, ok := g.Player(side)
+			if !ok {
+				return fmt.Errorf("adjudicator: game %s has no side %q; valid: %s", g.ID, side, joinSides(g.Sides()))
+			}
+			if !strings.Contains(c.Args[1], "@") {
+				return fmt.Errorf("adjudicator: %q is not a mail address", c.Args[1])
+			}
+			p = old
+			p.Address = c.Args[1]
+		}
+		if _, ok := g.Player(p.Side); !ok {
+			return fmt.Errorf("adjudicator: game %s has no side %q; valid: %s", g.ID, p.Side, joinSides(g.Sides()))
+		}
+		if other, ok := g.SideOf(p.Fingerprint); ok && other != p.Side {
+			return fmt.Errorf("adjudicator: key %s is already side %s's", p.Fingerprint, other)
+		}
+		if err := emit(EvSideChanged, SideChanged{Player: p, By: c.By, Why: c.Why}); err != nil {
+			return err
+		}
+		return g.queue(MailNotice, p.Side, "", "", emit)
+	case "dice":
+		if g.Created.Dice != "manual" {
+			return fmt.Errorf("adjudicator: game %s rolls its own dice; dice are supplied only to manual-dice games", g.ID)
+		}
+		var vals []int
+		for _, a := range c.Args {
+			v, err := strconv.Atoi(a)
+			if err != nil || v < 1 || v > 100 {
+				return fmt.Errorf("adjudicator: dice: %q is not a die roll (1-100)", a)
+			}
+			vals = append(vals, v)
+		}
+		if len(vals) == 0 {
+			return fmt.Errorf("adjudicator: dice needs at least one value")
+		}
+		if err := emit(EvDiceAdded, DiceAdded{Values: vals, By: c.By}); err != nil {
+			return err
+		}
+		_, err := g.Tick(now, emit)
+		return err
+	}
+	return fmt.Errorf("adjudicator: unknown referee command %q; valid:\n%s", c.Name, CommandHelp)
+}
+
+func (g *Game) setDeadline(t time.Time, c Command, emit Emit) error {
+	if err := emit(EvDeadlineChanged, DeadlineChanged{Phase: g.Opened.Phase, Deadline: t, By: c.By, Why: c.Why}); err != nil {
+		return err
+	}
+	return g.notifyAll(emit)
+}
+
+// ParseCommand reads one referee command line: NAME ARGS... WHY...
+func ParseCommand(line string) (Command, error) {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return Command{}, fmt.Errorf("empty command")
+	}
+	c := Command{Name: strings.ToLower(f[0])}
+	n := map[string]int{"extend": 1, "shorten": 1, "deadline": 1, "pause": 0, "resume": 0, "resolve": 0, "end": 0, "abandon": 0, "address": 2}
+	if c.Name == "dice" {
+		c.Args = f[1:]
+		return c, nil
+	}
+	k, ok := n[c.Name]
+	if !ok {
+		return c, fmt.Errorf("unknown referee command %q; valid:\n%s", f[0], CommandHelp)
+	}
+	if len(f)-1 < k {
+		return c, fmt.Errorf("%s needs %d argument(s); usage:\n%s", c.Name, k, CommandHelp)
+	}
+	c.Args = f[1 : 1+k]
+	c.Why = strings.Join(f[1+k:], " ")
+	return c, nil
+}
+
+// refereeMail carries out the commands of a signed referee mail.
+func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, emit Emit) (Outcome, error) {
+	lines := engine.OrderLines(f.Body)
+	var cmds []Command
+	var errs []engine.LineError
+	for _, l := range lines {
+		c, err := ParseCommand(l.Text)
+		if err != nil {
+			errs = append(errs, engine.LineError{Line: l.N, Text: l.Text, Msg: err.Error()})
+			continue
+		}
+		c.By = "referee " + sub.Fingerprint
+		cmds = append(cmds, c)
+	}
+	if len(errs) == 0 && len(cmds) == 0 {
+		errs = append(errs, engine.LineError{Msg: "no commands", Valid: CommandHelp})
+	}
+	if len(errs) > 0 {
+		r := OrdersRejected{Side: Referee, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: "bad referee commands", Errors: errs}
+		if err := emit(EvOrdersRejected, r); err != nil {
+			return Outcome{}, err
+		}
+		if err := g.queue(MailRejected, Referee, "", r.Key, emit); err != nil {
+			return Outcome{}, err
+		}
+		return Outcome{Status: StatusRejected, Side: Referee, Reason: r.Reason, Errors: errs}, nil
+	}
+	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key}); err != nil {
+		return Outcome{}, err
+	}
+	for _, c := range cmds {
+		if err := g.Do(c, now, emit); err != nil {
+			return Outcome{Status: StatusReferee, Side: Referee, Reason: err.Error()}, nil
+		}
+	}
+	return Outcome{Status: StatusReferee, Side: Referee}, nil
+}

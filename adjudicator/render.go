@@ -1,0 +1,173 @@
+package adjudicator
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"skagerrak/engine"
+	"skagerrak/templates"
+)
+
+// Renderer turns a queued mail into its text. The default renders with the
+// templates package from the game as it stands; tests may swap it.
+type Renderer interface {
+	Render(g *Game, q MailQueued) (Mail, error)
+}
+
+// TemplateRenderer renders with the embedded templates.
+type TemplateRenderer struct{}
+
+func (g *Game) render(q MailQueued) (Mail, error) {
+	m, err := g.renderer.Render(g, q)
+	if err != nil {
+		return Mail{}, err
+	}
+	m.ID, m.To = q.ID, q.To
+	if p, ok := g.Player(q.Side); ok && g.Created.Encrypt {
+		m.Encrypt, m.Key = true, p.Key
+	}
+	return m, nil
+}
+
+// Render implements Renderer. Everything a side reads is taken from its
+// View (engine.Ruleset.View), never from the full state; only the final
+// report, once the game is over, reveals the state.
+func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
+	var (
+		name string
+		data any
+		subj string
+	)
+	deadline := time.Time{}
+	if g.Opened != nil {
+		deadline = g.Opened.Deadline
+	}
+	switch q.Kind {
+	case MailReport:
+		v := g.Rules.View(g.State, q.Side)
+		d := reportData{Game: g.ID, Title: g.Rules.Title(), Side: string(q.Side), Body: body(g.Rules, v, q.Side)}
+		if n := len(g.History); n > 0 {
+			last := g.History[n-1]
+			d.Resolved, d.Why = last.Phase, last.Why
+			d.Defaulted = sideStrings(last.Defaulted)
+		}
+		if g.Opened != nil {
+			d.Next, d.Deadline = g.Opened.Phase+": "+g.Opened.Title, g.Opened.Deadline
+			d.Owes = sideStrings(g.Opened.Owes)
+			if containsSide(g.Opened.Owes, q.Side) {
+				d.Form = OrderForm(g, q.Side, v)
+			}
+		}
+		name, data = "report.tmpl", d
+		subj = fmt.Sprintf("[skagerrak] %s: report for %s", g.ID, q.Side)
+		if d.Resolved != "" {
+			subj = fmt.Sprintf("[skagerrak] %s %s: report for %s", g.ID, d.Resolved, q.Side)
+		}
+	case MailAccepted:
+		o, ok := g.Orders[q.Side]
+		if !ok || o.Key != q.About {
+			return Mail{}, fmt.Errorf("no accepted orders %s of %s to answer", q.About, q.Side)
+		}
+		text := g.Rules.FormatOrders(g.State, q.Side, g.parsed[q.Side])
+		form := fmt.Sprintf("Game: %s\nPhase: %s\nSide: %s\n%s", g.ID, o.Phase, q.Side, text)
+		name = "accepted.tmpl"
+		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline}
+		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
+	case MailRejected:
+		r := g.lastRejected
+		if r == nil || r.Key != q.About {
+			return Mail{}, fmt.Errorf("no rejection %s to answer", q.About)
+		}
+		var errs []string
+		for _, e := range r.Errors {
+			errs = append(errs, e.Error())
+		}
+		open := ""
+		if g.Opened != nil {
+			open = g.Opened.Phase
+		}
+		name = "rejected.tmpl"
+		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "Open": open, "Deadline": deadline}
+		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
+	case MailReminder:
+		name = "reminder.tmpl"
+		data = map[string]any{"Game": g.ID, "Phase": q.Phase, "Side": q.Side, "Deadline": deadline}
+		subj = fmt.Sprintf("[skagerrak] %s %s: reminder, orders due %s", g.ID, q.Phase, deadline.UTC().Format("2 Jan 15:04 MST"))
+	case MailFlag, MailNotice:
+		name = "notice.tmpl"
+		data = map[string]any{"Game": g.ID, "Side": q.Side, "Text": g.lastNotice}
+		subj = fmt.Sprintf("[skagerrak] %s: notice", g.ID)
+	case MailFinal:
+		if g.Ended == nil {
+			return Mail{}, fmt.Errorf("final report before the game ended")
+		}
+		res := ""
+		if g.Ended.Result != nil {
+			res = g.Ended.Result.Summary
+		}
+		var b string
+		if rv, ok := g.Rules.(engine.Revealer); ok {
+			b = rv.Reveal(g.State)
+		} else {
+			js, _ := json.MarshalIndent(g.State, "", "  ")
+			b = "The final state of the game:\n\n" + string(js)
+		}
+		name = "final.tmpl"
+		data = map[string]any{"Game": g.ID, "Title": g.Rules.Title(), "Side": q.Side, "Why": g.Ended.Why, "Result": res, "Body": b, "Secret": g.Ended.Secret}
+		subj = fmt.Sprintf("[skagerrak] %s: final report", g.ID)
+	default:
+		return Mail{}, fmt.Errorf("unknown mail kind %q", q.Kind)
+	}
+	text, err := templates.Render(name, data)
+	if err != nil {
+		return Mail{}, err
+	}
+	return Mail{Subject: subj, Text: text}, nil
+}
+
+type reportData struct {
+	Game, Title, Side string
+	Resolved, Why     string
+	Defaulted         []string
+	Body              string
+	Next              string
+	Owes              []string
+	Deadline          time.Time
+	Form              string
+}
+
+// body is the ruleset's report of a View, or the View itself as indented
+// JSON where the ruleset writes none.
+func body(rs engine.Ruleset, v engine.View, side engine.Side) string {
+	if r, ok := rs.(engine.Reporter); ok {
+		return strings.TrimRight(r.Report(v, side), "\n")
+	}
+	js, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return "(the view could not be written: " + err.Error() + ")"
+	}
+	return "What you know:\n\n" + string(js)
+}
+
+// OrderForm is the order file a side fills in for the open phase: the
+// header lines, then the ruleset's pre-filled form.
+func OrderForm(g *Game, side engine.Side, v engine.View) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game: %s\nPhase: %s\nSide: %s\n", g.ID, g.Opened.Phase, side)
+	if f, ok := g.Rules.(engine.OrderFormer); ok {
+		b.WriteString(f.OrderForm(v, side))
+	} else {
+		b.WriteString("# one order per line; see `skagerrak rules " + g.Rules.Name() + "`\n")
+	}
+	return b.String()
+}
+
+func sideStrings(ss []engine.Side) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = string(s)
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+package adjudicator
+
+import (
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"skagerrak/engine"
+	"skagerrak/events"
+)
+
+// VerifyReport is what verifying a game log found.
+type VerifyReport struct {
+	Path   string
+	Game   string
+	Events uint64
+	// Signatures counts the order signatures checked again.
+	Signatures int
+	// Rolls counts the dice rolls checked against the secret; RollsChecked
+	// is false when the secret is not available (a game still running,
+	// read without its directory).
+	Rolls        int
+	RollsChecked bool
+	Phases       int
+	Ended        bool
+	// TornTail is set when the file ends in an incomplete record, which
+	// the next writer will cut off.
+	TornTail bool
+}
+
+// VerifyPath verifies a game directory or a log file: the hash chain, every
+// event replayed from nothing with every state and mail digest reproduced,
+// every order signature checked again at its recorded time (when v is not
+// nil), and every roll checked against the dice secret when it is known
+// (published by GameEnded, or in the game directory). The first problem is
+// an error naming the seq where it starts.
+func VerifyPath(path string, v Verifier) (VerifyReport, error) {
+	rep := VerifyReport{Path: path}
+	logPath, gdir := path, ""
+	if st, err := os.Stat(path); err != nil {
+		return rep, fmt.Errorf("verify: %w", err)
+	} else if st.IsDir() {
+		gdir = path
+		logPath = filepath.Join(path, LogFile)
+		if _, err := os.Stat(logPath); err != nil {
+			return rep, fmt.Errorf("verify: %s is not a game directory: no %s", path, LogFile)
+		}
+	}
+	rep.Path = logPath
+	f, err := os.Open(logPath)
+	if err != nil {
+		return rep, fmt.Errorf("verify: %w", err)
+	}
+	defer f.Close()
+	sum, err := events.Verify(f)
+	if err != nil {
+		return rep, fmt.Errorf("verify %s: %w", logPath, err)
+	}
+	rep.TornTail = sum.TornTail
+	if _, err := f.Seek(0, 0); err != nil {
+		return rep, err
+	}
+	var secret []byte
+	if gdir != "" {
+		if s, err := ReadSecret(gdir); err == nil {
+			secret = s
+		}
+	}
+	g := NewGame(TemplateRenderer{}, true)
+	for ev, err := range events.NewReader(f, logPath).All() {
+		if err != nil {
+			return rep, fmt.Errorf("verify %s: %w", logPath, err)
+		}
+		if err := verifyEvent(g, ev, v, &rep); err != nil {
+			return rep, fmt.Errorf("verify %s: %w", logPath, err)
+		}
+		if err := g.Apply(ev); err != nil {
+			return rep, fmt.Errorf("verify %s: %w", logPath, err)
+		}
+		rep.Events = ev.Seq
+		if ev.Type == EvGameEnded {
+			sec, _ := hex.DecodeString(g.Ended.Secret)
+			secret = sec
+		}
+	}
+	rep.Game, rep.Ended, rep.Phases = g.ID, g.Ended != nil, g.Resolved
+	if secret != nil && g.Created.Dice != "manual" {
+		if err := checkRolls(g, secret, &rep); err != nil {
+			return rep, fmt.Errorf("verify %s: %w", logPath, err)
+		}
+	}
+	return rep, nil
+}
+
+func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error {
+	if v == nil || ev.Type != EvOrdersAccepted {
+		return nil
+	}
+	var a OrdersAccepted
+	if err := decode(ev, &a); err != nil {
+		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
+	}
+	if a.Source == "unsigned" {
+		return nil
+	}
+	p, ok := g.Player(a.Side)
+	if !ok {
+		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "orders of an unknown side " + string(a.Side)}
+	}
+	ks, err := v.Keys([]string{p.Key})
+	if err != nil {
+		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
+	}
+	var got Verified
+	if a.Source == "mail" {
+		got, err = v.VerifyMail(a.Raw, ks, ev.Time)
+	} else {
+		got, err = v.VerifyFile([]byte(a.Text), a.Signature, ks, ev.Time)
+	}
+	if err != nil {
+		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the signature does not verify: " + err.Error()}
+	}
+	if string(got.Signed) != a.Text || got.Fingerprint != a.Fingerprint || got.Key != a.Key {
+		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the recorded orders are not what the signed message holds"}
+	}
+	rep.Signatures++
+	return nil
+}
+
+// checkRolls recomputes every seeded roll from the secret.
+func checkRolls(g *Game, secret []byte, rep *VerifyReport) error {
+	for _, pr := range g.History {
+		od, err := hex.DecodeString(pr.OrdersDigest)
+		if err != nil || len(od) != 32 {
+			return fmt.Errorf("phase %s: bad orders digest", pr.Phase)
+		}
+		var d [32]byte
+		copy(d[:], od)
+		dice := engine.NewSeededDice(secret, g.ID, pr.Phase, d)
+		for i, r := range pr.Rolls {
+			if got := dice.Roll(r.Sides, r.Why); got != r.Value {
+				return &ReplayError{Seq: pr.Seq, Type: EvPhaseResolved, Reason: fmt.Sprintf("phase %s: roll %d (%s) is %d in the log, but the committed dice give %d", pr.Phase, i+1, r.Why, r.Value, got)}
+			}
+			rep.Rolls++
+		}
+	}
+	setup := engine.NewSeededDice(secret, g.ID, "setup", [32]byte{})
+	for i, r := range g.Created.SetupRolls {
+		if got := setup.Roll(r.Sides, r.Why); got != r.Value {
+			return &ReplayError{Seq: 1, Type: EvGameCreated, Reason: fmt.Sprintf("set-up roll %d (%s) is %d in the log, but the committed dice give %d", i+1, r.Why, r.Value, got)}
+		}
+		rep.Rolls++
+	}
+	rep.RollsChecked = true
+	return nil
+}

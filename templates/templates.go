@@ -1,0 +1,57 @@
+// Package templates holds the text/template files of every message
+// skagerrak sends: turn reports, order replies, reminders, notices and the
+// final report. They are embedded in the binary; Render executes one.
+//
+// Templates receive plain data (strings, numbers, slices of strings) that
+// the adjudicator prepares from a side's View only; they never see a game's
+// full state.
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"strings"
+	"text/template"
+	"time"
+)
+
+//go:embed *.tmpl
+var files embed.FS
+
+var set = template.Must(template.New("").Funcs(template.FuncMap{
+	"time":   func(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") },
+	"join":   strings.Join,
+	"indent": indent,
+}).ParseFS(files, "*.tmpl"))
+
+// Render executes the named template ("report.tmpl", ...) with data.
+func Render(name string, data any) (string, error) {
+	var b bytes.Buffer
+	if err := set.ExecuteTemplate(&b, name, data); err != nil {
+		return "", fmt.Errorf("templates: %w", err)
+	}
+	return b.String(), nil
+}
+
+// Names lists the templates.
+func Names() []string {
+	var out []string
+	for _, t := range set.Templates() {
+		if t.Name() != "" {
+			out = append(out, t.Name())
+		}
+	}
+	return out
+}
+
+func indent(n int, s string) string {
+	pad := strings.Repeat(" ", n)
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = pad + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
