@@ -57,12 +57,12 @@ type Game struct {
 	// History lists every resolution, for reports and verify.
 	History []PhaseResolved
 
-	keys      map[string]bool
-	reminded  map[string]bool
-	flagged   map[engine.Side]int
-	cache     map[string]engine.State
-	strict    bool
-	renderer  Renderer
+	keys         map[string]bool
+	reminded     map[string]bool
+	flagged      map[engine.Side]int
+	cache        map[string]engine.State
+	strict       bool
+	renderer     Renderer
 	lastPhase    *PhaseOpened
 	lastRejected *OrdersRejected
 	lastNotice   string
