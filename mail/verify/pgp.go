@@ -47,6 +47,9 @@ var weakHashNames = map[crypto.Hash]string{
 	crypto.RIPEMD160: "RIPEMD160",
 }
 
+// hashIDNames names the OpenPGP hash algorithm IDs go-crypto cannot parse.
+var hashIDNames = map[string]string{"1": "MD5", "2": "SHA1", "3": "RIPEMD160"}
+
 // isArmored reports whether b (after leading whitespace) is an armored
 // signature rather than a binary packet.
 func isArmored(b []byte) bool {
@@ -113,6 +116,16 @@ func onePacket(bin []byte, lim Limits, allowCompressed bool) ([]byte, *packet.Si
 				other = append(other, fmt.Sprintf("packet type %d", int(unknown)))
 				// The packet reader skips the body of unknown packets.
 				continue
+			}
+			var unsup pgperrors.UnsupportedError
+			if goerrors.As(err, &unsup) && strings.HasPrefix(string(unsup), "hash function ") {
+				// go-crypto does not even parse signatures over hashes it
+				// lacks (MD5, RIPEMD-160): they are outside the policy.
+				id := strings.TrimPrefix(string(unsup), "hash function ")
+				if name, ok := hashIDNames[id]; ok {
+					id = name
+				}
+				return nil, nil, reject(ReasonWeakHash, "signature hash %s is not accepted", id)
 			}
 			return nil, nil, reject(ReasonBadStructure, "unreadable OpenPGP packet: %v", err)
 		}
@@ -199,7 +212,14 @@ func checkSignature(sp *sigPacket, data []byte, keys openpgp.KeyRing, at time.Ti
 	if len(ents) == 0 {
 		return nil, reject(ReasonUnknownKey, "issuer key %016X is not known", keyID)
 	}
-	cfg := policyConfig(at)
+	// go-crypto judges the signature's own expiry at cfg.Now() and refuses a
+	// signature made after it; a signature within the allowed skew is
+	// therefore judged at its own creation time.
+	judge := at
+	if sig.CreationTime.After(at) {
+		judge = sig.CreationTime
+	}
+	cfg := policyConfig(judge)
 	var last *Rejection
 	for _, ent := range ents {
 		if rej := keyStrength(ent, keyID, cfg); rej != nil {

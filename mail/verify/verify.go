@@ -329,7 +329,11 @@ func verifyClearsigned(root *entity, keys openpgp.KeyRing, at time.Time, lim Lim
 	if !bytes.HasPrefix(trimmed, clearBegin) {
 		return nil, reject(ReasonBadStructure, "text before the cleartext-signed block")
 	}
-	if countLines(body, []byte(armorSigBegin)) != 1 {
+	switch countLines(body, []byte(armorSigBegin)) {
+	case 0:
+		return nil, reject(ReasonBadStructure, "cleartext-signed block without its signature")
+	case 1:
+	default:
 		return nil, reject(ReasonMultipleSignatures, "more than one signature block in the body")
 	}
 	// The cleartext: every line between the header block and the signature
