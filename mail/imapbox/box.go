@@ -99,8 +99,8 @@ func Open(ctx context.Context, cfg Config) (*Box, error) {
 	return b, nil
 }
 
-// Close logs out and closes the connection. It does not wait for a running
-// Wait; cancel its context first.
+// Close logs out and closes the connection. It waits for a running
+// operation to end: cancel the context of a Wait first.
 func (b *Box) Close() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -517,14 +517,14 @@ func (b *Box) runOpt(ctx context.Context, name string, op func(*session) error, 
 	}
 	for attempt := 1; ; attempt++ {
 		if err := ctx.Err(); err != nil {
-			return err
+			return fmt.Errorf("imapbox: %s: %w", name, err)
 		}
 		err := b.attempt(ctx, op, closeOnCancel)
 		if err == nil {
 			return nil
 		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
-			return ctxErr
+			return fmt.Errorf("imapbox: %s: %w", name, ctxErr)
 		}
 		if !b.connLost(err) {
 			return err
@@ -536,7 +536,7 @@ func (b *Box) runOpt(ctx context.Context, name string, op func(*session) error, 
 		d := backoffDelay(attempt, b.cfg.BackoffInitial, b.cfg.BackoffMax, b.rnd)
 		b.log.Warn("connection lost, retrying", "op", name, "attempt", attempt, "delay", d, "err", err)
 		if err := b.cfg.Sleep(ctx, d); err != nil {
-			return err
+			return fmt.Errorf("imapbox: %s: %w", name, err)
 		}
 	}
 }

@@ -1,0 +1,390 @@
+package smtpout
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+)
+
+// Transport security modes for Config.TLS.
+const (
+	// TLSNone is a plain TCP connection. Credentials are only sent over it
+	// when the server is on a loopback address.
+	TLSNone = "none"
+	// TLSStartTLS upgrades a plain connection with STARTTLS (port 587). A
+	// server that does not offer STARTTLS is not used.
+	TLSStartTLS = "starttls"
+	// TLSImplicit speaks TLS from the first byte (port 465).
+	TLSImplicit = "tls"
+)
+
+// Defaults used when the matching Config field is zero.
+const (
+	DefaultMaxAttempts    = 5
+	DefaultBackoffInitial = 2 * time.Second
+	DefaultBackoffMax     = 2 * time.Minute
+	DefaultTimeout        = 2 * time.Minute
+	DefaultHelo           = "localhost"
+)
+
+// Config says where and how to submit mail.
+type Config struct {
+	// Addr is host:port of the submission server.
+	Addr string
+	// Username and Password, when Username is set, are sent with AUTH PLAIN.
+	Username, Password string
+	// TLS is one of TLSNone, TLSStartTLS or TLSImplicit; empty means
+	// TLSStartTLS.
+	TLS string
+	// From is the envelope sender used when Send is given none.
+	From string
+	// TLSConfig overrides the TLS client configuration (tests set RootCAs).
+	// ServerName defaults to the host of Addr.
+	TLSConfig *tls.Config
+	// Helo is the name given in EHLO; empty means "localhost".
+	Helo string
+
+	// MaxAttempts bounds the attempts of one Send (temporary failures are
+	// retried); zero means DefaultMaxAttempts.
+	MaxAttempts int
+	// BackoffInitial and BackoffMax shape the delays between attempts: about
+	// BackoffInitial first, doubling, never above BackoffMax.
+	BackoffInitial, BackoffMax time.Duration
+	// Timeout bounds connecting and each command's answer, the final answer
+	// to DATA included.
+	Timeout time.Duration
+	// Jitter is the random source of the backoff jitter; nil uses
+	// math/rand/v2's global source.
+	Jitter rand.Source
+	// Sleep waits between attempts; nil uses a timer. It must return early
+	// with ctx.Err() when ctx ends.
+	Sleep func(ctx context.Context, d time.Duration) error
+	// Logger receives the sender's log; nil discards it.
+	Logger *slog.Logger
+}
+
+// PermanentError is a 5xx answer: the server refuses the message and
+// retrying will not change that. The caller records a failed delivery.
+type PermanentError struct {
+	// Code is the SMTP reply code (500-599).
+	Code int
+	// Enhanced is the enhanced status code (RFC 3463) such as "5.1.1", or
+	// empty when the server gave none.
+	Enhanced string
+	// Message is the server's reply text.
+	Message string
+}
+
+func (e *PermanentError) Error() string {
+	if e.Enhanced != "" {
+		return fmt.Sprintf("smtpout: permanent failure %d %s: %s", e.Code, e.Enhanced, e.Message)
+	}
+	return fmt.Sprintf("smtpout: permanent failure %d: %s", e.Code, e.Message)
+}
+
+// TemporaryError is what Send returns when every attempt failed with a 4xx
+// answer or a connection failure. The message may be sent again later.
+type TemporaryError struct {
+	// Attempts is the number of attempts made.
+	Attempts int
+	// Code is the last SMTP reply code (400-499), or 0 when the last attempt
+	// failed without an answer (connection refused, reset, timed out).
+	Code int
+	// Message is the last reply text, if any.
+	Message string
+	// Err is the last attempt's error.
+	Err error
+}
+
+func (e *TemporaryError) Error() string {
+	return fmt.Sprintf("smtpout: temporary failure after %d attempts: %v", e.Attempts, e.Err)
+}
+
+// Unwrap returns the last attempt's error.
+func (e *TemporaryError) Unwrap() error { return e.Err }
+
+// Sender submits messages to one server. It holds no connection between
+// sends and is safe for concurrent use.
+type Sender struct {
+	cfg Config
+	log *slog.Logger
+	rnd func() float64
+}
+
+// New checks cfg and returns a Sender.
+func New(cfg Config) (*Sender, error) {
+	if cfg.Addr == "" {
+		return nil, errors.New("smtpout: Config.Addr is empty")
+	}
+	if _, _, err := net.SplitHostPort(cfg.Addr); err != nil {
+		return nil, fmt.Errorf("smtpout: Config.Addr %q: %w", cfg.Addr, err)
+	}
+	switch cfg.TLS {
+	case "":
+		cfg.TLS = TLSStartTLS
+	case TLSNone, TLSStartTLS, TLSImplicit:
+	default:
+		return nil, fmt.Errorf("smtpout: Config.TLS %q is not none, starttls or tls", cfg.TLS)
+	}
+	if cfg.TLS == TLSNone && cfg.Username != "" && !isLoopback(cfg.Addr) {
+		return nil, fmt.Errorf("smtpout: refusing to send a password without TLS to %s", cfg.Addr)
+	}
+	if cfg.Helo == "" {
+		cfg.Helo = DefaultHelo
+	}
+	if cfg.MaxAttempts <= 0 {
+		cfg.MaxAttempts = DefaultMaxAttempts
+	}
+	if cfg.BackoffInitial <= 0 {
+		cfg.BackoffInitial = DefaultBackoffInitial
+	}
+	if cfg.BackoffMax <= 0 {
+		cfg.BackoffMax = DefaultBackoffMax
+	}
+	if cfg.BackoffMax < cfg.BackoffInitial {
+		cfg.BackoffMax = cfg.BackoffInitial
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.Sleep == nil {
+		cfg.Sleep = sleepCtx
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Sender{cfg: cfg, log: cfg.Logger.With("component", "smtpout"), rnd: rand.Float64}
+	if cfg.Jitter != nil {
+		s.rnd = rand.New(cfg.Jitter).Float64
+	}
+	return s, nil
+}
+
+// Send submits raw (a complete RFC 5322 message, sent byte for byte but for
+// line endings made CRLF and dot-stuffing) from the envelope sender from
+// (Config.From when empty) to the envelope recipients to.
+//
+// A 4xx answer or a failed connection is retried after a backoff delay, up
+// to Config.MaxAttempts attempts in all; after the last one Send returns a
+// *TemporaryError. A 5xx answer ends it at once with a *PermanentError. A
+// refused recipient aborts the whole transaction: either every recipient
+// gets the message or none does.
+//
+// When the connection is lost after the message was handed over but before
+// the server confirmed it, the next attempt sends it again: the recipient
+// may get it twice, with the same Message-ID.
+func (s *Sender) Send(ctx context.Context, from string, to []string, raw []byte) error {
+	if from == "" {
+		from = s.cfg.From
+	}
+	if len(to) == 0 {
+		return errors.New("smtpout: no recipients")
+	}
+	for _, a := range append([]string{from}, to...) {
+		if strings.ContainsAny(a, "\r\n<>") {
+			return fmt.Errorf("smtpout: address %q contains CR, LF or angle brackets", a)
+		}
+	}
+	log := s.log.With("from", from, "to", to, "bytes", len(raw))
+	for attempt := 1; ; attempt++ {
+		err := s.attempt(ctx, from, to, raw)
+		if err == nil {
+			log.Info("sent", "attempt", attempt)
+			return nil
+		}
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return fmt.Errorf("smtpout: send: %w", ctxErr)
+		}
+		var serr *smtp.SMTPError
+		isSMTP := errors.As(err, &serr)
+		if isSMTP && serr.Code >= 500 {
+			perm := &PermanentError{Code: serr.Code, Message: serr.Message}
+			if ec := serr.EnhancedCode; ec != smtp.EnhancedCodeNotSet && ec != smtp.NoEnhancedCode {
+				perm.Enhanced = fmt.Sprintf("%d.%d.%d", ec[0], ec[1], ec[2])
+			}
+			log.Warn("permanent failure", "code", serr.Code, "reply", serr.Message)
+			return perm
+		}
+		var fatal *fatalError
+		if errors.As(err, &fatal) {
+			return fatal.err
+		}
+		var cv *tls.CertificateVerificationError
+		if errors.As(err, &cv) {
+			// After STARTTLS the handshake happens on the first command.
+			return err
+		}
+		if attempt >= s.cfg.MaxAttempts {
+			te := &TemporaryError{Attempts: attempt, Err: err}
+			if isSMTP {
+				te.Code, te.Message = serr.Code, serr.Message
+			}
+			log.Warn("giving up for now", "attempts", attempt, "err", err)
+			return te
+		}
+		d := backoffDelay(attempt, s.cfg.BackoffInitial, s.cfg.BackoffMax, s.rnd)
+		log.Warn("temporary failure, retrying", "attempt", attempt, "delay", d, "err", err)
+		if err := s.cfg.Sleep(ctx, d); err != nil {
+			return fmt.Errorf("smtpout: send: %w", err)
+		}
+	}
+}
+
+// fatalError is a local failure that no retry can mend (a certificate that
+// does not verify, a refusal to authenticate in the clear).
+type fatalError struct{ err error }
+
+func (e *fatalError) Error() string { return e.err.Error() }
+
+// attempt makes one SMTP session: connect, secure, authenticate, submit.
+func (s *Sender) attempt(ctx context.Context, from string, to []string, raw []byte) error {
+	cfg := s.cfg
+	host, _, _ := net.SplitHostPort(cfg.Addr)
+	tlsConfig := &tls.Config{}
+	if cfg.TLSConfig != nil {
+		tlsConfig = cfg.TLSConfig.Clone()
+	}
+	if tlsConfig.ServerName == "" {
+		tlsConfig.ServerName = host
+	}
+	dctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
+	defer cancel()
+	var d net.Dialer
+	conn, err := d.DialContext(dctx, "tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("smtpout: dial %s: %w", cfg.Addr, err)
+	}
+	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	defer stop()
+	defer conn.Close()
+
+	if cfg.TLS == TLSImplicit {
+		tc := tls.Client(conn, tlsConfig)
+		if err := tc.HandshakeContext(dctx); err != nil {
+			return tlsFailure(fmt.Errorf("smtpout: TLS handshake with %s: %w", cfg.Addr, err))
+		}
+		conn = tc
+	}
+	var c *smtp.Client
+	if cfg.TLS == TLSStartTLS {
+		// The EHLO before STARTTLS says "localhost"; Helo is used after.
+		conn.SetDeadline(time.Now().Add(cfg.Timeout))
+		if c, err = smtp.NewClientStartTLS(conn, tlsConfig); err != nil {
+			return tlsFailure(fmt.Errorf("smtpout: STARTTLS with %s: %w", cfg.Addr, err))
+		}
+		conn.SetDeadline(time.Time{})
+	} else {
+		c = smtp.NewClient(conn)
+	}
+	c.CommandTimeout = cfg.Timeout
+	c.SubmissionTimeout = cfg.Timeout
+	defer c.Close()
+	if err := c.Hello(cfg.Helo); err != nil {
+		return fmt.Errorf("smtpout: EHLO: %w", err)
+	}
+	if cfg.Username != "" {
+		if _, encrypted := c.TLSConnectionState(); !encrypted && !isLoopback(cfg.Addr) {
+			return &fatalError{fmt.Errorf("smtpout: refusing to authenticate without TLS to %s", cfg.Addr)}
+		}
+		if !c.SupportsAuth(sasl.Plain) {
+			return &fatalError{fmt.Errorf("smtpout: %s does not offer AUTH PLAIN", cfg.Addr)}
+		}
+		if err := c.Auth(sasl.NewPlainClient("", cfg.Username, cfg.Password)); err != nil {
+			return fmt.Errorf("smtpout: AUTH PLAIN as %s: %w", cfg.Username, err)
+		}
+	}
+	if err := c.Mail(from, nil); err != nil {
+		return fmt.Errorf("smtpout: MAIL FROM:<%s>: %w", from, err)
+	}
+	for _, rcpt := range to {
+		if err := c.Rcpt(rcpt, nil); err != nil {
+			return fmt.Errorf("smtpout: RCPT TO:<%s>: %w", rcpt, err)
+		}
+	}
+	w, err := c.Data()
+	if err != nil {
+		return fmt.Errorf("smtpout: DATA: %w", err)
+	}
+	if _, err := w.Write(raw); err != nil {
+		w.Close()
+		return fmt.Errorf("smtpout: DATA: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("smtpout: end of DATA: %w", err)
+	}
+	if err := c.Quit(); err != nil {
+		// The message is accepted; a failed QUIT changes nothing.
+		s.log.Debug("QUIT failed after acceptance", "err", err)
+	}
+	return nil
+}
+
+// tlsFailure classifies a TLS setup error. An SMTP answer is classified by
+// its code and a network fault is retried; anything else (a certificate
+// that does not verify, a server without STARTTLS, a handshake the two
+// sides cannot agree on) is final.
+func tlsFailure(err error) error {
+	var serr *smtp.SMTPError
+	var nerr net.Error
+	var cv *tls.CertificateVerificationError
+	switch {
+	case errors.As(err, &cv):
+		return &fatalError{err}
+	case errors.As(err, &serr), errors.As(err, &nerr), errors.Is(err, io.EOF),
+		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, net.ErrClosed):
+		return err
+	default:
+		return &fatalError{err}
+	}
+}
+
+// isLoopback reports whether addr's host is a loopback address or
+// "localhost".
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// sleepCtx waits d or until ctx ends.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// backoffDelay is the wait before retry number attempt (1 for the first
+// retry): exponential from initial, capped at max, half of it drawn from
+// rnd ("equal jitter").
+func backoffDelay(attempt int, initial, max time.Duration, rnd func() float64) time.Duration {
+	d := initial
+	for i := 1; i < attempt && d < max; i++ {
+		d *= 2
+	}
+	if d > max {
+		d = max
+	}
+	half := d / 2
+	return half + time.Duration(rnd()*float64(d-half))
+}
