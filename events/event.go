@@ -140,7 +140,17 @@ func encodeData(data any) ([]byte, error) {
 // form escapes: <, >, & or U+2028, U+2029 (which in valid JSON can only be
 // inside strings).
 func needsEscape(b []byte) bool {
-	return bytes.ContainsAny(b, "<>&\u2028\u2029")
+	for i, c := range b {
+		switch c {
+		case '<', '>', '&':
+			return true
+		case 0xE2: // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+			if i+2 < len(b) && b[i+1] == 0x80 && (b[i+2] == 0xA8 || b[i+2] == 0xA9) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // escapeData returns compact JSON b with <, >, &, U+2028 and U+2029 escaped
