@@ -56,6 +56,9 @@ type Game struct {
 	Resolved int
 	// History lists every resolution, for reports and verify.
 	History []PhaseResolved
+	// OnMail, if set, sees every mail as it is queued, rendered (for
+	// `skagerrak report`, which shows a report exactly as it was sent).
+	OnMail func(*Outgoing)
 
 	keys         map[string]bool
 	reminded     map[string]bool
@@ -317,6 +320,9 @@ func (g *Game) Apply(ev events.Event) error {
 			out.Mail = m
 		}
 		g.Outbox = append(g.Outbox, out)
+		if g.OnMail != nil {
+			g.OnMail(out)
+		}
 	case EvMailSent, EvMailFailed:
 		var d MailFailed
 		if err := decode(ev, &d); err != nil {

@@ -178,6 +178,29 @@ func Replay(l interface {
 	return g, nil
 }
 
+// Mails replays a game's log and returns every mail it queued that keep
+// accepts, rendered as it was sent.
+func Mails(l interface {
+	Events(from uint64) iter.Seq2[events.Event, error]
+}, keep func(MailQueued) bool) ([]Mail, error) {
+	g := NewGame(TemplateRenderer{}, false)
+	var out []Mail
+	g.OnMail = func(o *Outgoing) {
+		if keep(o.Queued) {
+			out = append(out, o.Mail)
+		}
+	}
+	for ev, err := range l.Events(1) {
+		if err != nil {
+			return nil, err
+		}
+		if err := g.Apply(ev); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // ReadSecret reads a game directory's dice secret.
 func ReadSecret(gdir string) ([]byte, error) {
 	b, err := os.ReadFile(filepath.Join(gdir, SecretFile))
@@ -489,7 +512,11 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 	if s, ok := hg.g.SideOf(v.Fingerprint); !ok || s != side {
 		return Receipt{}, fmt.Errorf("adjudicator: the file is signed by %s, which is not side %s's key in game %s", v.Fingerprint, side, game)
 	}
-	return h.route(Submission{Text: string(v.Signed), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}, now)
+	sub := Submission{Text: string(v.Signed), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}
+	if sig == "" {
+		sub.Raw = data // the cleartext-signed file, to check again in verify
+	}
+	return h.route(sub, now)
 }
 
 // Referee carries out a referee command given by the host operator.

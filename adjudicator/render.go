@@ -39,6 +39,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		name string
 		data any
 		subj string
+		atts []Attachment
 	)
 	deadline := time.Time{}
 	if g.Opened != nil {
@@ -61,6 +62,11 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			}
 		}
 		name, data = "report.tmpl", d
+		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v}, "", " ")
+		if err != nil {
+			return Mail{}, err
+		}
+		atts = append(atts, Attachment{Name: "report.json", ContentType: "application/json", Data: append(js, '\n')})
 		subj = fmt.Sprintf("[skagerrak] %s: report for %s", g.ID, q.Side)
 		if d.Resolved != "" {
 			subj = fmt.Sprintf("[skagerrak] %s %s: report for %s", g.ID, d.Resolved, q.Side)
@@ -124,7 +130,32 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 	if err != nil {
 		return Mail{}, err
 	}
-	return Mail{Subject: subj, Text: text}, nil
+	return Mail{Subject: subj, Text: text, Attachments: atts}, nil
+}
+
+// ReportSchema names the version of the JSON copy attached to reports.
+const ReportSchema = "skagerrak-report/1"
+
+// ReportJSON is the machine-readable copy of a report, attached to it as
+// report.json for players' own tools. View is the ruleset's View of the
+// side (its schema is the ruleset's, documented in its package).
+type ReportJSON struct {
+	Schema    string        `json:"schema"`
+	Game      string        `json:"game"`
+	Ruleset   string        `json:"ruleset"`
+	Side      engine.Side   `json:"side"`
+	Resolved  string        `json:"resolved,omitempty"`
+	Defaulted []engine.Side `json:"defaulted,omitempty"`
+	// Next is the phase now open: its id, title, who owes orders, deadline.
+	Next *PhaseOpened `json:"next,omitempty"`
+	View engine.View  `json:"view"`
+}
+
+func last(h []PhaseResolved) PhaseResolved {
+	if len(h) == 0 {
+		return PhaseResolved{}
+	}
+	return h[len(h)-1]
 }
 
 type reportData struct {

@@ -115,6 +115,8 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 	var got Verified
 	if a.Source == "mail" {
 		got, err = v.VerifyMail(a.Raw, ks, ev.Time)
+	} else if a.Signature == "" {
+		got, err = v.VerifyFile(a.Raw, "", ks, ev.Time)
 	} else {
 		got, err = v.VerifyFile([]byte(a.Text), a.Signature, ks, ev.Time)
 	}

@@ -159,6 +159,13 @@ type OrderFormer interface {
 	OrderForm(v View, side Side) string
 }
 
+// ViewDecoder is implemented by rulesets whose View can be read back from
+// its JSON, as a player's own tools (and the scripted players) read the
+// machine-readable copy attached to each report.
+type ViewDecoder interface {
+	DecodeView(data []byte) (View, error)
+}
+
 // Reporter is implemented by rulesets that write a side's report: what
 // happened that the side saw, its forces and what it knows of the enemy,
 // from its View alone.

@@ -1,0 +1,149 @@
+package adjudicator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"skagerrak/events"
+)
+
+// InMessage is one message from the mailbox.
+type InMessage struct {
+	UIDValidity, UID uint32
+	Raw              []byte
+}
+
+// Inbox is the mailbox orders arrive in. The mail package implements it
+// over IMAP.
+type Inbox interface {
+	// Fetch returns the messages not yet moved away.
+	Fetch(ctx context.Context) ([]InMessage, error)
+	// MoveProcessed and MoveRejected move a message out of the mailbox once
+	// its outcome is durable.
+	MoveProcessed(ctx context.Context, uidValidity, uid uint32) error
+	MoveRejected(ctx context.Context, uidValidity, uid uint32) error
+}
+
+// Waiter blocks until new mail may be there (IDLE, or a poll interval).
+type Waiter interface {
+	Wait(ctx context.Context) error
+}
+
+// Pass counts what one pass over the mailbox did.
+type Pass struct {
+	Messages, Accepted, Rejected, Duplicates, Referee int
+	// Sent counts mail delivered.
+	Sent int
+	// WaitDice is, per game, how many manual dice a resolution waits for.
+	WaitDice map[string]int
+	// Failures counts messages and deliveries that went wrong and will be
+	// tried again.
+	Failures int
+}
+
+// PollOnce makes one pass: every new message is received (its outcome
+// durable in a game log) and only then moved; then time acts on every game
+// (deadlines, reminders); then the outbox is flushed. A fatal log error
+// (events.ErrFatal) stops the pass at once and is returned: the process
+// must exit. Other failures are counted, logged, and left for the next
+// pass, with nothing lost.
+func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error) {
+	var p Pass
+	msgs, err := in.Fetch(ctx)
+	if err != nil {
+		h.log.Warn("fetching mail failed", "err", err)
+		p.Failures++
+	}
+	for _, m := range msgs {
+		if ctx.Err() != nil {
+			break // the message in hand is finished; the rest wait
+		}
+		p.Messages++
+		r, err := h.Receive(m.Raw)
+		if err != nil {
+			if errors.Is(err, events.ErrFatal) {
+				return p, err
+			}
+			h.log.Error("receiving a message failed; it stays in the mailbox", "uid", m.UID, "err", err)
+			p.Failures++
+			continue
+		}
+		switch r.Status {
+		case StatusAccepted:
+			p.Accepted++
+		case StatusRejected:
+			p.Rejected++
+		case StatusDuplicate:
+			p.Duplicates++
+		case StatusReferee:
+			p.Referee++
+		}
+		h.log.Info("message", "uid", m.UID, "game", r.Game, "side", string(r.Side), "status", r.Status, "reason", escapeLog(r.Reason))
+		move := in.MoveProcessed
+		if r.Moved == "rejected" {
+			move = in.MoveRejected
+		}
+		// Moving uses a context of its own: a shutdown must not leave a
+		// message whose outcome is recorded unmoved when it can be helped.
+		mctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		err = move(mctx, m.UIDValidity, m.UID)
+		cancel()
+		if err != nil {
+			h.log.Warn("moving a message failed; it will be recognised and moved on the next pass", "uid", m.UID, "err", err)
+			p.Failures++
+		}
+	}
+	wait, err := h.Tick()
+	if err != nil {
+		return p, err
+	}
+	p.WaitDice = wait
+	if out != nil {
+		n, err := h.Flush(ctx, out)
+		p.Sent = n
+		if err != nil {
+			if errors.Is(err, events.ErrFatal) {
+				return p, err
+			}
+			p.Failures++
+		}
+	}
+	return p, nil
+}
+
+// Run polls until ctx ends: a pass, then a wait for new mail (IDLE or the
+// poll interval, whichever the Waiter does) bounded by interval so that
+// deadlines are kept. It returns nil on a clean shutdown and the error of a
+// fatal failure.
+func (h *Host) Run(ctx context.Context, in Inbox, w Waiter, out Sender, interval time.Duration) error {
+	for {
+		p, err := h.PollOnce(ctx, in, out)
+		if err != nil {
+			return err
+		}
+		if p.Messages > 0 || p.Sent > 0 {
+			h.log.Info("pass", "messages", p.Messages, "accepted", p.Accepted, "rejected", p.Rejected, "duplicates", p.Duplicates, "sent", p.Sent, "failures", p.Failures)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		wctx, cancel := context.WithTimeout(ctx, interval)
+		if w != nil {
+			_ = w.Wait(wctx)
+		} else {
+			<-wctx.Done()
+		}
+		cancel()
+		if ctx.Err() != nil {
+			return nil
+		}
+	}
+}
+
+// escapeLog makes a string that came from outside safe for one log line.
+func escapeLog(s string) string {
+	q := fmt.Sprintf("%q", s)
+	return q[1 : len(q)-1]
+}
