@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+
+	"skagerrak/adjudicator"
+	"skagerrak/config"
+	"skagerrak/engine"
+)
+
+// Main is the program with its wiring, so that end-to-end tests drive the
+// same code as the binary.
+type Main struct {
+	Stdout, Stderr io.Writer
+	// Clock is the host clock; nil means the wall clock.
+	Clock adjudicator.Clock
+
+	configFile string
+	dataDir    string
+	verbose    bool
+}
+
+// exitError carries an exit status other than 1.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// NewMain returns a Main writing to the process's standard streams.
+func NewMain() *Main { return &Main{Stdout: os.Stdout, Stderr: os.Stderr} }
+
+// Run runs one command line and returns the exit status.
+func (m *Main) Run(ctx context.Context, args []string) int {
+	root := m.root()
+	root.SetArgs(args)
+	root.SetOut(m.Stdout)
+	root.SetErr(m.Stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(m.Stderr, "skagerrak:", err)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return 1
+}
+
+func (m *Main) root() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "skagerrak",
+		Short: "Play-by-email adjudicator for wargames of the 1940 Norwegian campaign",
+		Long: `skagerrak referees board wargames of the 1940 Norwegian campaign by email.
+Players mail OpenPGP-signed order files; skagerrak checks them, records them
+in an append-only, hash-chained event log per game, resolves each phase by the
+rules, and mails each side only its own report. Anyone holding a game's log
+can check every result with "skagerrak verify".
+
+Start with "skagerrak demo" to watch a whole game played by mail.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	pf := root.PersistentFlags()
+	pf.StringVar(&m.configFile, "config", os.Getenv("SKAGERRAK_CONFIG"), "configuration file (YAML); also SKAGERRAK_CONFIG")
+	pf.StringVar(&m.dataDir, "data-dir", "", "directory holding the games (overrides data_dir)")
+	pf.BoolVarP(&m.verbose, "verbose", "v", false, "log more")
+	root.AddCommand(
+		m.versionCmd(), m.configCmd(), m.verifyCmd(), m.logCmd(), m.rulesCmd(),
+		m.newCmd(), m.statusCmd(), m.submitCmd(), m.resolveCmd(), m.reportCmd(), m.diceCmd(), m.refereeCmd(),
+		m.checkCmd(), m.pollCmd(), m.runCmd(), m.demoCmd(),
+	)
+	return root
+}
+
+// config loads the configuration with the global flags applied.
+func (m *Main) config(cmd *cobra.Command) (*config.Config, error) {
+	c, err := config.Load(m.configFile, cmd.Flags())
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (m *Main) logger() *slog.Logger {
+	level := slog.LevelInfo
+	if m.verbose {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: level}))
+}
+
+// host opens the games under the configured data directory.
+func (m *Main) host(cmd *cobra.Command, withVerifier bool) (*adjudicator.Host, *config.Config, error) {
+	c, err := m.config(cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger()}
+	if withVerifier {
+		o.Verifier = pgpVerifier{}
+	}
+	h, err := adjudicator.OpenHost(c.DataDir, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return h, c, nil
+}
+
+func (m *Main) versionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version and the rulesets it plays",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v := "(devel)"
+			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+				v = bi.Main.Version
+			}
+			fmt.Fprintf(m.Stdout, "skagerrak %s\n", v)
+			for _, r := range engine.Rulesets() {
+				fmt.Fprintf(m.Stdout, "  %-14s %s\n", r.Name(), r.Title())
+			}
+			return nil
+		},
+	}
+}
+
+func (m *Main) configCmd() *cobra.Command {
+	c := &cobra.Command{Use: "config", Short: "Configuration helpers"}
+	c.AddCommand(&cobra.Command{
+		Use:   "example",
+		Short: "Print a commented example configuration file",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := io.WriteString(m.Stdout, config.Example())
+			return err
+		},
+	}, &cobra.Command{
+		Use:   "check",
+		Short: "Load the configuration and report what is wrong with it",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			c, err := m.config(cmd)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(m.Stdout, "configuration OK (file %q, data_dir %s)\n", c.File, c.DataDir)
+			return nil
+		},
+	})
+	return c
+}

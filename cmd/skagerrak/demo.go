@@ -1,0 +1,320 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+	"github.com/spf13/cobra"
+
+	"skagerrak/adjudicator"
+	"skagerrak/engine"
+	"skagerrak/mail/compose"
+	"skagerrak/mail/imapbox"
+	"skagerrak/mail/loopback"
+	"skagerrak/mail/smtpout"
+)
+
+const (
+	demoGame     = "demo-1"
+	demoHostAddr = "host@skagerrak.test"
+	demoPassword = "demo"
+)
+
+func (m *Main) demoCmd() *cobra.Command {
+	var dir, ruleset string
+	var maxPasses int
+	c := &cobra.Command{
+		Use:   "demo [--dir DIR]",
+		Short: "Play a whole game by real mail, in-process, and verify it",
+		Long: `demo is skagerrak's main job on an embedded default. It starts an IMAP and
+an SMTP server in-process on loopback, makes OpenPGP keys for the host and
+for two scripted players, creates a game (The Kriegsmarine Strikes unless
+--ruleset says otherwise) and plays it to the end by mail: each player reads
+its signed report from the SMTP side, decides its orders from its own View
+only (the JSON copy attached to the report), signs them and mails them into
+the IMAP mailbox; the daemon loop does the rest. At the end it prints a
+summary and verifies the game's log.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return m.demo(cmd.Context(), dir, ruleset, maxPasses)
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", "", "directory for the game, keys and mail (default: a new temporary directory, kept)")
+	c.Flags().StringVar(&ruleset, "ruleset", "kriegsmarine", "ruleset to play")
+	c.Flags().IntVar(&maxPasses, "max-passes", 2000, "give up after this many mailbox passes")
+	return c
+}
+
+// demoPlayer is a scripted player with its own key and mailbox.
+type demoPlayer struct {
+	side    engine.Side
+	addr    string
+	key     *openpgp.Entity
+	forms   int
+	final   bool
+	ordered map[string]bool
+}
+
+func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int) error {
+	started := time.Now()
+	rs, err := engine.Lookup(rulesetName)
+	if err != nil {
+		return err
+	}
+	bot, ok := rs.(engine.Player)
+	dec, ok2 := rs.(engine.ViewDecoder)
+	if !ok || !ok2 {
+		return fmt.Errorf("demo: ruleset %s has no scripted player", rulesetName)
+	}
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "skagerrak-demo-"); err != nil {
+			return err
+		}
+	}
+	dataDir := filepath.Join(dir, "games")
+	if _, err := os.Stat(filepath.Join(dataDir, demoGame)); err == nil {
+		return fmt.Errorf("demo: %s already holds a demo game; give another --dir", dir)
+	}
+	keyDir := filepath.Join(dir, "keys")
+	if err := os.MkdirAll(keyDir, 0o700); err != nil {
+		return err
+	}
+	quiet := slog.New(slog.DiscardHandler)
+	if m.verbose {
+		quiet = m.logger()
+	}
+	imapSrv, err := loopback.StartIMAP(loopback.IMAPOptions{Users: []loopback.IMAPUser{{Username: demoHostAddr, Password: demoPassword}}})
+	if err != nil {
+		return err
+	}
+	defer imapSrv.Close()
+	smtpSrv, err := loopback.StartSMTP(loopback.SMTPOptions{})
+	if err != nil {
+		return err
+	}
+	defer smtpSrv.Close()
+	fmt.Fprintf(m.Stdout, "skagerrak demo: %s by mail (IMAP %s, SMTP %s)\n", rs.Title(), imapSrv.Addr(), smtpSrv.Addr())
+
+	now := time.Now().UTC()
+	hostKey, err := compose.GenerateKey("skagerrak host", demoHostAddr, now.Add(-time.Minute))
+	if err != nil {
+		return err
+	}
+	if err := saveKey(keyDir, "host", hostKey); err != nil {
+		return err
+	}
+	hostRing := openpgp.EntityList{hostKey}
+	var players []*demoPlayer
+	spec := adjudicator.Spec{Game: demoGame, Ruleset: rulesetName, HostFrom: demoHostAddr,
+		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour), Reminder: adjudicator.Duration(12 * time.Hour), FlagAfter: 2, PauseLimit: 1}}
+	for _, side := range rs.Sides() {
+		addr := string(side) + "@players.test"
+		k, err := compose.GenerateKey("scripted "+string(side), addr, now.Add(-time.Minute))
+		if err != nil {
+			return err
+		}
+		if err := saveKey(keyDir, string(side), k); err != nil {
+			return err
+		}
+		pub, err := compose.ArmorPublicKey(k)
+		if err != nil {
+			return err
+		}
+		players = append(players, &demoPlayer{side: side, addr: addr, key: k, ordered: map[string]bool{}})
+		spec.Players = append(spec.Players, adjudicator.Player{Side: side, Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
+	}
+
+	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: pgpVerifier{}, Logger: quiet})
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	g, err := h.Create(spec)
+	if err != nil {
+		return err
+	}
+	box, err := imapbox.Open(ctx, imapbox.Config{Addr: imapSrv.Addr(), Username: demoHostAddr, Password: demoPassword, TLS: imapbox.TLSNone,
+		StateDir: filepath.Join(dataDir, ".imap"), Logger: quiet})
+	if err != nil {
+		return err
+	}
+	defer box.Close()
+	ss, err := smtpout.New(smtpout.Config{Addr: smtpSrv.Addr(), TLS: smtpout.TLSNone, From: demoHostAddr, Logger: quiet})
+	if err != nil {
+		return err
+	}
+	sender := &smtpSender{s: ss, from: demoHostAddr, host: hostKey, clock: func() time.Time { return time.Now().UTC() }}
+
+	// One unsigned message, as a careless player would send: it must be
+	// rejected without a reply.
+	stray := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: orders\r\nMessage-ID: <stray@players.test>\r\n\r\nGame: %s\r\nPhase: %s\r\nSide: %s\r\n", players[0].addr, demoHostAddr, demoGame, g.Opened.Phase, players[0].side)
+	if _, err := imapSrv.Append(demoHostAddr, "INBOX", []byte(stray)); err != nil {
+		return err
+	}
+
+	var total adjudicator.Pass
+	orders, lastResolved, idle := 0, 0, 0
+	for pass := 0; ; pass++ {
+		if pass >= maxPasses {
+			return fmt.Errorf("demo: no end after %d passes (phase %v)", pass, g.Opened)
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		p, err := h.PollOnce(ctx, inbox{box}, sender)
+		if err != nil {
+			return err
+		}
+		total.Messages += p.Messages
+		total.Accepted += p.Accepted
+		total.Rejected += p.Rejected
+		total.Sent += p.Sent
+		if p.Failures > 0 {
+			return fmt.Errorf("demo: %d failures in a pass", p.Failures)
+		}
+		for g.Resolved > lastResolved {
+			r := g.History[lastResolved]
+			fmt.Fprintf(m.Stdout, "  %-14s resolved (%s), %d dice rolled\n", r.Phase, r.Why, len(r.Rolls))
+			lastResolved++
+		}
+		sent := 0
+		for _, pl := range players {
+			n, err := pl.readAndAnswer(smtpSrv, imapSrv, hostRing, dec, bot)
+			if err != nil {
+				return fmt.Errorf("demo: %s: %w", pl.side, err)
+			}
+			sent += n
+		}
+		orders += sent
+		done := g.Ended != nil
+		for _, pl := range players {
+			done = done && pl.final
+		}
+		if done {
+			break
+		}
+		if sent == 0 && p.Messages == 0 && p.Sent == 0 {
+			idle++
+			if idle > 3 {
+				return fmt.Errorf("demo: the game is stuck in phase %v", g.Opened)
+			}
+		} else {
+			idle = 0
+		}
+	}
+	h.Close()
+	gameDir := filepath.Join(dataDir, demoGame)
+	fmt.Fprintf(m.Stdout, "\ngame over: %s\n", g.Ended.Why)
+	if g.Ended.Result != nil {
+		fmt.Fprintf(m.Stdout, "result: %s\n", g.Ended.Result.Summary)
+	}
+	fmt.Fprintf(m.Stdout, "phases resolved: %d; order mails: %d (accepted %d, rejected %d); mails sent by the host: %d\n",
+		g.Resolved, orders, total.Accepted, total.Rejected, total.Sent)
+	fmt.Fprintf(m.Stdout, "game directory: %s\n", gameDir)
+	rep, err := adjudicator.VerifyPath(gameDir, pgpVerifier{})
+	if err != nil {
+		return fmt.Errorf("demo: verify: %w", err)
+	}
+	fmt.Fprintf(m.Stdout, "verify: intact: %d events, %d signatures and %d dice rolls checked\n", rep.Events, rep.Signatures, rep.Rolls)
+	fmt.Fprintf(m.Stdout, "check it yourself: go run ./cmd/skagerrak verify %s\n", gameDir)
+	fmt.Fprintf(m.Stdout, "took %s\n", time.Since(started).Round(10*time.Millisecond))
+	return nil
+}
+
+// readAndAnswer reads the player's new mail and answers each report that
+// asks for its orders. It returns the number of order mails sent.
+func (p *demoPlayer) readAndAnswer(smtpSrv *loopback.SMTPServer, imapSrv *loopback.IMAPServer, hostRing openpgp.EntityList, dec engine.ViewDecoder, bot engine.Player) (int, error) {
+	sent := 0
+	for _, d := range smtpSrv.Take(p.addr) {
+		rep, err := compose.ReadReport(d.Data, hostRing, p.key, time.Now().UTC())
+		if err != nil {
+			return sent, fmt.Errorf("a mail from the host does not verify: %w", err)
+		}
+		if strings.Contains(rep.Text, "final report") {
+			p.final = true
+			continue
+		}
+		var js []byte
+		for _, a := range rep.Attachments {
+			if a.Name == "report.json" {
+				js = a.Data
+			}
+		}
+		if js == nil {
+			continue // a reply or a notice
+		}
+		var r struct {
+			Next *adjudicator.PhaseOpened `json:"next"`
+			View json.RawMessage          `json:"view"`
+		}
+		if err := json.Unmarshal(js, &r); err != nil {
+			return sent, fmt.Errorf("report.json: %w", err)
+		}
+		if r.Next == nil || p.ordered[r.Next.Phase] || !owes(r.Next.Owes, p.side) {
+			continue
+		}
+		v, err := dec.DecodeView(r.View)
+		if err != nil {
+			return sent, fmt.Errorf("report.json view: %w", err)
+		}
+		seed := sha256.Sum256([]byte(string(p.side) + "|" + r.Next.Phase))
+		body := bot.Play(v, p.side, engine.NewSeededDice(seed[:], demoGame, r.Next.Phase, [32]byte{}))
+		text := fmt.Sprintf("Game: %s\nPhase: %s\nSide: %s\n%s", demoGame, r.Next.Phase, p.side, body)
+		raw, err := p.sign(text)
+		if err != nil {
+			return sent, err
+		}
+		if _, err := imapSrv.Append(demoHostAddr, "INBOX", raw); err != nil {
+			return sent, err
+		}
+		p.ordered[r.Next.Phase] = true
+		sent++
+	}
+	return sent, nil
+}
+
+// sign signs an order file in each of the three accepted forms in turn.
+func (p *demoPlayer) sign(text string) ([]byte, error) {
+	at := time.Now().UTC()
+	subj := "orders"
+	p.forms++
+	switch p.forms % 3 {
+	case 0:
+		return compose.SignCleartextMail(p.key, p.addr, demoHostAddr, subj, text, at)
+	case 1:
+		return compose.SignPGPMIMEMail(p.key, p.addr, demoHostAddr, subj, text, at)
+	default:
+		return compose.SignDetachedMail(p.key, p.addr, demoHostAddr, subj, "orders.txt", text, at)
+	}
+}
+
+func owes(ss []engine.Side, s engine.Side) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// saveKey writes a key pair as NAME.asc (public) and NAME.key (private).
+func saveKey(dir, name string, e *openpgp.Entity) error {
+	pub, err := compose.ArmorPublicKey(e)
+	if err != nil {
+		return err
+	}
+	priv, err := compose.ArmorPrivateKey(e)
+	if err != nil {
+		return err
+	}
+	return errors.Join(os.WriteFile(filepath.Join(dir, name+".asc"), pub, 0o644), os.WriteFile(filepath.Join(dir, name+".key"), priv, 0o600))
+}

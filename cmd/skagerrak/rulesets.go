@@ -1,0 +1,7 @@
+package main
+
+// The rulesets register themselves with the engine when imported.
+import (
+// _ "skagerrak/engine/kriegsmarine"
+// _ "skagerrak/engine/norway1940"
+)

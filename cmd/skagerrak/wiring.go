@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+
+	"skagerrak/adjudicator"
+	"skagerrak/mail/imapbox"
+	"skagerrak/mail/verify"
+)
+
+// pgpVerifier is the adjudicator's Verifier over mail/verify.
+type pgpVerifier struct{}
+
+func (pgpVerifier) Keys(armored []string) (adjudicator.KeySet, error) {
+	rs := make([]io.Reader, len(armored))
+	for i, a := range armored {
+		rs[i] = strings.NewReader(a)
+	}
+	if len(rs) == 0 {
+		return openpgp.EntityList{}, nil
+	}
+	return verify.ReadKeys(rs...)
+}
+
+func keyring(ks adjudicator.KeySet) openpgp.EntityList {
+	el, _ := ks.(openpgp.EntityList)
+	return el
+}
+
+func verified(r *verify.Result) adjudicator.Verified {
+	return adjudicator.Verified{Signed: r.Signed, Fingerprint: r.Fingerprint, Key: hex.EncodeToString(r.IdemKey[:]), SigTime: r.SigTime, Form: r.Form}
+}
+
+func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (adjudicator.Verified, error) {
+	r, err := verify.Verify(raw, keyring(ks), at)
+	if err != nil {
+		return adjudicator.Verified{}, err
+	}
+	return verified(r), nil
+}
+
+// VerifyFile checks an order file with its armored detached signature, or
+// a cleartext-signed order file when sig is "".
+func (pgpVerifier) VerifyFile(data []byte, sig string, ks adjudicator.KeySet, at time.Time) (adjudicator.Verified, error) {
+	if sig == "" {
+		b, rest := clearsign.Decode(data)
+		if b == nil {
+			return adjudicator.Verified{}, errors.New("the file is not cleartext-signed (gpg --clearsign), and no detached signature (FILE.asc) was given")
+		}
+		if len(bytes.TrimSpace(rest)) > 0 || len(bytes.TrimSpace(data[:bytes.Index(data, []byte("-----BEGIN PGP SIGNED MESSAGE-----"))])) > 0 {
+			return adjudicator.Verified{}, errors.New("the file has text outside its signed block")
+		}
+		bin, err := io.ReadAll(b.ArmoredSignature.Body)
+		if err != nil {
+			return adjudicator.Verified{}, fmt.Errorf("the signature block: %w", err)
+		}
+		r, err := verify.VerifyDetached(b.Bytes, bin, keyring(ks), at)
+		if err != nil {
+			return adjudicator.Verified{}, err
+		}
+		v := verified(r)
+		v.Signed, v.Form = b.Plaintext, verify.FormClearsigned
+		return v, nil
+	}
+	blk, err := armor.Decode(strings.NewReader(sig))
+	if err != nil {
+		return adjudicator.Verified{}, fmt.Errorf("the signature is not an armored OpenPGP signature: %w", err)
+	}
+	bin, err := io.ReadAll(blk.Body)
+	if err != nil {
+		return adjudicator.Verified{}, fmt.Errorf("the signature: %w", err)
+	}
+	r, err := verify.VerifyDetached(data, bin, keyring(ks), at)
+	if err != nil {
+		return adjudicator.Verified{}, err
+	}
+	v := verified(r)
+	v.Signed, v.Form = data, verify.FormDetached
+	return v, nil
+}
+
+// readPublicKey reads an armored public key file and returns the armor and
+// the primary key's fingerprint. A private key, several keys or no key is
+// an error naming the file.
+func readPublicKey(path string) (string, string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", "", err
+	}
+	el, err := openpgp.ReadArmoredKeyRing(bytes.NewReader(b))
+	if err != nil {
+		return "", "", fmt.Errorf("%s is not an armored OpenPGP public key (export one with gpg --export --armor): %v", path, err)
+	}
+	if len(el) != 1 {
+		return "", "", fmt.Errorf("%s holds %d keys; give one public key per side", path, len(el))
+	}
+	if el[0].PrivateKey != nil {
+		return "", "", fmt.Errorf("%s is a private key; give the public key (gpg --export --armor), never the secret one", path)
+	}
+	return string(b), strings.ToUpper(hex.EncodeToString(el[0].PrimaryKey.Fingerprint)), nil
+}
+
+// inbox adapts an imapbox.Box to the adjudicator's Inbox.
+type inbox struct{ b *imapbox.Box }
+
+func (i inbox) Fetch(ctx context.Context) ([]adjudicator.InMessage, error) {
+	ms, err := i.b.Fetch(ctx)
+	out := make([]adjudicator.InMessage, 0, len(ms))
+	for _, m := range ms {
+		raw := m.Raw
+		if m.TooLarge {
+			raw = nil // rejected as unsigned: nothing to verify
+		}
+		out = append(out, adjudicator.InMessage{UIDValidity: m.UIDValidity, UID: m.UID, Raw: raw})
+	}
+	return out, err
+}
+
+func (i inbox) MoveProcessed(ctx context.Context, v, uid uint32) error {
+	return i.b.MoveProcessed(ctx, v, uid)
+}
+
+func (i inbox) MoveRejected(ctx context.Context, v, uid uint32) error {
+	return i.b.MoveRejected(ctx, v, uid)
+}
+
+func (i inbox) Wait(ctx context.Context) error { return i.b.Wait(ctx) }
