@@ -27,8 +27,8 @@
 //     other than Hash: (which must name the signature's hash), every dash
 //     line dash-escaped, and one signature block.
 //
-// Anything else is rejected: a signed part inside unsigned MIME (multipart/
-// mixed, multipart/related, message/rfc822, an attached .eml), text before or
+// Anything else is rejected: a signed part inside unsigned MIME
+// (multipart/mixed, multipart/related, message/rfc822, an attached .eml), text before or
 // after a cleartext block, a second block, an inline-signed PGP MESSAGE,
 // duplicate Content-Type/Content-Transfer-Encoding/Content-Disposition
 // headers. See the Reason* constants for the codes.

@@ -89,6 +89,37 @@ func VerifyDetached(covered, signature []byte, keys openpgp.KeyRing, at time.Tim
 	return fill(&Result{Covered: covered, Signed: covered}, c, &sigPacket{raw: raw}), nil
 }
 
+// VerifyEnvelope checks only the RFC 3156 envelope of raw, a multipart/signed
+// root, under the same signature and time policy as Verify, without
+// requiring the signed part to hold an order file: Result.Signed and
+// Result.Covered are both the whole signed MIME entity (CRLF-canonical, its
+// header included). It is for reading the host's reports, whose signed part
+// may carry any attachments; orders always go through Verify.
+func VerifyEnvelope(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, error) {
+	lim = lim.withDefaults()
+	if len(raw) > lim.MaxMessageBytes {
+		return nil, reject(ReasonTooLarge, "message of %d bytes exceeds %d", len(raw), lim.MaxMessageBytes)
+	}
+	if keys == nil {
+		keys = openpgp.EntityList{}
+	}
+	root, rej := (&parser{lim: lim}).parse(raw, 0)
+	if rej != nil {
+		return nil, rej
+	}
+	if root.mediaType != "multipart/signed" {
+		if signatureMarks(root) {
+			return nil, reject(ReasonWrappedSignature, "root is %s, not multipart/signed", root.mediaType)
+		}
+		return nil, reject(ReasonUnsigned, "root is %s, not multipart/signed", root.mediaType)
+	}
+	res, rej := verifyPGPMIME(root, keys, at, lim, true)
+	if rej != nil {
+		return nil, rej
+	}
+	return res, nil
+}
+
 func verify(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
 	if len(raw) > lim.MaxMessageBytes {
 		return nil, reject(ReasonTooLarge, "message of %d bytes exceeds %d", len(raw), lim.MaxMessageBytes)
@@ -103,7 +134,7 @@ func verify(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result
 	}
 	switch root.mediaType {
 	case "multipart/signed":
-		return verifyPGPMIME(root, keys, at, lim)
+		return verifyPGPMIME(root, keys, at, lim, false)
 	case "multipart/mixed":
 		return verifyDetachedForm(root, keys, at, lim)
 	case "text/plain":
@@ -129,7 +160,7 @@ func fill(r *Result, c *checked, sp *sigPacket) *Result {
 }
 
 // verifyPGPMIME handles an RFC 3156 multipart/signed root.
-func verifyPGPMIME(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
+func verifyPGPMIME(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits, envelopeOnly bool) (*Result, *Rejection) {
 	if proto := root.params["protocol"]; !strings.EqualFold(proto, "application/pgp-signature") {
 		return nil, reject(ReasonBadStructure, "multipart/signed protocol %q, want application/pgp-signature", proto)
 	}
@@ -157,6 +188,9 @@ func verifyPGPMIME(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits)
 	c, rej := checkSignature(sp, covered, keys, at, lim)
 	if rej != nil {
 		return nil, rej
+	}
+	if envelopeOnly {
+		return fill(&Result{Form: FormPGPMIME, Signed: covered, Covered: covered}, c, sp), nil
 	}
 	// Read the order file from the canonical bytes, so that a message stored
 	// with LF line ends gives the same Signed bytes as one with CRLF.
