@@ -24,10 +24,10 @@ var gameFileKeys = map[string]bool{
 
 type newFlags struct {
 	file, game, ruleset, scenario, dice, referee string
-	options, sides                              []string
-	deadline, reminder, grace, maxPause         time.Duration
-	flagAfter, pauseLimit                       int
-	encrypt                                     bool
+	options, sides                               []string
+	deadline, reminder, grace, maxPause          time.Duration
+	flagAfter, pauseLimit                        int
+	encrypt                                      bool
 }
 
 func (m *Main) newCmd() *cobra.Command {
