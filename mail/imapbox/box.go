@@ -48,7 +48,9 @@ type Message struct {
 }
 
 // Box reads one mailbox. Its methods are safe for concurrent use but run one
-// at a time: Wait holds the connection until it returns.
+// at a time: Wait holds the connection until it returns. Only one Box (one
+// process) may use a mailbox and state directory at a time; the caller's
+// own lock (the game log's) ensures that.
 type Box struct {
 	cfg       Config
 	log       *slog.Logger
@@ -246,16 +248,14 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 			if md == nil {
 				break
 			}
-			buf, err := md.Collect()
+			uid, raw, err := readBody(md)
 			if err != nil {
-				cmd.Close()
-				return nil, fmt.Errorf("imapbox: fetch body: %w", err)
+				// The connection broke inside a literal. Touch the command
+				// no more (the client's reader goroutine owns the stream
+				// now); the caller drops the connection.
+				return nil, &connError{fmt.Errorf("imapbox: fetch body: %w", err)}
 			}
-			if msg, ok := msgs[uint32(buf.UID)]; ok && !msg.TooLarge {
-				raw := buf.FindBodySection(section)
-				if raw == nil {
-					raw = []byte{}
-				}
+			if msg, ok := msgs[uid]; ok && !msg.TooLarge && raw != nil {
 				msg.Raw = raw
 			}
 		}
@@ -273,6 +273,36 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 	}
 	b.log.Debug("fetched", "count", len(out), "uid_validity", s.uidValidity)
 	return out, nil
+}
+
+// readBody reads one FETCH response's UID and body section. The body is
+// read to its end here so that an error while reading it is seen here.
+func readBody(md *imapclient.FetchMessageData) (uint32, []byte, error) {
+	var uid uint32
+	var raw []byte
+	for {
+		item := md.Next()
+		if item == nil {
+			return uid, raw, nil
+		}
+		switch it := item.(type) {
+		case imapclient.FetchItemDataUID:
+			uid = uint32(it.UID)
+		case imapclient.FetchItemDataBodySection:
+			raw = []byte{}
+			if it.Literal != nil {
+				b, err := io.ReadAll(it.Literal)
+				if err == nil && int64(len(b)) != it.Literal.Size() {
+					// A connection closed inside the literal reads as EOF.
+					err = fmt.Errorf("literal cut at %d of %d bytes: %w", len(b), it.Literal.Size(), io.ErrUnexpectedEOF)
+				}
+				if err != nil {
+					return 0, nil, err
+				}
+				raw = b
+			}
+		}
+	}
 }
 
 // MoveProcessed moves a message to Config.Processed; see Move.

@@ -812,3 +812,105 @@ func TestStateFile(t *testing.T) {
 		t.Fatal("a damaged state file loaded")
 	}
 }
+
+// freezer is a TCP proxy in front of a server whose existing connections
+// can be made silent (everything read is dropped, nothing forwarded) while
+// new connections still work: a half-dead link, as after a NAT timeout.
+type freezer struct {
+	ln       net.Listener
+	upstream string
+	frozen   []*atomic.Bool
+	mu       chan struct{} // a one-slot lock
+}
+
+func newFreezer(t *testing.T, upstream string) *freezer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &freezer{ln: ln, upstream: upstream, mu: make(chan struct{}, 1)}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			down, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("tcp", upstream)
+			if err != nil {
+				down.Close()
+				continue
+			}
+			t.Cleanup(func() { down.Close(); up.Close() })
+			flag := new(atomic.Bool)
+			f.mu <- struct{}{}
+			f.frozen = append(f.frozen, flag)
+			<-f.mu
+			pump := func(dst, src net.Conn) {
+				buf := make([]byte, 32<<10)
+				for {
+					n, err := src.Read(buf)
+					if n > 0 && !flag.Load() {
+						dst.Write(buf[:n])
+					}
+					if err != nil {
+						dst.Close()
+						return
+					}
+				}
+			}
+			go pump(up, down)
+			go pump(down, up)
+		}
+	}()
+	return f
+}
+
+func (f *freezer) addr() string { return f.ln.Addr().String() }
+
+// freeze silences every connection open now.
+func (f *freezer) freeze() {
+	f.mu <- struct{}{}
+	for _, fl := range f.frozen {
+		fl.Store(true)
+	}
+	<-f.mu
+}
+
+// A connection that goes silent during IDLE: the watchdog ends IDLE, the
+// answer never comes, the read deadline declares the connection dead, and
+// the box reconnects and finds the mail that arrived meanwhile.
+func TestWaitSurvivesSilentConnectionDuringIdle(t *testing.T) {
+	srv := startServer(t, loopback.IMAPOptions{})
+	fz := newFreezer(t, srv.Addr())
+	cfg := testConfig(t, srv, t.TempDir())
+	cfg.Addr = fz.addr()
+	cfg.IdleRestart = 100 * time.Millisecond
+	cfg.CommandTimeout = 300 * time.Millisecond
+	var retries atomic.Int32
+	cfg.Sleep = func(ctx context.Context, d time.Duration) error {
+		retries.Add(1)
+		return sleepCtx(ctx, d)
+	}
+	b := open(t, cfg)
+	done := make(chan error, 1)
+	go func() { done <- b.Wait(ctx(t)) }()
+	waitFor(t, func() bool { return idling(b) })
+	fz.freeze()
+	appendN(t, srv, 1, 1) // its EXISTS is swallowed by the frozen link
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Wait hung on a silent connection")
+	}
+	if retries.Load() == 0 {
+		t.Error("no reconnection: the silent connection was not detected")
+	}
+	if got := fetch(t, b); len(got) != 1 {
+		t.Fatalf("got %d messages after the reconnect, want 1", len(got))
+	}
+}

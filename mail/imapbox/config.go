@@ -96,8 +96,8 @@ type Config struct {
 	// Jitter is the random source of the backoff jitter; nil uses
 	// math/rand/v2's global source.
 	Jitter rand.Source
-	// Sleep waits between attempts; nil uses a timer. It must return early
-	// with ctx.Err() when ctx ends.
+	// Sleep waits between attempts and between polls; nil uses a timer. It
+	// must return early with ctx.Err() when ctx ends.
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Logger receives the box's log; nil discards it.
 	Logger *slog.Logger
