@@ -1,0 +1,270 @@
+package kriegsmarine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// gunneryClass groups target types for the reconstructed Gunnery Table.
+func gunneryClass(t string) string {
+	switch t {
+	case "BB", "BC", "PD", "ACD", "AS":
+		return "heavy"
+	case "CV", "CA", "CL", "AO", "ML":
+		return "medium"
+	}
+	return "light"
+}
+
+// GunneryTable gives, for a 2d6 gunnery roll against a target class, the
+// result: "hit", "flood", "fjord" (hit only in a fjord hex) or "immobile"
+// (hit only on a ship that cannot sail). Source: 8.23 example (CL against
+// CL: 7 "if the target cannot sail, hit 1", 8 "if in a fjord hex, hit 1",
+// 5 and 6 nothing); the rest is reconstructed — the chart on PAC #2 is not
+// transcribed: big ships are harder to hurt, a 12 floods.
+var GunneryTable = map[string]engine.Table[string]{
+	"heavy": engine.MustTable("Gunnery Table (heavy targets)",
+		engine.TableRow[string]{Lo: 2, Hi: 8, Result: ""},
+		engine.TableRow[string]{Lo: 9, Hi: 9, Result: "immobile"},
+		engine.TableRow[string]{Lo: 10, Hi: 10, Result: "fjord"},
+		engine.TableRow[string]{Lo: 11, Hi: 11, Result: "hit"},
+		engine.TableRow[string]{Lo: 12, Hi: 12, Result: "flood"}),
+	"medium": engine.MustTable("Gunnery Table (cruiser targets)",
+		engine.TableRow[string]{Lo: 2, Hi: 6, Result: ""},
+		engine.TableRow[string]{Lo: 7, Hi: 7, Result: "immobile"},
+		engine.TableRow[string]{Lo: 8, Hi: 8, Result: "fjord"},
+		engine.TableRow[string]{Lo: 9, Hi: 11, Result: "hit"},
+		engine.TableRow[string]{Lo: 12, Hi: 12, Result: "flood"}),
+	"light": engine.MustTable("Gunnery Table (light targets)",
+		engine.TableRow[string]{Lo: 2, Hi: 6, Result: ""},
+		engine.TableRow[string]{Lo: 7, Hi: 7, Result: "immobile"},
+		engine.TableRow[string]{Lo: 8, Hi: 8, Result: "fjord"},
+		engine.TableRow[string]{Lo: 9, Hi: 12, Result: "hit"}),
+}
+
+// gunnery is a ship's current gunnery value: halved, rounded up, at half
+// its hit capacity or on moderate damage (8.62, 8.64); a task force loses 1
+// a ship (8.65). Night doubles British and German gunnery (8.29).
+func (s *State) gunnery(id string) int {
+	d, u := def(id), s.unit(id)
+	g := d.Gunnery
+	if d.TaskForce() {
+		g -= u.Hits
+		if g < 0 {
+			g = 0
+		}
+		return g
+	}
+	if moderate(d, u) || (d.Hits > 0 && 2*u.Hits >= d.Hits) {
+		g = (g + 1) / 2
+	}
+	return g
+}
+
+// sink removes a unit and its carrier aircraft (6.24, 8.63).
+func (s *State) sink(id string) {
+	u := s.unit(id)
+	u.Where = AtSunk
+	for i := range s.Units {
+		if s.Units[i].Base == id && s.Units[i].Where == AtBase {
+			s.Units[i].Where = AtSunk
+		}
+	}
+}
+
+// damage applies a gunnery result to a target and says what happened.
+func (s *State) damage(id, res string) string {
+	d, u := def(id), s.unit(id)
+	if u.Where != AtMap {
+		return ""
+	}
+	if res == "flood" && d.FloodModerate == 0 {
+		res = "hit" // 8.64: no flooding capacity, a flooding is a hit
+	}
+	switch res {
+	case "hit":
+		u.Hits++
+		capacity := d.Hits
+		if moderate(d, u) {
+			capacity = (d.Hits + 1) / 2 // 8.64: moderate damage halves hit capacity
+		}
+		if d.Type == "AGP" || u.Hits >= capacity {
+			s.sink(id)
+			return d.Name + " is sunk"
+		}
+		return fmt.Sprintf("%s takes a hit (%d of %d)", d.Name, u.Hits, capacity)
+	case "flood":
+		u.Flooding++
+		if u.Flooding >= d.FloodModerate+d.FloodSink {
+			s.sink(id)
+			return d.Name + " floods and sinks"
+		}
+		if u.Flooding == d.FloodModerate {
+			if d.Carrier > 0 {
+				for i := range s.Units {
+					if s.Units[i].Base == id && s.Units[i].Where == AtBase {
+						s.Units[i].Where = AtSunk // 6.24
+					}
+				}
+			}
+			if u.Hits >= (d.Hits+1)/2 {
+				s.sink(id)
+				return d.Name + " floods, takes moderate damage and sinks"
+			}
+			return d.Name + " floods and takes moderate damage"
+		}
+		return fmt.Sprintf("%s takes flooding damage (%d)", d.Name, u.Flooding)
+	}
+	return ""
+}
+
+// fire rolls a unit's gunnery at a target (8.23) and returns the results.
+func (s *State) fire(firer, target string, dice int, h engine.Hex, d engine.Dice) []string {
+	var out []string
+	cls := gunneryClass(def(target).Type)
+	fjord := portOrFjord(h)
+	for i := 0; i < dice; i++ {
+		roll := engine.TwoD6(d, "gunnery (8.23)")
+		res := GunneryTable[cls].Lookup(roll)
+		if res == "fjord" {
+			if !fjord {
+				continue
+			}
+			res = "hit"
+		}
+		if res == "immobile" {
+			continue
+		}
+		if res != "" {
+			out = append(out, res)
+		}
+	}
+	return out
+}
+
+// battle fights one engagement (8.2, 8.3). Partly implemented: each round
+// both sides fire all their gunnery at once at the enemy ship they can hurt
+// most; torpedoes, escort, restricted fire and special damage are left out;
+// the battle lasts one round, or the special pursuit battle of 8.3.
+func (s *State) battle(g *Engagement, dice engine.Dice) {
+	allied := s.stillAt(g.Allied, g.Hex)
+	german := s.stillAt(g.German, g.Hex)
+	if len(allied) == 0 || len(german) == 0 {
+		g.Outcome = "no battle: one side is gone"
+		return
+	}
+	night := !IsDay(s.Turn)
+	nightDouble := func(id string) int {
+		n := s.gunnery(id)
+		if night && (def(id).Nation == "UK" || def(id).Nation == "DE") {
+			n *= 2 // 8.29
+		}
+		return n
+	}
+	var lines []string
+	type shot struct{ firer, target string }
+	var shots []shot
+	dmg := map[string][]string{}
+	if g.Kind == ResPursuit {
+		// 8.3: the German player fires one ship as gunnery 2 at one Allied
+		// ship, which answers with gunnery 1; then evasion.
+		gf := strongest(s, german)
+		at := strongest(s, allied)
+		dmg[at] = append(dmg[at], s.fire(gf, at, 2, g.Hex, dice)...)
+		dmg[gf] = append(dmg[gf], s.fire(at, gf, 1, g.Hex, dice)...)
+		shots = append(shots, shot{gf, at}, shot{at, gf})
+	} else {
+		for _, id := range append(append([]string(nil), allied...), german...) {
+			enemies := german
+			if def(id).Side == German {
+				enemies = allied
+			}
+			n := nightDouble(id)
+			if n == 0 {
+				continue
+			}
+			t := weakest(s, enemies)
+			dmg[t] = append(dmg[t], s.fire(id, t, n, g.Hex, dice)...)
+			shots = append(shots, shot{id, t})
+		}
+	}
+	for _, sh := range shots {
+		lines = append(lines, fmt.Sprintf("%s fires at %s", def(sh.firer).Name, def(sh.target).Name))
+	}
+	// Damage is simultaneous (8.221): applied after every shot.
+	var ids []string
+	for id := range dmg {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var results []string
+	for _, id := range ids {
+		for _, r := range dmg[id] {
+			if x := s.damage(id, r); x != "" {
+				results = append(results, x)
+			}
+		}
+	}
+	if len(results) == 0 {
+		results = append(results, "no damage")
+	}
+	kind := "Surface battle"
+	if g.Kind == ResPursuit {
+		kind = "Special pursuit battle"
+	}
+	g.Outcome = strings.Join(results, "; ")
+	s.logf("both", "combat", g.Hex.String(), "8.2", "%s at %s: %s. Result: %s.", kind, g.Hex, strings.Join(lines, "; "), g.Outcome)
+	if g.Kind == ResPursuit {
+		// 8.3: the Germans (or the Norwegians/Danes) must then evade.
+		al, ge := s.stillAt(g.Allied, g.Hex), s.stillAt(g.German, g.Hex)
+		if len(al) == 0 || len(ge) == 0 {
+			return
+		}
+		pure := true
+		for _, id := range al {
+			if n := def(id).Nation; n != "NO" && n != "DK" {
+				pure = false
+			}
+		}
+		tr, ev, trs, evs := Allied, German, al, ge
+		if pure {
+			tr, ev, trs, evs = German, Allied, ge, al
+		}
+		es, ts := s.minEvasion(evs), s.minEvasion(trs)
+		roll := engine.TwoD6(dice, "evasion after the pursuit battle (8.3)")
+		if evades(es, ts, roll) {
+			s.logf("both", "evasion", g.Hex.String(), "8.3", "Evasion after the pursuit battle at %s: speed %d against %d, rolled %d: evasion succeeds.", g.Hex, es, ts, roll)
+			return
+		}
+		s.logf("both", "evasion", g.Hex.String(), "8.3", "Evasion after the pursuit battle at %s: speed %d against %d, rolled %d: evasion fails.", g.Hex, es, ts, roll)
+		s.addTrack(tr, trs, ev, evs, g.Hex)
+	}
+}
+
+// strongest is the unit with the most gunnery (then by id).
+func strongest(s *State, ids []string) string {
+	best := ids[0]
+	for _, id := range ids[1:] {
+		if s.gunnery(id) > s.gunnery(best) {
+			best = id
+		}
+	}
+	return best
+}
+
+// weakest is the target most likely to be hurt: lightest class, then most
+// damaged, then by id.
+func weakest(s *State, ids []string) string {
+	rank := map[string]int{"light": 0, "medium": 1, "heavy": 2}
+	best := ids[0]
+	for _, id := range ids[1:] {
+		a, b := rank[gunneryClass(def(id).Type)], rank[gunneryClass(def(best).Type)]
+		if a < b || (a == b && s.unit(id).Hits > s.unit(best).Hits) {
+			best = id
+		}
+	}
+	return best
+}

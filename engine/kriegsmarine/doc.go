@@ -1,0 +1,86 @@
+// Package kriegsmarine is the ruleset of "Norway 1940: The Kriegsmarine
+// Strikes" (Hitler Strikes North), the double-blind naval game of the
+// German invasion of Norway, 8-11 April 1940, played by email.
+//
+// # The game
+//
+// Two sides, "allied" (who also run the Norwegian and Danish forces) and
+// "german". The German objective is drawn in secret at set-up from the
+// target determination table (4.1): Invasion of Norway or Commerce Raiding.
+// The game has 18 turns of five hours, five a day (night, morning, noon,
+// afternoon, evening), starting on the night of 8 April. Each turn is one
+// phase, "T01" to "T18", in which both sides send one order file with their
+// movement, their searches and their standing encounter choices; the
+// adjudicator then resolves the whole turn: reinforcements and weather
+// (5.1), movement with tracked groups first (5.2, 6.1, 6.44), the Allied
+// then the German searches with their encounters (5.4, 6.3, 6.4), the
+// passive reports (6.37), combat (5.5) and the end of turn (5.6). Each side
+// is told only what the rules let it know (its View).
+//
+// # Order files
+//
+// After the Game:, Phase: and Side: header lines, one order a line. Unit
+// names are case-insensitive, spaces, dots and hyphens do not matter, and
+// umlauts may be written plain ("Lutzow", "Luetzow", "LÜTZOW"); most units
+// have aliases ("KGV", "Flot I", "U47"). A '#' starts a comment. Hexes are
+// named as printed: row letters A..Z, AA..FF (south to north), then the
+// column 1..20 (west to east), e.g. Q13.
+//
+//	move UNIT[, UNIT ...] HEX HEX ... [off]
+//	    Move the units along a path: every hex entered, in order, each
+//	    next to the one before (6.13). The path costs one point a hex; the
+//	    allowance is the printed speed of the turn's parity (3.414: odd
+//	    turns the left value), halved by moderate damage, cut by weather
+//	    (15.0-15.3). Ships enter only sea, coastal, fjord and port hexes
+//	    and never cross a land hexside (6.14); submarines sea, coastal and
+//	    fjord hexes (6.19). Allied ships stay out of Norwegian coastal
+//	    waters until two turns after the German invasion (6.15, 9.1).
+//	    "off" leaves the map from an edge hex for one more point (6.18);
+//	    through the red border that is a breakout.
+//	enter UNIT[, UNIT ...] ARROW [HEX ...] [off]
+//	enter UNIT ARROW spend N
+//	    German ships in the German area enter through an arrow hex
+//	    (A12-A17, A19), paying the arrow's number in movement points
+//	    (6.16). A ship that cannot pay it all this turn spends its whole
+//	    allowance (or N with "spend") off the map and pays the rest later.
+//	search air HEX
+//	search air AIRCRAFT HEX
+//	    An air search of any hex, on day turns only, at most three a turn
+//	    (6.32, 6.35). Air searches are abstract: naming an aircraft unit is
+//	    allowed and changes nothing.
+//	search surface UNIT        (or: search UNIT)
+//	    A surface search of the hex where UNIT ends its move: one a hex
+//	    (6.33); submarines only on day turns (6.35). Finding enemy surface
+//	    ships leads at once to an encounter (6.36, 6.41).
+//	encounter UNIT|all track|evade|fight
+//	    The standing encounter choice (6.41) of the group UNIT is in when
+//	    an encounter happens this turn; "all" sets the side's default. The
+//	    choice of a group is that of its first unit (by id) with an order,
+//	    else the default, else track for the Allies and evade for the
+//	    Germans. In ports and fjords evade counts as fight (6.41 note).
+//	split UNIT[, UNIT ...]
+//	    (option "splitting", 6.43) Before the evasion determination, the
+//	    named units of a tracked stack form a group of their own.
+//	rebase AIRCRAFT to BASE
+//	    Transfer an aircraft unit on a day turn to an airfield or carrier
+//	    within twice its radius (6.21; from the German area by way of A15,
+//	    6.22). The unit is then face down for the turn (6.27).
+//	detach DESTROYER from FLOTILLA
+//	    (option "independent-destroyers", 12.0) Detach an independent
+//	    destroyer; the flotilla takes one hit.
+//	pass
+//	    Nothing this turn (an empty file does the same).
+//
+// Every line is checked against what the side knows; a bad line is
+// rejected with its line number, the rule it breaks and what would be
+// valid. Units tracking an enemy take no move order: they follow the group
+// they track (6.44); a tracked group moves along one path (6.44).
+//
+// # Data
+//
+// data/units.tsv and data/aircraft.tsv hold every counter with its source:
+// the rule that states a value, or "reconstructed" with the reason (the
+// rulebook transcribes neither the counters nor the charts). The charts are
+// in tables.go, each with its source. Ruleset.Rules lists every section of
+// the rulebook, its status and its tests.
+package kriegsmarine

@@ -1,0 +1,843 @@
+package kriegsmarine
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// Orders is one side's orders for a turn: movement (5.2), searches (5.4),
+// standing encounter choices (6.41), splits of tracked groups (6.43),
+// aircraft transfers (6.21) and destroyer detachments (12.0).
+type Orders struct {
+	Moves      []Move           `json:"moves,omitempty"`
+	Searches   []Search         `json:"searches,omitempty"`
+	Encounters []EncounterOrder `json:"encounters,omitempty"`
+	Splits     [][]string       `json:"splits,omitempty"`
+	Rebases    []Rebase         `json:"rebases,omitempty"`
+	Detaches   []Detach         `json:"detaches,omitempty"`
+}
+
+// Move moves one or more units along the same path (6.1). Enter marks an
+// entry from the German area through an arrow hex (6.16): Arrow is the
+// arrow, Spend the points spent off the map when the unit does not reach
+// it this turn. Off moves the unit off the map from the path's last hex
+// (6.18).
+type Move struct {
+	Units []string     `json:"units"`
+	Enter bool         `json:"enter,omitempty"`
+	Arrow engine.Hex   `json:"arrow"`
+	Spend int          `json:"spend,omitempty"`
+	Path  []engine.Hex `json:"path,omitempty"`
+	Off   bool         `json:"off,omitempty"`
+	Line  int          `json:"line,omitempty"`
+}
+
+// Search is one active search (6.3): "air" of Hex (6.32), or "surface" by
+// Unit in the hex where it ends its move (6.33).
+type Search struct {
+	Kind string     `json:"kind"`
+	Unit string     `json:"unit,omitempty"`
+	Hex  engine.Hex `json:"hex"`
+	Line int        `json:"line,omitempty"`
+}
+
+// EncounterOrder is a standing encounter choice (6.41) for the group a unit
+// is in; Unit "" is the side's default.
+type EncounterOrder struct {
+	Unit   string `json:"unit,omitempty"`
+	Choice string `json:"choice"`
+}
+
+// Rebase transfers an aircraft unit to another base (6.21).
+type Rebase struct {
+	Unit string `json:"unit"`
+	Base string `json:"base"`
+}
+
+// Detach detaches an independent destroyer from a destroyer task force
+// (12.0).
+type Detach struct {
+	Destroyer string `json:"destroyer"`
+	Flotilla  string `json:"flotilla"`
+}
+
+// verbs lists what an order line may start with, for error messages.
+const verbs = "move, enter, search, encounter, split, rebase, detach, pass"
+
+type parser struct {
+	v     *View
+	o     *Orders
+	errs  []engine.LineError
+	moved map[string]int // unit -> line of its move
+	final map[string]engine.Hex
+	air   int
+	enc   map[string]int
+	split map[string]int
+}
+
+func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
+	p := &parser{v: v, o: &Orders{}, moved: map[string]int{}, final: map[string]engine.Hex{}, enc: map[string]int{}, split: map[string]int{}}
+	lines := engine.OrderLines(text)
+	if len(lines) > engine.MaxOrderFileLines {
+		return nil, []engine.LineError{{Msg: "too many order lines"}}
+	}
+	if v.Over {
+		if len(lines) > 0 {
+			return nil, []engine.LineError{lines[0].Errorf("16.0", "", "the game is over; no orders are owed")}
+		}
+		return p.o, nil
+	}
+	var searches []engine.OrderLine
+	for _, l := range lines {
+		verb := strings.ToLower(l.Fields[0])
+		switch verb {
+		case "move":
+			p.move(l, false)
+		case "enter":
+			p.move(l, true)
+		case "search":
+			searches = append(searches, l) // after every move: they use final hexes
+		case "encounter":
+			p.encounter(l)
+		case "split":
+			p.splitLine(l)
+		case "rebase":
+			p.rebase(l)
+		case "detach":
+			p.detach(l)
+		case "pass":
+			if len(l.Fields) > 1 {
+				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
+			}
+		default:
+			p.errs = append(p.errs, l.Errorf("", verbs, "unknown order %q", l.Fields[0]))
+		}
+	}
+	for _, l := range searches {
+		p.search(l)
+	}
+	p.checkTrackedGroups()
+	sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Line < p.errs[j].Line })
+	if len(p.errs) > 0 {
+		return nil, p.errs
+	}
+	return p.o, nil
+}
+
+func (p *parser) fail(l engine.OrderLine, rule, valid, format string, args ...any) {
+	p.errs = append(p.errs, l.Errorf(rule, valid, format, args...))
+}
+
+// onMapHex parses s as a hex of the map, or reports false.
+func onMapHex(s string) (engine.Hex, bool) {
+	h, err := engine.ParseHex(s)
+	if err != nil || !TheMap().Grid().Contains(h) {
+		return engine.Hex{}, false
+	}
+	return h, true
+}
+
+// units resolves a comma-separated list of unit names of the side.
+func (p *parser) units(l engine.OrderLine, words []string) ([]string, bool) {
+	text := strings.Join(words, " ")
+	if strings.TrimSpace(text) == "" {
+		p.fail(l, "", "a unit name", "no unit named")
+		return nil, false
+	}
+	var out []string
+	for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == '+' }) {
+		name = strings.TrimSpace(name)
+		id, ok := lookupName(p.v.Side, name)
+		if !ok || p.v.unit(id) == nil {
+			p.fail(l, "3.412", p.ownNames(), "%q is not one of your units", name)
+			return nil, false
+		}
+		out = append(out, id)
+	}
+	return out, true
+}
+
+func (p *parser) ownNames() string {
+	var names []string
+	for _, u := range p.v.Units {
+		if u.Where == AtMap || u.Where == AtHeld || u.Where == AtBase {
+			names = append(names, u.Name)
+		}
+	}
+	if len(names) > 12 {
+		names = append(names[:12], "...")
+	}
+	return strings.Join(names, ", ")
+}
+
+func (p *parser) trackerUnit(id string) bool {
+	for _, t := range p.v.Tracking {
+		if contains(t.Units, id) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) move(l engine.OrderLine, enter bool) {
+	f := l.Fields[1:]
+	i := 0
+	for i < len(f) {
+		if _, ok := onMapHex(f[i]); ok {
+			break
+		}
+		i++
+	}
+	ids, ok := p.units(l, f[:i])
+	if !ok {
+		return
+	}
+	rest := f[i:]
+	mv := Move{Units: ids, Enter: enter, Line: l.N}
+	if enter {
+		if p.v.Side != German {
+			p.fail(l, "6.16", "move UNIT HEX ...", "only German ships enter from the German area")
+			return
+		}
+		if len(rest) == 0 {
+			p.fail(l, "6.16", "enter UNIT ARROW [HEX ...] or enter UNIT ARROW spend N", "no arrow hex")
+			return
+		}
+		arrow, _ := onMapHex(rest[0])
+		if _, ok := TheMap().EntryCost(arrow); !ok {
+			p.fail(l, "6.16", arrowList(), "%s is not an entry arrow", arrow)
+			return
+		}
+		mv.Arrow = arrow
+		rest = rest[1:]
+		if len(rest) >= 2 && strings.EqualFold(rest[0], "spend") {
+			n, err := strconv.Atoi(rest[1])
+			if err != nil || n < 1 {
+				p.fail(l, "6.16", "spend N, N at least 1", "%q is not a number of movement points", rest[1])
+				return
+			}
+			mv.Spend = n
+			rest = rest[2:]
+			if len(rest) > 0 {
+				p.fail(l, "6.16", "enter UNIT ARROW spend N", "a unit that spends part of the way off the map moves no further this turn")
+				return
+			}
+		}
+	}
+	for j, w := range rest {
+		if strings.EqualFold(w, "off") || strings.EqualFold(w, "exit") {
+			if j != len(rest)-1 {
+				p.fail(l, "6.18", "... HEX off", "off must end the path")
+				return
+			}
+			mv.Off = true
+			break
+		}
+		h, ok := onMapHex(w)
+		if !ok {
+			p.fail(l, "6.13", "hex names such as Q16, on the map (rows A-FF, columns 1-20)", "%q is not a hex of the map", w)
+			return
+		}
+		mv.Path = append(mv.Path, h)
+	}
+	if !enter && len(mv.Path) == 0 && !mv.Off {
+		p.fail(l, "6.12", "move UNIT HEX HEX ... (a unit that stays needs no order)", "no path")
+		return
+	}
+	for _, id := range ids {
+		if prev, dup := p.moved[id]; dup {
+			p.fail(l, "6.11", "one move order a unit", "%s already moves on line %d", def(id).Name, prev)
+			return
+		}
+		if !p.checkMove(l, id, &mv) {
+			return
+		}
+	}
+	for _, id := range ids {
+		p.moved[id] = l.N
+		if mv.Off {
+			delete(p.final, id)
+		} else if len(mv.Path) > 0 {
+			p.final[id] = mv.Path[len(mv.Path)-1]
+		} else if mv.Enter && mv.Spend == 0 {
+			p.final[id] = mv.Arrow
+		}
+	}
+	p.o.Moves = append(p.o.Moves, mv)
+}
+
+func arrowList() string {
+	var out []string
+	for _, h := range TheMap().Grid().All() {
+		if c, ok := TheMap().EntryCost(h); ok {
+			out = append(out, fmt.Sprintf("%s (%d)", h, c))
+		}
+	}
+	return "entry arrows: " + strings.Join(out, ", ")
+}
+
+// checkMove validates one unit's part of a move line.
+func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
+	v := p.v
+	u := v.unit(id)
+	d := def(id)
+	if d.Air {
+		p.fail(l, "6.21", "rebase AIRCRAFT to BASE", "%s is an aircraft unit: aircraft move in the combat phase, or transfer with rebase", d.Name)
+		return false
+	}
+	if p.trackerUnit(id) {
+		p.fail(l, "6.44", "no move order for a tracking unit", "%s is tracking: it follows the tracked group at the start of the movement phase", d.Name)
+		return false
+	}
+	if (d.Nation == "NO" || d.Nation == "DK") && (v.Intervention == 0 || v.Turn < v.Intervention) {
+		p.fail(l, "6.15", "", "Norwegian and Danish units may move only from two turns after the German invasion")
+		return false
+	}
+	var start engine.Hex
+	if mv.Enter {
+		switch {
+		case u.Where == AtHeld:
+		case u.Where == AtReserve && v.InvasionTurn > 0 && v.Turn > v.InvasionTurn:
+		case u.Where == AtReserve:
+			p.fail(l, "4.424", "", "%s is a reserve ship and enters only on a turn after the German invasion turn", d.Name)
+			return false
+		default:
+			p.fail(l, "6.16", "move UNIT HEX ...", "%s is not in the German area off the map (it is %s)", d.Name, u.Where)
+			return false
+		}
+		cost, _ := TheMap().EntryCost(mv.Arrow)
+		remaining := cost
+		if u.Arrow == mv.Arrow.String() {
+			remaining -= u.Spent
+		}
+		allow := weatherAllowance(u.Allowance, d.Small(), v.Weather, v.WeatherOn, engine.Hex{}, mv.Path)
+		if mv.Spend > 0 {
+			if mv.Spend >= remaining {
+				p.fail(l, "6.16", fmt.Sprintf("spend 1-%d, or enter without spend", remaining-1), "spending %d reaches %s, which needs %d more: write the entry without spend", mv.Spend, mv.Arrow, remaining)
+				return false
+			}
+			if mv.Spend > allow {
+				p.fail(l, "6.12", fmt.Sprintf("spend 1-%d", allow), "%s has a movement allowance of %d this turn", d.Name, allow)
+				return false
+			}
+			return true
+		}
+		need := remaining + len(mv.Path)
+		if mv.Off {
+			need++
+		}
+		if allow < remaining {
+			if len(mv.Path) > 0 || mv.Off {
+				p.fail(l, "6.16", fmt.Sprintf("enter %s %s (spends %d of the %d points it needs)", d.Name, mv.Arrow, allow, remaining), "%s needs %d points to reach %s and has %d this turn", d.Name, remaining, mv.Arrow, allow)
+				return false
+			}
+			mv.Spend = allow
+			return true
+		}
+		if need > allow {
+			p.fail(l, "6.12", fmt.Sprintf("at most %d hexes beyond %s", allow-remaining, mv.Arrow), "%s needs %d points (%d to reach %s, then %d) and has %d", d.Name, need, remaining, mv.Arrow, need-remaining, allow)
+			return false
+		}
+		start = mv.Arrow
+	} else {
+		if u.Where != AtMap {
+			valid := ""
+			if u.Where == AtHeld {
+				valid = "enter " + d.Name + " ARROW ..."
+			}
+			p.fail(l, "6.1", valid, "%s is not on the map (it is %s)", d.Name, u.Where)
+			return false
+		}
+		start, _ = engine.ParseHex(u.Hex)
+		allow := weatherAllowance(u.Allowance, d.Small(), v.Weather, v.WeatherOn, start, mv.Path)
+		need := len(mv.Path)
+		if mv.Off {
+			need++
+		}
+		if need > allow {
+			rule := "6.12"
+			if v.WeatherOn && allow < u.Allowance {
+				rule = "15.0"
+			}
+			p.fail(l, rule, fmt.Sprintf("at most %d hexes", allow), "%s moves %d and has a movement allowance of %d this turn", d.Name, need, allow)
+			return false
+		}
+	}
+	prev := start
+	for _, h := range mv.Path {
+		if rule, msg := enterable(v.Side, d.Nation, d.Sub(), h, v.Turn, v.Intervention); rule != "" {
+			p.fail(l, rule, "", "%s", msg)
+			return false
+		}
+		if rule, msg := crossableFrom(d.Sub(), prev, h); rule != "" {
+			p.fail(l, rule, "", "%s", msg)
+			return false
+		}
+		prev = h
+	}
+	if mv.Off && !edge(prev) {
+		p.fail(l, "6.18", "leave the map from an edge hex", "%s is not an edge hex", prev)
+		return false
+	}
+	return true
+}
+
+func isArrow(h engine.Hex) bool {
+	_, ok := TheMap().EntryCost(h)
+	return ok
+}
+
+// crossableFrom is crossable, except that an entry arrow hex is an off-map
+// approach whose own terrain does not block the way on (6.16).
+func crossableFrom(sub bool, a, b engine.Hex) (string, string) {
+	if isArrow(a) {
+		if _, adj := a.DirectionTo(b); !adj {
+			return "6.13", fmt.Sprintf("%s is not next to %s; a path names every hex entered", b, a)
+		}
+		if TheMap().LandHexside(a, b) {
+			return "6.14", fmt.Sprintf("the hexside %s/%s is land", a, b)
+		}
+		return "", ""
+	}
+	return crossable(sub, a, b)
+}
+
+func (p *parser) search(l engine.OrderLine) {
+	f := l.Fields[1:]
+	if len(f) == 0 {
+		p.fail(l, "6.3", "search air HEX, or search surface UNIT", "search what?")
+		return
+	}
+	kind := strings.ToLower(f[0])
+	switch kind {
+	case "air":
+		if !p.v.DayTurn {
+			p.fail(l, "6.35", "surface searches only", "no air searches on night turns")
+			return
+		}
+		if len(f) < 2 {
+			p.fail(l, "6.32", "search air HEX", "no hex")
+			return
+		}
+		h, ok := onMapHex(f[len(f)-1])
+		if !ok {
+			p.fail(l, "6.32", "search air HEX", "%q is not a hex of the map", f[len(f)-1])
+			return
+		}
+		unit := ""
+		if len(f) > 2 {
+			ids, ok := p.units(l, f[1:len(f)-1])
+			if !ok {
+				return
+			}
+			if len(ids) != 1 || !def(ids[0]).Air {
+				p.fail(l, "6.32", "search air [AIRCRAFT] HEX", "an air search names at most one aircraft unit")
+				return
+			}
+			unit = ids[0]
+		}
+		p.air++
+		if p.air > 3 {
+			p.fail(l, "6.32", "at most 3 air searches a turn", "a fourth air search")
+			return
+		}
+		p.o.Searches = append(p.o.Searches, Search{Kind: "air", Unit: unit, Hex: h, Line: l.N})
+	default:
+		words := f
+		if kind == "surface" {
+			words = f[1:]
+		}
+		ids, ok := p.units(l, words)
+		if !ok {
+			return
+		}
+		if len(ids) != 1 {
+			p.fail(l, "6.33", "search surface UNIT", "one unit a search line")
+			return
+		}
+		id := ids[0]
+		d := def(id)
+		if d.Air {
+			p.fail(l, "6.32", "search air HEX", "air searches are abstract and name a hex")
+			return
+		}
+		if d.Sub() && !p.v.DayTurn {
+			p.fail(l, "6.35", "", "submarines cannot search on night turns")
+			return
+		}
+		h, ok := p.final[id]
+		if !ok {
+			u := p.v.unit(id)
+			if u.Where != AtMap || p.moved[id] != 0 {
+				p.fail(l, "6.33", "", "%s is not on the map at the end of its move", d.Name)
+				return
+			}
+			h, _ = engine.ParseHex(u.Hex)
+		}
+		for _, s := range p.o.Searches {
+			if s.Kind == "surface" && s.Hex == h {
+				p.fail(l, "6.33", "one surface search a hex", "%s already searches %s (line %d)", def(s.Unit).Name, h, s.Line)
+				return
+			}
+		}
+		p.o.Searches = append(p.o.Searches, Search{Kind: "surface", Unit: id, Hex: h, Line: l.N})
+	}
+}
+
+func (p *parser) encounter(l engine.OrderLine) {
+	f := l.Fields[1:]
+	if len(f) < 2 {
+		p.fail(l, "6.41", "encounter UNIT|all track|evade|fight", "an encounter order names a group and a choice")
+		return
+	}
+	choice := strings.ToLower(f[len(f)-1])
+	if choice != ChoiceTrack && choice != ChoiceEvade && choice != ChoiceFight {
+		p.fail(l, "6.41", "track, evade or fight", "%q is not an encounter choice", f[len(f)-1])
+		return
+	}
+	who := f[:len(f)-1]
+	unit := ""
+	if !(len(who) == 1 && (strings.EqualFold(who[0], "all") || strings.EqualFold(who[0], "default"))) {
+		ids, ok := p.units(l, who)
+		if !ok {
+			return
+		}
+		if len(ids) != 1 {
+			p.fail(l, "6.41", "encounter UNIT choice", "one unit a line")
+			return
+		}
+		unit = ids[0]
+		if !def(unit).Surface() {
+			p.fail(l, "6.41", "", "submarines and aircraft take no part in encounters")
+			return
+		}
+	}
+	if prev, dup := p.enc[unit]; dup {
+		p.fail(l, "6.41", "one choice a group", "a second choice for the same group (line %d)", prev)
+		return
+	}
+	p.enc[unit] = l.N
+	p.o.Encounters = append(p.o.Encounters, EncounterOrder{Unit: unit, Choice: choice})
+}
+
+func (p *parser) splitLine(l engine.OrderLine) {
+	if !contains(p.v.Options, OptSplitting) {
+		p.fail(l, "6.43", "", "splitting to escape is an optional rule not in this game")
+		return
+	}
+	ids, ok := p.units(l, l.Fields[1:])
+	if !ok {
+		return
+	}
+	var group *TrackView
+	for i := range p.v.Tracked {
+		if contains(p.v.Tracked[i].Units, ids[0]) {
+			group = &p.v.Tracked[i]
+		}
+	}
+	if group == nil {
+		p.fail(l, "6.43", "", "%s is not in a tracked group", def(ids[0]).Name)
+		return
+	}
+	for _, id := range ids {
+		if !contains(group.Units, id) {
+			p.fail(l, "6.43", "", "%s is not in the tracked group at %s", def(id).Name, group.Hex)
+			return
+		}
+		if prev, dup := p.split[id]; dup {
+			p.fail(l, "6.43", "", "%s is already split off on line %d", def(id).Name, prev)
+			return
+		}
+	}
+	for _, id := range ids {
+		p.split[id] = l.N
+	}
+	p.o.Splits = append(p.o.Splits, sortedIDs(ids))
+}
+
+// groupsOf returns the groups a tracked stack moves in this turn: each split
+// line is a group, the rest one more (6.43).
+func groupsOf(units []string, splits [][]string) [][]string {
+	var out [][]string
+	used := map[string]bool{}
+	for _, sp := range splits {
+		var g []string
+		for _, id := range sp {
+			if contains(units, id) {
+				g = append(g, id)
+				used[id] = true
+			}
+		}
+		if len(g) > 0 {
+			out = append(out, g)
+		}
+	}
+	var rest []string
+	for _, id := range units {
+		if !used[id] {
+			rest = append(rest, id)
+		}
+	}
+	if len(rest) > 0 {
+		out = append(out, rest)
+	}
+	return out
+}
+
+// checkTrackedGroups: a tracked group moves together unless split (6.43, 6.44).
+func (p *parser) checkTrackedGroups() {
+	for _, t := range p.v.Tracked {
+		for _, g := range groupsOf(t.Units, p.o.Splits) {
+			key := func(id string) string {
+				for _, m := range p.o.Moves {
+					if contains(m.Units, id) {
+						return fmt.Sprint(m.Enter, m.Arrow, m.Path, m.Off)
+					}
+				}
+				return "stay"
+			}
+			first := key(g[0])
+			for _, id := range g[1:] {
+				if key(id) != first {
+					line := p.moved[id]
+					if line == 0 {
+						line = p.moved[g[0]]
+					}
+					rule, valid := "6.44", "move the tracked group along one path"
+					if contains(p.v.Options, OptSplitting) {
+						rule, valid = "6.43", "split the group first: split UNIT, UNIT"
+					}
+					p.errs = append(p.errs, engine.LineError{Line: line, Rule: rule, Valid: valid, Msg: fmt.Sprintf("%s and %s are tracked together at %s and must move together", def(g[0]).Name, def(id).Name, t.Hex)})
+					return
+				}
+			}
+		}
+	}
+}
+
+func (p *parser) rebase(l engine.OrderLine) {
+	f := l.Fields[1:]
+	to := -1
+	for i, w := range f {
+		if strings.EqualFold(w, "to") {
+			to = i
+		}
+	}
+	if to < 1 || to == len(f)-1 {
+		p.fail(l, "6.21", "rebase AIRCRAFT to BASE", "a transfer names the aircraft and its new base")
+		return
+	}
+	ids, ok := p.units(l, f[:to])
+	if !ok {
+		return
+	}
+	base := strings.Join(f[to+1:], " ")
+	if !p.v.DayTurn {
+		p.fail(l, "5.2", "", "aircraft transfer only on day turns")
+		return
+	}
+	for _, id := range ids {
+		if msg, rule := p.checkRebase(id, base); msg != "" {
+			p.fail(l, rule, "", "%s", msg)
+			return
+		}
+		p.o.Rebases = append(p.o.Rebases, Rebase{Unit: id, Base: resolveBase(p.v.Side, base)})
+	}
+}
+
+// resolveBase turns a base name into the stored form: an airfield's name or
+// a carrier's unit id.
+func resolveBase(side engine.Side, name string) string {
+	if _, af, ok := airfieldHex(name); ok {
+		return af.Name
+	}
+	if id, ok := lookupName(side, name); ok {
+		return id
+	}
+	return name
+}
+
+// baseHex is where an aircraft base is; false for the German area.
+func baseHexIn(units func(id string) (string, string), base string) (engine.Hex, bool) {
+	if h, _, ok := airfieldHex(base); ok {
+		return h, true
+	}
+	if where, hex := units(base); where == AtMap {
+		h, err := engine.ParseHex(hex)
+		return h, err == nil
+	}
+	return engine.Hex{}, false
+}
+
+func (p *parser) checkRebase(id, base string) (msg, rule string) {
+	d := def(id)
+	u := p.v.unit(id)
+	if !d.Air {
+		return d.Name + " is not an aircraft unit", "6.21"
+	}
+	if u.Where != AtBase || u.Used {
+		return d.Name + " is not ready at a base (face down units wait for the next turn)", "6.27"
+	}
+	lookup := func(x string) (string, string) {
+		if uv := p.v.unit(x); uv != nil {
+			return uv.Where, uv.Hex
+		}
+		return "", ""
+	}
+	target := resolveBase(p.v.Side, base)
+	var to engine.Hex
+	if h, af, ok := airfieldHex(target); ok {
+		to = h
+		switch {
+		case p.v.Side == Allied && af.Country != "UK":
+			return "British aircraft may not use Norwegian or other foreign airfields", "6.25"
+		case p.v.Side == German && af.Country == "UK":
+			return "German aircraft may enter but never use British airfields", "6.14"
+		case p.v.Side == German && af.Country == "NO" && !usableByGermany(p.v, af.Name):
+			return af.Name + " is not a German-held airfield ready for use", "9.61"
+		}
+	} else if cu := p.v.unit(target); cu != nil && def(target).Carrier > 0 {
+		if cu.Where != AtMap || cu.Moderate {
+			return def(target).Name + " cannot take aircraft now", "6.24"
+		}
+		if def(id).Option == "" && def(id).Entry != "carrier" {
+			return "land-based aircraft may not embark on a carrier", "6.24"
+		}
+		to, _ = engine.ParseHex(cu.Hex)
+	} else {
+		return fmt.Sprintf("%q is not an airfield or one of your carriers", base), "6.21"
+	}
+	dist := 0
+	if from, ok := baseHexIn(lookup, u.Base); ok {
+		dist = from.Distance(to)
+	} else {
+		a15 := engine.Hex{Row: 1, Col: 15}
+		dist = 4 + a15.Distance(to) // 6.21, 6.22: from the German area through A15
+	}
+	if dist > 2*d.Radius {
+		return fmt.Sprintf("%s is %d away; a transfer reaches twice the radius, %d", base, dist, 2*d.Radius), "6.21"
+	}
+	return "", ""
+}
+
+// usableByGermany reports whether Germany may base aircraft at a Norwegian
+// airfield this turn (9.51, 9.61, 9.62).
+func usableByGermany(v *View, airfield string) bool {
+	for _, o := range v.Occupied {
+		if o.Kind == "airfield" && o.Place == airfield {
+			return v.Turn >= o.Usable
+		}
+	}
+	return false
+}
+
+func (p *parser) detach(l engine.OrderLine) {
+	if !contains(p.v.Options, OptIndependent) {
+		p.fail(l, "12.0", "", "independent destroyers are an optional rule not in this game")
+		return
+	}
+	f := l.Fields[1:]
+	from := -1
+	for i, w := range f {
+		if strings.EqualFold(w, "from") {
+			from = i
+		}
+	}
+	if from < 1 || from == len(f)-1 {
+		p.fail(l, "12.0", "detach DESTROYER from FLOTILLA", "a detachment names the destroyer and its task force")
+		return
+	}
+	dd, ok := p.units(l, f[:from])
+	if !ok {
+		return
+	}
+	fl, ok := p.units(l, f[from+1:])
+	if !ok {
+		return
+	}
+	du, fu := p.v.unit(dd[0]), p.v.unit(fl[0])
+	if du.Where != AtDetach {
+		p.fail(l, "12.0", "", "%s is not an independent destroyer waiting to be detached", du.Name)
+		return
+	}
+	if fu.Where != AtMap || fu.Type != "DD" || fu.Ships-fu.HitsTaken < 2 {
+		p.fail(l, "12.0", "", "%s is not a destroyer task force on the map with two ships or more", fu.Name)
+		return
+	}
+	for _, x := range p.o.Detaches {
+		if x.Destroyer == dd[0] {
+			p.fail(l, "12.0", "", "%s is already detached", du.Name)
+			return
+		}
+	}
+	p.o.Detaches = append(p.o.Detaches, Detach{Destroyer: dd[0], Flotilla: fl[0]})
+}
+
+// formatOrders writes orders back as order-file lines.
+func formatOrders(o *Orders) string {
+	var b strings.Builder
+	for _, x := range o.Detaches {
+		fmt.Fprintf(&b, "detach %s from %s\n", def(x.Destroyer).Name, def(x.Flotilla).Name)
+	}
+	for _, m := range o.Moves {
+		var names []string
+		for _, id := range m.Units {
+			names = append(names, def(id).Name)
+		}
+		verb := "move"
+		if m.Enter {
+			verb = "enter"
+		}
+		fmt.Fprintf(&b, "%s %s", verb, strings.Join(names, ", "))
+		if m.Enter {
+			fmt.Fprintf(&b, " %s", m.Arrow)
+			if m.Spend > 0 && len(m.Path) == 0 {
+				fmt.Fprintf(&b, " spend %d", m.Spend)
+			}
+		}
+		for _, h := range m.Path {
+			fmt.Fprintf(&b, " %s", h)
+		}
+		if m.Off {
+			b.WriteString(" off")
+		}
+		b.WriteString("\n")
+	}
+	for _, r := range o.Rebases {
+		base := r.Base
+		if d, ok := UnitByID(base); ok {
+			base = d.Name
+		}
+		fmt.Fprintf(&b, "rebase %s to %s\n", def(r.Unit).Name, base)
+	}
+	for _, s := range o.Searches {
+		if s.Kind == "air" {
+			if s.Unit != "" {
+				fmt.Fprintf(&b, "search air %s %s\n", def(s.Unit).Name, s.Hex)
+			} else {
+				fmt.Fprintf(&b, "search air %s\n", s.Hex)
+			}
+		} else {
+			fmt.Fprintf(&b, "search surface %s\n", def(s.Unit).Name)
+		}
+	}
+	for _, sp := range o.Splits {
+		var names []string
+		for _, id := range sp {
+			names = append(names, def(id).Name)
+		}
+		fmt.Fprintf(&b, "split %s\n", strings.Join(names, ", "))
+	}
+	for _, e := range o.Encounters {
+		who := "all"
+		if e.Unit != "" {
+			who = def(e.Unit).Name
+		}
+		fmt.Fprintf(&b, "encounter %s %s\n", who, e.Choice)
+	}
+	return b.String()
+}

@@ -1,0 +1,625 @@
+package kriegsmarine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// PlanGroup is one task group of the German Historical Plan (PAC #1, 3.21):
+// its ships, the entry arrow it uses and its destination. Source:
+// reconstructed — the plan card is not transcribed; the groups are those of
+// Operation Weserübung (Narvik, Trondheim, Bergen, Kristiansand, Oslo) and
+// the battlecruisers covering the Narvik group.
+type PlanGroup struct {
+	Name  string
+	Units []string
+	Arrow string
+	Port  string // destination port, or "" for Station
+	// Station is a sea hex to hold when Port is "".
+	Station string
+}
+
+// HistoricalPlan is the German Historical Plan used by the scripted German
+// player on the invasion objective.
+var HistoricalPlan = []PlanGroup{
+	{Name: "Group 1 (Narvik)", Units: []string{"ddfloti", "ddflotii"}, Arrow: "A12", Port: "Narvik"},
+	{Name: "Covering force", Units: []string{"scharnhorst", "gneisenau", "bismarck", "grafzeppelin"}, Arrow: "A12", Station: "X11"},
+	{Name: "Group 2 (Trondheim)", Units: []string{"hipper", "ddflotiii"}, Arrow: "A13", Port: "Trondheim"},
+	{Name: "Group 3 (Bergen)", Units: []string{"koln", "konigsberg", "tbfloti", "sboatfloti"}, Arrow: "A14", Port: "Bergen"},
+	{Name: "Group 4 (Kristiansand)", Units: []string{"karlsruhe", "tbflotii", "sboatflotii", "tsingtau"}, Arrow: "A15", Port: "Kristiansand"},
+	{Name: "Group 5 (Oslo)", Units: []string{"blucher", "lutzow", "emden", "tbflotiii"}, Arrow: "A17", Port: "Oslo"},
+	{Name: "Group 6 (Stavanger)", Units: []string{"richardbeitzen", "brummer"}, Arrow: "A14", Port: "Stavanger"},
+	{Name: "Oilers", Units: []string{"aonord", "aokattegat"}, Port: "Narvik"},
+	{Name: "Oilers (Trondheim)", Units: []string{"aoskagerrak"}, Port: "Trondheim"},
+}
+
+// alliedStations are the sea areas the scripted Allied player watches when
+// it has no fresh contact (reconstructed: the approaches to the Norwegian
+// ports and the German entry arrows, outside Norwegian waters).
+var alliedStations = []string{"K8", "F10", "P10", "X12", "H8", "C11", "M6", "T9"}
+
+// Play implements engine.Player: legal orders for the open turn, made from
+// the side's View only.
+func (Ruleset) Play(view engine.View, side engine.Side, dice engine.Dice) string {
+	v, err := asView(view)
+	if err != nil || v.Over {
+		return ""
+	}
+	var lines []string
+	if side == German {
+		lines = germanPlay(v)
+	} else {
+		lines = alliedPlay(v)
+	}
+	// Keep only lines the rules accept: drop each offending line and
+	// check again, so that the result is always legal.
+	for tries := 0; tries < 50; tries++ {
+		_, errs := parseOrders(v, strings.Join(lines, "\n"))
+		if len(errs) == 0 {
+			break
+		}
+		bad := errs[0].Line - 1
+		if bad < 0 || bad >= len(lines) {
+			lines = nil
+			break
+		}
+		lines[bad] = "# dropped: " + strings.ReplaceAll(lines[bad], "#", "")
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+type mover struct {
+	v     *View
+	lines []string
+	done  map[string]bool
+}
+
+func (m *mover) unitHex(u *UnitView) engine.Hex {
+	h, _ := engine.ParseHex(u.Hex)
+	return h
+}
+
+// groupAllowance is the smallest allowance of the units for a path.
+func (m *mover) allowance(ids []string, start engine.Hex) int {
+	a := 99
+	for _, id := range ids {
+		u := m.v.unit(id)
+		x := weatherAllowance(u.Allowance, def(id).Small(), m.v.Weather, m.v.WeatherOn, start, nil)
+		if x < a {
+			a = x
+		}
+	}
+	return a
+}
+
+func (m *mover) names(ids []string) string {
+	var n []string
+	for _, id := range ids {
+		n = append(n, def(id).Name)
+	}
+	return strings.Join(n, ", ")
+}
+
+func (m *mover) stepOK(ids []string) func(a, b engine.Hex) bool {
+	sub := true
+	nation := ""
+	for _, id := range ids {
+		d := def(id)
+		if !d.Sub() {
+			sub = false
+		}
+		if nation == "" || d.Nation != "NO" {
+			nation = d.Nation
+		}
+	}
+	inner := moveOK(m.v.Side, nation, sub, m.v.Turn, m.v.Intervention)
+	return func(a, b engine.Hex) bool {
+		if isArrow(a) {
+			r, _ := crossableFrom(sub, a, b)
+			rr, _ := enterable(m.v.Side, nation, sub, b, m.v.Turn, m.v.Intervention)
+			return r == "" && rr == ""
+		}
+		return inner(a, b)
+	}
+}
+
+// moveTowards orders a group in one hex towards target; off leaves the map
+// from target when it is reached with a point to spare.
+func (m *mover) moveTowards(ids []string, target engine.Hex, off bool) {
+	if len(ids) == 0 {
+		return
+	}
+	start := m.unitHex(m.v.unit(ids[0]))
+	allow := m.allowance(ids, start)
+	path := shortestPath(start, target, m.stepOK(ids))
+	if path == nil {
+		// Unreachable: head for the nearest hex to it that can be reached.
+		near, ok := snap(target, func(h engine.Hex) bool { return shortestPath(start, h, m.stepOK(ids)) != nil })
+		if !ok {
+			return
+		}
+		path = shortestPath(start, near, m.stepOK(ids))
+		off = false
+	}
+	leave := false
+	if len(path) > allow {
+		path = path[:allow]
+	} else if off && len(path)+1 <= allow && edge(target) {
+		leave = true
+	}
+	for _, id := range ids {
+		m.done[id] = true
+	}
+	if len(path) == 0 && !leave {
+		return
+	}
+	line := "move " + m.names(ids)
+	for _, h := range path {
+		line += " " + h.String()
+	}
+	if leave {
+		line += " off"
+	}
+	m.lines = append(m.lines, line)
+}
+
+// enterTowards orders held German ships in through an arrow towards target.
+func (m *mover) enterTowards(ids []string, arrow engine.Hex, target engine.Hex, off bool) {
+	cost, ok := TheMap().EntryCost(arrow)
+	if !ok {
+		return
+	}
+	allow := m.allowance(ids, engine.Hex{})
+	remaining := cost
+	for _, id := range ids {
+		u := m.v.unit(id)
+		if u.Arrow == arrow.String() && cost-u.Spent < remaining {
+			remaining = cost - u.Spent
+		}
+		if u.Arrow != arrow.String() && u.Spent > 0 {
+			remaining = cost
+		}
+	}
+	for _, id := range ids {
+		m.done[id] = true
+	}
+	// Units that spent different amounts enter separately.
+	for _, id := range ids[1:] {
+		if m.v.unit(id).Spent != m.v.unit(ids[0]).Spent {
+			for _, x := range ids {
+				m.enterTowards([]string{x}, arrow, target, off)
+			}
+			return
+		}
+	}
+	if allow < remaining {
+		m.lines = append(m.lines, fmt.Sprintf("enter %s %s", m.names(ids), arrow))
+		return
+	}
+	line := fmt.Sprintf("enter %s %s", m.names(ids), arrow)
+	path := shortestPath(arrow, target, m.stepOK(ids))
+	left := allow - remaining
+	if len(path) > left {
+		path = path[:left]
+	}
+	for _, h := range path {
+		line += " " + h.String()
+	}
+	if off && len(path) > 0 && path[len(path)-1] == target && len(path)+1 <= left {
+		line += " off"
+	}
+	m.lines = append(m.lines, line)
+}
+
+// stacks groups the given units that are on the map by hex, in hex order.
+func (m *mover) stacks(ids []string) [][]string {
+	by := map[string][]string{}
+	var keys []string
+	for _, id := range ids {
+		u := m.v.unit(id)
+		if u == nil || u.Where != AtMap || m.done[id] {
+			continue
+		}
+		if _, ok := by[u.Hex]; !ok {
+			keys = append(keys, u.Hex)
+		}
+		by[u.Hex] = append(by[u.Hex], id)
+	}
+	sort.Strings(keys)
+	var out [][]string
+	for _, k := range keys {
+		out = append(out, by[k])
+	}
+	return out
+}
+
+// trackedFirst moves the side's tracked groups as one (6.44): towards
+// target(group).
+func (m *mover) trackedFirst(target func(ids []string) (engine.Hex, bool)) {
+	for _, t := range m.v.Tracked {
+		var ids []string
+		for _, id := range t.Units {
+			if u := m.v.unit(id); u != nil && u.Where == AtMap && u.Hex == t.Hex {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		if h, ok := target(ids); ok {
+			m.moveTowards(ids, h, false)
+		}
+		for _, id := range ids {
+			m.done[id] = true
+		}
+	}
+	for _, t := range m.v.Tracking {
+		for _, id := range t.Units {
+			m.done[id] = true // trackers follow by themselves (6.44)
+		}
+	}
+}
+
+func germanPlay(v *View) []string {
+	m := &mover{v: v, done: map[string]bool{}}
+	m.lines = append(m.lines, fmt.Sprintf("# %s, German orders by the scripted player", TurnTitle(v.Turn)))
+	obj := v.Objective
+	raiding := obj != nil && obj.Result.Kind == ObjRaiding
+	var raiders []string
+	if raiding {
+		raiders = obj.Result.Raiders
+	}
+	nearestExit := func(from engine.Hex, ids []string) (engine.Hex, bool) {
+		best, bd := engine.Hex{}, -1
+		for _, h := range TheMap().Grid().All() {
+			if !edge(h) || !exitHex(h) || !TheMap().ShipCanEnter(h) {
+				continue
+			}
+			if d := from.Distance(h); bd < 0 || d < bd {
+				best, bd = h, d
+			}
+		}
+		return best, bd >= 0
+	}
+	planFor := func(id string) (PlanGroup, bool) {
+		for _, g := range HistoricalPlan {
+			if contains(g.Units, id) {
+				return g, true
+			}
+		}
+		return PlanGroup{}, false
+	}
+	destination := func(id string, from engine.Hex) (engine.Hex, bool, bool) {
+		if raiding {
+			h, ok := nearestExit(from, nil)
+			return h, true, ok
+		}
+		g, ok := planFor(id)
+		if !ok {
+			return engine.Hex{}, false, false
+		}
+		if g.Port != "" {
+			h, ok := portHex(g.Port)
+			return h, false, ok
+		}
+		h, err := engine.ParseHex(g.Station)
+		return h, false, err == nil
+	}
+	m.trackedFirst(func(ids []string) (engine.Hex, bool) {
+		from := m.unitHex(v.unit(ids[0]))
+		h, _, ok := destination(ids[0], from)
+		return h, ok
+	})
+	// Held ships enter by plan group (or all together when raiding).
+	held := map[string][]string{}
+	var keys []string
+	for _, u := range v.Units {
+		if m.done[u.ID] || u.Air || (u.Where != AtHeld && !(u.Where == AtReserve && v.InvasionTurn > 0 && v.Turn > v.InvasionTurn)) {
+			continue
+		}
+		key := "raid"
+		arrow := "A12"
+		if !raiding {
+			g, ok := planFor(u.ID)
+			if !ok {
+				continue
+			}
+			key, arrow = g.Name, g.Arrow
+		}
+		if _, ok := held[key]; !ok {
+			keys = append(keys, key+"|"+arrow)
+		}
+		held[key] = append(held[key], u.ID)
+	}
+	for _, k := range keys {
+		key, arrowName, _ := strings.Cut(k, "|")
+		ids := held[key]
+		arrow, _ := engine.ParseHex(arrowName)
+		target, off, ok := destination(ids[0], arrow)
+		if !ok {
+			continue
+		}
+		m.enterTowards(ids, arrow, target, off)
+	}
+	// Ships on the map.
+	var onMap []string
+	for _, u := range v.Units {
+		if u.Where == AtMap && !u.Air && !u.Sub && !m.done[u.ID] {
+			onMap = append(onMap, u.ID)
+		}
+	}
+	for _, st := range m.stacks(onMap) {
+		byDest := map[engine.Hex][]string{}
+		var order []engine.Hex
+		offs := map[engine.Hex]bool{}
+		for _, id := range st {
+			from := m.unitHex(v.unit(id))
+			h, off, ok := destination(id, from)
+			if !ok || h == from && !off {
+				continue
+			}
+			if _, seen := byDest[h]; !seen {
+				order = append(order, h)
+			}
+			byDest[h] = append(byDest[h], id)
+			offs[h] = off
+		}
+		for _, h := range order {
+			m.moveTowards(byDest[h], h, offs[h])
+		}
+	}
+	_ = raiders
+	// Searches: air searches by day where Allied ships were last reported
+	// or towards Scapa Flow; a surface search only where an enemy was seen.
+	recent := recentContacts(v, 2)
+	if v.DayTurn {
+		n := 0
+		for _, c := range recent {
+			if n < 3 {
+				m.lines = append(m.lines, "search air "+c.String())
+				n++
+			}
+		}
+		for _, s := range []string{"H5", "K7", "F6"} {
+			if n < 3 && !containsHex(recent, s) {
+				m.lines = append(m.lines, "search air "+s)
+				n++
+			}
+		}
+	}
+	searched := map[string]bool{}
+	for _, u := range v.Units {
+		if u.Where != AtMap || u.Air || searched[u.Hex] {
+			continue
+		}
+		if u.Sub && !v.DayTurn {
+			continue
+		}
+		h, _ := engine.ParseHex(u.Hex)
+		final := finalHex(m.lines, u, h)
+		if containsHex(recent, final.String()) || (u.Sub && v.DayTurn) {
+			searched[final.String()] = true
+			m.lines = append(m.lines, "search surface "+u.Name)
+		}
+	}
+	m.lines = append(m.lines, "encounter all evade")
+	for _, u := range v.Units {
+		if u.Where == AtMap && !u.Sub && !u.Air && (u.Type == "BC" || u.Type == "BB") && !raiding {
+			m.lines = append(m.lines, "encounter "+u.Name+" fight")
+		}
+	}
+	return m.lines
+}
+
+// finalHex guesses where a unit ends from the move lines written so far.
+func finalHex(lines []string, u UnitView, h engine.Hex) engine.Hex {
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) < 2 || (f[0] != "move" && f[0] != "enter") {
+			continue
+		}
+		rest := strings.Join(f[1:], " ")
+		if !strings.Contains(normName(rest), normName(u.Name)) {
+			continue
+		}
+		for i := len(f) - 1; i > 0; i-- {
+			if x, ok := onMapHex(f[i]); ok {
+				return x
+			}
+		}
+	}
+	return h
+}
+
+func containsHex(list []engine.Hex, s string) bool {
+	for _, h := range list {
+		if h.String() == s {
+			return true
+		}
+	}
+	return false
+}
+
+// recentContacts lists the hexes where enemy ships were reported in the
+// last n turns, newest first, without repeats.
+func recentContacts(v *View, n int) []engine.Hex {
+	var out []engine.Hex
+	seen := map[string]bool{}
+	for i := len(v.Reports) - 1; i >= 0; i-- {
+		e := v.Reports[i]
+		if e.Turn < v.Turn-n {
+			break
+		}
+		switch e.Kind {
+		case "search", "passive", "tracking", "encounter":
+		default:
+			continue
+		}
+		if e.Hex == "" || e.Count == 0 || seen[e.Hex] {
+			continue
+		}
+		if h, ok := onMapHex(e.Hex); ok {
+			seen[e.Hex] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func alliedPlay(v *View) []string {
+	m := &mover{v: v, done: map[string]bool{}}
+	m.lines = append(m.lines, fmt.Sprintf("# %s, Allied orders by the scripted player", TurnTitle(v.Turn)))
+	recent := recentContacts(v, 1)
+	m.trackedFirst(func(ids []string) (engine.Hex, bool) {
+		h, err := engine.ParseHex(alliedStations[0])
+		return h, err == nil
+	})
+	// 16.41: the Vestfjord minelayers and their destroyers go home.
+	scapa, _ := portHex("Scapa Flow")
+	for _, id := range []string{"mlflot20", "ddflot12"} {
+		if u := v.unit(id); u != nil && u.Where == AtMap && !m.done[id] && u.Hex != scapa.String() {
+			m.moveTowards([]string{id}, scapa, false)
+		}
+	}
+	var ships []string
+	for _, u := range v.Units {
+		if u.Where == AtMap && !u.Air && !m.done[u.ID] && u.Nation != "NO" && u.Nation != "DK" {
+			ships = append(ships, u.ID)
+		}
+	}
+	for i, st := range m.stacks(ships) {
+		from := m.unitHex(v.unit(st[0]))
+		var target engine.Hex
+		best := -1
+		for _, c := range recent {
+			if d := from.Distance(c); d <= 14 && (best < 0 || d < best) {
+				target, best = c, d
+			}
+		}
+		if best < 0 {
+			target, _ = engine.ParseHex(alliedStations[(i+v.Turn/5)%len(alliedStations)])
+		}
+		if target == from {
+			continue
+		}
+		// Surface ships and submarines move separately (6.19).
+		var surf, subs []string
+		for _, id := range st {
+			if def(id).Sub() {
+				subs = append(subs, id)
+			} else {
+				surf = append(surf, id)
+			}
+		}
+		m.moveTowards(surf, target, false)
+		if len(subs) > 0 && best >= 0 {
+			m.moveTowards(subs, target, false)
+		}
+	}
+	if v.DayTurn {
+		n := 0
+		for _, c := range recentContacts(v, 3) {
+			for _, x := range hexAndNeighbors(c) {
+				if n < 3 && TheMap().Grid().Contains(x) && TheMap().ShipCanEnter(x) {
+					m.lines = append(m.lines, "search air "+x.String())
+					n++
+				}
+			}
+		}
+		patrol := []string{"E11", "J9", "P11", "G10", "M10", "C13", "U12", "L9"}
+		for k := 0; n < 3 && k < len(patrol); k++ {
+			m.lines = append(m.lines, "search air "+patrol[(k+v.Turn)%len(patrol)])
+			n++
+		}
+	}
+	searched := map[string]bool{}
+	for _, u := range v.Units {
+		if u.Where != AtMap || u.Air || (u.Sub && !v.DayTurn) {
+			continue
+		}
+		h, _ := engine.ParseHex(u.Hex)
+		final := finalHex(m.lines, u, h).String()
+		if searched[final] {
+			continue
+		}
+		searched[final] = true
+		m.lines = append(m.lines, "search surface "+u.Name)
+	}
+	m.lines = append(m.lines, "encounter all track")
+	for _, u := range v.Units {
+		if u.Where == AtMap && (u.Type == "BB" || u.Type == "BC") {
+			m.lines = append(m.lines, "encounter "+u.Name+" fight")
+		}
+	}
+	return m.lines
+}
+
+// OrderForm implements engine.OrderFormer: a commented order form for the
+// side's next orders, listing its units and what it may do.
+func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
+	v, err := asView(view)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	if v.Over {
+		fmt.Fprintf(&b, "# The game is over; no orders are owed.\n")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "# %s. Weather: %s.", v.Title, v.Weather)
+	if v.DayTurn {
+		b.WriteString(" Day turn: up to 3 air searches (6.32).\n")
+	} else {
+		b.WriteString(" Night turn: surface searches only, none by submarines (6.35).\n")
+	}
+	if v.InvasionTurn > 0 {
+		fmt.Fprintf(&b, "# Germany invaded Norway on turn %d; Allied intervention from turn %d (9.1).\n", v.InvasionTurn, v.Intervention)
+	} else {
+		b.WriteString("# Norway is neutral: Allied ships stay out of Norwegian coastal hexes (6.15).\n")
+	}
+	b.WriteString("# Orders (see doc): move UNIT[, UNIT] HEX HEX ... [off] | enter UNIT ARROW [HEX ...] [spend N]\n")
+	b.WriteString("#   search air HEX | search surface UNIT | encounter UNIT|all track|evade|fight\n")
+	b.WriteString("#   rebase AIRCRAFT to BASE | split UNIT, UNIT | detach DESTROYER from FLOTILLA\n")
+	for _, t := range v.Tracking {
+		fmt.Fprintf(&b, "# You track %s at %s with %s; they follow by themselves (6.44).\n", countTypes(t.Enemy), t.Hex, strings.Join(t.Units, ", "))
+	}
+	for _, t := range v.Tracked {
+		fmt.Fprintf(&b, "# Your group at %s (%s) is tracked: it moves together (6.44).\n", t.Hex, strings.Join(t.Units, ", "))
+	}
+	b.WriteString("#\n# Your units:\n")
+	for _, u := range v.Units {
+		switch u.Where {
+		case AtMap:
+			fmt.Fprintf(&b, "#   %-22s %-4s at %-5s speed %s, allowance %d\n", u.Name, u.Type, u.Hex, u.Speed, u.Allowance)
+		case AtHeld:
+			extra := ""
+			if u.Spent > 0 {
+				extra = fmt.Sprintf(", %d spent towards %s", u.Spent, u.Arrow)
+			}
+			fmt.Fprintf(&b, "#   %-22s %-4s in the German area, allowance %d%s\n", u.Name, u.Type, u.Allowance, extra)
+		case AtBase:
+			used := ""
+			if u.Used {
+				used = " (face down)"
+			}
+			fmt.Fprintf(&b, "#   %-22s %-4s at %s, radius %d%s\n", u.Name, u.Type, u.Base, u.Radius, used)
+		case AtWaiting:
+			fmt.Fprintf(&b, "#   %-22s %-4s arrives turn %d at %s\n", u.Name, u.Type, u.Arrive, u.ArriveAt)
+		}
+	}
+	b.WriteString("\n")
+	if side == Allied {
+		b.WriteString("encounter all track\n")
+	} else {
+		b.WriteString("encounter all evade\n")
+	}
+	return b.String()
+}
+
+func hexAndNeighbors(h engine.Hex) []engine.Hex {
+	n := h.Neighbors()
+	return append([]engine.Hex{h}, n[:]...)
+}

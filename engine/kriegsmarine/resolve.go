@@ -1,0 +1,624 @@
+package kriegsmarine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// resolveTurn plays the open turn: the rest of the reinforcement phase
+// (12.0 detachments), movement (5.2, 6.1, 6.2, with tracked groups first,
+// 6.44), the alternating search phase (5.4, 6.3, 6.4), the passive reports
+// (6.37), the combat phase (5.5, 8.x) and the end of the turn (5.6), then
+// the next turn's reinforcement phase (5.1).
+func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
+	for _, side := range []engine.Side{Allied, German} {
+		s.detaches(side, orders[side])
+		s.rebases(side, orders[side])
+	}
+	visited := map[string][]engine.Hex{}
+	moved := map[string]bool{}
+	s.trackedMovement(orders, dice, visited, moved)
+	for _, side := range []engine.Side{Allied, German} {
+		for _, mv := range orders[side].Moves {
+			for _, id := range mv.Units {
+				if !moved[id] {
+					s.moveUnit(id, mv, visited)
+					moved[id] = true
+				}
+			}
+		}
+	}
+	// Units that did not move stop where they are (6.37 "stop").
+	for _, u := range s.Units {
+		if u.Where == AtMap && !moved[u.ID] {
+			visited[u.ID] = []engine.Hex{u.Hex}
+		}
+	}
+	s.checkInvasion(visited)
+
+	contact := map[engine.Hex]bool{}
+	s.searchPhase(Allied, orders, contact, dice)
+	s.searchPhase(German, orders, contact, dice)
+	s.passiveReports(visited)
+	s.combatPhase(dice)
+	s.endTurn(dice)
+}
+
+func (s *State) detaches(side engine.Side, o *Orders) {
+	for _, x := range o.Detaches {
+		dd, fl := s.unit(x.Destroyer), s.unit(x.Flotilla)
+		if dd == nil || fl == nil || dd.Where != AtDetach || fl.Where != AtMap {
+			continue
+		}
+		fl.Hits++ // 12.0: the task force takes 1 hit for the ship it gives up
+		dd.Where, dd.Hex = AtMap, fl.Hex
+		s.logf(string(side), "arrival", fl.Hex.String(), "12.0", "%s is detached from %s at %s.", def(dd.ID).Name, def(fl.ID).Name, fl.Hex)
+	}
+}
+
+func (s *State) rebases(side engine.Side, o *Orders) {
+	for _, r := range o.Rebases {
+		u := s.unit(r.Unit)
+		if u == nil || u.Where != AtBase || u.Used {
+			continue
+		}
+		u.Base, u.Used = r.Base, true // 6.27: a transferred unit is face down
+		name := r.Base
+		if d, ok := UnitByID(r.Base); ok {
+			name = d.Name
+		}
+		s.logf(string(side), "move", "", "6.21", "%s transfers to %s.", def(r.Unit).Name, name)
+	}
+}
+
+// moveUnit carries out one unit's part of a move order.
+func (s *State) moveUnit(id string, mv Move, visited map[string][]engine.Hex) {
+	u := s.unit(id)
+	d := def(id)
+	if mv.Enter {
+		if u.Where != AtHeld && u.Where != AtReserve {
+			return
+		}
+		if mv.Spend > 0 {
+			if u.Arrow != mv.Arrow {
+				u.Arrow, u.Spent = mv.Arrow, 0
+			}
+			u.Spent += mv.Spend
+			cost, _ := TheMap().EntryCost(mv.Arrow)
+			s.logf(string(d.Side), "move", mv.Arrow.String(), "6.16", "%s spends %d off the map towards %s (%d of %d).", d.Name, mv.Spend, mv.Arrow, u.Spent, cost)
+			return
+		}
+		if u.Where == AtReserve {
+			u.Committed = true // 16.3
+		}
+		u.Where, u.Hex, u.Arrow, u.Spent = AtMap, mv.Arrow, engine.Hex{}, 0
+		visited[id] = append(visited[id], mv.Arrow)
+	}
+	if u.Where != AtMap {
+		return
+	}
+	for _, h := range mv.Path {
+		u.Hex = h
+		visited[id] = append(visited[id], h)
+	}
+	if len(visited[id]) == 0 {
+		visited[id] = []engine.Hex{u.Hex}
+	}
+	if mv.Off {
+		from := u.Hex
+		if exitHex(from) {
+			u.Where = AtBrokeOut
+			s.logf(string(d.Side), "move", from.String(), "6.18", "%s leaves the map from %s through the red border: a breakout.", d.Name, from)
+		} else {
+			u.Where = AtExited
+			s.logf(string(d.Side), "move", from.String(), "6.18", "%s leaves the map from %s and may not return.", d.Name, from)
+		}
+	}
+}
+
+// trackedMovement: at the start of the movement phase every tracked group
+// makes an evasion determination (6.44); groups that fail move first and
+// their trackers follow them.
+func (s *State) trackedMovement(orders map[engine.Side]*Orders, dice engine.Dice, visited map[string][]engine.Hex, moved map[string]bool) {
+	old := s.Tracks
+	s.Tracks = nil
+	for _, t := range old {
+		tracked := s.stillAt(t.TrackedUnits, t.Hex)
+		trackers := s.stillAt(t.TrackerUnits, t.Hex)
+		if len(tracked) == 0 || len(trackers) == 0 {
+			continue
+		}
+		groups := groupsOf(tracked, orders[t.Tracked].Splits)
+		// 6.43: one tracking group a tracked group; trackers are handed
+		// out fastest first; groups left without one evade automatically.
+		sort.SliceStable(trackers, func(i, j int) bool {
+			return s.evasion(trackers[i]) > s.evasion(trackers[j])
+		})
+		assign := make([][]string, len(groups))
+		for i, id := range trackers {
+			if i < len(groups) {
+				assign[i] = []string{id}
+			} else {
+				assign[0] = append(assign[0], id)
+			}
+		}
+		if len(groups) > 1 {
+			s.logf("both", "tracking", t.Hex.String(), "6.43", "The tracked stack at %s splits into %d groups.", t.Hex, len(groups))
+		}
+		for gi, g := range groups {
+			if len(assign[gi]) == 0 {
+				s.logf("both", "evasion", t.Hex.String(), "6.43", "A split group at %s has no tracker and evades automatically.", t.Hex)
+				continue
+			}
+			ev, tr := s.minEvasion(g), s.minEvasion(assign[gi])
+			roll := engine.TwoD6(dice, "evasion determination (6.44)")
+			if evades(ev, tr, roll) {
+				s.logf("both", "evasion", t.Hex.String(), "6.44", "Evasion determination at %s: speed %d against %d, rolled %d (evades on %d or less): evasion succeeds, tracking ends.", t.Hex, ev, tr, roll, EvasionTable.Lookup(ev-tr))
+				continue
+			}
+			s.logf("both", "evasion", t.Hex.String(), "6.44", "Evasion determination at %s: speed %d against %d, rolled %d (evades on %d or less): evasion fails, the tracked group moves first.", t.Hex, ev, tr, roll, EvasionTable.Lookup(ev-tr))
+			// The tracked group moves first (6.44).
+			for _, mv := range orders[t.Tracked].Moves {
+				for _, id := range mv.Units {
+					if contains(g, id) && !moved[id] {
+						s.moveUnit(id, mv, visited)
+						moved[id] = true
+					}
+				}
+			}
+			for _, id := range g {
+				moved[id] = true
+				if len(visited[id]) == 0 {
+					visited[id] = []engine.Hex{s.unit(id).Hex}
+				}
+			}
+			lead := s.unit(g[0])
+			if lead.Where != AtMap {
+				s.logf(string(t.Tracker), "tracking", t.Hex.String(), "6.45", "The group tracked from %s leaves the map; contact is lost.", t.Hex)
+				for _, id := range assign[gi] {
+					moved[id] = true
+					visited[id] = []engine.Hex{s.unit(id).Hex}
+				}
+				continue
+			}
+			target := lead.Hex
+			s.follow(t, g, assign[gi], target, visited, moved)
+		}
+	}
+}
+
+// follow moves a tracking group after the group it tracks (6.44): it moves
+// to the tracked group's hex, or as close as it can, and then tracking ends.
+func (s *State) follow(t Track, tracked, trackers []string, target engine.Hex, visited map[string][]engine.Hex, moved map[string]bool) {
+	from := s.unit(trackers[0]).Hex
+	allow := 99
+	var nation string
+	for _, id := range trackers {
+		d := def(id)
+		u := s.unit(id)
+		a := weatherAllowance(baseAllowance(d, u, s.Turn), d.Small(), s.Weather, s.has(OptWeather), from, nil)
+		if a < allow {
+			allow = a
+		}
+		if nation == "" || d.Nation != "NO" {
+			nation = d.Nation
+		}
+	}
+	path := shortestPath(from, target, moveOK(t.Tracker, nation, false, s.Turn, s.intervention()))
+	reached := path != nil && len(path) <= allow
+	if path != nil && len(path) > allow {
+		path = path[:allow]
+	}
+	for _, id := range trackers {
+		u := s.unit(id)
+		visited[id] = []engine.Hex{u.Hex}
+		if len(path) > 0 {
+			visited[id] = nil
+			for _, h := range path {
+				u.Hex = h
+				visited[id] = append(visited[id], h)
+			}
+		}
+		moved[id] = true
+	}
+	nt := Track{Tracker: t.Tracker, TrackerUnits: sortedIDs(trackers), Tracked: t.Tracked, TrackedUnits: sortedIDs(tracked), Hex: target, Since: t.Since,
+		TrackedSpeed: s.minEvasion(tracked), TrackerSpeed: s.minEvasion(trackers)}
+	if !reached {
+		at := from
+		if len(path) > 0 {
+			at = path[len(path)-1]
+		}
+		e := s.logf(string(t.Tracker), "tracking", target.String(), "6.44", "The tracked group stops at %s (%s); your trackers reach only %s and lose contact.", target, strings.Join(typesOf(tracked), ", "), at)
+		e.Types, e.Count = typesOf(tracked), len(tracked)
+		s.logf(string(t.Tracked), "tracking", target.String(), "6.45", "The enemy tracking your group could not follow it to %s: tracking ends.", target)
+		return
+	}
+	e := s.logf(string(t.Tracker), "tracking", target.String(), "6.44", "The tracked group moves to %s: %d unit(s), %s, slowest speed %d; your trackers follow and keep contact.", target, len(tracked), strings.Join(typesOf(tracked), ", "), nt.TrackedSpeed)
+	e.Types, e.Count = typesOf(tracked), len(tracked)
+	s.logf(string(t.Tracked), "tracking", target.String(), "6.44", "Your tracked group stops at %s; the enemy (%s) follows and keeps tracking.", target, strings.Join(typesOf(trackers), ", "))
+	s.Tracks = append(s.Tracks, nt)
+}
+
+func (s *State) stillAt(ids []string, h engine.Hex) []string {
+	var out []string
+	for _, id := range ids {
+		if u := s.unit(id); u != nil && u.Where == AtMap && u.Hex == h {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func (s *State) evasion(id string) int { return evasionSpeed(def(id), s.unit(id)) }
+
+// minEvasion is the evasion speed of a group: its slowest unit (6.43, 6.44).
+func (s *State) minEvasion(ids []string) int {
+	m := 0
+	for i, id := range ids {
+		if e := s.evasion(id); i == 0 || e < m {
+			m = e
+		}
+	}
+	return m
+}
+
+// checkInvasion: a German surface ship other than an oiler entering a
+// Norwegian coastal, fjord or port hex invades Norway (9.1).
+func (s *State) checkInvasion(visited map[string][]engine.Hex) {
+	if s.InvasionTurn != 0 {
+		return
+	}
+	for _, u := range s.Units {
+		d := def(u.ID)
+		if d.Side != German || !d.Surface() || d.Type == "AO" {
+			continue
+		}
+		for _, h := range visited[u.ID] {
+			if norwegian(h) {
+				s.InvasionTurn = s.Turn
+				s.logf("both", "invasion", "", "9.1", "Germany invades Norway this turn. Allied ships may enter Norwegian waters, and Norwegian units move, from turn %d.", s.intervention())
+				return
+			}
+		}
+	}
+}
+
+// searchable reports whether a search sees the unit (6.34: not submarines,
+// Q-ships or aircraft; 13.0: not an oiler on a coastal hex, except
+// Nordmark, 13.4).
+func searchable(d *UnitDef, h engine.Hex) bool {
+	if !d.Surface() || d.Type == "UF" {
+		return false
+	}
+	if d.Type == "AO" && d.ID != "nordmark" {
+		if hi, ok := TheMap().Info(h); ok && hi.Terrain != Sea {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) visibleAt(side engine.Side, h engine.Hex) []string {
+	return s.onMap(side, h, func(d *UnitDef) bool { return searchable(d, h) })
+}
+
+func sideName(side engine.Side) string {
+	if side == Allied {
+		return "Allied"
+	}
+	return "German"
+}
+
+// searchPhase carries out one side's active searches in the order written
+// (6.31-6.36). Surface searches that find enemy surface ships lead to an
+// encounter at once (6.36).
+func (s *State) searchPhase(side engine.Side, orders map[engine.Side]*Orders, contact map[engine.Hex]bool, dice engine.Dice) {
+	enemy := other(side)
+	for _, sr := range orders[side].Searches {
+		h := sr.Hex
+		how := "air search"
+		if sr.Kind == "surface" {
+			u := s.unit(sr.Unit)
+			if u == nil || u.Where != AtMap {
+				s.logf(string(side), "search", "", "6.33", "%s is not on the map and cannot search.", def(sr.Unit).Name)
+				continue
+			}
+			h = u.Hex
+			how = "surface search by " + def(sr.Unit).Name
+		} else if !IsDay(s.Turn) {
+			continue
+		}
+		found := s.visibleAt(enemy, h)
+		types := typesOf(found)
+		if len(found) == 0 {
+			e := s.logf(string(side), "search", h.String(), "6.34", "%s of %s: no enemy surface ships.", how, h)
+			e.Types = nil
+		} else {
+			e := s.logf(string(side), "search", h.String(), "6.34", "%s of %s: enemy surface ships found: %s.", how, h, countTypes(types))
+			e.Types, e.Count = types, len(found)
+		}
+		if len(found) == 0 {
+			s.logf(string(enemy), "searched", h.String(), "6.34", "The %s player searches %s: nothing of yours is there to report.", sideName(side), h)
+		} else {
+			e := s.logf(string(enemy), "searched", h.String(), "6.34", "The %s player searches %s and finds your ships there: you report %s.", sideName(side), h, countTypes(types))
+			e.Types, e.Count = types, len(found)
+		}
+		if len(found) > 0 && sr.Kind == "surface" {
+			s.encounter(h, orders, contact, dice)
+		}
+	}
+}
+
+// countTypes prints ["BB","DD","DD"] as "1 BB, 2 DD".
+func countTypes(types []string) string {
+	var out []string
+	for i := 0; i < len(types); {
+		j := i
+		for j < len(types) && types[j] == types[i] {
+			j++
+		}
+		out = append(out, fmt.Sprintf("%d %s", j-i, types[i]))
+		i = j
+	}
+	return strings.Join(out, ", ")
+}
+
+// choiceOf is a group's standing encounter choice (6.41): the first unit of
+// the group (by id) with an order, else the side's default, else Track for
+// the Allies and Evade for the Germans (reconstructed defaults). In ports
+// and fjords Evade is not allowed and counts as Fight (6.41 note).
+func choiceOf(side engine.Side, o *Orders, group []string, h engine.Hex) string {
+	choice := ""
+	for _, id := range sortedIDs(group) {
+		for _, e := range o.Encounters {
+			if e.Unit == id && choice == "" {
+				choice = e.Choice
+			}
+		}
+	}
+	if choice == "" {
+		for _, e := range o.Encounters {
+			if e.Unit == "" {
+				choice = e.Choice
+			}
+		}
+	}
+	if choice == "" {
+		choice = ChoiceEvade
+		if side == Allied {
+			choice = ChoiceTrack
+		}
+	}
+	if choice == ChoiceEvade && portOrFjord(h) {
+		choice = ChoiceFight
+	}
+	return choice
+}
+
+func portOrFjord(h engine.Hex) bool {
+	hi, ok := TheMap().Info(h)
+	return ok && (hi.Port != "" || hi.Fjord)
+}
+
+// encounter resolves the encounter in hex h (6.41-6.42).
+func (s *State) encounter(h engine.Hex, orders map[engine.Side]*Orders, contact map[engine.Hex]bool, dice engine.Dice) {
+	if contact[h] {
+		return
+	}
+	allied := s.visibleAt(Allied, h)
+	german := s.visibleAt(German, h)
+	if len(allied) == 0 || len(german) == 0 {
+		s.logf("both", "encounter", h.String(), "6.41", "Submarine contact at %s: submarines take no part in encounters or tracking.", h)
+		return
+	}
+	contact[h] = true
+	// 6.41: the Allies track; the Germans track pure Norwegian or Danish forces.
+	senior, junior := Allied, German
+	sg, jg := allied, german
+	pure := true
+	for _, id := range allied {
+		if n := def(id).Nation; n != "NO" && n != "DK" {
+			pure = false
+		}
+	}
+	if pure {
+		senior, junior, sg, jg = German, Allied, german, allied
+	}
+	sc := choiceOf(senior, orders[senior], sg, h)
+	jc := choiceOf(junior, orders[junior], jg, h)
+	res := EncounterTable[sc][jc]
+	e := s.logf("both", "encounter", h.String(), "6.41", "Encounter at %s: %s %s chooses %s, %s %s chooses %s: %s.",
+		h, sideName(senior), countTypes(typesOf(sg)), sc, sideName(junior), countTypes(typesOf(jg)), jc, res)
+	e.Types, e.Count = typesOf(append(append([]string(nil), sg...), jg...)), len(sg)+len(jg)
+	evasionRoll := func(ev, tr []string, why string) bool {
+		es, ts := s.minEvasion(ev), s.minEvasion(tr)
+		roll := engine.TwoD6(dice, why)
+		ok := evades(es, ts, roll)
+		word := "fails"
+		if ok {
+			word = "succeeds"
+		}
+		s.logf("both", "evasion", h.String(), "6.44", "Evasion determination at %s: speed %d against %d, rolled %d (evades on %d or less): evasion %s.", h, es, ts, roll, EvasionTable.Lookup(es-ts), word)
+		return ok
+	}
+	switch res {
+	case ResTrack:
+		s.addTrack(senior, sg, junior, jg, h)
+	case ResEvadeTrack:
+		if !evasionRoll(jg, sg, "evasion determination (6.42)") {
+			s.addTrack(senior, sg, junior, jg, h)
+		}
+	case ResEvadeEngage:
+		ev, tr := jg, sg
+		if sc == ChoiceEvade {
+			ev, tr = sg, jg
+		}
+		if !evasionRoll(ev, tr, "evasion determination (6.41)") {
+			s.addEngagement(h, ResEngage, allied, german)
+		}
+	case ResEngage:
+		s.addEngagement(h, ResEngage, allied, german)
+	case ResPursuit:
+		s.addEngagement(h, ResPursuit, allied, german)
+	}
+}
+
+func (s *State) addTrack(tracker engine.Side, tu []string, tracked engine.Side, du []string, h engine.Hex) {
+	for _, t := range s.Tracks {
+		for _, id := range du {
+			if contains(t.TrackedUnits, id) {
+				return
+			}
+		}
+	}
+	t := Track{Tracker: tracker, TrackerUnits: sortedIDs(tu), Tracked: tracked, TrackedUnits: sortedIDs(du), Hex: h, Since: s.Turn,
+		TrackedSpeed: s.minEvasion(du), TrackerSpeed: s.minEvasion(tu)}
+	s.Tracks = append(s.Tracks, t)
+	e := s.logf(string(tracker), "tracking", h.String(), "6.42", "You track the enemy group at %s: %d unit(s), %s, slowest speed %d (6.46).", h, len(du), countTypes(typesOf(du)), t.TrackedSpeed)
+	e.Types, e.Count = typesOf(du), len(du)
+	s.logf(string(tracked), "tracking", h.String(), "6.42", "Your group at %s is tracked; it makes an evasion determination at the start of next turn's movement.", h)
+}
+
+func (s *State) addEngagement(h engine.Hex, kind string, allied, german []string) {
+	s.Engagements = append(s.Engagements, Engagement{Turn: s.Turn, Hex: h, Kind: kind, Allied: sortedIDs(allied), German: sortedIDs(german)})
+}
+
+// scottish is the set of hexes within 3 of Scottish land (6.37).
+func nearScotland(h engine.Hex) bool {
+	m := TheMap()
+	for _, x := range m.Grid().Within(h, 3) {
+		if hi, ok := m.Info(x); ok && hi.HasCountry("UK") {
+			return true
+		}
+	}
+	return false
+}
+
+func nearArrow(h engine.Hex) bool {
+	m := TheMap()
+	for _, x := range m.Grid().Within(h, 3) {
+		if _, ok := m.EntryCost(x); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// passiveSpecial reports whether a unit of side stopping in or passing h
+// must be reported (6.37 and the Special Search Hexes sheet), taking the
+// column-S exemption (6.37) and fog (15.1) into account.
+func (s *State) passiveSpecial(side engine.Side, d *UnitDef, h engine.Hex) bool {
+	if !searchable(d, h) {
+		return false
+	}
+	m := TheMap()
+	if m.IsCoastal(h, "NO") {
+		if side == Allied && s.InvasionTurn > 0 && h.Row >= 19 {
+			// 6.37: after the invasion, Allied ships in row S and north
+			// need not report on the Norwegian coast.
+		} else if s.fog() {
+			// 15.1: fog hides ships on the Norwegian coast.
+		} else {
+			return true
+		}
+	}
+	if m.IsCoastal(h, "SE") || m.IsCoastal(h, "DK") {
+		return true
+	}
+	if side == Allied {
+		return nearArrow(h)
+	}
+	if nearScotland(h) {
+		return true
+	}
+	hi, _ := m.Info(h)
+	return hi.Terrain != Sea && (hi.HasTag("orkney") || hi.HasTag("shetland") || hi.HasTag("scapa-flow"))
+}
+
+// fog reports whether fog lies on the Norwegian coast this turn (15.1).
+func (s *State) fog() bool {
+	if !s.has(OptWeather) || s.Weather != Light {
+		return false
+	}
+	p := TimeOfDay(s.Turn)
+	return p == "evening" || p == "night" || p == "morning"
+}
+
+// passiveReports makes the passive geographic reports after all searches
+// (6.37): the number of units, without types, in each special hex a side's
+// surface ships stopped in or passed through.
+func (s *State) passiveReports(visited map[string][]engine.Hex) {
+	for _, side := range []engine.Side{Allied, German} {
+		count := map[engine.Hex]map[string]bool{}
+		for _, u := range s.Units {
+			d := def(u.ID)
+			if d.Side != side {
+				continue
+			}
+			for _, h := range visited[u.ID] {
+				if s.passiveSpecial(side, d, h) {
+					if count[h] == nil {
+						count[h] = map[string]bool{}
+					}
+					count[h][u.ID] = true
+				}
+			}
+		}
+		var hexes []engine.Hex
+		for h := range count {
+			hexes = append(hexes, h)
+		}
+		sort.Slice(hexes, func(i, j int) bool {
+			if hexes[i].Row != hexes[j].Row {
+				return hexes[i].Row < hexes[j].Row
+			}
+			return hexes[i].Col < hexes[j].Col
+		})
+		for _, h := range hexes {
+			n := len(count[h])
+			e := s.logf(string(other(side)), "passive", h.String(), "6.37", "Passive report: the %s player has %d unit(s) at %s.", sideName(side), n, h)
+			e.Count = n
+			e = s.logf(string(side), "reported", h.String(), "6.37", "You report %d unit(s) at %s (passive report).", n, h)
+			e.Count = n
+		}
+	}
+}
+
+// combatPhase resolves the engagements of this turn (5.5, 8.x).
+func (s *State) combatPhase(dice engine.Dice) {
+	for i := range s.Engagements {
+		g := &s.Engagements[i]
+		if g.Turn != s.Turn || g.Outcome != "" {
+			continue
+		}
+		s.battle(g, dice)
+	}
+}
+
+// endTurn is the end of turn phase (5.6) and the next reinforcement phase.
+func (s *State) endTurn(dice engine.Dice) {
+	if s.Turn == 10 {
+		// 16.41: ML Flot 20 and the destroyers with it must be at Scapa
+		// Flow by the evening of 9 April.
+		scapa, _ := portHex("Scapa Flow")
+		for _, id := range []string{"mlflot20", "ddflot12"} {
+			u := s.unit(id)
+			if u != nil && u.Where != AtOut && !(u.Where == AtMap && u.Hex == scapa) && u.Where != AtSunk {
+				s.Late = append(s.Late, id)
+				s.logf("both", "score", "", "16.41", "%s is not at Scapa Flow by the evening of 9 April: 1 VP to Germany.", def(id).Name)
+			}
+		}
+	}
+	s.Turn++
+	if s.Turn > LastTurn {
+		s.Over = true
+		s.Result = s.result()
+		s.logf("both", "end", "", "16.0", "The game ends after turn %d. %s", LastTurn, s.Result.Summary)
+		s.logf("allied", "end", "", "4.1", "The German objective is revealed: rolled %d, %s.", s.Objective.Roll, describeObjective(s.Objective))
+		return
+	}
+	s.startTurn(dice)
+}

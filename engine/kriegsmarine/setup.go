@@ -1,0 +1,337 @@
+package kriegsmarine
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// fallbackPorts are the hexes of the ports the set-up needs, used only when
+// the map data does not name the port. Source: reconstructed by projecting
+// the towns' coordinates with the map's calibration (notes on the map).
+var fallbackPorts = map[string]string{
+	"scapa flow": "G3", "narvik": "CC19", "oslo": "I16", "bergen": "J11",
+	"trondheim": "Q15", "stavanger": "G12", "kristiansand": "E14", "frederikshavn": "D16",
+}
+
+// portHex returns the hex of the named port.
+func portHex(name string) (engine.Hex, bool) {
+	if hi, ok := TheMap().Port(name); ok {
+		return hi.Hex, true
+	}
+	if s, ok := fallbackPorts[strings.ToLower(name)]; ok {
+		h, err := engine.ParseHex(s)
+		return h, err == nil
+	}
+	return engine.Hex{}, false
+}
+
+// airfieldHex returns the hex of the named airfield.
+func airfieldHex(name string) (engine.Hex, *Airfield, bool) {
+	for _, hi := range TheMap().Airfields() {
+		if strings.EqualFold(hi.Airfield.Name, name) || normName(hi.Airfield.Name) == normName(name) {
+			return hi.Hex, hi.Airfield, true
+		}
+	}
+	return engine.Hex{}, nil, false
+}
+
+// norwegian reports whether h is a Norwegian coastal, fjord or port hex
+// (6.15, 9.1).
+func norwegian(h engine.Hex) bool { return TheMap().IsCoastal(h, "NO") }
+
+// nearCoast reports whether h is within n hexes of a coastal hex of one of
+// the countries, not counting the coastal hexes' own distance (4.423).
+func nearCoast(h engine.Hex, n int, countries ...string) bool {
+	m := TheMap()
+	for _, x := range m.Grid().Within(h, n) {
+		for _, c := range countries {
+			if m.IsCoastal(x, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// snap returns the hex nearest to want (then first in map order) for which
+// ok holds.
+func snap(want engine.Hex, ok func(engine.Hex) bool) (engine.Hex, bool) {
+	g := TheMap().Grid()
+	for r := 0; r <= g.Rows+g.Cols; r++ {
+		for _, h := range g.Within(want, r) {
+			if h.Distance(want) == r && ok(h) {
+				return h, true
+			}
+		}
+	}
+	return engine.Hex{}, false
+}
+
+func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
+	s := &State{Version: 1, Scenario: "historical", Turn: 1, Weather: Gale}
+	if setup.Scenario != "" && setup.Scenario != "historical" {
+		return nil, fmt.Errorf("kriegsmarine: unknown scenario %q (known: historical)", setup.Scenario)
+	}
+	known := map[string]bool{}
+	for _, o := range options {
+		known[o.ID] = true
+	}
+	for _, o := range setup.Options {
+		if !known[o] {
+			return nil, fmt.Errorf("kriegsmarine: unknown option %q", o)
+		}
+		s.Options = append(s.Options, o)
+	}
+	sort.Strings(s.Options)
+	bismarckReplies := 0
+	for _, o := range []string{OptBismarckHood, OptBismarckStr, OptBismarckFr} {
+		if s.has(o) {
+			bismarckReplies++
+		}
+	}
+	if bismarckReplies > 1 {
+		return nil, fmt.Errorf("kriegsmarine: the Allies choose one answer to Bismarck (4.5): bismarck-hood, bismarck-strasbourg or bismarck-french")
+	}
+
+	// 4.1 German target determination, secretly, with 2d6.
+	roll := engine.TwoD6(dice, "German target determination (4.1)")
+	s.Objective = Objective{Roll: roll, Result: TargetTable.Lookup(roll)}
+	obj := s.Objective.Result
+	// 4.51: a 2 forces Bismarck into play; the Allied answer defaults to
+	// Hood and King George V (reconstructed default, 4.5 option 1).
+	bismarck := s.has(OptBismarck) || contains(obj.Raiders, "bismarck")
+	if bismarck && bismarckReplies == 0 {
+		s.Options = append(s.Options, OptBismarckHood)
+		sort.Strings(s.Options)
+	}
+	if !bismarck && bismarckReplies > 0 {
+		return nil, fmt.Errorf("kriegsmarine: an Allied answer to Bismarck (4.5) needs the bismarck option")
+	}
+
+	// 4.43: "CA or CL xN" drawn at random from the cruisers not named.
+	if obj.DrawCruisers > 0 {
+		var pool []string
+		for _, d := range Units() {
+			if d.Side == German && (d.Type == "CA" || d.Type == "CL") && !contains(obj.Raiders, d.ID) && !contains(obj.Support, d.ID) {
+				pool = append(pool, d.ID)
+			}
+		}
+		for i := 0; i < obj.DrawCruisers && len(pool) > 0; i++ {
+			k := dice.Roll(len(pool), "cruiser drawn from the cup (4.43)") - 1
+			s.Objective.Cruisers = append(s.Objective.Cruisers, pool[k])
+			pool = append(pool[:k], pool[k+1:]...)
+		}
+		sort.Strings(s.Objective.Cruisers)
+	}
+
+	for _, d := range Units() {
+		u := Unit{ID: d.ID, Where: AtOut}
+		if d.Option != "" && !s.has(d.Option) && !(d.ID == "bismarck" && bismarck) {
+			s.Units = append(s.Units, u)
+			continue
+		}
+		if err := s.place(&u, d, bismarck); err != nil {
+			return nil, err
+		}
+		s.Units = append(s.Units, u)
+	}
+	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
+
+	s.logf("german", "setup", "", "4.1", "German target determination: rolled %d: %s", roll, describeObjective(s.Objective))
+	s.logf("both", "setup", "", "4.61", "The weather starts as gale.")
+	if bismarck {
+		s.logf("both", "setup", "", "4.5", "Bismarck is in play; the Allied answer is %s.", bismarckAnswer(s))
+	}
+	s.logf("allied", "setup", "", "4.3", "The Allied forces are set up; reinforcements arrive as the turn record track says.")
+	for _, p := range []string{"Narvik", "Oslo", "Bergen"} {
+		if h, ok := portHex(p); ok {
+			n := len(s.onMap(Allied, h, func(d *UnitDef) bool { return d.Surface() && d.Nation == "NO" }))
+			if n > 0 {
+				e := s.logf("german", "setup", h.String(), "4.21", "Norwegian forces: %d surface unit(s) at %s.", n, p)
+				e.Count = n
+			}
+		}
+	}
+	s.startTurn(dice)
+	return s, nil
+}
+
+func bismarckAnswer(s *State) string {
+	switch {
+	case s.has(OptBismarckStr):
+		return "Strasbourg and Dunkerque with the third wave"
+	case s.has(OptBismarckFr):
+		return "Richelieu, Suffren and the French 2nd destroyer flotilla with the third wave"
+	}
+	return "Hood and King George V with the second wave"
+}
+
+// place puts a unit where the set-up tables, the objective and the options
+// say (4.2-4.5, 12.0).
+func (s *State) place(u *Unit, d *UnitDef, bismarck bool) error {
+	m := TheMap()
+	obj := s.Objective.Result
+	entry := d.Entry
+	kind, arg, _ := strings.Cut(entry, ":")
+	if d.Air {
+		switch kind {
+		case "setup":
+			u.Where, u.Base = AtBase, d.Base
+		case "carrier":
+			u.Base = d.Base
+			u.Where = AtBase
+		case "option":
+			u.Where, u.Base = AtBase, d.Base
+		default:
+			u.Where = AtOut
+		}
+		return nil
+	}
+	if d.Side == German && kind != "ub" && kind != "ao" && kind != "reserve" && kind != "detach" && kind != "danish" && kind != "qship" {
+		// 4.42 invasion: every non-optional ship is held off the map;
+		// 4.43 raiding: only the listed raiders and support.
+		inPlay := false
+		if obj.Kind == ObjInvasion {
+			inPlay = kind == "held"
+		} else {
+			inPlay = contains(obj.Raiders, d.ID) || contains(obj.Support, d.ID) || contains(s.Objective.Cruisers, d.ID)
+		}
+		if d.ID == "bismarck" || d.ID == "grafzeppelin" {
+			inPlay = (d.ID == "bismarck" && bismarck) || (d.ID == "grafzeppelin" && s.has(OptGrafZeppelin))
+		}
+		if inPlay {
+			u.Where = AtHeld
+		}
+		return nil
+	}
+	switch kind {
+	case "map", "ub", "ao":
+		want, err := engine.ParseHex(arg)
+		if err != nil {
+			return fmt.Errorf("unit %s: %w", d.ID, err)
+		}
+		if kind == "ub" {
+			if obj.Kind == ObjRaiding && !contains(obj.UBs, d.ID) {
+				return nil
+			}
+		}
+		if kind == "ao" && obj.Kind != ObjInvasion {
+			return nil
+		}
+		ok := func(h engine.Hex) bool {
+			if d.Sub() {
+				if !m.SubCanEnter(h) {
+					return false
+				}
+			} else if !m.ShipCanEnter(h) {
+				return false
+			}
+			switch kind {
+			case "ub":
+				// 4.423: not within 3 hexes of the Scottish, Danish or Norwegian coasts.
+				return !nearCoast(h, 3, "UK", "DK", "NO")
+			case "ao":
+				// 4.421: the North AO in row FF, the others in row L or south.
+				if d.ID == "aonord" {
+					return h.Row == 32 && m.Grid().Contains(h)
+				}
+				return h.Row <= 12 && !norwegian(h)
+			}
+			if d.Side == Allied && d.Nation != "NO" && norwegian(h) {
+				return false // 6.15: Norway is neutral at the start
+			}
+			return true
+		}
+		h, found := snap(want, ok)
+		if !found {
+			return fmt.Errorf("unit %s: no legal set-up hex near %s", d.ID, arg)
+		}
+		u.Where, u.Hex = AtMap, h
+	case "port":
+		h, ok := portHex(arg)
+		if !ok {
+			return fmt.Errorf("unit %s: unknown port %q", d.ID, arg)
+		}
+		u.Where, u.Hex = AtMap, h
+	case "wave":
+		t, p, _ := strings.Cut(arg, ":")
+		n, err := strconv.Atoi(t)
+		if err != nil {
+			return fmt.Errorf("unit %s: wave turn %q", d.ID, t)
+		}
+		u.Where, u.Arrive, u.ArrivePort = AtWaiting, n, p
+	case "reserve":
+		if obj.Kind == ObjInvasion {
+			u.Where = AtReserve
+		}
+	case "detach":
+		if s.has(OptIndependent) {
+			u.Where = AtDetach
+		}
+	case "raiding":
+		if contains(obj.Support, d.ID) || contains(obj.Raiders, d.ID) {
+			u.Where = AtHeld
+		}
+	}
+	return nil
+}
+
+// startTurn is the reinforcement phase (5.1) of s.Turn: aircraft turned
+// face up (5.12), arrivals, and the weather on morning and afternoon turns.
+func (s *State) startTurn(dice engine.Dice) {
+	for i := range s.Units {
+		u := &s.Units[i]
+		d := def(u.ID)
+		if d.Air {
+			u.Used = false // 5.12
+		}
+		if u.Where == AtWaiting && u.Arrive == s.Turn {
+			h, ok := portHex(u.ArrivePort)
+			if !ok {
+				continue
+			}
+			u.Where, u.Hex = AtMap, h
+			e := s.logf(string(d.Side), "arrival", h.String(), "5.1", "%s (%s) arrives at %s.", d.Name, d.Type, u.ArrivePort)
+			e.Count = 1
+		}
+	}
+	// Carrier aircraft follow their carrier on and off the map.
+	if s.has(OptWeather) && WeatherTurn(s.Turn) && s.Turn > 1 {
+		roll := engine.TwoD6(dice, "weather (15.0)")
+		w := nextWeather(s.Weather, roll)
+		s.logf("both", "weather", "", "15.0", "Weather determination: rolled %d, the weather goes from %s to %s.", roll, s.Weather, w)
+		s.Weather = w
+	}
+}
+
+func describeObjective(o Objective) string {
+	r := o.Result
+	if r.Kind == ObjInvasion {
+		return "Invasion of Norway (every German ship not marked optional is held off the map, 4.42)"
+	}
+	var names []string
+	for _, id := range r.Raiders {
+		names = append(names, def(id).Name)
+	}
+	var sup []string
+	for _, id := range append(append([]string(nil), r.Support...), o.Cruisers...) {
+		sup = append(sup, def(id).Name)
+	}
+	for _, id := range r.UBs {
+		sup = append(sup, def(id).Name)
+	}
+	return fmt.Sprintf("Commerce Raiding: %s must break out through the red border; support: %s (4.43)", strings.Join(names, ", "), strings.Join(sup, ", "))
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

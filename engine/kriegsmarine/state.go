@@ -1,0 +1,210 @@
+package kriegsmarine
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"skagerrak/engine"
+)
+
+// Where a unit is.
+const (
+	AtMap      = "map"       // on the map at Hex
+	AtHeld     = "held"      // German, off the map in the German area (4.422)
+	AtBase     = "base"      // aircraft at its base (Base)
+	AtWaiting  = "waiting"   // reinforcement not yet arrived (Arrive)
+	AtReserve  = "reserve"   // German reserve ship (4.424)
+	AtDetach   = "detach"    // independent destroyer not yet detached (12.0)
+	AtOut      = "out"       // not in this game (option or objective)
+	AtExited   = "exited"    // moved off the map (6.18)
+	AtBrokeOut = "broke-out" // broke out through the red border (6.18)
+	AtSunk     = "sunk"
+)
+
+// State is the whole game: it marshals to JSON deterministically (slices
+// sorted, maps only with string keys).
+type State struct {
+	Version  int      `json:"version"`
+	Scenario string   `json:"scenario"`
+	Options  []string `json:"options,omitempty"`
+	// Turn is the open turn, 1..18; 19 once the game is over.
+	Turn    int    `json:"turn"`
+	Over    bool   `json:"over,omitempty"`
+	Weather string `json:"weather"`
+	// Objective is the secret German objective (4.1).
+	Objective Objective `json:"objective"`
+	// InvasionTurn is the turn a German surface ship first entered a
+	// Norwegian coastal, fjord or port hex (9.1); 0 before.
+	InvasionTurn int `json:"invasion_turn,omitempty"`
+	// Units holds every unit of the data pack, sorted by id.
+	Units []Unit `json:"units"`
+	// Tracks are the tracking contacts carried into the next turn (6.42).
+	Tracks []Track `json:"tracks,omitempty"`
+	// Log is every report ever made, in order; each entry says who sees it.
+	Log []Entry `json:"log,omitempty"`
+	// Engagements are the battles the encounter table gave this game.
+	Engagements []Engagement `json:"engagements,omitempty"`
+	// Occupied are the Norwegian ports Germany holds (8.8, 9.4).
+	Occupied []Occupation `json:"occupied,omitempty"`
+	// Late are the units that missed Scapa Flow by the evening of 9 April (16.41).
+	Late []string `json:"late,omitempty"`
+	// Result is the outcome once Over.
+	Result *engine.Result `json:"result,omitempty"`
+}
+
+// Objective is the German objective drawn at set-up (4.1).
+type Objective struct {
+	Roll   int          `json:"roll"`
+	Result TargetResult `json:"result"`
+	// Cruisers are the cruisers drawn for "CA/CL xN" (4.43).
+	Cruisers []string `json:"cruisers,omitempty"`
+}
+
+// Unit is the changing part of one counter; UnitDef holds the printed part.
+type Unit struct {
+	ID    string     `json:"id"`
+	Where string     `json:"where"`
+	Hex   engine.Hex `json:"hex"`
+	// Arrive is the turn a waiting reinforcement comes on (5.1).
+	Arrive int `json:"arrive,omitempty"`
+	// ArrivePort is where it comes on.
+	ArrivePort string `json:"arrive_port,omitempty"`
+	// Arrow and Spent record movement spent off the map towards an entry
+	// arrow (6.16).
+	Arrow engine.Hex `json:"arrow"`
+	Spent int        `json:"spent,omitempty"`
+	// Damage (8.6).
+	Hits     int `json:"hits,omitempty"`
+	Flooding int `json:"flooding,omitempty"`
+	TorpUsed int `json:"torp_used,omitempty"`
+	// Aircraft: current base (airfield name, carrier unit id or "German
+	// area") and whether the counter is face down (6.27, 8.51).
+	Base string `json:"base,omitempty"`
+	Used bool   `json:"used,omitempty"`
+	// Committed is set once a German reserve ship entered play (16.3).
+	Committed bool `json:"committed,omitempty"`
+}
+
+// Track is a tracking contact (6.42): Tracker's units keep contact with
+// Tracked's units in Hex.
+type Track struct {
+	Tracker       engine.Side `json:"tracker"`
+	TrackerUnits  []string    `json:"tracker_units"`
+	Tracked       engine.Side `json:"tracked"`
+	TrackedUnits  []string    `json:"tracked_units"`
+	Hex           engine.Hex  `json:"hex"`
+	Since         int         `json:"since"`
+	TrackedTypes  string      `json:"tracked_types"`
+	TrackedSpeed  int         `json:"tracked_speed"`
+	TrackerSpeed  int         `json:"tracker_speed"`
+	TrackedReport string      `json:"tracked_report,omitempty"`
+}
+
+// Engagement is a battle position placed by the encounter table (6.41).
+type Engagement struct {
+	Turn    int        `json:"turn"`
+	Hex     engine.Hex `json:"hex"`
+	Kind    string     `json:"kind"` // ResEngage or ResPursuit
+	Allied  []string   `json:"allied"`
+	German  []string   `json:"german"`
+	Outcome string     `json:"outcome,omitempty"`
+}
+
+// Occupation is a Norwegian port or airfield held by Germany (8.8, 9.4,
+// 9.5): taken on Turn, usable by German aircraft from Usable (9.62).
+type Occupation struct {
+	Kind   string `json:"kind"` // "port" or "airfield"
+	Place  string `json:"place"`
+	Hex    string `json:"hex"`
+	Turn   int    `json:"turn"`
+	Usable int    `json:"usable,omitempty"`
+}
+
+// Entry is one line of a report. To says which side sees it: "allied",
+// "german" or "both".
+type Entry struct {
+	Turn int    `json:"turn"`
+	To   string `json:"to"`
+	// Kind: "search", "searched", "passive", "encounter", "evasion",
+	// "tracking", "weather", "arrival", "move", "combat", "setup", "end".
+	Kind  string `json:"kind"`
+	Hex   string `json:"hex,omitempty"`
+	Count int    `json:"count,omitempty"`
+	// Types lists the ship types seen, sorted, e.g. ["BB","DD","DD"].
+	Types []string `json:"types,omitempty"`
+	Rule  string   `json:"rule,omitempty"`
+	Text  string   `json:"text"`
+}
+
+func (s *State) clone() *State {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	var out State
+	if err := json.Unmarshal(b, &out); err != nil {
+		panic(err)
+	}
+	return &out
+}
+
+func (s *State) unit(id string) *Unit {
+	i := sort.Search(len(s.Units), func(i int) bool { return s.Units[i].ID >= id })
+	if i < len(s.Units) && s.Units[i].ID == id {
+		return &s.Units[i]
+	}
+	return nil
+}
+
+func (s *State) has(opt string) bool {
+	for _, o := range s.Options {
+		if o == opt {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) logf(to, kind string, hex string, rule, format string, args ...any) *Entry {
+	s.Log = append(s.Log, Entry{Turn: s.Turn, To: to, Kind: kind, Hex: hex, Rule: rule, Text: fmt.Sprintf(format, args...)})
+	return &s.Log[len(s.Log)-1]
+}
+
+// intervention is the first turn Allied ships may enter Norwegian coastal
+// hexes and Norwegian units may move (6.15, 9.1): two turns after the
+// invasion. 0 while Norway is neutral.
+func (s *State) intervention() int {
+	if s.InvasionTurn == 0 {
+		return 0
+	}
+	return s.InvasionTurn + 2
+}
+
+// onMap returns the ids of side's units on the map in hex h, sorted.
+func (s *State) onMap(side engine.Side, h engine.Hex, keep func(*UnitDef) bool) []string {
+	var out []string
+	for _, u := range s.Units {
+		d := def(u.ID)
+		if d.Side == side && u.Where == AtMap && u.Hex == h && (keep == nil || keep(d)) {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}
+
+func typesOf(ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		out = append(out, def(id).Type)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func other(side engine.Side) engine.Side {
+	if side == Allied {
+		return German
+	}
+	return Allied
+}

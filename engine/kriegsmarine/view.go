@@ -1,0 +1,177 @@
+package kriegsmarine
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"skagerrak/engine"
+)
+
+// View is what one side may know of the game (2.0: each player keeps his own
+// map behind a screen). It holds the side's own units in full, the reports
+// made to that side, and the public facts (turn, weather, invasion). The
+// German objective is in the German view only, until the game ends (4.1).
+type View struct {
+	Game      string      `json:"game"`
+	Side      engine.Side `json:"side"`
+	Turn      int         `json:"turn"`
+	Title     string      `json:"title"`
+	Phase     string      `json:"phase"`
+	Over      bool        `json:"over,omitempty"`
+	DayTurn   bool        `json:"day_turn"`
+	Weather   string      `json:"weather"`
+	WeatherOn bool        `json:"weather_on,omitempty"`
+	Options   []string    `json:"options,omitempty"`
+	// InvasionTurn is the turn Germany invaded Norway (9.1), 0 before;
+	// Intervention the first turn Allied ships may enter Norwegian waters.
+	InvasionTurn int `json:"invasion_turn,omitempty"`
+	Intervention int `json:"intervention,omitempty"`
+	// Objective is the German objective: German view, or both once over.
+	Objective *Objective `json:"objective,omitempty"`
+	// Units are the side's own units.
+	Units []UnitView `json:"units"`
+	// Tracking are the enemy groups this side tracks (6.42).
+	Tracking []TrackView `json:"tracking,omitempty"`
+	// Tracked are this side's groups the enemy tracks.
+	Tracked []TrackView `json:"tracked,omitempty"`
+	// Occupied are the Norwegian ports Germany holds (public, 9.44).
+	Occupied []Occupation `json:"occupied,omitempty"`
+	// Reports are every report made to this side, oldest first.
+	Reports []Entry `json:"reports,omitempty"`
+	// Result is the game's outcome once over.
+	Result *engine.Result `json:"result,omitempty"`
+}
+
+// UnitView is one of the side's own units as its owner sees it.
+type UnitView struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Type   string `json:"type"`
+	Nation string `json:"nation"`
+	Air    bool   `json:"air,omitempty"`
+	Sub    bool   `json:"sub,omitempty"`
+	Where  string `json:"where"`
+	Hex    string `json:"hex,omitempty"`
+	// Speed is the printed speed, Allowance this turn's movement allowance
+	// before weather (3.414, 6.12), Evasion the evasion speed (6.43).
+	Speed     string `json:"speed,omitempty"`
+	Allowance int    `json:"allowance,omitempty"`
+	Evasion   int    `json:"evasion,omitempty"`
+	Ships     int    `json:"ships,omitempty"`
+	Gunnery   int    `json:"gunnery,omitempty"`
+	Hits      int    `json:"hits,omitempty"`
+	HitsTaken int    `json:"hits_taken,omitempty"`
+	Flooding  int    `json:"flooding,omitempty"`
+	Moderate  bool   `json:"moderate,omitempty"`
+	Arrive    int    `json:"arrive,omitempty"`
+	ArriveAt  string `json:"arrive_at,omitempty"`
+	Arrow     string `json:"arrow,omitempty"`
+	Spent     int    `json:"spent,omitempty"`
+	Base      string `json:"base,omitempty"`
+	Radius    int    `json:"radius,omitempty"`
+	Used      bool   `json:"used,omitempty"`
+}
+
+// TrackView is a tracking contact as one side sees it.
+type TrackView struct {
+	Hex   string `json:"hex"`
+	Since int    `json:"since"`
+	// Units are this side's units in it (trackers or tracked).
+	Units []string `json:"units"`
+	// Enemy describes the other group as reported: types, count, speed.
+	Enemy      []string `json:"enemy_types"`
+	EnemySpeed int      `json:"enemy_speed,omitempty"`
+}
+
+func (s *State) view(side engine.Side) *View {
+	v := &View{
+		Game: "kriegsmarine", Side: side, Turn: s.Turn, Over: s.Over,
+		Weather: s.Weather, WeatherOn: s.has(OptWeather), Options: s.Options,
+		InvasionTurn: s.InvasionTurn, Intervention: s.intervention(),
+		Occupied: s.Occupied, Result: s.Result,
+	}
+	if !s.Over {
+		v.Title = TurnTitle(s.Turn)
+		v.Phase = phaseID(s.Turn)
+		v.DayTurn = IsDay(s.Turn)
+	} else {
+		v.Title = "Game over"
+	}
+	if side == German || s.Over {
+		o := s.Objective
+		v.Objective = &o
+	}
+	for _, u := range s.Units {
+		d := def(u.ID)
+		if d.Side != side || u.Where == AtOut {
+			continue
+		}
+		uv := UnitView{ID: u.ID, Name: d.Name, Type: d.Type, Nation: d.Nation, Air: d.Air, Sub: d.Sub(), Where: u.Where}
+		if u.Where == AtMap {
+			uv.Hex = u.Hex.String()
+		}
+		if d.Air {
+			uv.Base, uv.Radius, uv.Used = u.Base, d.Radius, u.Used
+		} else {
+			uv.Speed = d.SpeedString()
+			uv.Allowance = baseAllowance(d, &u, s.Turn)
+			uv.Evasion = evasionSpeed(d, &u)
+			uv.Ships, uv.Gunnery, uv.Hits = d.Ships, d.Gunnery, d.Hits
+			uv.HitsTaken, uv.Flooding, uv.Moderate = u.Hits, u.Flooding, moderate(d, &u)
+			uv.Arrive, uv.ArriveAt = u.Arrive, u.ArrivePort
+			if u.Spent > 0 {
+				uv.Arrow, uv.Spent = u.Arrow.String(), u.Spent
+			}
+		}
+		v.Units = append(v.Units, uv)
+	}
+	for _, t := range s.Tracks {
+		switch side {
+		case t.Tracker:
+			v.Tracking = append(v.Tracking, TrackView{Hex: t.Hex.String(), Since: t.Since, Units: t.TrackerUnits, Enemy: typesOf(t.TrackedUnits), EnemySpeed: t.TrackedSpeed})
+		case t.Tracked:
+			v.Tracked = append(v.Tracked, TrackView{Hex: t.Hex.String(), Since: t.Since, Units: t.TrackedUnits, Enemy: typesOf(t.TrackerUnits), EnemySpeed: t.TrackerSpeed})
+		}
+	}
+	for _, e := range s.Log {
+		if e.To == "both" || e.To == string(side) {
+			v.Reports = append(v.Reports, e)
+		}
+	}
+	return v
+}
+
+// asView accepts a *View, a View, or anything that marshals to a View's
+// JSON (a view read back from a log).
+func asView(v engine.View) (*View, error) {
+	switch x := v.(type) {
+	case *View:
+		return x, nil
+	case View:
+		return &x, nil
+	case []byte:
+		var out View
+		err := json.Unmarshal(x, &out)
+		return &out, err
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out View
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, fmt.Errorf("kriegsmarine: not a view: %w", err)
+	}
+	return &out, nil
+}
+
+func (v *View) unit(id string) *UnitView {
+	for i := range v.Units {
+		if v.Units[i].ID == id {
+			return &v.Units[i]
+		}
+	}
+	return nil
+}
+
+func phaseID(turn int) string { return fmt.Sprintf("T%02d", turn) }
