@@ -65,7 +65,7 @@ func hexOf(pt xy) hexRC {
 	return best
 }
 
-// neighbours returns the hexes adjacent to h across its east, north-east and
+// neighbours3 returns the hexes adjacent to h across its east, north-east and
 // north-west sides (the other three are found from the other side), in the
 // even-rows-shifted-east layout.
 func neighbours3(h hexRC) []hexRC {
@@ -75,4 +75,26 @@ func neighbours3(h hexRC) []hexRC {
 	return []hexRC{{h.row, h.col + 1}, {h.row + 1, h.col}, {h.row + 1, h.col - 1}}
 }
 
+// hexsideEnds returns the two vertices of the side shared by adjacent hexes a
+// and b: the side is the perpendicular bisector of the centres' segment, one
+// circumradius long (colStep/sqrt(3) for a regular pointy-top grid).
+func hexsideEnds(a, b hexRC) (xy, xy) {
+	ca, cb := centre(a), centre(b)
+	mx, my := (ca[0]+cb[0])/2, (ca[1]+cb[1])/2
+	dx, dy := cb[0]-ca[0], cb[1]-ca[1]
+	half := colStep / math.Sqrt(3) / 2 / math.Hypot(dx, dy)
+	return xy{mx - dy*half, my + dx*half}, xy{mx + dy*half, my - dx*half}
+}
+
+// onMap reports whether h is one of the map's hexes.
 func onMap(h hexRC) bool { return h.row >= 1 && h.row <= rows && h.col >= 1 && h.col <= cols }
+
+// mapExtent returns the projected box (minX, minY, maxX, maxY) covering every
+// hex of the map with a margin of one circumradius.
+func mapExtent() [4]float64 {
+	r := colStep / math.Sqrt(3)
+	return [4]float64{
+		centre(hexRC{1, 1})[0] - r, centre(hexRC{1, 1})[1] - r,
+		centre(hexRC{2, cols})[0] + r, centre(hexRC{rows, 1})[1] + r,
+	}
+}

@@ -11,8 +11,9 @@
 // conformal conic projection (lat_1 = lat_2 = lat_0 = 62N, lon_0 = 3E,
 // WGS84), lays the hex grid over it and samples points inside every hex:
 // a hex with no land is sea, one with only land is land, any other is
-// coastal. A hexside whose centre-to-centre segment crosses only land is
-// closed to ships (rule 6.14) and listed as a "side" record.
+// coastal. A hexside that is land along its whole length is closed to ships
+// (rule 6.14: a ship may not pass along a land hexside, e.g. O13 to P13) and
+// listed as a "side" record.
 package main
 
 import (
@@ -27,7 +28,8 @@ import (
 )
 
 // countryCodes maps Natural Earth country names to the map's country codes.
-// The Faroe Islands were Danish in 1940.
+// The Faroe Islands were Danish in 1940. A hex holding land of any other
+// country is an error (the data could not name it).
 var countryCodes = map[string]string{
 	"Norway":         "NO",
 	"Sweden":         "SE",
@@ -35,15 +37,19 @@ var countryCodes = map[string]string{
 	"Faeroe Is.":     "DK",
 	"United Kingdom": "UK",
 	"Germany":        "DE",
-	"Finland":        "FI",
 }
 
 // sampleStep is the spacing in kilometres of the sample points in a hex
-// (about 330 points per hex) and segStep that along a hexside test segment.
+// (about 330 points per hex); edgeSamples is the number of points tested
+// along a hexside, vertices excluded.
 const (
-	sampleStep = 3.0
-	segSamples = 30
+	sampleStep  = 2.0
+	edgeSamples = 19
 )
+
+// mapBox (min lon, min lat, max lon, max lat) holds the whole map: A1 is at
+// 56.2N 4.5W, A20 at 56.0N 13.4E, FF1 at 70.2N 8.6W and FF20 at 69.8N 20.7E.
+var mapBox = [4]float64{-12, 54, 25, 72}
 
 func main() {
 	atlas := flag.String("atlas", "", "directory of the world-atlas 2.0.2 npm package (holds countries-50m.json)")
@@ -69,11 +75,18 @@ func run(atlas, out, pngOut string) error {
 	if err != nil {
 		return err
 	}
-	shapes := projectFeatures(fs, countryCodes, newLCC(projLat, projLon), [4]float64{-20, 50, 35, 76})
+	shapes := projectFeatures(fs, countryCodes, newLCC(projLat, projLon), mapBox, mapExtent())
 	if len(shapes) == 0 {
 		return fmt.Errorf("no Scandinavian land found in %s", atlas)
 	}
 	m := classify(newLand(shapes))
+	for _, d := range m.hexes {
+		for _, cc := range d.countries {
+			if strings.HasPrefix(cc, "?") {
+				return fmt.Errorf("hex %s holds land of %s, which has no country code", d.hex.name(), cc[1:])
+			}
+		}
+	}
 	var w io.Writer = os.Stdout
 	if out != "" {
 		f, err := os.Create(out)
@@ -172,7 +185,7 @@ func classify(l *land) *mapData {
 				if !onMap(b) || (terr[a] == "land" && terr[b] == "land") {
 					continue
 				}
-				if segmentAllLand(l, centre(a), centre(b)) {
+				if edgeAllLand(l, a, b) {
 					m.sides = append(m.sides, [2]hexRC{a, b})
 				}
 			}
@@ -181,11 +194,14 @@ func classify(l *land) *mapData {
 	return m
 }
 
-// segmentAllLand reports whether every sample of the segment a-b is on land.
-func segmentAllLand(l *land, a, b xy) bool {
-	for i := 0; i <= segSamples; i++ {
-		f := float64(i) / segSamples
-		if l.at(xy{a[0] + f*(b[0]-a[0]), a[1] + f*(b[1]-a[1])}) == "" {
+// edgeAllLand reports whether the hexside shared by adjacent hexes a and b is
+// land at every sample strictly between its two end vertices (the vertices
+// touch a third hex, so they say nothing about this side).
+func edgeAllLand(l *land, a, b hexRC) bool {
+	p, q := hexsideEnds(a, b)
+	for i := 1; i <= edgeSamples; i++ {
+		f := float64(i) / (edgeSamples + 1)
+		if l.at(xy{p[0] + f*(q[0]-p[0]), p[1] + f*(q[1]-p[1])}) == "" {
 			return false
 		}
 	}
@@ -222,7 +238,7 @@ func (m *mapData) write(w io.Writer) error {
 		fmt.Sprintf("Sampling: points %.0f km apart in each hex; sea = no land, land = all land, coastal = both.", sampleStep),
 		fmt.Sprintf("Counts: %d sea, %d coastal, %d land; %d land-only hexsides (rule 6.14).", sea, coastal, landN, len(m.sides)),
 		"Columns: hex, terrain, countries (codes, comma-separated, - for none), land% of the samples.",
-		"\"side A/B land\": the segment between the two hex centres crosses only land, closed to ships (6.14).",
+		"\"side A/B land\": the hexside between A and B is land along its whole length, closed to ships (6.14).",
 	}
 	for _, l := range hdr {
 		if _, err := fmt.Fprintln(w, "# "+l); err != nil {

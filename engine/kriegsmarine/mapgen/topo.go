@@ -165,24 +165,47 @@ func assemblePolygon(rings [][]int, arcs [][]lonLat) (polygon, error) {
 // xy is a projected point in kilometres.
 type xy [2]float64
 
-// shape is a projected polygon with its bounding box.
+// shape is a projected polygon with its bounding box. Its edges are also
+// filed in horizontal bands bandKm high, so that a point test only looks at
+// the edges that can cross the point's horizontal ray.
 type shape struct {
 	country    string
 	rings      [][]xy
 	minX, minY float64
 	maxX, maxY float64
+	bands      map[int][][2]xy
 }
 
-// projectFeatures projects the polygons of the features whose names map to a
-// country code, keeping only those whose longitude/latitude box meets box
-// (minLon, minLat, maxLon, maxLat). A polygon whose ring was unwrapped past
-// +-180 is shifted back by whole turns so that it overlaps the box if it can.
-func projectFeatures(fs []feature, codes map[string]string, p *lcc, box [4]float64) []shape {
+const bandKm = 4.0
+
+// index files every edge of the shape under each band its y range meets.
+func (s *shape) index() {
+	s.bands = map[int][][2]xy{}
+	for _, r := range s.rings {
+		j := len(r) - 1
+		for i := range r {
+			a, b := r[j], r[i]
+			lo, hi := math.Min(a[1], b[1]), math.Max(a[1], b[1])
+			for k := int(math.Floor(lo / bandKm)); k <= int(math.Floor(hi/bandKm)); k++ {
+				s.bands[k] = append(s.bands[k], [2]xy{a, b})
+			}
+			j = i
+		}
+	}
+}
+
+// projectFeatures projects the polygons whose longitude/latitude box meets
+// box (minLon, minLat, maxLon, maxLat), labelled with the country code codes
+// gives their feature's name, or "?" and the name for a country codes does
+// not know; polygons whose projected bounding box misses extent (minX, minY,
+// maxX, maxY, kilometres) are dropped. A polygon whose ring was unwrapped past +-180 is
+// shifted back by whole turns so that it overlaps the box if it can.
+func projectFeatures(fs []feature, codes map[string]string, p *lcc, box, extent [4]float64) []shape {
 	var out []shape
 	for _, f := range fs {
-		code, ok := codes[f.Name]
-		if !ok {
-			continue
+		code, known := codes[f.Name]
+		if !known {
+			code = "?" + f.Name
 		}
 		for _, poly := range f.Polygons {
 			lo, hi := math.Inf(1), math.Inf(-1)
@@ -212,28 +235,29 @@ func projectFeatures(fs []feature, codes map[string]string, p *lcc, box [4]float
 				}
 				s.rings = append(s.rings, pr)
 			}
+			s.index()
+			if s.minX > extent[2] || s.maxX < extent[0] || s.minY > extent[3] || s.maxY < extent[1] {
+				continue
+			}
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-// contains reports whether the point is inside the shape (even-odd rule over
-// the outer ring and its holes).
+// contains reports whether the point is inside the shape: the even-odd rule
+// over the outer ring and its holes, counting the edges that cross the ray
+// from the point towards +x.
 func (s *shape) contains(pt xy) bool {
 	if pt[0] < s.minX || pt[0] > s.maxX || pt[1] < s.minY || pt[1] > s.maxY {
 		return false
 	}
 	in := false
-	for _, r := range s.rings {
-		j := len(r) - 1
-		for i := range r {
-			a, b := r[i], r[j]
-			if (a[1] > pt[1]) != (b[1] > pt[1]) &&
-				pt[0] < (b[0]-a[0])*(pt[1]-a[1])/(b[1]-a[1])+a[0] {
-				in = !in
-			}
-			j = i
+	for _, e := range s.bands[int(math.Floor(pt[1]/bandKm))] {
+		a, b := e[0], e[1]
+		if (a[1] > pt[1]) != (b[1] > pt[1]) &&
+			pt[0] < (b[0]-a[0])*(pt[1]-a[1])/(b[1]-a[1])+a[0] {
+			in = !in
 		}
 	}
 	return in
