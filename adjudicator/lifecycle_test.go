@@ -11,7 +11,10 @@ import (
 	"time"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
+
+func init() { enginetest.Register() }
 
 // testClock is an injected clock the tests move by hand.
 type testClock struct {
@@ -151,7 +154,7 @@ func TestAllInResolvesAndLaterOrdersReplace(t *testing.T) {
 	if !strings.Contains(g.History[0].Rolls[len(g.History[0].Rolls)-2].Why, "allied") {
 		t.Errorf("rolls %+v", g.History[0].Rolls)
 	}
-	v := g.Rules.View(g.State, "allied").(raceView)
+	v := g.Rules.View(g.State, "allied").(enginetest.RaceView)
 	if !strings.HasPrefix(v.Last, "advance 3") {
 		t.Errorf("the later submission did not replace the earlier: %q", v.Last)
 	}
@@ -363,7 +366,7 @@ func TestManualDiceWaitForRolls(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := h.Game("g1")
-	v := g.Rules.View(g.State, "allied").(raceView)
+	v := g.Rules.View(g.State, "allied").(enginetest.RaceView)
 	if v.Mine != 2 || v.Enemy != 0 {
 		t.Errorf("allied rolled 5 and german 1: %+v", v)
 	}

@@ -142,6 +142,9 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	if err != nil {
 		return err
 	}
+	if err := os.MkdirAll(filepath.Join(dataDir, ".imap"), 0o700); err != nil {
+		return err
+	}
 	box, err := imapbox.Open(ctx, imapbox.Config{Addr: imapSrv.Addr(), Username: demoHostAddr, Password: demoPassword, TLS: imapbox.TLSNone,
 		StateDir: filepath.Join(dataDir, ".imap"), Logger: quiet})
 	if err != nil {

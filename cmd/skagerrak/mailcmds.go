@@ -106,6 +106,9 @@ func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Conf
 	if m.Clock != nil {
 		clock = m.Clock.Now
 	}
+	if err := os.MkdirAll(filepath.Join(c.DataDir, ".imap"), 0o700); err != nil {
+		return nil, err
+	}
 	box, err := imapbox.Open(ctx, imapbox.Config{Addr: c.IMAP.Addr, Username: c.IMAP.Username, Password: c.IMAP.Password, TLS: c.IMAP.TLS,
 		Mailbox: c.IMAP.Mailbox, Processed: c.IMAP.Processed, Rejected: c.IMAP.Rejected, StateDir: filepath.Join(c.DataDir, ".imap"),
 		PollInterval: c.PollInterval, Logger: m.logger()})

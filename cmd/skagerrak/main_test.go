@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"skagerrak/engine/enginetest"
+)
+
+func init() { enginetest.Register() }
+
+// run drives the real Main as the binary would, returning its exit status
+// and output.
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{Stdout: &out, Stderr: &errb}
+	code := m.Run(context.Background(), args)
+	return code, out.String(), errb.String()
+}
+
+func TestDemoPlaysByMailAndVerifies(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "demo")
+	code, out, errs := run(t, "demo", "--ruleset", "racetest", "--dir", dir)
+	if code != 0 {
+		t.Fatalf("demo exit %d\n%s\n%s", code, out, errs)
+	}
+	t.Log(out)
+	for _, want := range []string{"game over", "verify: intact", "rejected 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("demo output lacks %q:\n%s", want, out)
+		}
+	}
+	gameDir := filepath.Join(dir, "games", "demo-1")
+	if code, out, errs := run(t, "verify", gameDir); code != 0 {
+		t.Fatalf("verify: %d %s %s", code, out, errs)
+	}
+	// Changing a single accepted order makes verify fail at that seq.
+	logPath := filepath.Join(gameDir, "events.jsonl")
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	seq := ""
+	for i, l := range lines {
+		if strings.Contains(l, `"type":"OrdersAccepted"`) && strings.Contains(l, `advance 2`) {
+			lines[i] = strings.Replace(l, `advance 2`, `advance 3`, 1)
+			seq = regexp.MustCompile(`^\{"seq":(\d+)`).FindStringSubmatch(l)[1]
+			break
+		}
+	}
+	if seq == "" {
+		t.Fatal("no accepted order with advance 2 in the log")
+	}
+	if err := os.WriteFile(logPath, []byte(strings.Join(lines, "\n")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = run(t, "verify", gameDir)
+	if code == 0 || !strings.Contains(errs, "record "+seq) {
+		t.Errorf("verify of a changed order: exit %d, want non-zero naming record %s:\n%s%s", code, seq, out, errs)
+	}
+}
+
+func TestConfigExampleAndBadConfig(t *testing.T) {
+	code, out, _ := run(t, "config", "example")
+	if code != 0 || !strings.Contains(out, "imap:") {
+		t.Fatalf("config example: %d %s", code, out)
+	}
+	f := filepath.Join(t.TempDir(), "c.yaml")
+	os.WriteFile(f, []byte("data_dri: x\n"), 0o600)
+	code, _, errs := run(t, "--config", f, "status")
+	if code == 0 || !strings.Contains(errs, "data_dri") || !strings.Contains(errs, f) {
+		t.Errorf("typo in config: %d %s", code, errs)
+	}
+}
+
+func TestVerifyMissingGame(t *testing.T) {
+	code, _, errs := run(t, "verify", filepath.Join(t.TempDir(), "nope"))
+	if code == 0 || !strings.Contains(errs, "nope") {
+		t.Errorf("verify of a missing path: %d %s", code, errs)
+	}
+}

@@ -1,0 +1,156 @@
+// Package enginetest holds a minimal ruleset, "racetest", for testing the
+// machinery around rulesets (the adjudicator, the command line, the demo)
+// without the weight of a real rulebook. It is registered by Register.
+package enginetest
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"skagerrak/engine"
+)
+
+// Race is a tiny ruleset for tests: each phase both sides
+// order "advance N" (1-3); each side then rolls a d6 and moves N if the roll
+// is at least N. First to 10 wins; the game lasts at most 5 phases. A side
+// sees its own position and orders, and the enemy's position only.
+type Race struct{}
+
+type RaceState struct {
+	Turn int                 `json:"turn"`
+	Pos  map[string]int      `json:"pos"`
+	Last map[string]string   `json:"last"`
+	Log  map[string][]string `json:"log"`
+}
+
+type RaceOrders struct{ N int }
+
+// Name implements engine.Ruleset, as do the methods below.
+func (Race) Name() string         { return "racetest" }
+func (Race) Title() string        { return "Race (test ruleset)" }
+func (Race) Sides() []engine.Side { return []engine.Side{"allied", "german"} }
+func (Race) Scenarios() []engine.Info {
+	return []engine.Info{{ID: "standard", Title: "Standard"}}
+}
+func (Race) Options() []engine.Info { return []engine.Info{{ID: "long", Title: "Long race"}} }
+
+func (Race) New(s engine.Setup, d engine.Dice) (engine.State, error) {
+	st := &RaceState{Turn: 1, Pos: map[string]int{"allied": 0, "german": d.Roll(2, "head start") - 1}, Last: map[string]string{}, Log: map[string][]string{}}
+	return st, nil
+}
+
+func (Race) DecodeState(b []byte) (engine.State, error) {
+	var s RaceState
+	err := json.Unmarshal(b, &s)
+	return &s, err
+}
+
+func (Race) Phase(s engine.State) engine.Phase {
+	st := s.(*RaceState)
+	if st.Turn > 5 || st.Pos["allied"] >= 10 || st.Pos["german"] >= 10 {
+		return engine.Phase{ID: "over", Title: "game over", Over: true}
+	}
+	return engine.Phase{ID: fmt.Sprintf("T%02d", st.Turn), Title: fmt.Sprintf("Turn %d", st.Turn), Owes: []engine.Side{"allied", "german"}}
+}
+
+func (Race) ParseOrders(s engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
+	var o RaceOrders
+	var errs []engine.LineError
+	for _, l := range engine.OrderLines(text) {
+		if len(l.Fields) != 2 || strings.ToLower(l.Fields[0]) != "advance" {
+			errs = append(errs, l.Errorf("1.1", "advance 1, advance 2 or advance 3", "unknown order"))
+			continue
+		}
+		n, err := strconv.Atoi(l.Fields[1])
+		if err != nil || n < 1 || n > 3 {
+			errs = append(errs, l.Errorf("1.2", "1, 2 or 3", "%q is not a number of steps", l.Fields[1]))
+			continue
+		}
+		o.N = n
+	}
+	return o, errs
+}
+
+func (Race) DefaultOrders(engine.State, engine.Side) engine.Orders { return RaceOrders{N: 1} }
+
+func (Race) FormatOrders(_ engine.State, _ engine.Side, o engine.Orders) string {
+	return fmt.Sprintf("advance %d\n", o.(RaceOrders).N)
+}
+
+func (Race) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (engine.State, error) {
+	old := s.(*RaceState)
+	st := &RaceState{Turn: old.Turn + 1, Pos: map[string]int{}, Last: map[string]string{}, Log: map[string][]string{}}
+	for k, v := range old.Pos {
+		st.Pos[k] = v
+	}
+	for k, v := range old.Log {
+		st.Log[k] = append([]string(nil), v...)
+	}
+	for _, side := range []engine.Side{"allied", "german"} {
+		n := orders[side].(RaceOrders).N
+		r := d.Roll(6, string(side)+" advance")
+		if r >= n {
+			st.Pos[string(side)] += n
+		}
+		st.Last[string(side)] = fmt.Sprintf("advance %d, rolled %d", n, r)
+		st.Log[string(side)] = append(st.Log[string(side)], st.Last[string(side)])
+	}
+	return st, nil
+}
+
+type RaceView struct {
+	Side  string `json:"side"`
+	Turn  int    `json:"turn"`
+	Mine  int    `json:"mine"`
+	Enemy int    `json:"enemy"`
+	Last  string `json:"last"`
+}
+
+func (Race) View(s engine.State, side engine.Side) engine.View {
+	st := s.(*RaceState)
+	enemy := "german"
+	if side == "german" {
+		enemy = "allied"
+	}
+	return RaceView{Side: string(side), Turn: st.Turn, Mine: st.Pos[string(side)], Enemy: st.Pos[enemy], Last: st.Last[string(side)]}
+}
+
+func (Race) Result(s engine.State) *engine.Result {
+	st := s.(*RaceState)
+	if st.Turn <= 5 && st.Pos["allied"] < 10 && st.Pos["german"] < 10 {
+		return nil
+	}
+	r := &engine.Result{Points: map[engine.Side]int{"allied": st.Pos["allied"], "german": st.Pos["german"]}}
+	switch {
+	case st.Pos["allied"] > st.Pos["german"]:
+		r.Winner = "allied"
+	case st.Pos["german"] > st.Pos["allied"]:
+		r.Winner = "german"
+	}
+	r.Summary = fmt.Sprintf("allied %d, german %d", st.Pos["allied"], st.Pos["german"])
+	return r
+}
+
+var once sync.Once
+
+// Register registers Race as "racetest" (once; later calls do nothing).
+func Register() { once.Do(func() { engine.Register(Race{}) }) }
+
+// DecodeView implements engine.ViewDecoder.
+func (Race) DecodeView(b []byte) (engine.View, error) {
+	var v RaceView
+	err := json.Unmarshal(b, &v)
+	return v, err
+}
+
+// Play implements engine.Player: advance 3 when well behind, else 2.
+func (Race) Play(v engine.View, side engine.Side, d engine.Dice) string {
+	rv := v.(RaceView)
+	if rv.Enemy-rv.Mine >= 2 {
+		return "advance 3\n"
+	}
+	return fmt.Sprintf("advance %d\n", 1+d.Roll(2, "choice"))
+}
