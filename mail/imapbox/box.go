@@ -336,12 +336,13 @@ func (b *Box) Move(ctx context.Context, uidValidity, uid uint32, folder string) 
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	removing := false // an earlier attempt sent MOVE or EXPUNGE; outcome unknown
 	return b.run(ctx, "move", func(s *session) error {
-		return b.move(s, uidValidity, uid, folder)
+		return b.move(s, uidValidity, uid, folder, &removing)
 	})
 }
 
-func (b *Box) move(s *session, uidValidity, uid uint32, folder string) error {
+func (b *Box) move(s *session, uidValidity, uid uint32, folder string, removing *bool) error {
 	if s.uidValidity != uidValidity {
 		return local(ErrUIDValidityChanged)
 	}
@@ -361,12 +362,19 @@ func (b *Box) move(s *session, uidValidity, uid uint32, folder string) error {
 		}
 	}
 	if !found {
+		if *removing {
+			// The connection broke after MOVE or EXPUNGE was sent, and the
+			// message is gone: that command did its work.
+			b.log.Info("message gone after an interrupted move: taken as moved", "uid", uid, "folder", folder)
+			return nil
+		}
 		return local(fmt.Errorf("imapbox: move uid %d: %w", uid, ErrNoMessage))
 	}
 	log := b.log.With("uid", uid, "folder", folder)
 
 	if s.caps.Has(imap.CapMove) {
 		err := withCreate(s, folder, func() error {
+			*removing = true
 			_, err := s.c.Move(set, folder).Wait()
 			return err
 		})
@@ -400,6 +408,7 @@ func (b *Box) move(s *session, uidValidity, uid uint32, folder string) error {
 		if err := s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: mark}, nil).Close(); err != nil {
 			return fmt.Errorf("imapbox: flag uid %d deleted: %w", uid, err)
 		}
+		*removing = true
 		if err := s.c.UIDExpunge(set).Close(); err != nil {
 			return fmt.Errorf("imapbox: expunge uid %d: %w", uid, err)
 		}

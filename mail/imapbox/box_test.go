@@ -5,12 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"net"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -913,4 +915,82 @@ func TestWaitSurvivesSilentConnectionDuringIdle(t *testing.T) {
 	if got := fetch(t, b); len(got) != 1 {
 		t.Fatalf("got %d messages after the reconnect, want 1", len(got))
 	}
+}
+
+// Case 24 for Move: the connection is cut after every possible number of
+// bytes of the server's answers. Each Move still succeeds and the message
+// ends up moved: exactly once with MOVE; with the fallbacks a cut between
+// COPY and the flags may leave a second copy (documented), never none, and
+// a message left in place is not fetched again.
+func TestMoveSurvivesCutAnywhere(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		opts      loopback.IMAPOptions
+		maxCopies int
+	}{
+		{"move", loopback.IMAPOptions{}, 1},
+		{"uidplus", loopback.IMAPOptions{DisableMove: true}, 2},
+		{"neither", loopback.IMAPOptions{DisableMove: true, DisableUIDPlus: true}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			logs := &countingHandler{}
+			for n := int64(0); n < 400; n += 23 {
+				srv := startServer(t, tc.opts)
+				raws := appendN(t, srv, 1, 1)
+				cfg := testConfig(t, srv, t.TempDir())
+				cfg.Logger = slog.New(logs)
+				b := open(t, cfg)
+				got := fetch(t, b)
+				srv.CutConnectionsAfter(n)
+				if err := b.MoveProcessed(ctx(t), got[0].UIDValidity, got[0].UID); err != nil {
+					t.Fatalf("cut after %d bytes: %v", n, err)
+				}
+				if tc.name == "neither" {
+					if again := fetch(t, b); len(again) != 0 {
+						t.Fatalf("cut after %d bytes: the left-in-place message is fetched again", n)
+					}
+				} else if in := messages(t, srv, "INBOX"); len(in) != 0 {
+					t.Fatalf("cut after %d bytes: message still in INBOX", n)
+				}
+				proc := messages(t, srv, "Processed")
+				if len(proc) < 1 || len(proc) > tc.maxCopies || !bytes.Equal(proc[0].Raw, raws[0]) {
+					t.Fatalf("cut after %d bytes: %d copies in Processed", n, len(proc))
+				}
+				b.Close()
+				srv.Close()
+			}
+			if logs.count("connection lost") == 0 || (tc.name != "neither" && logs.count("interrupted move") == 0) {
+				t.Errorf("the cuts missed the window: %d reconnections, %d interrupted moves",
+					logs.count("connection lost"), logs.count("interrupted move"))
+			}
+		})
+	}
+}
+
+// countingHandler is a slog.Handler that counts messages by content.
+type countingHandler struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (h *countingHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h *countingHandler) WithAttrs([]slog.Attr) slog.Handler       { return h }
+func (h *countingHandler) WithGroup(string) slog.Handler            { return h }
+func (h *countingHandler) Handle(_ context.Context, r slog.Record) error {
+	h.mu.Lock()
+	h.msgs = append(h.msgs, r.Message)
+	h.mu.Unlock()
+	return nil
+}
+
+func (h *countingHandler) count(sub string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, m := range h.msgs {
+		if strings.Contains(m, sub) {
+			n++
+		}
+	}
+	return n
 }
