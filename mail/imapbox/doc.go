@@ -46,6 +46,13 @@
 // where it is and Move returns the error. A message that already carries
 // MovedKeyword is not copied a second time.
 //
+// When the connection breaks inside Move, Move reconnects and goes on. If
+// MOVE or UID EXPUNGE had been sent and the message is now gone, the move
+// is taken as done. If the break fell between a fallback's COPY and the
+// flags that record it, the retry copies again: the target folder may then
+// hold the message twice, the mailbox never loses it. ErrNoMessage means
+// the UID was not there to begin with.
+//
 // # Connections
 //
 // Every operation runs on a live session. When the connection fails it is
@@ -53,8 +60,8 @@
 // backoff (Config.BackoffInitial doubling up to Config.BackoffMax, half of
 // each delay drawn from Config.Jitter) until it succeeds, Config.MaxAttempts
 // is reached, or the context ends. An answer from the server (NO, BAD) or a
-// local failure is returned at once. Nothing is lost by a retry: Fetch is
-// read-only and Move checks the message is still there.
+// local failure is returned at once. Nothing is lost by a retry: Fetch
+// changes nothing on the server and Move looks the message up first.
 //
 // The box owns the read deadline of its connection: while a command waits,
 // the server may stay silent at most Config.CommandTimeout. Wait uses IDLE
