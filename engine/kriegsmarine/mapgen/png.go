@@ -7,8 +7,9 @@ import (
 	"os"
 )
 
-// drawPNG renders the land (grey), the hexes tinted by terrain and the hex
-// centres, 2 pixels per kilometre... at pxPerKm, for checking by eye.
+// drawPNG renders the map for checking by eye, north up, 0.8 pixel a
+// kilometre: each hex tinted by its terrain (blue sea, yellow coastal, green
+// land) and the Natural Earth land darkened over it.
 func drawPNG(path string, m *mapData, l *land) error {
 	const pxPerKm = 0.8
 	minX, maxX := centre(hexRC{1, 1})[0]-40, centre(hexRC{2, cols})[0]+40
