@@ -222,12 +222,16 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 	if err != nil {
 		return nil, fmt.Errorf("imapbox: fetch sizes: %w", err)
 	}
+	wanted := make(map[uint32]bool, len(cands))
+	for _, u := range cands {
+		wanted[u] = true
+	}
 	msgs := make(map[uint32]*Message, len(sizes))
 	var small imap.UIDSet
 	nSmall := 0
 	for _, m := range sizes {
 		u := uint32(m.UID)
-		if u <= b.st.LastUID || !slices.Contains(cands, u) {
+		if !wanted[u] {
 			continue
 		}
 		msg := &Message{UID: u, UIDValidity: s.uidValidity, Size: m.RFC822Size}

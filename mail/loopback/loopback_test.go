@@ -156,3 +156,48 @@ func TestSMTPServerCollectsAndFails(t *testing.T) {
 		t.Error("MAIL accepted without AUTH")
 	}
 }
+
+// The demo's wiring: what the SMTP server accepts lands in an IMAP INBOX.
+func TestSMTPDeliverIntoIMAP(t *testing.T) {
+	im, err := StartIMAP(IMAPOptions{Users: []IMAPUser{{"umpire@x", "p"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer im.Close()
+	sm, err := StartSMTP(SMTPOptions{Deliver: func(d Delivery) error {
+		for _, to := range d.To {
+			if _, err := im.Append(to, "INBOX", d.Data); err != nil {
+				return err
+			}
+		}
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sm.Close()
+	body := "Subject: orders\r\n\r\nGame: x\r\n"
+	send := func(to string) error {
+		c, err := smtp.Dial(sm.Addr())
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		return c.SendMail("p@x", []string{to}, strings.NewReader(body))
+	}
+	if err := send("umpire@x"); err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := im.Messages("umpire@x", "INBOX")
+	if err != nil || len(msgs) != 1 || string(msgs[0].Raw) != body {
+		t.Fatalf("INBOX after delivery: %+v, %v", msgs, err)
+	}
+	err = send("stranger@x")
+	var serr *smtp.SMTPError
+	if !errors.As(err, &serr) || serr.Code != 451 {
+		t.Fatalf("delivery to an unknown IMAP user: %v, want 451", err)
+	}
+	if n := len(sm.Deliveries()); n != 1 {
+		t.Errorf("%d deliveries kept, want 1", n)
+	}
+}

@@ -27,6 +27,10 @@ type SMTPOptions struct {
 	ImplicitTLS bool
 	// MaxMessageBytes bounds a message; 0 means 10 MiB.
 	MaxMessageBytes int64
+	// Deliver, when set, is called with each message before it is accepted
+	// (the demo appends it to a loopback IMAP mailbox); an error makes the
+	// server answer 451 and keep nothing.
+	Deliver func(Delivery) error
 	// Logger receives the server's own error messages; nil discards them.
 	Logger *slog.Logger
 }
@@ -253,21 +257,31 @@ func (ss *smtpSession) Data(r io.Reader) error {
 	}
 	s := ss.server
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.attempts++
 	if len(s.failures) > 0 {
 		f := s.failures[0]
 		s.failures = s.failures[1:]
+		s.mu.Unlock()
 		return f
 	}
-	s.deliveries = append(s.deliveries, Delivery{
+	s.mu.Unlock()
+	d := Delivery{
 		From:     ss.from,
 		To:       append([]string(nil), ss.to...),
 		Data:     data,
 		AuthUser: ss.user,
 		TLS:      ss.tls,
 		Received: time.Now(),
-	})
+	}
+	if s.opts.Deliver != nil {
+		// Called without the lock: Deliver may use the server's methods.
+		if err := s.opts.Deliver(d); err != nil {
+			return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Local delivery failed: " + err.Error()}
+		}
+	}
+	s.mu.Lock()
+	s.deliveries = append(s.deliveries, d)
+	s.mu.Unlock()
 	return nil
 }
 
