@@ -272,13 +272,31 @@ func (m *Map) EntryCost(h engine.Hex) (int, bool) {
 }
 
 // Port returns the port city hex named name (case-insensitive, e.g. "Narvik",
-// "Scapa Flow").
+// "scapa flow").
 func (m *Map) Port(name string) (HexInfo, bool) {
-	h, ok := m.portByName[strings.ToLower(strings.TrimSpace(name))]
+	h, ok := m.portByName[foldName(name)]
 	if !ok {
 		return HexInfo{}, false
 	}
 	return m.at(h).clone(), true
+}
+
+// AirfieldNamed returns the airfield hex named name, ignoring case and
+// Norwegian letters ("Værnes" finds "Vaernes").
+func (m *Map) AirfieldNamed(name string) (HexInfo, bool) {
+	want := foldName(name)
+	for i := range m.hexes {
+		if a := m.hexes[i].Airfield; a != nil && foldName(a.Name) == want {
+			return m.hexes[i].clone(), true
+		}
+	}
+	return HexInfo{}, false
+}
+
+var nameFolder = strings.NewReplacer("æ", "ae", "ø", "o", "å", "a", "Æ", "ae", "Ø", "o", "Å", "a")
+
+func foldName(s string) string {
+	return strings.ToLower(nameFolder.Replace(strings.TrimSpace(s)))
 }
 
 // ParseMap builds a Map from the text of hexes.tsv (generated) and
@@ -413,7 +431,7 @@ func ParseMap(hexes, overlay []byte) (*Map, error) {
 			}
 			p.Countries = addSorted(p.Countries, val)
 		case "port":
-			key := strings.ToLower(val)
+			key := foldName(val)
 			if prev, dup := m.portByName[key]; dup {
 				return fmt.Errorf("port %q already at %s", val, prev)
 			}

@@ -57,10 +57,13 @@ func TestMapEmbeddedDataParses(t *testing.T) {
 			t.Errorf("Info(%v) should be off the map", h)
 		}
 	}
-	for _, src := range []string{string(hexes), string(overlay)} {
-		if !strings.Contains(src, "reason") && !strings.Contains(src, "Source: Natural Earth") {
-			t.Error("a data file lacks its provenance header")
+	for _, want := range []string{"Source: Natural Earth", "world-atlas 2.0.2", "ISC", "go run ./engine/kriegsmarine/mapgen"} {
+		if !strings.Contains(string(hexes), want) {
+			t.Errorf("hexes.tsv header lacks %q", want)
 		}
+	}
+	if !strings.Contains(string(overlay), "hex\tattr\tvalue\treason\n") {
+		t.Error("overlay.tsv lacks its column header")
 	}
 }
 
@@ -392,6 +395,12 @@ func TestMapAirfields(t *testing.T) {
 	}
 	if v := names["Vaernes"]; v.Hex != hx(t, "Q16") || v.Airfield.SnowFree || v.Airfield.Capacity+1 != 2 {
 		t.Errorf("Vaernes %+v: Q16, snow (9.622), capacity 2 with the Air Emergency Scramble (6.29)", v)
+	}
+	if v, ok := m.AirfieldNamed("Værnes"); !ok || v.Hex != hx(t, "Q16") {
+		t.Errorf("AirfieldNamed(Værnes) = %v, %v", v.Hex, ok)
+	}
+	if _, ok := m.AirfieldNamed("Gardermoen"); ok {
+		t.Error("AirfieldNamed(Gardermoen) found")
 	}
 	if len(names) != 9 {
 		t.Errorf("%d airfields, want 9 (Sola, Fornebu, Kjevik, Kjeller, Vaernes, Bardufoss, Aalborg, Lossiemouth, Hatston)", len(names))
