@@ -23,7 +23,7 @@ func TestMain(m *testing.M) {
 
 var t0 = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 
-const orders = "Game: norway-1940\nPhase: 1940-04-09 AM\nSide: German\n- Hipper engage Glowworm\nScharnhorst to Vestfjord   \n"
+const orders = "Game: norway-1940\nPhase: 1940-04-09 AM\nSide: German\n- Hipper engage Glowworm\nScharnhorst to Vestfjord   \nFrom Narvik: Diether von Roeder\n"
 
 func newKey(t testing.TB, name, email string) *openpgp.Entity {
 	t.Helper()
@@ -68,6 +68,9 @@ func TestSignRoundTripAndDeterminism(t *testing.T) {
 	raw, err := Sign(m, host, t0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !bytes.Contains(raw, []byte("\r\n=46rom the Admiralty")) {
+		t.Errorf("a line starting with \"From \" is not protected")
 	}
 	for _, want := range []string{"mime-version: 1.0\r\n", "message-id: <report-g1-p3-german@skagerrak.example>\r\n",
 		"micalg=pgp-sha256", "protocol=\"application/pgp-signature\"", "subject: =?utf-8?", "date: sun, 29 nov 2026 12:00:00 +0000"} {

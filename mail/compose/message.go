@@ -82,7 +82,7 @@ func renderEntity(m *Message) ([]byte, error) {
 		if err := w.Close(); err != nil {
 			return nil, fmt.Errorf("compose: render: %w", err)
 		}
-		return buf.Bytes(), nil
+		return protectFrom(buf.Bytes()), nil
 	}
 	content := [][]byte{[]byte(m.Text)}
 	for _, a := range m.Attachments {
@@ -123,7 +123,20 @@ func renderEntity(m *Message) ([]byte, error) {
 	if err := w.Close(); err != nil {
 		return nil, fmt.Errorf("compose: render: %w", err)
 	}
-	return buf.Bytes(), nil
+	return protectFrom(buf.Bytes()), nil
+}
+
+// protectFrom quoted-printable-encodes the F of every line that starts with
+// "From " in a rendered entity, so that an mbox store does not turn it into
+// ">From " and break the signature (RFC 3156 section 3). Only quoted-printable
+// text can hold such a line here: header field names end with a colon,
+// boundaries start with "--" and base64 has no space.
+func protectFrom(b []byte) []byte {
+	b = bytes.ReplaceAll(b, []byte("\r\nFrom "), []byte("\r\n=46rom "))
+	if bytes.HasPrefix(b, []byte("From ")) {
+		b = append([]byte("=46"), b[1:]...)
+	}
+	return b
 }
 
 // writePart writes one part of a multipart writer.

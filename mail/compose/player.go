@@ -70,7 +70,12 @@ func SignCleartextMail(signer *openpgp.Entity, from, to, subject, orderText stri
 	if err := mw.Close(); err != nil {
 		return nil, fmt.Errorf("compose: clearsign: %w", err)
 	}
-	return out.Bytes(), nil
+	hdrEnd := bytes.Index(out.Bytes(), []byte("\r\n\r\n"))
+	if hdrEnd < 0 {
+		return nil, fmt.Errorf("compose: clearsign: rendered mail without header end")
+	}
+	body := protectFrom(out.Bytes()[hdrEnd+4:])
+	return append(out.Bytes()[:hdrEnd+4:hdrEnd+4], body...), nil
 }
 
 // SignPGPMIMEMail returns a PGP/MIME mail whose signed text body is
