@@ -51,11 +51,49 @@ type Pass struct {
 // pass, with nothing lost.
 func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error) {
 	var p Pass
-	msgs, err := in.Fetch(ctx)
-	if err != nil {
-		h.log.Warn("fetching mail failed", "err", err)
-		p.Failures++
+	// Fetch returns the mailbox in batches: drain it, batch by batch, while
+	// each batch moves something (a batch whose messages all stay, say for
+	// a failing move, is left for the next pass).
+	for batch := 0; batch < maxBatches; batch++ {
+		msgs, err := in.Fetch(ctx)
+		if err != nil {
+			h.log.Warn("fetching mail failed", "err", err)
+			p.Failures++
+			break
+		}
+		moved, err := h.receiveBatch(ctx, in, msgs, &p)
+		if err != nil {
+			return p, err
+		}
+		if len(msgs) == 0 || moved == 0 || ctx.Err() != nil {
+			break
+		}
 	}
+	wait, err := h.Tick()
+	if err != nil {
+		return p, err
+	}
+	p.WaitDice = wait
+	if out != nil {
+		n, err := h.Flush(ctx, out)
+		p.Sent = n
+		if err != nil {
+			if errors.Is(err, events.ErrFatal) {
+				return p, err
+			}
+			p.Failures++
+		}
+	}
+	return p, nil
+}
+
+// maxBatches bounds the Fetch calls of one pass.
+const maxBatches = 1000
+
+// receiveBatch receives and moves one batch of messages, returning how many
+// were moved.
+func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *Pass) (int, error) {
+	moved := 0
 	for _, m := range msgs {
 		if ctx.Err() != nil {
 			break // the message in hand is finished; the rest wait
@@ -64,7 +102,7 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		r, err := h.Receive(m.Raw)
 		if err != nil {
 			if errors.Is(err, events.ErrFatal) {
-				return p, err
+				return moved, err
 			}
 			h.log.Error("receiving a message failed; it stays in the mailbox", "uid", m.UID, "err", err)
 			p.Failures++
@@ -93,24 +131,11 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		if err != nil {
 			h.log.Warn("moving a message failed; it will be recognised and moved on the next pass", "uid", m.UID, "err", err)
 			p.Failures++
+			continue
 		}
+		moved++
 	}
-	wait, err := h.Tick()
-	if err != nil {
-		return p, err
-	}
-	p.WaitDice = wait
-	if out != nil {
-		n, err := h.Flush(ctx, out)
-		p.Sent = n
-		if err != nil {
-			if errors.Is(err, events.ErrFatal) {
-				return p, err
-			}
-			p.Failures++
-		}
-	}
-	return p, nil
+	return moved, nil
 }
 
 // Run polls until ctx ends: a pass, then a wait for new mail (IDLE or the

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"skagerrak/engine"
 	"skagerrak/engine/enginetest"
 )
 
@@ -86,3 +87,5 @@ func TestVerifyMissingGame(t *testing.T) {
 		t.Errorf("verify of a missing path: %d %s", code, errs)
 	}
 }
+
+func engineSide(s string) engine.Side { return engine.Side(s) }

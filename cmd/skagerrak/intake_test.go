@@ -1,0 +1,295 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+
+	"skagerrak/adjudicator"
+	"skagerrak/mail/compose"
+	"skagerrak/mail/imapbox"
+	"skagerrak/mail/loopback"
+	"skagerrak/mail/smtpout"
+)
+
+// mailEnv is a host wired to real loopback IMAP and SMTP servers, with
+// real keys, as the daemon is wired.
+type mailEnv struct {
+	dir     string
+	imap    *loopback.IMAPServer
+	smtp    *loopback.SMTPServer
+	hostKey *openpgp.Entity
+	players map[string]*openpgp.Entity // by address
+}
+
+const hostAddr = "host@skagerrak.test"
+
+func newMailEnv(t testing.TB, games int) *mailEnv {
+	t.Helper()
+	e := &mailEnv{dir: t.TempDir(), players: map[string]*openpgp.Entity{}}
+	var err error
+	if e.imap, err = loopback.StartIMAP(loopback.IMAPOptions{Users: []loopback.IMAPUser{{Username: hostAddr, Password: "pw"}}}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.imap.Close() })
+	if e.smtp, err = loopback.StartSMTP(loopback.SMTPOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.smtp.Close() })
+	now := time.Now().UTC().Add(-time.Hour)
+	if e.hostKey, err = compose.GenerateKey("host", hostAddr, now); err != nil {
+		t.Fatal(err)
+	}
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	for i := 0; i < games; i++ {
+		spec := adjudicator.Spec{Game: fmt.Sprintf("g%03d", i), Ruleset: "racetest", HostFrom: hostAddr,
+			Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+		for _, side := range []string{"allied", "german"} {
+			addr := fmt.Sprintf("%s-%d@players.test", side, i)
+			k, err := compose.GenerateKey(side, addr, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pub, _ := compose.ArmorPublicKey(k)
+			e.players[addr] = k
+			spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
+		}
+		if _, err := h.Create(spec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return e
+}
+
+func (e *mailEnv) dataDir() string { return filepath.Join(e.dir, "games") }
+
+// open opens the host and its mail as `skagerrak poll` does.
+func (e *mailEnv) open(t testing.TB) (*adjudicator.Host, *imapbox.Box, *smtpSender) {
+	t.Helper()
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(e.dataDir(), ".imap"), 0o700)
+	box, err := imapbox.Open(context.Background(), imapbox.Config{Addr: e.imap.Addr(), Username: hostAddr, Password: "pw", TLS: imapbox.TLSNone, StateDir: filepath.Join(e.dataDir(), ".imap"), MaxFetch: 500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := smtpout.New(smtpout.Config{Addr: e.smtp.Addr(), TLS: smtpout.TLSNone, From: hostAddr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, box, &smtpSender{s: ss, from: hostAddr, host: e.hostKey, clock: func() time.Time { return time.Now().UTC() }}
+}
+
+// order mails a signed order file of a player into the host's INBOX.
+func (e *mailEnv) order(t testing.TB, game int, side, phase, body string) {
+	t.Helper()
+	addr := fmt.Sprintf("%s-%d@players.test", side, game)
+	text := fmt.Sprintf("Game: g%03d\nPhase: %s\nSide: %s\n%s\n", game, phase, side, body)
+	raw, err := compose.SignPGPMIMEMail(e.players[addr], addr, hostAddr, "orders", text, time.Now().UTC())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.imap.Append(hostAddr, "INBOX", raw); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (e *mailEnv) count(t testing.TB, folder string) int {
+	t.Helper()
+	ms, err := e.imap.Messages(hostAddr, folder)
+	if err != nil {
+		return 0
+	}
+	return len(ms)
+}
+
+func TestThousandMessagesDrainInOnePass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	e := newMailEnv(t, 50)
+	for i := 0; i < 1000; i++ {
+		side := []string{"allied", "german"}[i%2]
+		e.order(t, (i/2)%50, side, "T01", fmt.Sprintf("advance %d # message %d", 1+i%3, i))
+	}
+	h, box, s := e.open(t)
+	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Messages != 1000 || p.Failures != 0 || p.Accepted+p.Rejected != 1000 {
+		t.Fatalf("first pass: %+v", p)
+	}
+	if n := e.count(t, "INBOX"); n != 0 {
+		t.Fatalf("%d messages left in INBOX", n)
+	}
+	p, err = h.PollOnce(context.Background(), inbox{box}, s)
+	if err != nil || p.Messages != 0 || p.Sent != 0 {
+		t.Fatalf("second pass did something: %+v %v", p, err)
+	}
+	box.Close()
+	h.Close()
+}
+
+// The helper process: a poll that is killed (SIGKILL) at a chosen point.
+func TestHelperProcessKilled(t *testing.T) {
+	where := os.Getenv("SKAGERRAK_TEST_KILL")
+	if where == "" {
+		t.Skip("helper process only")
+	}
+	e := &mailEnv{dir: os.Getenv("SKAGERRAK_TEST_DIR")}
+	key, err := compose.ReadPrivateKey(strings.NewReader(os.Getenv("SKAGERRAK_TEST_HOSTKEY")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.hostKey = key
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	box, err := imapbox.Open(context.Background(), imapbox.Config{Addr: os.Getenv("SKAGERRAK_TEST_IMAP"), Username: hostAddr, Password: "pw", TLS: imapbox.TLSNone, StateDir: filepath.Join(e.dataDir(), ".imap")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, _ := smtpout.New(smtpout.Config{Addr: os.Getenv("SKAGERRAK_TEST_SMTP"), TLS: smtpout.TLSNone, From: hostAddr})
+	var in adjudicator.Inbox = inbox{box}
+	var out adjudicator.Sender = &smtpSender{s: ss, from: hostAddr, host: key, clock: func() time.Time { return time.Now().UTC() }}
+	kill := func() { syscall.Kill(os.Getpid(), syscall.SIGKILL); select {} }
+	switch where {
+	case "before-move":
+		in = killingInbox{inbox{box}, kill}
+	case "after-smtp":
+		out = killingSender{out, kill}
+	}
+	h.PollOnce(context.Background(), in, out)
+	t.Fatal("the helper was not killed")
+}
+
+type killingInbox struct {
+	inbox
+	kill func()
+}
+
+func (k killingInbox) MoveProcessed(context.Context, uint32, uint32) error { k.kill(); return nil }
+
+type killingSender struct {
+	adjudicator.Sender
+	kill func()
+}
+
+func (k killingSender) Send(ctx context.Context, m adjudicator.Mail) error {
+	if err := k.Sender.Send(ctx, m); err != nil {
+		return err
+	}
+	k.kill()
+	return nil
+}
+
+func runKilled(t *testing.T, e *mailEnv, where string) {
+	t.Helper()
+	priv, _ := compose.ArmorPrivateKey(e.hostKey)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcessKilled$")
+	cmd.Env = append(os.Environ(), "SKAGERRAK_TEST_KILL="+where, "SKAGERRAK_TEST_DIR="+e.dir,
+		"SKAGERRAK_TEST_HOSTKEY="+string(priv), "SKAGERRAK_TEST_IMAP="+e.imap.Addr(), "SKAGERRAK_TEST_SMTP="+e.smtp.Addr())
+	out, err := cmd.CombinedOutput()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Fatalf("helper was not killed: %v\n%s", err, out)
+	}
+}
+
+func countEvents(t *testing.T, e *mailEnv, game, typ string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(e.dataDir(), game, adjudicator.LogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(b), `"type":"`+typ+`"`)
+}
+
+func TestKilledBetweenAppendAndMove(t *testing.T) {
+	e := newMailEnv(t, 1)
+	// Deliver the first reports so that only the order is in play.
+	h, box, s := e.open(t)
+	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+		t.Fatal(err)
+	}
+	box.Close()
+	h.Close()
+	e.order(t, 0, "allied", "T01", "advance 2")
+	runKilled(t, e, "before-move")
+	if n := countEvents(t, e, "g000", adjudicator.EvOrdersAccepted); n != 1 {
+		t.Fatalf("after the kill: %d OrdersAccepted, want 1 (the append was durable)", n)
+	}
+	if e.count(t, "INBOX") != 1 {
+		t.Fatal("the message left the INBOX before its move")
+	}
+	h, box, s = e.open(t)
+	defer h.Close()
+	defer box.Close()
+	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Duplicates != 1 || p.Accepted != 0 {
+		t.Fatalf("restart pass: %+v", p)
+	}
+	if n := countEvents(t, e, "g000", adjudicator.EvOrdersAccepted); n != 1 {
+		t.Fatalf("after restart: %d OrdersAccepted, want exactly 1", n)
+	}
+	if e.count(t, "INBOX") != 0 || e.count(t, imapbox.DefaultProcessed) != 1 {
+		t.Fatalf("INBOX %d, processed %d", e.count(t, "INBOX"), e.count(t, imapbox.DefaultProcessed))
+	}
+}
+
+func TestKilledAfterSMTPAcceptedResendsOnce(t *testing.T) {
+	e := newMailEnv(t, 1)
+	runKilled(t, e, "after-smtp")
+	first := e.smtp.Deliveries()
+	if len(first) != 1 {
+		t.Fatalf("%d deliveries before the kill, want 1", len(first))
+	}
+	id := messageID(first[0].Data)
+	h, box, s := e.open(t)
+	defer h.Close()
+	defer box.Close()
+	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range e.smtp.Deliveries() {
+		if messageID(d.Data) == id {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Fatalf("message %s delivered %d times, want 2 (one resend, same Message-ID)", id, n)
+	}
+	b, _ := os.ReadFile(filepath.Join(e.dataDir(), "g000", adjudicator.LogFile))
+	if c := strings.Count(string(b), `"type":"MailSent","data":{"id":"`+strings.ReplaceAll(strings.ReplaceAll(id, "<", `\u003c`), ">", `\u003e`)); c != 1 {
+		t.Fatalf("%d MailSent for %s, want 1", c, id)
+	}
+}
+
+func messageID(raw []byte) string {
+	for _, l := range strings.Split(string(raw), "\n") {
+		if strings.HasPrefix(strings.ToLower(l), "message-id:") {
+			return strings.TrimSpace(l[len("message-id:"):])
+		}
+	}
+	return ""
+}
