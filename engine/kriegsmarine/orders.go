@@ -187,7 +187,7 @@ func (p *parser) move(l engine.OrderLine, enter bool) {
 	f := l.Fields[1:]
 	i := 0
 	for i < len(f) {
-		if _, ok := onMapHex(f[i]); ok {
+		if _, ok := onMapHex(f[i]); ok || strings.EqualFold(f[i], "off") || strings.EqualFold(f[i], "exit") {
 			break
 		}
 		i++

@@ -515,18 +515,16 @@ func (s *State) passiveSpecial(side engine.Side, d *UnitDef, h engine.Hex) bool 
 		return false
 	}
 	m := TheMap()
-	if m.IsCoastal(h, "NO") {
-		if side == Allied && s.InvasionTurn > 0 && h.Row >= 19 {
+	if m.IsCoastal(h, "NO") || m.IsCoastal(h, "SE") || m.IsCoastal(h, "DK") {
+		switch {
+		case m.IsCoastal(h, "NO") && side == Allied && s.InvasionTurn > 0 && h.Row >= 19:
 			// 6.37: after the invasion, Allied ships in row S and north
 			// need not report on the Norwegian coast.
-		} else if s.fog() {
+		case m.IsCoastal(h, "NO") && s.fog():
 			// 15.1: fog hides ships on the Norwegian coast.
-		} else {
+		default:
 			return true
 		}
-	}
-	if m.IsCoastal(h, "SE") || m.IsCoastal(h, "DK") {
-		return true
 	}
 	if side == Allied {
 		return nearArrow(h)
@@ -596,6 +594,7 @@ func (s *State) combatPhase(dice engine.Dice) {
 		}
 		s.battle(g, dice)
 	}
+	s.portPhase(dice)
 }
 
 // endTurn is the end of turn phase (5.6) and the next reinforcement phase.

@@ -299,7 +299,7 @@ func (s *State) startTurn(dice engine.Dice) {
 			e.Count = 1
 		}
 	}
-	// Carrier aircraft follow their carrier on and off the map.
+	s.pendingOccupations(dice)
 	if s.has(OptWeather) && WeatherTurn(s.Turn) && s.Turn > 1 {
 		roll := engine.TwoD6(dice, "weather (15.0)")
 		w := nextWeather(s.Weather, roll)

@@ -1,0 +1,163 @@
+package kriegsmarine
+
+import (
+	"sort"
+
+	"skagerrak/engine"
+)
+
+// PortTable is the Port City Occupation Table (PAC #3, 9.43), rolled with
+// 1d6: "retreat", "later" (occupation after 2 turns) or "occupied".
+// Source: reconstructed — the chart is not transcribed; a landing in force
+// usually succeeds.
+var PortTable = engine.MustTable("Port City Occupation Table",
+	engine.TableRow[string]{Lo: 1, Hi: 1, Result: "retreat"},
+	engine.TableRow[string]{Lo: 2, Hi: 3, Result: "later"},
+	engine.TableRow[string]{Lo: 4, Hi: 6, Result: "occupied"},
+)
+
+// norwegianPorts are the six Norwegian port cities (16.2), in map order.
+func norwegianPorts() []HexInfo {
+	var out []HexInfo
+	for _, p := range TheMap().Ports() {
+		if p.HasCountry("NO") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (s *State) occupation(kind, place string) int {
+	for i, o := range s.Occupied {
+		if o.Kind == kind && o.Place == place {
+			return i
+		}
+	}
+	return -1
+}
+
+// airfieldUsable is the first turn German aircraft may use an airfield
+// occupied on turn occ: the next turn if snow-free (9.621); after two day
+// turns of snow clearing otherwise, counted from occ, at the next day turn
+// (9.622 example: occupied at noon on 9 April, usable the morning of 10 April).
+func airfieldUsable(occ int, snowFree bool) int {
+	if snowFree {
+		return occ + 1
+	}
+	t, n := occ, 0
+	for n < 2 {
+		if IsDay(t) {
+			n++
+		}
+		t++
+	}
+	for !IsDay(t) {
+		t++
+	}
+	return t
+}
+
+// occupyPort makes a port German now and its neighbouring airfields from
+// the next turn (9.43, 9.51; Bardufoss by its own die roll, 5.13).
+func (s *State) occupyPort(name string) {
+	h, ok := portHex(name)
+	if !ok || s.occupation("port", name) >= 0 {
+		return
+	}
+	s.Occupied = append(s.Occupied, Occupation{Kind: "port", Place: name, Hex: h.String(), Turn: s.Turn})
+	s.logf("both", "occupation", h.String(), "9.43", "Germany occupies %s.", name)
+	for _, af := range TheMap().Airfields() {
+		if af.Airfield.Country != "NO" || af.Hex.Distance(h) > 1 || af.Airfield.Name == "Bardufoss" || s.occupation("airfield", af.Airfield.Name) >= 0 {
+			continue
+		}
+		s.Occupied = append(s.Occupied, Occupation{Kind: "airfield", Place: af.Airfield.Name, Hex: af.Hex.String(), Turn: s.Turn + 1, Usable: airfieldUsable(s.Turn+1, af.Airfield.SnowFree)})
+		// 9.51: aircraft on an occupied airfield are removed.
+		for i := range s.Units {
+			u := &s.Units[i]
+			if def(u.ID).Air && def(u.ID).Side == Allied && u.Where == AtBase && u.Base == af.Airfield.Name {
+				u.Where = AtSunk
+			}
+		}
+	}
+	sort.Slice(s.Occupied, func(i, j int) bool {
+		if s.Occupied[i].Kind != s.Occupied[j].Kind {
+			return s.Occupied[i].Kind > s.Occupied[j].Kind
+		}
+		return s.Occupied[i].Place < s.Occupied[j].Place
+	})
+}
+
+// portPhase is step 6 of the combat phase (8.8, 9.4): German attempts on
+// Norwegian ports with at least 2 surface units, and ports lost for want of
+// a German ship (9.44).
+func (s *State) portPhase(dice engine.Dice) {
+	for _, p := range norwegianPorts() {
+		german := s.onMap(German, p.Hex, func(d *UnitDef) bool { return d.Surface() && d.Type != "AO" })
+		if i := s.occupation("port", p.Port); i >= 0 {
+			if len(german) == 0 {
+				s.Occupied = append(s.Occupied[:i], s.Occupied[i+1:]...)
+				s.logf("both", "occupation", p.Hex.String(), "9.44", "No German ship is left in %s: it is held by neither side.", p.Port)
+			}
+			continue
+		}
+		if i := s.occupation("pending", p.Port); i >= 0 {
+			if len(german) == 0 {
+				s.Occupied = append(s.Occupied[:i], s.Occupied[i+1:]...)
+				s.logf("both", "occupation", p.Hex.String(), "9.43", "The German occupation of %s lapses: no German ship stayed.", p.Port)
+			}
+			continue
+		}
+		if len(german) < 2 {
+			continue
+		}
+		roll := dice.Roll(6, "port city occupation (9.43)")
+		switch PortTable.Lookup(roll) {
+		case "occupied":
+			s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, occupation.", p.Port, roll)
+			s.occupyPort(p.Port)
+		case "later":
+			s.Occupied = append(s.Occupied, Occupation{Kind: "pending", Place: p.Port, Hex: p.Hex.String(), Turn: s.Turn + 2})
+			s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, occupation after 2 turns (turn %d) if a German ship stays.", p.Port, roll, s.Turn+2)
+		default:
+			s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, repulsed: the German ships fall back 1 hex.", p.Port, roll)
+			back, ok := snap(p.Hex, func(h engine.Hex) bool {
+				hi, _ := TheMap().Info(h)
+				return h != p.Hex && h.Distance(p.Hex) == 1 && TheMap().ShipCanCross(p.Hex, h) && hi.Port == ""
+			})
+			if ok {
+				for _, id := range german {
+					s.unit(id).Hex = back
+				}
+			}
+		}
+	}
+}
+
+// pendingOccupations carries out "occupation after 2 turns" at the start of
+// the turn it falls due (9.43), and the Bardufoss roll (5.13, 9.51).
+func (s *State) pendingOccupations(dice engine.Dice) {
+	for {
+		i := -1
+		for j, o := range s.Occupied {
+			if o.Kind == "pending" && o.Turn <= s.Turn {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			break
+		}
+		name := s.Occupied[i].Place
+		s.Occupied = append(s.Occupied[:i], s.Occupied[i+1:]...)
+		s.occupyPort(name)
+	}
+	if s.occupation("port", "Narvik") >= 0 && s.occupation("airfield", "Bardufoss") < 0 && IsDay(s.Turn) && s.Occupied[s.occupation("port", "Narvik")].Turn < s.Turn {
+		roll := dice.Roll(6, "Bardufoss (9.51)")
+		if roll == 6 {
+			if h, af, ok := airfieldHex("Bardufoss"); ok {
+				s.Occupied = append(s.Occupied, Occupation{Kind: "airfield", Place: "Bardufoss", Hex: h.String(), Turn: s.Turn, Usable: airfieldUsable(s.Turn, af.SnowFree)})
+				s.logf("both", "occupation", h.String(), "9.51", "Bardufoss: rolled 6, Germany takes the airfield.")
+			}
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package kriegsmarine
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+var (
+	_ engine.ViewDecoder = Ruleset{}
+	_ engine.Reporter    = Ruleset{}
+	_ engine.Revealer    = Ruleset{}
+)
+
+// DecodeView implements engine.ViewDecoder.
+func (Ruleset) DecodeView(data []byte) (engine.View, error) {
+	var v View
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("kriegsmarine: decode view: %w", err)
+	}
+	if v.Game != "kriegsmarine" {
+		return nil, fmt.Errorf("kriegsmarine: not a kriegsmarine view (game %q)", v.Game)
+	}
+	return &v, nil
+}
+
+// Report implements engine.Reporter: what the side learned in the last
+// turn, its forces, and what it knows of the enemy, from its View alone.
+func (Ruleset) Report(view engine.View, side engine.Side) string {
+	v, err := asView(view)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	last := v.Turn - 1
+	if v.Over {
+		last = LastTurn
+	}
+	if last >= 1 {
+		fmt.Fprintf(&b, "%s: what you learned\n\n", TurnTitle(last))
+	} else {
+		fmt.Fprintf(&b, "Set-up: what you know\n\n")
+	}
+	n := 0
+	for _, e := range v.Reports {
+		if e.Turn == last || (last < 1 && e.Turn <= 1 && e.Kind == "setup") || (v.Over && e.Turn > LastTurn) {
+			rule := ""
+			if e.Rule != "" {
+				rule = " (" + e.Rule + ")"
+			}
+			fmt.Fprintf(&b, "  - %s%s\n", e.Text, rule)
+			n++
+		}
+	}
+	if n == 0 {
+		b.WriteString("  - Nothing was reported to you.\n")
+	}
+	if v.Over {
+		if v.Result != nil {
+			fmt.Fprintf(&b, "\nThe game is over. %s\n", v.Result.Summary)
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "\nNow: %s. Weather: %s.\n", v.Title, v.Weather)
+	if v.Objective != nil && side == German {
+		fmt.Fprintf(&b, "Your secret objective: %s.\n", describeObjective(*v.Objective))
+	}
+	if v.InvasionTurn > 0 {
+		fmt.Fprintf(&b, "Germany invaded Norway on turn %d; Allied intervention from turn %d.\n", v.InvasionTurn, v.Intervention)
+	}
+	if len(v.Tracking) > 0 || len(v.Tracked) > 0 {
+		b.WriteString("\nTracking:\n")
+		for _, t := range v.Tracking {
+			fmt.Fprintf(&b, "  - You track %s at %s (slowest speed %d).\n", countTypes(t.Enemy), t.Hex, t.EnemySpeed)
+		}
+		for _, t := range v.Tracked {
+			fmt.Fprintf(&b, "  - Your group at %s is tracked by %s.\n", t.Hex, countTypes(t.Enemy))
+		}
+	}
+	if c := recentContacts(v, 1); len(c) > 0 {
+		var hs []string
+		for _, h := range c {
+			hs = append(hs, h.String())
+		}
+		fmt.Fprintf(&b, "\nEnemy ships reported lately at: %s.\n", strings.Join(hs, ", "))
+	}
+	b.WriteString("\nYour forces:\n")
+	for _, u := range v.Units {
+		switch u.Where {
+		case AtMap:
+			dmg := ""
+			if u.HitsTaken > 0 || u.Flooding > 0 {
+				dmg = fmt.Sprintf(", damage %d hit(s) %d flooding", u.HitsTaken, u.Flooding)
+			}
+			fmt.Fprintf(&b, "  %-22s %-4s %-5s speed %s%s\n", u.Name, u.Type, u.Hex, u.Speed, dmg)
+		case AtHeld:
+			fmt.Fprintf(&b, "  %-22s %-4s German area\n", u.Name, u.Type)
+		case AtBase:
+			fmt.Fprintf(&b, "  %-22s %-4s at %s\n", u.Name, u.Type, baseName(u.Base))
+		case AtWaiting:
+			fmt.Fprintf(&b, "  %-22s %-4s arrives turn %d\n", u.Name, u.Type, u.Arrive)
+		case AtSunk, AtExited, AtBrokeOut:
+			fmt.Fprintf(&b, "  %-22s %-4s %s\n", u.Name, u.Type, u.Where)
+		}
+	}
+	return b.String()
+}
+
+func baseName(b string) string {
+	if d, ok := UnitByID(b); ok {
+		return d.Name
+	}
+	return b
+}
+
+// Reveal implements engine.Revealer: the whole game once it is over.
+func (Ruleset) Reveal(st engine.State) string {
+	s := asState(st)
+	var b strings.Builder
+	fmt.Fprintf(&b, "German objective: rolled %d: %s.\n", s.Objective.Roll, describeObjective(s.Objective))
+	if s.InvasionTurn > 0 {
+		fmt.Fprintf(&b, "Germany invaded Norway on turn %d.\n", s.InvasionTurn)
+	}
+	if s.Result != nil {
+		fmt.Fprintf(&b, "%s\n", s.Result.Summary)
+	}
+	b.WriteString("\nVictory points (16.0):\n")
+	for _, l := range s.score() {
+		fmt.Fprintf(&b, "  %s +%d: %s (%s)\n", sideName(l.Side), l.Points, l.Why, l.Rule)
+	}
+	for _, side := range []engine.Side{Allied, German} {
+		fmt.Fprintf(&b, "\n%s units at the end:\n", sideName(side))
+		for _, u := range s.Units {
+			d := def(u.ID)
+			if d.Side != side || u.Where == AtOut || d.Air {
+				continue
+			}
+			where := u.Where
+			if u.Where == AtMap {
+				where = u.Hex.String()
+			}
+			fmt.Fprintf(&b, "  %-22s %-4s %s\n", d.Name, d.Type, where)
+		}
+	}
+	return b.String()
+}
