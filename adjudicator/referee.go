@@ -294,8 +294,8 @@ func (g *Game) Do(c Command, now time.Time, emit Emit) error {
 		var vals []int
 		for _, a := range c.Args {
 			v, err := strconv.Atoi(a)
-			if err != nil || v < 1 || v > 100 {
-				return fmt.Errorf("adjudicator: dice: %q is not a die roll (1-100)", a)
+			if err != nil || v < 1 || v > 6 {
+				return fmt.Errorf("adjudicator: dice: %q is not the face of a d6 (1-6); a d3 is read off a d6 halved, rounded up", a)
 			}
 			vals = append(vals, v)
 		}

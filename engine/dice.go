@@ -84,6 +84,11 @@ func (d *SeededDice) Rolls() []Roll { return append([]Roll(nil), d.rolls...) }
 // playtests, and tests. When the list runs out it keeps answering 1 and
 // counts the shortfall; a caller must check Short and discard the result of
 // a resolution that ran short.
+//
+// The values of NewManualDice are faces of six-sided dice, the only dice
+// the rulebooks here put on the table. A smaller die whose faces divide six
+// is read off a d6 as players do: a d3 is half a d6 rounded up (1-2 is 1,
+// 3-4 is 2, 5-6 is 3), a d2 is 1-3 and 4-6. Any other die is an error.
 type ManualDice struct {
 	values []int
 	next   int
@@ -93,12 +98,14 @@ type ManualDice struct {
 	// roll (see NewReplayDice).
 	mismatch string
 	sides    []int
+	// d6 marks values that are d6 faces (NewManualDice).
+	d6 bool
 }
 
 // NewManualDice returns dice that roll the given values in order. A value
 // larger than the die rolled is an error reported by Err.
 func NewManualDice(values ...int) *ManualDice {
-	return &ManualDice{values: append([]int(nil), values...)}
+	return &ManualDice{values: append([]int(nil), values...), d6: true}
 }
 
 // NewReplayDice returns dice that roll exactly the recorded rolls, and note
@@ -120,10 +127,24 @@ func (d *ManualDice) Roll(sides int, why string) int {
 		return 1
 	}
 	v := d.values[d.next]
+	if d.d6 {
+		switch {
+		case v < 1 || v > 6:
+			if d.mismatch == "" {
+				d.mismatch = fmt.Sprintf("roll %d is %d, not a face of a d6 (%s)", d.next+1, v, why)
+			}
+		case 6%sides == 0:
+			v = (v*sides + 5) / 6
+		default:
+			if d.mismatch == "" {
+				d.mismatch = fmt.Sprintf("roll %d is asked for on a d%d, which manual d6 dice cannot give (%s)", d.next+1, sides, why)
+			}
+		}
+	}
 	if d.sides != nil && d.sides[d.next] != sides && d.mismatch == "" {
 		d.mismatch = fmt.Sprintf("roll %d was recorded as a d%d but asked for as a d%d (%s)", d.next+1, d.sides[d.next], sides, why)
 	}
-	if (v < 1 || v > sides) && d.mismatch == "" {
+	if !d.d6 && (v < 1 || v > sides) && d.mismatch == "" {
 		d.mismatch = fmt.Sprintf("roll %d is %d, not a face of a d%d (%s)", d.next+1, v, sides, why)
 	}
 	d.next++

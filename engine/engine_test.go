@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 )
 
@@ -150,6 +151,18 @@ func TestManualDiceShortAndMismatch(t *testing.T) {
 	r.Roll(10, "")
 	if r.Err() == nil {
 		t.Error("a d10 replayed from a recorded d6 was not noticed")
+	}
+	// Manual values are d6 faces; a d3 reads a d6 halved, rounded up.
+	d3 := NewManualDice(1, 2, 3, 4, 5, 6)
+	var got []int
+	for i := 0; i < 6; i++ {
+		got = append(got, d3.Roll(3, ""))
+	}
+	if fmt.Sprint(got) != "[1 1 2 2 3 3]" || d3.Err() != nil {
+		t.Errorf("d3 from d6 faces = %v (%v)", got, d3.Err())
+	}
+	if d10 := NewManualDice(4); d10.Roll(10, "") > 0 && d10.Err() == nil {
+		t.Error("a d10 from manual d6 dice was not refused")
 	}
 	bad := NewManualDice(7)
 	bad.Roll(6, "")

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"skagerrak/mail/compose"
+)
+
+// keyFiles writes armored public keys for allied, german and the referee,
+// and a private key (which new must refuse), returning their paths.
+func keyFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, n := range []string{"allied", "german", "referee"} {
+		k, err := compose.GenerateKey(n, n+"@example.org", time.Now().Add(-time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pub, _ := compose.ArmorPublicKey(k)
+		p := filepath.Join(dir, n+".asc")
+		os.WriteFile(p, pub, 0o644)
+		out[n] = p
+		if n == "german" {
+			priv, _ := compose.ArmorPrivateKey(k)
+			pp := filepath.Join(dir, "german-secret.asc")
+			os.WriteFile(pp, priv, 0o600)
+			out["private"] = pp
+		}
+	}
+	notKey := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notKey, []byte("hello\n"), 0o644)
+	out["notkey"] = notKey
+	return out
+}
+
+func newArgs(data, game string, k map[string]string, extra ...string) []string {
+	a := []string{"--data-dir", data, "new", "--game", game, "--ruleset", "racetest",
+		"--side", "allied=a@example.org," + k["allied"], "--side", "german=g@example.org," + k["german"],
+		"--referee", "ref@example.org," + k["referee"]}
+	return append(a, extra...)
+}
+
+func TestNewStatusSubmitReportRefereeByCLI(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games")
+	k := keyFiles(t, dir)
+	code, out, errs := run(t, newArgs(data, "g1", k)...)
+	if code != 0 || !strings.Contains(out, "created game g1") {
+		t.Fatalf("new: %d %s %s", code, out, errs)
+	}
+	// Bad input: a clear error, nothing written.
+	bad := []struct {
+		args []string
+		want string
+	}{
+		{newArgs(data, "g1", k), "already exists"},
+		{newArgs(data, "g2", k, "--option", "turbo"), `no option "turbo"`},
+		{append(newArgs(data, "g3", k)[:9], "--side", "soviet=s@example.org,"+k["allied"]), `no side "soviet"`},
+		{[]string{"--data-dir", data, "new", "--game", "g4", "--ruleset", "chess"}, `unknown ruleset "chess"`},
+		{[]string{"--data-dir", data, "new", "--game", "g5", "--ruleset", "racetest", "--side", "allied=a@example.org," + k["notkey"]}, "not an armored OpenPGP public key"},
+		{[]string{"--data-dir", data, "new", "--game", "g6", "--ruleset", "racetest", "--side", "german=g@example.org," + k["private"]}, "is a private key"},
+	}
+	for _, b := range bad {
+		code, _, errs := run(t, b.args...)
+		if code == 0 || !strings.Contains(errs, b.want) {
+			t.Errorf("%v: exit %d, %q; want an error with %q", b.args[3:], code, errs, b.want)
+		}
+	}
+	for _, id := range []string{"g2", "g3", "g4", "g5", "g6"} {
+		if _, err := os.Stat(filepath.Join(data, id)); err == nil {
+			t.Errorf("refused game %s left a directory", id)
+		}
+	}
+	code, out, _ = run(t, "--data-dir", data, "status", "g1")
+	if code != 0 || !strings.Contains(out, "phase T01") || !strings.Contains(out, "allied     owes orders") || !strings.Contains(out, "undelivered mail: 2 queued") {
+		t.Fatalf("status:\n%s", out)
+	}
+	// Paper orders entered by the referee, recorded as unsigned.
+	f := filepath.Join(dir, "allied.txt")
+	os.WriteFile(f, []byte("Game: g1\nPhase: T01\nSide: allied\nadvance 2\n"), 0o644)
+	code, out, errs = run(t, "--data-dir", data, "submit", "g1", f, "--side", "allied", "--unsigned", "--by", "the referee")
+	if code != 0 || !strings.Contains(out, "accepted") {
+		t.Fatalf("submit --unsigned: %d %s %s", code, out, errs)
+	}
+	os.WriteFile(f, []byte("Game: g1\nPhase: T01\nSide: german\nadvance 7\n"), 0o644)
+	code, out, _ = run(t, "--data-dir", data, "submit", "g1", f, "--side", "german", "--unsigned", "--by", "the referee")
+	if code != 2 || !strings.Contains(out, "line 4") {
+		t.Errorf("a bad order: exit %d\n%s", code, out)
+	}
+	code, _, errs = run(t, "--data-dir", data, "submit", "g1", f, "--side", "german")
+	if code == 0 || !strings.Contains(errs, "not cleartext-signed") {
+		t.Errorf("an unsigned file without --unsigned: %d %s", code, errs)
+	}
+	// Referee commands from the CLI are events with who and why.
+	code, out, errs = run(t, "--data-dir", data, "referee", "g1", "extend", "24h", "travelling")
+	if code != 0 {
+		t.Fatalf("referee extend: %s", errs)
+	}
+	code, _, errs = run(t, "--data-dir", data, "referee", "g1", "pause")
+	if code == 0 || !strings.Contains(errs, "say why") {
+		t.Errorf("pause without why: %d %s", code, errs)
+	}
+	code, out, errs = run(t, "--data-dir", data, "resolve", "g1", "--why", "german away")
+	if code != 0 || !strings.Contains(out, "phase T02") {
+		t.Fatalf("resolve: %d %s %s", code, out, errs)
+	}
+	code, out, _ = run(t, "--data-dir", data, "report", "g1", "--side", "german")
+	if code != 0 || !strings.Contains(out, "Missed orders (default orders used): german") || !strings.Contains(out, "Phase: T02") {
+		t.Errorf("report:\n%s", out)
+	}
+	code, out, _ = run(t, "--data-dir", data, "log", filepath.Join(data, "g1"))
+	if code != 0 || !strings.Contains(out, "DeadlineChanged") || !strings.Contains(out, "why=travelling") {
+		t.Errorf("log:\n%s", out)
+	}
+	code, out, errs = run(t, "--data-dir", data, "verify", filepath.Join(data, "g1"))
+	if code != 0 {
+		t.Errorf("verify: %s %s", out, errs)
+	}
+}
+
+func TestDiceAddManualGame(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games")
+	k := keyFiles(t, dir)
+	if code, _, errs := run(t, newArgs(data, "m1", k, "--dice", "manual")...); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, side := range []string{"allied", "german"} {
+		f := filepath.Join(dir, side+".txt")
+		os.WriteFile(f, []byte(fmt.Sprintf("Game: m1\nPhase: T01\nSide: %s\nadvance 1\n", side)), 0o644)
+		if code, _, errs := run(t, "--data-dir", data, "submit", "m1", f, "--side", side, "--unsigned", "--by", "ref"); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	code, out, _ := run(t, "--data-dir", data, "dice", "add", "m1", "4")
+	if code != 0 || !strings.Contains(out, "needs 1 more roll") {
+		t.Fatalf("one die of two: %s", out)
+	}
+	code, out, _ = run(t, "--data-dir", data, "dice", "add", "m1", "9")
+	if code == 0 {
+		t.Errorf("a 9 on a d6 was accepted:\n%s", out)
+	}
+	code, out, _ = run(t, "--data-dir", data, "dice", "add", "m1", "2")
+	if code != 0 || !strings.Contains(out, "phase T02") {
+		t.Fatalf("second die: %s", out)
+	}
+}
+
+func TestVerifyNamesTheBadSeq(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games")
+	k := keyFiles(t, dir)
+	run(t, newArgs(data, "g1", k)...)
+	run(t, "--data-dir", data, "resolve", "g1", "--why", "x")
+	run(t, "--data-dir", data, "resolve", "g1", "--why", "y")
+	logPath := filepath.Join(data, "g1", "events.jsonl")
+	orig, _ := os.ReadFile(logPath)
+	lines := strings.SplitAfter(string(orig), "\n")
+	lines = lines[:len(lines)-1]
+	if len(lines) < 8 {
+		t.Fatalf("only %d records", len(lines))
+	}
+	cases := map[string]func() string{
+		"one byte changed": func() string {
+			l := []byte(lines[4])
+			i := strings.Index(string(l), `"time":"`) + 10
+			l[i] ^= 1
+			return strings.Join(lines[:4], "") + string(l) + strings.Join(lines[5:], "")
+		},
+		"a record removed": func() string { return strings.Join(lines[:4], "") + strings.Join(lines[5:], "") },
+		"two records swapped": func() string {
+			return strings.Join(lines[:4], "") + lines[5] + lines[4] + strings.Join(lines[6:], "")
+		},
+		"a record appended by hand": func() string {
+			return string(orig) + strings.Replace(lines[len(lines)-1], fmt.Sprintf(`"seq":%d`, len(lines)), fmt.Sprintf(`"seq":%d`, len(lines)+1), 1)
+		},
+	}
+	for name, mk := range cases {
+		os.WriteFile(logPath, []byte(mk()), 0o600)
+		code, _, errs := run(t, "verify", filepath.Join(data, "g1"))
+		if code == 0 || !strings.Contains(errs, "record ") {
+			t.Errorf("%s: exit %d, %s", name, code, errs)
+		}
+	}
+	os.WriteFile(logPath, orig, 0o600)
+	if code, _, errs := run(t, "verify", filepath.Join(data, "g1")); code != 0 {
+		t.Errorf("restored log: %s", errs)
+	}
+}
