@@ -61,6 +61,10 @@ type Box struct {
 	st     state
 	sess   *session
 	closed bool
+
+	// ignoreCaps are capabilities treated as absent even when advertised
+	// (tests use it to run the fallbacks against a full server).
+	ignoreCaps []imap.Cap
 }
 
 // session is one logged-in connection with the mailbox selected.
@@ -732,6 +736,16 @@ func (b *Box) connect(ctx context.Context) (*session, error) {
 	}
 	if s.caps, err = s.c.Capability().Wait(); err != nil {
 		return nil, fmt.Errorf("imapbox: capability: %w", err)
+	}
+	s.caps = s.caps.Copy()
+	for _, c := range b.ignoreCaps {
+		delete(s.caps, c)
+	}
+	if s.caps.Has(imap.CapIMAP4rev2) && len(b.ignoreCaps) > 0 {
+		// IMAP4rev2 implies MOVE and UIDPLUS; keep only what it says alone.
+		delete(s.caps, imap.CapIMAP4rev2)
+		s.caps[imap.CapIMAP4rev1] = struct{}{}
+		s.caps[imap.CapIdle] = struct{}{}
 	}
 	for _, f := range []string{cfg.Processed, cfg.Rejected} {
 		if err := ensureFolder(s, f); err != nil {
