@@ -67,6 +67,13 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			return Mail{}, err
 		}
 		atts = append(atts, Attachment{Name: "report.json", ContentType: "application/json", Data: append(js, '\n')})
+		if pic, ok := g.Rules.(engine.Picturer); ok {
+			png, err := pic.Picture(v, q.Side)
+			if err != nil {
+				return Mail{}, fmt.Errorf("drawing the map of %s: %w", q.Side, err)
+			}
+			atts = append(atts, Attachment{Name: "map.png", ContentType: "image/png", Data: png})
+		}
 		subj = fmt.Sprintf("[skagerrak] %s: report for %s", g.ID, q.Side)
 		if d.Resolved != "" {
 			subj = fmt.Sprintf("[skagerrak] %s %s: report for %s", g.ID, d.Resolved, q.Side)

@@ -166,6 +166,12 @@ type ViewDecoder interface {
 	DecodeView(data []byte) (View, error)
 }
 
+// Picturer is implemented by rulesets that draw a side's map as a PNG
+// picture, from its View alone.
+type Picturer interface {
+	Picture(v View, side Side) ([]byte, error)
+}
+
 // Reporter is implemented by rulesets that write a side's report: what
 // happened that the side saw, its forces and what it knows of the enemy,
 // from its View alone.
