@@ -256,14 +256,20 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 			if md == nil {
 				break
 			}
-			uid, raw, err := readBody(md)
+			uid, raw, tooLarge, err := readBody(md, b.cfg.MaxMessageSize)
 			if err != nil {
 				// The connection broke inside a literal. Touch the command
 				// no more (the client's reader goroutine owns the stream
 				// now); the caller drops the connection.
 				return nil, &connError{fmt.Errorf("imapbox: fetch body: %w", err)}
 			}
-			if msg, ok := msgs[uid]; ok && !msg.TooLarge && raw != nil {
+			msg, ok := msgs[uid]
+			switch {
+			case !ok || msg.TooLarge:
+			case tooLarge:
+				msg.TooLarge = true
+				b.log.Warn("message larger than its RFC822.SIZE said, not kept", "uid", uid, "size", msg.Size, "limit", b.cfg.MaxMessageSize)
+			case raw != nil:
 				msg.Raw = raw
 			}
 		}
@@ -284,30 +290,38 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 }
 
 // readBody reads one FETCH response's UID and body section. The body is
-// read to its end here so that an error while reading it is seen here.
-func readBody(md *imapclient.FetchMessageData) (uint32, []byte, error) {
-	var uid uint32
-	var raw []byte
+// read to its end here so that an error while reading it is seen here. A
+// literal above limit (a server whose RFC822.SIZE understated it) is read
+// past and reported as too large.
+func readBody(md *imapclient.FetchMessageData, limit int64) (uid uint32, raw []byte, tooLarge bool, err error) {
 	for {
 		item := md.Next()
 		if item == nil {
-			return uid, raw, nil
+			return uid, raw, tooLarge, nil
 		}
 		switch it := item.(type) {
 		case imapclient.FetchItemDataUID:
 			uid = uint32(it.UID)
 		case imapclient.FetchItemDataBodySection:
 			raw = []byte{}
-			if it.Literal != nil {
-				b, err := io.ReadAll(it.Literal)
-				if err == nil && int64(len(b)) != it.Literal.Size() {
-					// A connection closed inside the literal reads as EOF.
-					err = fmt.Errorf("literal cut at %d of %d bytes: %w", len(b), it.Literal.Size(), io.ErrUnexpectedEOF)
-				}
-				if err != nil {
-					return 0, nil, err
-				}
-				raw = b
+			if it.Literal == nil {
+				continue
+			}
+			size := it.Literal.Size()
+			var n int64
+			if size > limit {
+				tooLarge, raw = true, nil
+				n, err = io.Copy(io.Discard, it.Literal)
+			} else {
+				raw, err = io.ReadAll(it.Literal)
+				n = int64(len(raw))
+			}
+			if err == nil && n != size {
+				// A connection closed inside the literal reads as EOF.
+				err = fmt.Errorf("literal cut at %d of %d bytes: %w", n, size, io.ErrUnexpectedEOF)
+			}
+			if err != nil {
+				return 0, nil, false, err
 			}
 		}
 	}

@@ -263,3 +263,59 @@ func TestConfigAndArguments(t *testing.T) {
 		t.Error("an address with CRLF was accepted")
 	}
 }
+
+// A connection that dies before the server answers is temporary: the next
+// attempt, on a new connection, delivers exactly once.
+func TestDroppedConnectionRetried(t *testing.T) {
+	srv := startSMTP(t, loopback.SMTPOptions{})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		first := true
+		for {
+			down, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			if first {
+				first = false
+				down.Write([]byte("220 localhost ESMTP\r\n"))
+				down.Close() // gone right after the greeting
+				continue
+			}
+			up, err := net.Dial("tcp", srv.Addr())
+			if err != nil {
+				down.Close()
+				continue
+			}
+			go func() { copyClose(up, down) }()
+			go func() { copyClose(down, up) }()
+		}
+	}()
+	var sl sleeps
+	s := newSender(t, Config{Addr: ln.Addr().String(), TLS: TLSNone}, &sl)
+	if err := s.Send(ctx(t), from, []string{to}, raw); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(srv.Deliveries()); n != 1 || len(sl) != 1 {
+		t.Fatalf("%d deliveries after %d retries, want 1 after 1", n, len(sl))
+	}
+}
+
+func copyClose(dst, src net.Conn) {
+	buf := make([]byte, 4096)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			dst.Write(buf[:n])
+		}
+		if err != nil {
+			dst.Close()
+			src.Close()
+			return
+		}
+	}
+}
