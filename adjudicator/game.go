@@ -101,6 +101,8 @@ type Mail struct {
 	// Encrypt asks for the message to be encrypted to Key.
 	Encrypt bool
 	Key     string
+
+	picture func() (Attachment, error)
 }
 
 // Attachment is a file attached to a Mail.

@@ -574,6 +574,9 @@ func (h *Host) Flush(ctx context.Context, s Sender) (int, error) {
 				}
 				o.Mail = m
 			}
+			if err := o.Mail.Complete(); err != nil {
+				return sent, fmt.Errorf("adjudicator: game %s: %w", id, err)
+			}
 			err := s.Send(ctx, o.Mail)
 			switch {
 			case err == nil:

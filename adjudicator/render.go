@@ -36,10 +36,11 @@ func (g *Game) render(q MailQueued) (Mail, error) {
 // report, once the game is over, reveals the state.
 func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 	var (
-		name string
-		data any
-		subj string
-		atts []Attachment
+		name    string
+		data    any
+		subj    string
+		atts    []Attachment
+		picture func() (Attachment, error)
 	)
 	deadline := time.Time{}
 	if g.Opened != nil {
@@ -68,11 +69,14 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		}
 		atts = append(atts, Attachment{Name: "report.json", ContentType: "application/json", Data: append(js, '\n')})
 		if pic, ok := g.Rules.(engine.Picturer); ok {
-			png, err := pic.Picture(v, q.Side)
-			if err != nil {
-				return Mail{}, fmt.Errorf("drawing the map of %s: %w", q.Side, err)
+			side := q.Side
+			picture = func() (Attachment, error) {
+				png, err := pic.Picture(v, side)
+				if err != nil {
+					return Attachment{}, fmt.Errorf("drawing the map of %s: %w", side, err)
+				}
+				return Attachment{Name: "map.png", ContentType: "image/png", Data: png}, nil
 			}
-			atts = append(atts, Attachment{Name: "map.png", ContentType: "image/png", Data: png})
 		}
 		subj = fmt.Sprintf("[skagerrak] %s: report for %s", g.ID, q.Side)
 		if d.Resolved != "" {
@@ -137,7 +141,23 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 	if err != nil {
 		return Mail{}, err
 	}
-	return Mail{Subject: subj, Text: text, Attachments: atts}, nil
+	return Mail{Subject: subj, Text: text, Attachments: atts, picture: picture}, nil
+}
+
+// Complete draws what a mail attaches that is costly to make (the map
+// picture), which is left until the mail is sent: replaying a log renders
+// every mail's text, but only mail about to leave needs its picture.
+func (m *Mail) Complete() error {
+	if m.picture == nil {
+		return nil
+	}
+	a, err := m.picture()
+	if err != nil {
+		return err
+	}
+	m.Attachments = append(m.Attachments, a)
+	m.picture = nil
+	return nil
 }
 
 // ReportSchema names the version of the JSON copy attached to reports.

@@ -183,7 +183,7 @@ func (l *FileLog) Path() string { return l.path }
 
 // Opened returns what Open found: the records, and whether a torn tail was
 // cut (TornTail, TailBytes) or a missing final newline added (Unterminated).
-// For a created log it is the empty Summary.
+// For a created log it is the Summary of an empty log.
 func (l *FileLog) Opened() Summary { return l.opened }
 
 // Head returns the seq and hash of the last acknowledged record.

@@ -115,8 +115,8 @@ func (r *Reader) readLine() ([]byte, error) {
 var errTooLong = errors.New("line longer than MaxRecordBytes")
 
 // All yields the good records in order. At the first damaged record it
-// yields a *ChainError and stops; an I/O error is yielded as is (wrapped with
-// the name). A torn tail ends the iteration without error and is reported by
+// yields a *ChainError and stops; an I/O error is yielded wrapped, naming
+// the log, and stops. A torn tail ends the iteration without error and is reported by
 // Summary. All may be ranged over once.
 func (r *Reader) All() iter.Seq2[Event, error] {
 	return func(yield func(Event, error) bool) {

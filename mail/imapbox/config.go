@@ -25,17 +25,29 @@ const (
 
 // Defaults used when the matching Config field is zero.
 const (
-	DefaultMailbox        = "INBOX"
-	DefaultProcessed      = "Processed"
-	DefaultRejected       = "Rejected"
-	DefaultMaxFetch       = 100
+	// DefaultMailbox is the default of Config.Mailbox.
+	DefaultMailbox = "INBOX"
+	// DefaultProcessed is the default of Config.Processed.
+	DefaultProcessed = "Processed"
+	// DefaultRejected is the default of Config.Rejected.
+	DefaultRejected = "Rejected"
+	// DefaultMaxFetch is the default of Config.MaxFetch.
+	DefaultMaxFetch = 100
+	// DefaultMaxMessageSize is the default of Config.MaxMessageSize.
 	DefaultMaxMessageSize = 25 << 20
+	// DefaultCommandTimeout is the default of Config.CommandTimeout.
 	DefaultCommandTimeout = 60 * time.Second
-	DefaultIdleRestart    = 9 * time.Minute
-	DefaultPollInterval   = time.Minute
+	// DefaultIdleRestart is the default of Config.IdleRestart, well under
+	// the 29 minutes of RFC 2177 and most NAT timeouts' reach.
+	DefaultIdleRestart = 9 * time.Minute
+	// DefaultPollInterval is the default of Config.PollInterval.
+	DefaultPollInterval = time.Minute
+	// DefaultBackoffInitial is the default of Config.BackoffInitial.
 	DefaultBackoffInitial = time.Second
-	DefaultBackoffMax     = 5 * time.Minute
-	DefaultDialTimeout    = 30 * time.Second
+	// DefaultBackoffMax is the default of Config.BackoffMax.
+	DefaultBackoffMax = 5 * time.Minute
+	// DefaultDialTimeout is the default of Config.DialTimeout.
+	DefaultDialTimeout = 30 * time.Second
 )
 
 // MovedKeyword is the keyword the fallback Move sets on a message it copied

@@ -30,11 +30,16 @@ const (
 
 // Defaults used when the matching Config field is zero.
 const (
-	DefaultMaxAttempts    = 5
+	// DefaultMaxAttempts is the default of Config.MaxAttempts.
+	DefaultMaxAttempts = 5
+	// DefaultBackoffInitial is the default of Config.BackoffInitial.
 	DefaultBackoffInitial = 2 * time.Second
-	DefaultBackoffMax     = 2 * time.Minute
-	DefaultTimeout        = 2 * time.Minute
-	DefaultHelo           = "localhost"
+	// DefaultBackoffMax is the default of Config.BackoffMax.
+	DefaultBackoffMax = 2 * time.Minute
+	// DefaultTimeout is the default of Config.Timeout.
+	DefaultTimeout = 2 * time.Minute
+	// DefaultHelo is the default of Config.Helo.
+	DefaultHelo = "localhost"
 )
 
 // Config says where and how to submit mail.
@@ -85,6 +90,7 @@ type PermanentError struct {
 	Message string
 }
 
+// Error describes the refusal with its codes and the server's text.
 func (e *PermanentError) Error() string {
 	if e.Enhanced != "" {
 		return fmt.Sprintf("smtpout: permanent failure %d %s: %s", e.Code, e.Enhanced, e.Message)
@@ -106,6 +112,7 @@ type TemporaryError struct {
 	Err error
 }
 
+// Error describes the last failure and the number of attempts.
 func (e *TemporaryError) Error() string {
 	return fmt.Sprintf("smtpout: temporary failure after %d attempts: %v", e.Attempts, e.Err)
 }

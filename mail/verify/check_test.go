@@ -69,3 +69,27 @@ func TestWeakRSAKey(t *testing.T) {
 		t.Errorf("detail %q does not give the size", rej.Detail)
 	}
 }
+
+func TestZeroReceiptTime(t *testing.T) {
+	_, err := Verify(textMessage(orderText), nil, time.Time{})
+	if err == nil || !strings.Contains(err.Error(), "zero receipt time") {
+		t.Errorf("err %v", err)
+	}
+	if _, err := VerifyEnvelope(textMessage(orderText), nil, time.Time{}, Limits{}); err == nil {
+		t.Error("VerifyEnvelope accepted a zero time")
+	}
+	if _, err := VerifyDetached(nil, nil, nil, time.Time{}); err == nil {
+		t.Error("VerifyDetached accepted a zero time")
+	}
+}
+
+func TestNilKeys(t *testing.T) {
+	g, _ := gpgFixture(t)
+	inner := textPart(orderText)
+	sig := dearmor(t, g.DetachSign(edUID, canonicalCRLF(inner), true, "--digest-algo", "SHA256"))
+	mustReject(t, signedMessage(stdParams, inner, sigPart(armorSig(t, sig, nil))), nil, time.Now(), ReasonUnknownKey)
+	_, err := VerifyDetached(canonicalCRLF(inner), sig, nil, time.Now())
+	if rej, ok := err.(*Rejection); !ok || rej.Reason != ReasonUnknownKey {
+		t.Errorf("VerifyDetached with nil keys: %v", err)
+	}
+}

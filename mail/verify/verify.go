@@ -2,6 +2,7 @@ package verify
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"time"
 
@@ -28,7 +29,10 @@ type Result struct {
 	// Signed is the order file: the decoded signed text body or the single
 	// text attachment of a PGP/MIME message, the attached file of the
 	// detached form, or the dash-unescaped cleartext of a clearsigned body.
-	// Nothing outside these bytes is covered by the signature.
+	// Nothing outside these bytes is covered by the signature. Line ends:
+	// a PGP/MIME body is decoded from the canonical form, so its text has
+	// CRLF; a clearsigned cleartext has LF (trailing whitespace, which the
+	// format does not sign, removed); attachments are byte for byte.
 	Signed []byte
 	// Covered is exactly the byte string the signature was verified over
 	// (for PGP/MIME the CRLF-canonical first part with its MIME headers; for
@@ -56,6 +60,9 @@ type Result struct {
 	Hash string
 }
 
+// errZeroTime is returned for a zero receipt time.
+var errZeroTime = errors.New("verify: zero receipt time")
+
 // Verify checks the raw RFC 5322 message under the default limits; see
 // VerifyWithLimits.
 func Verify(raw []byte, keys openpgp.KeyRing, at time.Time) (*Result, error) {
@@ -64,9 +71,14 @@ func Verify(raw []byte, keys openpgp.KeyRing, at time.Time) (*Result, error) {
 
 // VerifyWithLimits decides whether raw is a message signed in one of the
 // three accepted forms by a key of keys, judged at the receipt time at. It
-// returns the Result, or a *Rejection (always that type) naming the reason.
-// It never panics on any input.
+// returns the Result, or a *Rejection naming the reason for every message it
+// refuses. The only other error is a zero `at`, a caller's bug (go-crypto
+// would skip all time checks). It never panics on any input.
 func VerifyWithLimits(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, error) {
+	if at.IsZero() {
+		// go-crypto skips every time check for a zero time.
+		return nil, errZeroTime
+	}
 	res, rej := verify(raw, keys, at, lim.withDefaults())
 	if rej != nil {
 		return nil, rej
@@ -77,6 +89,12 @@ func VerifyWithLimits(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits
 // VerifyDetached checks a binary signature packet over covered (a replay of
 // Result.Covered and Result.Signature) under the same policy as Verify.
 func VerifyDetached(covered, signature []byte, keys openpgp.KeyRing, at time.Time) (*Result, error) {
+	if at.IsZero() {
+		return nil, errZeroTime
+	}
+	if keys == nil {
+		keys = openpgp.EntityList{}
+	}
 	lim := DefaultLimits()
 	raw, sig, rej := onePacket(signature, lim, false)
 	if rej != nil {
@@ -96,6 +114,9 @@ func VerifyDetached(covered, signature []byte, keys openpgp.KeyRing, at time.Tim
 // header included). It is for reading the host's reports, whose signed part
 // may carry any attachments; orders always go through Verify.
 func VerifyEnvelope(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, error) {
+	if at.IsZero() {
+		return nil, errZeroTime
+	}
 	lim = lim.withDefaults()
 	if len(raw) > lim.MaxMessageBytes {
 		return nil, reject(ReasonTooLarge, "message of %d bytes exceeds %d", len(raw), lim.MaxMessageBytes)
