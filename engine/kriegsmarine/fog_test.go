@@ -1,0 +1,196 @@
+package kriegsmarine
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"skagerrak/engine"
+)
+
+// hiddenVariant adds to side's order text moves the enemy cannot detect:
+// submarines moving without searching (6.34: searches never see them),
+// ships held off the map spending points towards an arrow (6.16), and
+// surface ships that neither start nor end anywhere the enemy searches,
+// reports passively (6.37) or could meet. It returns "" if there is nothing
+// to vary.
+func hiddenVariant(s *State, side engine.Side, text string, enemyOrders *Orders, k int) string {
+	o, errs := parseOrders(s.view(side), text)
+	if len(errs) > 0 {
+		return ""
+	}
+	busy := map[string]bool{}
+	for _, m := range o.Moves {
+		for _, id := range m.Units {
+			busy[id] = true
+		}
+	}
+	for _, sr := range o.Searches {
+		busy[sr.Unit] = true
+	}
+	for _, t := range s.Tracks {
+		for _, id := range append(append([]string(nil), t.TrackerUnits...), t.TrackedUnits...) {
+			busy[id] = true
+		}
+	}
+	watched := map[engine.Hex]bool{}
+	for _, sr := range enemyOrders.Searches {
+		watched[sr.Hex] = true
+	}
+	safe := func(d *UnitDef, h engine.Hex) bool {
+		if watched[h] || s.passiveSpecial(side, d, h) || norwegian(h) {
+			return false
+		}
+		for _, u := range s.Units {
+			if def(u.ID).Side != side && u.Where == AtMap && u.Hex.Distance(h) <= 7 {
+				return false
+			}
+		}
+		return true
+	}
+	var extra []string
+	n := 0
+	for _, u := range s.Units {
+		d := def(u.ID)
+		if d.Side != side || busy[u.ID] || d.Air {
+			continue
+		}
+		n++
+		if (n+k)%2 == 0 {
+			continue
+		}
+		switch {
+		case u.Where == AtHeld:
+			cost, _ := TheMap().EntryCost(engine.Hex{Row: 1, Col: 13})
+			if u.Spent == 0 && d.Speed(s.Turn) < cost {
+				extra = append(extra, fmt.Sprintf("enter %s A13 spend %d", d.Name, 1))
+			} else if u.Spent == 0 {
+				extra = append(extra, fmt.Sprintf("enter %s A13 spend %d", d.Name, 1+k%3))
+			}
+		case u.Where == AtMap && (d.Sub() || safe(d, u.Hex)):
+			if (d.Nation == "NO" || d.Nation == "DK") && (s.intervention() == 0 || s.Turn < s.intervention()) {
+				continue
+			}
+			for i, nb := range u.Hex.Neighbors() {
+				if (i+k)%3 != 0 {
+					continue
+				}
+				if r, _ := enterable(side, d.Nation, d.Sub(), nb, s.Turn, s.intervention()); r != "" {
+					continue
+				}
+				if r, _ := crossable(d.Sub(), u.Hex, nb); r != "" {
+					continue
+				}
+				if !d.Sub() && !safe(d, nb) {
+					continue
+				}
+				extra = append(extra, fmt.Sprintf("move %s %s", d.Name, nb))
+				break
+			}
+		}
+	}
+	if len(extra) == 0 {
+		return ""
+	}
+	out := text + "\n" + strings.Join(extra, "\n") + "\n"
+	if _, errs := parseOrders(s.view(side), out); len(errs) > 0 {
+		return ""
+	}
+	return out
+}
+
+// TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged is the fog of
+// war property (DESIGN.md): what one side does that the other does not
+// detect never changes a byte of the other side's View.
+func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
+	r := Ruleset{}
+	checked := 0
+	for _, seed := range []string{"fog-1", "fog-2", "fog-3"} {
+		secret := []byte(seed)
+		st, err := r.New(engine.Setup{Options: []string{OptWeather}}, engine.NewSeededDice(secret, "g", "setup", [32]byte{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for turn := 1; turn <= LastTurn; turn++ {
+			s := asState(st)
+			texts := map[engine.Side]string{}
+			orders := map[engine.Side]*Orders{}
+			for _, side := range []engine.Side{Allied, German} {
+				texts[side] = r.Play(r.View(st, side), side, engine.NewSeededDice(secret, "p", fmt.Sprint(turn, side), [32]byte{}))
+				o, errs := parseOrders(s.view(side), texts[side])
+				if len(errs) > 0 {
+					t.Fatalf("turn %d %s: %v", turn, side, errs)
+				}
+				orders[side] = o
+			}
+			for _, side := range []engine.Side{Allied, German} {
+				enemy := other(side)
+				variant := hiddenVariant(s, side, texts[side], orders[enemy], turn)
+				if variant == "" {
+					continue
+				}
+				vo, _ := parseOrders(s.view(side), variant)
+				base := map[engine.Side]engine.Orders{side: orders[side], enemy: orders[enemy]}
+				alt := map[engine.Side]engine.Orders{side: vo, enemy: orders[enemy]}
+				a, err := r.Resolve(st, base, engine.NewSeededDice(secret, "g", phaseID(turn), [32]byte{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := r.Resolve(st, alt, engine.NewSeededDice(secret, "g", phaseID(turn), [32]byte{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				sa, _ := json.Marshal(a)
+				sb, _ := json.Marshal(b)
+				if string(sa) == string(sb) {
+					continue // the variant changed nothing at all
+				}
+				va, _ := json.Marshal(r.View(a, enemy))
+				vb, _ := json.Marshal(r.View(b, enemy))
+				if string(va) != string(vb) {
+					t.Fatalf("seed %s turn %d: %s's undetected actions changed the %s view.\nvariant orders:\n%s\nviews:\n%s\n%s", seed, turn, side, enemy, variant, va, vb)
+				}
+				checked++
+			}
+			next, err := r.Resolve(st, map[engine.Side]engine.Orders{Allied: orders[Allied], German: orders[German]}, engine.NewSeededDice(secret, "g", phaseID(turn), [32]byte{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st = next
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d variants checked", checked)
+	}
+	t.Logf("%d hidden variants checked", checked)
+}
+
+// TestFullGameDeterministic plays all 18 turns twice with the scripted
+// players, straight through the Ruleset, and gets the same digests; and
+// checks that searches, encounters and tracking happened.
+func TestFullGameDeterministic(t *testing.T) {
+	for _, setup := range []engine.Setup{{}, {Options: []string{OptWeather, OptSplitting, OptIndependent, OptBismarck, OptGrafZeppelin}}} {
+		s1, d1 := playGame(t, setup, "determinism")
+		s2, d2 := playGame(t, setup, "determinism")
+		if len(d1) != LastTurn || strings.Join(d1, ",") != strings.Join(d2, ",") {
+			t.Fatalf("%v: digests differ or wrong count (%d)", setup.Options, len(d1))
+		}
+		if !s1.Over || s2.Result == nil || s1.Result.Summary != s2.Result.Summary {
+			t.Fatalf("results differ: %v / %v", s1.Result, s2.Result)
+		}
+		kinds := map[string]int{}
+		for _, e := range s1.Log {
+			kinds[e.Kind]++
+		}
+		for _, k := range []string{"search", "searched", "passive", "encounter", "tracking", "evasion"} {
+			if kinds[k] == 0 {
+				t.Errorf("%v: no %s entries in a whole game: %v", setup.Options, k, kinds)
+			}
+		}
+		_, d3 := playGame(t, setup, "another seed")
+		if strings.Join(d1, ",") == strings.Join(d3, ",") {
+			t.Errorf("another seed gave the same game")
+		}
+	}
+}
