@@ -176,6 +176,9 @@ func TestUnmovedMessageComesBackAfterRestart(t *testing.T) {
 		t.Fatalf("got %d messages, want 2", len(first))
 	}
 	b1.Close() // "crash": nothing moved
+	if _, err := b1.Fetch(ctx(t)); !errors.Is(err, ErrClosed) {
+		t.Errorf("Fetch on a closed box: %v, want ErrClosed", err)
+	}
 
 	b2 := open(t, testConfig(t, srv, dir))
 	second := fetch(t, b2)
