@@ -2,6 +2,6 @@ package main
 
 // The rulesets register themselves with the engine when imported.
 import (
-// _ "skagerrak/engine/kriegsmarine"
-// _ "skagerrak/engine/norway1940"
+	_ "skagerrak/engine/kriegsmarine"
+	_ "skagerrak/engine/norway1940"
 )
