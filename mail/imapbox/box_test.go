@@ -561,6 +561,8 @@ func TestWaitIdleWatchdogReissuesIdle(t *testing.T) {
 	srv := startServer(t, loopback.IMAPOptions{})
 	cfg := testConfig(t, srv, t.TempDir())
 	cfg.IdleRestart = 50 * time.Millisecond
+	logs := &countingHandler{}
+	cfg.Logger = slog.New(logs)
 	b := open(t, cfg)
 	done := make(chan error, 1)
 	go func() { done <- b.Wait(ctx(t)) }()
@@ -569,6 +571,12 @@ func TestWaitIdleWatchdogReissuesIdle(t *testing.T) {
 	case err := <-done:
 		t.Fatalf("Wait returned %v with no mail", err)
 	default:
+	}
+	if n := logs.count("ending IDLE"); n < 3 {
+		t.Errorf("IDLE ended %d times in 400ms with a 50ms watchdog, want at least 3", n)
+	}
+	if n := logs.count("connection lost"); n != 0 {
+		t.Errorf("the watchdog rounds cost %d reconnections", n)
 	}
 	appendN(t, srv, 1, 1)
 	select {
