@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-sasl"
@@ -125,7 +126,16 @@ func (e *TemporaryError) Unwrap() error { return e.Err }
 type Sender struct {
 	cfg Config
 	log *slog.Logger
-	rnd func() float64
+
+	rndMu sync.Mutex // a rand.Rand is not safe for concurrent use
+	rnd   func() float64
+}
+
+// jitter draws from the jitter source.
+func (s *Sender) jitter() float64 {
+	s.rndMu.Lock()
+	defer s.rndMu.Unlock()
+	return s.rnd()
 }
 
 // New checks cfg and returns a Sender.
@@ -239,7 +249,7 @@ func (s *Sender) Send(ctx context.Context, from string, to []string, raw []byte)
 			log.Warn("giving up for now", "attempts", attempt, "err", err)
 			return te
 		}
-		d := backoffDelay(attempt, s.cfg.BackoffInitial, s.cfg.BackoffMax, s.rnd)
+		d := backoffDelay(attempt, s.cfg.BackoffInitial, s.cfg.BackoffMax, s.jitter)
 		log.Warn("temporary failure, retrying", "attempt", attempt, "delay", d, "err", err)
 		if err := s.cfg.Sleep(ctx, d); err != nil {
 			return fmt.Errorf("smtpout: send: %w", err)

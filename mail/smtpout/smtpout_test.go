@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net"
 	"strings"
@@ -316,6 +317,31 @@ func copyClose(dst, src net.Conn) {
 			dst.Close()
 			src.Close()
 			return
+		}
+	}
+}
+
+// Concurrent sends share one Sender (and its jitter source) safely, and each
+// message is delivered once.
+func TestConcurrentSends(t *testing.T) {
+	srv := startSMTP(t, loopback.SMTPOptions{})
+	srv.FailNext(4, 451, "busy")
+	s := newSender(t, Config{Addr: srv.Addr(), TLS: TLSNone, MaxAttempts: 10,
+		Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}, nil)
+	errs := make(chan error, 8)
+	for i := range 8 {
+		go func() {
+			errs <- s.Send(ctx(t), from, []string{fmt.Sprintf("p%d@example.org", i)}, raw)
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 8 {
+		if n := len(srv.For(fmt.Sprintf("p%d@example.org", i))); n != 1 {
+			t.Errorf("recipient %d got %d messages, want 1", i, n)
 		}
 	}
 }
