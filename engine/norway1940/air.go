@@ -1,0 +1,577 @@
+package norway1940
+
+import (
+	"fmt"
+	"sort"
+
+	"skagerrak/engine"
+)
+
+// Flight template radii in areas (8.5, reconstructed: the template is not
+// printed; fighters reach 3 areas and bombers 4 from their base, round trip
+// included).
+const (
+	fighterRadius = 3
+	bomberRadius  = 4
+	// stjordalLat is the 8.5.1 limit of recon and transport planes based in
+	// Denmark or southern Norway (the airfield of the Stjordal area).
+	stjordalLat = 635
+)
+
+// danishCoast are the areas one area from the Danish airfields' effective
+// range (8.10, 8.10.5; reconstructed).
+var danishCoast = []string{"Arendal", "Drammen", "Fredrikstad", "Kristiansand", "Larvik", "Oslo"}
+
+var distances = allDistances()
+
+func allDistances() map[string]map[string]int {
+	g := dataPack.Graph
+	out := map[string]map[string]int{}
+	for _, a := range g.Areas() {
+		if a == "Sweden" {
+			continue
+		}
+		out[a] = g.Reachable(a, 99, func(e engine.Edge) (int, bool) { return 1, e.To != "Sweden" })
+	}
+	return out
+}
+
+func dist(a, b string) int {
+	if d, ok := distances[a][b]; ok {
+		return d
+	}
+	return 99
+}
+
+// zoneSea pairs weather zones with sea areas.
+func zoneSea(zone string) string {
+	return map[string]string{"S": "South", "C": "Centre", "N": "North"}[zone]
+}
+
+func (c *turnCtx) air(nation, typ string) *AirPoints {
+	for i := range c.s.side(c.x).Air {
+		a := &c.s.side(c.x).Air[i]
+		if a.Type == typ && (nation == "" || a.Nation == nation) {
+			return a
+		}
+	}
+	return nil
+}
+
+// airLeft is the markers of a type the side has left this turn.
+func (c *turnCtx) airLeft(typ string) int {
+	n := 0
+	for _, a := range c.s.side(c.x).Air {
+		if a.Type == typ {
+			n += a.Markers - a.Used
+		}
+	}
+	return n
+}
+
+func (c *turnCtx) useAir(typ string, n int) {
+	ss := c.s.side(c.x)
+	for i := range ss.Air {
+		a := &ss.Air[i]
+		if a.Type != typ {
+			continue
+		}
+		take := a.Markers - a.Used
+		if take > n {
+			take = n
+		}
+		a.Used += take
+		n -= take
+	}
+}
+
+// nationFor picks the nation whose markers of a type can reach a place.
+func (c *turnCtx) nationFor(typ, where string, n int) string {
+	for _, a := range c.s.side(c.x).Air {
+		if a.Type == typ && a.Markers-a.Used >= n && c.inRange(a.Nation, typ, where) {
+			return a.Nation
+		}
+	}
+	return ""
+}
+
+func (c *turnCtx) strength(nation, typ string) int {
+	if a := c.air(nation, typ); a != nil && a.Strength > 0 {
+		return a.Strength
+	}
+	return 1
+}
+
+// ownAirfields are the usable airfield areas side x controls (8.10).
+func ownAirfields(s *State, x engine.Side) []string {
+	var out []string
+	for _, f := range s.Fields {
+		a := dataPack.Area(f.Area)
+		if s.controller(f.Area) == x && f.Hits < 3 && !a.Runway {
+			out = append(out, f.Area)
+		}
+	}
+	return out
+}
+
+// inRange says whether a nation's planes of a type reach a place this turn
+// (8.5, 8.5.1, 8.10.5, 8.10.6, 8.12).
+func (c *turnCtx) inRange(nation, typ, where string) bool {
+	s := c.s
+	weather := s.whereWeather(where)
+	radius := bomberRadius
+	if typ == "fighter" {
+		radius = fighterRadius
+	}
+	if weather == "bad" {
+		radius /= 2
+	}
+	fields := ownAirfields(s, c.x)
+	if nation == "british" {
+		var north []string
+		if s.Turn >= 13 {
+			for _, f := range fields {
+				if dataPack.Area(f).Lat >= dataPack.Area("Dombas").Lat {
+					north = append(north, f)
+				}
+			}
+		}
+		fields = north
+	}
+	if b, ok := dataPack.Box(where); ok {
+		switch {
+		case c.x == German && typ == "recon" && b.GRecon, c.x == German && typ != "recon" && b.GBomb && s.Turn >= 1:
+			return true
+		case nation == "british" && typ == "recon" && b.BRecon, nation == "british" && typ == "bomber" && b.BBomb:
+			return true
+		}
+		for _, f := range fields {
+			if zoneSea(dataPack.Area(f).Zone) == b.Area {
+				return true
+			}
+		}
+		return false
+	}
+	a, ok := dataPack.AreaByName(where)
+	if !ok || a.Name == "Sweden" {
+		return false
+	}
+	if typ == "recon" || typ == "transport" {
+		if a.Lat <= stjordalLat && (c.x == German && s.Turn >= 4 || len(fields) > 0) {
+			return true
+		}
+		for _, f := range fields {
+			if dataPack.Area(f).Lat >= 630 {
+				return true
+			}
+		}
+		return false
+	}
+	if c.x == German && s.Turn >= 4 {
+		for _, d := range danishCoast {
+			if 1+dist(d, a.Name) <= radius {
+				return true
+			}
+		}
+	}
+	for _, f := range fields {
+		if dist(f, a.Name) <= radius {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *turnCtx) checkAir(o Order) (string, string, string) {
+	s, x := c.s, c.x
+	w := s.whereWeather(o.To)
+	if w == "thunder" {
+		return "6.3.4", "clearer weather", fmt.Sprintf("no air unit flies in the thunderstorm over %s", o.To)
+	}
+	if w == "storm" && o.Kind != "transport" && o.Kind != "emergency" {
+		return "6.3.3", "air transport only", fmt.Sprintf("only transports fly in the storm over %s", o.To)
+	}
+	if s.Turn < 4 && o.Kind != "recon" {
+		return "18", "recon only before the invasion", "no air mission over neutral Norway before turn 4"
+	}
+	switch o.Kind {
+	case "para":
+		u := s.unit(o.ID)
+		if x != German || u == nil || u.Type != "para" || u.Loc != ParaBox || u.Entry > s.Turn {
+			return "8.11", "a German parachute unit available this turn", fmt.Sprintf("%s cannot drop this turn", o.ID)
+		}
+		if !dataPack.Area(o.To).Para {
+			return "8.8", "a parachute symbol: Oslo, Stavanger, Dombas", fmt.Sprintf("%s has no parachute symbol", o.To)
+		}
+		if c.airLeft("transport") < 1 {
+			return "8.9.2", "a transport marker", "no transport marker left"
+		}
+		return "", "", ""
+	case "recon":
+		if c.airLeft("recon") < o.N {
+			return "8.9.1", fmt.Sprintf("at most %d recon points", c.airLeft("recon")), "not enough recon points"
+		}
+		e := s.fleet(o.Target)
+		if e == nil || e.Side == x || e.Where != o.To {
+			return "9.13.6", "an enemy fleet marker in that box", fmt.Sprintf("no enemy fleet %s in %s", o.Target, o.To)
+		}
+		if c.nationFor("recon", o.To, o.N) == "" {
+			return "8.5.1", "a box your recon planes reach", fmt.Sprintf("%s is out of recon range", o.To)
+		}
+		return "", "", ""
+	case "transport", "emergency":
+		if x != German {
+			return "8.9.2", "", "only the German player conducts air transport"
+		}
+		u := s.unit(o.ID)
+		if u == nil || u.Side != x || u.Dead || u.Fleet != "" || u.Entry > s.Turn || c.moved[u.ID] {
+			return "8.9.2", "an available unit", fmt.Sprintf("%s is not available", o.ID)
+		}
+		if u.Type != "supply" {
+			if u.Type != "inf" && u.Type != "mtn" {
+				return "8.9.2", "infantry", "only infantry can be transported by air"
+			}
+			if s.Turn < 6 {
+				return "18", "supplies, or troops from turn 6", "no troops by air before the April 11th turn"
+			}
+		}
+		if o.Kind == "emergency" {
+			if !s.has(OptNarvikAirSupply) || u.Type != "supply" || o.To != "Narvik" {
+				return "16.5", "air emergency SUPPLY to Narvik (option 16.5)", "emergency air supply takes a supply unit to Narvik"
+			}
+			if s.controller("Trondheim") != German || s.controller("Stjordal") != German {
+				return "16.5.1", "German control of Trondheim and Stjordal", "emergency air supply needs Trondheim and the Stjordal airfield"
+			}
+		}
+		base := u.Loc
+		if base == Germany {
+			base = Denmark
+		} else {
+			af := s.airfield(base)
+			if af == nil || dataPack.Area(base).Runway || s.controller(base) != German || af.Hits >= 3 {
+				return "8.9.2.1", "a unit at a German-held airfield, or in Germany", fmt.Sprintf("%s is not at a German airfield", u.ID)
+			}
+		}
+		if o.From != "" && o.From != base && !(o.From == Germany && base == Denmark) {
+			return "8.9.2.1", "the unit's own airfield", fmt.Sprintf("%s is not at %s", u.ID, o.From)
+		}
+		dest := dataPack.Area(o.To)
+		af := s.airfield(o.To)
+		if af == nil || s.controller(o.To) != German || af.Hits >= 3 {
+			return "8.9.2", "a German-held airfield", fmt.Sprintf("%s has no usable German airfield", o.To)
+		}
+		if dest.Runway && o.Kind != "emergency" && !(u.Type == "supply" && u.Steps <= 1) && u.Size != "bn" {
+			return "8.10.2", "half a supply unit or a battalion", "the Narvik runway takes only half a supply unit or a battalion"
+		}
+		baseLat := 0
+		if base != Denmark {
+			baseLat = dataPack.Area(base).Lat
+		}
+		if dest.Lat > stjordalLat && baseLat < 630 && o.Kind != "emergency" {
+			return "8.5.1", "an airfield up to Stjordal, or from Trondheim's airfields", fmt.Sprintf("%s is beyond transport range from %s", o.To, base)
+		}
+		if c.airLeft("transport") < 1 {
+			return "8.9.2", "a transport marker", "no transport marker left"
+		}
+		return "", "", ""
+	case "patrol":
+		if c.airLeft("fighter") < o.N {
+			return "8.9.3", fmt.Sprintf("at most %d fighter markers", c.airLeft("fighter")), "not enough fighter markers"
+		}
+		if c.nationFor("fighter", o.To, o.N) == "" {
+			return "8.9.3", "a place within the fighters' template", fmt.Sprintf("%s is out of fighter range", o.To)
+		}
+		return "", "", ""
+	case "bomb", "interdict", "support":
+		if c.airLeft("bomber") < o.N {
+			return "8.9.4", fmt.Sprintf("at most %d bomber markers", c.airLeft("bomber")), "not enough bomber markers"
+		}
+		nation := c.nationFor("bomber", o.To, o.N)
+		if nation == "" {
+			return "8.9.4", "a place within the bombers' template", fmt.Sprintf("%s is out of bomber range", o.To)
+		}
+		if nation == "british" && !isBox(o.To) && s.Turn < 13 {
+			return "8.12", "sea boxes", "the RAF flies over Norway only from Norwegian airfields or carriers"
+		}
+		if isBox(o.To) {
+			if o.Kind != "bomb" {
+				return "8.9.4", "bomb at sea", "only bombardment is flown over a naval box"
+			}
+			e := s.fleet(o.Target)
+			if e == nil || e.Side == x || e.Where != o.To || !e.Detected {
+				return "9.13.8", "a detected enemy fleet in that box", fmt.Sprintf("no detected enemy fleet %s in %s", o.Target, o.To)
+			}
+			if c.bombFleet[e.ID]+o.N*c.strength(nation, "bomber") > 3 {
+				return "8.9.4.2", "at most 3 bomber points a target", fmt.Sprintf("%s would be attacked by more than 3 bomber points", e.ID)
+			}
+			return "", "", ""
+		}
+		limit := 3
+		if x == German {
+			limit = 2
+		}
+		if c.bombAt[o.To]+o.N > limit {
+			return map[engine.Side]string{German: "8.9.4.1.2", Allied: "8.9.4.1.1"}[x], fmt.Sprintf("at most %d bomber markers an area", limit), "too many bomber markers over " + o.To
+		}
+		if o.Kind == "support" && x == German && (o.N > 1 || c.support[o.To] > 0) {
+			return "10.5.4", "one German bomber marker in support", "only one German bomber marker may support a combat"
+		}
+		if o.Kind == "bomb" {
+			switch o.Target {
+			case "airfield":
+				if s.airfield(o.To) == nil || s.controller(o.To) == x {
+					return "8.10.3", "an enemy airfield", fmt.Sprintf("no enemy airfield in %s", o.To)
+				}
+			case "battery":
+				ok := false
+				for _, b := range s.Bats {
+					if b.Area == o.To && b.Owner != x && b.Status == "active" {
+						ok = true
+					}
+				}
+				if !ok {
+					return "15.3.1", "an operative enemy coastal battery", fmt.Sprintf("no operative enemy battery in %s", o.To)
+				}
+			default:
+				u := s.unit(o.Target)
+				if u == nil || u.Side == x || u.Loc != o.To || u.Dead {
+					return "8.9.4.3", "an enemy land unit in that area", fmt.Sprintf("no enemy unit %s in %s", o.Target, o.To)
+				}
+			}
+		}
+		return "", "", ""
+	}
+	return "8.9", "", "unknown mission"
+}
+
+func (c *turnCtx) execAir(o Order) {
+	s, x := c.s, c.x
+	switch o.Kind {
+	case "para":
+		c.useAir("transport", 1)
+		u := s.unit(o.ID)
+		u.Loc, u.Landed = o.To, s.Turn
+		if len(s.combatIn(o.To, Allied)) == 0 {
+			capture(s, o.To, German)
+		}
+		if !c.dry() {
+			s.log("8.11", "German parachute unit %s drops on %s", u.ID, o.To)
+		}
+	case "recon":
+		nation := c.nationFor("recon", o.To, o.N)
+		c.useAirNation(nation, "recon", o.N)
+		if c.dry() {
+			return
+		}
+		e := s.fleet(o.Target)
+		if e == nil {
+			return
+		}
+		need := 6
+		if o.N > 1 {
+			need = 5
+		}
+		r := c.roll(6, fmt.Sprintf("8.9.1 air recon of %s in %s", e.ID, o.To))
+		if r >= need {
+			s.log("8.9.1", "%s air recon over %s detects fleet %s (rolled %d)", x, o.To, e.ID, r)
+			detect(s, e)
+		} else {
+			s.logTo(x, "8.9.1", "air recon over %s does not find %s (rolled %d, needed %d)", o.To, e.ID, r, need)
+		}
+	case "transport", "emergency":
+		c.useAir("transport", 1)
+		u := s.unit(o.ID)
+		c.moved[u.ID] = true
+		if c.turnedBack[o.Line] {
+			s.log("8.9.2", "a German air transport to %s is intercepted and turns back", o.To)
+			return
+		}
+		if !c.dry() && s.areaWeather(o.To) == "storm" {
+			if c.roll(6, "6.3.3 transport in the storm") == 6 {
+				s.log("6.3.3", "a German air transport to %s is lost in the storm with %s", o.To, u.ID)
+				u.Dead = true
+				return
+			}
+		}
+		if o.Kind == "emergency" && !c.dry() {
+			if c.roll(6, "16.5.3 Narvik emergency air supply") <= 3 {
+				s.log("16.5.3", "the emergency air supply to Narvik is lost")
+				u.Dead = true
+				return
+			}
+			if u.Steps > 1 {
+				u.Steps = 1
+			}
+		}
+		u.Loc, u.Landed, u.Half = o.To, s.Turn, true
+		c.entered[o.To] = true
+		if !c.dry() {
+			s.log("8.9.2", "German air transport lands %s at %s", u.ID, o.To)
+		}
+	case "patrol":
+		nation := c.nationFor("fighter", o.To, o.N)
+		c.useAirNation(nation, "fighter", o.N)
+		c.escorts[o.To] += o.N
+		if !c.dry() {
+			s.logTo(x, "8.9.3", "%d fighter marker(s) patrol over %s", o.N, o.To)
+		}
+	case "bomb", "interdict", "support":
+		nation := c.nationFor("bomber", o.To, o.N)
+		str := c.strength(nation, "bomber")
+		c.useAirNation(nation, "bomber", o.N)
+		if isBox(o.To) {
+			c.bombFleet[o.Target] += o.N * str
+		} else {
+			c.bombAt[o.To] += o.N
+		}
+		if c.turnedBack[o.Line] {
+			if !c.dry() {
+				s.log("8.9.3", "%s bombers over %s are turned back by fighters", x, o.To)
+			}
+			return
+		}
+		if o.Kind == "support" {
+			c.support[o.To] += o.N
+			c.supportStr[o.To] += o.N * str
+			if !c.dry() {
+				s.log("8.9.4.1", "%s bombers fly land support over %s", x, o.To)
+			}
+			return
+		}
+		if c.dry() {
+			return
+		}
+		need := 6
+		if s.has(OptSpecialAir) && ((x == German && nation == "german") || (x == Allied && nation == "british" && isBox(o.To))) {
+			need = 5
+		}
+		hits := 0
+		for i := 0; i < o.N*str; i++ {
+			if c.roll(6, fmt.Sprintf("8.9.4 %s over %s", o.Kind, o.To)) >= need {
+				hits++
+			}
+		}
+		c.bombResult(o, hits)
+	}
+}
+
+func (c *turnCtx) useAirNation(nation, typ string, n int) {
+	if a := c.air(nation, typ); a != nil {
+		a.Used += n
+		return
+	}
+	c.useAir(typ, n)
+}
+
+func (c *turnCtx) bombResult(o Order, hits int) {
+	s, x := c.s, c.x
+	if o.Kind == "interdict" {
+		for i := 0; i < hits; i++ {
+			s.addMark(o.To)
+		}
+		s.log("10.3.6", "%s interdiction over %s: %d marker(s) placed", x, o.To, hits)
+		return
+	}
+	if isBox(o.To) {
+		e := s.fleet(o.Target)
+		if e == nil {
+			return
+		}
+		s.log("9.13.8", "%s bombers attack fleet %s in %s: %d hit(s)", x, e.ID, o.To, hits)
+		takeNavalLosses(s, e, hits)
+		return
+	}
+	switch o.Target {
+	case "airfield":
+		af := s.airfield(o.To)
+		if hits > 0 {
+			af.Hits += hits
+			if af.Hits > 3 {
+				af.Hits = 3
+			}
+			af.HitTurn = s.Turn
+		}
+		s.log("8.10.3", "%s bombers hit the airfield at %s %d time(s)", x, o.To, hits)
+	case "battery":
+		if hits > 0 {
+			for _, b := range s.Bats {
+				if b.Area == o.To && b.Owner != x && b.Status == "active" {
+					b.Status = "inoperative"
+					break
+				}
+			}
+		}
+		s.log("15.3.1", "%s bombers attack a coastal battery at %s: %d hit(s)", x, o.To, hits)
+	default:
+		u := s.unit(o.Target)
+		if hits > 0 && u != nil {
+			u.Blast += hits
+			u.BlastTurn = s.Turn
+		}
+		s.log("8.9.4.3", "%s bombers attack %s in %s: %d blast marker(s)", x, o.Target, o.To, hits)
+	}
+}
+
+// interceptions decides which of the phasing side's bomber and transport
+// missions the other side's kept fighters turn back (8.9.3, 8.9.3.1;
+// reconstructed procedure: each kept fighter point first neutralises one
+// escorting fighter point over the place, and each further one turns back
+// one bomber or transport marker; the defender spends his kept fighters
+// on the places in the order the missions were written, transports first).
+func (c *turnCtx) interceptions(lines []Order) {
+	s, x := c.s, c.x
+	enemy := s.side(other(x))
+	if enemy.Standing.Keep == 0 || c.dry() {
+		return
+	}
+	ec := &turnCtx{s: s, x: other(x)}
+	type mission struct {
+		o       Order
+		markers int
+	}
+	byPlace := map[string][]mission{}
+	var places []string
+	for _, o := range lines {
+		if o.Verb != "air" || (o.Kind != "transport" && o.Kind != "bomb" && o.Kind != "interdict" && o.Kind != "support") {
+			continue
+		}
+		if byPlace[o.To] == nil {
+			places = append(places, o.To)
+		}
+		byPlace[o.To] = append(byPlace[o.To], mission{o, o.N})
+	}
+	escorts := map[string]int{}
+	for _, o := range lines {
+		if o.Verb == "air" && o.Kind == "patrol" {
+			escorts[o.To] += o.N
+		}
+	}
+	for _, p := range places {
+		ms := byPlace[p]
+		sort.SliceStable(ms, func(i, j int) bool { return ms[i].o.Kind == "transport" && ms[j].o.Kind != "transport" })
+		if enemy.Standing.Keep <= escorts[p] || !ec.inRangeAny("fighter", p) {
+			continue
+		}
+		avail := enemy.Standing.Keep - escorts[p]
+		used := escorts[p]
+		for _, m := range ms {
+			if avail == 0 {
+				break
+			}
+			c.turnedBack[m.o.Line] = true
+			avail--
+			used++
+		}
+		enemy.Standing.Keep -= used
+		s.log("8.9.3.1", "%s fighters kept back intercept over %s (%d fighter marker(s))", other(x), p, used)
+	}
+}
+
+func (c *turnCtx) inRangeAny(typ, where string) bool {
+	for _, a := range c.s.side(c.x).Air {
+		if a.Type == typ && c.inRange(a.Nation, typ, where) {
+			return true
+		}
+	}
+	return false
+}

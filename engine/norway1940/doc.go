@@ -1,0 +1,81 @@
+// Package norway1940 is the ruleset of "Norway 1940", the area game of the
+// 1940 Norwegian campaign: 21 turns, air, naval and land phases, hidden
+// fleets with decoys, supply, three weather zones and sudden death.
+//
+// # Sides and phases
+//
+// The sides are "german" and "allied" (the Franco-British and the
+// Norwegians). Each turn has two player-turns (5.1): the German, then the
+// Allied. Each player-turn is one phase, "T04-german", "T04-allied", in
+// which only the phasing side owes orders; the weather (6) and the
+// reorganisation and supply phase (5.2.2) are resolved automatically when a
+// player-turn opens. The other side's reactions in a player-turn come from
+// the standing orders of its own last order file (keep, evade, react,
+// continue).
+//
+// # Order syntax
+//
+// One order a line; words are separated by blanks; keywords, unit, fleet
+// and area names are case-insensitive and units and areas have aliases
+// (159, IR159, 159IR; Dombas, Dumbas). "#" starts a comment. Orders are
+// carried out in the sequence of play whatever their order in the file:
+// fleet movement, submarines, landings, naval combat, parachutes, recon,
+// other air missions, land movement, land combat, works.
+//
+// Naval phase (9):
+//
+//	fleet G8 from Germany combat 6 transport 4 decoys 1 carry 163 S12 to South-2
+//	                                   # form a fleet in port and sail (9.6, 9.13.1)
+//	fleet G8 to Centre-3               # move: any box of the same or an adjacent sea area (9.13)
+//	fleet G8 to Trondheim              # enter a port box: dock at a friendly port, land at an enemy one (9.16)
+//	fleet G8 split G9 transport 2 carry S12 to Stavanger   # split while moving (9.9)
+//	fleet G8 merge G9                  # merge fleets in one box (9.9)
+//	fleet A3 attack G8 [rounds 1-3]    # attack a detected enemy fleet in the box (9.14)
+//	sub South-2 G8 [1-3]               # submarine markers look for an enemy fleet (9.11)
+//
+// German fleets are numbered G1, G2, ...; Allied fleets A1, A2, .... The
+// ports are Germany, UK and the Norwegian port areas; the naval boxes are
+// South-1 .. South-4, Centre-1 .. Centre-4 and North-1 .. North-4.
+//
+// Air phase (8):
+//
+//	air para FJ1 Stavanger             # parachute drop on a marked site (8.8, 8.11)
+//	air recon South-2 G8 [1-3]         # look for an enemy fleet (8.9.1)
+//	air transport 163 to Oslo [from Germany]   # German air transport (8.9.2)
+//	air patrol Oslo 2                  # fighters escort or patrol (8.9.3)
+//	air bomb Hamar IR5 1               # bomb a land unit: blast markers (8.9.4.3)
+//	air bomb South-2 A3 1              # bomb a detected fleet (9.13.8)
+//	air bomb Stavanger airfield 1      # hit an airfield (8.10.3); "battery" for a coastal battery (15.3.1)
+//	air interdict Dombas 1             # interdiction markers (10.3.6)
+//	air support Evje 1                 # land support for the combat in an area (8.9.4.1)
+//	air emergency S12 to Narvik        # Narvik emergency air supply (option 16.5)
+//
+// The number at the end of bomb, interdict, support and patrol orders is a
+// number of markers; a German bomber marker is worth 3.
+//
+// Land phase (10):
+//
+//	move 159 Oslo Hamar Elverum        # move along adjacent areas (10.3); the start may be named
+//	rail 340 Oslo Hamar Tretten        # railroad movement (10.3.7)
+//	attack Evje [with 159 169A] [retreat Evje]   # attack in an area you occupy (10.5);
+//	                                   # "retreat" chooses where a beaten defender goes (10.5.6)
+//	build fieldwork 159                # fieldwork (13.3); "build fortify 159" a city (14.4)
+//	repair 169E                        # repair a strongpoint (13.2.2) or a battery (15.3.2)
+//
+// Units that enter an area held by the enemy attack it without an attack
+// order (10.3.2).
+//
+// Standing orders, for the opponent's next player-turn:
+//
+//	keep fighters 4                    # fighters kept to intercept (8.9.3.1)
+//	evade weaker | evade always | evade never   # try to evade naval combat (9.14.5)
+//	react on | react off               # attack detected fleets entering your boxes (9.14.4)
+//	continue on | continue off         # fight on after winning a round as the defender (9.14.5)
+//
+// # Data
+//
+// The rulebook prints its tables but not its map, orders of battle or ports
+// chart. The data pack in data/ holds everything the rules need, each line
+// with its source: a rule number, or "reconstructed" with the reasoning.
+// Rules lists every numbered section with its status.
+package norway1940

@@ -1,0 +1,370 @@
+package norway1940
+
+import (
+	"fmt"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// capture gives an area to side x (12.2.2): control, a strongpoint that
+// must be repaired before use (13.2.2), enemy fieldworks and city
+// fortifications removed (13.3.4, 14.5).
+func capture(s *State, area string, x engine.Side) {
+	if s.controller(area) == x || area == "Sweden" {
+		return
+	}
+	s.setControl(area, x)
+	if sp := s.strongpoint(area); sp != nil && sp.Owner != x {
+		sp.Owner, sp.Usable = x, false
+	}
+	var keep []*Work
+	for _, w := range s.Works {
+		if w.Area == area && w.Side != x {
+			continue
+		}
+		keep = append(keep, w)
+	}
+	s.Works = keep
+	if dataPack.Area(area).VP > 0 {
+		s.log("12.2.2", "%s takes control of %s (%d VP)", x, area, dataPack.Area(area).VP)
+	}
+}
+
+func enemyIn(s *State, area string, x engine.Side) bool {
+	return len(s.combatIn(area, other(x))) > 0
+}
+
+// hasRail reports whether an area has a railway.
+func hasRail(area string) bool {
+	for _, e := range dataPack.Graph.Edges(area) {
+		if e.Kind == "rail" {
+			return true
+		}
+	}
+	return false
+}
+
+func edgeKind(a, b string) string {
+	for _, e := range dataPack.Graph.Edges(a) {
+		if e.To == b {
+			return e.Kind
+		}
+	}
+	return ""
+}
+
+// moveAllowance is a unit's movement factor this turn and whether it may
+// move at all (6.3, 8.9.4.3, 9.10.1, 10.3.4).
+func moveAllowance(s *State, u *Unit) (int, string, string) {
+	mf := u.Move
+	if u.Type == "supply" {
+		mf = 2 // 7.7
+	}
+	w := s.areaWeather(u.Loc)
+	mtn := u.Type == "mtn"
+	switch w {
+	case "storm":
+		if !mtn {
+			mf /= 2
+		}
+	case "thunder":
+		if !mtn {
+			return 0, "6.3.4", "no land unit but mountain infantry moves in the thunderstorm"
+		}
+		mf /= 2
+	}
+	if u.Half {
+		mf /= 2
+	}
+	return mf, "", ""
+}
+
+func (c *turnCtx) checkMove(o Order) (string, string, string) {
+	s, x := c.s, c.x
+	u := s.unit(o.ID)
+	if u == nil || u.Side != x || u.Dead {
+		return "10.3", "one of your units", fmt.Sprintf("no unit %s of yours", o.ID)
+	}
+	if u.Fleet != "" || dataPack.Graph.Has(u.Loc) == false {
+		return "10.3", "a unit on the map", fmt.Sprintf("%s is not on the map (it is %s)", u.ID, where(u))
+	}
+	path := o.Path
+	if len(path) > 0 && path[0] == u.Loc {
+		path = path[1:]
+	}
+	if len(path) == 0 {
+		return "10.3", "at least one area beyond the start", "the move goes nowhere"
+	}
+	if c.moved[u.ID] {
+		return "10.3", "one move a unit", fmt.Sprintf("%s has already moved this turn", u.ID)
+	}
+	if u.Type == "para" {
+		return "8.11.3", "", "parachute units never move once dropped"
+	}
+	if u.Nation == "norwegian" && !s.Invaded {
+		return "18", "after the invasion", "the Norwegians cannot use any unit until invaded"
+	}
+	if u.Blast > 0 {
+		return "8.9.4.3", "next turn", fmt.Sprintf("%s is disorganised by a blast marker", u.ID)
+	}
+	if u.Landed == s.Turn && !u.Half {
+		return "10.3.4", "next turn", fmt.Sprintf("%s landed this turn and cannot move beyond the landing zone", u.ID)
+	}
+	mf, rule, msg := moveAllowance(s, u)
+	if msg != "" {
+		return rule, "", msg
+	}
+	if o.Verb == "rail" {
+		return c.checkRail(u, path)
+	}
+	cost, allRoad := 0, true
+	at := u.Loc
+	for i, next := range path {
+		k := edgeKind(at, next)
+		if k == "" {
+			return "2.2", "an adjacent area: " + strings.Join(dataPack.Graph.Neighbors(at), ", "), fmt.Sprintf("%s is not adjacent to %s", next, at)
+		}
+		if next == "Sweden" {
+			return "2.1", "an area in Norway", "Sweden is neutral"
+		}
+		if u.Nation == "norwegian" && (u.Div == "5 Div" || u.Div == "6 Div") && !s.AlliedLanded && dataPack.Area(next).Lat < dataPack.Area("Dombas").Lat {
+			return "17.1", "areas from Dombas north", "the 5th and 6th Divisions cannot move south of Dombas until the Allied landing"
+		}
+		if k == "strait" {
+			cost += 2
+		} else {
+			cost++
+		}
+		if k == "cross" || k == "strait" {
+			allRoad = false
+		}
+		if enemyIn(s, next, x) && i != len(path)-1 {
+			return "10.3.2", "stop in " + next, fmt.Sprintf("a unit must stop on entering %s, occupied by the enemy", next)
+		}
+		if (k == "road" || k == "rail") && s.marks(next) > 0 && i != len(path)-1 {
+			return "10.3.6", "stop in " + next, fmt.Sprintf("interdiction in %s stops road movement", next)
+		}
+		at = next
+	}
+	budget := mf
+	if allRoad {
+		budget++
+	}
+	if cost > budget && len(path) > 1 {
+		return "10.3", fmt.Sprintf("at most %d movement points (road +1, strait 2)", budget), fmt.Sprintf("the move costs %d movement points, %s has %d", cost, u.ID, budget)
+	}
+	if mf == 0 && len(path) >= 1 && u.Type != "supply" && u.Move == 0 {
+		return "10.3", "", fmt.Sprintf("%s cannot move", u.ID)
+	}
+	dest := path[len(path)-1]
+	if enemyIn(s, dest, x) {
+		if rule, valid, msg := c.canAttack(u, dest); msg != "" {
+			return rule, valid, msg
+		}
+	}
+	return "", "", ""
+}
+
+func where(u *Unit) string {
+	switch {
+	case u.Fleet != "":
+		return "aboard fleet " + u.Fleet
+	case strings.HasPrefix(u.Loc, "Pending"):
+		return "not yet arrived"
+	}
+	return "in " + u.Loc
+}
+
+// canAttack checks whether unit u may attack into area (7.5, 17.1, 18).
+func (c *turnCtx) canAttack(u *Unit, area string) (string, string, string) {
+	s := c.s
+	if u.OOS {
+		return "7.5", "a supplied unit", fmt.Sprintf("%s is out of supply and cannot attack", u.ID)
+	}
+	if u.Type == "supply" {
+		return "7.7", "", "supply units do not attack"
+	}
+	if u.Side == Allied && (area == "Narvik" || area == "Trondheim") && !s.AlliedLanded {
+		return "17.1", "after the Franco-British landing", "the Allied cannot attack Narvik nor Trondheim until Franco-British units have landed"
+	}
+	return "", "", ""
+}
+
+// checkRail is 10.3.7.
+func (c *turnCtx) checkRail(u *Unit, path []string) (string, string, string) {
+	s, x := c.s, c.x
+	limit := 6
+	if x == German {
+		limit = 4
+	}
+	if c.railUsed >= limit {
+		return "10.3.7.2", fmt.Sprintf("at most %d units by rail", limit), "no more railroad movement this turn"
+	}
+	if !hasRail(u.Loc) || enemyIn(s, u.Loc, x) {
+		return "10.3.7.2", "a start in a railway area free of enemy units", fmt.Sprintf("%s cannot start a rail move", u.Loc)
+	}
+	at := u.Loc
+	for _, next := range append([]string{u.Loc}, path...) {
+		if next != at && edgeKind(at, next) != "rail" {
+			return "10.3.7", "a railway connection", fmt.Sprintf("no railway from %s to %s", at, next)
+		}
+		if next == "Sweden" {
+			return "2.1", "an area in Norway", "Sweden is neutral"
+		}
+		if enemyIn(s, next, x) || s.marks(next) > 0 {
+			return "10.3.7", "areas free of enemy units and interdiction", fmt.Sprintf("the railway through %s is cut", next)
+		}
+		if x == German && !contains(s.RailNet, next) {
+			return "10.3.7.3", "areas behind the German railhead", fmt.Sprintf("%s is beyond the German railhead", next)
+		}
+		if x == Allied && s.controller(next) == German {
+			return "10.3.7", "Allied-held railways", fmt.Sprintf("%s is German-held", next)
+		}
+		if u.Nation == "norwegian" && (u.Div == "5 Div" || u.Div == "6 Div") && !s.AlliedLanded && dataPack.Area(next).Lat < dataPack.Area("Dombas").Lat {
+			return "17.1", "areas from Dombas north", "the 5th and 6th Divisions cannot move south of Dombas until the Allied landing"
+		}
+		at = next
+	}
+	return "", "", ""
+}
+
+func (c *turnCtx) execMove(o Order) {
+	s, x := c.s, c.x
+	u := s.unit(o.ID)
+	path := o.Path
+	if len(path) > 0 && path[0] == u.Loc {
+		path = path[1:]
+	}
+	from := u.Loc
+	c.moved[u.ID] = true
+	if o.Verb == "rail" {
+		c.railUsed++
+	}
+	u.Strait = false
+	at := u.Loc
+	for _, next := range path {
+		if edgeKind(at, next) == "strait" {
+			u.Strait = true
+		} else {
+			u.Strait = false
+		}
+		at = next
+		if !enemyIn(s, next, x) {
+			capture(s, next, x)
+		}
+	}
+	u.Loc = at
+	c.entered[at] = true
+	if enemyIn(s, at, x) {
+		c.mustAttack[at] = true
+	}
+	if !c.dry() {
+		how := "moves"
+		if o.Verb == "rail" {
+			how = "moves by rail"
+		}
+		s.log("10.3", "%s %s from %s to %s", u.ID, how, from, at)
+	}
+}
+
+func (c *turnCtx) checkAttack(o Order) (string, string, string) {
+	s, x := c.s, c.x
+	if !enemyIn(s, o.To, x) {
+		return "10.5", "an area with enemy units", fmt.Sprintf("no enemy units in %s", o.To)
+	}
+	own := s.combatIn(o.To, x)
+	if len(own) == 0 {
+		return "10.5", "an area your units occupy after moving", fmt.Sprintf("none of your units is in %s", o.To)
+	}
+	if c.attackAt[o.To] != nil {
+		return "10.5", "one attack an area", fmt.Sprintf("a second attack on %s", o.To)
+	}
+	for _, id := range o.Units {
+		u := s.unit(id)
+		if u == nil || u.Side != x || u.Loc != o.To || u.Dead {
+			return "10.5", "your units in " + o.To, fmt.Sprintf("%s is not in %s", id, o.To)
+		}
+	}
+	ok := false
+	for _, u := range own {
+		if rule, valid, msg := c.canAttack(u, o.To); msg != "" {
+			if contains(o.Units, u.ID) {
+				return rule, valid, msg
+			}
+			continue
+		}
+		if u.Nation == "norwegian" && !s.Invaded {
+			return "18", "after the invasion", "the Norwegians cannot use any unit until invaded"
+		}
+		ok = true
+	}
+	if !ok {
+		return "7.5", "supplied units", "none of your units there may attack"
+	}
+	if o.Flag != "" && edgeKind(o.To, o.Flag) == "" {
+		return "10.5.6", "an area adjacent to " + o.To, fmt.Sprintf("%s is not adjacent to %s", o.Flag, o.To)
+	}
+	return "", "", ""
+}
+
+func (c *turnCtx) checkBuild(o Order) (string, string, string) {
+	s, x := c.s, c.x
+	u := s.unit(o.ID)
+	if u == nil || u.Side != x || u.Dead || !dataPack.Graph.Has(u.Loc) || u.Fleet != "" {
+		return "13.3.1", "one of your units on the map", fmt.Sprintf("no unit %s of yours on the map", o.ID)
+	}
+	if c.moved[u.ID] {
+		return "13.3.1", "a unit that does nothing else", fmt.Sprintf("%s moved this turn", u.ID)
+	}
+	if u.OOS {
+		return "13.3.1", "a supplied unit", fmt.Sprintf("%s is out of supply", u.ID)
+	}
+	if enemyIn(s, u.Loc, x) {
+		return "13.3.1", "an area free of enemy units", "works cannot start under attack"
+	}
+	switch o.Kind {
+	case "fieldwork", "fortify":
+		if u.Type != "inf" && u.Type != "mtn" && u.Type != "eng" {
+			return "13.3.1", "an infantry unit", fmt.Sprintf("%s is not infantry", u.ID)
+		}
+		if u.Type == "para" {
+			return "13.3.5", "", "parachute units cannot build fieldworks"
+		}
+		if o.Kind == "fortify" && dataPack.Area(u.Loc).City < 0 {
+			return "14.2", "a city", fmt.Sprintf("%s has no city", u.Loc)
+		}
+		if s.work(u.Loc, o.Kind, x) != nil {
+			return "14.3", "one work of a kind an area", fmt.Sprintf("%s already has one", u.Loc)
+		}
+		if x == German {
+			half := 0
+			for _, sup := range s.unitsIn(u.Loc, x) {
+				if sup.Type == "supply" {
+					half += sup.Steps
+				}
+			}
+			if half == 0 {
+				return "13.3.1", "half a supply unit in the area", "the German pays half a supply point for a fieldwork"
+			}
+		}
+	case "repair":
+		sp := s.strongpoint(u.Loc)
+		if sp != nil && sp.Owner == x && !sp.Usable {
+			if u.Type != "inf" && u.Type != "mtn" && u.Type != "eng" {
+				return "13.2.2", "an infantry unit", "strongpoints are repaired by infantry"
+			}
+			return "", "", ""
+		}
+		for _, b := range s.Bats {
+			if b.Area == u.Loc && b.Owner == x && b.Status == "inoperative" {
+				if u.Type != "eng" {
+					return "15.3.2", "an engineer unit", "coastal batteries are repaired by engineers"
+				}
+				return "", "", ""
+			}
+		}
+		return "13.2.2", "a captured strongpoint or an inoperative battery of yours", "nothing to repair in " + u.Loc
+	}
+	return "", "", ""
+}

@@ -1,0 +1,517 @@
+package norway1940
+
+import (
+	"fmt"
+
+	"skagerrak/engine"
+)
+
+// navalBonus is the Naval Combat Table modifier for a strength
+// differential (9.14.5): the example gives +2 for a differential of 5, so
+// the default rounds up (+1 per 4 points or part of 4); the option
+// naval-bonus-floor counts only full 4-point steps.
+func navalBonus(s *State, diff int) int {
+	if diff <= 0 {
+		return 0
+	}
+	if s.has(OptNavalBonusFloor) {
+		return diff / 4
+	}
+	return (diff + 3) / 4
+}
+
+// evadeMax is the highest roll that evades on the Naval Interception Table.
+func evadeMax(s *State, diff int) int {
+	if diff <= -6 && s.has(OptInterceptMono) {
+		return 6
+	}
+	return dataPack.Interception.Lookup(diff)
+}
+
+// takeNavalLosses removes hits from a fleet: combat points first when it
+// has more combat than transport points (9.14.5.2), then transports, whose
+// cargo suffers in proportion (9.10): a regiment step or half a supply unit
+// a point.
+func takeNavalLosses(s *State, f *Fleet, hits int) {
+	for ; hits > 0; hits-- {
+		if f.Combat > 0 && (f.Combat >= f.Transport || f.Transport == 0) {
+			f.Combat--
+			continue
+		}
+		if f.Transport > 0 {
+			f.Transport--
+			if len(f.Cargo) > 0 && cargoLoadOf(s, f) > f.Transport+capacityBonus(s, f) {
+				loseCargo(s, f)
+			}
+			continue
+		}
+		if f.Combat > 0 {
+			f.Combat--
+		}
+	}
+	if f.Combat+f.Transport == 0 {
+		for _, id := range f.Cargo {
+			if u := s.unit(id); u != nil {
+				u.Dead, u.Fleet = true, ""
+			}
+		}
+		s.log("9.14.5", "fleet %s is sunk", f.ID)
+		returnDecoys(s, f)
+		removeFleet(s, f.ID)
+	}
+}
+
+func capacityBonus(s *State, f *Fleet) int {
+	if s.Turn < 6 {
+		return f.Combat
+	}
+	return 0
+}
+
+func cargoLoadOf(s *State, f *Fleet) int {
+	n := 0
+	for _, id := range f.Cargo {
+		if u := s.unit(id); u != nil {
+			n += cargoCost(u)
+		}
+	}
+	return n
+}
+
+// loseCargo takes one point of cargo: half a supply unit first, else a
+// step of the largest unit (9.10 example, owner's choice made for him).
+func loseCargo(s *State, f *Fleet) {
+	var pick *Unit
+	for _, id := range f.Cargo {
+		u := s.unit(id)
+		if u.Type == "supply" {
+			pick = u
+			break
+		}
+		if pick == nil || u.Steps > pick.Steps {
+			pick = u
+		}
+	}
+	if pick == nil {
+		return
+	}
+	pick.Steps--
+	if pick.Steps <= 0 {
+		pick.Dead, pick.Fleet = true, ""
+		var rest []string
+		for _, id := range f.Cargo {
+			if id != pick.ID {
+				rest = append(rest, id)
+			}
+		}
+		f.Cargo = rest
+	}
+	s.logTo(f.Side, "9.10", "cargo lost with the transports of %s: a step of %s", f.ID, pick.ID)
+}
+
+func wantsEvade(s *State, def *Fleet, defStr, attStr int) bool {
+	switch s.side(def.Side).Standing.Evade {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return defStr < attStr
+}
+
+// navalCombat resolves a naval combat of up to rounds rounds (9.14.5).
+// bonus adds the attacker's submarine +1 (9.11).
+func navalCombat(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub bool, rule string) {
+	detect(s, att)
+	detect(s, def)
+	if s.fleet(att.ID) == nil || s.fleet(def.ID) == nil {
+		return
+	}
+	attStr := att.Combat
+	if sub {
+		attStr++
+	}
+	defStr := def.Combat
+	w := s.whereWeather(def.Where)
+	s.log(rule, "fleet %s (%d combat) attacks fleet %s (%d combat) in %s", att.ID, attStr, def.ID, defStr, def.Where)
+	if def.Combat == 0 {
+		// 9.10.2: an unescorted transport fleet is eliminated in clear
+		// weather; in bad weather or storm it may evade on a 1.
+		if (w == "bad" || w == "storm") && dice.Roll(6, "9.10.2 transport fleet evasion") == 1 {
+			s.log("9.10.2", "transport fleet %s slips away in the weather", def.ID)
+			return
+		}
+		s.log("9.10.2", "unescorted transport fleet %s is destroyed", def.ID)
+		takeNavalLosses(s, def, def.Transport+def.Combat)
+		return
+	}
+	if wantsEvade(s, def, defStr, attStr) {
+		r := dice.Roll(6, "9.14.5 Naval Interception Table")
+		max := evadeMax(s, attStr-defStr)
+		if r <= max || ((w == "bad" || w == "storm") && r == 1) {
+			s.log("9.14.5", "fleet %s evades (rolled %d, evades on %d or less)", def.ID, r, max)
+			return
+		}
+		s.log("9.14.5", "fleet %s fails to evade (rolled %d, evades on %d or less)", def.ID, r, max)
+	}
+	for round := 1; round <= 3; round++ {
+		diff := attStr - defStr
+		ra := dice.Roll(6, "9.14.5 naval combat, attacker")
+		rd := dice.Roll(6, "9.14.5 naval combat, defender")
+		ma, md := ra+navalBonus(s, diff), rd+navalBonus(s, -diff)
+		ha, hd := dataPack.NavalCombat.Lookup(ma), dataPack.NavalCombat.Lookup(md)
+		s.log("9.14.5", "round %d: %s rolls %d (%d), %d hit(s) on %s; %s rolls %d (%d), %d hit(s) on %s", round, att.ID, ra, ma, ha, def.ID, def.ID, rd, md, hd, att.ID)
+		takeNavalLosses(s, def, ha)
+		takeNavalLosses(s, att, hd)
+		if s.fleet(att.ID) == nil || s.fleet(def.ID) == nil || round == 3 {
+			return
+		}
+		// The winner (more hits inflicted; the attacker on a tie) decides.
+		attackerWins := ha >= hd
+		if attackerWins && round >= rounds {
+			return
+		}
+		if !attackerWins && !s.side(def.Side).Standing.Continue {
+			return
+		}
+		attStr, defStr = att.Combat, def.Combat
+		if sub {
+			attStr++
+		}
+		r := dice.Roll(6, "9.14.5 Naval Combat Continuation Table")
+		disengage := dataPack.Continuation.Lookup(r) == "disengage"
+		if attStr >= 2*defStr && r == 5 {
+			disengage = false
+		}
+		if disengage {
+			s.log("9.14.5", "the fleets disengage (rolled %d)", r)
+			return
+		}
+		s.log("9.14.5", "the combat goes on (rolled %d)", r)
+	}
+}
+
+// resolveLandings handles every fleet of side x in an enemy port box after
+// the movement step: coastal batteries (15.2), anchored fleets (9.15) and
+// the landing itself (9.16).
+func (c *turnCtx) resolveLandings() {
+	s, x := c.s, c.x
+	var fleets []*Fleet
+	for _, f := range s.Fleets {
+		if f.Side == x && !isBox(f.Where) && f.Where != Germany && f.Where != UK && s.controller(f.Where) != x && c.fleetMoved[f.ID] {
+			fleets = append(fleets, f)
+		}
+	}
+	for _, f := range fleets {
+		if s.fleet(f.ID) == nil {
+			continue
+		}
+		c.landingFleet(f)
+	}
+}
+
+func (c *turnCtx) landingFleet(f *Fleet) {
+	s, x, d := c.s, c.x, c.dice
+	port := f.Where
+	invasion := s.Turn == 4 && x == German
+	cbDetected := false
+	var bats []*Battery
+	for _, b := range s.Bats {
+		if b.Area == port && b.Owner != x && b.Status == "active" {
+			bats = append(bats, b)
+		}
+	}
+	if len(bats) > 0 {
+		fire := true
+		if invasion {
+			t := dataPack.CBDetect
+			if s.has(OptCBDetectSix) {
+				t = dataPack.CBDetectNote
+			}
+			r := d.Roll(6, "15.2.1 coastal battery detection at "+port)
+			fire = t.Lookup(r) == "detected"
+			s.log("15.2.1", "the coastal batteries at %s %s the fleet %s (rolled %d)", port, map[bool]string{true: "detect", false: "do not detect"}[fire], f.ID, r)
+		}
+		if fire {
+			cbDetected = true
+			hits := 0
+			for range bats {
+				for i := 0; i < 3; i++ {
+					if d.Roll(6, "15.2.2 coastal battery fire at "+port) == 6 {
+						hits++
+					}
+				}
+			}
+			s.log("15.2.2", "the coastal batteries at %s score %d hit(s) on fleet %s", port, hits, f.ID)
+			takeNavalLosses(s, f, hits)
+			if s.fleet(f.ID) == nil {
+				return
+			}
+			if hits >= 2 && invasion {
+				f.Stuck = s.Turn
+				s.log("15.2.2", "fleet %s is paralysed by the batteries and cannot land this turn", f.ID)
+				return
+			}
+		}
+	}
+	// Anchored enemy naval points in the port (9.15).
+	for _, p := range s.Pools {
+		if p.Side == x || p.Port != port || p.Combat == 0 {
+			continue
+		}
+		active := p.Combat
+		if invasion && !cbDetected {
+			t := dataPack.Anchored
+			if s.has(OptAnchored13) {
+				t = dataPack.AnchoredAlt
+			}
+			groups := p.Groups
+			if len(groups) == 0 {
+				groups = []int{p.Combat}
+			}
+			active = 0
+			left := p.Combat
+			for _, g := range groups {
+				if g > left {
+					g = left
+				}
+				left -= g
+				r := d.Roll(6, "9.15.2 anchored fleet at "+port)
+				if t.Lookup(r) == "active" {
+					active += g
+				}
+			}
+			s.log("9.15.2", "at %s %d of %d anchored naval points are ready to fight", port, active, p.Combat)
+		}
+		captured := p.Combat - active
+		p.Combat = active
+		if captured > 0 && active == 0 {
+			s.log("9.15.3", "%d naval points anchored at %s are captured", captured, port)
+			s.pool(x, x2nation(x), port).Combat += captured
+			continue
+		} else if captured > 0 {
+			s.log("9.15.2", "%d naval points anchored at %s cannot fight back", captured, port)
+		}
+		def := &Fleet{ID: "anchored-" + port, Side: p.Side, Nation: p.Nation, Where: port, Detected: true, Combat: active}
+		s.Fleets = append(s.Fleets, def)
+		start := def.Combat
+		navalCombat(s, d, f, def, 3, false, "9.15")
+		if df := s.fleet(def.ID); df != nil {
+			removeFleet(s, def.ID)
+			p.Combat = df.Combat
+			if invasion && df.Combat*2 <= start {
+				if dataPack.Surrender.Lookup(d.Roll(6, "9.15.4 surrender")) == "surrender" {
+					s.log("9.15.4", "the anchored ships at %s surrender", port)
+					s.pool(x, x2nation(x), port).Combat += df.Combat + captured
+					p.Combat = 0
+					captured = 0
+				} else {
+					boxes := dataPack.BoxesOf(dataPack.Area(port).Sea)
+					n := &Fleet{ID: s.newID("A"), Side: p.Side, Nation: p.Nation, Where: boxes[0], Detected: true, Combat: df.Combat}
+					s.Fleets = append(s.Fleets, n)
+					sortFleets(s)
+					p.Combat = 0
+					s.log("9.15.4", "the anchored ships at %s escape to %s as detected fleet %s", port, n.Where, n.ID)
+				}
+			}
+		} else {
+			p.Combat = 0
+		}
+		if captured > 0 && p.Combat == 0 {
+			s.pool(x, x2nation(x), port).Combat += captured
+			s.log("9.15.3", "%d naval points anchored at %s are captured", captured, port)
+		}
+		if s.fleet(f.ID) == nil {
+			return
+		}
+		if p.Combat > 0 {
+			s.log("9.16.2", "enemy ships remain at %s: fleet %s cannot land", port, f.ID)
+			f.Failed = true
+			f.Detected = true
+			return
+		}
+	}
+	c.land(f)
+}
+
+func x2nation(x engine.Side) string {
+	if x == German {
+		return "german"
+	}
+	return "british"
+}
+
+// land puts a fleet's cargo ashore (9.16.1).
+func (c *turnCtx) land(f *Fleet) {
+	s, x := c.s, c.x
+	port := f.Where
+	a := dataPack.Area(port)
+	limit := 99
+	if s.Turn > 4 {
+		limit = 6
+		if a.Port == "minor" {
+			limit = 3
+		}
+	}
+	var ashore, aboard []string
+	load := 0
+	for _, id := range f.Cargo {
+		u := s.unit(id)
+		if load+cargoCost(u) > limit {
+			aboard = append(aboard, id)
+			continue
+		}
+		load += cargoCost(u)
+		ashore = append(ashore, id)
+	}
+	if len(ashore) == 0 {
+		return
+	}
+	for _, id := range ashore {
+		u := s.unit(id)
+		u.Fleet, u.Loc, u.Landed, u.Half = "", port, s.Turn, false
+		c.landing[id] = f.ID
+		c.moved[id] = true
+	}
+	f.Cargo = aboard
+	s.log("9.16", "fleet %s lands %s at %s", f.ID, joinIDs(ashore), port)
+	if x == German && !s.Invaded {
+		s.Invaded = true
+	}
+	if x == Allied {
+		for _, id := range ashore {
+			if n := s.unit(id).Nation; n == "british" || n == "french" || n == "polish" {
+				s.AlliedLanded = true
+			}
+		}
+	}
+	if x == German && s.Turn == 4 && (port == "Trondheim" || port == "Narvik") {
+		for _, u := range s.combatIn(port, Allied) {
+			r := c.dice.Roll(6, "18 garrison of "+port)
+			res := dataPack.Garrison.Lookup(r)
+			if res == "fight" {
+				s.log("18", "%s at %s stays and fights (rolled %d)", u.ID, port, r)
+				continue
+			}
+			if s.has(OptGarrisonSurrend) {
+				u.Dead = true
+				s.log("18", "%s at %s surrenders (rolled %d)", u.ID, port, r)
+				continue
+			}
+			to := retreatArea(s, u.Side, port, "")
+			if to == "" {
+				u.Dead = true
+				s.log("18", "%s at %s cannot withdraw and surrenders", u.ID, port)
+				continue
+			}
+			u.Loc = to
+			s.log("18", "%s withdraws from %s to %s (rolled %d)", u.ID, port, to, r)
+		}
+	}
+	if enemyIn(s, port, x) {
+		c.mustAttack[port] = true
+		c.entered[port] = true
+		return
+	}
+	c.landed(f)
+}
+
+// landed completes a successful landing: control, batteries (15.3.3),
+// supply ships (18), and the fleet enters port (9.15.4).
+func (c *turnCtx) landed(f *Fleet) {
+	s, x := c.s, c.x
+	port := f.Where
+	capture(s, port, x)
+	for _, b := range s.Bats {
+		if b.Area != port || b.Owner == x || b.Status == "destroyed" {
+			continue
+		}
+		r := c.dice.Roll(6, "15.3.3 coastal battery at "+port)
+		switch dataPack.CBLand.Lookup(r) {
+		case "captured":
+			b.Owner = x
+		case "inoperative":
+			b.Owner, b.Status = x, "inoperative"
+		default:
+			b.Status = "destroyed"
+		}
+		s.log("15.3.3", "coastal battery %d at %s: %s (rolled %d)", b.N, port, dataPack.CBLand.Lookup(r), r)
+	}
+	if x == German && s.Turn == 4 {
+		if halves := dataPack.SupplyShips[port]; halves > 0 {
+			u := &Unit{ID: s.newID("S"), Side: German, Nation: "german", Type: "supply", Size: "sup", Steps: halves, MaxSteps: 2, Loc: port, Entry: s.Turn}
+			s.Units = append(s.Units, u)
+			s.log("18", "the supply ships sailed ahead land supply unit %s at %s", u.ID, port)
+		}
+	}
+	if len(f.Cargo) == 0 {
+		dock(s, f, true)
+	} else {
+		f.Detected = false
+	}
+}
+
+func joinIDs(ids []string) string {
+	out := ""
+	for i, id := range ids {
+		if i > 0 {
+			out += " "
+		}
+		out += id
+	}
+	return out
+}
+
+// reactions: the non-phasing player's undetected fleets attack detected
+// enemy fleets that entered their box (9.14.4), by standing order.
+func (c *turnCtx) reactions() {
+	s, x := c.s, c.x
+	y := other(x)
+	if !s.side(y).Standing.React {
+		return
+	}
+	for _, e := range append([]*Fleet(nil), s.Fleets...) {
+		if e.Side != x || !e.Detected || !c.fleetMoved[e.ID] || !isBox(e.Where) || s.fleet(e.ID) == nil || c.attacked[e.ID] {
+			continue
+		}
+		var best *Fleet
+		for _, f := range s.Fleets {
+			if f.Side == y && !f.Detected && f.Where == e.Where && f.Combat > e.Combat && (best == nil || f.Combat > best.Combat) {
+				best = f
+			}
+		}
+		if best != nil {
+			c.attacked[e.ID] = true
+			s.log("9.14.4", "%s fleet %s attacks the detected fleet %s entering %s", y, best.ID, e.ID, e.Where)
+			navalCombat(s, c.dice, best, e, 3, false, "9.14.4")
+		}
+	}
+}
+
+// batteryFire: coastal batteries fire at enemy fleets held in their port
+// box in later turns (15.2.3).
+func batteryFire(s *State, d engine.Dice, x engine.Side) {
+	for _, f := range append([]*Fleet(nil), s.Fleets...) {
+		if f.Side == x || isBox(f.Where) || s.fleet(f.ID) == nil {
+			continue
+		}
+		hits := 0
+		n := 0
+		for _, b := range s.Bats {
+			if b.Area == f.Where && b.Owner == x && b.Status == "active" {
+				n++
+				for i := 0; i < 3; i++ {
+					if d.Roll(6, "15.2.3 coastal battery fire") == 6 {
+						hits++
+					}
+				}
+			}
+		}
+		if n > 0 {
+			s.log("15.2.3", "coastal batteries at %s fire on fleet %s: %d hit(s)", f.Where, f.ID, hits)
+			takeNavalLosses(s, f, hits)
+		}
+	}
+}
+
+var _ = fmt.Sprintf

@@ -1,0 +1,641 @@
+package norway1940
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// Play implements engine.Player: legal, purposeful orders from a side's
+// View alone. Each candidate order is checked with the rules' own code
+// against what the View shows, and dropped if it would not be valid.
+func (Ruleset) Play(vv engine.View, side engine.Side, dice engine.Dice) string {
+	v, ok := vv.(*View)
+	if !ok || v.Phase.Over || v.Phasing != side {
+		return ""
+	}
+	p := &player{v: v, x: side, s: stateFromView(v), committed: map[string]bool{}}
+	p.ctx = newTurnCtx(p.s, side, nil)
+	p.s.side(side).Standing.Keep = 0
+	if side == German {
+		p.german()
+	} else {
+		p.allied()
+	}
+	text := strings.Join(p.lines, "\n") + "\n"
+	// Belt and braces: drop any line the full parse still rejects.
+	base := stateFromView(v)
+	for i := 0; i < 20; i++ {
+		_, errs := parseOrders(base, side, text)
+		if len(errs) == 0 {
+			break
+		}
+		drop := map[int]bool{}
+		for _, e := range errs {
+			drop[e.Line] = true
+		}
+		if drop[0] {
+			// a whole-file problem: drop the last support, else the last move
+			for j := len(p.lines) - 1; j >= 0; j-- {
+				if strings.HasPrefix(p.lines[j], "air support") {
+					drop[j+1] = true
+					break
+				}
+			}
+			for j := len(p.lines) - 1; j >= 0 && len(drop) == 1; j-- {
+				if strings.HasPrefix(p.lines[j], "move") || strings.HasPrefix(p.lines[j], "fleet") {
+					drop[j+1] = true
+					break
+				}
+			}
+		}
+		var keep []string
+		for j, l := range p.lines {
+			if !drop[j+1] {
+				keep = append(keep, l)
+			}
+		}
+		p.lines = keep
+		text = strings.Join(p.lines, "\n") + "\n"
+	}
+	return "# scripted " + string(side) + " orders for " + v.Phase.ID + "\n" + text
+}
+
+type player struct {
+	v     *View
+	x     engine.Side
+	s     *State // what the View shows, advanced by each accepted order
+	ctx   *turnCtx
+	lines []string
+	// committed units attack where they stand and must not move off.
+	committed map[string]bool
+}
+
+// try checks an order line against the scratch state and keeps it if
+// valid, including what only the whole file can break (stacking).
+func (p *player) try(line string) bool {
+	ls := engine.OrderLines(line)
+	if len(ls) != 1 {
+		return false
+	}
+	o, err := parseLine(p.s, p.x, ls[0])
+	if err != nil {
+		return false
+	}
+	if _, _, msg := p.ctx.check(o); msg != "" {
+		return false
+	}
+	saved := p.ctx.snapshot()
+	p.ctx.exec(o)
+	if o.Verb != "air" || o.Kind != "support" {
+		if _, _, msg := p.ctx.finalCheck(); msg != "" {
+			p.ctx = saved
+			p.s = saved.s
+			return false
+		}
+	}
+	p.lines = append(p.lines, line)
+	return true
+}
+
+func (p *player) own() []*Unit {
+	var out []*Unit
+	for _, u := range p.s.Units {
+		if u.Side == p.x && !u.Dead {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func (p *player) freeFleetID() string {
+	prefix := "G"
+	if p.x == Allied {
+		prefix = "A"
+	}
+	for n := 1; ; n++ {
+		id := prefix + strconv.Itoa(n)
+		if p.s.fleet(id) == nil {
+			return id
+		}
+	}
+}
+
+// value is a unit's expected combat contribution.
+func value(u *Unit) float64 {
+	switch combatDie(u) {
+	case 6:
+		return 3.5 + float64(u.modifier())
+	case 3:
+		return 2 + float64(u.modifier())
+	}
+	if u.Type == "hq" || u.Type == "aa" {
+		return 1
+	}
+	return 0
+}
+
+func (p *player) defence(area string, y engine.Side) float64 {
+	t := 0.0
+	for _, u := range p.s.combatIn(area, y) {
+		t += value(u)
+	}
+	a := dataPack.Area(area)
+	if a.City > 0 && p.s.controller(area) == y {
+		t += float64(a.City)
+	}
+	if sp := p.s.strongpoint(area); sp != nil && sp.Owner == y && sp.Usable {
+		t += 2
+	}
+	return t
+}
+
+func (p *player) mobile(u *Unit) bool {
+	return !p.committed[u.ID] && dataPack.Graph.Has(u.Loc) && u.Fleet == "" && u.Type != "para" && u.Type != "supply" && u.Blast == 0 && !p.ctx.moved[u.ID] && u.Move > 0
+}
+
+// pathTo is the shortest land path from a unit's area to a target.
+func pathTo(from, to string) []string {
+	path, ok := dataPack.Graph.ShortestPath(from, to, func(e engine.Edge) (int, bool) {
+		if e.To == "Sweden" {
+			return 0, false
+		}
+		if e.Kind == "strait" {
+			return 2, true
+		}
+		return 1, true
+	})
+	if !ok {
+		return nil
+	}
+	return path.Areas[1:]
+}
+
+// advance moves a unit along the path to target as far as the rules allow;
+// with stopShort it never enters an enemy-held area.
+func (p *player) advance(u *Unit, target string, stopShort bool) bool {
+	path := pathTo(u.Loc, target)
+	for i, a := range path {
+		if enemyIn(p.s, a, p.x) {
+			if stopShort {
+				path = path[:i]
+			} else {
+				path = path[:i+1]
+			}
+			break
+		}
+	}
+	for n := len(path); n >= 1; n-- {
+		if p.try(fmt.Sprintf("move %s %s", u.ID, strings.Join(path[:n], " "))) {
+			return true
+		}
+	}
+	return false
+}
+
+// landPlan attacks enemy stacks it can beat and advances on objectives.
+func (p *player) landPlan(objectives []string, margin float64) {
+	s, x := p.s, p.x
+	y := other(x)
+	// Attacks: enemy areas adjacent to our units.
+	var enemyAreas []string
+	for _, a := range dataPack.Areas {
+		if enemyIn(s, a.Name, x) {
+			enemyAreas = append(enemyAreas, a.Name)
+		}
+	}
+	for _, e := range enemyAreas {
+		var cands []*Unit
+		str := 0.0
+		for _, u := range p.own() {
+			if !p.mobile(u) || u.OOS || (u.Loc != e && dist(u.Loc, e) > 1) {
+				continue
+			}
+			if p.garrison(u) {
+				continue
+			}
+			cands = append(cands, u)
+			str += value(u)
+		}
+		if len(cands) == 0 || str < p.defence(e, y)+margin {
+			continue
+		}
+		for _, u := range cands {
+			if u.Loc != e {
+				p.try(fmt.Sprintf("move %s %s", u.ID, e))
+			}
+		}
+		for _, u := range cands {
+			if u.Loc == e && !p.ctx.mustAttack[e] {
+				p.try("attack " + e)
+				break
+			}
+		}
+		for _, u := range cands {
+			p.committed[u.ID] = true
+		}
+		if sup := p.supportFor(e); sup != "" && (p.ctx.mustAttack[e] || p.ctx.attackAt[e] != nil) {
+			p.try(sup)
+		}
+	}
+	// Advance on free objectives, stopping short of the enemy.
+	for _, u := range p.own() {
+		if !p.mobile(u) || p.garrison(u) {
+			continue
+		}
+		best, bd := "", 99
+		for _, o := range objectives {
+			if s.controller(o) == x && !enemyIn(s, o, x) {
+				continue
+			}
+			if d := dist(u.Loc, o); d < bd {
+				best, bd = o, d
+			}
+		}
+		if best == "" || best == u.Loc {
+			continue
+		}
+		p.advance(u, best, true)
+	}
+}
+
+// garrison keeps the last unit of a held VP area with the enemy near.
+func (p *player) garrison(u *Unit) bool {
+	a := dataPack.Area(u.Loc)
+	if a.VP == 0 || p.s.controller(u.Loc) != p.x {
+		return false
+	}
+	n := 0
+	for _, w := range p.s.combatIn(u.Loc, p.x) {
+		if !p.ctx.moved[w.ID] && w.Type != "hq" && w.Type != "aa" {
+			n++
+		}
+	}
+	if n > 1 {
+		return false
+	}
+	for _, e := range p.s.Units {
+		if e.Side != p.x && !e.Dead && dataPack.Graph.Has(e.Loc) && dist(e.Loc, u.Loc) <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *player) supportFor(area string) string {
+	if p.ctx.airLeft("bomber") == 0 {
+		return ""
+	}
+	return "air support " + area + " 1"
+}
+
+func (p *player) german() {
+	s, t := p.s, p.s.Turn
+	// Naval phase.
+	for _, f := range append([]*Fleet(nil), s.Fleets...) {
+		if f.Side != German || p.ctx.fleetMoved[f.ID] {
+			continue
+		}
+		goal := f.Goal
+		if goal == "" && len(f.Cargo) > 0 {
+			goal = "Oslo"
+			if u := s.unit(f.Cargo[0]); u != nil && u.Goal != "" && s.controller(u.Goal) == German {
+				goal = u.Goal
+			}
+		}
+		if goal == "" && f.Combat+f.Transport == 0 && isBox(f.Where) {
+			// a decoy wanders from box to box of its sea area (9.8)
+			boxes := dataPack.BoxesOf(seaOf(f.Where))
+			for i, b := range boxes {
+				if b == f.Where {
+					p.try("fleet " + f.ID + " to " + boxes[(i+1)%len(boxes)])
+				}
+			}
+			continue
+		}
+		if goal == "" {
+			if isBox(f.Where) && seaOf(f.Where) == "South" {
+				p.try("fleet " + f.ID + " to Germany")
+			} else if isBox(f.Where) {
+				p.try("fleet " + f.ID + " to South-1")
+			}
+			continue
+		}
+		gs := dataPack.Area(goal).Sea
+		if isBox(f.Where) && seaOf(f.Where) == gs {
+			if t >= 4 || s.controller(goal) == German {
+				p.try("fleet " + f.ID + " to " + goal)
+			}
+			continue
+		}
+		p.try("fleet " + f.ID + " to " + p.stepToward(f.Where, gs))
+	}
+	// Reinforcements by sea: what air transport will not carry.
+	var cargo []string
+	load := 0
+	air := 0
+	if t >= 6 {
+		air = p.ctx.airLeft("transport")
+	}
+	for _, u := range p.own() {
+		if u.Loc != Germany || u.Entry > t || u.Type == "para" {
+			continue
+		}
+		if (u.Type == "inf" || u.Type == "mtn") && air > 0 {
+			air--
+			continue
+		}
+		if u.Type == "supply" {
+			continue
+		}
+		if load+cargoCost(u) > 8 {
+			continue
+		}
+		cargo = append(cargo, u.ID)
+		load += cargoCost(u)
+	}
+	for _, u := range p.own() {
+		if u.Loc == Germany && u.Type == "supply" && load+cargoCost(u) <= 8 && len(cargo) > 0 {
+			cargo = append(cargo, u.ID)
+			load += cargoCost(u)
+		}
+	}
+	if len(cargo) > 0 {
+		tp := 8
+		if pl := p.poolAt(Germany); pl != nil && pl.Transport < tp {
+			tp = pl.Transport
+		}
+		if tp >= load {
+			p.try(fmt.Sprintf("fleet %s from Germany transport %d carry %s to South-1", p.freeFleetID(), tp, strings.Join(cargo, " ")))
+		}
+	}
+	if t <= 2 {
+		for _, b := range []string{"South-3", "South-4"} {
+			p.try(fmt.Sprintf("fleet %s from Germany decoys 1 to %s", p.freeFleetID(), b))
+		}
+	}
+	p.subsAndAttacks()
+	// Air phase.
+	if t >= 4 {
+		for _, u := range p.own() {
+			if u.Type == "para" && u.Loc == ParaBox && u.Entry <= t && u.Goal != "" {
+				p.try("air para " + u.ID + " " + u.Goal)
+			}
+		}
+	}
+	p.recon()
+	if t >= 6 {
+		fields := p.germanFields()
+		for _, u := range p.own() {
+			if u.Loc != Germany || u.Entry > t || (u.Type != "inf" && u.Type != "mtn") {
+				continue
+			}
+			for _, f := range fields {
+				if p.try(fmt.Sprintf("air transport %s to %s", u.ID, f)) {
+					break
+				}
+			}
+		}
+		for _, u := range p.own() {
+			if u.Loc == Germany && u.Type == "supply" {
+				for _, f := range p.supplyFields() {
+					if p.try(fmt.Sprintf("air transport %s to %s", u.ID, f)) {
+						break
+					}
+				}
+			}
+		}
+	}
+	// Land phase: take every VP location.
+	var objectives []string
+	for _, a := range dataPack.Areas {
+		if a.VP > 0 {
+			objectives = append(objectives, a.Name)
+		}
+	}
+	p.landPlan(objectives, 2)
+	p.bombAndFighters()
+	p.try("evade weaker")
+	p.try("react on")
+}
+
+func (p *player) poolAt(port string) *Pool {
+	for _, q := range p.s.Pools {
+		if q.Side == p.x && q.Port == port && q.Nation != "norwegian" {
+			return q
+		}
+	}
+	return nil
+}
+
+// germanFields are German-held airfields a transport may reach, the most
+// northerly first.
+func (p *player) germanFields() []string {
+	var out []string
+	for _, f := range ownAirfields(p.s, German) {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return dataPack.Area(out[i]).Lat > dataPack.Area(out[j]).Lat })
+	return out
+}
+
+// supplyFields are airfields near German units out of supply.
+func (p *player) supplyFields() []string {
+	var out []string
+	for _, f := range p.germanFields() {
+		for _, u := range p.own() {
+			if u.OOS && dist(u.Loc, f) <= 2 {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (p *player) stepToward(from, goalSea string) string {
+	cur := seaOf(from)
+	if from == UK {
+		return dataPack.BoxesOf(goalSea)[1]
+	}
+	idx := func(s string) int {
+		for i, x := range seaAreas {
+			if x == s {
+				return i
+			}
+		}
+		return 0
+	}
+	next := cur
+	if !isBox(from) {
+		next = homeSeas(from)[0]
+	} else if idx(goalSea) > idx(cur) {
+		next = seaAreas[idx(cur)+1]
+	} else if idx(goalSea) < idx(cur) {
+		next = seaAreas[idx(cur)-1]
+	}
+	return dataPack.BoxesOf(next)[1]
+}
+
+func (p *player) subsAndAttacks() {
+	s := p.s
+	var boxes []string
+	for _, f := range s.Fleets {
+		if f.Side != p.x && !f.Detected && isBox(f.Where) {
+			mine := false
+			for _, g := range s.Fleets {
+				if g.Side == p.x && g.Where == f.Where && g.Combat > 0 {
+					mine = true
+				}
+			}
+			if mine {
+				p.try(fmt.Sprintf("sub %s %s 1", f.Where, f.ID))
+				boxes = append(boxes, f.Where)
+			}
+		}
+	}
+	for _, g := range append([]*Fleet(nil), s.Fleets...) {
+		if g.Side != p.x || g.Combat == 0 || !isBox(g.Where) {
+			continue
+		}
+		for _, e := range s.Fleets {
+			if e.Side != p.x && e.Where == g.Where && (e.Detected || contains(boxes, e.Where)) && (!e.Detected || e.Combat < g.Combat) {
+				if p.try(fmt.Sprintf("fleet %s attack %s", g.ID, e.ID)) {
+					break
+				}
+			}
+		}
+	}
+}
+
+func (p *player) recon() {
+	for _, f := range p.s.Fleets {
+		if f.Side != p.x && !f.Detected && isBox(f.Where) {
+			p.try(fmt.Sprintf("air recon %s %s 1", f.Where, f.ID))
+		}
+	}
+}
+
+func (p *player) bombAndFighters() {
+	s := p.s
+	if s.Turn >= 4 {
+		for _, f := range s.Fleets {
+			if f.Side != p.x && f.Detected && isBox(f.Where) {
+				p.try(fmt.Sprintf("air bomb %s %s 1", f.Where, f.ID))
+			}
+		}
+		for _, u := range s.Units {
+			if u.Side == p.x || u.Dead || !dataPack.Graph.Has(u.Loc) || p.ctx.airLeft("bomber") == 0 {
+				continue
+			}
+			near := false
+			for _, w := range p.own() {
+				if dataPack.Graph.Has(w.Loc) && dist(w.Loc, u.Loc) <= 1 {
+					near = true
+				}
+			}
+			if near {
+				p.try(fmt.Sprintf("air bomb %s %s 1", u.Loc, u.ID))
+			}
+		}
+		areas := make([]string, 0)
+		for a := range p.ctx.mustAttack {
+			areas = append(areas, a)
+		}
+		sort.Strings(areas)
+		for _, a := range areas {
+			p.try("air patrol " + a + " 1")
+		}
+	}
+	if n := p.ctx.airLeft("fighter"); n > 0 {
+		p.try(fmt.Sprintf("keep fighters %d", n))
+	}
+}
+
+func (p *player) allied() {
+	s, t := p.s, p.s.Turn
+	// Troop convoys from the UK to each unit's landing port.
+	byGoal := map[string][]string{}
+	var goals []string
+	for _, u := range p.own() {
+		if u.Loc == UK && u.Entry <= t && u.Goal != "" {
+			if byGoal[u.Goal] == nil {
+				goals = append(goals, u.Goal)
+			}
+			byGoal[u.Goal] = append(byGoal[u.Goal], u.ID)
+		}
+	}
+	sort.Strings(goals)
+	for _, g := range goals {
+		var cargo []string
+		load := 0
+		for _, id := range byGoal[g] {
+			c := cargoCost(s.unit(id))
+			if load+c <= 8 {
+				cargo = append(cargo, id)
+				load += c
+			}
+		}
+		pl := p.poolAt(UK)
+		if pl == nil || pl.Transport < load || !s.Invaded {
+			continue
+		}
+		esc := 0
+		if pl.Combat >= 4 {
+			esc = 4
+		}
+		box := dataPack.BoxesOf(dataPack.Area(g).Sea)[2]
+		line := fmt.Sprintf("fleet %s from UK combat %d transport %d carry %s to %s", p.freeFleetID(), esc, load, strings.Join(cargo, " "), box)
+		if !p.try(line) && esc > 0 {
+			p.try(fmt.Sprintf("fleet %s from UK transport %d carry %s to %s", p.freeFleetID(), load, strings.Join(cargo, " "), box))
+		}
+	}
+	// Convoys at sea make for their port.
+	for _, f := range append([]*Fleet(nil), s.Fleets...) {
+		if f.Side != Allied || p.ctx.fleetMoved[f.ID] || len(f.Cargo) == 0 || !isBox(f.Where) {
+			continue
+		}
+		goal := s.unit(f.Cargo[0]).Goal
+		ports := []string{goal}
+		for _, q := range dataPack.PortsOf(seaOf(f.Where)) {
+			if q != goal && dataPack.Area(q).Port == "red" {
+				ports = append(ports, q)
+			}
+		}
+		for _, q := range ports {
+			if q != "" && p.try("fleet "+f.ID+" to "+q) {
+				break
+			}
+		}
+	}
+	// Combat fleets hunt detected German fleets.
+	for _, f := range append([]*Fleet(nil), s.Fleets...) {
+		if f.Side != Allied || p.ctx.fleetMoved[f.ID] || f.Combat == 0 || len(f.Cargo) > 0 || !isBox(f.Where) {
+			continue
+		}
+		for _, e := range s.Fleets {
+			if e.Side == German && e.Detected && isBox(e.Where) && e.Where != f.Where && e.Combat < f.Combat {
+				if p.try("fleet " + f.ID + " to " + e.Where) {
+					break
+				}
+			}
+		}
+	}
+	p.subsAndAttacks()
+	p.recon()
+	var objectives []string
+	for _, a := range dataPack.Areas {
+		if a.VP > 0 {
+			objectives = append(objectives, a.Name)
+		}
+	}
+	if s.Invaded {
+		p.landPlan(objectives, 3)
+	}
+	p.bombAndFighters()
+	p.try("evade weaker")
+	p.try("react on")
+}

@@ -1,0 +1,224 @@
+package norway1940
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"skagerrak/engine"
+)
+
+func init() { engine.Register(Ruleset{}) }
+
+// Ruleset is the Norway 1940 area game.
+type Ruleset struct{}
+
+// Option identifiers (Setup.Options).
+const (
+	OptCombatTablePage = "combat-table-page"
+	OptNavalBonusFloor = "naval-bonus-floor"
+	OptInterceptMono   = "interception-monotone"
+	OptCBDetectSix     = "cb-detect-six"
+	OptAnchored13      = "anchored-1-3"
+	OptGarrisonSurrend = "garrison-surrender"
+	OptDecisivePorts   = "decisive-grey-ports"
+	OptRetreatLoses    = "retreat-loses-supply"
+	OptSupportRoll     = "support-roll"
+	OptAmphibAnywhere  = "16.1-amphibious-landings"
+	OptChainOfCommand  = "16.3-chain-of-command"
+	OptNorwegianDepots = "16.4-norwegian-equipment"
+	OptNarvikAirSupply = "16.5-narvik-air-supply"
+	OptSpecialAir      = "16.6-special-air-units"
+)
+
+// Name implements engine.Ruleset.
+func (Ruleset) Name() string { return "norway1940" }
+
+// Title implements engine.Ruleset.
+func (Ruleset) Title() string { return "Norway 1940 (area game)" }
+
+// Sides implements engine.Ruleset.
+func (Ruleset) Sides() []engine.Side { return []engine.Side{Allied, German} }
+
+// Scenarios implements engine.Ruleset.
+func (Ruleset) Scenarios() []engine.Info {
+	return []engine.Info{{ID: "campaign", Title: "The Norwegian campaign, 6 April - June 1940 (21 turns)", Rule: "5.1"}}
+}
+
+// Options implements engine.Ruleset.
+func (Ruleset) Options() []engine.Info {
+	return []engine.Info{
+		{ID: OptCombatTablePage, Title: "Land combat on the Game Tables page Combat Table instead of the 10.5.3 table (the 10.5.8 example follows 10.5.3)", Rule: "10.5.3"},
+		{ID: OptNavalBonusFloor, Title: "Naval combat bonus +1 per full 4 points of differential instead of the 9.14.5 example's +2 for 5", Rule: "9.14.5"},
+		{ID: OptInterceptMono, Title: "Naval Interception Table -6 or less read as 1-6 evades instead of the printed 1", Rule: "9.14.5"},
+		{ID: OptCBDetectSix, Title: "Coastal batteries detect on a 6 (table footnote) instead of 5-6 (15.2.1)", Rule: "15.2.1"},
+		{ID: OptAnchored13, Title: "Anchored fleets are active on 1-3 (second printed box) instead of 1-2 (9.15.2)", Rule: "9.15.2"},
+		{ID: OptGarrisonSurrend, Title: "Trondheim/Narvik garrisons surrender on 2-6 (printed table) instead of retreating (18)", Rule: "18"},
+		{ID: OptDecisivePorts, Title: "Decisive victory counts only the grey German target ports, not every VP location", Rule: "12.3"},
+		{ID: OptRetreatLoses, Title: "Retreating units lose all supplies stacked with them (10.5.6) instead of half (7.4.4)", Rule: "10.5.6"},
+		{ID: OptSupportRoll, Title: "Land support bombers must roll a 6 to count (8.9.4) instead of adding their bonus (10.5.4)", Rule: "8.9.4"},
+		{ID: OptAmphibAnywhere, Title: "Amphibious landings at any port (6 or 3 transport points a turn)", Rule: "16.1"},
+		{ID: OptChainOfCommand, Title: "Chain of command integrity: -1 for mixed divisions without an HQ", Rule: "16.3"},
+		{ID: OptNarvikAirSupply, Title: "Narvik emergency air supply", Rule: "16.5"},
+		{ID: OptSpecialAir, Title: "Special air units: Stukas hit on 5-6; Swordfish hit fleets on 5-6", Rule: "16.6"},
+	}
+}
+
+// New implements engine.Ruleset.
+func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+	if setup.Scenario != "" && setup.Scenario != "campaign" {
+		return nil, fmt.Errorf("norway1940: unknown scenario %q", setup.Scenario)
+	}
+	known := map[string]bool{}
+	for _, o := range r.Options() {
+		known[o.ID] = true
+	}
+	opts := append([]string(nil), setup.Options...)
+	sort.Strings(opts)
+	for _, o := range opts {
+		if !known[o] {
+			return nil, fmt.Errorf("norway1940: unknown option %q", o)
+		}
+	}
+	d := dataPack
+	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
+		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
+	for _, a := range d.Areas {
+		if a.Name == "Sweden" {
+			continue
+		}
+		s.setControl(a.Name, Allied)
+		if a.Airfields > 0 || a.Runway {
+			s.Fields = append(s.Fields, &Airfield{Area: a.Name})
+		}
+		for i := 1; i <= a.CB; i++ {
+			s.Bats = append(s.Bats, &Battery{Area: a.Name, N: i, Owner: Allied, Status: "active"})
+		}
+		if a.Strong {
+			s.Strong = append(s.Strong, &Strongpoint{Area: a.Name, Owner: Allied, Usable: true})
+		}
+	}
+	for _, ui := range d.Units {
+		u := &Unit{ID: ui.ID, Side: ui.Side, Nation: ui.Nation, Type: ui.Type, Size: ui.Size, Mod: ui.Mod, Red: ui.Red,
+			Move: ui.Move, Steps: ui.Steps, MaxSteps: ui.Steps, Div: ui.Div, Entry: ui.Entry, Goal: ui.Goal}
+		switch {
+		case d.fleetInfo(ui.Start) != nil:
+			u.Fleet = ui.Start
+		case ui.Entry > 1 && ui.Start != Germany && ui.Start != UK && ui.Start != ParaBox:
+			u.Loc = "Pending:" + ui.Start
+		default:
+			u.Loc = ui.Start
+		}
+		s.Units = append(s.Units, u)
+	}
+	for _, fi := range d.Fleets {
+		f := &Fleet{ID: fi.ID, Side: fi.Side, Nation: fi.Nation, Where: fi.Where, Combat: fi.Combat, Transport: fi.Transport, Goal: fi.Goal}
+		for _, u := range s.Units {
+			if u.Fleet == f.ID {
+				f.Cargo = append(f.Cargo, u.ID)
+			}
+		}
+		s.Fleets = append(s.Fleets, f)
+	}
+	for _, x := range []engine.Side{Allied, German} {
+		ss := &SideState{Side: x, Subs: d.Subs[string(x)], Standing: Standing{Evade: "weaker", React: true}}
+		var nations []string
+		for n := range d.Decoys {
+			nations = append(nations, n)
+		}
+		sort.Strings(nations)
+		for _, n := range nations {
+			if (n == "german") == (x == German) {
+				ss.Decoys = append(ss.Decoys, Count{Nation: n, N: d.Decoys[n]})
+				ss.Returned = append(ss.Returned, Count{Nation: n})
+			}
+		}
+		s.Sides = append(s.Sides, ss)
+	}
+	startTurn(s, dice)
+	return s, nil
+}
+
+func (d *Data) fleetInfo(id string) *FleetInfo {
+	for i := range d.Fleets {
+		if d.Fleets[i].ID == id {
+			return &d.Fleets[i]
+		}
+	}
+	return nil
+}
+
+// DecodeState implements engine.Ruleset.
+func (Ruleset) DecodeState(data []byte) (engine.State, error) {
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("norway1940: decode state: %w", err)
+	}
+	return &s, nil
+}
+
+func asState(st engine.State) *State {
+	switch s := st.(type) {
+	case *State:
+		return s
+	case State:
+		return &s
+	}
+	panic(fmt.Sprintf("norway1940: not a norway1940 state: %T", st))
+}
+
+// PhaseOf returns the open phase of a state.
+func PhaseOf(s *State) engine.Phase {
+	if s.Over {
+		return engine.Phase{ID: fmt.Sprintf("T%02d-end", s.Turn), Title: "Game over", Over: true}
+	}
+	date := ""
+	if s.Turn < len(dataPack.Calendar) {
+		date = dataPack.Calendar[s.Turn]
+	}
+	name := "German"
+	if s.Phasing == Allied {
+		name = "Allied"
+	}
+	return engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, s.Phasing),
+		Title: fmt.Sprintf("Turn %d, %s: %s player-turn (naval, air and land phases)", s.Turn, date, name),
+		Owes:  []engine.Side{s.Phasing}}
+}
+
+// Phase implements engine.Ruleset.
+func (Ruleset) Phase(st engine.State) engine.Phase { return PhaseOf(asState(st)) }
+
+// Result implements engine.Ruleset.
+func (Ruleset) Result(st engine.State) *engine.Result {
+	s := asState(st)
+	if !s.Over || s.Result == nil {
+		return nil
+	}
+	r := *s.Result
+	return &r
+}
+
+// Resolve implements engine.Ruleset.
+func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+	s := asState(st).clone()
+	if s.Over {
+		return nil, fmt.Errorf("norway1940: the game is over")
+	}
+	var o *Orders
+	if raw, ok := orders[s.Phasing]; ok && raw != nil {
+		switch v := raw.(type) {
+		case *Orders:
+			o = v
+		case Orders:
+			o = &v
+		default:
+			return nil, fmt.Errorf("norway1940: orders of type %T", raw)
+		}
+	} else {
+		return nil, fmt.Errorf("norway1940: no orders for %s", s.Phasing)
+	}
+	s.Events = nil
+	playerTurn(s, o, dice)
+	endPlayerTurn(s, dice)
+	return s, nil
+}

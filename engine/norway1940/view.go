@@ -1,0 +1,166 @@
+package norway1940
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// View is what one side may know (DESIGN.md, fog of war): its own forces in
+// full; of the enemy, the land units on the map and fleet markers, whose
+// contents show only once detected (9.3, 9.6); the map's public state.
+type View struct {
+	Side     engine.Side     `json:"side"`
+	Phase    engine.Phase    `json:"phase"`
+	Turn     int             `json:"turn"`
+	Date     string          `json:"date"`
+	Phasing  engine.Side     `json:"phasing"`
+	Options  []string        `json:"options"`
+	Weather  Weather         `json:"weather"`
+	Units    []*Unit         `json:"units"`
+	Fleets   []*Fleet        `json:"fleets"`
+	Pools    []*Pool         `json:"pools"`
+	Own      *SideState      `json:"own"`
+	Control  []Control       `json:"control"`
+	Fields   []*Airfield     `json:"airfields"`
+	Bats     []*Battery      `json:"batteries"`
+	Marks    []*Interdiction `json:"interdiction,omitempty"`
+	Works    []*Work         `json:"works,omitempty"`
+	Strong   []*Strongpoint  `json:"strongpoints"`
+	Invaded  bool            `json:"invaded,omitempty"`
+	Landed   bool            `json:"allied_landed,omitempty"`
+	RailNet  []string        `json:"rail_net,omitempty"`
+	NextID   int             `json:"next_id"`
+	GermanVP int             `json:"german_vp"`
+	AlliedVP int             `json:"allied_vp"`
+	Events   []Event         `json:"events"`
+	Result   *engine.Result  `json:"result,omitempty"`
+}
+
+// View implements engine.Ruleset.
+func (Ruleset) View(st engine.State, side engine.Side) engine.View {
+	return viewOf(asState(st), side)
+}
+
+func viewOf(s0 *State, side engine.Side) *View {
+	s := s0.clone()
+	v := &View{Side: side, Phase: PhaseOf(s), Turn: s.Turn, Phasing: s.Phasing, Options: s.Options, Weather: s.Weather,
+		Control: s.Control, Fields: s.Fields, Bats: s.Bats, Marks: s.Marks, Works: s.Works, Strong: s.Strong,
+		Invaded: s.Invaded, Landed: s.AlliedLanded, Result: s.Result}
+	if s.Turn < len(dataPack.Calendar) {
+		v.Date = dataPack.Calendar[s.Turn]
+	}
+	v.GermanVP, v.AlliedVP = VP(s, false)
+	if side == German {
+		v.RailNet = s.RailNet
+	}
+	for _, u := range s.Units {
+		if u.Side == side {
+			v.Units = append(v.Units, u)
+			continue
+		}
+		if u.Dead || u.Fleet != "" || !dataPack.Graph.Has(u.Loc) {
+			continue
+		}
+		w := *u
+		w.Goal, w.Busy, w.Returns, w.Entry = "", 0, 0, 0
+		v.Units = append(v.Units, &w)
+	}
+	for _, f := range s.Fleets {
+		if f.Side == side {
+			v.Fleets = append(v.Fleets, f)
+			continue
+		}
+		m := &Fleet{ID: f.ID, Side: f.Side, Where: f.Where, Detected: f.Detected}
+		if f.Detected {
+			m.Nation, m.Combat, m.Transport, m.Cargo, m.Failed = f.Nation, f.Combat, f.Transport, f.Cargo, f.Failed
+		}
+		v.Fleets = append(v.Fleets, m)
+	}
+	for _, p := range s.Pools {
+		if p.Side == side {
+			v.Pools = append(v.Pools, p)
+		}
+	}
+	v.Own = s.side(side)
+	// Fleet numbers the side may use next: only its own counter is shown,
+	// as the highest own fleet number.
+	for _, e := range s.Events {
+		if len(e.To) == 0 || contains(sidesStr(e.To), string(side)) {
+			v.Events = append(v.Events, Event{Turn: e.Turn, Rule: e.Rule, Text: e.Text})
+		}
+	}
+	return v
+}
+
+func sidesStr(xs []engine.Side) []string {
+	var out []string
+	for _, x := range xs {
+		out = append(out, string(x))
+	}
+	return out
+}
+
+// stateFromView rebuilds a partial State from a View: what the side knows,
+// for the scripted player to check its orders with the rules' own code.
+func stateFromView(v *View) *State {
+	s := &State{Game: "norway1940", Options: v.Options, Turn: v.Turn, Phasing: v.Phasing, Weather: v.Weather,
+		Units: v.Units, Fleets: v.Fleets, Pools: v.Pools, Control: v.Control, Fields: v.Fields, Bats: v.Bats,
+		Marks: v.Marks, Works: v.Works, Strong: v.Strong, Invaded: v.Invaded, AlliedLanded: v.Landed, RailNet: v.RailNet}
+	s.Sides = []*SideState{v.Own, {Side: other(v.Side), Standing: Standing{Evade: "weaker"}}}
+	return s.clone()
+}
+
+// Report writes a side's report from its View (engine.Reporter).
+func (Ruleset) Report(vv engine.View, side engine.Side) string {
+	v, ok := vv.(*View)
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Norway 1940 - %s\n", v.Phase.Title)
+	fmt.Fprintf(&b, "Weather: South %s, Centre %s, North %s\n", v.Weather.South, v.Weather.Centre, v.Weather.North)
+	fmt.Fprintf(&b, "Victory points held: German %d, Allied %d\n\n", v.GermanVP, v.AlliedVP)
+	if len(v.Events) > 0 {
+		b.WriteString("What happened:\n")
+		for _, e := range v.Events {
+			fmt.Fprintf(&b, "  [%s] %s\n", e.Rule, e.Text)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("Your land units:\n")
+	for _, u := range v.Units {
+		if u.Side == side && !u.Dead {
+			fmt.Fprintf(&b, "  %-8s %-4s %-4s %s steps %d/%d mod %+d move %d\n", u.ID, u.Type, u.Size, where(u), u.Steps, u.MaxSteps, u.modifier(), u.Move)
+		}
+	}
+	b.WriteString("Your fleets:\n")
+	for _, f := range v.Fleets {
+		if f.Side == side {
+			fmt.Fprintf(&b, "  %-4s %-9s combat %d transport %d decoys %d detected %v cargo %s\n", f.ID, f.Where, f.Combat, f.Transport, f.Decoys, f.Detected, cargoText(f))
+		}
+	}
+	b.WriteString("Enemy fleet markers:\n")
+	for _, f := range v.Fleets {
+		if f.Side != side {
+			if f.Detected {
+				fmt.Fprintf(&b, "  %-4s %-9s detected: combat %d transport %d cargo %s\n", f.ID, f.Where, f.Combat, f.Transport, cargoText(f))
+			} else {
+				fmt.Fprintf(&b, "  %-4s %-9s undetected\n", f.ID, f.Where)
+			}
+		}
+	}
+	b.WriteString("Enemy land units seen:\n")
+	var lines []string
+	for _, u := range v.Units {
+		if u.Side != side {
+			lines = append(lines, fmt.Sprintf("  %-8s %s", u.ID, where(u)))
+		}
+	}
+	sort.Strings(lines)
+	b.WriteString(strings.Join(lines, "\n"))
+	b.WriteString("\n")
+	return b.String()
+}
