@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -89,6 +90,8 @@ type Host struct {
 type hosted struct {
 	g   *Game
 	log events.Log
+	// snapSeq is the seq of the game's last snapshot.
+	snapSeq uint64
 }
 
 // Options configure a Host; nil fields take defaults.
@@ -137,7 +140,7 @@ func (h *Host) openGame(id string) error {
 	if err != nil {
 		return fmt.Errorf("adjudicator: game %s: %w", id, err)
 	}
-	g, err := Replay(l, false)
+	g, err := replayFrom(l, readSnapshot(gdir))
 	if err != nil {
 		l.Close()
 		return fmt.Errorf("adjudicator: game %s: %w", id, err)
@@ -154,6 +157,11 @@ func (h *Host) openGame(id string) error {
 		}
 	}
 	h.games[id] = &hosted{g: g, log: l}
+	if g.Seq > 0 {
+		if b, err := os.ReadFile(filepath.Join(gdir, SnapshotFile)); err == nil && len(b) > 0 {
+			h.games[id].snapSeq = snapSeqOf(b)
+		}
+	}
 	h.keysOK = false
 	return nil
 }
@@ -178,6 +186,60 @@ func Replay(l interface {
 	return g, nil
 }
 
+// replayFrom replays a log onto a snapshot (nil: from nothing). A snapshot
+// whose last event is not in the log as recorded is not used.
+func replayFrom(l interface {
+	Events(from uint64) iter.Seq2[events.Event, error]
+}, snap *Game) (*Game, error) {
+	if snap == nil {
+		return Replay(l, false)
+	}
+	first := true
+	for ev, err := range l.Events(snap.Seq) {
+		if err != nil {
+			return nil, err
+		}
+		if first {
+			first = false
+			if ev.Seq != snap.Seq || ev.Hash != snap.Hash {
+				return Replay(l, false)
+			}
+			continue
+		}
+		if err := snap.Apply(ev); err != nil {
+			return nil, err
+		}
+	}
+	if first {
+		return Replay(l, false) // the log is shorter than the snapshot
+	}
+	return snap, nil
+}
+
+// Snapshot saves a snapshot of every game that changed since its last one
+// and has no mail waiting, so that the next start need not replay them from
+// the beginning. It returns how many it wrote.
+func (h *Host) Snapshot() (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, id := range h.idsLocked() {
+		hg := h.games[id]
+		if hg.snapSeq == hg.g.Seq {
+			continue
+		}
+		ok, err := hg.g.WriteSnapshot(filepath.Join(h.dir, id))
+		if err != nil {
+			return n, err
+		}
+		if ok {
+			hg.snapSeq = hg.g.Seq
+			n++
+		}
+	}
+	return n, nil
+}
+
 // Mails replays a game's log and returns every mail it queued that keep
 // accepts, rendered as it was sent.
 func Mails(l interface {
@@ -199,6 +261,14 @@ func Mails(l interface {
 		}
 	}
 	return out, nil
+}
+
+func snapSeqOf(b []byte) uint64 {
+	var s struct {
+		Seq uint64 `json:"seq"`
+	}
+	json.Unmarshal(b, &s)
+	return s.Seq
 }
 
 // ReadSecret reads a game directory's dice secret.

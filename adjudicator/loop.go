@@ -84,6 +84,9 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 			p.Failures++
 		}
 	}
+	if _, err := h.Snapshot(); err != nil {
+		h.log.Warn("writing snapshots failed; the next start replays the logs", "err", err)
+	}
 	return p, nil
 }
 

@@ -1,0 +1,178 @@
+package adjudicator
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"skagerrak/engine"
+)
+
+// SnapshotFile is the name of a game's snapshot in its directory.
+const SnapshotFile = "snapshot.json"
+
+// snapshotVersion changes whenever the snapshot's shape does; a snapshot of
+// another version is ignored (the log is replayed instead).
+const snapshotVersion = 1
+
+// snapshot is a cache of a Game at one event: never the truth, which is
+// the log. It is keyed by the seq and hash of the last event it includes;
+// on open it is used only if the log holds that very event, and the state
+// in it has the digest the log recorded.
+type snapshot struct {
+	Version      int                            `json:"version"`
+	Seq          uint64                         `json:"seq"`
+	Hash         string                         `json:"hash"`
+	Time         time.Time                      `json:"time"`
+	Created      GameCreated                    `json:"created"`
+	State        json.RawMessage                `json:"state"`
+	StateDigest  string                         `json:"state_digest"`
+	Opened       *PhaseOpened                   `json:"opened,omitempty"`
+	OpenedAt     time.Time                      `json:"opened_at"`
+	Orders       map[engine.Side]OrdersAccepted `json:"orders,omitempty"`
+	Players      []Player                       `json:"players"`
+	Referee      *Player                        `json:"referee,omitempty"`
+	Failed       []MailFailed                   `json:"failed,omitempty"`
+	Paused       *GamePaused                    `json:"paused,omitempty"`
+	PausedAt     time.Time                      `json:"paused_at"`
+	Pauses       int                            `json:"pauses"`
+	Missed       map[engine.Side]int            `json:"missed,omitempty"`
+	Dice         []int                          `json:"dice,omitempty"`
+	Ended        *GameEnded                     `json:"ended,omitempty"`
+	Resolved     int                            `json:"resolved"`
+	History      []PhaseResolved                `json:"history,omitempty"`
+	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
+	Keys         []string                       `json:"keys,omitempty"`
+	Reminded     []string                       `json:"reminded,omitempty"`
+	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
+	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
+	LastNotice   string                         `json:"last_notice,omitempty"`
+}
+
+// stateDigest is the digest the log recorded for the current state.
+func (g *Game) stateDigest() string {
+	if n := len(g.History); n > 0 {
+		return g.History[n-1].StateDigest
+	}
+	return g.Created.StateDigest
+}
+
+// WriteSnapshot saves the game as it stands into gdir, atomically. A game
+// with mail still in its outbox is not saved (the mail's pictures are made
+// from views a snapshot does not keep); it reports whether it wrote one.
+func (g *Game) WriteSnapshot(gdir string) (bool, error) {
+	if len(g.Outbox) > 0 || g.Seq == 0 {
+		return false, nil
+	}
+	st, err := json.Marshal(g.State)
+	if err != nil {
+		return false, err
+	}
+	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
+		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Paused: g.Paused, PausedAt: g.PausedAt,
+		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
+		LastRejected: g.lastRejected, LastNotice: g.lastNotice}
+	for _, side := range g.Sides() {
+		s.Players = append(s.Players, g.Players[side])
+	}
+	for _, h := range g.History {
+		s.HistorySeqs = append(s.HistorySeqs, h.Seq)
+	}
+	for k, ok := range g.keys {
+		if ok {
+			s.Keys = append(s.Keys, k)
+		}
+	}
+	sort.Strings(s.Keys)
+	for p := range g.reminded {
+		s.Reminded = append(s.Reminded, p)
+	}
+	sort.Strings(s.Reminded)
+	b, err := json.Marshal(s)
+	if err != nil {
+		return false, err
+	}
+	tmp := filepath.Join(gdir, SnapshotFile+".tmp")
+	os.Remove(tmp)
+	if err := writeSync(tmp, b, 0o600); err != nil {
+		return false, fmt.Errorf("adjudicator: snapshot of %s: %w", g.ID, err)
+	}
+	if err := os.Rename(tmp, filepath.Join(gdir, SnapshotFile)); err != nil {
+		return false, fmt.Errorf("adjudicator: snapshot of %s: %w", g.ID, err)
+	}
+	d, err := os.Open(gdir)
+	if err != nil {
+		return false, err
+	}
+	defer d.Close()
+	return true, d.Sync()
+}
+
+// readSnapshot loads a game from gdir's snapshot, or returns nil when there
+// is none or it cannot be trusted (another version, a state that does not
+// decode to the recorded digest). Which event it ends at is checked by the
+// caller against the log.
+func readSnapshot(gdir string) *Game {
+	b, err := os.ReadFile(filepath.Join(gdir, SnapshotFile))
+	if err != nil {
+		return nil
+	}
+	var s snapshot
+	if json.Unmarshal(b, &s) != nil || s.Version != snapshotVersion || s.Seq == 0 {
+		return nil
+	}
+	rs, err := engine.Lookup(s.Created.Ruleset)
+	if err != nil {
+		return nil
+	}
+	st, err := rs.DecodeState(s.State)
+	if err != nil {
+		return nil
+	}
+	if d, err := Digest(st); err != nil || d != s.StateDigest {
+		return nil
+	}
+	g := NewGame(TemplateRenderer{}, false)
+	g.ID, g.Created, g.Rules, g.State, g.Phase = s.Created.Game, s.Created, rs, st, rs.Phase(st)
+	g.Opened, g.OpenedAt, g.Referee, g.Failed = s.Opened, s.OpenedAt, s.Referee, s.Failed
+	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
+	g.History, g.lastRejected, g.lastNotice = s.History, s.LastRejected, s.LastNotice
+	g.Seq, g.Hash, g.Time = s.Seq, s.Hash, s.Time
+	g.lastPhase = s.Opened
+	for i := range g.History {
+		if i < len(s.HistorySeqs) {
+			g.History[i].Seq = s.HistorySeqs[i]
+		}
+	}
+	for _, p := range s.Players {
+		g.Players[p.Side] = p
+	}
+	for k, v := range s.Missed {
+		g.Missed[k] = v
+	}
+	for k, v := range s.Flagged {
+		g.flagged[k] = v
+	}
+	for _, k := range s.Keys {
+		g.keys[k] = true
+	}
+	for _, p := range s.Reminded {
+		g.reminded[p] = true
+	}
+	for side, o := range s.Orders {
+		f, err := engine.ParseOrderFile(o.Text)
+		if err != nil {
+			return nil
+		}
+		parsed, errs := rs.ParseOrders(st, side, f.Body)
+		if len(errs) > 0 {
+			return nil
+		}
+		g.Orders[side] = o
+		g.parsed[side] = parsed
+	}
+	return g
+}
