@@ -152,6 +152,11 @@ func TestHostile17LineEndsAndTextMode(t *testing.T) {
 	res := mustAccept(t, lf, f.keys, time.Now())
 	checkResult(t, res, FormPGPMIME, f.edFpr, []byte(crlf(orderText)))
 
+	block := g.Clearsign(edUID, []byte(orderText))
+	clearLF := bytes.ReplaceAll(textMessage(string(block)), []byte("\r\n"), []byte("\n"))
+	res = mustAccept(t, clearLF, f.keys, time.Now())
+	checkResult(t, res, FormClearsigned, f.edFpr, []byte(strings.TrimSuffix(orderText, "\n")))
+
 	qp := []byte("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" +
 		"Side: Allied=20\r\nRoyal Navy: Warspite, Hardy=09\r\nsoft=\r\nbreak\r\n")
 	res = mustAccept(t, gpgPGPMIME(t, g, edUID, qp), f.keys, time.Now())

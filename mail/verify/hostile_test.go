@@ -304,6 +304,14 @@ func TestHostile15ExpiryAndFuture(t *testing.T) {
 			t.Errorf("err %v, want future-signature", err)
 		}
 	})
+	t.Run("gpg signature dated two hours ahead", func(t *testing.T) {
+		g, f := gpgFixture(t)
+		ahead := time.Now().Add(2 * time.Hour).UTC().Format("20060102T150405")
+		sig := g.DetachSign(edUID, canonicalCRLF(inner), true, "--digest-algo", "SHA256", "--faked-system-time", ahead+"!")
+		raw := signedMessage(stdParams, inner, sigPart(sig))
+		mustReject(t, raw, f.keys, time.Now(), ReasonFutureSignature)
+		mustAccept(t, raw, f.keys, time.Now().Add(2*time.Hour))
+	})
 	t.Run("gpg key with 1d expiry verified two days later", func(t *testing.T) {
 		g, f := gpgFixture(t)
 		raw := gpgPGPMIME(t, g, edUID, inner)
@@ -423,9 +431,23 @@ func TestHostile19HostileNamesEscaped(t *testing.T) {
 		t.Errorf("report does not show the escaped comment:\n%s", report)
 	}
 
+	// An inline-signed PGP MESSAGE whose literal data carries a hostile file
+	// name is refused without echoing the name.
+	inline := g.Run(data, "--local-user", edUID, "--armor", "--sign", "--set-filename", "evil\x1b[31m\nname")
+	rej := mustReject(t, textMessage(string(inline)), f.keys, time.Now(), ReasonBadStructure)
+	assertSafe(t, rej.Error(), 1)
+	literal := newPacket(11, append([]byte{'b', byte(len(evilName))}, append([]byte(evilName), 0, 0, 0, 0, 'x')...))
+	inner := textPart(orderText)
+	good := dearmor(t, g.DetachSign(edUID, canonicalCRLF(inner), true, "--digest-algo", "SHA256"))
+	rej = mustReject(t, signedMessage(stdParams, inner, sigPart(armorSig(t, append(literal, good...), nil))), f.keys, time.Now(), ReasonBadStructure)
+	assertSafe(t, rej.Error(), 1)
+	if strings.Contains(rej.Error(), "FAKE") {
+		t.Errorf("literal file name echoed: %s", rej.Error())
+	}
+
 	// A rejection naming a hostile file is escaped too.
 	bad := mixedMessage(part("text/plain", "a.txt", data), part("application/pgp-signature", evilName+".asc", sig))
-	rej := mustReject(t, bad, f.keys, time.Now(), ReasonBadStructure)
+	rej = mustReject(t, bad, f.keys, time.Now(), ReasonBadStructure)
 	assertSafe(t, rej.Error(), 1)
 	report, _ = Check(bad, f.keys, time.Now())
 	assertSafe(t, report, 4)
