@@ -19,6 +19,10 @@ type Orders struct {
 	Splits     [][]string       `json:"splits,omitempty"`
 	Rebases    []Rebase         `json:"rebases,omitempty"`
 	Detaches   []Detach         `json:"detaches,omitempty"`
+	// Scramble declares the Air Emergency Scramble (6.29); Cancel ends it
+	// at the end of the turn (6.291).
+	Scramble bool `json:"scramble,omitempty"`
+	Cancel   bool `json:"cancel,omitempty"`
 }
 
 // Move moves one or more units along the same path (6.1). Enter marks an
@@ -66,7 +70,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, pass"
 
 type parser struct {
 	v     *View
@@ -77,11 +81,16 @@ type parser struct {
 	air   int
 	enc   map[string]int
 	split map[string]int
+	text  map[int]string
 }
 
 func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 	p := &parser{v: v, o: &Orders{}, moved: map[string]int{}, final: map[string]engine.Hex{}, enc: map[string]int{}, split: map[string]int{}}
 	lines := engine.OrderLines(text)
+	p.text = map[int]string{}
+	for _, l := range lines {
+		p.text[l.N] = l.Text
+	}
 	if len(lines) > engine.MaxOrderFileLines {
 		return nil, []engine.LineError{{Msg: "too many order lines"}}
 	}
@@ -109,6 +118,8 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			p.rebase(l)
 		case "detach":
 			p.detach(l)
+		case "scramble":
+			p.scramble(l)
 		case "pass":
 			if len(l.Fields) > 1 {
 				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
@@ -291,6 +302,10 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 	}
 	if p.trackerUnit(id) {
 		p.fail(l, "6.44", "no move order for a tracking unit", "%s is tracking: it follows the tracked group at the start of the movement phase", d.Name)
+		return false
+	}
+	if u.Returning {
+		p.fail(l, "14.0", "no move order: it moves by itself", "%s is short of fuel and returns to Scapa Flow with all its movement", d.Name)
 		return false
 	}
 	if (d.Nation == "NO" || d.Nation == "DK") && (v.Intervention == 0 || v.Turn < v.Intervention) {
@@ -611,7 +626,7 @@ func (p *parser) checkTrackedGroups() {
 					if contains(p.v.Options, OptSplitting) {
 						rule, valid = "6.43", "split the group first: split UNIT, UNIT"
 					}
-					p.errs = append(p.errs, engine.LineError{Line: line, Rule: rule, Valid: valid, Msg: fmt.Sprintf("%s and %s are tracked together at %s and must move together", def(g[0]).Name, def(id).Name, t.Hex)})
+					p.errs = append(p.errs, engine.LineError{Line: line, Text: p.text[line], Rule: rule, Valid: valid, Msg: fmt.Sprintf("%s and %s are tracked together at %s and must move together", def(g[0]).Name, def(id).Name, t.Hex)})
 					return
 				}
 			}
@@ -673,6 +688,43 @@ func baseHexIn(units func(id string) (string, string), base string) (engine.Hex,
 	return engine.Hex{}, false
 }
 
+func (p *parser) scramble(l engine.OrderLine) {
+	f := l.Fields[1:]
+	switch {
+	case p.v.Side != German:
+		p.fail(l, "6.29", "", "only the German player declares an Air Emergency Scramble")
+	case len(f) == 0:
+		if p.v.Scramble != "" {
+			p.fail(l, "6.291", "", "the Air Emergency Scramble may be declared only once a game")
+			return
+		}
+		p.o.Scramble = true
+	case len(f) == 1 && strings.EqualFold(f[0], "cancel"):
+		if p.v.Scramble != "active" {
+			p.fail(l, "6.291", "", "no Air Emergency Scramble is in effect")
+			return
+		}
+		p.o.Cancel = true
+	default:
+		p.fail(l, "6.29", "scramble, or scramble cancel", "scramble takes nothing or cancel")
+	}
+}
+
+// capacity is how many aircraft units a base holds (3.423, 6.26, 6.292).
+func capacity(v *View, base string) int {
+	if _, af, ok := airfieldHex(base); ok {
+		c := af.Capacity
+		if v.Side == German && af.Country == "NO" && v.Scramble == "active" {
+			c++ // 6.292
+		}
+		return c
+	}
+	if d, ok := UnitByID(base); ok {
+		return d.Carrier
+	}
+	return 99 // the German area off the map
+}
+
 func (p *parser) checkRebase(id, base string) (msg, rule string) {
 	d := def(id)
 	u := p.v.unit(id)
@@ -710,6 +762,23 @@ func (p *parser) checkRebase(id, base string) (msg, rule string) {
 		to, _ = engine.ParseHex(cu.Hex)
 	} else {
 		return fmt.Sprintf("%q is not an airfield or one of your carriers", base), "6.21"
+	}
+	here := 0
+	for _, x := range p.v.Units {
+		if x.Air && x.Where == AtBase && x.Base == target {
+			here++
+		}
+	}
+	for _, r := range p.o.Rebases {
+		if r.Base == target {
+			here++
+		}
+		if cur := p.v.unit(r.Unit); cur != nil && cur.Base == target {
+			here--
+		}
+	}
+	if here >= capacity(p.v, target) {
+		return fmt.Sprintf("%s is full: it holds %d aircraft units", base, capacity(p.v, target)), "3.423"
 	}
 	dist := 0
 	if from, ok := baseHexIn(lookup, u.Base); ok {
@@ -806,6 +875,12 @@ func formatOrders(o *Orders) string {
 			b.WriteString(" off")
 		}
 		b.WriteString("\n")
+	}
+	if o.Scramble {
+		b.WriteString("scramble\n")
+	}
+	if o.Cancel {
+		b.WriteString("scramble cancel\n")
 	}
 	for _, r := range o.Rebases {
 		base := r.Base

@@ -486,7 +486,7 @@ func alliedPlay(v *View) []string {
 	}
 	var ships []string
 	for _, u := range v.Units {
-		if u.Where == AtMap && !u.Air && !m.done[u.ID] && u.Nation != "NO" && u.Nation != "DK" {
+		if u.Where == AtMap && !u.Air && !m.done[u.ID] && u.Nation != "NO" && u.Nation != "DK" && !u.Returning {
 			ships = append(ships, u.ID)
 		}
 	}

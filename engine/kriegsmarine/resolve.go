@@ -16,6 +16,17 @@ import (
 func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 	for _, side := range []engine.Side{Allied, German} {
 		s.detaches(side, orders[side])
+	}
+	if orders[German].Scramble && s.Scramble == "" {
+		s.Scramble = "active"
+		for i := range s.Units {
+			if def(s.Units[i].ID).Entry == "eau" {
+				s.Units[i].Where, s.Units[i].Base = AtBase, "German area"
+			}
+		}
+		s.logf("both", "scramble", "", "6.29", "Germany declares an Air Emergency Scramble: the Allies score 2 VP each day turn while it lasts.")
+	}
+	for _, side := range []engine.Side{Allied, German} {
 		s.rebases(side, orders[side])
 	}
 	visited := map[string][]engine.Hex{}
@@ -31,6 +42,7 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 			}
 		}
 	}
+	s.withdrawals(visited, moved)
 	// Units that did not move stop where they are (6.37 "stop").
 	for _, u := range s.Units {
 		if u.Where == AtMap && !moved[u.ID] {
@@ -44,6 +56,10 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 	s.searchPhase(German, orders, contact, dice)
 	s.passiveReports(visited)
 	s.combatPhase(dice)
+	if orders[German].Cancel && s.Scramble == "active" {
+		s.Scramble = "over" // 6.291: cancelled in the end of turn phase
+		s.logf("both", "scramble", "", "6.291", "Germany cancels the Air Emergency Scramble.")
+	}
 	s.endTurn(dice)
 }
 
@@ -620,4 +636,31 @@ func (s *State) endTurn(dice engine.Dice) {
 		return
 	}
 	s.startTurn(dice)
+}
+
+// withdrawals moves the "R" ships home with all their movement (14.0).
+func (s *State) withdrawals(visited map[string][]engine.Hex, moved map[string]bool) {
+	scapa, ok := portHex("Scapa Flow")
+	if !ok {
+		return
+	}
+	for _, id := range WithdrawalR {
+		if !s.forcedHome(id) || moved[id] {
+			continue
+		}
+		u, d := s.unit(id), def(id)
+		allow := weatherAllowance(baseAllowance(d, u, s.Turn), d.Small(), s.Weather, s.has(OptWeather), u.Hex, nil)
+		path := shortestPath(u.Hex, scapa, moveOK(d.Side, d.Nation, d.Sub(), s.Turn, s.intervention()))
+		if len(path) > allow {
+			path = path[:allow]
+		}
+		s.moveUnit(id, Move{Units: []string{id}, Path: path}, visited)
+		moved[id] = true
+		if u.Hex == scapa {
+			u.Returned = true
+			s.logf("allied", "move", scapa.String(), "14.0", "%s is back at Scapa Flow and refuels.", d.Name)
+		} else {
+			s.logf("allied", "move", u.Hex.String(), "14.0", "%s, short of fuel, steams for Scapa Flow and reaches %s.", d.Name, u.Hex)
+		}
+	}
 }

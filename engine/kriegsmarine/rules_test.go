@@ -236,13 +236,15 @@ func TestRule6_21_KGLionTransfersToVaernesFor20Points(t *testing.T) {
 	if len(o.Rebases) != 1 || o.Rebases[0].Base != "Vaernes" {
 		t.Fatalf("rebase %+v", o.Rebases)
 	}
+	// Out of reach: twice the radius of a Ju 87 (7) is 14 < 20.
+	s.Units[indexOf(s, "eau3")].Where, s.Units[indexOf(s, "eau3")].Base = AtBase, "German area"
+	rejects(t, s, German, "rebase EAU Ju 87 3 to Vaernes", 1, "6.21")
 	s = resolve(t, s, "", "rebase KG Lion 1 to Vaernes")
 	if u := s.unit("kglion1"); u.Base != "Vaernes" || u.Where != AtBase {
 		t.Fatalf("KG Lion 1 %+v: want at Vaernes", u)
 	}
-	// Out of reach: twice the radius of a Ju 87 (7) is 14 < 20.
-	s.Units[indexOf(s, "eau3")].Where, s.Units[indexOf(s, "eau3")].Base = AtBase, "German area"
-	rejects(t, s, German, "rebase EAU Ju 87 3 to Vaernes", 1, "6.21")
+	// Vaernes holds one unit (3.423).
+	rejects(t, s, German, "rebase KG Lion 2 to Vaernes", 1, "3.423")
 }
 
 func indexOf(s *State, id string) int {

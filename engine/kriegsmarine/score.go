@@ -70,6 +70,7 @@ func (s *State) score() []ScoreLine {
 			}
 		}
 	}
+	add(Allied, 2*s.ScrambleTurns, "6.292", "%d day turn(s) of Air Emergency Scramble", s.ScrambleTurns)
 	add(German, (small+1)/2, "16.4", "%d Allied destroyer or minelayer units sunk", small)
 	for _, id := range s.Late {
 		add(German, 1, "16.41", "%s late at Scapa Flow", def(id).Name)

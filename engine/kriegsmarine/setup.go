@@ -264,6 +264,9 @@ func (s *State) place(u *Unit, d *UnitDef, bismarck bool) error {
 			return fmt.Errorf("unit %s: wave turn %q", d.ID, t)
 		}
 		u.Where, u.Arrive, u.ArrivePort = AtWaiting, n, p
+	case "qship":
+		n, _ := strconv.Atoi(arg)
+		u.Where, u.Arrive = AtWaiting, n
 	case "reserve":
 		if obj.Kind == ObjInvasion {
 			u.Where = AtReserve
@@ -291,6 +294,17 @@ func (s *State) startTurn(dice engine.Dice) {
 		}
 		if u.Where == AtWaiting && u.Arrive == s.Turn {
 			h, ok := portHex(u.ArrivePort)
+			if strings.HasPrefix(d.Entry, "qship") {
+				// 14.2, 17.7: on a Norwegian coastal hex within 2 of
+				// Bergen, Stavanger or Kristiansand; the scripted choice
+				// (reconstructed) is the one nearest Bergen.
+				bergen, _ := portHex("Bergen")
+				h, ok = snap(bergen, func(x engine.Hex) bool {
+					hi, _ := TheMap().Info(x)
+					return norwegian(x) && x.Distance(bergen) <= 2 && hi.Port == "" && TheMap().ShipCanEnter(x)
+				})
+				u.ArrivePort = "the coast near Bergen"
+			}
 			if !ok {
 				continue
 			}
@@ -300,6 +314,9 @@ func (s *State) startTurn(dice engine.Dice) {
 		}
 	}
 	s.pendingOccupations(dice)
+	if s.Scramble == "active" && IsDay(s.Turn) {
+		s.ScrambleTurns++ // 6.292: 2 VP to the Allies each day turn
+	}
 	if s.has(OptWeather) && WeatherTurn(s.Turn) && s.Turn > 1 {
 		roll := engine.TwoD6(dice, "weather (15.0)")
 		w := nextWeather(s.Weather, roll)

@@ -47,6 +47,11 @@ type State struct {
 	Engagements []Engagement `json:"engagements,omitempty"`
 	// Occupied are the Norwegian ports Germany holds (8.8, 9.4).
 	Occupied []Occupation `json:"occupied,omitempty"`
+	// Scramble is the Air Emergency Scramble: "", "active" or "over" (6.29);
+	// ScrambleTurns counts the day turns it was in effect (6.292: 2 VP each
+	// to the Allies).
+	Scramble      string `json:"scramble,omitempty"`
+	ScrambleTurns int    `json:"scramble_turns,omitempty"`
 	// Late are the units that missed Scapa Flow by the evening of 9 April (16.41).
 	Late []string `json:"late,omitempty"`
 	// Result is the outcome once Over.
@@ -82,6 +87,8 @@ type Unit struct {
 	// area") and whether the counter is face down (6.27, 8.51).
 	Base string `json:"base,omitempty"`
 	Used bool   `json:"used,omitempty"`
+	// Returned is set once an "R" ship reached Scapa Flow (14.0).
+	Returned bool `json:"returned,omitempty"`
 	// Committed is set once a German reserve ship entered play (16.3).
 	Committed bool `json:"committed,omitempty"`
 }
@@ -207,4 +214,10 @@ func other(side engine.Side) engine.Side {
 		return German
 	}
 	return Allied
+}
+
+// forcedHome reports whether a ship must return to Scapa Flow this turn (14.0).
+func (s *State) forcedHome(id string) bool {
+	u := s.unit(id)
+	return s.Turn >= WithdrawalTurn && contains(WithdrawalR, id) && u.Where == AtMap && !u.Returned
 }

@@ -211,3 +211,12 @@ const (
 	OptDanish       = "danish"
 	OptNorFighters  = "norwegian-fighters"
 )
+
+// WithdrawalR are the British ships marked "R" on the Turn Record Track:
+// from turn 5 they must use all their movement to return to Scapa Flow
+// (14.0). Source: reconstructed — the track is not transcribed; Birmingham
+// and the ON25 escort were the ships short of fuel on 8-9 April 1940.
+var WithdrawalR = []string{"birmingham", "ddflot3"}
+
+// WithdrawalTurn is the turn the "R" ships turn for home (14.0).
+const WithdrawalTurn = 5

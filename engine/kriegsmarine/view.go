@@ -34,6 +34,10 @@ type View struct {
 	Tracking []TrackView `json:"tracking,omitempty"`
 	// Tracked are this side's groups the enemy tracks.
 	Tracked []TrackView `json:"tracked,omitempty"`
+	// Scramble is "" before an Air Emergency Scramble, "active" while it is
+	// in effect and "over" once cancelled (6.29; public: the Allies score
+	// for it, 6.292).
+	Scramble string `json:"scramble,omitempty"`
 	// Occupied are the Norwegian ports Germany holds (public, 9.44).
 	Occupied []Occupation `json:"occupied,omitempty"`
 	// Reports are every report made to this side, oldest first.
@@ -70,6 +74,9 @@ type UnitView struct {
 	Base      string `json:"base,omitempty"`
 	Radius    int    `json:"radius,omitempty"`
 	Used      bool   `json:"used,omitempty"`
+	// Returning marks a ship that must return to Scapa Flow (14.0): it
+	// moves by itself.
+	Returning bool `json:"returning,omitempty"`
 }
 
 // TrackView is a tracking contact as one side sees it.
@@ -88,7 +95,7 @@ func (s *State) view(side engine.Side) *View {
 		Game: "kriegsmarine", Side: side, Turn: s.Turn, Over: s.Over,
 		Weather: s.Weather, WeatherOn: s.has(OptWeather), Options: s.Options,
 		InvasionTurn: s.InvasionTurn, Intervention: s.intervention(),
-		Occupied: s.Occupied, Result: s.Result,
+		Occupied: s.Occupied, Result: s.Result, Scramble: s.Scramble,
 	}
 	if !s.Over {
 		v.Title = TurnTitle(s.Turn)
@@ -119,6 +126,7 @@ func (s *State) view(side engine.Side) *View {
 			uv.Ships, uv.Gunnery, uv.Hits = d.Ships, d.Gunnery, d.Hits
 			uv.HitsTaken, uv.Flooding, uv.Moderate = u.Hits, u.Flooding, moderate(d, &u)
 			uv.Arrive, uv.ArriveAt = u.Arrive, u.ArrivePort
+			uv.Returning = s.forcedHome(u.ID)
 			if u.Spent > 0 {
 				uv.Arrow, uv.Spent = u.Arrow.String(), u.Spent
 			}

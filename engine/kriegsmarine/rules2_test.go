@@ -1,0 +1,376 @@
+package kriegsmarine
+
+import (
+	"strings"
+	"testing"
+
+	"skagerrak/engine"
+)
+
+func TestRule14_0_RShipsReturnToScapaFlow(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "birmingham", "K8")
+	s.Turn = WithdrawalTurn
+	rejects(t, s, Allied, "move Birmingham K9", 1, "14.0")
+	if !s.view(Allied).unit("birmingham").Returning {
+		t.Fatal("the view does not say Birmingham returns")
+	}
+	start := s.unit("birmingham").Hex
+	s = resolve(t, s, "", "")
+	scapa, _ := portHex("Scapa Flow")
+	moved := start.Distance(s.unit("birmingham").Hex)
+	if moved != 5 || s.unit("birmingham").Hex.Distance(scapa) >= start.Distance(scapa) {
+		t.Fatalf("Birmingham went from %s to %s: want all 5 points towards Scapa Flow", start, s.unit("birmingham").Hex)
+	}
+	for i := 0; i < 6 && !s.unit("birmingham").Returned; i++ {
+		s = resolve(t, s, "", "", 6)
+	}
+	if !s.unit("birmingham").Returned || s.unit("birmingham").Hex != scapa {
+		t.Fatalf("Birmingham never reached Scapa Flow: %+v", s.unit("birmingham"))
+	}
+	parse(t, s, Allied, "move Birmingham "+shortestPath(scapa, hex(t, "K8"), moveOK(Allied, "UK", false, s.Turn, 0))[0].String())
+}
+
+func TestRule14_2_QShipsArriveOnTurn4NearBergenUnseen(t *testing.T) {
+	s := newGame(t, []string{OptQShips})
+	if u := s.unit("qships"); u.Where != AtWaiting || u.Arrive != 4 {
+		t.Fatalf("Q-ships %+v", u)
+	}
+	for s.Turn < 4 {
+		s = resolve(t, s, "", "")
+	}
+	u := s.unit("qships")
+	bergen, _ := portHex("Bergen")
+	if u.Where != AtMap || !norwegian(u.Hex) || u.Hex.Distance(bergen) > 2 {
+		t.Fatalf("Q-ships %+v: want on the Norwegian coast within 2 of Bergen", u)
+	}
+	// Searches never see them (6.34, 17.7).
+	if got := s.visibleAt(German, u.Hex); len(got) != 0 {
+		t.Errorf("search sees %v", got)
+	}
+}
+
+func TestRule6_29_AirEmergencyScramble(t *testing.T) {
+	s := newGame(t, nil)
+	rejects(t, s, Allied, "scramble", 1, "6.29")
+	rejects(t, s, German, "scramble cancel", 1, "6.291")
+	s = resolve(t, s, "", "scramble")
+	if s.Scramble != "active" || s.unit("eau1").Where != AtBase || s.unit("eau1").Base != "German area" {
+		t.Fatalf("scramble %q, Me 110 %+v", s.Scramble, s.unit("eau1"))
+	}
+	if s.view(Allied).Scramble != "active" {
+		t.Errorf("the Allies are not told (they score for it)")
+	}
+	rejects(t, s, German, "scramble", 1, "6.291")
+	// Turns 2, 3, 4 are day turns, 5 is not: 3 day turns, 6 VP.
+	for s.Turn < 5 {
+		s = resolve(t, s, "", "")
+	}
+	s = resolve(t, s, "", "scramble cancel")
+	if s.Scramble != "over" || s.ScrambleTurns != 3 {
+		t.Fatalf("scramble %q for %d day turns, want over after 3", s.Scramble, s.ScrambleTurns)
+	}
+	found := false
+	for _, l := range s.score() {
+		if l.Side == Allied && l.Rule == "6.292" && l.Points == 6 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("score %+v: want 6 Allied VP for the scramble", s.score())
+	}
+}
+
+func TestRule5_1_WeatherOnMorningAndAfternoonTurns(t *testing.T) {
+	s := newGame(t, []string{OptWeather})
+	// Turn 1 (night) ends; turn 2 is a morning: 1+1 = 2 improves by 2.
+	s = resolve(t, s, "", "", 1, 1)
+	if s.Weather != Calm {
+		t.Fatalf("weather %s after a 2, want calm", s.Weather)
+	}
+	// Turn 3 (noon): no determination, no dice.
+	s = resolve(t, s, "", "")
+	if s.Weather != Calm || s.Turn != 3 {
+		t.Fatalf("weather %s on turn %d", s.Weather, s.Turn)
+	}
+	// Turn 4 (afternoon): 6+6 worsens by 2, from calm to gale.
+	s = resolve(t, s, "", "", 6, 6)
+	if s.Weather != Gale {
+		t.Fatalf("weather %s after a 12 from calm, want gale", s.Weather)
+	}
+	if nextWeather(Strong, 12) != Strong || nextWeather(Calm, 2) != Calm {
+		t.Errorf("the weather must stay between calm and strong wind (15.0)")
+	}
+	// Without the option there is no weather determination.
+	s = resolve(t, newGame(t, nil), "", "")
+	if s.Weather != Gale {
+		t.Errorf("weather changed without the weather rule")
+	}
+}
+
+func TestRule12_0_DetachIndependentDestroyer(t *testing.T) {
+	s := newGame(t, nil)
+	rejects(t, s, Allied, "detach Gurkha from DD Flot 4", 1, "12.0")
+	s = newGame(t, []string{OptIndependent})
+	flot := s.unit("ddflot4").Hex
+	rejects(t, s, Allied, "detach Glowworm from DD Flot 4", 1, "12.0")
+	s = resolve(t, s, "detach Gurkha from DD Flot 4", "")
+	if g := s.unit("gurkha"); g.Where != AtMap || g.Hex != flot {
+		t.Fatalf("Gurkha %+v, want in %s with its flotilla", g, flot)
+	}
+	if h := s.unit("ddflot4").Hits; h != 1 {
+		t.Fatalf("DD Flot 4 has %d hits, want 1 for the destroyer it gave up", h)
+	}
+	if s.gunnery("gurkha") != 1 {
+		t.Errorf("independent destroyer gunnery %d, want 1", s.gunnery("gurkha"))
+	}
+}
+
+func TestRule6_43_SplitGroupsEvadeSeparately(t *testing.T) {
+	s := newGame(t, []string{OptSplitting, OptBismarck})
+	clearMap(s)
+	put(t, s, "arethusa", "K8")
+	put(t, s, "bismarck", "K8")
+	put(t, s, "hipper", "K8")
+	s.Tracks = []Track{{Tracker: Allied, TrackerUnits: []string{"arethusa"}, Tracked: German, TrackedUnits: []string{"bismarck", "hipper"}, Hex: hex(t, "K8"), Since: 1}}
+	rejects(t, s, German, "move Hipper L8", 1, "6.43")
+	// Bismarck splits off; Arethusa, the only tracker, follows her; Hipper's
+	// group has no tracker and evades automatically (6.43). Bismarck's roll
+	// of 6+6 fails.
+	s = resolve(t, s, "", "split Bismarck\nmove Bismarck L8\nmove Hipper J8", 6, 6)
+	if len(s.Tracks) != 1 || strings.Join(s.Tracks[0].TrackedUnits, ",") != "bismarck" {
+		t.Fatalf("tracks %+v, want Arethusa on Bismarck alone", s.Tracks)
+	}
+	if s.unit("arethusa").Hex != s.unit("bismarck").Hex {
+		t.Fatalf("Arethusa at %s, Bismarck at %s", s.unit("arethusa").Hex, s.unit("bismarck").Hex)
+	}
+	auto := false
+	for _, e := range reportsTo(s, German, 1) {
+		if e.Kind == "evasion" && strings.Contains(e.Text, "no tracker") {
+			auto = true
+		}
+	}
+	if !auto {
+		t.Errorf("no automatic evasion reported for the untracked group")
+	}
+}
+
+func TestRule4_43_RaidingDrawsCruisersFromTheCup(t *testing.T) {
+	s := newGame(t, nil, 1, 2, 1, 1) // 3: Scharnhorst and Gneisenau, CA/CL x2
+	if s.Objective.Result.Kind != ObjRaiding || len(s.Objective.Cruisers) != 2 {
+		t.Fatalf("objective %+v", s.Objective)
+	}
+	held := 0
+	for _, u := range s.Units {
+		d := def(u.ID)
+		if d.Side == German && (d.Type == "CA" || d.Type == "CL") && u.Where == AtHeld {
+			held++
+			if !contains(s.Objective.Cruisers, u.ID) {
+				t.Errorf("%s in play but not drawn", d.Name)
+			}
+		}
+	}
+	if held != 2 {
+		t.Errorf("%d cruisers in play, want the 2 drawn", held)
+	}
+	for _, id := range []string{"scharnhorst", "gneisenau", "ddfloti", "nordmark"} {
+		if w := s.unit(id).Where; w != AtHeld {
+			t.Errorf("%s %s, want held", id, w)
+		}
+	}
+	if s.unit("aonord").Where != AtOut {
+		t.Errorf("the North AO is placed only for the invasion (4.421)")
+	}
+}
+
+func TestRule5_13_BardufossFallsOnASix(t *testing.T) {
+	s := newGame(t, nil)
+	s.Turn = 6
+	s.occupyPort("Narvik")
+	if s.occupation("airfield", "Bardufoss") >= 0 {
+		t.Fatal("Bardufoss fell with Narvik (9.51 says not)")
+	}
+	s.Turn = 7
+	s.pendingOccupations(engine.NewManualDice(5))
+	if s.occupation("airfield", "Bardufoss") >= 0 {
+		t.Fatal("Bardufoss fell on a 5")
+	}
+	s.Turn = 8
+	s.pendingOccupations(engine.NewManualDice(6))
+	if s.occupation("airfield", "Bardufoss") < 0 {
+		t.Fatal("Bardufoss did not fall on a 6")
+	}
+}
+
+func TestRule6_12_ModerateDamageReducesSpeed(t *testing.T) {
+	d := def("scharnhorst")
+	u := &Unit{ID: "scharnhorst", Flooding: 2}
+	if baseAllowance(d, u, 1) != 5 {
+		t.Fatal("2 flooding is not yet moderate damage (3/3)")
+	}
+	u.Flooding = 3
+	if !moderate(d, u) || baseAllowance(d, u, 1) != 3 || evasionSpeed(d, u) != 6 {
+		t.Fatalf("moderate damage: allowance %d, evasion %d, want 3 and 6", baseAllowance(d, u, 1), evasionSpeed(d, u))
+	}
+}
+
+func TestRule8_64_ScharnhorstFlooding3Of3(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "scharnhorst", "K8")
+	for i := 0; i < 2; i++ {
+		s.damage("scharnhorst", "flood")
+	}
+	if moderate(def("scharnhorst"), s.unit("scharnhorst")) {
+		t.Fatal("moderate after 2 flooding")
+	}
+	s.damage("scharnhorst", "flood")
+	if !moderate(def("scharnhorst"), s.unit("scharnhorst")) || s.gunnery("scharnhorst") != 4 {
+		t.Fatalf("after 3 flooding: moderate %v, gunnery %d (want halved 7 -> 4)", moderate(def("scharnhorst"), s.unit("scharnhorst")), s.gunnery("scharnhorst"))
+	}
+	for i := 0; i < 3; i++ {
+		s.damage("scharnhorst", "flood")
+	}
+	if s.unit("scharnhorst").Where != AtSunk {
+		t.Fatal("Scharnhorst afloat after 3 more flooding")
+	}
+}
+
+func TestRule8_62_HipperGunneryHalvedAtTwoHits(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "hipper", "K8")
+	s.damage("hipper", "hit")
+	if s.gunnery("hipper") != 4 {
+		t.Fatalf("gunnery %d after 1 hit", s.gunnery("hipper"))
+	}
+	s.damage("hipper", "hit")
+	if s.gunnery("hipper") != 2 {
+		t.Fatalf("gunnery %d after 2 hits, want 2 (8.62 example)", s.gunnery("hipper"))
+	}
+	s.damage("hipper", "hit")
+	s.damage("hipper", "hit")
+	if s.unit("hipper").Where != AtSunk {
+		t.Fatal("Hipper afloat with 4 hits")
+	}
+}
+
+func TestRule4_21_NorwegianPortsReported(t *testing.T) {
+	s := newGame(t, nil)
+	found := false
+	for _, e := range s.view(German).Reports {
+		if e.Rule == "4.21" && e.Hex == "CC19" && e.Count == 2 {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("the Germans are not told of 2 Norwegian units at Narvik")
+	}
+}
+
+func TestRule6_4_AirSearchesMakeNoEncounter(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "renown", "K8")
+	put(t, s, "hipper", "K8")
+	s.Turn = 2
+	s = resolve(t, s, "search air K8", "")
+	for _, e := range s.Log {
+		if e.Kind == "encounter" {
+			t.Fatalf("encounter after an air search: %s", e.Text)
+		}
+	}
+	var seen *Entry
+	for _, e := range reportsTo(s, Allied, 2) {
+		if e.Kind == "search" {
+			e := e
+			seen = &e
+		}
+	}
+	if seen == nil || seen.Count != 1 || seen.Types[0] != "CA" {
+		t.Fatalf("air search report %+v, want 1 CA", seen)
+	}
+}
+
+func TestRule6_34_SubmarinesAndQShipsUnseen(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "u47", "K8")
+	put(t, s, "renown", "K8")
+	s = resolve(t, s, "search surface Renown", "")
+	for _, e := range reportsTo(s, Allied, 1) {
+		if e.Kind == "search" && e.Count != 0 {
+			t.Fatalf("a surface search saw a U-boat: %s", e.Text)
+		}
+	}
+}
+
+func TestRule6_33_OneSurfaceSearchAHex(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "renown", "K8")
+	put(t, s, "repulse", "K8")
+	rejects(t, s, Allied, "search surface Renown\nsearch Repulse", 2, "6.33")
+	parse(t, s, Allied, "move Repulse K9\nsearch surface Renown\nsearch Repulse")
+}
+
+func TestRule9_44_PortLapsesWithoutAGermanShip(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	s.Turn = 7
+	bergen, _ := portHex("Bergen")
+	put(t, s, "koln", bergen.String())
+	put(t, s, "konigsberg", bergen.String())
+	s = resolve(t, s, "", "", 6) // 9.43: a 6 occupies
+	if s.occupation("port", "Bergen") < 0 {
+		t.Fatalf("Bergen not occupied: %+v", s.Occupied)
+	}
+	out := shortestPath(bergen, hex(t, "J9"), moveOK(German, "DE", false, 8, 9))
+	s = resolve(t, s, "", "move Köln, Königsberg "+out[0].String())
+	if s.occupation("port", "Bergen") >= 0 {
+		t.Fatalf("Bergen still occupied with no German ship in it")
+	}
+}
+
+func TestRule16_41_VestfjordForceLateAtScapaFlow(t *testing.T) {
+	s := newGame(t, nil)
+	s.Turn = 10
+	s = resolve(t, s, "", "")
+	if len(s.Late) != 2 {
+		t.Fatalf("late %v, want ML Flot 20 and DD Flot 12", s.Late)
+	}
+	pts := 0
+	for _, l := range s.score() {
+		if l.Rule == "16.41" {
+			pts += l.Points
+		}
+	}
+	if pts != 2 {
+		t.Errorf("16.41 points %d, want 2", pts)
+	}
+}
+
+func TestRule16_5_VictoryLevels(t *testing.T) {
+	s := newGame(t, nil)
+	r := s.result()
+	if r.Winner != "" || !strings.HasPrefix(r.Summary, "Draw") {
+		t.Fatalf("no VP: %+v", r)
+	}
+	s.unit("blucher").Where = AtSunk // 8 VP: tactical needs 5 more
+	if r := s.result(); r.Winner != Allied || r.Level != "tactical" || r.Points[Allied] != 8 {
+		t.Fatalf("Blücher sunk: %+v", r)
+	}
+	s.unit("scharnhorst").Where = AtSunk
+	s.unit("gneisenau").Where = AtSunk // 2 German BC sunk: strategic (16.53)
+	if r := s.result(); r.Winner != Allied || r.Level != "strategic" {
+		t.Fatalf("two BC sunk: %+v", r)
+	}
+	s = newGame(t, nil)
+	for _, p := range []string{"Oslo", "Narvik", "Bergen", "Trondheim", "Stavanger"} {
+		s.occupyPort(p)
+	}
+	if r := s.result(); r.Winner != German || r.Level != "strategic" || r.Points[German] != 51 {
+		t.Fatalf("five ports with Oslo: %+v", r)
+	}
+}
