@@ -110,6 +110,15 @@ func TestDetachedAccepted(t *testing.T) {
 			filePart("application/octet-stream", "orders.txt.sig", "base64", []byte(base64.StdEncoding.EncodeToString(sig))))
 		mustReject(t, bad, f.keys, time.Now(), ReasonBadSignature)
 	})
+	t.Run("RFC 2047 encoded names", func(t *testing.T) {
+		sig := g.DetachSign(edUID, data, true)
+		raw := mixedMessage(filePart("text/plain", "=?utf-8?q?Ordre_for_Tr=C3=B8ndelag.txt?=", "8bit", data),
+			filePart("application/pgp-signature", "=?utf-8?q?Ordre_for_Tr=C3=B8ndelag.txt.asc?=", "7bit", sig))
+		res := mustAccept(t, raw, f.keys, time.Now())
+		if res.FileName != "Ordre for Trøndelag.txt" {
+			t.Errorf("file name %q", res.FileName)
+		}
+	})
 	t.Run("signature named for another file", func(t *testing.T) {
 		sig := g.DetachSign(edUID, data, true)
 		raw := mixedMessage(filePart("text/plain", "orders.txt", "8bit", data),

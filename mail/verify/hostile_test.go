@@ -247,12 +247,13 @@ func TestHostile14MultipartSignedShape(t *testing.T) {
 	armored := g.DetachSign(edUID, canonicalCRLF(inner), true, "--digest-algo", "SHA256")
 	sig := sigPart(armored)
 	cases := map[string][]byte{
-		"protocol missing": signedMessage(" micalg=pgp-sha256;", inner, sig),
-		"protocol wrong":   signedMessage(" micalg=pgp-sha256; protocol=\"application/pkcs7-signature\";", inner, sig),
-		"three parts":      signedMessage(stdParams, inner, sig, sig),
-		"second part text": signedMessage(stdParams, inner, append([]byte("Content-Type: text/plain\r\n\r\n"), armored...)),
-		"no close":         bytes.TrimSuffix(signedMessage(stdParams, inner, sig), []byte("--sig-boundary-1--\r\n")),
-		"two Content-Type": bytes.Replace(signedMessage(stdParams, inner, sig), []byte("MIME-Version: 1.0\r\n"), []byte("MIME-Version: 1.0\r\nContent-Type: text/plain\r\n"), 1),
+		"protocol missing":  signedMessage(" micalg=pgp-sha256;", inner, sig),
+		"protocol wrong":    signedMessage(" micalg=pgp-sha256; protocol=\"application/pkcs7-signature\";", inner, sig),
+		"three parts":       signedMessage(stdParams, inner, sig, sig),
+		"second part text":  signedMessage(stdParams, inner, append([]byte("Content-Type: text/plain\r\n\r\n"), armored...)),
+		"no close":          bytes.TrimSuffix(signedMessage(stdParams, inner, sig), []byte("--sig-boundary-1--\r\n")),
+		"encoded multipart": bytes.Replace(signedMessage(stdParams, inner, sig), []byte("MIME-Version: 1.0\r\n"), []byte("MIME-Version: 1.0\r\nContent-Transfer-Encoding: base64\r\n"), 1),
+		"two Content-Type":  bytes.Replace(signedMessage(stdParams, inner, sig), []byte("MIME-Version: 1.0\r\n"), []byte("MIME-Version: 1.0\r\nContent-Type: text/plain\r\n"), 1),
 	}
 	for name, raw := range cases {
 		t.Run(name, func(t *testing.T) { mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure) })

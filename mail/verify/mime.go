@@ -65,6 +65,13 @@ func (p *parser) parse(raw []byte, depth int) (*entity, *Rejection) {
 		e.mediaType, e.params = strings.ToLower(mt), params
 	}
 	if strings.HasPrefix(e.mediaType, "multipart/") {
+		// RFC 2045 6.4: a multipart entity is never transfer-encoded; a
+		// client that decodes it anyway would see other parts than we do.
+		switch cte := strings.ToLower(strings.TrimSpace(hdr.Get("Content-Transfer-Encoding"))); cte {
+		case "", "7bit", "8bit", "binary":
+		default:
+			return nil, reject(ReasonBadStructure, "multipart entity with Content-Transfer-Encoding %s", cte)
+		}
 		boundary := e.params["boundary"]
 		parts, rej := splitMultipart(body, boundary)
 		if rej != nil {
@@ -193,14 +200,21 @@ func decodeBody(e *entity) ([]byte, *Rejection) {
 
 // fileName returns the file name of an entity from Content-Disposition or,
 // failing that, the name parameter of Content-Type. RFC 2231 encoded names
-// are decoded by mime.ParseMediaType.
+// are decoded by mime.ParseMediaType, RFC 2047 encoded words (which some
+// clients put in parameters) here.
 func fileName(e *entity) string {
+	name := e.params["name"]
 	if cd := e.header.Get("Content-Disposition"); cd != "" {
 		if _, params, err := mime.ParseMediaType(cd); err == nil && params["filename"] != "" {
-			return params["filename"]
+			name = params["filename"]
 		}
 	}
-	return e.params["name"]
+	if strings.Contains(name, "=?") {
+		if dec, err := new(mime.WordDecoder).DecodeHeader(name); err == nil {
+			name = dec
+		}
+	}
+	return name
 }
 
 // isAttachment reports whether the entity is marked as an attachment or has
