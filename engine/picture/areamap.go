@@ -1,0 +1,157 @@
+package picture
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+)
+
+// AreaMap is a picture of an area map: areas drawn as labelled boxes at
+// given positions, links between them, markers under each area, and a
+// legend and notes to the right.
+type AreaMap struct {
+	// Width and Height are the size of the map part in pixels; areas are
+	// placed within it.
+	Width, Height int
+	// Title and Subtitle are printed above the map.
+	Title, Subtitle string
+	// Background is the map's colour; transparent means a pale sea blue.
+	Background color.RGBA
+	Areas      []Area
+	Links      []Link
+	// Markers are laid out in a row under their area's box, in order.
+	Markers []AreaMarker
+	Legend  []LegendItem
+	Notes   []string
+}
+
+// Area is one area of an AreaMap, drawn as a box centred on (X, Y).
+type Area struct {
+	ID    string
+	Label string
+	X, Y  int
+	Fill  color.RGBA
+	// Border, when not transparent, outlines the box thickly (e.g. an
+	// area the side controls).
+	Border color.RGBA
+}
+
+// Link joins two areas by their IDs, e.g. a land or sea connection.
+type Link struct {
+	A, B   string
+	Color  color.RGBA
+	Dashed bool
+	// Width in pixels; 0 means 2.
+	Width int
+}
+
+// AreaMarker is a counter or contact in an area.
+type AreaMarker struct {
+	Area  string
+	Text  string
+	Color color.RGBA
+	Shape string
+}
+
+// PNG draws the map and returns the PNG file's bytes. The same AreaMap
+// always gives the same bytes.
+func (m *AreaMap) PNG() ([]byte, error) {
+	img, err := m.Image()
+	if err != nil {
+		return nil, err
+	}
+	return encode(img)
+}
+
+// Image draws the map.
+func (m *AreaMap) Image() (*image.RGBA, error) {
+	if m.Width < 1 || m.Height < 1 || m.Width > 4000 || m.Height > 4000 {
+		return nil, fmt.Errorf("picture: an area map of %dx%d pixels (want 1..4000 each)", m.Width, m.Height)
+	}
+	at := map[string]Area{}
+	for _, a := range m.Areas {
+		if _, dup := at[a.ID]; dup {
+			return nil, fmt.Errorf("picture: area %q given twice", a.ID)
+		}
+		if a.X < 0 || a.Y < 0 || a.X > m.Width || a.Y > m.Height {
+			return nil, fmt.Errorf("picture: area %q at %d,%d is outside the %dx%d map", a.ID, a.X, a.Y, m.Width, m.Height)
+		}
+		at[a.ID] = a
+	}
+	for _, l := range m.Links {
+		if _, ok := at[l.A]; !ok {
+			return nil, fmt.Errorf("picture: link from unknown area %q", l.A)
+		}
+		if _, ok := at[l.B]; !ok {
+			return nil, fmt.Errorf("picture: link to unknown area %q", l.B)
+		}
+	}
+	for _, mk := range m.Markers {
+		if _, ok := at[mk.Area]; !ok {
+			return nil, fmt.Errorf("picture: marker %q in unknown area %q", mk.Text, mk.Area)
+		}
+	}
+	const left, top = 10, titleH
+	panelX := left + m.Width + 20
+	width := panelX + legendWidth + 12
+	height := max(top+m.Height+10, top+legendHeight(m.Legend, m.Notes)) + 10
+	cv := newCanvas(width, height, paper)
+	cv.boldText(10, 8, m.Title, ink)
+	cv.text(10, 25, m.Subtitle, grey)
+	bg := m.Background
+	if bg.A == 0 {
+		bg = color.RGBA{200, 222, 240, 255}
+	}
+	frame := rect(pt{px(left), px(top)}, pt{px(left + m.Width), px(top + m.Height)})
+	cv.fill(bg, frame)
+	cv.fill(grey, polyline(frame, sub, true)...)
+	centre := func(a Area) pt { return pt{px(left + a.X), px(top + a.Y)} }
+	for _, l := range m.Links {
+		w := l.Width
+		if w <= 0 {
+			w = 2
+		}
+		ps := []pt{centre(at[l.A]), centre(at[l.B])}
+		if l.Dashed {
+			cv.fill(l.Color, dashed(ps, px(w), px(7), px(5), false)...)
+		} else {
+			cv.fill(l.Color, polyline(ps, px(w), false)...)
+		}
+	}
+	for _, a := range m.Areas {
+		c := centre(a)
+		hw := max(textWidth(a.Label)+12, 30) / 2
+		box := rect(pt{c.x - px(hw), c.y - px(10)}, pt{c.x + px(hw), c.y + px(10)})
+		cv.fill(a.Fill, box)
+		border, bw := grey, sub
+		if a.Border.A > 0 {
+			border, bw = a.Border, px(3)
+		}
+		cv.fill(border, polyline(box, bw, true)...)
+		fill := a.Fill
+		if fill.A == 0 {
+			fill = bg
+		}
+		cv.centredText(left+a.X, top+a.Y, a.Label, contrast(fill))
+	}
+	byArea := map[string][]AreaMarker{}
+	for _, mk := range m.Markers {
+		byArea[mk.Area] = append(byArea[mk.Area], mk)
+	}
+	for _, a := range m.Areas {
+		ms := byArea[a.ID]
+		w := 0
+		for _, mk := range ms {
+			hw, _ := markerSize(mk.Shape, mk.Text)
+			w += 2*hw + 2
+		}
+		x := left + a.X - w/2
+		for _, mk := range ms {
+			hw, _ := markerSize(mk.Shape, mk.Text)
+			cv.drawMarker(x+hw+1, top+a.Y+22, mk.Shape, mk.Text, mk.Color)
+			x += 2*hw + 2
+		}
+	}
+	drawLegend(cv, panelX, top, m.Legend, m.Notes)
+	return cv.img, nil
+}

@@ -1,0 +1,258 @@
+package picture
+
+import (
+	"bytes"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var (
+	sea    = color.RGBA{150, 190, 225, 255}
+	land   = color.RGBA{150, 185, 120, 255}
+	red    = color.RGBA{200, 30, 40, 255}
+	yellow = color.RGBA{240, 200, 0, 255}
+)
+
+// sample is a small map with one of everything.
+func sample() *HexMap {
+	m := &HexMap{Rows: 6, Cols: 5, EvenRowsEast: true, Title: "Sample", Subtitle: "every kind of thing"}
+	for r := 1; r <= 6; r++ {
+		for c := 1; c <= 5; c++ {
+			cell := Cell{Row: r, Col: c, Fill: sea}
+			if c >= 4 {
+				cell.Fill = land
+			}
+			m.Cells = append(m.Cells, cell)
+		}
+	}
+	m.Cells[3].Hatch = color.RGBA{40, 90, 170, 255}
+	m.Cells[8].Badges = []Badge{{ShapeRing, ink}, {ShapePlus, ink}}
+	m.Cells[8].Label = "Port"
+	for r := 1; r <= 6; r++ {
+		m.Edges = append(m.Edges, Edge{A: Pos{r, 3}, B: Pos{r, 4}, Color: ink})
+	}
+	m.Lines = []Line{
+		{Hexes: []Pos{{1, 1}, {2, 1}, {3, 2}}, Color: red, Arrow: true},
+		{Hexes: []Pos{{5, 2}}, Color: yellow},
+		{Hexes: []Pos{{6, 3}}, Color: yellow, Dashed: true},
+	}
+	m.Markers = []Marker{
+		{Row: 4, Col: 2, Text: "3", Color: grey},
+		{Row: 4, Col: 2, Text: "1", Color: red, Shape: ShapeDiamond},
+		{Row: 4, Col: 2, Text: "", Color: yellow, Shape: ShapeCircle},
+		{Row: 2, Col: 3, Color: red, Shape: ShapeBurst},
+		{Row: 6, Col: 1, Text: "2", Color: yellow, Shape: ShapeTriangle},
+	}
+	m.Legend = []LegendItem{
+		{Kind: LegendHeading, Text: "Legend"},
+		{Kind: LegendCell, Text: "sea", Color: sea},
+		{Kind: LegendCell, Text: "fjord", Color: land, Hatch: color.RGBA{40, 90, 170, 255}},
+		{Kind: LegendEdge, Text: "coast", Color: ink},
+		{Kind: LegendLine, Text: "move", Color: red},
+		{Kind: LegendRing, Text: "search", Color: yellow},
+		{Kind: LegendDashedRing, Text: "searched", Color: yellow},
+		{Kind: LegendBadge, Text: "port", Shape: ShapeRing, Color: ink},
+		{Kind: LegendMarker, Text: "ships", Sample: "3", Color: grey},
+		{Kind: LegendMarker, Text: "contact", Shape: ShapeDiamond, Sample: "?", Color: red},
+	}
+	m.Notes = []string{"A note long enough to need wrapping onto a second line of the legend panel, at a space.", "", "Short."}
+	return m
+}
+
+// keep writes a picture where SKAGERRAK_PICTURES says, or to a temporary
+// directory, and returns the path.
+func keep(t *testing.T, name string, b []byte) string {
+	t.Helper()
+	dir := os.Getenv("SKAGERRAK_PICTURES")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestHexMapDeterministic(t *testing.T) {
+	a, err := sample().PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sample().PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a, b) {
+		t.Fatal("the same map gave different bytes")
+	}
+	keep(t, "sample.png", a)
+	img, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	want, _ := sample().Image()
+	if img.Bounds() != want.Bounds() {
+		t.Fatalf("decoded size %v, drawn %v", img.Bounds(), want.Bounds())
+	}
+	m := sample()
+	m.Markers[0].Text = "4"
+	c, _ := m.PNG()
+	if bytes.Equal(a, c) {
+		t.Fatal("changing a marker's text did not change the picture")
+	}
+}
+
+func at(t *testing.T, m *HexMap, row, col int) color.RGBA {
+	t.Helper()
+	img, err := m.Image()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := m.Center(row, col)
+	return img.RGBAAt(p.X, p.Y)
+}
+
+func TestHexMapCellFillsItsHex(t *testing.T) {
+	m := sample()
+	if got := at(t, m, 3, 1); got != sea {
+		t.Errorf("centre of sea hex C1 is %v, want %v", got, sea)
+	}
+	if got := at(t, m, 3, 5); got != land {
+		t.Errorf("centre of land hex C5 is %v, want %v", got, land)
+	}
+}
+
+func TestHexMapMarkerInItsHex(t *testing.T) {
+	m := &HexMap{Rows: 4, Cols: 4, EvenRowsEast: true, Cells: []Cell{{Row: 2, Col: 3, Fill: sea}},
+		Markers: []Marker{{Row: 2, Col: 3, Color: red}}}
+	if got := at(t, m, 2, 3); got != red {
+		t.Errorf("centre of B3 under a lone marker is %v, want the marker's %v", got, red)
+	}
+	// Two markers side by side: neither covers the centre exactly, both
+	// lie within the hex, west and east of the centre.
+	m.Markers = append(m.Markers, Marker{Row: 2, Col: 3, Color: yellow})
+	img, _ := m.Image()
+	c := m.Center(2, 3)
+	if got := img.RGBAAt(c.X-7, c.Y); got != red {
+		t.Errorf("west of B3's centre is %v, want the first marker's %v", got, red)
+	}
+	if got := img.RGBAAt(c.X+7, c.Y); got != yellow {
+		t.Errorf("east of B3's centre is %v, want the second marker's %v", got, yellow)
+	}
+}
+
+func TestHexMapRowsAndShift(t *testing.T) {
+	m := &HexMap{Rows: 4, Cols: 4, EvenRowsEast: true}
+	a1, b1, a2 := m.Center(1, 1), m.Center(2, 1), m.Center(1, 2)
+	if b1.Y >= a1.Y {
+		t.Errorf("row B (y %d) is not above row A (y %d)", b1.Y, a1.Y)
+	}
+	if a2.X <= a1.X {
+		t.Errorf("column 2 (x %d) is not east of column 1 (x %d)", a2.X, a1.X)
+	}
+	half := (a2.X - a1.X) / 2
+	if d := b1.X - a1.X; d < half-1 || d > half+1 {
+		t.Errorf("even rows east: B1 is %d px east of A1, want half a hex (%d)", d, half)
+	}
+	m.EvenRowsEast = false
+	a1, b1 = m.Center(1, 1), m.Center(2, 1)
+	if d := a1.X - b1.X; d < half-1 || d > half+1 {
+		t.Errorf("odd rows east: A1 is %d px east of B1, want half a hex (%d)", d, half)
+	}
+}
+
+func TestHexMapRejectsOffMap(t *testing.T) {
+	for name, m := range map[string]*HexMap{
+		"no rows":    {Rows: 0, Cols: 3},
+		"cell off":   {Rows: 3, Cols: 3, Cells: []Cell{{Row: 4, Col: 1}}},
+		"marker off": {Rows: 3, Cols: 3, Markers: []Marker{{Row: 1, Col: 0}}},
+		"bad size":   {Rows: 3, Cols: 3, HexSize: -1},
+	} {
+		if _, err := m.PNG(); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestRowName(t *testing.T) {
+	for r, want := range map[int]string{1: "A", 26: "Z", 27: "AA", 32: "FF", 53: "AAA", 0: "?"} {
+		if got := RowName(r); got != want {
+			t.Errorf("RowName(%d) = %q, want %q", r, got, want)
+		}
+	}
+}
+
+func TestEdgeBetweenAdjacentHexesOnly(t *testing.T) {
+	m := &HexMap{Rows: 4, Cols: 4, EvenRowsEast: true}
+	l := m.layout()
+	for _, d := range [][2]Pos{{{1, 1}, {1, 2}}, {{1, 1}, {2, 1}}, {{2, 1}, {3, 2}}, {{2, 2}, {1, 2}}, {{4, 4}, {5, 4}}} {
+		if _, _, ok := l.sharedSide(d[0], d[1]); !ok {
+			t.Errorf("%v and %v share no side", d[0], d[1])
+		}
+	}
+	for _, d := range [][2]Pos{{{1, 1}, {1, 3}}, {{1, 2}, {2, 3}}, {{1, 1}, {3, 1}}} {
+		if _, _, ok := l.sharedSide(d[0], d[1]); ok {
+			t.Errorf("%v and %v are not adjacent but share a side", d[0], d[1])
+		}
+	}
+}
+
+func TestFillCoverage(t *testing.T) {
+	cv := newCanvas(10, 10, white)
+	// A square from (2.5, 2) to (6.5, 6): full pixels inside, half pixels
+	// at the left and right columns.
+	cv.fill(color.RGBA{0, 0, 0, 255}, rect(pt{px(2) + sub/2, px(2)}, pt{px(6) + sub/2, px(6)}))
+	if got := cv.img.RGBAAt(4, 4); got != (color.RGBA{0, 0, 0, 255}) {
+		t.Errorf("inside: %v", got)
+	}
+	if got := cv.img.RGBAAt(2, 4); got.R < 120 || got.R > 135 {
+		t.Errorf("half-covered pixel: %v, want grey about 128", got)
+	}
+	if got := cv.img.RGBAAt(8, 4); got != white {
+		t.Errorf("outside: %v", got)
+	}
+	// A hole inside a solid contour stays unpainted.
+	cv = newCanvas(10, 10, white)
+	cv.fill(color.RGBA{0, 0, 0, 255}, ring(pt{px(5), px(5)}, px(3), px(3), px(2))...)
+	if got := cv.img.RGBAAt(5, 5); got != white {
+		t.Errorf("centre of a ring: %v, want white", got)
+	}
+}
+
+func TestAreaMap(t *testing.T) {
+	m := &AreaMap{Width: 300, Height: 200, Title: "Areas",
+		Areas: []Area{
+			{ID: "osl", Label: "Oslo", X: 200, Y: 150, Fill: land},
+			{ID: "brg", Label: "Bergen", X: 60, Y: 120, Fill: land, Border: red},
+			{ID: "nsea", Label: "North Sea", X: 80, Y: 40, Fill: sea},
+		},
+		Links: []Link{{A: "osl", B: "brg", Color: ink}, {A: "brg", B: "nsea", Color: ink, Dashed: true}},
+		Markers: []AreaMarker{
+			{Area: "brg", Text: "2", Color: grey},
+			{Area: "brg", Text: "?", Color: red, Shape: ShapeDiamond},
+		},
+		Legend: []LegendItem{{Kind: LegendMarker, Text: "own", Sample: "2", Color: grey}},
+	}
+	a, err := m.PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := m.PNG()
+	if !bytes.Equal(a, b) {
+		t.Fatal("the same area map gave different bytes")
+	}
+	keep(t, "areas.png", a)
+	img, _ := m.Image()
+	// Oslo's box is filled in its colour beside its label.
+	if got := img.RGBAAt(10+200-17, 44+150); got != land {
+		t.Errorf("inside Oslo's box: %v, want %v", got, land)
+	}
+	m.Links = append(m.Links, Link{A: "osl", B: "nowhere"})
+	if _, err := m.PNG(); err == nil {
+		t.Error("a link to an unknown area gave no error")
+	}
+}

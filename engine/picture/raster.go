@@ -1,0 +1,328 @@
+package picture
+
+import (
+	"image"
+	"image/color"
+	"math"
+)
+
+// sub is the number of fixed-point units in one pixel; subRows is the number
+// of sample rows per pixel row.
+const (
+	sub     = 256
+	subRows = 4
+)
+
+// pt is a point in fixed-point units (1/256 pixel), y growing downwards.
+type pt struct{ x, y int }
+
+// contour is a closed polygon; a shape is one or more contours filled with
+// the non-zero winding rule.
+type contour []pt
+
+// canvas is an RGBA image being drawn on.
+type canvas struct {
+	img  *image.RGBA
+	xs   []crossing
+	cov  []int
+	rect image.Rectangle
+}
+
+type crossing struct{ x, dir int }
+
+func newCanvas(w, h int, bg color.RGBA) *canvas {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := 0; i < len(img.Pix); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = bg.R, bg.G, bg.B, 255
+	}
+	return &canvas{img: img, rect: img.Rect}
+}
+
+// area2 returns twice the signed area of c (positive when clockwise on the
+// screen, y growing downwards).
+func area2(c contour) int {
+	a := 0
+	for i := range c {
+		p, q := c[i], c[(i+1)%len(c)]
+		a += p.x*q.y - q.x*p.y
+	}
+	return a
+}
+
+// solid returns c wound positively; hole returns it wound negatively. A hole
+// inside a solid contour of the same fill call is left unfilled.
+func solid(c contour) contour {
+	if area2(c) < 0 {
+		return reversed(c)
+	}
+	return c
+}
+
+func hole(c contour) contour {
+	if area2(c) > 0 {
+		return reversed(c)
+	}
+	return c
+}
+
+func reversed(c contour) contour {
+	out := make(contour, len(c))
+	for i := range c {
+		out[len(c)-1-i] = c[i]
+	}
+	return out
+}
+
+// fill paints the union of the contours (non-zero winding) in col, blended
+// over what is there with anti-aliased edges.
+func (cv *canvas) fill(col color.RGBA, cs ...contour) {
+	if col.A == 0 {
+		return
+	}
+	minX, minY := math.MaxInt, math.MaxInt
+	maxX, maxY := math.MinInt, math.MinInt
+	n := 0
+	for _, c := range cs {
+		for _, p := range c {
+			minX, minY = min(minX, p.x), min(minY, p.y)
+			maxX, maxY = max(maxX, p.x), max(maxY, p.y)
+			n++
+		}
+	}
+	if n < 3 {
+		return
+	}
+	px0, py0 := max(floorDiv(minX, sub), cv.rect.Min.X), max(floorDiv(minY, sub), cv.rect.Min.Y)
+	px1, py1 := min(ceilDiv(maxX, sub), cv.rect.Max.X), min(ceilDiv(maxY, sub), cv.rect.Max.Y)
+	if px0 >= px1 || py0 >= py1 {
+		return
+	}
+	w := px1 - px0
+	if cap(cv.cov) < w {
+		cv.cov = make([]int, w)
+	}
+	cov := cv.cov[:w]
+	for py := py0; py < py1; py++ {
+		clear(cov)
+		painted := false
+		for k := 0; k < subRows; k++ {
+			ys := py*sub + sub/(2*subRows) + k*sub/subRows
+			xs := cv.xs[:0]
+			for _, c := range cs {
+				for i := range c {
+					a, b := c[i], c[(i+1)%len(c)]
+					if a.y == b.y {
+						continue
+					}
+					dir := 1
+					if a.y > b.y {
+						a, b, dir = b, a, -1
+					}
+					if ys < a.y || ys >= b.y {
+						continue
+					}
+					x := a.x + (ys-a.y)*(b.x-a.x)/(b.y-a.y)
+					xs = append(xs, crossing{x, dir})
+				}
+			}
+			for i := 1; i < len(xs); i++ {
+				for j := i; j > 0 && xs[j].x < xs[j-1].x; j-- {
+					xs[j], xs[j-1] = xs[j-1], xs[j]
+				}
+			}
+			wind, start := 0, 0
+			for _, c := range xs {
+				before := wind
+				wind += c.dir
+				switch {
+				case before == 0 && wind != 0:
+					start = c.x
+				case before != 0 && wind == 0:
+					if addSpan(cov, px0, start, c.x) {
+						painted = true
+					}
+				}
+			}
+			cv.xs = xs
+		}
+		if !painted {
+			continue
+		}
+		row := cv.img.PixOffset(px0, py)
+		for i, v := range cov {
+			if v == 0 {
+				continue
+			}
+			a := v * int(col.A) / (sub * subRows)
+			if a > 255 {
+				a = 255
+			}
+			blend(cv.img.Pix[row+4*i:row+4*i+4], col, a)
+		}
+	}
+}
+
+// addSpan adds the coverage of [xa, xb) (fixed point) on one sample row to
+// cov, whose first entry is pixel px0.
+func addSpan(cov []int, px0, xa, xb int) bool {
+	lo, hi := px0*sub, (px0+len(cov))*sub
+	xa, xb = max(xa, lo), min(xb, hi)
+	if xa >= xb {
+		return false
+	}
+	for p := floorDiv(xa, sub); p*sub < xb; p++ {
+		l, r := max(xa, p*sub), min(xb, (p+1)*sub)
+		cov[p-px0] += r - l
+	}
+	return true
+}
+
+// blend paints col at coverage a (0..255) over the pixel px (R, G, B, A).
+func blend(px []uint8, col color.RGBA, a int) {
+	inv := 255 - a
+	px[0] = uint8((int(col.R)*a + int(px[0])*inv + 127) / 255)
+	px[1] = uint8((int(col.G)*a + int(px[1])*inv + 127) / 255)
+	px[2] = uint8((int(col.B)*a + int(px[2])*inv + 127) / 255)
+	px[3] = 255
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
+
+// isqrt returns the integer square root of n >= 0.
+func isqrt(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	r := int(math.Sqrt(float64(n)))
+	for r*r > n {
+		r--
+	}
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+// cos15 holds cos(15°·k) for k = 0..6, scaled by 1<<14.
+var cos15 = [7]int{16384, 15826, 14189, 11585, 8192, 4240, 0}
+
+// cosK returns cos(15°·k) scaled by 1<<14, for any integer k.
+func cosK(k int) int {
+	k = ((k % 24) + 24) % 24
+	switch {
+	case k <= 6:
+		return cos15[k]
+	case k <= 12:
+		return -cos15[12-k]
+	case k <= 18:
+		return -cos15[k-12]
+	default:
+		return cos15[24-k]
+	}
+}
+
+// sinK returns sin(15°·k) scaled by 1<<14 (screen y grows downwards, so
+// positive angles turn clockwise on the screen).
+func sinK(k int) int { return cosK(k - 6) }
+
+// ellipse returns a 24-gon of radii rx, ry around c.
+func ellipse(c pt, rx, ry int) contour {
+	out := make(contour, 24)
+	for k := range out {
+		out[k] = pt{c.x + rx*cosK(k)/16384, c.y + ry*sinK(k)/16384}
+	}
+	return out
+}
+
+// rect returns the rectangle with corners a and b.
+func rect(a, b pt) contour {
+	return contour{{a.x, a.y}, {b.x, a.y}, {b.x, b.y}, {a.x, b.y}}
+}
+
+// segment returns the quadrilateral of a straight stroke of width w from a
+// to b (nil if a == b).
+func segment(a, b pt, w int) contour {
+	dx, dy := b.x-a.x, b.y-a.y
+	l := isqrt(dx*dx + dy*dy)
+	if l == 0 {
+		return nil
+	}
+	nx, ny := -dy*w/(2*l), dx*w/(2*l)
+	return solid(contour{{a.x + nx, a.y + ny}, {b.x + nx, b.y + ny}, {b.x - nx, b.y - ny}, {a.x - nx, a.y - ny}})
+}
+
+// polyline returns the contours of a stroke of width w through ps, with
+// round joins; closed joins the last point back to the first.
+func polyline(ps []pt, w int, closed bool) []contour {
+	var out []contour
+	n := len(ps)
+	last := n - 1
+	if closed {
+		last = n
+	}
+	for i := 0; i < last; i++ {
+		if s := segment(ps[i], ps[(i+1)%n], w); s != nil {
+			out = append(out, s)
+		}
+	}
+	for i, p := range ps {
+		if closed || (i > 0 && i < n-1) {
+			out = append(out, solid(ellipse(p, w/2, w/2)))
+		}
+	}
+	return out
+}
+
+// dashed returns the contours of a dashed stroke of width w through ps:
+// dashes of length on, gaps of length off (fixed point).
+func dashed(ps []pt, w, on, off int, closed bool) []contour {
+	var out []contour
+	n := len(ps)
+	last := n - 1
+	if closed {
+		last = n
+	}
+	pos := 0 // position within the on+off pattern
+	for i := 0; i < last; i++ {
+		a, b := ps[i], ps[(i+1)%n]
+		dx, dy := b.x-a.x, b.y-a.y
+		l := isqrt(dx*dx + dy*dy)
+		t := 0
+		for t < l {
+			if pos < on {
+				step := min(on-pos, l-t)
+				p := pt{a.x + dx*t/l, a.y + dy*t/l}
+				q := pt{a.x + dx*(t+step)/l, a.y + dy*(t+step)/l}
+				if s := segment(p, q, w); s != nil {
+					out = append(out, s)
+				}
+				t += step
+				pos += step
+			} else {
+				step := min(on+off-pos, l-t)
+				t += step
+				pos += step
+			}
+			if pos >= on+off {
+				pos = 0
+			}
+		}
+	}
+	return out
+}
+
+// ring returns an outline of width w around the ellipse of radii rx, ry.
+func ring(c pt, rx, ry, w int) []contour {
+	return []contour{solid(ellipse(c, rx+w/2, ry+w/2)), hole(ellipse(c, rx-w/2, ry-w/2))}
+}
+
+// px converts whole pixels to fixed point.
+func px(n int) int { return n * sub }
