@@ -23,6 +23,14 @@ type Orders struct {
 	// at the end of the turn (6.291).
 	Scramble bool `json:"scramble,omitempty"`
 	Cancel   bool `json:"cancel,omitempty"`
+	// Drops are airborne landings (6.28).
+	Drops []Drop `json:"drops,omitempty"`
+}
+
+// Drop lands an airborne unit on an airfield (6.28).
+type Drop struct {
+	Unit     string `json:"unit"`
+	Airfield string `json:"airfield"`
 }
 
 // Move moves one or more units along the same path (6.1). Enter marks an
@@ -70,7 +78,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, pass"
 
 type parser struct {
 	v     *View
@@ -120,6 +128,8 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			p.detach(l)
 		case "scramble":
 			p.scramble(l)
+		case "airborne":
+			p.airborne(l)
 		case "pass":
 			if len(l.Fields) > 1 {
 				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
@@ -710,6 +720,54 @@ func (p *parser) scramble(l engine.OrderLine) {
 	}
 }
 
+// airborneTargets are the airfields airborne troops may land on (6.28):
+// the three snow-free ones, or every Norwegian airfield with 17.1.
+func airborneTarget(v *View, name string) bool {
+	if contains(v.Options, OptNorFighters) {
+		_, af, ok := airfieldHex(name)
+		return ok && af.Country == "NO"
+	}
+	return name == "Sola" || name == "Fornebu" || name == "Kjevik"
+}
+
+func (p *parser) airborne(l engine.OrderLine) {
+	f := l.Fields[1:]
+	if p.v.Side != German {
+		p.fail(l, "6.28", "", "only the Germans have airborne troops")
+		return
+	}
+	if len(f) < 2 {
+		p.fail(l, "6.28", "airborne UNIT AIRFIELD", "an airborne landing names the unit and the airfield")
+		return
+	}
+	ids, ok := p.units(l, f[:len(f)-1])
+	if !ok {
+		return
+	}
+	id := ids[0]
+	u := p.v.unit(id)
+	if def(id).Type != "AB" || u.Where != AtBase {
+		p.fail(l, "6.28", "", "%s is not an airborne unit waiting off the map (each lands once)", def(id).Name)
+		return
+	}
+	if !p.v.DayTurn || p.v.InvasionTurn == 0 {
+		p.fail(l, "6.28", "", "airborne troops land on day turns from the turn the invasion of Norway begins")
+		return
+	}
+	_, af, ok := airfieldHex(f[len(f)-1])
+	if !ok || !airborneTarget(p.v, af.Name) {
+		p.fail(l, "6.28", "Sola, Fornebu or Kjevik", "%q is not an airfield airborne troops may land on", f[len(f)-1])
+		return
+	}
+	for _, d := range p.o.Drops {
+		if d.Unit == id {
+			p.fail(l, "6.28", "", "%s lands only once", def(id).Name)
+			return
+		}
+	}
+	p.o.Drops = append(p.o.Drops, Drop{Unit: id, Airfield: af.Name})
+}
+
 // capacity is how many aircraft units a base holds (3.423, 6.26, 6.292).
 func capacity(v *View, base string) int {
 	if _, af, ok := airfieldHex(base); ok {
@@ -730,6 +788,9 @@ func (p *parser) checkRebase(id, base string) (msg, rule string) {
 	u := p.v.unit(id)
 	if !d.Air {
 		return d.Name + " is not an aircraft unit", "6.21"
+	}
+	if d.Type == "AB" {
+		return d.Name + " is an airborne unit: it lands with an airborne order", "6.28"
 	}
 	if u.Where != AtBase || u.Used {
 		return d.Name + " is not ready at a base (face down units wait for the next turn)", "6.27"
@@ -878,6 +939,9 @@ func formatOrders(o *Orders) string {
 	}
 	if o.Scramble {
 		b.WriteString("scramble\n")
+	}
+	for _, d := range o.Drops {
+		fmt.Fprintf(&b, "airborne %s %s\n", def(d.Unit).Name, d.Airfield)
 	}
 	if o.Cancel {
 		b.WriteString("scramble cancel\n")

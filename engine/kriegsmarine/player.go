@@ -405,6 +405,23 @@ func germanPlay(v *View) []string {
 			m.lines = append(m.lines, "search surface "+u.Name)
 		}
 	}
+	// 6.28: the airborne troops go for the snow-free airfields.
+	if v.DayTurn && v.InvasionTurn > 0 {
+		targets := []string{"Sola", "Fornebu", "Kjevik"}
+		k := 0
+		for _, u := range v.Units {
+			if u.Type != "AB" || u.Where != AtBase {
+				continue
+			}
+			for k < len(targets) && usableByGermany(v, targets[k]) {
+				k++
+			}
+			if k < len(targets) {
+				m.lines = append(m.lines, "airborne "+u.Name+" "+targets[k])
+				k++
+			}
+		}
+	}
 	m.lines = append(m.lines, "encounter all evade")
 	for _, u := range v.Units {
 		if u.Where == AtMap && !u.Sub && !u.Air && (u.Type == "BC" || u.Type == "BB") && !raiding {

@@ -94,7 +94,7 @@ func (s *State) portPhase(dice engine.Dice) {
 	for _, p := range norwegianPorts() {
 		german := s.onMap(German, p.Hex, func(d *UnitDef) bool { return d.Surface() && d.Type != "AO" })
 		if i := s.occupation("port", p.Port); i >= 0 {
-			if len(german) == 0 {
+			if len(german) == 0 && !s.airborneHolds(p.Hex) {
 				s.Occupied = append(s.Occupied[:i], s.Occupied[i+1:]...)
 				s.logf("both", "occupation", p.Hex.String(), "9.44", "No German ship is left in %s: it is held by neither side.", p.Port)
 			}
@@ -160,4 +160,73 @@ func (s *State) pendingOccupations(dice engine.Dice) {
 			}
 		}
 	}
+}
+
+// AirborneTable is the Airborne Table of PAC #3 (8.7), rolled with 1d6.
+// Source: reconstructed — the chart is not transcribed; historically Sola
+// and Fornebu fell to airborne troops on 9 April.
+var AirborneTable = engine.MustTable("Airborne Table",
+	engine.TableRow[bool]{Lo: 1, Hi: 2, Result: false},
+	engine.TableRow[bool]{Lo: 3, Hi: 6, Result: true},
+)
+
+// airbornePhase is step 5 of the combat phase (8.7): each landing is
+// rolled openly; a success takes the airfield and tries once for the port
+// next to it (8.71, 9.52), a failure loses the unit.
+func (s *State) airbornePhase(drops []Drop, dice engine.Dice) {
+	for _, d := range drops {
+		u := s.unit(d.Unit)
+		h, af, ok := airfieldHex(d.Airfield)
+		if u == nil || u.Where != AtBase || !ok {
+			continue
+		}
+		roll := dice.Roll(6, "airborne landing (8.7)")
+		if !AirborneTable.Lookup(roll) {
+			u.Where = AtSunk
+			s.logf("both", "airborne", h.String(), "8.7", "German airborne troops land at %s: rolled %d, failure; the unit is lost.", d.Airfield, roll)
+			continue
+		}
+		u.Where, u.Base = AtLanded, d.Airfield
+		s.logf("both", "airborne", h.String(), "8.7", "German airborne troops land at %s: rolled %d, the airfield is taken.", d.Airfield, roll)
+		if s.occupation("airfield", af.Name) < 0 {
+			s.Occupied = append(s.Occupied, Occupation{Kind: "airfield", Place: af.Name, Hex: h.String(), Turn: s.Turn, Usable: airfieldUsable(s.Turn, af.SnowFree)})
+		}
+		for _, p := range norwegianPorts() {
+			if p.Hex.Distance(h) > 1 || s.occupation("port", p.Port) >= 0 || s.occupation("pending", p.Port) >= 0 {
+				continue
+			}
+			r := dice.Roll(6, "port city occupation from an airfield (9.52)")
+			switch PortTable.Lookup(r) {
+			case "occupied":
+				s.logf("both", "occupation", p.Hex.String(), "9.52", "The airborne troops at %s move on %s: rolled %d, occupation.", d.Airfield, p.Port, r)
+				s.occupyPort(p.Port)
+			case "later":
+				s.Occupied = append(s.Occupied, Occupation{Kind: "pending", Place: p.Port, Hex: p.Hex.String(), Turn: s.Turn + 2})
+				s.logf("both", "occupation", p.Hex.String(), "9.52", "The airborne troops at %s move on %s: rolled %d, occupation after 2 turns.", d.Airfield, p.Port, r)
+			default:
+				// 9.52 note: repulsed, the unit is removed and the airfield
+				// still belongs to Norway.
+				u.Where = AtSunk
+				if i := s.occupation("airfield", af.Name); i >= 0 {
+					s.Occupied = append(s.Occupied[:i], s.Occupied[i+1:]...)
+				}
+				s.logf("both", "occupation", p.Hex.String(), "9.52", "The airborne troops at %s move on %s: rolled %d, repulsed; the unit is lost and the airfield stays Norwegian.", d.Airfield, p.Port, r)
+			}
+			break
+		}
+	}
+}
+
+// airborneHolds reports whether German airborne troops hold an airfield
+// next to a port: they keep a port they took (9.52) as a ship would (9.44;
+// reconstructed reading, else an airborne capture would lapse at once).
+func (s *State) airborneHolds(port engine.Hex) bool {
+	for _, u := range s.Units {
+		if u.Where == AtLanded {
+			if h, _, ok := airfieldHex(u.Base); ok && h.Distance(port) <= 1 {
+				return true
+			}
+		}
+	}
+	return false
 }

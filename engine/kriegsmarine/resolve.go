@@ -55,7 +55,7 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 	s.searchPhase(Allied, orders, contact, dice)
 	s.searchPhase(German, orders, contact, dice)
 	s.passiveReports(visited)
-	s.combatPhase(dice)
+	s.combatPhase(orders, dice)
 	if orders[German].Cancel && s.Scramble == "active" {
 		s.Scramble = "over" // 6.291: cancelled in the end of turn phase
 		s.logf("both", "scramble", "", "6.291", "Germany cancels the Air Emergency Scramble.")
@@ -602,13 +602,16 @@ func (s *State) passiveReports(visited map[string][]engine.Hex) {
 }
 
 // combatPhase resolves the engagements of this turn (5.5, 8.x).
-func (s *State) combatPhase(dice engine.Dice) {
+func (s *State) combatPhase(orders map[engine.Side]*Orders, dice engine.Dice) {
 	for i := range s.Engagements {
 		g := &s.Engagements[i]
 		if g.Turn != s.Turn || g.Outcome != "" {
 			continue
 		}
 		s.battle(g, dice)
+	}
+	if IsDay(s.Turn) {
+		s.airbornePhase(orders[German].Drops, dice)
 	}
 	s.portPhase(dice)
 }

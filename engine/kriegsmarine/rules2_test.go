@@ -374,3 +374,36 @@ func TestRule16_5_VictoryLevels(t *testing.T) {
 		t.Fatalf("five ports with Oslo: %+v", r)
 	}
 }
+
+func TestRule6_28_AirborneLandings(t *testing.T) {
+	s := newGame(t, nil)
+	rejects(t, s, German, "airborne Fallschirmjager 1 Sola", 1, "6.28") // night, no invasion
+	s.Turn, s.InvasionTurn = 2, 2
+	rejects(t, s, German, "airborne FJ 1 Vaernes", 1, "6.28") // not snow-free
+	rejects(t, s, German, "rebase FJ 1 to Aalborg", 1, "6.28")
+	// FJ 1 on Sola: 5 takes it, then 6 takes Stavanger next to it (9.52);
+	// FJ 2 on Fornebu: 1 fails and the unit is lost.
+	s = resolve(t, s, "", "airborne FJ 1 Sola\nairborne FJ 2 Fornebu", 5, 6, 1)
+	if s.occupation("airfield", "Sola") < 0 || s.occupation("port", "Stavanger") < 0 {
+		for _, e := range s.Log {
+			t.Log(e.Turn, e.Kind, e.Text)
+		}
+		t.Fatalf("occupied %+v: want Sola and Stavanger", s.Occupied)
+	}
+	if s.unit("para1").Where != AtLanded || s.unit("para2").Where != AtSunk {
+		t.Fatalf("para1 %s, para2 %s", s.unit("para1").Where, s.unit("para2").Where)
+	}
+	if s.occupation("airfield", "Fornebu") >= 0 {
+		t.Fatal("Fornebu taken by a failed landing")
+	}
+	pts := 0
+	for _, l := range s.score() {
+		if l.Side == Allied && strings.Contains(l.Why, "Fallschirmjager 2") {
+			pts += l.Points
+		}
+	}
+	if pts != 1 {
+		t.Errorf("lost airborne unit scores %d, want 1 (16.3)", pts)
+	}
+	rejects(t, s, German, "airborne FJ 1 Kjevik", 1, "6.28") // lands once
+}

@@ -30,6 +30,9 @@ func (s *State) score() []ScoreLine {
 	small := 0
 	for _, u := range s.Units {
 		d := def(u.ID)
+		if d.Type == "AB" && u.Where == AtSunk {
+			add(Allied, 1, "16.3", "%s lost", d.Name)
+		}
 		if d.Air {
 			continue
 		}

@@ -20,6 +20,7 @@ const (
 	AtExited   = "exited"    // moved off the map (6.18)
 	AtBrokeOut = "broke-out" // broke out through the red border (6.18)
 	AtSunk     = "sunk"
+	AtLanded   = "landed" // airborne troops on the airfield they took (8.7)
 )
 
 // State is the whole game: it marshals to JSON deterministically (slices
