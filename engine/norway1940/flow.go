@@ -146,30 +146,7 @@ func germanRailNet(s *State) []string {
 // German reorganisation (5.2.2).
 func startTurn(s *State, dice engine.Dice) {
 	t := s.Turn
-	for _, ss := range s.Sides {
-		ss.Air = nil
-		ss.Rail = 0
-		for _, a := range dataPack.Air {
-			if a.Side != ss.Side || t < a.From || t > a.To {
-				continue
-			}
-			m := a.Markers
-			if a.Nation == "norwegian" && len(ownAirfields(s, Allied)) == 0 && t >= 4 {
-				m = 0 // 8.2.1
-			}
-			if s.has(OptSpecialAir) && a.Nation == "german" && a.Type == "bomber" {
-				m--
-				ss.Air = append(ss.Air, AirPoints{Nation: "stuka", Type: "bomber", Markers: 3, Strength: 1})
-			}
-			ss.Air = append(ss.Air, AirPoints{Nation: a.Nation, Type: a.Type, Markers: m, Strength: a.Strength})
-		}
-		sort.SliceStable(ss.Air, func(i, j int) bool {
-			if ss.Air[i].Type != ss.Air[j].Type {
-				return ss.Air[i].Type < ss.Air[j].Type
-			}
-			return ss.Air[i].Nation < ss.Air[j].Nation
-		})
-	}
+	resetAir(s)
 	for _, f := range s.Fields {
 		f.Used = 0
 	}
@@ -530,3 +507,32 @@ func endTurn(s *State) {
 	}
 }
 
+// resetAir gives both sides their air points for the turn (8.2, 8.2.1,
+// 16.6).
+func resetAir(s *State) {
+	t := s.Turn
+	for _, ss := range s.Sides {
+		ss.Air = nil
+		ss.Rail = 0
+		for _, a := range dataPack.Air {
+			if a.Side != ss.Side || t < a.From || t > a.To {
+				continue
+			}
+			m := a.Markers
+			if a.Nation == "norwegian" && len(ownAirfields(s, Allied)) == 0 && t >= 4 {
+				m = 0 // 8.2.1
+			}
+			if s.has(OptSpecialAir) && a.Nation == "german" && a.Type == "bomber" {
+				m--
+				ss.Air = append(ss.Air, AirPoints{Nation: "stuka", Type: "bomber", Markers: 3, Strength: 1})
+			}
+			ss.Air = append(ss.Air, AirPoints{Nation: a.Nation, Type: a.Type, Markers: m, Strength: a.Strength})
+		}
+		sort.SliceStable(ss.Air, func(i, j int) bool {
+			if ss.Air[i].Type != ss.Air[j].Type {
+				return ss.Air[i].Type < ss.Air[j].Type
+			}
+			return ss.Air[i].Nation < ss.Air[j].Nation
+		})
+	}
+}

@@ -122,6 +122,12 @@ func wantsEvade(s *State, def *Fleet, defStr, attStr int) bool {
 // navalCombat resolves a naval combat of up to rounds rounds (9.14.5).
 // bonus adds the attacker's submarine +1 (9.11).
 func navalCombat(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub bool, rule string) {
+	navalCombatX(s, dice, att, def, rounds, sub, rule, false)
+}
+
+// navalCombatX is navalCombat; anchored fleets in a port attack cannot
+// evade (9.15.2).
+func navalCombatX(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub bool, rule string, anchored bool) {
 	detect(s, att)
 	detect(s, def)
 	if s.fleet(att.ID) == nil || s.fleet(def.ID) == nil {
@@ -145,7 +151,7 @@ func navalCombat(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub bo
 		takeNavalLosses(s, def, def.Transport+def.Combat)
 		return
 	}
-	if wantsEvade(s, def, defStr, attStr) {
+	if !anchored && wantsEvade(s, def, defStr, attStr) {
 		r := dice.Roll(6, "9.14.5 Naval Interception Table")
 		max := evadeMax(s, attStr-defStr)
 		if r <= max || ((w == "bad" || w == "storm") && r == 1) {
@@ -295,7 +301,13 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 		def := &Fleet{ID: "anchored-" + port, Side: p.Side, Nation: p.Nation, Where: port, Detected: true, Combat: active}
 		s.Fleets = append(s.Fleets, def)
 		start := def.Combat
-		navalCombat(s, d, f, def, 3, false, "9.15")
+		if f.Combat == 0 {
+			s.log("9.16.2", "fleet %s has no combat points to clear the enemy ships from %s and cannot land", f.ID, port)
+			removeFleet(s, def.ID)
+			f.Failed, f.Detected = true, true
+			return
+		}
+		navalCombatX(s, d, f, def, 3, false, "9.15", true)
 		if df := s.fleet(def.ID); df != nil {
 			removeFleet(s, def.ID)
 			p.Combat = df.Combat

@@ -305,6 +305,14 @@ func (p *player) german() {
 			if u := s.unit(f.Cargo[0]); u != nil && u.Goal != "" && s.controller(u.Goal) == German {
 				goal = u.Goal
 			}
+			if s.controller(goal) != German || enemyIn(s, goal, German) {
+				for _, q := range dataPack.PortsOf("South") {
+					if s.controller(q) == German && !enemyIn(s, q, German) {
+						goal = q
+						break
+					}
+				}
+			}
 		}
 		if goal == "" && f.Combat+f.Transport == 0 && isBox(f.Where) {
 			// a decoy wanders from box to box of its sea area (9.8)
