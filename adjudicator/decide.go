@@ -154,6 +154,7 @@ func (g *Game) queue(kind string, side engine.Side, phase, about string, emit Em
 		return fmt.Errorf("adjudicator: rendering %s mail for %s: %w", kind, side, err)
 	}
 	q.Digest = digestText(m.Text)
+	g.rendered = &m
 	return emit(EvMailQueued, q)
 }
 

@@ -70,6 +70,7 @@ type Game struct {
 	lastRejected *OrdersRejected
 	lastNotice   string
 	secret       []byte
+	rendered     *Mail
 }
 
 // SetSecret gives the game its dice secret, which the host keeps outside the
@@ -87,8 +88,56 @@ func (g *Game) SetSecret(secret []byte) error {
 type Outgoing struct {
 	Queued MailQueued
 	Seq    uint64
-	// Mail is the rendered message.
+	// Mail is the rendered message; see Render.
 	Mail Mail
+	// frozen is the game as it was when the mail was queued, for mail
+	// that replay left unrendered.
+	frozen *Game
+}
+
+// Render renders the mail if replay left it unrendered.
+func (o *Outgoing) Render() error {
+	if o.Mail.ID != "" {
+		return nil
+	}
+	if o.frozen == nil {
+		return fmt.Errorf("adjudicator: mail %s cannot be rendered", o.Queued.ID)
+	}
+	m, err := o.frozen.render(o.Queued)
+	if err != nil {
+		return fmt.Errorf("adjudicator: rendering %s mail to %s: %w", o.Queued.Kind, o.Queued.Side, err)
+	}
+	o.Mail, o.frozen = m, nil
+	return nil
+}
+
+// freeze returns a copy of the game that later events do not change: what
+// rendering reads, copied where Apply changes it in place (states are
+// never changed in place: each resolution makes a new one).
+func (g *Game) freeze() *Game {
+	c := *g
+	c.Orders = make(map[engine.Side]OrdersAccepted, len(g.Orders))
+	for k, v := range g.Orders {
+		c.Orders[k] = v
+	}
+	c.parsed = make(map[engine.Side]engine.Orders, len(g.parsed))
+	for k, v := range g.parsed {
+		c.parsed[k] = v
+	}
+	c.Players = make(map[engine.Side]Player, len(g.Players))
+	for k, v := range g.Players {
+		c.Players[k] = v
+	}
+	if g.Opened != nil {
+		o := *g.Opened
+		c.Opened = &o
+	}
+	c.History = g.History[:len(g.History):len(g.History)]
+	c.Outbox, c.keys, c.cache, c.OnMail = nil, nil, nil, nil
+	if c.renderer == nil {
+		c.renderer = TemplateRenderer{}
+	}
+	return &c
 }
 
 // Mail is one outgoing message, rendered.
@@ -311,7 +360,11 @@ func (g *Game) Apply(ev events.Event) error {
 			g.flagged[d.Side] = g.Missed[d.Side]
 		}
 		out := &Outgoing{Queued: d, Seq: ev.Seq}
-		if g.renderer != nil {
+		switch {
+		case g.rendered != nil && g.rendered.ID == d.ID:
+			// Queued just now: the decision rendered it for its digest.
+			out.Mail, g.rendered = *g.rendered, nil
+		case g.strict || g.OnMail != nil:
 			m, err := g.render(d)
 			if err != nil {
 				return fail("rendering %s mail: %v", d.Kind, err)
@@ -320,6 +373,10 @@ func (g *Game) Apply(ev events.Event) error {
 				return fail("the %s mail to %s renders with digest %s, the log says %s", d.Kind, d.Side, digestText(m.Text), d.Digest)
 			}
 			out.Mail = m
+		default:
+			// Replaying: most mail was sent long ago, so keep what it takes
+			// to render it and render only what is still to be sent.
+			out.frozen = g.freeze()
 		}
 		g.Outbox = append(g.Outbox, out)
 		if g.OnMail != nil {
@@ -503,12 +560,4 @@ func containsSide(xs []engine.Side, s engine.Side) bool {
 func digestText(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])
-}
-
-// renderQueued renders a queued mail that was queued without a renderer.
-func (g *Game) renderQueued(o *Outgoing) (Mail, error) {
-	if g.renderer == nil {
-		g.renderer = TemplateRenderer{}
-	}
-	return g.render(o.Queued)
 }

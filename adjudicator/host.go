@@ -637,12 +637,8 @@ func (h *Host) Flush(ctx context.Context, s Sender) (int, error) {
 		for len(hg.g.Outbox) > 0 {
 			n := len(hg.g.Outbox)
 			o := hg.g.Outbox[0]
-			if o.Mail.ID == "" {
-				m, err := hg.g.renderQueued(o)
-				if err != nil {
-					return sent, err
-				}
-				o.Mail = m
+			if err := o.Render(); err != nil {
+				return sent, err
 			}
 			if err := o.Mail.Complete(); err != nil {
 				return sent, fmt.Errorf("adjudicator: game %s: %w", id, err)

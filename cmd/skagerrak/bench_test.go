@@ -1,0 +1,309 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp/packet"
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+
+	"skagerrak/adjudicator"
+	"skagerrak/engine"
+	"skagerrak/events"
+	"skagerrak/mail/compose"
+	"skagerrak/mail/verify"
+)
+
+var benchSeq int
+
+// benchKey makes a player key of the given algorithm.
+func benchKey(b *testing.B, algo string, addr string) *openpgp.Entity {
+	b.Helper()
+	if algo == "ed25519" {
+		k, err := compose.GenerateKey("bench", addr, time.Now().Add(-time.Hour))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return k
+	}
+	cfg := &packet.Config{Algorithm: packet.PubKeyAlgoRSA, RSABits: 3072, DefaultHash: crypto.SHA256, Time: func() time.Time { return time.Now().Add(-time.Hour) }}
+	k, err := openpgp.NewEntity("bench", "", addr, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return k
+}
+
+// BenchmarkIntake measures one order message through the whole intake
+// (MIME, signature, order parsing and validation, the append with fsync,
+// the reply queued) beside the bare signature verification of the same
+// kind of message, for Ed25519 and RSA-3072 keys.
+//
+// The game directory is on the disk (TMPDIR) for the "intake" figure; the
+// "intake-tmpfs" figure puts it in /dev/shm, where fsync costs next to
+// nothing, to show the intake with fsync aside.
+func BenchmarkIntake(b *testing.B) {
+	for _, algo := range []string{"ed25519", "rsa3072"} {
+		benchIntake(b, algo, b.TempDir(), "intake")
+		if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+			shm, err := os.MkdirTemp("/dev/shm", "skagerrak-bench-")
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchIntake(b, algo, shm, "intake-tmpfs")
+			os.RemoveAll(shm)
+		}
+	}
+}
+
+func benchIntake(b *testing.B, algo, dir, label string) {
+	{
+		key := benchKey(b, algo, "a@players.test")
+		other := benchKey(b, "ed25519", "g@players.test")
+		pub, _ := compose.ArmorPublicKey(key)
+		pub2, _ := compose.ArmorPublicKey(other)
+		h, err := adjudicator.OpenHost(dir, adjudicator.Options{Verifier: pgpVerifier{}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		spec := adjudicator.Spec{Game: "g1", Ruleset: "racetest", Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)},
+			Players: []adjudicator.Player{{Side: "allied", Address: "a@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(key)},
+				{Side: "german", Address: "g@players.test", Key: string(pub2), Fingerprint: compose.Fingerprint(other)}}}
+		if _, err := h.Create(spec); err != nil {
+			b.Fatal(err)
+		}
+		msg := func(int) []byte {
+			benchSeq++ // every message unique: a resend would be a duplicate
+			raw, err := compose.SignPGPMIMEMail(key, "a@players.test", hostAddr, "orders", fmt.Sprintf("Game: g1\nPhase: T01\nSide: allied\nadvance 2 # %d\n", benchSeq), time.Now().UTC())
+			if err != nil {
+				b.Fatal(err)
+			}
+			return raw
+		}
+		keys, _ := pgpVerifier{}.Keys([]string{string(pub), string(pub2)})
+		one := msg(-1)
+		if label == "intake" {
+			b.Run(algo+"/verify-only", func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					if _, err := verify.Verify(one, keys.(openpgp.EntityList), time.Now()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+		b.Run(algo+"/"+label, func(b *testing.B) {
+			b.StopTimer()
+			ms := make([][]byte, b.N)
+			for i := range ms {
+				ms[i] = msg(i)
+			}
+			b.StartTimer()
+			for i := 0; i < b.N; i++ {
+				r, err := h.Receive(ms[i])
+				if err != nil || r.Status != adjudicator.StatusAccepted {
+					b.Fatalf("%+v %v", r, err)
+				}
+			}
+		})
+		if algo == "ed25519" && label == "intake" {
+			b.Run(algo+"/gpg-verify-process", func(b *testing.B) { benchGPG(b, key, one) })
+		}
+		h.Close()
+	}
+}
+
+// benchGPG runs `gpg --verify` as a process on the same signed text, which
+// is what a script around GnuPG pays per message.
+func benchGPG(b *testing.B, key *openpgp.Entity, raw []byte) {
+	gpg, err := exec.LookPath("gpg")
+	if err != nil {
+		b.Skip("gpg not installed")
+	}
+	home, _ := os.MkdirTemp("", "gpgb")
+	defer os.RemoveAll(home)
+	pub, _ := compose.ArmorPublicKey(key)
+	imp := exec.Command(gpg, "--batch", "--homedir", home, "--import")
+	imp.Stdin = bytes.NewReader(pub)
+	if out, err := imp.CombinedOutput(); err != nil {
+		b.Fatalf("gpg import: %v %s", err, out)
+	}
+	r, err := verify.Verify(raw, openpgp.EntityList{key}, time.Now())
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := filepath.Join(home, "data")
+	sig := filepath.Join(home, "data.sig")
+	os.WriteFile(data, r.Covered, 0o600)
+	os.WriteFile(sig, r.Signature, 0o600)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := exec.Command(gpg, "--batch", "--homedir", home, "--verify", sig, data)
+		if out, err := c.CombinedOutput(); err != nil {
+			b.Fatalf("gpg --verify: %v %s", err, out)
+		}
+	}
+	b.StopTimer()
+	exec.Command("gpgconf", "--homedir", home, "--kill", "gpg-agent").Run()
+}
+
+// playGame plays a whole game of a ruleset with its scripted players
+// through the host (unsigned submissions: the engine and the log are what
+// is measured), returning the game directory.
+func playGame(b *testing.B, ruleset string) string {
+	b.Helper()
+	dir := b.TempDir()
+	h, err := adjudicator.OpenHost(dir, adjudicator.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close()
+	rs, _ := engine.Lookup(ruleset)
+	spec := adjudicator.Spec{Game: "g1", Ruleset: ruleset, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+	for i, s := range rs.Sides() {
+		spec.Players = append(spec.Players, adjudicator.Player{Side: s, Address: string(s) + "@players.test", Key: "k", Fingerprint: fmt.Sprint("FP", i)})
+	}
+	g, err := h.Create(spec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bot := rs.(engine.Player)
+	for n := 0; g.Ended != nil == false && n < 1000; n++ {
+		for _, s := range g.Owing() {
+			v := rs.View(g.State, s)
+			body := bot.Play(v, s, engine.NewSeededDice([]byte("bench"), string(s), g.Opened.Phase, [32]byte{}))
+			text := fmt.Sprintf("Game: g1\nPhase: %s\nSide: %s\n%s", g.Opened.Phase, s, body)
+			if _, err := h.SubmitFile("g1", s, []byte(text), "", true, "bench"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if g.Ended == nil {
+		b.Fatal("the game did not end")
+	}
+	return filepath.Join(dir, "g1")
+}
+
+// BenchmarkReplay replays a whole game's log (every event applied, every
+// phase resolved again from its recorded rolls) beside decoding the same
+// log's JSON alone, the floor.
+func BenchmarkReplay(b *testing.B) {
+	for _, rs := range []string{"kriegsmarine", "norway1940"} {
+		gdir := playGame(b, rs)
+		logPath := filepath.Join(gdir, adjudicator.LogFile)
+		raw, _ := os.ReadFile(logPath)
+		n := bytes.Count(raw, []byte("\n"))
+		b.Run(rs+"/decode-only", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				for ev, err := range events.NewReader(bytes.NewReader(raw), "").All() {
+					if err != nil {
+						b.Fatal(err)
+					}
+					_ = ev
+				}
+			}
+			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "events/s")
+		})
+		b.Run(rs+"/replay", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := adjudicator.LoadGame(gdir); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "events/s")
+		})
+	}
+}
+
+// BenchmarkResolveHeaviestPhase times the costliest Resolve of a game
+// played with the scripted players.
+func BenchmarkResolveHeaviestPhase(b *testing.B) {
+	for _, name := range []string{"kriegsmarine", "norway1940"} {
+		rs, _ := engine.Lookup(name)
+		bot := rs.(engine.Player)
+		st, err := rs.New(engine.Setup{}, engine.NewSeededDice([]byte("b"), "g", "setup", [32]byte{}))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var heaviest engine.State
+		var heavyOrders map[engine.Side]engine.Orders
+		var worst time.Duration
+		for n := 0; !rs.Phase(st).Over && n < 1000; n++ {
+			p := rs.Phase(st)
+			orders := map[engine.Side]engine.Orders{}
+			for _, s := range p.Owes {
+				text := bot.Play(rs.View(st, s), s, engine.NewSeededDice([]byte("p"), string(s), p.ID, [32]byte{}))
+				o, errs := rs.ParseOrders(st, s, text)
+				if len(errs) > 0 {
+					b.Fatalf("%s %s: %v", p.ID, s, errs)
+				}
+				orders[s] = o
+			}
+			t0 := time.Now()
+			next, err := rs.Resolve(st, orders, engine.NewSeededDice([]byte("r"), "g", p.ID, [32]byte{}))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if d := time.Since(t0); d > worst {
+				worst, heaviest, heavyOrders = d, st, orders
+			}
+			st = next
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := rs.Resolve(heaviest, heavyOrders, engine.NewSeededDice([]byte("r"), "g", "x", [32]byte{})); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPoll1000Games is the scale figure: a host of 1,000 active games
+// and 3,000 order messages in the mailbox, drained by one pass; then an
+// idle pass. It reports the pass times, peak RSS and the heap of the host
+// between passes. Run it with -benchtime=1x.
+func BenchmarkPoll1000Games(b *testing.B) {
+	games := 1000
+	if testing.Short() {
+		games = 50
+	}
+	e := newMailEnv(b, games)
+	for i := 0; i < 3*games; i++ {
+		e.order(b, i%games, []string{"allied", "german"}[(i/games)%2], "T01", fmt.Sprintf("advance %d # %d", 1+i%3, i))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		h, box, s := e.open(b)
+		t0 := time.Now()
+		p, err := h.PollOnce(context.Background(), inbox{box}, s)
+		if err != nil || p.Failures > 0 {
+			b.Fatalf("%+v %v", p, err)
+		}
+		full := time.Since(t0)
+		t0 = time.Now()
+		if p, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil || p.Messages != 0 {
+			b.Fatalf("idle pass: %+v %v", p, err)
+		}
+		idle := time.Since(t0)
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		b.ReportMetric(full.Seconds(), "s/full-pass")
+		b.ReportMetric(idle.Seconds()*1000, "ms/idle-pass")
+		b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "MiB-heap")
+		b.ReportMetric(float64(ru.Maxrss)/1024, "MiB-peak-rss")
+		box.Close()
+		h.Close()
+	}
+}
