@@ -293,3 +293,7 @@ func messageID(raw []byte) string {
 	}
 	return ""
 }
+
+func loadGame(e *mailEnv, id string) (*adjudicator.Game, error) {
+	return adjudicator.LoadGame(filepath.Join(e.dataDir(), id))
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"skagerrak/mail/compose"
+	"skagerrak/mail/imapbox"
+)
+
+// configFor writes a configuration file for the env's loopback servers, as
+// an operator would, with the password in the environment.
+func configFor(t *testing.T, e *mailEnv) string {
+	t.Helper()
+	priv, err := compose.ArmorPrivateKey(e.hostKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyPath := filepath.Join(e.dir, "host.key")
+	os.WriteFile(keyPath, priv, 0o600)
+	cfg := fmt.Sprintf(`data_dir: %s
+poll_interval: 200ms
+host_key: %s
+imap:
+  addr: %s
+  username: %s
+  tls: none
+  processed: %s
+  rejected: %s
+smtp:
+  addr: %s
+  tls: none
+  from: %s
+`, e.dataDir(), keyPath, e.imap.Addr(), hostAddr, imapbox.DefaultProcessed, imapbox.DefaultRejected, e.smtp.Addr(), hostAddr)
+	p := filepath.Join(e.dir, "skagerrak.yaml")
+	os.WriteFile(p, []byte(cfg), 0o600)
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "pw")
+	return p
+}
+
+func TestPollOnceByCLI(t *testing.T) {
+	e := newMailEnv(t, 2)
+	cfg := configFor(t, e)
+	e.order(t, 0, "allied", "T01", "advance 2")
+	e.order(t, 1, "german", "T01", "advance 9")
+	code, out, errs := run(t, "--config", cfg, "poll", "--once")
+	if code != 0 || !strings.Contains(out, "messages 2: accepted 1, rejected 1") {
+		t.Fatalf("poll --once: %d\n%s\n%s", code, out, errs)
+	}
+	// Two first reports per game, one reply each for the two orders.
+	if n := len(e.smtp.Deliveries()); n != 6 {
+		t.Errorf("%d mails sent, want 6", n)
+	}
+	code, out, _ = run(t, "--config", cfg, "poll", "--once")
+	if code != 0 || !strings.Contains(out, "messages 0") {
+		t.Errorf("second poll: %s", out)
+	}
+	if code, _, errs := run(t, "--config", cfg, "poll"); code == 0 || !strings.Contains(errs, "--once") {
+		t.Errorf("poll without --once: %d %s", code, errs)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the daemon's goroutine and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
+func (s *syncBuffer) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+func TestRunServesMailAndStopsOnCancel(t *testing.T) {
+	e := newMailEnv(t, 1)
+	cfg := configFor(t, e)
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb syncBuffer
+	m := &Main{Stdout: &out, Stderr: &errb}
+	done := make(chan int)
+	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
+	e.order(t, 0, "allied", "T01", "advance 1")
+	e.order(t, 0, "german", "T01", "advance 2")
+	deadline := time.Now().Add(20 * time.Second)
+	for e.count(t, imapbox.DefaultProcessed) < 2 || len(e.smtp.Deliveries()) < 6 {
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("the daemon did not process the orders: processed %d, sent %d\n%s", e.count(t, imapbox.DefaultProcessed), len(e.smtp.Deliveries()), errb.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel() // SIGTERM and SIGINT cancel the same context in main
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("run exited %d:\n%s", code, errb.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run did not stop after its context ended")
+	}
+	if !strings.Contains(errb.String(), "skagerrak stopped") {
+		t.Errorf("no shutdown line in the log:\n%s", errb.String())
+	}
+	// The phase resolved all-in: two first reports, two replies, two reports.
+	g, err := loadGame(e, "g000")
+	if err != nil || g.Resolved != 1 {
+		t.Fatalf("resolved %d phases: %v", g.Resolved, err)
+	}
+}
