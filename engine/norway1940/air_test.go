@@ -1,0 +1,177 @@
+package norway1940
+
+import "testing"
+
+func TestRule8_9_1_ReconGroupedDetectsOnFive(t *testing.T) {
+	s := bare(t, 8, German)
+	fleetAt(s, "A20", Allied, "South-2", 6, 0)
+	next, _ := play(t, s, "air recon South-2 A20 1\n", 5)
+	if next.fleet("A20").Detected {
+		t.Error("one recon point needs a 6")
+	}
+	next, _ = play(t, s, "air recon South-2 A20 3\n", 5)
+	if !next.fleet("A20").Detected {
+		t.Error("three grouped recon points detect on a 5")
+	}
+	if e := parseErr(t, s, "air recon North-2 A20 1\n"); e.Rule != "9.13.6" {
+		t.Errorf("no fleet there: rule %q", e.Rule)
+	}
+}
+
+func TestRule8_5_1_ReconRange(t *testing.T) {
+	s := bare(t, 8, German)
+	fleetAt(s, "A20", Allied, "North-2", 6, 0)
+	if e := parseErr(t, s, "air recon North-2 A20 1\n"); e.Rule != "8.5.1" {
+		t.Errorf("North boxes from Germany: rule %q, want 8.5.1", e.Rule)
+	}
+}
+
+func TestRule8_9_2_AirTransport(t *testing.T) {
+	s := bare(t, 5, German)
+	s.setControl("Oslo", German)
+	u := put(s, "340", Germany)
+	u.Entry = 5
+	if e := parseErr(t, s, "air transport 340 to Oslo\n"); e.Rule != "18" {
+		t.Errorf("troops by air on turn 5: rule %q, want 18", e.Rule)
+	}
+	sup := supplyAt(s, Germany)
+	parseOK(t, s, "air transport "+sup.ID+" to Oslo\n")
+	s.Turn = 6
+	next, _ := play(t, s, "air transport 340 to Oslo\n")
+	if v := next.unit("340"); v.Loc != "Oslo" || v.Landed != 6 {
+		t.Errorf("340 in %s, landed %d", v.Loc, v.Landed)
+	}
+	put(s, "169A", Germany)
+	if e := parseErr(t, s, "air transport 169A to Oslo\n"); e.Rule != "8.9.2" {
+		t.Errorf("artillery by air: rule %q", e.Rule)
+	}
+	s.setControl("Stjordal", German)
+	if e := parseErr(t, s, "air transport 340 to Narvik\n"); e.Rule != "8.9.2" && e.Rule != "8.5.1" && e.Rule != "8.10.2" {
+		t.Errorf("Narvik from Germany: rule %q", e.Rule)
+	}
+}
+
+func TestRule8_9_3_1_KeptFightersIntercept(t *testing.T) {
+	s := bare(t, 8, Allied)
+	put(s, "340", "Hamar")
+	put(s, "IR5", "Elverum")
+	s.setControl("Hamar", German)
+	s.setControl("Stjordal", Allied)
+	s.side(German).Standing.Keep = 4
+	// Norwegian bombers fly from Stjordal... too far; use a southern field.
+	s.setControl("Oslo", Allied)
+	next, _ := play(t, s, "air bomb Hamar 340 1\nair patrol Hamar 1\n", 6)
+	if !logHas(next, "turned back by fighters") || next.unit("340").Blast != 0 {
+		t.Errorf("four kept German fighters neutralise the escort and turn back the bomber:\n%s", logText(next))
+	}
+	if got := next.side(German).Standing.Keep; got != 2 {
+		t.Errorf("kept fighters left %d, want 2 (one for the escort, one for the bomber)", got)
+	}
+}
+
+func TestRule8_9_4_3_BlastMarkers(t *testing.T) {
+	s := bare(t, 8, German)
+	s.setControl("Oslo", German)
+	put(s, "159", "Oslo")
+	n := put(s, "IR5", "Elverum")
+	// a German bomber marker rolls three dice: 6 1 6
+	next, _ := play(t, s, "air bomb Elverum IR5 1\n", 6, 1, 6)
+	if u := next.unit(n.ID); u.Blast != 2 {
+		t.Fatalf("IR5 blast markers %d, want 2:\n%s", u.Blast, logText(next))
+	}
+	if e := parseErr(t, next, "move IR5 Hamar\n"); e.Rule != "8.9.4.3" {
+		t.Errorf("a blasted unit moving: rule %q", e.Rule)
+	}
+	// 5.2.2: placed on turn 8, the first marker goes in turn 10's
+	// reorganisation, one a turn.
+	for next.Turn < 10 {
+		next, _ = play(t, next, "")
+	}
+	for next.Phasing != Allied {
+		next, _ = play(t, next, "")
+	}
+	if u := next.unit(n.ID); u.Blast != 1 {
+		t.Errorf("turn 10: %d blast markers, want 1", u.Blast)
+	}
+}
+
+func TestRule8_9_4_1_LandSupportLimits(t *testing.T) {
+	s := bare(t, 8, German)
+	put(s, "159", "Egersund")
+	put(s, "IR14", "Egersund")
+	if e := parseErr(t, s, "attack Egersund\nair support Egersund 2\n"); e.Rule != "8.9.4.1.2" && e.Rule != "10.5.4" {
+		t.Errorf("two German bomber markers in support: rule %q", e.Rule)
+	}
+	if e := parseErr(t, s, "air support Hamar 1\n"); e.Rule != "8.9.4.1" {
+		t.Errorf("support without an attack: rule %q", e.Rule)
+	}
+	next, _ := play(t, s, "attack Egersund\nair support Egersund 1\n", 1, 6)
+	if !logHas(next, "+3 bomber support") || !logHas(next, "+1 combined arms") {
+		t.Errorf("a German bomber marker adds +3 and the air arm:\n%s", logText(next))
+	}
+}
+
+func TestRule10_3_6_Interdiction(t *testing.T) {
+	s := bare(t, 8, German)
+	next, _ := play(t, s, "air interdict Hamar 1\n", 6, 6, 1)
+	if next.marks("Hamar") != 2 {
+		t.Fatalf("interdiction markers %d, want 2", next.marks("Hamar"))
+	}
+	for next.Turn < 9 {
+		next, _ = play(t, next, "")
+	}
+	if next.marks("Hamar") != 1 {
+		t.Errorf("one marker is removed each turn: %d left", next.marks("Hamar"))
+	}
+}
+
+func TestRule8_11_ParachuteUnits(t *testing.T) {
+	s := bare(t, 4, German)
+	s.Invaded = false
+	u := s.unit("FJ1")
+	u.Dead, u.Loc = false, ParaBox
+	if e := parseErr(t, s, "air para FJ1 Bergen\n"); e.Rule != "8.8" {
+		t.Errorf("drop on Bergen: rule %q, want 8.8", e.Rule)
+	}
+	next, _ := play(t, s, "air para FJ1 Stavanger\n")
+	if next.unit("FJ1").Loc != "Stavanger" || next.controller("Stavanger") != German {
+		t.Fatalf("FJ1 should drop on and take the empty Stavanger")
+	}
+	for next.Phasing != German {
+		next, _ = play(t, next, "")
+	}
+	if e := parseErr(t, next, "move FJ1 Egersund\n"); e.Rule != "8.11.3" {
+		t.Errorf("moving a dropped parachute unit: rule %q", e.Rule)
+	}
+}
+
+func TestRule8_10_3_AirfieldHits(t *testing.T) {
+	s := bare(t, 8, German)
+	s.setControl("Oslo", German)
+	put(s, "159", "Oslo")
+	// three dice of one German marker, all hits
+	next, _ := play(t, s, "air bomb Stavanger airfield 1\n", 6, 6, 6)
+	if af := next.airfield("Stavanger"); af.Hits != 3 {
+		t.Fatalf("hits %d, want 3", af.Hits)
+	}
+	next.setControl("Stavanger", German)
+	for next.Phasing != German {
+		next, _ = play(t, next, "")
+	}
+	u := put(next, "340", Germany)
+	u.Entry = 1
+	if e := parseErr(t, next, "air transport 340 to Stavanger\n"); e.Rule != "8.9.2" {
+		t.Errorf("an airfield with 3 hits: rule %q", e.Rule)
+	}
+}
+
+func TestRule8_12_RAFOverNorway(t *testing.T) {
+	s := bare(t, 8, Allied)
+	put(s, "340", "Hamar")
+	for _, f := range s.Fields {
+		s.setControl(f.Area, German)
+	}
+	if e := parseErr(t, s, "air bomb Hamar 340 1\n"); e.Rule != "8.9.4" && e.Rule != "8.12" {
+		t.Errorf("RAF bombers over Norway without Norwegian airfields: rule %q", e.Rule)
+	}
+}
