@@ -51,6 +51,13 @@ var GunneryTable = map[string]engine.Table[string]{
 func (s *State) gunnery(id string) int {
 	d, u := def(id), s.unit(id)
 	g := d.Gunnery
+	if id == "kgv" && s.has(OptKGV) {
+		g = 11 // 17.2: front 11, back 5
+		if moderate(d, u) || 2*u.Hits >= d.Hits {
+			return 5
+		}
+		return g
+	}
 	if d.TaskForce() {
 		g -= u.Hits
 		if g < 0 {

@@ -407,3 +407,77 @@ func TestRule6_28_AirborneLandings(t *testing.T) {
 	}
 	rejects(t, s, German, "airborne FJ 1 Kjevik", 1, "6.28") // lands once
 }
+
+func TestRule4_1_OptionalChooseInvasion(t *testing.T) {
+	s := newGame(t, []string{OptInvasion}, 1, 1)
+	if s.Objective.Roll != 2 || s.Objective.Result.Kind != ObjInvasion {
+		t.Fatalf("objective %+v: the option takes the invasion whatever the roll", s.Objective)
+	}
+}
+
+func TestRule17_2_KingGeorgeVGuns(t *testing.T) {
+	s := newGame(t, []string{OptBismarck, OptKGV})
+	if g := s.gunnery("kgv"); g != 11 {
+		t.Fatalf("KGV gunnery %d, want 11", g)
+	}
+	s.unit("kgv").Flooding = def("kgv").FloodModerate
+	if g := s.gunnery("kgv"); g != 5 {
+		t.Fatalf("damaged KGV gunnery %d, want 5", g)
+	}
+	if g := newGame(t, []string{OptBismarck}).gunnery("kgv"); g != def("kgv").Gunnery {
+		t.Fatalf("KGV gunnery %d without the option", g)
+	}
+}
+
+func TestRule8_23_GlasgowAgainstKarlsruhe(t *testing.T) {
+	// CL against CL: 7 hits only a ship that cannot sail, 8 only in a
+	// fjord hex, 5 and 6 nothing.
+	tab := GunneryTable[gunneryClass("CL")]
+	for roll, want := range map[int]string{5: "", 6: "", 7: "immobile", 8: "fjord"} {
+		if got := tab.Lookup(roll); got != want {
+			t.Errorf("roll %d: %q, want %q", roll, got, want)
+		}
+	}
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "glasgow", "K8")
+	put(t, s, "karlsruhe", "K8")
+	if g := s.gunnery("glasgow"); g != 4 {
+		t.Fatalf("Glasgow gunnery %d, want 4", g)
+	}
+	got := s.fire("glasgow", "karlsruhe", 4, hex(t, "K8"), engine.NewManualDice(3, 4, 4, 4, 2, 3, 3, 3))
+	if len(got) != 0 {
+		t.Fatalf("7, 8, 5, 6 in open sea hit: %v", got)
+	}
+}
+
+// TestRulesListEverySection checks Rules against the rulebook: every
+// numbered heading of the text is listed, and every test named exists.
+func TestRulesListEverySection(t *testing.T) {
+	rules := Ruleset{}.Rules()
+	listed := map[string]bool{}
+	for _, r := range rules {
+		if listed[r.Section] {
+			t.Errorf("section %s listed twice", r.Section)
+		}
+		listed[r.Section] = true
+		switch r.Status {
+		case engine.StatusImplemented, engine.StatusReconstructed, engine.StatusPartial, engine.StatusNotYet, engine.StatusNotApplicable:
+		default:
+			t.Errorf("section %s: status %q", r.Section, r.Status)
+		}
+	}
+	for _, sec := range rulebookSections(t) {
+		if !listed[sec] {
+			t.Errorf("rulebook section %s is not listed by Rules", sec)
+		}
+	}
+	tests := testNames(t)
+	for _, r := range rules {
+		for _, name := range r.Tests {
+			if !tests[name] {
+				t.Errorf("section %s names a test that does not exist: %s", r.Section, name)
+			}
+		}
+	}
+}

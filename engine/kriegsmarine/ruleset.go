@@ -31,7 +31,9 @@ var options = []engine.Info{
 	{ID: OptBismarckFr, Title: "Allied answer to Bismarck: Richelieu, Suffren and French DD Flot 2, third wave", Rule: "4.5"},
 	{ID: OptQShips, Title: "German Q-ships", Rule: "17.7"},
 	{ID: OptDanish, Title: "The Danish forces", Rule: "17.3"},
-	{ID: OptNorFighters, Title: "Norwegian fighter squadrons", Rule: "17.11"},
+	{ID: OptNorFighters, Title: "Additional aircraft: Norwegian fighter squadrons; airborne landings on every Norwegian airfield", Rule: "17.1"},
+	{ID: OptInvasion, Title: "The German player takes the Invasion of Norway whatever the dice say", Rule: "4.1"},
+	{ID: OptKGV, Title: "King George V's main armament works: gunnery 11 (5 damaged)", Rule: "17.2"},
 }
 
 // Name implements engine.Ruleset.

@@ -100,6 +100,11 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	// 4.1 German target determination, secretly, with 2d6.
 	roll := engine.TwoD6(dice, "German target determination (4.1)")
 	s.Objective = Objective{Roll: roll, Result: TargetTable.Lookup(roll)}
+	if s.has(OptInvasion) {
+		// 4.1 optional rule: after rolling, the German player may take
+		// the Invasion of Norway directly.
+		s.Objective.Result = TargetTable.Lookup(7)
+	}
 	obj := s.Objective.Result
 	// 4.51: a 2 forces Bismarck into play; the Allied answer defaults to
 	// Hood and King George V (reconstructed default, 4.5 option 1).

@@ -210,6 +210,8 @@ const (
 	OptQShips       = "q-ships"
 	OptDanish       = "danish"
 	OptNorFighters  = "norwegian-fighters"
+	OptInvasion     = "choose-invasion"
+	OptKGV          = "kgv-guns"
 )
 
 // WithdrawalR are the British ships marked "R" on the Turn Record Track:

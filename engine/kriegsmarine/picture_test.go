@@ -1,0 +1,302 @@
+package kriegsmarine
+
+import (
+	"bytes"
+	"encoding/json"
+	"image"
+	"image/color"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"skagerrak/engine"
+	"skagerrak/engine/picture"
+)
+
+// playTurnsForPicture plays n turns of a game with the scripted players
+// straight through the Ruleset and returns the state.
+func playTurnsForPicture(t *testing.T, seed string, n int) *State {
+	t.Helper()
+	r := Ruleset{}
+	secret := []byte(seed)
+	st, err := r.New(engine.Setup{}, engine.NewSeededDice(secret, "pic", "setup", [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		ph := r.Phase(st)
+		if ph.Over {
+			break
+		}
+		texts := map[engine.Side]string{}
+		orders := map[engine.Side]engine.Orders{}
+		for _, side := range ph.Owes {
+			text := r.Play(r.View(st, side), side, engine.NewSeededDice(secret, "pic", ph.ID+string(side), [32]byte{}))
+			o, errs := r.ParseOrders(st, side, text)
+			if len(errs) > 0 {
+				t.Fatalf("%s %s: scripted orders rejected: %v\n%s", ph.ID, side, errs, text)
+			}
+			texts[side], orders[side] = text, o
+		}
+		next, err := r.Resolve(st, orders, engine.NewSeededDice(secret, "pic", ph.ID, engine.OrdersDigest(texts)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = next
+	}
+	return asState(st)
+}
+
+// keepPicture writes a picture to $SKAGERRAK_PICTURES, or to a temporary
+// directory, so that a person can look at it.
+func keepPicture(t *testing.T, name string, b []byte) {
+	t.Helper()
+	dir := os.Getenv("SKAGERRAK_PICTURES")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func drawn(t *testing.T, v *View, side engine.Side) (*picture.HexMap, *image.RGBA) {
+	t.Helper()
+	m := mapPicture(v, side)
+	img, err := m.Image()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, img
+}
+
+// hasColourNear reports whether a pixel of colour c lies within r pixels of
+// hex h's centre.
+func hasColourNear(m *picture.HexMap, img *image.RGBA, h engine.Hex, c color.RGBA, r int) bool {
+	p := m.Center(h.Row, h.Col)
+	for y := p.Y - r; y <= p.Y+r; y++ {
+		for x := p.X - r; x <= p.X+r; x++ {
+			if img.RGBAAt(x, y) == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestPictureDeterministic(t *testing.T) {
+	s := playTurnsForPicture(t, "picture-1", 4)
+	r := Ruleset{}
+	for _, side := range r.Sides() {
+		a, err := r.Picture(r.View(s, side), side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := r.Picture(r.View(s, side), side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, b) {
+			t.Fatalf("%s: the same view gave different pictures", side)
+		}
+		// The view read back from its JSON, as the adjudicator keeps it,
+		// draws the same picture.
+		js, _ := json.Marshal(r.View(s, side))
+		dv, err := r.DecodeView(js)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := r.Picture(dv, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, c) {
+			t.Fatalf("%s: the view read back from JSON gave a different picture", side)
+		}
+	}
+}
+
+func TestPictureRejectsAnotherSidesView(t *testing.T) {
+	r := Ruleset{}
+	s := newGame(t, nil)
+	if _, err := r.Picture(r.View(s, Allied), German); err == nil {
+		t.Error("the Allied view drawn as the German map gave no error")
+	}
+	if _, err := r.Picture(r.View(s, Allied), "french"); err == nil {
+		t.Error("an unknown side gave no error")
+	}
+}
+
+func TestPictureMapColours(t *testing.T) {
+	v := Ruleset{}.View(newGame(t, nil), Allied).(*View)
+	m, img := drawn(t, v, Allied)
+	tm := TheMap()
+	checked := map[string]bool{}
+	for _, h := range tm.Grid().All() {
+		hi, _ := tm.Info(h)
+		p := m.Center(h.Row, h.Col)
+		got := img.RGBAAt(p.X, p.Y)
+		var want color.RGBA
+		switch {
+		case hi.Terrain == Sea && !checked["sea"] && !hasColourNear(m, img, h, picAllied, 12):
+			want, checked["sea"] = picSea, true
+		case hi.Terrain == Land && !hi.Fjord && mainCountry(hi) == "NO" && !checked["no"]:
+			want, checked["no"] = countryColours["NO"], true
+		case hi.Terrain == Coastal && !hi.Fjord && mainCountry(hi) == "NO" && !checked["noc"] && hi.Port == "" && hi.Airfield == nil:
+			want, checked["noc"] = lighter(countryColours["NO"]), true
+		default:
+			continue
+		}
+		if got != want {
+			t.Errorf("centre of %s (%s %v) is %v, want %v", h, hi.Terrain, hi.Countries, got, want)
+		}
+	}
+	if len(checked) != 3 {
+		t.Errorf("checked %v, want a sea, a Norwegian land and a Norwegian coastal hex", checked)
+	}
+	// Every port is labelled with its name.
+	labels := map[string]bool{}
+	for _, c := range m.Cells {
+		labels[c.Label] = true
+	}
+	for _, p := range tm.Ports() {
+		if !labels[p.Port] {
+			t.Errorf("port %s is not labelled", p.Port)
+		}
+	}
+}
+
+// TestPictureOfEachSide draws both sides' maps after a few turns of a game
+// of the scripted players, and checks that each shows the side's own units
+// where they are and no enemy the side has not been told of.
+func TestPictureOfEachSide(t *testing.T) {
+	r := Ruleset{}
+	for _, turns := range []int{0, 3, 6} {
+		s := playTurnsForPicture(t, "picture-1", turns)
+		for _, side := range r.Sides() {
+			v := r.View(s, side).(*View)
+			b, err := r.Picture(v, side)
+			if err != nil {
+				t.Fatal(err)
+			}
+			keepPicture(t, string(side)+"-turn"+string(rune('0'+s.Turn/10))+string(rune('0'+s.Turn%10))+".png", b)
+			m, img := drawn(t, v, side)
+			own := picAllied
+			if side == German {
+				own = picGerman
+			}
+			ownHexes := map[engine.Hex]bool{}
+			for _, u := range s.Units {
+				d := def(u.ID)
+				if d.Side != side || u.Where != AtMap {
+					continue
+				}
+				ownHexes[u.Hex] = true
+				if !hasColourNear(m, img, u.Hex, own, 12) {
+					t.Errorf("turn %d %s: %s at %s has no marker there", s.Turn, side, d.Name, u.Hex)
+				}
+			}
+			// Enemy markers stand only where the view reports the enemy.
+			told := map[engine.Hex]bool{}
+			for _, e := range v.Reports {
+				if h, ok := onMapHex(e.Hex); ok && e.Count > 0 {
+					told[h] = true
+				}
+			}
+			for _, tr := range v.Tracking {
+				if h, ok := onMapHex(tr.Hex); ok {
+					told[h] = true
+				}
+			}
+			contacts := 0
+			for _, mk := range m.Markers {
+				if mk.Shape != picture.ShapeDiamond {
+					continue
+				}
+				contacts++
+				if !told[engine.Hex{Row: mk.Row, Col: mk.Col}] {
+					t.Errorf("turn %d %s: an enemy marker at %s%d the view does not report", s.Turn, side, engine.RowName(mk.Row), mk.Col)
+				}
+			}
+			for _, u := range s.Units {
+				d := def(u.ID)
+				if d.Side == side || u.Where != AtMap || told[u.Hex] || ownHexes[u.Hex] {
+					continue
+				}
+				if hasColourNear(m, img, u.Hex, picContact, 12) || hasColourNear(m, img, u.Hex, picOlder, 12) {
+					t.Errorf("turn %d %s: undetected enemy %s at %s shows on the map", s.Turn, side, d.Name, u.Hex)
+				}
+			}
+			t.Logf("turn %d %s: %d own hexes, %d enemy markers, %d notes", s.Turn, side, len(ownHexes), contacts, len(m.Notes))
+		}
+	}
+}
+
+// TestPictureFogOfWar: moving German units the Allies have not detected
+// does not change a byte of the Allied picture (but does change the German
+// one).
+func TestPictureFogOfWar(t *testing.T) {
+	r := Ruleset{}
+	s := playTurnsForPicture(t, "picture-1", 4)
+	v := r.View(s, Allied).(*View)
+	known := map[engine.Hex]bool{}
+	for _, e := range v.Reports {
+		if h, ok := onMapHex(e.Hex); ok {
+			known[h] = true
+		}
+	}
+	for _, tr := range v.Tracking {
+		if h, ok := onMapHex(tr.Hex); ok {
+			known[h] = true
+		}
+	}
+	for _, tr := range s.Tracks {
+		known[tr.Hex] = true
+	}
+	free := func(h engine.Hex) bool {
+		if known[h] || !TheMap().ShipCanEnter(h) {
+			return false
+		}
+		for _, u := range s.Units {
+			if u.Where == AtMap && u.Hex == h {
+				return false
+			}
+		}
+		return true
+	}
+	moved := s.clone()
+	n := 0
+	for i := range moved.Units {
+		u := &moved.Units[i]
+		if def(u.ID).Side != German || u.Where != AtMap || known[u.Hex] {
+			continue
+		}
+		for _, h := range TheMap().Grid().Within(u.Hex, 3) {
+			if h != u.Hex && free(h) {
+				u.Hex = h
+				n++
+				break
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no undetected German unit to move")
+	}
+	before, err := r.Picture(r.View(s, Allied), Allied)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := r.Picture(r.View(moved, Allied), Allied)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Fatalf("moving %d undetected German unit(s) changed the Allied picture", n)
+	}
+	gb, _ := r.Picture(r.View(s, German), German)
+	ga, _ := r.Picture(r.View(moved, German), German)
+	if bytes.Equal(gb, ga) {
+		t.Fatalf("moving %d German unit(s) did not change the German picture", n)
+	}
+	t.Logf("moved %d undetected German unit(s); the Allied picture is byte for byte the same", n)
+}
