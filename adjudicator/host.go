@@ -83,6 +83,7 @@ type Host struct {
 
 	mu     sync.Mutex
 	games  map[string]*hosted
+	ids    []string
 	keys   KeySet
 	keysOK bool
 }
@@ -295,6 +296,7 @@ func (h *Host) Close() error {
 		}
 	}
 	h.games = map[string]*hosted{}
+	h.ids = nil
 	return first
 }
 
@@ -305,16 +307,21 @@ func (h *Host) Dir() string { return h.dir }
 func (h *Host) Games() []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.idsLocked()
+	return append([]string(nil), h.idsLocked()...)
 }
 
+// idsLocked returns the sorted game ids, kept until the set of games
+// changes (an idle pass over a thousand games should not sort them).
 func (h *Host) idsLocked() []string {
-	ids := make([]string, 0, len(h.games))
-	for id := range h.games {
-		ids = append(ids, id)
+	if len(h.ids) != len(h.games) {
+		ids := make([]string, 0, len(h.games))
+		for id := range h.games {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		h.ids = ids
 	}
-	sort.Strings(ids)
-	return ids
+	return h.ids
 }
 
 // Game returns a game by id. The Game is the host's own: read it, don't
