@@ -54,30 +54,32 @@ func edgeKind(a, b string) string {
 	return ""
 }
 
-// moveAllowance is a unit's movement factor this turn and whether it may
-// move at all (6.3, 8.9.4.3, 9.10.1, 10.3.4).
-func moveAllowance(s *State, u *Unit) (int, string, string) {
+// moveAllowance is a unit's movement factor this turn, how many times it
+// is halved, and whether it may move at all (6.3, 9.10.1, 10.3.4). The
+// road bonus (10.3) is added before halving.
+func moveAllowance(s *State, u *Unit) (int, int, string, string) {
 	mf := u.Move
 	if u.Type == "supply" {
 		mf = 2 // 7.7
 	}
+	halves := 0
 	w := s.areaWeather(u.Loc)
 	mtn := u.Type == "mtn"
 	switch w {
 	case "storm":
 		if !mtn {
-			mf /= 2
+			halves++
 		}
 	case "thunder":
 		if !mtn {
-			return 0, "6.3.4", "no land unit but mountain infantry moves in the thunderstorm"
+			return 0, 0, "6.3.4", "no land unit but mountain infantry moves in the thunderstorm"
 		}
-		mf /= 2
+		halves++
 	}
 	if u.Half {
-		mf /= 2
+		halves++
 	}
-	return mf, "", ""
+	return mf, halves, "", ""
 }
 
 func (c *turnCtx) checkMove(o Order) (string, string, string) {
@@ -111,7 +113,7 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	if u.Landed == s.Turn && !u.Half {
 		return "10.3.4", "next turn", fmt.Sprintf("%s landed this turn and cannot move beyond the landing zone", u.ID)
 	}
-	mf, rule, msg := moveAllowance(s, u)
+	mf, halves, rule, msg := moveAllowance(s, u)
 	if msg != "" {
 		return rule, "", msg
 	}
@@ -151,10 +153,13 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	if allRoad {
 		budget++
 	}
+	for i := 0; i < halves; i++ {
+		budget /= 2
+	}
 	if cost > budget && len(path) > 1 {
 		return "10.3", fmt.Sprintf("at most %d movement points (road +1, strait 2)", budget), fmt.Sprintf("the move costs %d movement points, %s has %d", cost, u.ID, budget)
 	}
-	if mf == 0 && len(path) >= 1 && u.Type != "supply" && u.Move == 0 {
+	if mf == 0 {
 		return "10.3", "", fmt.Sprintf("%s cannot move", u.ID)
 	}
 	dest := path[len(path)-1]
