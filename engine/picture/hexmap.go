@@ -288,6 +288,7 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 			cv.fill(b.Color, shape(b.Shape, pt{bx + px(10*i), by}, px(4), px(4))...)
 		}
 	}
+	var placed []image.Rectangle
 	for _, c := range m.Cells {
 		if c.Label == "" {
 			continue
@@ -297,9 +298,19 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 		if col.A == 0 {
 			col = grey
 		}
+		// Under the centre, or above it if that would cover a label
+		// already placed.
 		x := floorDiv(ctr.x, sub) - textWidth(c.Label)/2
-		y := floorDiv(ctr.y+l.s*2/5, sub)
-		cv.haloText(x, y, c.Label, col, white)
+		below := image.Rect(x-1, floorDiv(ctr.y+l.s*2/5, sub)-1, x+textWidth(c.Label)+1, floorDiv(ctr.y+l.s*2/5, sub)+ascent+descent+1)
+		r := below
+		if overlaps(below, placed) {
+			above := below.Sub(image.Pt(0, floorDiv(l.s*4/5, sub)+ascent+descent))
+			if !overlaps(above, placed) {
+				r = above
+			}
+		}
+		placed = append(placed, r)
+		cv.haloText(r.Min.X+1, r.Min.Y+1, c.Label, col, white)
 	}
 	m.drawMarkers(cv, l)
 
@@ -337,6 +348,15 @@ func (l hexLayout) sharedSide(a, b Pos) (pt, pt, bool) {
 		return pt{}, pt{}, false
 	}
 	return got[0], got[1], true
+}
+
+func overlaps(r image.Rectangle, rs []image.Rectangle) bool {
+	for _, o := range rs {
+		if r.Overlaps(o) {
+			return true
+		}
+	}
+	return false
 }
 
 func abs(x int) int {
@@ -530,7 +550,7 @@ func drawLegend(cv *canvas, x, y int, items []LegendItem, notes []string) {
 // encode writes img as PNG; the encoder is deterministic.
 func encode(img image.Image) ([]byte, error) {
 	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(&b, img); err != nil {
 		return nil, errors.Join(errors.New("picture: encoding PNG"), err)
 	}

@@ -256,3 +256,49 @@ func TestAreaMap(t *testing.T) {
 		t.Error("a link to an unknown area gave no error")
 	}
 }
+
+func TestTextFoldsToASCII(t *testing.T) {
+	for in, want := range map[string]string{
+		"Köln":           "Koln",
+		"Blücher":        "Blucher",
+		"Værnes":         "Vaernes",
+		"Åndalsnes":      "Aandalsnes",
+		"Tromsø":         "Tromso",
+		"8 April — noon": "8 April - noon",
+		"日本":             "??",
+	} {
+		if got := ascii(in); got != want {
+			t.Errorf("ascii(%q) = %q, want %q", in, got, want)
+		}
+		if textWidth(in) != charW*len(want) {
+			t.Errorf("textWidth(%q) = %d, want %d", in, textWidth(in), charW*len(want))
+		}
+	}
+}
+
+func TestLabelsAvoidEachOther(t *testing.T) {
+	// Two long labels in neighbouring hexes of one row: the second goes
+	// above its hex, so both stay readable.
+	m := &HexMap{Rows: 3, Cols: 3, EvenRowsEast: true,
+		Cells: []Cell{{Row: 2, Col: 1, Label: "Trondheim", LabelColor: red}, {Row: 2, Col: 2, Label: "Vaernes", LabelColor: yellow}}}
+	img, err := m.Image()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := m.Center(2, 2)
+	above, below := false, false
+	for y := c.Y - 30; y < c.Y+30; y++ {
+		for x := c.X - 20; x < c.X+20; x++ {
+			if img.RGBAAt(x, y) == yellow {
+				if y < c.Y {
+					above = true
+				} else {
+					below = true
+				}
+			}
+		}
+	}
+	if !above || below {
+		t.Errorf("second label: above the centre %v, below %v; want above only", above, below)
+	}
+}

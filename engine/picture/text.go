@@ -22,12 +22,38 @@ const (
 )
 
 // textWidth is the width of s in pixels.
-func textWidth(s string) int { return charW * utf8.RuneCountInString(s) }
+func textWidth(s string) int { return charW * utf8.RuneCountInString(ascii(s)) }
 
 // text draws s with its top-left corner at (x, y) (whole pixels).
 func (cv *canvas) text(x, y int, s string, col color.RGBA) {
 	d := font.Drawer{Dst: cv.img, Src: image.NewUniform(col), Face: face, Dot: fixed.P(x, y+ascent)}
-	d.DrawString(s)
+	d.DrawString(ascii(s))
+}
+
+// folds spells the letters of the Nordic and German place and ship names
+// in ASCII, which is all the bitmap face has.
+var folds = strings.NewReplacer(
+	"æ", "ae", "Æ", "Ae", "ø", "o", "Ø", "O", "å", "aa", "Å", "Aa",
+	"ä", "ae", "Ä", "Ae", "ö", "o", "Ö", "O", "ü", "u", "Ü", "U", "ß", "ss",
+	"é", "e", "è", "e", "ê", "e", "É", "E", "á", "a", "à", "a", "í", "i", "ó", "o", "ú", "u", "ç", "c",
+	"—", "-", "–", "-", "’", "'", "‘", "'", "“", "\"", "”", "\"", "…", "...", "°", " deg",
+)
+
+// ascii returns s spelt in printable ASCII: known letters folded, anything
+// else as '?'.
+func ascii(s string) string {
+	s = folds.Replace(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return strings.Map(func(r rune) rune {
+				if r < 0x20 || r > 0x7e {
+					return '?'
+				}
+				return r
+			}, s)
+		}
+	}
+	return s
 }
 
 // boldText draws s twice, one pixel apart.
@@ -58,6 +84,7 @@ func wrap(s string, width int) []string {
 	}
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
+		para = ascii(para)
 		line := ""
 		for _, w := range strings.Fields(para) {
 			for utf8.RuneCountInString(w) > max {
