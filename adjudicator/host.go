@@ -84,6 +84,8 @@ type Host struct {
 	mu     sync.Mutex
 	games  map[string]*hosted
 	ids    []string
+	byFP   map[string][]string
+	byFPOK bool
 	keys   KeySet
 	keysOK bool
 }
@@ -163,7 +165,7 @@ func (h *Host) openGame(id string) error {
 			h.games[id].snapSeq = snapSeqOf(b)
 		}
 	}
-	h.keysOK = false
+	h.keysOK, h.byFPOK = false, false
 	return nil
 }
 
@@ -356,7 +358,7 @@ func (h *Host) emitter(hg *hosted) Emit {
 			return fmt.Errorf("adjudicator: applying the event just written: %w", err)
 		}
 		if typ == EvSideChanged || typ == EvGameCreated {
-			h.keysOK = false
+			h.keysOK, h.byFPOK = false, false
 		}
 		return nil
 	}
@@ -403,7 +405,7 @@ func (h *Host) Create(s Spec) (*Game, error) {
 		return fail(err)
 	}
 	h.games[s.Game] = hg
-	h.keysOK = false
+	h.keysOK, h.byFPOK = false, false
 	return hg.g, nil
 }
 
@@ -466,6 +468,26 @@ func (h *Host) keySet() (KeySet, error) {
 	return ks, nil
 }
 
+// gamesOf returns the games where a key is registered (for a side or as
+// the referee), sorted, from an index rebuilt when registrations change.
+func (h *Host) gamesOf(fingerprint string) []string {
+	if !h.byFPOK {
+		h.byFP = map[string][]string{}
+		for _, id := range h.idsLocked() {
+			g := h.games[id].g
+			for _, s := range g.Sides() {
+				fp := g.Players[s].Fingerprint
+				h.byFP[fp] = append(h.byFP[fp], id)
+			}
+			if g.Referee != nil {
+				h.byFP[g.Referee.Fingerprint] = append(h.byFP[g.Referee.Fingerprint], id)
+			}
+		}
+		h.byFPOK = true
+	}
+	return h.byFP[fingerprint]
+}
+
 // Receipt is what became of one received message.
 type Receipt struct {
 	Outcome
@@ -501,14 +523,15 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 
 // route sends an authenticated submission to the game its header names.
 func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
-	// A message already in any game the signer plays is only moved.
+	// A message already in any game the signer plays is only moved (its
+	// outcome is recorded in one of them, whatever its header says).
 	var mine []string
-	for _, id := range h.idsLocked() {
+	for _, id := range h.gamesOf(sub.Fingerprint) {
 		g := h.games[id].g
 		if g.Seen(sub.Key) {
 			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: "processed"}, nil
 		}
-		if _, ok := g.SideOf(sub.Fingerprint); ok && g.Ended == nil {
+		if g.Ended == nil {
 			mine = append(mine, id)
 		}
 	}
@@ -520,6 +543,9 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 		if _, ok := h.games[f.Game]; ok {
 			target = f.Game
 		}
+	}
+	if sub.Source == "unsigned" && target == "" {
+		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: "the order file names no game of this host"}, Moved: "rejected"}, nil
 	}
 	if target == "" || (sub.Source != "unsigned" && !contains(mine, target)) {
 		// The header names no game of this signer: the rejection is
