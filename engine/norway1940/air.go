@@ -442,7 +442,7 @@ func (c *turnCtx) execAir(o Order) {
 			return
 		}
 		need := 6
-		if s.has(OptSpecialAir) && ((x == German && nation == "german") || (x == Allied && nation == "british" && isBox(o.To))) {
+		if s.has(OptSpecialAir) && (nation == "stuka" || (nation == "british" && isBox(o.To))) {
 			need = 5
 		}
 		hits := 0

@@ -1,0 +1,133 @@
+package norway1940
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"skagerrak/engine"
+)
+
+// hide changes, at random, everything of side y that side x may not see:
+// the contents of y's undetected fleets (points, decoys, cargo, nation),
+// y's naval points in port, y's units off the map, y's air points, decoys,
+// submarines and standing orders.
+func hide(s *State, y engine.Side, d engine.Dice) {
+	var hidden []*Fleet
+	for _, f := range s.Fleets {
+		if f.Side == y && !f.Detected {
+			hidden = append(hidden, f)
+		}
+	}
+	for _, f := range hidden {
+		f.Combat = d.Roll(12, "combat") - 1
+		f.Transport = d.Roll(9, "transport") - 1
+		f.Decoys = d.Roll(3, "decoys") - 1
+		f.Goal = fmt.Sprintf("goal%d", d.Roll(9, "goal"))
+		if d.Roll(2, "nation") == 1 {
+			f.Nation = "norwegian"
+		}
+	}
+	// move cargo between undetected fleets and the reserve
+	for _, u := range s.Units {
+		if u.Side != y || u.Dead {
+			continue
+		}
+		offMap := u.Fleet != "" || !dataPack.Graph.Has(u.Loc)
+		if !offMap {
+			continue
+		}
+		if u.Fleet != "" {
+			if f := s.fleet(u.Fleet); f != nil && f.Detected {
+				continue
+			}
+		}
+		u.Steps = d.Roll(2, "steps")
+		u.Entry = d.Roll(21, "entry")
+		if len(hidden) > 0 && d.Roll(2, "embark") == 1 {
+			f := hidden[d.Roll(len(hidden), "fleet")-1]
+			if u.Fleet != "" {
+				if g := s.fleet(u.Fleet); g != nil {
+					var rest []string
+					for _, id := range g.Cargo {
+						if id != u.ID {
+							rest = append(rest, id)
+						}
+					}
+					g.Cargo = rest
+				}
+			}
+			u.Fleet, u.Loc = f.ID, ""
+			f.Cargo = append(f.Cargo, u.ID)
+		}
+	}
+	for _, p := range s.Pools {
+		if p.Side == y {
+			p.Combat = d.Roll(30, "pool") - 1
+			p.Transport = d.Roll(30, "pool") - 1
+		}
+	}
+	ss := s.side(y)
+	for i := range ss.Air {
+		ss.Air[i].Used = d.Roll(3, "air") - 1
+	}
+	for i := range ss.Decoys {
+		ss.Decoys[i].N = d.Roll(8, "decoys") - 1
+	}
+	ss.Subs = d.Roll(5, "subs") - 1
+	ss.Standing = Standing{Keep: d.Roll(5, "keep") - 1, Evade: []string{"always", "never", "weaker"}[d.Roll(3, "evade")-1], React: d.Roll(2, "react") == 1, Continue: d.Roll(2, "continue") == 1}
+}
+
+func TestFogOfWarHiddenChangesNeverChangeTheView(t *testing.T) {
+	r := Ruleset{}
+	st, _ := r.New(engine.Setup{}, engine.NewSeededDice([]byte("fog"), "g", "new", [32]byte{}))
+	checked := 0
+	for i := 0; i < 24; i++ {
+		s := asState(st)
+		if s.Over {
+			break
+		}
+		for _, x := range []engine.Side{German, Allied} {
+			want, _ := json.Marshal(viewOf(s, x))
+			for k := 0; k < 5; k++ {
+				c := s.clone()
+				hide(c, other(x), engine.NewSeededDice([]byte("hide"), phaseID(s), fmt.Sprintf("%s%d", x, k), [32]byte{}))
+				got, _ := json.Marshal(viewOf(c, x))
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%s: the %s view changed when hidden %s things changed:\n%s\n%s", PhaseOf(s).ID, x, other(x), want, got)
+				}
+				checked++
+			}
+		}
+		ph := PhaseOf(s)
+		side := ph.Owes[0]
+		text := r.Play(r.View(st, side), side, nil)
+		o, errs := r.ParseOrders(st, side, text)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		var err error
+		st, err = r.Resolve(st, map[engine.Side]engine.Orders{side: o}, engine.NewSeededDice([]byte("fog"), "g", ph.ID, [32]byte{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+	// The property can fail: a change the side may see does change the view.
+	s := asState(st).clone()
+	want, _ := json.Marshal(viewOf(s, German))
+	for _, p := range s.Pools {
+		if p.Side == German {
+			p.Transport += 5
+			break
+		}
+	}
+	if got, _ := json.Marshal(viewOf(s, German)); bytes.Equal(got, want) {
+		t.Error("changing the German's own pools should change the German view")
+	}
+}
+
+func phaseID(s *State) string { return PhaseOf(s).ID }
