@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"log/slog"
 	"os"
@@ -80,6 +81,7 @@ type Host struct {
 	clock    Clock
 	verifier Verifier
 	log      *slog.Logger
+	entropy  io.Reader
 
 	mu     sync.Mutex
 	games  map[string]*hosted
@@ -102,6 +104,9 @@ type Options struct {
 	Clock    Clock
 	Verifier Verifier
 	Logger   *slog.Logger
+	// Entropy is where dice secrets come from; nil is crypto/rand. Tests
+	// that need the same game twice give a fixed source.
+	Entropy io.Reader
 }
 
 // OpenHost opens every game under dir (creating dir if missing), replaying
@@ -117,7 +122,10 @@ func OpenHost(dir string, o Options) (*Host, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("adjudicator: data directory %s: %w", dir, err)
 	}
-	h := &Host{dir: dir, clock: o.Clock, verifier: o.Verifier, log: o.Logger, games: map[string]*hosted{}}
+	if o.Entropy == nil {
+		o.Entropy = rand.Reader
+	}
+	h := &Host{dir: dir, clock: o.Clock, verifier: o.Verifier, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("adjudicator: data directory %s: %w", dir, err)
@@ -382,7 +390,7 @@ func (h *Host) Create(s Spec) (*Game, error) {
 		return nil, fmt.Errorf("adjudicator: %s already exists; a game id is used once", gdir)
 	}
 	secret := make([]byte, 32)
-	if _, err := rand.Read(secret); err != nil {
+	if _, err := io.ReadFull(h.entropy, secret); err != nil {
 		return nil, err
 	}
 	if err := os.Mkdir(gdir, 0o700); err != nil {

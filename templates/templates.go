@@ -23,7 +23,38 @@ var set = template.Must(template.New("").Funcs(template.FuncMap{
 	"time":   func(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") },
 	"join":   strings.Join,
 	"indent": indent,
+	"wrap":   func(s string) string { return Wrap(s, Width) },
 }).ParseFS(files, "*.tmpl"))
+
+// Width is the column width of every mail: 72 reads well in any client.
+const Width = 72
+
+// Wrap breaks every line of s longer than width at its last space that
+// fits, continuing with the line's own indent plus four spaces. Lines
+// without a space to break at are left whole.
+func Wrap(s string, width int) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		indent := strings.Repeat(" ", len(line)-len(strings.TrimLeft(line, " ")))
+		for len([]rune(line)) > width {
+			r := []rune(line)
+			cut := -1
+			for i := width; i > len(indent); i-- {
+				if r[i] == ' ' {
+					cut = i
+					break
+				}
+			}
+			if cut < 0 {
+				break
+			}
+			out = append(out, strings.TrimRight(string(r[:cut]), " "))
+			line = indent + "    " + strings.TrimLeft(string(r[cut:]), " ")
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
 
 // Render executes the named template ("report.tmpl", ...) with data.
 func Render(name string, data any) (string, error) {

@@ -1,0 +1,165 @@
+package adjudicator
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"skagerrak/engine"
+	_ "skagerrak/engine/kriegsmarine"
+	_ "skagerrak/engine/norway1940"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// TestGoldenMails renders every kind of mail of every ruleset from a game
+// played a few phases by the scripted players, and compares each with its
+// golden file (go test ./adjudicator -run Golden -update rewrites them).
+func TestGoldenMails(t *testing.T) {
+	for _, name := range []string{"racetest", "kriegsmarine", "norway1940"} {
+		t.Run(name, func(t *testing.T) {
+			mails := playForGolden(t, name)
+			for key, text := range mails {
+				path := filepath.Join("testdata", "golden", name, key+".txt")
+				if *update {
+					os.MkdirAll(filepath.Dir(path), 0o755)
+					if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Errorf("%s: no golden file (run with -update): %v", key, err)
+					continue
+				}
+				if string(want) != text {
+					t.Errorf("%s differs from %s (run with -update if the change is meant):\n%s", key, path, firstDiff(string(want), text))
+				}
+			}
+			for _, l := range strings.Split(wrapCheck(mails), "\n") {
+				if l != "" {
+					t.Error(l)
+				}
+			}
+		})
+	}
+}
+
+// wrapCheck reports lines of the text mails wider than 72 columns.
+func wrapCheck(mails map[string]string) string {
+	var b strings.Builder
+	keys := make([]string, 0, len(mails))
+	for k := range mails {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if strings.HasSuffix(k, ".json") || strings.HasPrefix(k, "final") {
+			continue
+		}
+		text := mails[k]
+		if i := strings.Index(text, "\n\n"); strings.HasPrefix(text, "Subject:") && i > 0 {
+			text = text[i+2:] // the Subject: header is not body text
+		}
+		if i := strings.Index(text, "\nGame: "); i > 0 && (strings.HasPrefix(k, "report") || strings.HasPrefix(k, "accepted")) {
+			text = text[:i] // the order file is kept as the player must send it
+		}
+		for i, l := range strings.Split(text, "\n") {
+			if n := len([]rune(l)); n > 72 {
+				fmt.Fprintf(&b, "%s line %d is %d columns wide: %q\n", k, i+1, n, l)
+			}
+		}
+	}
+	return b.String()
+}
+
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d:\n  golden: %q\n  now:    %q", i+1, x, y)
+		}
+	}
+	return ""
+}
+
+// playForGolden plays three phases and collects one mail of each kind per
+// side: "report-SIDE", "accepted-SIDE", "rejected-SIDE", "reminder-SIDE",
+// "notice-SIDE", "flag-referee", "final-SIDE".
+func playForGolden(t *testing.T, name string) map[string]string {
+	t.Helper()
+	dir := t.TempDir()
+	clk := &testClock{t: time.Date(2026, 4, 8, 6, 0, 0, 0, time.UTC)}
+	h, err := OpenHost(dir, Options{Clock: clk, Entropy: bytes.NewReader(bytes.Repeat([]byte{42}, 64))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	rs, _ := engine.Lookup(name)
+	spec := Spec{Game: "golden", Ruleset: name, HostFrom: "host@skagerrak.example",
+		Referee: &Player{Side: Referee, Address: "ref@example.org", Key: "kr", Fingerprint: "FPR"},
+		Timing:  Timing{Deadline: Duration(48 * time.Hour), Reminder: Duration(12 * time.Hour), FlagAfter: 1, PauseLimit: 1}}
+	for i, s := range rs.Sides() {
+		spec.Players = append(spec.Players, Player{Side: s, Address: string(s) + "@example.org", Key: "k", Fingerprint: fmt.Sprint("FP", i)})
+	}
+	if _, err := h.Create(spec); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := h.Game("golden")
+	bot := rs.(engine.Player)
+	for phase := 0; phase < 3 && g.Ended == nil; phase++ {
+		owing := g.Owing()
+		for i, s := range owing {
+			if phase == 1 && i == len(owing)-1 && len(owing) > 0 {
+				// The last owing side misses phase 2: reminder, NMR, flag.
+				clk.Add(36 * time.Hour)
+				mustTick(t, h)
+				clk.Add(12 * time.Hour)
+				mustTick(t, h)
+				break
+			}
+			if phase == 0 {
+				submit(t, h, "golden", s, orders("golden", g.Opened.Phase, string(s), "this is no order"))
+			}
+			body := bot.Play(rs.View(g.State, s), s, engine.NewSeededDice([]byte("golden"), string(s), g.Opened.Phase, [32]byte{}))
+			submit(t, h, "golden", s, orders("golden", g.Opened.Phase, string(s), body))
+		}
+		clk.Add(time.Hour)
+	}
+	if err := h.Referee("golden", Command{Name: "extend", Args: []string{"24h"}, Why: "a player travels"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Referee("golden", Command{Name: "end", Why: "golden files need a final report"}); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	ms, err := Mails(LogReader{Path: filepath.Join(dir, "golden", LogFile)}, func(MailQueued) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		kind := strings.Split(m.ID, ".")[2]
+		side := strings.Split(strings.Split(m.ID, ".")[3], "@")[0]
+		out[kind+"-"+side] = "Subject: " + m.Subject + "\n\n" + m.Text // the latest of each kind
+		for _, a := range m.Attachments {
+			if a.Name == "report.json" {
+				out[kind+"-"+side+".json"] = string(a.Data)
+			}
+		}
+	}
+	return out
+}
