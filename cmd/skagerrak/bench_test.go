@@ -289,11 +289,15 @@ func BenchmarkPoll1000Games(b *testing.B) {
 			b.Fatalf("%+v %v", p, err)
 		}
 		full := time.Since(t0)
-		t0 = time.Now()
-		if p, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil || p.Messages != 0 {
-			b.Fatalf("idle pass: %+v %v", p, err)
+		// The idle passes: the best of five (the first may meet a GC).
+		idle := time.Hour
+		for range 5 {
+			t0 = time.Now()
+			if p, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil || p.Messages != 0 {
+				b.Fatalf("idle pass: %+v %v", p, err)
+			}
+			idle = min(idle, time.Since(t0))
 		}
-		idle := time.Since(t0)
 		runtime.GC()
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
