@@ -230,6 +230,7 @@ func ownUnits(m *picture.HexMap, v *View, side engine.Side) []string {
 		}
 		g.names = append(g.names, u.Name)
 	}
+	airOff := 0
 	for _, u := range v.Units {
 		if !u.Air || u.Where != AtBase {
 			continue
@@ -238,6 +239,7 @@ func ownUnits(m *picture.HexMap, v *View, side engine.Side) []string {
 		if !ok {
 			af, found := TheMap().AirfieldNamed(u.Base)
 			if !found {
+				airOff++
 				continue
 			}
 			h = af.Hex
@@ -280,6 +282,9 @@ func ownUnits(m *picture.HexMap, v *View, side engine.Side) []string {
 	}
 	if len(off) > 0 {
 		notes = append(notes, "Ships off the map: "+strings.Join(off, ", ")+".")
+	}
+	if airOff > 0 {
+		notes = append(notes, fmt.Sprintf("Aircraft based off the map: %d.", airOff))
 	}
 	for _, t := range v.Tracked {
 		if h, ok := onMapHex(t.Hex); ok {
@@ -332,7 +337,7 @@ func enemyContacts(m *picture.HexMap, v *View, last int) []string {
 		case "tracking":
 			c.count, c.types, c.how = e.Count, e.Types, "tracking"
 		case "setup":
-			c.count, c.how = e.Count, "known at set-up"
+			c.count, c.how = e.Count, "reported at set-up"
 		case "encounter":
 			c.how = "encounter"
 		default:
@@ -342,7 +347,7 @@ func enemyContacts(m *picture.HexMap, v *View, last int) []string {
 	}
 	for _, t := range v.Tracking {
 		if h, ok := onMapHex(t.Hex); ok {
-			note(contact{hex: h, turn: last + 1, count: len(t.Enemy), types: t.Enemy, how: "you track it"})
+			note(contact{hex: h, turn: last + 1, count: len(t.Enemy), types: t.Enemy, how: "you track it now"})
 		}
 	}
 	var cs []*contact
@@ -371,16 +376,16 @@ func enemyContacts(m *picture.HexMap, v *View, last int) []string {
 		if len(c.types) > 0 {
 			what = countTypes(c.types)
 		}
-		col := picContact
-		when := "now"
-		if c.turn < last {
+		col, how := picContact, c.how
+		switch {
+		case c.turn < last:
 			col = picOlder
-			when = "turn " + strconv.Itoa(c.turn)
-		} else if c.turn == last && last >= 1 {
-			when = "turn " + strconv.Itoa(c.turn)
+			how += ", turn " + strconv.Itoa(c.turn)
+		case c.turn == last && last >= 1:
+			how += ", turn " + strconv.Itoa(c.turn)
 		}
 		m.Markers = append(m.Markers, picture.Marker{Row: c.hex.Row, Col: c.hex.Col, Text: text, Color: col, Shape: picture.ShapeDiamond})
-		notes = append(notes, fmt.Sprintf("%s: %s (%s, %s)", c.hex, what, c.how, when))
+		notes = append(notes, fmt.Sprintf("%s: %s (%s)", c.hex, what, how))
 	}
 	return notes
 }

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"sort"
 	"strconv"
 )
 
@@ -288,31 +289,52 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 			cv.fill(b.Color, shape(b.Shape, pt{bx + px(10*i), by}, px(4), px(4))...)
 		}
 	}
-	var placed []image.Rectangle
+	markers := m.layoutMarkers(l)
+	var busy []image.Rectangle // where labels must not go: markers and earlier labels
+	bottom := map[Pos]int{}    // lowest marker pixel of each hex
+	for _, pm := range markers {
+		busy = append(busy, pm.r)
+		if b, ok := bottom[pm.hex]; !ok || pm.r.Max.Y > b {
+			bottom[pm.hex] = pm.r.Max.Y
+		}
+	}
 	for _, c := range m.Cells {
 		if c.Label == "" {
 			continue
 		}
-		ctr := l.centre(Pos{c.Row, c.Col})
+		p := Pos{c.Row, c.Col}
+		ctr := l.centre(p)
 		col := c.LabelColor
 		if col.A == 0 {
 			col = grey
 		}
-		// Under the centre, or above it if that would cover a label
-		// already placed.
+		// Under the centre (and under the hex's own markers), or above it
+		// if that would cover a marker or a label already placed.
 		x := floorDiv(ctr.x, sub) - textWidth(c.Label)/2
-		below := image.Rect(x-1, floorDiv(ctr.y+l.s*2/5, sub)-1, x+textWidth(c.Label)+1, floorDiv(ctr.y+l.s*2/5, sub)+ascent+descent+1)
+		y := floorDiv(ctr.y+l.s*2/5, sub)
+		if b, ok := bottom[p]; ok && b+1 > y {
+			y = b + 1
+		}
+		below := image.Rect(x-1, y-1, x+textWidth(c.Label)+1, y+ascent+descent+1)
 		r := below
-		if overlaps(below, placed) {
-			above := below.Sub(image.Pt(0, floorDiv(l.s*4/5, sub)+ascent+descent))
-			if !overlaps(above, placed) {
+		if overlaps(below, busy) {
+			top := floorDiv(ctr.y-l.s*2/5, sub)
+			for _, pm := range markers {
+				if pm.hex == p && pm.r.Min.Y < top {
+					top = pm.r.Min.Y
+				}
+			}
+			above := image.Rect(x-1, top-ascent-descent-2, x+textWidth(c.Label)+1, top)
+			if !overlaps(above, busy) {
 				r = above
 			}
 		}
-		placed = append(placed, r)
+		busy = append(busy, r)
 		cv.haloText(r.Min.X+1, r.Min.Y+1, c.Label, col, white)
 	}
-	m.drawMarkers(cv, l)
+	for _, pm := range markers {
+		cv.drawMarker(pm.x, pm.y, pm.mk.Shape, pm.mk.Text, pm.mk.Color)
+	}
 
 	// Margins: row letters left and right, column numbers above and below.
 	for r := 1; r <= m.Rows; r++ {
@@ -426,8 +448,16 @@ func lineContours(ps []pt, w int, dash, arrow bool, r int) []contour {
 	return append(out, polyline(ps, fw, false)...)
 }
 
-// drawMarkers lays the markers of each hex out in rows centred on the hex.
-func (m *HexMap) drawMarkers(cv *canvas, l hexLayout) {
+// placedMarker is a marker with its centre and extent in pixels.
+type placedMarker struct {
+	mk   Marker
+	hex  Pos
+	x, y int
+	r    image.Rectangle
+}
+
+// layoutMarkers lays the markers of each hex out in rows centred on the hex.
+func (m *HexMap) layoutMarkers(l hexLayout) []placedMarker {
 	var order []Pos
 	byHex := map[Pos][]Marker{}
 	for _, mk := range m.Markers {
@@ -438,15 +468,15 @@ func (m *HexMap) drawMarkers(cv *canvas, l hexLayout) {
 		byHex[p] = append(byHex[p], mk)
 	}
 	maxW := floorDiv(2*l.hw, sub) + 4
+	var out []placedMarker
 	for _, p := range order {
-		ms := byHex[p]
 		type row struct {
 			items []Marker
 			w, h  int
 		}
 		var rows []row
 		cur := row{}
-		for _, mk := range ms {
+		for _, mk := range byHex[p] {
 			hw, hh := markerSize(mk.Shape, mk.Text)
 			w := 2*hw + 2
 			if len(cur.items) > 0 && cur.w+w > maxW {
@@ -468,13 +498,15 @@ func (m *HexMap) drawMarkers(cv *canvas, l hexLayout) {
 		for _, r := range rows {
 			x := cx - r.w/2
 			for _, mk := range r.items {
-				hw, _ := markerSize(mk.Shape, mk.Text)
-				cv.drawMarker(x+hw+1, y+r.h/2, mk.Shape, mk.Text, mk.Color)
+				hw, hh := markerSize(mk.Shape, mk.Text)
+				mx, my := x+hw+1, y+r.h/2
+				out = append(out, placedMarker{mk: mk, hex: p, x: mx, y: my, r: image.Rect(mx-hw-1, my-hh-1, mx+hw+2, my+hh+2)})
 				x += 2*hw + 2
 			}
 			y += r.h
 		}
 	}
+	return out
 }
 
 const legendRowH = 22
@@ -547,12 +579,69 @@ func drawLegend(cv *canvas, x, y int, items []LegendItem, notes []string) {
 	}
 }
 
-// encode writes img as PNG; the encoder is deterministic.
-func encode(img image.Image) ([]byte, error) {
+// encode writes img as PNG; the encoder is deterministic. The picture is
+// written with a palette of its 256 most frequent colours, which keeps the
+// file small (a map has large flat areas); any other colour, found only
+// along anti-aliased edges, takes the nearest colour of the palette.
+func encode(img *image.RGBA) ([]byte, error) {
 	var b bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
-	if err := enc.Encode(&b, img); err != nil {
+	if err := enc.Encode(&b, paletted(img)); err != nil {
 		return nil, errors.Join(errors.New("picture: encoding PNG"), err)
 	}
 	return b.Bytes(), nil
+}
+
+// paletted returns img with at most 256 colours, chosen deterministically:
+// the most frequent first, ties broken by the colour's value.
+func paletted(img *image.RGBA) *image.Paletted {
+	count := map[uint32]int{}
+	pix := img.Pix
+	for i := 0; i < len(pix); i += 4 {
+		count[uint32(pix[i])<<16|uint32(pix[i+1])<<8|uint32(pix[i+2])]++
+	}
+	keys := make([]uint32, 0, len(count))
+	for k := range count {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if count[keys[i]] != count[keys[j]] {
+			return count[keys[i]] > count[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	if len(keys) > 256 {
+		keys = keys[:256]
+	}
+	pal := make(color.Palette, len(keys))
+	index := map[uint32]uint8{}
+	for i, k := range keys {
+		pal[i] = color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 255}
+		index[k] = uint8(i)
+	}
+	out := image.NewPaletted(img.Rect, pal)
+	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
+		k := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
+		n, ok := index[k]
+		if !ok {
+			n = nearest(keys, k)
+			index[k] = n
+		}
+		out.Pix[j] = n
+	}
+	return out
+}
+
+// nearest returns the index of the palette colour closest to k (squared
+// distance in RGB; the first of equals).
+func nearest(pal []uint32, k uint32) uint8 {
+	best, bestD := 0, 1<<62
+	r, g, b := int(k>>16), int(k>>8&0xff), int(k&0xff)
+	for i, p := range pal {
+		dr, dg, db := r-int(p>>16), g-int(p>>8&0xff), b-int(p&0xff)
+		if d := dr*dr + dg*dg + db*db; d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
 }
