@@ -427,3 +427,36 @@ func TestGameEndPublishesSecretAndVerifyChecksRolls(t *testing.T) {
 		t.Error("a tampered roll verified")
 	}
 }
+
+func TestSecondHostOnTheSameDataDirFailsFast(t *testing.T) {
+	h, _, dir := newHost(t)
+	if _, err := h.Create(raceSpec("g1")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := OpenHost(dir, Options{})
+	if err == nil || !strings.Contains(err.Error(), "locked") || !strings.Contains(err.Error(), "g1") {
+		t.Fatalf("second host: %v", err)
+	}
+}
+
+func TestGraceDelaysTheDeadline(t *testing.T) {
+	h, clk, _ := newHost(t)
+	s := raceSpec("g1")
+	s.Timing.Grace = Duration(6 * time.Hour)
+	if _, err := h.Create(s); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := h.Game("g1")
+	clk.Add(48 * time.Hour)
+	mustTick(t, h)
+	if g.Resolved != 0 {
+		t.Fatal("resolved at the deadline despite the grace period")
+	}
+	// Orders in the grace period still count.
+	submit(t, h, "g1", "allied", orders("g1", "T01", "allied", "advance 3"))
+	clk.Add(6 * time.Hour)
+	mustTick(t, h)
+	if g.Resolved != 1 || len(g.History[0].Defaulted) != 1 || g.History[0].Defaulted[0] != "german" {
+		t.Fatalf("after the grace: %+v", g.History)
+	}
+}

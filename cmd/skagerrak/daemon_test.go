@@ -116,3 +116,50 @@ func TestRunServesMailAndStopsOnCancel(t *testing.T) {
 		t.Fatalf("resolved %d phases: %v", g.Resolved, err)
 	}
 }
+
+func TestSMTP4xxThenSuccessSendsOnce(t *testing.T) {
+	e := newMailEnv(t, 1)
+	e.smtp.FailNext(1, 451, "try again later")
+	h, box, s := e.open(t)
+	defer h.Close()
+	defer box.Close()
+	s.s, _ = smtpoutForTest(e)
+	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(e.smtp.Deliveries()); n != 2 {
+		t.Fatalf("%d deliveries, want the 2 first reports once each", n)
+	}
+	b, _ := os.ReadFile(filepath.Join(e.dataDir(), "g000", "events.jsonl"))
+	if n := strings.Count(string(b), `"type":"MailSent"`); n != 2 {
+		t.Fatalf("%d MailSent events, want 2", n)
+	}
+}
+
+func TestCheckCommand(t *testing.T) {
+	dir := t.TempDir()
+	k, _ := compose.GenerateKey("p", "p@example.org", time.Now().Add(-time.Hour))
+	pub, _ := compose.ArmorPublicKey(k)
+	keyPath := filepath.Join(dir, "p.asc")
+	os.WriteFile(keyPath, pub, 0o644)
+	raw, err := compose.SignCleartextMail(k, "p@example.org", hostAddr, "orders", "Game: g\nPhase: T01\nSide: allied\nadvance 1\n", time.Now().UTC())
+	if err != nil {
+		t.Fatal(err)
+	}
+	eml := filepath.Join(dir, "m.eml")
+	os.WriteFile(eml, raw, 0o644)
+	code, out, errs := run(t, "check", eml, "--key", keyPath)
+	if code != 0 || !strings.Contains(out, "result:      accepted") || !strings.Contains(out, compose.Fingerprint(k)) {
+		t.Fatalf("check of a good message: %d\n%s%s", code, out, errs)
+	}
+	tampered := bytes.Replace(raw, []byte("advance 1"), []byte("advance 3"), 1)
+	os.WriteFile(eml, tampered, 0o644)
+	code, out, _ = run(t, "check", eml, "--key", keyPath)
+	if code == 0 || !strings.Contains(out, "result:      rejected") || !strings.Contains(out, "reason:") {
+		t.Fatalf("check of a changed message: %d\n%s", code, out)
+	}
+	code, _, errs = run(t, "check", eml)
+	if code == 0 || !strings.Contains(errs, "--key") {
+		t.Errorf("check without a key: %d %s", code, errs)
+	}
+}

@@ -161,6 +161,7 @@ func TestHelperProcessKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	os.MkdirAll(filepath.Join(e.dataDir(), ".imap"), 0o700)
 	box, err := imapbox.Open(context.Background(), imapbox.Config{Addr: os.Getenv("SKAGERRAK_TEST_IMAP"), Username: hostAddr, Password: "pw", TLS: imapbox.TLSNone, StateDir: filepath.Join(e.dataDir(), ".imap")})
 	if err != nil {
 		t.Fatal(err)
@@ -171,7 +172,9 @@ func TestHelperProcessKilled(t *testing.T) {
 	kill := func() { syscall.Kill(os.Getpid(), syscall.SIGKILL); select {} }
 	switch where {
 	case "before-move":
-		in = killingInbox{inbox{box}, kill}
+		in = killingInbox{inbox: inbox{box}, kill: kill}
+	case "after-fetch":
+		in = killingInbox{inbox: inbox{box}, kill: kill, onFetch: true}
 	case "after-smtp":
 		out = killingSender{out, kill}
 	}
@@ -181,10 +184,17 @@ func TestHelperProcessKilled(t *testing.T) {
 
 type killingInbox struct {
 	inbox
-	kill func()
+	kill    func()
+	onFetch bool
 }
 
-func (k killingInbox) MoveProcessed(context.Context, uint32, uint32) error { k.kill(); return nil }
+func (k killingInbox) MoveProcessed(ctx context.Context, v, uid uint32) error {
+	if k.onFetch {
+		return k.inbox.MoveProcessed(ctx, v, uid)
+	}
+	k.kill()
+	return nil
+}
 
 type killingSender struct {
 	adjudicator.Sender
@@ -296,4 +306,38 @@ func messageID(raw []byte) string {
 
 func loadGame(e *mailEnv, id string) (*adjudicator.Game, error) {
 	return adjudicator.LoadGame(filepath.Join(e.dataDir(), id))
+}
+
+// smtpoutForTest is a sender to the env's SMTP server that retries a 4xx
+// at once (no real backoff in tests).
+func smtpoutForTest(e *mailEnv) (*smtpout.Sender, error) {
+	return smtpout.New(smtpout.Config{Addr: e.smtp.Addr(), TLS: smtpout.TLSNone, From: hostAddr, MaxAttempts: 3,
+		Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }})
+}
+
+func TestKilledBeforeAppendProcessesOnRestart(t *testing.T) {
+	e := newMailEnv(t, 1)
+	e.order(t, 0, "allied", "T01", "advance 2")
+	runKilled(t, e, "after-fetch")
+	if n := countEvents(t, e, "g000", adjudicator.EvOrdersAccepted); n != 0 {
+		t.Fatalf("%d OrdersAccepted before the append", n)
+	}
+	h, box, s := e.open(t)
+	defer h.Close()
+	defer box.Close()
+	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	if err != nil || p.Accepted != 1 {
+		t.Fatalf("restart: %+v %v", p, err)
+	}
+	if n := countEvents(t, e, "g000", adjudicator.EvOrdersAccepted); n != 1 || e.count(t, imapbox.DefaultProcessed) != 1 {
+		t.Fatalf("after restart: %d accepted, %d processed", n, e.count(t, imapbox.DefaultProcessed))
+	}
+}
+
+func (k killingInbox) Fetch(ctx context.Context) ([]adjudicator.InMessage, error) {
+	ms, err := k.inbox.Fetch(ctx)
+	if len(ms) > 0 && k.onFetch {
+		k.kill()
+	}
+	return ms, err
 }
