@@ -56,6 +56,7 @@ func playGame(t *testing.T, secret string, opts ...string) (*State, []string) {
 }
 
 func TestFullGameScriptedPlayersDeterministic(t *testing.T) {
+	full := 0
 	for _, seed := range []string{"alpha", "bravo", "charlie"} {
 		a, da := playGame(t, seed)
 		b, db := playGame(t, seed)
@@ -68,5 +69,11 @@ func TestFullGameScriptedPlayersDeterministic(t *testing.T) {
 		}
 		_ = b
 		t.Logf("seed %s: %d phases, turn %d: %s (%s) %v", seed, len(da), a.Turn, r.Summary, r.Level, r.Points)
+		if a.Turn == 21 && len(da) == 42 {
+			full++
+		}
+	}
+	if full == 0 {
+		t.Error("no game went the full 21 turns")
 	}
 }

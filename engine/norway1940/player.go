@@ -333,6 +333,10 @@ func (p *player) german() {
 			continue
 		}
 		gs := dataPack.Area(goal).Sea
+		if f.Failed && f.Where == goal {
+			p.try("fleet " + f.ID + " to " + goal) // 9.16.1.2: try again
+			continue
+		}
 		if isBox(f.Where) && seaOf(f.Where) == gs {
 			if t >= 4 || s.controller(goal) == German {
 				p.try("fleet " + f.ID + " to " + goal)
