@@ -224,7 +224,7 @@ func (s *State) battle(g *Engagement, dice engine.Dice) {
 	}
 	g.Outcome = strings.Join(results, "; ")
 	s.logf("both", "combat", g.Hex.String(), "8.2", "%s at %s: %s. Result: %s.", kind, g.Hex, strings.Join(lines, "; "), g.Outcome)
-	if g.Kind == ResPursuit {
+	if g.Kind == ResPursuit && g.TrackAfter {
 		// 8.3: the Germans (or the Norwegians/Danes) must then evade.
 		al, ge := s.stillAt(g.Allied, g.Hex), s.stillAt(g.German, g.Hex)
 		if len(al) == 0 || len(ge) == 0 {

@@ -25,6 +25,16 @@ type Orders struct {
 	Cancel   bool `json:"cancel,omitempty"`
 	// Drops are airborne landings (6.28).
 	Drops []Drop `json:"drops,omitempty"`
+	// Strikes are standing air strike orders (8.5), flown if the side
+	// finds enemy ships in the hex; Covers send fighters over a hex (8.522).
+	Strikes []Strike `json:"strikes,omitempty"`
+	Covers  []Strike `json:"covers,omitempty"`
+}
+
+// Strike sends an aircraft unit to a hex (8.5, 8.522).
+type Strike struct {
+	Unit string     `json:"unit"`
+	Hex  engine.Hex `json:"hex"`
 }
 
 // Drop lands an airborne unit on an airfield (6.28).
@@ -78,7 +88,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, pass"
 
 type parser struct {
 	v     *View
@@ -130,6 +140,8 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			p.scramble(l)
 		case "airborne":
 			p.airborne(l)
+		case "strike", "cover":
+			p.strike(l, verb == "cover")
 		case "pass":
 			if len(l.Fields) > 1 {
 				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
@@ -768,6 +780,83 @@ func (p *parser) airborne(l engine.OrderLine) {
 	p.o.Drops = append(p.o.Drops, Drop{Unit: id, Airfield: af.Name})
 }
 
+func (p *parser) strike(l engine.OrderLine, cover bool) {
+	f := l.Fields[1:]
+	verb := "strike AIRCRAFT HEX"
+	if cover {
+		verb = "cover FIGHTER HEX"
+	}
+	if len(f) < 2 {
+		p.fail(l, "8.5", verb, "name the aircraft and the hex")
+		return
+	}
+	h, ok := onMapHex(f[len(f)-1])
+	if !ok {
+		p.fail(l, "8.5", verb, "%q is not a hex of the map", f[len(f)-1])
+		return
+	}
+	ids, ok := p.units(l, f[:len(f)-1])
+	if !ok {
+		return
+	}
+	for _, id := range ids {
+		d, u := def(id), p.v.unit(id)
+		switch {
+		case !d.Air || d.Type == "AB" || d.Type == "TR":
+			p.fail(l, "8.5", "", "%s does not fly strikes", d.Name)
+			return
+		case cover && d.Type != "F":
+			p.fail(l, "8.522", "", "only fighters fly cover; %s is %s", d.Name, d.Type)
+			return
+		case !p.v.DayTurn:
+			p.fail(l, "8.51", "", "aircraft attack only on day turns")
+			return
+		case u.Where != AtBase || u.Used || (u.Struck != 0 && u.Struck >= p.v.Turn-1):
+			p.fail(l, "8.51", "", "%s is not ready: it transferred this turn or flew last turn", d.Name)
+			return
+		}
+		for _, r := range p.o.Rebases {
+			if r.Unit == id {
+				p.fail(l, "3.421", "", "%s transfers this turn and may not also attack", d.Name)
+				return
+			}
+		}
+		for _, x := range append(append([]Strike(nil), p.o.Strikes...), p.o.Covers...) {
+			if x.Unit == id {
+				p.fail(l, "8.521", "", "%s already flies this turn", d.Name)
+				return
+			}
+		}
+		if dist, ok := p.airDistance(id, h); ok && dist > d.Radius {
+			p.fail(l, "6.23", fmt.Sprintf("within %d of its base", d.Radius), "%s is %d hexes from %s's base", h, dist, d.Name)
+			return
+		}
+		if cover {
+			p.o.Covers = append(p.o.Covers, Strike{Unit: id, Hex: h})
+		} else {
+			p.o.Strikes = append(p.o.Strikes, Strike{Unit: id, Hex: h})
+		}
+	}
+}
+
+// airDistance is how far an aircraft flies from its base to h (6.22, 6.23).
+func (p *parser) airDistance(id string, h engine.Hex) (int, bool) {
+	u := p.v.unit(id)
+	lookup := func(x string) (string, string) {
+		if uv := p.v.unit(x); uv != nil {
+			return uv.Where, uv.Hex
+		}
+		return "", ""
+	}
+	if from, ok := baseHexIn(lookup, u.Base); ok {
+		return from.Distance(h), true
+	}
+	if u.Base == "German area" {
+		return 4 + engine.Hex{Row: 1, Col: 15}.Distance(h), true
+	}
+	return 0, false
+}
+
 // capacity is how many aircraft units a base holds (3.423, 6.26, 6.292).
 func capacity(v *View, base string) int {
 	if _, af, ok := airfieldHex(base); ok {
@@ -939,6 +1028,12 @@ func formatOrders(o *Orders) string {
 	}
 	if o.Scramble {
 		b.WriteString("scramble\n")
+	}
+	for _, x := range o.Strikes {
+		fmt.Fprintf(&b, "strike %s %s\n", def(x.Unit).Name, x.Hex)
+	}
+	for _, x := range o.Covers {
+		fmt.Fprintf(&b, "cover %s %s\n", def(x.Unit).Name, x.Hex)
 	}
 	for _, d := range o.Drops {
 		fmt.Fprintf(&b, "airborne %s %s\n", def(d.Unit).Name, d.Airfield)

@@ -390,6 +390,9 @@ func germanPlay(v *View) []string {
 			}
 		}
 	}
+	if v.DayTurn {
+		m.strikes()
+	}
 	searched := map[string]bool{}
 	for _, u := range v.Units {
 		if u.Where != AtMap || u.Air || searched[u.Hex] {
@@ -519,6 +522,15 @@ func alliedPlay(v *View) []string {
 		if best < 0 {
 			target, _ = engine.ParseHex(alliedStations[(i+v.Turn/5)%len(alliedStations)])
 		}
+		// Keep out of the guns of German-held fortresses (9.2): wait off
+		// the port instead.
+		if hostileFort(v, target) {
+			if near, ok := snap(target, func(h engine.Hex) bool {
+				return h != target && !hostileFort(v, h) && TheMap().ShipCanEnter(h) && !portOrFjord(h)
+			}); ok {
+				target = near
+			}
+		}
 		if target == from {
 			continue
 		}
@@ -551,6 +563,9 @@ func alliedPlay(v *View) []string {
 			m.lines = append(m.lines, "search air "+patrol[(k+v.Turn)%len(patrol)])
 			n++
 		}
+	}
+	if v.DayTurn {
+		m.strikes()
 	}
 	searched := map[string]bool{}
 	for _, u := range v.Units {
@@ -599,7 +614,8 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 	}
 	b.WriteString("# Orders (see doc): move UNIT[, UNIT] HEX HEX ... [off] | enter UNIT ARROW [HEX ...] [spend N]\n")
 	b.WriteString("#   search air HEX | search surface UNIT | encounter UNIT|all track|evade|fight\n")
-	b.WriteString("#   rebase AIRCRAFT to BASE | split UNIT, UNIT | detach DESTROYER from FLOTILLA\n")
+	b.WriteString("#   rebase AIRCRAFT to BASE | strike AIRCRAFT HEX | cover FIGHTER HEX | airborne UNIT AIRFIELD\n")
+	b.WriteString("#   split UNIT, UNIT | detach DESTROYER from FLOTILLA | scramble [cancel]\n")
 	for _, t := range v.Tracking {
 		fmt.Fprintf(&b, "# You track %s at %s with %s; they follow by themselves (6.44).\n", countTypes(t.Enemy), t.Hex, strings.Join(t.Units, ", "))
 	}
@@ -639,4 +655,50 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 func hexAndNeighbors(h engine.Hex) []engine.Hex {
 	n := h.Neighbors()
 	return append([]engine.Hex{h}, n[:]...)
+}
+
+// strikes orders every ready bomber at the first of the searched hexes in
+// its radius: a standing order, flown only if the search finds ships there
+// (8.5).
+func (m *mover) strikes() {
+	var hexes []engine.Hex
+	for _, l := range m.lines {
+		f := strings.Fields(l)
+		if len(f) == 3 && f[0] == "search" && f[1] == "air" {
+			if h, ok := onMapHex(f[2]); ok {
+				hexes = append(hexes, h)
+			}
+		}
+	}
+	p := &parser{v: m.v, o: &Orders{}}
+	for _, u := range m.v.Units {
+		if !u.Air || u.Where != AtBase || u.Used || (u.Struck != 0 && u.Struck >= m.v.Turn-1) {
+			continue
+		}
+		if u.Type != "B" && u.Type != "DB" && u.Type != "T" {
+			continue
+		}
+		for i, h := range hexes {
+			if d, ok := p.airDistance(u.ID, h); ok && d <= u.Radius {
+				m.lines = append(m.lines, "strike "+u.Name+" "+h.String())
+				hexes = append(hexes[i+1:], hexes[:i+1]...)
+				break
+			}
+		}
+	}
+}
+
+// hostileFort reports whether h holds a fortress Germany holds (9.2).
+func hostileFort(v *View, h engine.Hex) bool {
+	hi, ok := TheMap().Info(h)
+	if !ok || hi.Fortress == "" {
+		return false
+	}
+	port := fortressPort(hi)
+	for _, o := range v.Occupied {
+		if o.Kind == "port" && o.Place == port {
+			return true
+		}
+	}
+	return false
 }

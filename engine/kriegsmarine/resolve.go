@@ -479,6 +479,7 @@ func (s *State) encounter(h engine.Hex, orders map[engine.Side]*Orders, contact 
 		s.addEngagement(h, ResEngage, allied, german)
 	case ResPursuit:
 		s.addEngagement(h, ResPursuit, allied, german)
+		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceTrack
 	}
 }
 
@@ -603,6 +604,7 @@ func (s *State) passiveReports(visited map[string][]engine.Hex) {
 
 // combatPhase resolves the engagements of this turn (5.5, 8.x).
 func (s *State) combatPhase(orders map[engine.Side]*Orders, dice engine.Dice) {
+	s.submarineAttacks(dice)
 	for i := range s.Engagements {
 		g := &s.Engagements[i]
 		if g.Turn != s.Turn || g.Outcome != "" {
@@ -610,6 +612,8 @@ func (s *State) combatPhase(orders map[engine.Side]*Orders, dice engine.Dice) {
 		}
 		s.battle(g, dice)
 	}
+	s.fortressFire(dice)
+	s.airStrikes(orders, dice)
 	if IsDay(s.Turn) {
 		s.airbornePhase(orders[German].Drops, dice)
 	}

@@ -322,7 +322,7 @@ func TestRule9_44_PortLapsesWithoutAGermanShip(t *testing.T) {
 	bergen, _ := portHex("Bergen")
 	put(t, s, "koln", bergen.String())
 	put(t, s, "konigsberg", bergen.String())
-	s = resolve(t, s, "", "", 6) // 9.43: a 6 occupies
+	s = resolve(t, s, "", "", 5, 6) // 9.2: a 5 is no defence; 9.43: a 6 occupies
 	if s.occupation("port", "Bergen") < 0 {
 		t.Fatalf("Bergen not occupied: %+v", s.Occupied)
 	}
@@ -479,5 +479,92 @@ func TestRulesListEverySection(t *testing.T) {
 				t.Errorf("section %s names a test that does not exist: %s", r.Section, name)
 			}
 		}
+	}
+}
+
+func TestRule9_21_OscarsborgSinksBlucher(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "blucher", "I16")
+	// Fortress effects 3, less 1 for Colonel Eriksen: normal defence.
+	// Gunnery 7 and 8: in the fjord, 8 is a hit. Torpedoes: 11 misses, 7
+	// less 4 is 3: the fatal flooding table, 4: 2 flooding, Blücher sinks.
+	s = resolve(t, s, "", "", 3, 3, 4, 4, 4, 5, 6, 3, 4, 4)
+	if w := s.unit("blucher").Where; w != AtSunk {
+		t.Fatalf("Blücher %s, want sunk", w)
+	}
+	found := false
+	for _, e := range reportsTo(s, Allied, 1) {
+		if e.Rule == "9.2" && strings.Contains(e.Text, "normal defence") && strings.Contains(e.Text, "fatal flooding") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no report of Oscarsborg's fire")
+	}
+	// A 5 is no defence (9.21 example, the Oslo outer fortress).
+	if FortressTable.Lookup(5) != "none" || FortressTable.Lookup(3) == "normal" || FortressTable.Lookup(2) != "normal" {
+		t.Errorf("Fortress Effects Table does not give the 9.21 example")
+	}
+}
+
+func TestRule8_1_SubmarineAttacksByDay(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "u47", "K8")
+	put(t, s, "renown", "K8")
+	s.Turn = 2
+	// 1+1 = 2, +2 for German torpedoes in 1940: 4, a flooding.
+	s = resolve(t, s, "", "search surface U-47", 1, 1)
+	if f := s.unit("renown").Flooding; f != 1 {
+		t.Fatalf("Renown flooding %d, want 1", f)
+	}
+	for _, e := range s.Log {
+		if e.Kind == "encounter" && !strings.Contains(e.Text, "Submarine contact") {
+			t.Errorf("a submarine search made an encounter: %s", e.Text)
+		}
+	}
+	// No attacks at night.
+	s.Turn = 5
+	s = resolve(t, s, "", "")
+	if f := s.unit("renown").Flooding; f != 1 {
+		t.Fatalf("a night attack: flooding %d", f)
+	}
+}
+
+func TestRule8_5_AirStrikesAndFighterCover(t *testing.T) {
+	s := newGame(t, []string{OptGrafZeppelin})
+	clearMap(s)
+	// An open sea hex where no passive report finds Hipper (6.37).
+	at := ""
+	for _, c := range []string{"M6", "N7", "L6", "O8", "M8", "N9"} {
+		if h := hex(t, c); TheMap().ShipCanEnter(h) && !s.passiveSpecial(German, def("hipper"), h) {
+			at = c
+			break
+		}
+	}
+	if at == "" {
+		t.Fatal("no open sea hex")
+	}
+	put(t, s, "hipper", at)
+	s.Turn = 2
+	rejects(t, s, Allied, "strike Lossiemouth 1 FF20", 1, "6.23")
+	rejects(t, s, Allied, "cover Lossiemouth 1 "+at, 1, "8.522")
+	// The Allies find Hipper by air and strike: 5+5 = 10 hits for a B.
+	s1 := resolve(t, s, "search air "+at+"\nstrike Lossiemouth 1 "+at, "", 5, 5)
+	if h := s1.unit("hipper").Hits; h != 1 {
+		t.Fatalf("Hipper hits %d, want 1", h)
+	}
+	rejects(t, s1, Allied, "strike Lossiemouth 1 "+at, 1, "8.51")
+	// Without a find, no strike.
+	s2 := resolve(t, s, "strike Lossiemouth 1 "+at, "")
+	if h := s2.unit("hipper").Hits; h != 0 {
+		t.Fatalf("a strike without a find hit Hipper")
+	}
+	// A German fighter over the hex turns the bomber back (8.522).
+	put(t, s, "grafzeppelin", at)
+	s3 := resolve(t, s, "search air "+at+"\nstrike Lossiemouth 1 "+at, "cover Graf Zeppelin Me 109T 1 "+at)
+	if h := s3.unit("hipper").Hits; h != 0 {
+		t.Fatalf("the strike went through the fighter cover")
 	}
 }

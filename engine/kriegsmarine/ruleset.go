@@ -33,6 +33,8 @@ var options = []engine.Info{
 	{ID: OptDanish, Title: "The Danish forces", Rule: "17.3"},
 	{ID: OptNorFighters, Title: "Additional aircraft: Norwegian fighter squadrons; airborne landings on every Norwegian airfield", Rule: "17.1"},
 	{ID: OptInvasion, Title: "The German player takes the Invasion of Norway whatever the dice say", Rule: "4.1"},
+	{ID: OptTorpedoes, Title: "German torpedoes work as advertised", Rule: "17.5"},
+	{ID: OptBergenTorp, Title: "Bergen's secret torpedo tubes", Rule: "17.6"},
 	{ID: OptKGV, Title: "King George V's main armament works: gunnery 11 (5 damaged)", Rule: "17.2"},
 }
 

@@ -88,6 +88,9 @@ type Unit struct {
 	// area") and whether the counter is face down (6.27, 8.51).
 	Base string `json:"base,omitempty"`
 	Used bool   `json:"used,omitempty"`
+	// Struck is the last turn the aircraft flew a strike or cover; it
+	// cannot fly on the turn after (8.51).
+	Struck int `json:"struck,omitempty"`
 	// Returned is set once an "R" ship reached Scapa Flow (14.0).
 	Returned bool `json:"returned,omitempty"`
 	// Committed is set once a German reserve ship entered play (16.3).
@@ -117,6 +120,9 @@ type Engagement struct {
 	Allied  []string   `json:"allied"`
 	German  []string   `json:"german"`
 	Outcome string     `json:"outcome,omitempty"`
+	// TrackAfter is set when the side that may track chose to (8.3: the
+	// pursuit battle ends with an evasion determination against it).
+	TrackAfter bool `json:"track_after,omitempty"`
 }
 
 // Occupation is a Norwegian port or airfield held by Germany (8.8, 9.4,

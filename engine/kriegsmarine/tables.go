@@ -212,7 +212,12 @@ const (
 	OptNorFighters  = "norwegian-fighters"
 	OptInvasion     = "choose-invasion"
 	OptKGV          = "kgv-guns"
+	OptTorpedoes    = "torpedoes-work"
+	OptBergenTorp   = "bergen-torpedoes"
 )
+
+// OptBergenTorpedoes is the option of 17.6.
+const OptBergenTorpedoes = OptBergenTorp
 
 // WithdrawalR are the British ships marked "R" on the Turn Record Track:
 // from turn 5 they must use all their movement to return to Scapa Flow

@@ -74,6 +74,7 @@ type UnitView struct {
 	Base      string `json:"base,omitempty"`
 	Radius    int    `json:"radius,omitempty"`
 	Used      bool   `json:"used,omitempty"`
+	Struck    int    `json:"struck,omitempty"`
 	// Returning marks a ship that must return to Scapa Flow (14.0): it
 	// moves by itself.
 	Returning bool `json:"returning,omitempty"`
@@ -118,7 +119,7 @@ func (s *State) view(side engine.Side) *View {
 			uv.Hex = u.Hex.String()
 		}
 		if d.Air {
-			uv.Base, uv.Radius, uv.Used = u.Base, d.Radius, u.Used
+			uv.Base, uv.Radius, uv.Used, uv.Struck = u.Base, d.Radius, u.Used, u.Struck
 		} else {
 			uv.Speed = d.SpeedString()
 			uv.Allowance = baseAllowance(d, &u, s.Turn)
