@@ -309,11 +309,22 @@ type contact struct {
 // the side tracks; it returns notes listing them.
 func enemyContacts(m *picture.HexMap, v *View, last int) []string {
 	byHex := map[engine.Hex]*contact{}
+	// note keeps the newest news of each hex; news of the same turn is
+	// merged: the largest count, the fullest list of types, every source.
 	note := func(c contact) {
-		if old := byHex[c.hex]; old != nil && (old.turn > c.turn || (old.turn == c.turn && old.count > 0 && c.count == 0)) {
-			return
+		old := byHex[c.hex]
+		switch {
+		case old == nil || c.turn > old.turn:
+			byHex[c.hex] = &c
+		case c.turn == old.turn:
+			old.count = max(old.count, c.count)
+			if len(c.types) > len(old.types) {
+				old.types = c.types
+			}
+			if !strings.Contains(old.how, c.how) {
+				old.how += ", " + c.how
+			}
 		}
-		byHex[c.hex] = &c
 	}
 	for _, e := range v.Reports {
 		current := e.Turn == last || (last < 1 && e.Turn <= 1 && e.Kind == "setup")
@@ -375,6 +386,9 @@ func enemyContacts(m *picture.HexMap, v *View, last int) []string {
 		}
 		if len(c.types) > 0 {
 			what = countTypes(c.types)
+			if c.count > len(c.types) {
+				what += fmt.Sprintf("; %d unit(s) in all", c.count)
+			}
 		}
 		col, how := picContact, c.how
 		switch {

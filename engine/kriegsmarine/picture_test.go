@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"skagerrak/engine"
@@ -171,7 +172,7 @@ func TestPictureMapColours(t *testing.T) {
 // where they are and no enemy the side has not been told of.
 func TestPictureOfEachSide(t *testing.T) {
 	r := Ruleset{}
-	for _, turns := range []int{0, 3, 6} {
+	for _, turns := range []int{0, 3, 6, LastTurn} {
 		s := playTurnsForPicture(t, "picture-1", turns)
 		for _, side := range r.Sides() {
 			v := r.View(s, side).(*View)
@@ -299,4 +300,61 @@ func TestPictureFogOfWar(t *testing.T) {
 		t.Fatalf("moving %d German unit(s) did not change the German picture", n)
 	}
 	t.Logf("moved %d undetected German unit(s); the Allied picture is byte for byte the same", n)
+}
+
+// TestPictureContactsAndSearchesFromReports draws a hand-made view: each
+// report of the last turn puts its mark where it says, news of the turn
+// before is pale, and older news is not drawn.
+func TestPictureContactsAndSearchesFromReports(t *testing.T) {
+	v := &View{Game: "kriegsmarine", Side: Allied, Turn: 5, Title: TurnTitle(5), Weather: "clear",
+		Units: []UnitView{{ID: "a", Name: "Renown", Type: "BC", Where: AtMap, Hex: "K10"}},
+		Reports: []Entry{
+			{Turn: 2, To: "allied", Kind: "passive", Hex: "M12", Count: 2},
+			{Turn: 3, To: "allied", Kind: "passive", Hex: "L12", Count: 4},
+			{Turn: 4, To: "allied", Kind: "search", Hex: "K11", Count: 2, Types: []string{"CA", "DD"}},
+			{Turn: 4, To: "allied", Kind: "passive", Hex: "K11", Count: 3},
+			{Turn: 4, To: "allied", Kind: "search", Hex: "P8"},
+			{Turn: 4, To: "allied", Kind: "searched", Hex: "K10"},
+			{Turn: 4, To: "both", Kind: "encounter", Hex: "K11", Count: 3, Text: "Encounter at K11."},
+		},
+	}
+	m := mapPicture(v, Allied)
+	type mark struct {
+		hex   string
+		shape string
+		text  string
+		col   color.RGBA
+	}
+	got := map[mark]bool{}
+	for _, mk := range m.Markers {
+		got[mark{engine.Hex{Row: mk.Row, Col: mk.Col}.String(), mk.Shape, mk.Text, mk.Color}] = true
+	}
+	for _, want := range []mark{
+		{"K10", picture.ShapeBox, "1", picAllied},
+		{"K11", picture.ShapeDiamond, "3", picContact},
+		{"L12", picture.ShapeDiamond, "4", picOlder},
+		{"K11", picture.ShapeBurst, "!", picFight},
+	} {
+		if !got[want] {
+			t.Errorf("no marker %+v; have %+v", want, got)
+		}
+	}
+	if len(m.Markers) != 4 {
+		t.Errorf("%d markers, want 4 (turn 2's news is too old to draw)", len(m.Markers))
+	}
+	rings := map[string]color.RGBA{}
+	for _, l := range m.Lines {
+		rings[engine.Hex{Row: l.Hexes[0].Row, Col: l.Hexes[0].Col}.String()] = l.Color
+	}
+	for hex, want := range map[string]color.RGBA{"K11": picFound, "P8": picEmpty, "K10": picSearched} {
+		if rings[hex] != want {
+			t.Errorf("ring at %s: %v, want %v", hex, rings[hex], want)
+		}
+	}
+	notes := strings.Join(m.Notes, "\n")
+	for _, want := range []string{"K10: Renown", "K11: 1 CA, 1 DD; 3 unit(s) in all (your search, passive report, encounter, turn 4)", "Encounter at K11."} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"image"
 	"image/color"
 	"image/png"
 	"os"
@@ -300,5 +301,56 @@ func TestLabelsAvoidEachOther(t *testing.T) {
 	}
 	if !above || below {
 		t.Errorf("second label: above the centre %v, below %v; want above only", above, below)
+	}
+}
+
+func TestPaletteKeepsFewColoursExactly(t *testing.T) {
+	cv := newCanvas(20, 10, white)
+	cv.fill(red, rect(pt{0, 0}, pt{px(10), px(10)}))
+	pal := paletted(cv.img)
+	if len(pal.Palette) != 2 {
+		t.Fatalf("%d palette colours, want 2", len(pal.Palette))
+	}
+	for _, p := range []image.Point{{2, 2}, {15, 5}} {
+		got := color.RGBAModel.Convert(pal.At(p.X, p.Y)).(color.RGBA)
+		if want := cv.img.RGBAAt(p.X, p.Y); got != want {
+			t.Errorf("pixel %v: %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestPaletteTakesNearestForRareColours(t *testing.T) {
+	// 300 colours: 256 reds twice each, white 44 times, and 44 rare
+	// red-greens once each, which must take the nearest red.
+	cv := newCanvas(300, 2, white)
+	for x := 0; x < 300; x++ {
+		if x < 256 {
+			cv.img.SetRGBA(x, 0, color.RGBA{uint8(x), 0, 0, 255})
+			cv.img.SetRGBA(x, 1, color.RGBA{uint8(x), 0, 0, 255})
+		} else {
+			cv.img.SetRGBA(x, 0, color.RGBA{uint8(x - 256), 40, 0, 255})
+		}
+	}
+	pal := paletted(cv.img)
+	if len(pal.Palette) != 256 {
+		t.Fatalf("%d palette colours, want 256", len(pal.Palette))
+	}
+	at := func(x, y int) color.RGBA { return color.RGBAModel.Convert(pal.At(x, y)).(color.RGBA) }
+	if got := at(290, 1); got != white {
+		t.Errorf("the most frequent colour, white, became %v", got)
+	}
+	for x := 0; x < 255; x++ {
+		if got, want := at(x, 1), (color.RGBA{uint8(x), 0, 0, 255}); got != want {
+			t.Errorf("frequent colour at x %d: %v, want %v exactly", x, got, want)
+		}
+	}
+	for x := 256; x < 300; x++ {
+		if got, want := at(x, 0), (color.RGBA{uint8(x - 256), 0, 0, 255}); got != want {
+			t.Errorf("rare colour at x %d: %v, want the nearest, %v", x, got, want)
+		}
+	}
+	again := paletted(cv.img)
+	if !bytes.Equal(pal.Pix, again.Pix) {
+		t.Error("the palette image is not deterministic")
 	}
 }
