@@ -221,7 +221,7 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		return "", "", ""
 	case "transport", "emergency":
 		if x != German {
-			return "8.9.2", "", "only the German player conducts air transport"
+			return "8.9.2", "recon, patrol, bomb, interdict or support", "only the German player conducts air transport"
 		}
 		u := s.unit(o.ID)
 		if u == nil || u.Side != x || u.Dead || u.Fleet != "" || u.Entry > s.Turn || c.moved[u.ID] {
@@ -341,7 +341,7 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		}
 		return "", "", ""
 	}
-	return "8.9", "", "unknown mission"
+	return "8.9", "para, recon, transport, patrol, bomb, interdict, support, emergency", "unknown mission"
 }
 
 func (c *turnCtx) execAir(o Order) {

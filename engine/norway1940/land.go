@@ -102,7 +102,7 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 		return "10.3", "one move a unit", fmt.Sprintf("%s has already moved this turn", u.ID)
 	}
 	if u.Type == "para" {
-		return "8.11.3", "", "parachute units never move once dropped"
+		return "8.11.3", "other units", "parachute units never move once dropped"
 	}
 	if u.Nation == "norwegian" && !s.Invaded {
 		return "18", "after the invasion", "the Norwegians cannot use any unit until invaded"
@@ -115,7 +115,7 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	}
 	mf, halves, rule, msg := moveAllowance(s, u)
 	if msg != "" {
-		return rule, "", msg
+		return rule, "clearer weather, or mountain units", msg
 	}
 	if o.Verb == "rail" {
 		return c.checkRail(u, path)
@@ -160,7 +160,7 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 		return "10.3", fmt.Sprintf("at most %d movement points (road +1, strait 2)", budget), fmt.Sprintf("the move costs %d movement points, %s has %d", cost, u.ID, budget)
 	}
 	if mf == 0 {
-		return "10.3", "", fmt.Sprintf("%s cannot move", u.ID)
+		return "10.3", "a unit with a movement factor", fmt.Sprintf("%s cannot move", u.ID)
 	}
 	dest := path[len(path)-1]
 	if enemyIn(s, dest, x) {
@@ -188,7 +188,7 @@ func (c *turnCtx) canAttack(u *Unit, area string) (string, string, string) {
 		return "7.5", "a supplied unit", fmt.Sprintf("%s is out of supply and cannot attack", u.ID)
 	}
 	if u.Type == "supply" {
-		return "7.7", "", "supply units do not attack"
+		return "7.7", "combat units", "supply units do not attack"
 	}
 	if u.Side == Allied && (area == "Narvik" || area == "Trondheim") && !s.AlliedLanded {
 		return "17.1", "after the Franco-British landing", "the Allied cannot attack Narvik nor Trondheim until Franco-British units have landed"
@@ -334,7 +334,7 @@ func (c *turnCtx) checkBuild(o Order) (string, string, string) {
 			return "13.3.1", "an infantry unit", fmt.Sprintf("%s is not infantry", u.ID)
 		}
 		if u.Type == "para" {
-			return "13.3.5", "", "parachute units cannot build fieldworks"
+			return "13.3.5", "infantry", "parachute units cannot build fieldworks"
 		}
 		if o.Kind == "fortify" && dataPack.Area(u.Loc).City < 0 {
 			return "14.2", "a city", fmt.Sprintf("%s has no city", u.Loc)

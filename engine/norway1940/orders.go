@@ -425,7 +425,7 @@ func parseOrders(s *State, side engine.Side, text string) (*Orders, []engine.Lin
 	o := &Orders{Side: side}
 	var errs []engine.LineError
 	if s.Over {
-		return o, []engine.LineError{{Msg: "the game is over"}}
+		return o, []engine.LineError{{Rule: "12", Msg: "the game is over", Valid: "no orders"}}
 	}
 	if side != s.Phasing {
 		return o, []engine.LineError{{Rule: "5.2", Msg: fmt.Sprintf("%s owes no orders in %s", side, PhaseOf(s).ID), Valid: "the " + string(s.Phasing) + " player-turn"}}
@@ -460,7 +460,7 @@ func parseOrders(s *State, side engine.Side, text string) (*Orders, []engine.Lin
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 	sort.SliceStable(o.Lines, func(i, j int) bool { return o.Lines[i].Line < o.Lines[j].Line })
 	if rule, line, msg := ctx.finalCheck(); msg != "" {
-		errs = append(errs, engine.LineError{Line: line, Rule: rule, Msg: msg})
+		errs = append(errs, engine.LineError{Line: line, Rule: rule, Msg: msg, Valid: "orders that together respect rule " + rule})
 	}
 	return o, errs
 }

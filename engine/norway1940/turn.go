@@ -431,7 +431,7 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 	case "evade", "react", "continue":
 		return "", "", ""
 	}
-	return "5.2", "", "unknown order"
+	return "5.2", "fleet, sub, air, move, rail, attack, build, repair, keep, evade, react, continue", "unknown order"
 }
 
 func contains(xs []string, s string) bool {
@@ -719,13 +719,18 @@ func (c *turnCtx) finalCheck() (rule string, line int, msg string) {
 		}
 	}
 	if x == Allied {
-		for sea, boxes := range occupied {
-			if len(boxes) >= len(dataPack.BoxesOf(sea)) {
+		for _, sea := range seaAreas {
+			if len(occupied[sea]) >= len(dataPack.BoxesOf(sea)) {
 				return "9.13.4", 0, fmt.Sprintf("the Allied player cannot occupy every box of the %s sea area with combat points", sea)
 			}
 		}
 	}
+	var sup []string
 	for area := range c.support {
+		sup = append(sup, area)
+	}
+	sort.Strings(sup)
+	for _, area := range sup {
 		if c.attackAt[area] == nil && !c.mustAttack[area] && !c.landingAt(area) {
 			return "8.9.4.1", 0, fmt.Sprintf("land support over %s without an attack there", area)
 		}
