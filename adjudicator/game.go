@@ -345,6 +345,8 @@ func (g *Game) Apply(ev events.Event) error {
 		g.State = st
 		g.Phase = g.Rules.Phase(st)
 		g.Opened = nil
+		g.Orders = map[engine.Side]OrdersAccepted{}
+		g.parsed = map[engine.Side]engine.Orders{}
 		g.Resolved++
 		d.Seq = ev.Seq
 		g.History = append(g.History, d)

@@ -311,3 +311,40 @@ func BenchmarkPoll1000Games(b *testing.B) {
 		h.Close()
 	}
 }
+
+// BenchmarkOpenGame opens a finished game's directory as the daemon (or a
+// cron run of poll --once) does: from its snapshot, and without it (every
+// phase resolved again).
+func BenchmarkOpenGame(b *testing.B) {
+	for _, rs := range []string{"kriegsmarine", "norway1940"} {
+		gdir := playGame(b, rs)
+		h, err := adjudicator.OpenHost(filepath.Dir(gdir), adjudicator.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := h.Flush(context.Background(), discard{}); err != nil {
+			b.Fatal(err)
+		}
+		if n, err := h.Snapshot(); err != nil || n != 1 {
+			b.Fatalf("snapshot: %d %v", n, err)
+		}
+		h.Close()
+		open := func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				h, err := adjudicator.OpenHost(filepath.Dir(gdir), adjudicator.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				h.Close()
+			}
+		}
+		b.Run(rs+"/snapshot", open)
+		os.Remove(filepath.Join(gdir, adjudicator.SnapshotFile))
+		b.Run(rs+"/full-replay", open)
+	}
+}
+
+// discard is a Sender that delivers nowhere.
+type discard struct{}
+
+func (discard) Send(context.Context, adjudicator.Mail) error { return nil }
