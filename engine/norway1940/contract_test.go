@@ -130,3 +130,21 @@ func TestDefaultOrdersResolve(t *testing.T) {
 		t.Errorf("turn %d after 16 NMR phases", asState(st).Turn)
 	}
 }
+
+func TestOrderFormKeepsStandingOrders(t *testing.T) {
+	r := Ruleset{}
+	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	form := r.OrderForm(r.View(st, German), German)
+	if !strings.Contains(form, "evade weaker") || !strings.Contains(form, "fleet G1 in Germany") {
+		t.Fatalf("form:\n%s", form)
+	}
+	if _, errs := r.ParseOrders(st, German, form); len(errs) > 0 {
+		t.Fatalf("the unchanged form is rejected: %v", errs)
+	}
+	if rep := r.Report(r.View(st, Allied), Allied); !strings.Contains(rep, "Enemy fleet markers") {
+		t.Error("report without the enemy fleet markers")
+	}
+	if rv := r.Reveal(st); !strings.Contains(rv, "G1") {
+		t.Error("reveal without the German fleets")
+	}
+}

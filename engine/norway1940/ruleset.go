@@ -10,6 +10,15 @@ import (
 
 func init() { engine.Register(Ruleset{}) }
 
+// Ruleset implements every optional interface of the engine.
+var (
+	_ engine.Player      = Ruleset{}
+	_ engine.RuleLister  = Ruleset{}
+	_ engine.OrderFormer = Ruleset{}
+	_ engine.Reporter    = Ruleset{}
+	_ engine.Revealer    = Ruleset{}
+)
+
 // Ruleset is the Norway 1940 area game.
 type Ruleset struct{}
 

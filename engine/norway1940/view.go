@@ -164,3 +164,101 @@ func (Ruleset) Report(vv engine.View, side engine.Side) string {
 	b.WriteString("\n")
 	return b.String()
 }
+
+// OrderForm is the pre-filled order form of a side's next orders
+// (engine.OrderFormer): a commented summary of what the side may order,
+// then its standing orders as they stand, so that a form sent back
+// unchanged keeps them.
+func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
+	v, ok := vv.(*View)
+	if !ok || v.Phase.Over {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n", v.Phase.Title)
+	if v.Phasing != side {
+		b.WriteString("# You owe no orders in this phase.\n")
+		return b.String()
+	}
+	b.WriteString("# One order a line; see the package documentation for the syntax.\n")
+	b.WriteString("# Fleets: fleet ID to BOX | fleet ID from PORT [combat N] [transport N] [decoys N] [carry UNITS] to BOX\n")
+	b.WriteString("# Air:    air recon BOX FLEET N | air bomb WHERE TARGET N | air support AREA N | air patrol WHERE N\n")
+	b.WriteString("# Land:   move UNIT AREA ... | rail UNIT AREA ... | attack AREA [with UNITS] [retreat AREA]\n")
+	for _, f := range v.Fleets {
+		if f.Side == side {
+			fmt.Fprintf(&b, "#   fleet %s in %s: combat %d, transport %d, decoys %d, carrying %s\n", f.ID, f.Where, f.Combat, f.Transport, f.Decoys, cargoText(f))
+		}
+	}
+	for _, p := range v.Pools {
+		if p.Combat+p.Transport > 0 {
+			fmt.Fprintf(&b, "#   in port at %s: %d combat, %d transport (%s)\n", p.Port, p.Combat, p.Transport, p.Nation)
+		}
+	}
+	var ready []string
+	for _, u := range v.Units {
+		if u.Side == side && !u.Dead && (u.Loc == Germany || u.Loc == UK || u.Loc == ParaBox) && u.Entry <= v.Turn {
+			ready = append(ready, u.ID+"@"+u.Loc)
+		}
+	}
+	if len(ready) > 0 {
+		fmt.Fprintf(&b, "#   ready to ship or fly: %s\n", strings.Join(ready, " "))
+	}
+	for _, a := range v.Own.Air {
+		if a.Markers > a.Used {
+			fmt.Fprintf(&b, "#   air: %d %s %s marker(s) left\n", a.Markers-a.Used, a.Nation, a.Type)
+		}
+	}
+	st := v.Own.Standing
+	b.WriteString("# Standing orders for the opponent's player-turn:\n")
+	fmt.Fprintf(&b, "keep fighters 0\n")
+	evade := st.Evade
+	if evade == "" {
+		evade = "weaker"
+	}
+	fmt.Fprintf(&b, "evade %s\n", evade)
+	fmt.Fprintf(&b, "react %s\n", map[bool]string{true: "on", false: "off"}[st.React])
+	fmt.Fprintf(&b, "continue %s\n", map[bool]string{true: "on", false: "off"}[st.Continue])
+	return b.String()
+}
+
+// Reveal describes a finished game in full (engine.Revealer): every unit,
+// fleet and port, the control of the VP locations and the result.
+func (Ruleset) Reveal(st engine.State) string {
+	s := asState(st)
+	var b strings.Builder
+	b.WriteString("Norway 1940 - the whole board\n")
+	if s.Result != nil {
+		fmt.Fprintf(&b, "%s\n", s.Result.Summary)
+	}
+	g, a := VP(s, s.Result != nil && s.Result.Level == "points")
+	fmt.Fprintf(&b, "Victory points: German %d, Allied %d\n\nVP locations:\n", g, a)
+	for _, ar := range dataPack.Areas {
+		if ar.VP > 0 {
+			fmt.Fprintf(&b, "  %-14s %d VP  %s\n", ar.Name, ar.VP, s.controller(ar.Name))
+		}
+	}
+	for _, x := range []engine.Side{German, Allied} {
+		fmt.Fprintf(&b, "\n%s land units:\n", x)
+		for _, u := range s.Units {
+			if u.Side == x {
+				state := where(u)
+				if u.Dead {
+					state = "eliminated"
+				}
+				fmt.Fprintf(&b, "  %-8s %-4s %s, %d/%d steps\n", u.ID, u.Type, state, u.Steps, u.MaxSteps)
+			}
+		}
+		fmt.Fprintf(&b, "%s fleets:\n", x)
+		for _, f := range s.Fleets {
+			if f.Side == x {
+				fmt.Fprintf(&b, "  %-4s %-9s combat %d transport %d decoys %d detected %v cargo %s\n", f.ID, f.Where, f.Combat, f.Transport, f.Decoys, f.Detected, cargoText(f))
+			}
+		}
+		for _, p := range s.Pools {
+			if p.Side == x && p.Combat+p.Transport > 0 {
+				fmt.Fprintf(&b, "  in port at %s: %d combat, %d transport (%s)\n", p.Port, p.Combat, p.Transport, p.Nation)
+			}
+		}
+	}
+	return b.String()
+}
