@@ -372,8 +372,7 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 				p.fail(l, "6.16", fmt.Sprintf("enter %s %s (spends %d of the %d points it needs)", d.Name, mv.Arrow, allow, remaining), "%s needs %d points to reach %s and has %d this turn", d.Name, remaining, mv.Arrow, allow)
 				return false
 			}
-			mv.Spend = allow
-			return true
+			return true // spends its whole allowance (resolved per unit)
 		}
 		if need > allow {
 			p.fail(l, "6.12", fmt.Sprintf("at most %d hexes beyond %s", allow-remaining, mv.Arrow), "%s needs %d points (%d to reach %s, then %d) and has %d", d.Name, need, remaining, mv.Arrow, need-remaining, allow)

@@ -75,6 +75,35 @@ type mover struct {
 	v     *View
 	lines []string
 	done  map[string]bool
+	// final is where each unit ordered to move ends (off the map: absent).
+	final map[string]engine.Hex
+	gone  map[string]bool
+}
+
+// finalHex is where a unit ends this turn, as ordered so far.
+func (m *mover) finalHex(u UnitView) (engine.Hex, bool) {
+	if m.gone[u.ID] {
+		return engine.Hex{}, false
+	}
+	if h, ok := m.final[u.ID]; ok {
+		return h, true
+	}
+	if u.Where != AtMap {
+		return engine.Hex{}, false
+	}
+	h, err := engine.ParseHex(u.Hex)
+	return h, err == nil
+}
+
+func (m *mover) record(ids []string, path []engine.Hex, off bool) {
+	for _, id := range ids {
+		switch {
+		case off:
+			m.gone[id] = true
+		case len(path) > 0:
+			m.final[id] = path[len(path)-1]
+		}
+	}
 }
 
 func (m *mover) unitHex(u *UnitView) engine.Hex {
@@ -163,6 +192,7 @@ func (m *mover) moveTowards(ids []string, target engine.Hex, off bool) {
 	if leave {
 		line += " off"
 	}
+	m.record(ids, path, leave)
 	m.lines = append(m.lines, line)
 }
 
@@ -197,6 +227,7 @@ func (m *mover) enterTowards(ids []string, arrow engine.Hex, target engine.Hex, 
 	}
 	if allow < remaining {
 		m.lines = append(m.lines, fmt.Sprintf("enter %s %s", m.names(ids), arrow))
+		m.record(ids, nil, true) // still off the map
 		return
 	}
 	line := fmt.Sprintf("enter %s %s", m.names(ids), arrow)
@@ -208,9 +239,11 @@ func (m *mover) enterTowards(ids []string, arrow engine.Hex, target engine.Hex, 
 	for _, h := range path {
 		line += " " + h.String()
 	}
-	if off && len(path) > 0 && path[len(path)-1] == target && len(path)+1 <= left {
+	leave := off && len(path) > 0 && path[len(path)-1] == target && len(path)+1 <= left
+	if leave {
 		line += " off"
 	}
+	m.record(ids, append([]engine.Hex{arrow}, path...), leave)
 	m.lines = append(m.lines, line)
 }
 
@@ -264,7 +297,7 @@ func (m *mover) trackedFirst(target func(ids []string) (engine.Hex, bool)) {
 }
 
 func germanPlay(v *View) []string {
-	m := &mover{v: v, done: map[string]bool{}}
+	m := &mover{v: v, done: map[string]bool{}, final: map[string]engine.Hex{}, gone: map[string]bool{}}
 	m.lines = append(m.lines, fmt.Sprintf("# %s, German orders by the scripted player", TurnTitle(v.Turn)))
 	obj := v.Objective
 	raiding := obj != nil && obj.Result.Kind == ObjRaiding
@@ -395,14 +428,13 @@ func germanPlay(v *View) []string {
 	}
 	searched := map[string]bool{}
 	for _, u := range v.Units {
-		if u.Where != AtMap || u.Air || searched[u.Hex] {
+		final, ok := m.finalHex(u)
+		if !ok || u.Air || searched[final.String()] {
 			continue
 		}
 		if u.Sub && !v.DayTurn {
 			continue
 		}
-		h, _ := engine.ParseHex(u.Hex)
-		final := finalHex(m.lines, u, h)
 		if containsHex(recent, final.String()) || (u.Sub && v.DayTurn) {
 			searched[final.String()] = true
 			m.lines = append(m.lines, "search surface "+u.Name)
@@ -432,26 +464,6 @@ func germanPlay(v *View) []string {
 		}
 	}
 	return m.lines
-}
-
-// finalHex guesses where a unit ends from the move lines written so far.
-func finalHex(lines []string, u UnitView, h engine.Hex) engine.Hex {
-	for _, l := range lines {
-		f := strings.Fields(l)
-		if len(f) < 2 || (f[0] != "move" && f[0] != "enter") {
-			continue
-		}
-		rest := strings.Join(f[1:], " ")
-		if !strings.Contains(normName(rest), normName(u.Name)) {
-			continue
-		}
-		for i := len(f) - 1; i > 0; i-- {
-			if x, ok := onMapHex(f[i]); ok {
-				return x
-			}
-		}
-	}
-	return h
 }
 
 func containsHex(list []engine.Hex, s string) bool {
@@ -490,7 +502,7 @@ func recentContacts(v *View, n int) []engine.Hex {
 }
 
 func alliedPlay(v *View) []string {
-	m := &mover{v: v, done: map[string]bool{}}
+	m := &mover{v: v, done: map[string]bool{}, final: map[string]engine.Hex{}, gone: map[string]bool{}}
 	m.lines = append(m.lines, fmt.Sprintf("# %s, Allied orders by the scripted player", TurnTitle(v.Turn)))
 	recent := recentContacts(v, 1)
 	m.trackedFirst(func(ids []string) (engine.Hex, bool) {
@@ -569,11 +581,14 @@ func alliedPlay(v *View) []string {
 	}
 	searched := map[string]bool{}
 	for _, u := range v.Units {
-		if u.Where != AtMap || u.Air || (u.Sub && !v.DayTurn) {
+		if u.Air || (u.Sub && !v.DayTurn) {
 			continue
 		}
-		h, _ := engine.ParseHex(u.Hex)
-		final := finalHex(m.lines, u, h).String()
+		fh, ok := m.finalHex(u)
+		if !ok {
+			continue
+		}
+		final := fh.String()
 		if searched[final] {
 			continue
 		}

@@ -98,13 +98,25 @@ func (s *State) moveUnit(id string, mv Move, visited map[string][]engine.Hex) {
 		if u.Where != AtHeld && u.Where != AtReserve {
 			return
 		}
-		if mv.Spend > 0 {
+		spend := mv.Spend
+		if spend == 0 && len(mv.Path) == 0 && !mv.Off {
+			// "enter UNIT ARROW": as far as the unit's allowance goes (6.16).
+			cost, _ := TheMap().EntryCost(mv.Arrow)
+			remaining := cost
+			if u.Arrow == mv.Arrow {
+				remaining -= u.Spent
+			}
+			if allow := weatherAllowance(baseAllowance(d, u, s.Turn), d.Small(), s.Weather, s.has(OptWeather), engine.Hex{}, nil); allow < remaining {
+				spend = allow
+			}
+		}
+		if spend > 0 {
 			if u.Arrow != mv.Arrow {
 				u.Arrow, u.Spent = mv.Arrow, 0
 			}
-			u.Spent += mv.Spend
+			u.Spent += spend
 			cost, _ := TheMap().EntryCost(mv.Arrow)
-			s.logf(string(d.Side), "move", mv.Arrow.String(), "6.16", "%s spends %d off the map towards %s (%d of %d).", d.Name, mv.Spend, mv.Arrow, u.Spent, cost)
+			s.logf(string(d.Side), "move", mv.Arrow.String(), "6.16", "%s spends %d off the map towards %s (%d of %d).", d.Name, spend, mv.Arrow, u.Spent, cost)
 			return
 		}
 		if u.Where == AtReserve {
