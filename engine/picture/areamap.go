@@ -148,7 +148,7 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 		x := left + a.X - w/2
 		for _, mk := range ms {
 			hw, _ := markerSize(mk.Shape, mk.Text)
-			cv.drawMarker(x+hw+1, top+a.Y+22, mk.Shape, mk.Text, mk.Color)
+			cv.drawMarker(x+hw+1, top+a.Y+24, mk.Shape, mk.Text, mk.Color)
 			x += 2*hw + 2
 		}
 	}

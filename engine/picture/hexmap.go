@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"sort"
 	"strconv"
 )
@@ -395,7 +396,7 @@ func hatch(c pt, r, gap, w int) []contour {
 	for d := -(r / gap) * gap; d < r; d += gap {
 		// The stripe runs up and to the right at distance d from c; its
 		// half-length inside the disc is h.
-		h := isqrt(r*r - d*d)
+		h := isqrt(int64(r)*int64(r) - int64(d)*int64(d))
 		if h == 0 {
 			continue
 		}
@@ -432,10 +433,10 @@ func lineContours(ps []pt, w int, dash, arrow bool, r int) []contour {
 		// Shorten the last leg so the arrowhead's point sits on the centre.
 		prev := ps[len(ps)-2]
 		dx, dy := end.x-prev.x, end.y-prev.y
-		d := isqrt(dx*dx + dy*dy)
+		d := hyp(dx, dy)
 		if d > 0 {
 			head := px(4*w + 4)
-			ux, uy := dx*head/d, dy*head/d
+			ux, uy := muldiv(dx, head, d), muldiv(dy, head, d)
 			base := pt{end.x - ux, end.y - uy}
 			px0, py0 := -uy/2, ux/2
 			out = append(out, solid(contour{end, {base.x + px0, base.y + py0}, {base.x - px0, base.y - py0}}))
@@ -541,7 +542,7 @@ func drawLegend(cv *canvas, x, y int, items []LegendItem, notes []string) {
 			hex := contour{}
 			for k := 0; k < 6; k++ {
 				a := 4*k - 6 // corners at -90°+60°k: pointy top
-				hex = append(hex, pt{c.x + px(10)*cosK(a)/16384, c.y + px(10)*sinK(a)/16384})
+				hex = append(hex, pt{c.x + muldiv(px(10), cosK(a), 16384), c.y + muldiv(px(10), sinK(a), 16384)})
 			}
 			cv.fill(it.Color, hex)
 			if it.Hatch.A > 0 {
@@ -635,7 +636,7 @@ func paletted(img *image.RGBA) *image.Paletted {
 // nearest returns the index of the palette colour closest to k (squared
 // distance in RGB; the first of equals).
 func nearest(pal []uint32, k uint32) uint8 {
-	best, bestD := 0, 1<<62
+	best, bestD := 0, math.MaxInt
 	r, g, b := int(k>>16), int(k>>8&0xff), int(k&0xff)
 	for i, p := range pal {
 		dr, dg, db := r-int(p>>16), g-int(p>>8&0xff), b-int(p&0xff)

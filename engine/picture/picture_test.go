@@ -2,6 +2,8 @@ package picture
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -352,5 +354,21 @@ func TestPaletteTakesNearestForRareColours(t *testing.T) {
 	again := paletted(cv.img)
 	if !bytes.Equal(pal.Pix, again.Pix) {
 		t.Error("the palette image is not deterministic")
+	}
+}
+
+// TestHexMapPixelsPinned pins the pixels of the sample map. The renderer
+// uses integer arithmetic and a bitmap font only, so the pixels must be
+// the same on every CPU architecture; a deliberate change of the drawing
+// updates the digest here.
+func TestHexMapPixelsPinned(t *testing.T) {
+	img, err := sample().Image()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprintf("%x", sha256.Sum256(img.Pix))
+	const want = "3fc7cc21064b5ce55b8f5f9aedb2eebf6107b7831fcabe7289e5c6406d25a4fc"
+	if got != want {
+		t.Errorf("sample pixels digest %s, want %s", got, want)
 	}
 }

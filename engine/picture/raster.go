@@ -40,11 +40,11 @@ func newCanvas(w, h int, bg color.RGBA) *canvas {
 
 // area2 returns twice the signed area of c (positive when clockwise on the
 // screen, y growing downwards).
-func area2(c contour) int {
-	a := 0
+func area2(c contour) int64 {
+	var a int64
 	for i := range c {
 		p, q := c[i], c[(i+1)%len(c)]
-		a += p.x*q.y - q.x*p.y
+		a += int64(p.x)*int64(q.y) - int64(q.x)*int64(p.y)
 	}
 	return a
 }
@@ -121,7 +121,7 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 					if ys < a.y || ys >= b.y {
 						continue
 					}
-					x := a.x + (ys-a.y)*(b.x-a.x)/(b.y-a.y)
+					x := a.x + muldiv(ys-a.y, b.x-a.x, b.y-a.y)
 					xs = append(xs, crossing{x, dir})
 				}
 			}
@@ -196,20 +196,26 @@ func floorDiv(a, b int) int {
 
 func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
 
-// isqrt returns the integer square root of n >= 0.
-func isqrt(n int) int {
+// isqrt returns the integer square root of n >= 0 (0 for n < 0).
+func isqrt(n int64) int {
 	if n <= 0 {
 		return 0
 	}
-	r := int(math.Sqrt(float64(n)))
+	r := int64(math.Sqrt(float64(n)))
 	for r*r > n {
 		r--
 	}
 	for (r+1)*(r+1) <= n {
 		r++
 	}
-	return r
+	return int(r)
 }
+
+// hyp returns the length of (dx, dy), rounded down.
+func hyp(dx, dy int) int { return isqrt(int64(dx)*int64(dx) + int64(dy)*int64(dy)) }
+
+// muldiv returns a*b/c without overflow where int has 32 bits (c != 0).
+func muldiv(a, b, c int) int { return int(int64(a) * int64(b) / int64(c)) }
 
 // cos15 holds cos(15°·k) for k = 0..6, scaled by 1<<14.
 var cos15 = [7]int{16384, 15826, 14189, 11585, 8192, 4240, 0}
@@ -237,7 +243,7 @@ func sinK(k int) int { return cosK(k - 6) }
 func ellipse(c pt, rx, ry int) contour {
 	out := make(contour, 24)
 	for k := range out {
-		out[k] = pt{c.x + rx*cosK(k)/16384, c.y + ry*sinK(k)/16384}
+		out[k] = pt{c.x + muldiv(rx, cosK(k), 16384), c.y + muldiv(ry, sinK(k), 16384)}
 	}
 	return out
 }
@@ -251,11 +257,11 @@ func rect(a, b pt) contour {
 // to b (nil if a == b).
 func segment(a, b pt, w int) contour {
 	dx, dy := b.x-a.x, b.y-a.y
-	l := isqrt(dx*dx + dy*dy)
+	l := hyp(dx, dy)
 	if l == 0 {
 		return nil
 	}
-	nx, ny := -dy*w/(2*l), dx*w/(2*l)
+	nx, ny := muldiv(-dy, w, 2*l), muldiv(dx, w, 2*l)
 	return solid(contour{{a.x + nx, a.y + ny}, {b.x + nx, b.y + ny}, {b.x - nx, b.y - ny}, {a.x - nx, a.y - ny}})
 }
 
@@ -294,13 +300,13 @@ func dashed(ps []pt, w, on, off int, closed bool) []contour {
 	for i := 0; i < last; i++ {
 		a, b := ps[i], ps[(i+1)%n]
 		dx, dy := b.x-a.x, b.y-a.y
-		l := isqrt(dx*dx + dy*dy)
+		l := hyp(dx, dy)
 		t := 0
 		for t < l {
 			if pos < on {
 				step := min(on-pos, l-t)
-				p := pt{a.x + dx*t/l, a.y + dy*t/l}
-				q := pt{a.x + dx*(t+step)/l, a.y + dy*(t+step)/l}
+				p := pt{a.x + muldiv(dx, t, l), a.y + muldiv(dy, t, l)}
+				q := pt{a.x + muldiv(dx, t+step, l), a.y + muldiv(dy, t+step, l)}
 				if s := segment(p, q, w); s != nil {
 					out = append(out, s)
 				}

@@ -32,7 +32,7 @@ func shape(name string, c pt, hw, hh int) []contour {
 			if k%2 == 1 {
 				r = 9500
 			}
-			out[k] = pt{c.x + hw*r/16384*cosK(k)/16384, c.y + hh*r/16384*sinK(k)/16384}
+			out[k] = pt{c.x + muldiv(muldiv(hw, r, 16384), cosK(k), 16384), c.y + muldiv(muldiv(hh, r, 16384), sinK(k), 16384)}
 		}
 		return []contour{solid(out)}
 	case ShapeRing:
