@@ -102,12 +102,13 @@ func (c *turnCtx) strength(nation, typ string) int {
 	return 1
 }
 
-// ownAirfields are the usable airfield areas side x controls (8.10).
+// ownAirfields are the usable airfield areas side x controls (8.10); the
+// German uses captured Norwegian airfields from turn 5 (8.10.5).
 func ownAirfields(s *State, x engine.Side) []string {
 	var out []string
 	for _, f := range s.Fields {
 		a := dataPack.Area(f.Area)
-		if s.controller(f.Area) == x && f.Hits < 3 && !a.Runway {
+		if s.controller(f.Area) == x && f.Hits < 3 && !a.Runway && (x != German || s.Turn >= 5) {
 			out = append(out, f.Area)
 		}
 	}

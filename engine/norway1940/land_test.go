@@ -204,3 +204,31 @@ func TestRule14_2_NarvikFortifiedIsPlusThree(t *testing.T) {
 		t.Errorf("fortified Narvik should give +3:\n%s", logText(next))
 	}
 }
+
+func TestRule10_2_8_TwoEngineersRollOneD6(t *testing.T) {
+	s := bare(t, 8, German)
+	put(s, "159", "Kongsvinger")
+	put(s, "169E", "Kongsvinger")
+	put(s, "234E", "Kongsvinger")
+	put(s, "AR1", "Kongsvinger")
+	next, _ := play(t, s, "attack Kongsvinger\n", 1, 6, 1)
+	if !logHas(next, "169E rolls d6") || logHas(next, "234E rolls") || !logHas(next, "+1 engineers (10.2.8)") {
+		t.Errorf("two engineers roll one d6 and add +1 once against the strongpoint:\n%s", logText(next))
+	}
+}
+
+func TestRule14_1_SharedCityBothClaimTheBonus(t *testing.T) {
+	s := bare(t, 8, Allied)
+	put(s, "159", "Bergen")
+	put(s, "IR9", "Bergen")
+	s.setControl("Bergen", German) // the Germans landed; the Norwegians stayed
+	next, _ := play(t, s, "attack Bergen\n", 1, 1)
+	if !logHas(next, "+1 city") {
+		t.Errorf("the German defending the shared city claims its bonus:\n%s", logText(next))
+	}
+	s.Phasing = German
+	next, _ = play(t, s, "attack Bergen\n", 1, 1)
+	if !logHas(next, "+1 city") {
+		t.Errorf("the Norwegian defending the shared city claims its bonus too:\n%s", logText(next))
+	}
+}

@@ -93,6 +93,7 @@ func rollSide(s *State, d engine.Dice, us []*Unit, attacking bool, air bool, are
 	inf, art, arm := false, false, false
 	aaOnly := true
 	divs := map[string]bool{}
+	engPaired := false
 	for _, u := range us {
 		switch u.Type {
 		case "inf", "mtn", "cav", "eng", "para":
@@ -111,6 +112,15 @@ func rollSide(s *State, d engine.Dice, us []*Unit, attacking bool, air bool, are
 		die := combatDie(u)
 		if die == 0 {
 			continue
+		}
+		if u.Type == "eng" && countType(us, "eng") >= 2 {
+			// 10.2.8: two engineers roll one d6 together.
+			if engPaired {
+				r.add(u.modifier(), u.ID+" modifier")
+				continue
+			}
+			engPaired = true
+			die = 6
 		}
 		v := d.Roll(die, fmt.Sprintf("10.5.3 %s in %s", u.ID, area))
 		r.add(v, fmt.Sprintf("%s rolls d%d", u.ID, die))
@@ -266,7 +276,9 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 	// Defender terrain: strongpoint (13.2.1), city (14.1) or fieldwork
 	// (13.3.3), the better fortification (13.3.6).
 	ai := dataPack.Area(area)
-	defends := s.controller(area) == y
+	// 14.1: the defender holding the city claims its bonus; when both
+	// sides share a city (after a landing) the defender claims it too.
+	defends := s.controller(area) == y || !c.mustAttack[area]
 	fort := 0
 	if ai.City >= 0 && defends {
 		fort = ai.City
