@@ -233,9 +233,9 @@ func TestPictureOfEachSide(t *testing.T) {
 	}
 }
 
-// TestPictureFogOfWar: moving German units the Allies have not detected
-// does not change a byte of the Allied picture (but does change the German
-// one).
+// TestPictureFogOfWar: moving German units the Allies have not detected,
+// changing the secret objective and the German units off the map does not
+// change a byte of the Allied picture (but does change the German one).
 func TestPictureFogOfWar(t *testing.T) {
 	r := Ruleset{}
 	s := playTurnsForPicture(t, "picture-1", 4)
@@ -282,6 +282,13 @@ func TestPictureFogOfWar(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no undetected German unit to move")
+	}
+	// Nor does the secret objective, nor the German units off the map.
+	moved.Objective.Roll = 7 - moved.Objective.Roll
+	for i := range moved.Units {
+		if u := &moved.Units[i]; def(u.ID).Side == German && u.Where == AtHeld {
+			u.Where = AtReserve
+		}
 	}
 	before, err := r.Picture(r.View(s, Allied), Allied)
 	if err != nil {
