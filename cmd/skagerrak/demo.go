@@ -62,6 +62,9 @@ type demoPlayer struct {
 	forms   int
 	final   bool
 	ordered map[string]bool
+	// mailDir keeps every mail the player received; received counts them.
+	mailDir  string
+	received int
 }
 
 func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int) error {
@@ -129,7 +132,11 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		if err != nil {
 			return err
 		}
-		players = append(players, &demoPlayer{side: side, addr: addr, key: k, ordered: map[string]bool{}})
+		mailDir := filepath.Join(dir, "mail", string(side))
+		if err := os.MkdirAll(mailDir, 0o755); err != nil {
+			return err
+		}
+		players = append(players, &demoPlayer{side: side, addr: addr, key: k, ordered: map[string]bool{}, mailDir: mailDir})
 		spec.Players = append(spec.Players, adjudicator.Player{Side: side, Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
 	}
 
@@ -223,6 +230,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	fmt.Fprintf(m.Stdout, "phases resolved: %d; order mails: %d (accepted %d, rejected %d); mails sent by the host: %d\n",
 		g.Resolved, orders, total.Accepted, total.Rejected, total.Sent)
 	fmt.Fprintf(m.Stdout, "game directory: %s\n", gameDir)
+	fmt.Fprintf(m.Stdout, "the players' mail (reports, maps, replies): %s\n", filepath.Join(dir, "mail"))
 	rep, err := adjudicator.VerifyPath(gameDir, pgpVerifier{})
 	if err != nil {
 		return fmt.Errorf("demo: verify: %w", err)
@@ -241,6 +249,9 @@ func (p *demoPlayer) readAndAnswer(smtpSrv *loopback.SMTPServer, imapSrv *loopba
 		rep, err := compose.ReadReport(d.Data, hostRing, p.key, time.Now().UTC())
 		if err != nil {
 			return sent, fmt.Errorf("a mail from the host does not verify: %w", err)
+		}
+		if err := p.keep(d.Data, rep); err != nil {
+			return sent, err
 		}
 		if strings.Contains(rep.Text, "final report") {
 			p.final = true
@@ -283,6 +294,27 @@ func (p *demoPlayer) readAndAnswer(smtpSrv *loopback.SMTPServer, imapSrv *loopba
 		sent++
 	}
 	return sent, nil
+}
+
+// keep files a received mail and its attachments under the player's
+// mail folder, so that the reports can be read after the demo.
+func (p *demoPlayer) keep(raw []byte, rep *compose.Report) error {
+	p.received++
+	base := filepath.Join(p.mailDir, fmt.Sprintf("%03d", p.received))
+	if err := os.WriteFile(base+".eml", raw, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(base+".txt", []byte(rep.Text), 0o644); err != nil {
+		return err
+	}
+	for _, a := range rep.Attachments {
+		if a.Name == "map.png" || a.Name == "report.json" {
+			if err := os.WriteFile(base+"-"+a.Name, a.Data, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // sign signs an order file in each of the three accepted forms in turn.

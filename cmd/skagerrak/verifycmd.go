@@ -38,7 +38,7 @@ Exit status 0 when everything holds; otherwise 1, naming the first bad seq.`,
 			fmt.Fprintf(m.Stdout, "%s: intact\n", rep.Path)
 			fmt.Fprintf(m.Stdout, "  game %s: %d events, %d phases resolved, %d signatures checked\n", rep.Game, rep.Events, rep.Phases, rep.Signatures)
 			if rep.RollsChecked {
-				fmt.Fprintf(m.Stdout, "  %d dice rolls checked against the published secret\n", rep.Rolls)
+				fmt.Fprintf(m.Stdout, "  %d dice rolls checked against the game's committed dice secret\n", rep.Rolls)
 			} else {
 				fmt.Fprintln(m.Stdout, "  dice rolls not checked: the secret is published when the game ends (or verify the game directory)")
 			}
