@@ -152,103 +152,246 @@ func (s *State) fire(firer, target string, dice int, h engine.Hex, d engine.Dice
 	return out
 }
 
-// battle fights one engagement (8.2, 8.3). Partly implemented: each round
-// both sides fire all their gunnery at once at the enemy ship they can hurt
-// most; torpedoes, escort, restricted fire and special damage are left out;
-// the battle lasts one round, or the special pursuit battle of 8.3.
-func (s *State) battle(g *Engagement, dice engine.Dice) {
+// maxRounds bounds a battle in which both sides keep choosing to fight
+// (reconstructed: 8.25 sets no limit, and a turn is five hours).
+const maxRounds = 6
+
+// battle fights one engagement (8.2, 8.3). Each round every ship fires
+// its gunnery at the enemy ship it can hurt most, damage is simultaneous
+// (8.221), then torpedoes are fired (8.28); after each round the standing
+// encounter choices decide whether it goes on (8.24: "fight" continues,
+// anything else ends, and speeds settle a disagreement). Escort,
+// restricted fire and special damage are left out.
+func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engine.Dice) {
 	allied := s.stillAt(g.Allied, g.Hex)
 	german := s.stillAt(g.German, g.Hex)
 	if len(allied) == 0 || len(german) == 0 {
 		g.Outcome = "no battle: one side is gone"
 		return
 	}
-	night := !IsDay(s.Turn)
-	nightDouble := func(id string) int {
-		n := s.gunnery(id)
-		if night && (def(id).Nation == "UK" || def(id).Nation == "DE") {
-			n *= 2 // 8.29
-		}
-		return n
-	}
-	var lines []string
-	type shot struct{ firer, target string }
-	var shots []shot
-	dmg := map[string][]string{}
+	kind := "Surface battle"
 	if g.Kind == ResPursuit {
-		// 8.3: the German player fires one ship as gunnery 2 at one Allied
-		// ship, which answers with gunnery 1; then evasion.
-		gf := strongest(s, german)
-		at := strongest(s, allied)
-		dmg[at] = append(dmg[at], s.fire(gf, at, 2, g.Hex, dice)...)
-		dmg[gf] = append(dmg[gf], s.fire(at, gf, 1, g.Hex, dice)...)
-		shots = append(shots, shot{gf, at}, shot{at, gf})
-	} else {
-		for _, id := range append(append([]string(nil), allied...), german...) {
-			enemies := german
-			if def(id).Side == German {
-				enemies = allied
+		kind = "Special pursuit battle"
+	}
+	var rounds []string
+	for round := 1; round <= maxRounds; round++ {
+		allied = s.stillAt(g.Allied, g.Hex)
+		german = s.stillAt(g.German, g.Hex)
+		if len(allied) == 0 || len(german) == 0 {
+			break
+		}
+		dmg := map[string][]string{}
+		var shots []string
+		if g.Kind == ResPursuit {
+			// 8.3: the German (or tracking) side fires one ship as
+			// gunnery 2 at one enemy ship, which answers with gunnery 1; no
+			// torpedoes.
+			gf, at := strongest(s, german), strongest(s, allied)
+			dmg[at] = append(dmg[at], s.fire(gf, at, 2, g.Hex, dice)...)
+			dmg[gf] = append(dmg[gf], s.fire(at, gf, 1, g.Hex, dice)...)
+			shots = append(shots, fmt.Sprintf("%s fires at %s", def(gf).Name, def(at).Name), fmt.Sprintf("%s answers", def(at).Name))
+		} else {
+			for _, id := range append(append([]string(nil), allied...), german...) {
+				enemies := german
+				if def(id).Side == German {
+					enemies = allied
+				}
+				n := s.gunnery(id)
+				if !IsDay(s.Turn) && (def(id).Nation == "UK" || def(id).Nation == "DE") {
+					n *= 2 // 8.29
+				}
+				if n == 0 {
+					continue
+				}
+				t := weakest(s, enemies)
+				dmg[t] = append(dmg[t], s.fire(id, t, n, g.Hex, dice)...)
+				shots = append(shots, fmt.Sprintf("%s fires at %s", def(id).Name, def(t).Name))
 			}
-			n := nightDouble(id)
-			if n == 0 {
-				continue
-			}
-			t := weakest(s, enemies)
-			dmg[t] = append(dmg[t], s.fire(id, t, n, g.Hex, dice)...)
-			shots = append(shots, shot{id, t})
+		}
+		results := s.applyDamage(dmg)
+		if g.Kind != ResPursuit {
+			results = append(results, s.torpedoes(allied, german, g.Hex, dice)...)
+		}
+		if len(results) == 0 {
+			results = append(results, "no damage")
+		}
+		rounds = append(rounds, fmt.Sprintf("round %d: %s; %s", round, strings.Join(shots, ", "), strings.Join(results, "; ")))
+		if g.Kind == ResPursuit || !s.battleGoesOn(g, orders) {
+			break
 		}
 	}
-	for _, sh := range shots {
-		lines = append(lines, fmt.Sprintf("%s fires at %s", def(sh.firer).Name, def(sh.target).Name))
+	g.Outcome = strings.Join(rounds, " | ")
+	s.logf("both", "combat", g.Hex.String(), "8.2", "%s at %s: %s.", kind, g.Hex, g.Outcome)
+	if g.Kind == ResPursuit && g.TrackAfter {
+		s.pursuitEvasion(g, dice)
 	}
-	// Damage is simultaneous (8.221): applied after every shot.
+}
+
+// applyDamage applies every side's results at once (8.221), in unit order.
+func (s *State) applyDamage(dmg map[string][]string) []string {
 	var ids []string
 	for id := range dmg {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	var results []string
+	var out []string
 	for _, id := range ids {
 		for _, r := range dmg[id] {
 			if x := s.damage(id, r); x != "" {
-				results = append(results, x)
+				out = append(out, x)
 			}
 		}
 	}
-	if len(results) == 0 {
-		results = append(results, "no damage")
+	return out
+}
+
+// battleGoesOn is the end-of-round check (8.24) from the standing choices:
+// a side that chose "fight" continues. When one side wants to end, the
+// slowest ships' speeds decide: within 1 it ends, the faster side has its
+// way otherwise.
+func (s *State) battleGoesOn(g *Engagement, orders map[engine.Side]*Orders) bool {
+	allied, german := s.stillAt(g.Allied, g.Hex), s.stillAt(g.German, g.Hex)
+	if len(allied) == 0 || len(german) == 0 {
+		return false
 	}
-	kind := "Surface battle"
-	if g.Kind == ResPursuit {
-		kind = "Special pursuit battle"
+	af := choiceOf(Allied, orders[Allied], allied, g.Hex) == ChoiceFight
+	gf := choiceOf(German, orders[German], german, g.Hex) == ChoiceFight
+	switch {
+	case af && gf:
+		return true
+	case !af && !gf:
+		return false
 	}
-	g.Outcome = strings.Join(results, "; ")
-	s.logf("both", "combat", g.Hex.String(), "8.2", "%s at %s: %s. Result: %s.", kind, g.Hex, strings.Join(lines, "; "), g.Outcome)
-	if g.Kind == ResPursuit && g.TrackAfter {
-		// 8.3: the Germans (or the Norwegians/Danes) must then evade.
-		al, ge := s.stillAt(g.Allied, g.Hex), s.stillAt(g.German, g.Hex)
-		if len(al) == 0 || len(ge) == 0 {
-			return
-		}
-		pure := true
-		for _, id := range al {
-			if n := def(id).Nation; n != "NO" && n != "DK" {
-				pure = false
+	slow := func(ids []string) int {
+		m := 99
+		for _, id := range ids {
+			if a := baseAllowance(def(id), s.unit(id), s.Turn); a < m {
+				m = a
 			}
 		}
-		tr, ev, trs, evs := Allied, German, al, ge
-		if pure {
-			tr, ev, trs, evs = German, Allied, ge, al
-		}
-		es, ts := s.minEvasion(evs), s.minEvasion(trs)
-		roll := engine.TwoD6(dice, "evasion after the pursuit battle (8.3)")
-		if evades(es, ts, roll) {
-			s.logf("both", "evasion", g.Hex.String(), "8.3", "Evasion after the pursuit battle at %s: speed %d against %d, rolled %d: evasion succeeds.", g.Hex, es, ts, roll)
-			return
-		}
-		s.logf("both", "evasion", g.Hex.String(), "8.3", "Evasion after the pursuit battle at %s: speed %d against %d, rolled %d: evasion fails.", g.Hex, es, ts, roll)
-		s.addTrack(tr, trs, ev, evs, g.Hex)
+		return m
 	}
+	fighter, ender := slow(allied), slow(german)
+	if gf {
+		fighter, ender = ender, fighter
+	}
+	return fighter-ender >= 2
+}
+
+// torpAvailable is how many torpedo points a ship may fire now (3.411,
+// 8.28, 8.281, 8.282, 8.62, 8.65).
+func (s *State) torpAvailable(id string) int {
+	d, u := def(id), s.unit(id)
+	if d.Torpedo == 0 || d.Sub() || moderate(d, u) || (!d.TaskForce() && 2*u.Hits >= d.Hits && d.Hits > 1) {
+		return 0
+	}
+	strength := d.Torpedo
+	if d.TaskForce() {
+		strength -= u.Hits
+	}
+	var n int
+	switch d.TorpMode {
+	case TorpTurn:
+		if u.TorpTurn > 0 {
+			return 0
+		}
+		n = strength
+	case TorpOnce:
+		n = strength - u.TorpUsed
+	case TorpLimit:
+		n = d.TorpPerTurn - u.TorpTurn
+		if left := strength - u.TorpUsed; left < n {
+			n = left
+		}
+	case TorpReload:
+		total := strength
+		if !(d.Type == "DD" && s.Objective.Result.Kind == ObjInvasion) {
+			// 8.282: the R boxes reload once, from the next turn; not for
+			// German destroyers on the invasion objective (9.1).
+			if u.TorpUsed > 0 && u.TorpTurn < u.TorpUsed {
+				total = 2 * strength
+			}
+		}
+		n = total - u.TorpUsed
+		if n > strength-u.TorpTurn {
+			n = strength - u.TorpTurn
+		}
+	}
+	if n < 0 {
+		return 0
+	}
+	return n
+}
+
+// torpedoes is the torpedo part of a round (8.28): every ship fires all it
+// may at the enemy's biggest ship; at night each point rolls twice (8.29);
+// German torpedoes are +2 unless option torpedoes-work (17.51).
+func (s *State) torpedoes(allied, german []string, h engine.Hex, dice engine.Dice) []string {
+	type salvo struct {
+		firer, target string
+		points        int
+	}
+	var salvos []salvo
+	for _, id := range append(append([]string(nil), allied...), german...) {
+		n := s.torpAvailable(id)
+		if n == 0 || s.unit(id).Where != AtMap {
+			continue
+		}
+		enemies := german
+		if def(id).Side == German {
+			enemies = allied
+		}
+		enemies = s.stillAt(enemies, h)
+		if len(enemies) == 0 {
+			continue
+		}
+		salvos = append(salvos, salvo{id, s.chooseTarget(enemies, dice, "torpedo target (8.28)"), n})
+	}
+	var out []string
+	for _, sv := range salvos {
+		u := s.unit(sv.firer)
+		u.TorpUsed += sv.points
+		u.TorpTurn += sv.points
+		mod := 0
+		if def(sv.firer).Side == German && !s.has(OptTorpedoes) {
+			mod = torpGerman
+		}
+		rolls := sv.points
+		if !IsDay(s.Turn) {
+			rolls *= 2 // 8.29
+		}
+		for i := 0; i < rolls && s.unit(sv.target).Where == AtMap; i++ {
+			out = append(out, def(sv.firer).Name+" "+s.torpedo(sv.target, mod, dice, "torpedo attack (8.28)"))
+		}
+	}
+	return out
+}
+
+// pursuitEvasion: after the pursuit battle the side being pursued makes an
+// evasion determination, and is tracked if it fails (8.3).
+func (s *State) pursuitEvasion(g *Engagement, dice engine.Dice) {
+	al, ge := s.stillAt(g.Allied, g.Hex), s.stillAt(g.German, g.Hex)
+	if len(al) == 0 || len(ge) == 0 {
+		return
+	}
+	pure := true
+	for _, id := range al {
+		if n := def(id).Nation; n != "NO" && n != "DK" {
+			pure = false
+		}
+	}
+	tr, ev, trs, evs := Allied, German, al, ge
+	if pure {
+		tr, ev, trs, evs = German, Allied, ge, al
+	}
+	es, ts := s.minEvasion(evs), s.minEvasion(trs)
+	roll := engine.TwoD6(dice, "evasion after the pursuit battle (8.3)")
+	if evades(es, ts, roll) {
+		s.logf("both", "evasion", g.Hex.String(), "8.3", "Evasion after the pursuit battle at %s: speed %d against %d, rolled %d: evasion succeeds.", g.Hex, es, ts, roll)
+		return
+	}
+	s.logf("both", "evasion", g.Hex.String(), "8.3", "Evasion after the pursuit battle at %s: speed %d against %d, rolled %d: evasion fails.", g.Hex, es, ts, roll)
+	s.addTrack(tr, trs, ev, evs, g.Hex)
 }
 
 // strongest is the unit with the most gunnery (then by id).

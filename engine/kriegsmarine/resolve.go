@@ -622,7 +622,7 @@ func (s *State) combatPhase(orders map[engine.Side]*Orders, dice engine.Dice) {
 		if g.Turn != s.Turn || g.Outcome != "" {
 			continue
 		}
-		s.battle(g, dice)
+		s.battle(g, orders, dice)
 	}
 	s.fortressFire(dice)
 	s.airStrikes(orders, dice)

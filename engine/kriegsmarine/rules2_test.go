@@ -568,3 +568,89 @@ func TestRule8_5_AirStrikesAndFighterCover(t *testing.T) {
 		t.Fatalf("the strike went through the fighter cover")
 	}
 }
+
+func TestRule8_281_HoodAndRodneyOneTorpedoATurn(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "rodney", "K8")
+	if n := s.torpAvailable("rodney"); n != 1 {
+		t.Fatalf("Rodney may fire %d, want 1 a turn", n)
+	}
+	s.unit("rodney").TorpUsed, s.unit("rodney").TorpTurn = 1, 1
+	if n := s.torpAvailable("rodney"); n != 0 {
+		t.Fatalf("Rodney fires %d more this turn", n)
+	}
+	s.unit("rodney").TorpTurn = 0 // next turn
+	if n := s.torpAvailable("rodney"); n != 1 {
+		t.Fatalf("Rodney's second point: %d", n)
+	}
+	s.unit("rodney").TorpUsed = 2
+	if n := s.torpAvailable("rodney"); n != 0 {
+		t.Fatalf("Rodney has fired both points and still has %d", n)
+	}
+}
+
+func TestRule8_28_DestroyerFlotillaTorpedoes(t *testing.T) {
+	s := newGame(t, nil, 1, 2, 1, 1) // raiding: German destroyers may reload
+	clearMap(s)
+	put(t, s, "ddfloti", "K8")
+	if n := s.torpAvailable("ddfloti"); n != 5 {
+		t.Fatalf("DD Flot I fires %d, want 5 (8.28 example)", n)
+	}
+	s.unit("ddfloti").TorpUsed, s.unit("ddfloti").TorpTurn = 3, 3
+	if n := s.torpAvailable("ddfloti"); n != 2 {
+		t.Fatalf("after 3 points, %d left this turn, want 2", n)
+	}
+	s.unit("ddfloti").TorpUsed, s.unit("ddfloti").TorpTurn = 5, 0
+	if n := s.torpAvailable("ddfloti"); n != 5 {
+		t.Fatalf("reloaded next turn: %d, want 5 (8.282)", n)
+	}
+	// On the invasion objective German destroyers do not reload (9.1, 8.282).
+	s2 := newGame(t, nil)
+	s2.unit("ddfloti").TorpUsed = 5
+	if n := s2.torpAvailable("ddfloti"); n != 0 {
+		t.Fatalf("invasion destroyers reload %d", n)
+	}
+	// A task force loses torpedo strength with its ships (8.65).
+	s.unit("ddfloti").TorpUsed, s.unit("ddfloti").Hits = 0, 2
+	if n := s.torpAvailable("ddfloti"); n != 3 {
+		t.Fatalf("with 2 ships lost: %d, want 3", n)
+	}
+}
+
+func TestRule8_24_EndOfRoundChoices(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "rodney", "K8") // speed 4-3
+	put(t, s, "hipper", "K8") // speed 5-4
+	g := &Engagement{Hex: hex(t, "K8"), Allied: []string{"rodney"}, German: []string{"hipper"}}
+	fight := &Orders{Encounters: []EncounterOrder{{Choice: ChoiceFight}}}
+	evade := &Orders{Encounters: []EncounterOrder{{Choice: ChoiceEvade}}}
+	if !s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: fight}) {
+		t.Error("both fight: the battle must go on")
+	}
+	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: evade, German: evade}) {
+		t.Error("both end: the battle must end")
+	}
+	// Turn 1: Rodney 4, Hipper 5: within 1, it ends.
+	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}) {
+		t.Error("speeds within 1: the battle must end")
+	}
+	put(t, s, "ddflot4", "K8") // no help: the slowest ship counts
+	g.Allied = []string{"rodney", "ddflot4"}
+	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}) {
+		t.Error("the slowest Allied ship is Rodney: the battle must end")
+	}
+	g.Allied = []string{"ddflot4"}
+	put(t, s, "emden", "K8")
+	g.German = []string{"emden"} // 4 against 5: within 1
+	s.Turn = 2                   // Emden 4, DD Flot 4 5
+	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}) {
+		t.Error("5 against 4 is within 1")
+	}
+	put(t, s, "schlesien", "K8")
+	g.German = []string{"schlesien"} // 3 against 5: the faster fighter decides
+	if !s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}) {
+		t.Error("the Allies are 2 faster and fight on")
+	}
+}

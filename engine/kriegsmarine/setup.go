@@ -297,6 +297,7 @@ func (s *State) startTurn(dice engine.Dice) {
 		if d.Air {
 			u.Used = false // 5.12
 		}
+		u.TorpTurn = 0
 		if u.Where == AtWaiting && u.Arrive == s.Turn {
 			h, ok := portHex(u.ArrivePort)
 			if strings.HasPrefix(d.Entry, "qship") {

@@ -84,6 +84,8 @@ type Unit struct {
 	Hits     int `json:"hits,omitempty"`
 	Flooding int `json:"flooding,omitempty"`
 	TorpUsed int `json:"torp_used,omitempty"`
+	// TorpTurn counts the torpedo points fired this turn (3.411, 8.281).
+	TorpTurn int `json:"torp_turn,omitempty"`
 	// Aircraft: current base (airfield name, carrier unit id or "German
 	// area") and whether the counter is face down (6.27, 8.51).
 	Base string `json:"base,omitempty"`
