@@ -353,7 +353,7 @@ func (c *turnCtx) execAir(o Order) {
 		u := s.unit(o.ID)
 		u.Loc, u.Landed = o.To, s.Turn
 		if len(s.combatIn(o.To, Allied)) == 0 {
-			capture(s, o.To, German)
+			captureBy(s, o.To, German, u.ID)
 		}
 		if !c.dry() {
 			s.log("8.11", "German parachute unit %s drops on %s", u.ID, o.To)

@@ -68,6 +68,11 @@ func hide(s *State, y engine.Side, d engine.Dice) {
 			p.Transport = d.Roll(30, "pool") - 1
 		}
 	}
+	for _, dp := range s.Depots {
+		if !dp.Flipped {
+			dp.Real = d.Roll(2, "depot") == 1 // hidden from both sides
+		}
+	}
 	ss := s.side(y)
 	for i := range ss.Air {
 		ss.Air[i].Used = d.Roll(3, "air") - 1
@@ -81,7 +86,7 @@ func hide(s *State, y engine.Side, d engine.Dice) {
 
 func TestFogOfWarHiddenChangesNeverChangeTheView(t *testing.T) {
 	r := Ruleset{}
-	st, _ := r.New(engine.Setup{}, engine.NewSeededDice([]byte("fog"), "g", "new", [32]byte{}))
+	st, _ := r.New(engine.Setup{Options: []string{OptNorwegianDepots}}, engine.NewSeededDice([]byte("fog"), "g", "new", [32]byte{}))
 	checked := 0
 	for i := 0; i < 24; i++ {
 		s := asState(st)

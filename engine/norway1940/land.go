@@ -31,6 +31,48 @@ func capture(s *State, area string, x engine.Side) {
 	}
 }
 
+// captureBy is capture by a land unit, which flips a 16.4 depot marker
+// there if the German takes it.
+func captureBy(s *State, area string, x engine.Side, unit string) {
+	capture(s, area, x)
+	if x != German || unit == "" {
+		return
+	}
+	for _, d := range s.Depots {
+		if d.Area == area && !d.Flipped {
+			d.Flipped = true
+			if d.Real {
+				d.Unit = unit
+				s.log("16.4.1.3", "the depot at %s is real: %s gains +1 for one combat", area, unit)
+			} else {
+				s.log("16.4.1.3", "the depot marker at %s was a decoy", area)
+			}
+		}
+	}
+}
+
+// placeDepots sets the six depot markers, three real, at random
+// (16.4.1.1, 16.4.1.2).
+func placeDepots(s *State, dice engine.Dice) {
+	var areas []string
+	for _, a := range dataPack.Areas {
+		if a.Depot {
+			areas = append(areas, a.Name)
+		}
+	}
+	real := make([]bool, len(areas))
+	for i := 0; i < len(real)/2; i++ {
+		real[i] = true
+	}
+	for i := len(real) - 1; i > 0; i-- {
+		j := dice.Roll(i+1, "16.4.1.2 depot markers") - 1
+		real[i], real[j] = real[j], real[i]
+	}
+	for i, a := range areas {
+		s.Depots = append(s.Depots, &Depot{Area: a, Real: real[i]})
+	}
+}
+
 func enemyIn(s *State, area string, x engine.Side) bool {
 	return len(s.combatIn(area, other(x))) > 0
 }
@@ -256,7 +298,7 @@ func (c *turnCtx) execMove(o Order) {
 		}
 		at = next
 		if !enemyIn(s, next, x) {
-			capture(s, next, x)
+			captureBy(s, next, x, u.ID)
 		}
 	}
 	u.Loc = at

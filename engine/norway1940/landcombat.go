@@ -125,6 +125,12 @@ func rollSide(s *State, d engine.Dice, us []*Unit, attacking bool, air bool, are
 		v := d.Roll(die, fmt.Sprintf("10.5.3 %s in %s", u.ID, area))
 		r.add(v, fmt.Sprintf("%s rolls d%d", u.ID, die))
 		r.add(u.modifier(), u.ID+" modifier")
+		for _, d := range s.Depots {
+			if d.Unit == u.ID && !d.Used {
+				d.Used = true
+				r.add(1, u.ID+" captured Norwegian equipment (16.4)")
+			}
+		}
 		if attacking && u.Strait {
 			r.add(-2, u.ID+" across a strait (10.5.5)")
 		}
@@ -342,8 +348,8 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 	} else {
 		c.afterLanding(area, false)
 	}
-	if len(s.combatIn(area, y)) == 0 && len(s.combatIn(area, x)) > 0 {
-		capture(s, area, x)
+	if win := s.combatIn(area, x); len(s.combatIn(area, y)) == 0 && len(win) > 0 {
+		captureBy(s, area, x, win[0].ID)
 	}
 }
 

@@ -174,3 +174,41 @@ func TestSupportRollOption(t *testing.T) {
 	}
 	_ = engine.StatusImplemented
 }
+
+func TestRule16_4_CaptureOfNorwegianEquipment(t *testing.T) {
+	st, err := Ruleset{}.New(engine.Setup{Options: []string{OptNorwegianDepots}}, engine.NewSeededDice([]byte("depots"), "g", "new", [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := asState(st)
+	real := 0
+	for _, d := range s.Depots {
+		if d.Real {
+			real++
+		}
+	}
+	if len(s.Depots) != 6 || real != 3 {
+		t.Fatalf("depots %d, real %d: want 6 markers, 3 real", len(s.Depots), real)
+	}
+	b := bare(t, 8, German)
+	b.Depots = []*Depot{{Area: "Voss", Real: true}, {Area: "Bang", Real: false}}
+	put(b, "159", "Gol")
+	put(b, "IR10", "Bergen")
+	next, _ := play(t, b, "move 159 Voss\n")
+	if d := next.Depots[0]; !d.Flipped || d.Unit != "159" {
+		t.Fatalf("the Voss depot should be flipped for 159: %+v", d)
+	}
+	for _, v := range []engine.Side{German, Allied} {
+		for _, d := range viewOf(next, v).Depots {
+			if d.Area == "Bang" && d.Real {
+				t.Error("an unflipped marker's identity shows")
+			}
+		}
+	}
+	next.Phasing = German
+	next.Turn = 9
+	next2, _ := play(t, next, "move 159 Bergen\n", 1, 1)
+	if !logHas(next2, "+1 159 captured Norwegian equipment") || !next2.Depots[0].Used {
+		t.Errorf("the depot's +1 should be used once:\n%s", logText(next2))
+	}
+}

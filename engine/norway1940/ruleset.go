@@ -68,6 +68,7 @@ func (Ruleset) Options() []engine.Info {
 		{ID: OptSupportRoll, Title: "Land support bombers must roll a 6 to count (8.9.4) instead of adding their bonus (10.5.4)", Rule: "8.9.4"},
 		{ID: OptAmphibAnywhere, Title: "Amphibious landings at any port (6 or 3 transport points a turn)", Rule: "16.1"},
 		{ID: OptChainOfCommand, Title: "Chain of command integrity: -1 for mixed divisions without an HQ", Rule: "16.3"},
+		{ID: OptNorwegianDepots, Title: "Capture of Norwegian equipment: six depot markers, three real, each real one +1 in one combat", Rule: "16.4"},
 		{ID: OptNarvikAirSupply, Title: "Narvik emergency air supply", Rule: "16.5"},
 		{ID: OptSpecialAir, Title: "Special air units: Stukas hit on 5-6; Swordfish hit fleets on 5-6", Rule: "16.6"},
 	}
@@ -143,6 +144,9 @@ func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error)
 			}
 		}
 		s.Sides = append(s.Sides, ss)
+	}
+	if s.has(OptNorwegianDepots) {
+		placeDepots(s, dice)
 	}
 	startTurn(s, dice)
 	return s, nil

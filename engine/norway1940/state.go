@@ -34,6 +34,7 @@ type State struct {
 	Marks    []*Interdiction `json:"interdiction,omitempty"`
 	Works    []*Work         `json:"works,omitempty"`
 	Strong   []*Strongpoint  `json:"strongpoints"`
+	Depots   []*Depot        `json:"depots,omitempty"`
 	// Invaded is set once the German has landed in Norway (18).
 	Invaded bool `json:"invaded,omitempty"`
 	// AlliedLanded is set once a Franco-British unit has landed (17.1, 18).
@@ -185,6 +186,16 @@ type Strongpoint struct {
 	Area   string      `json:"area"`
 	Owner  engine.Side `json:"owner"`
 	Usable bool        `json:"usable"`
+}
+
+// Depot is a 16.4 depot marker: real or a decoy, which no side knows
+// until the German flips it by taking its area.
+type Depot struct {
+	Area    string `json:"area"`
+	Real    bool   `json:"real"`
+	Flipped bool   `json:"flipped,omitempty"`
+	Unit    string `json:"unit,omitempty"` // the German unit holding the +1
+	Used    bool   `json:"used,omitempty"`
 }
 
 // Interdiction is the interdiction markers in an area (10.3.6).

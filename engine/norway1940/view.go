@@ -29,10 +29,10 @@ type View struct {
 	Marks    []*Interdiction `json:"interdiction,omitempty"`
 	Works    []*Work         `json:"works,omitempty"`
 	Strong   []*Strongpoint  `json:"strongpoints"`
+	Depots   []*Depot        `json:"depots,omitempty"`
 	Invaded  bool            `json:"invaded,omitempty"`
 	Landed   bool            `json:"allied_landed,omitempty"`
 	RailNet  []string        `json:"rail_net,omitempty"`
-	NextID   int             `json:"next_id"`
 	GermanVP int             `json:"german_vp"`
 	AlliedVP int             `json:"allied_vp"`
 	Events   []Event         `json:"events"`
@@ -55,6 +55,13 @@ func viewOf(s0 *State, side engine.Side) *View {
 	v.GermanVP, v.AlliedVP = VP(s, false)
 	if side == German {
 		v.RailNet = s.RailNet
+	}
+	for _, d := range s.Depots {
+		m := *d
+		if !d.Flipped {
+			m.Real = false // 16.4.1.2: no side knows the markers' identity
+		}
+		v.Depots = append(v.Depots, &m)
 	}
 	for _, u := range s.Units {
 		if u.Side == side {
@@ -108,7 +115,7 @@ func sidesStr(xs []engine.Side) []string {
 func stateFromView(v *View) *State {
 	s := &State{Game: "norway1940", Options: v.Options, Turn: v.Turn, Phasing: v.Phasing, Weather: v.Weather,
 		Units: v.Units, Fleets: v.Fleets, Pools: v.Pools, Control: v.Control, Fields: v.Fields, Bats: v.Bats,
-		Marks: v.Marks, Works: v.Works, Strong: v.Strong, Invaded: v.Invaded, AlliedLanded: v.Landed, RailNet: v.RailNet}
+		Marks: v.Marks, Works: v.Works, Strong: v.Strong, Depots: v.Depots, Invaded: v.Invaded, AlliedLanded: v.Landed, RailNet: v.RailNet}
 	s.Sides = []*SideState{v.Own, {Side: other(v.Side), Standing: Standing{Evade: "weaker"}}}
 	return s.clone()
 }
