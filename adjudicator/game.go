@@ -56,6 +56,9 @@ type Game struct {
 	Resolved int
 	// History lists every resolution, for reports and verify.
 	History []PhaseResolved
+	// Moves records every resolved phase's orders, side by side, for the
+	// final report that reveals the game move by move.
+	Moves []PhaseMoves
 	// OnMail, if set, sees every mail as it is queued, rendered (for
 	// `skagerrak report`, which shows a report exactly as it was sent).
 	OnMail func(*Outgoing)
@@ -82,6 +85,15 @@ func (g *Game) SetSecret(secret []byte) error {
 	}
 	g.secret = append([]byte(nil), secret...)
 	return nil
+}
+
+// PhaseMoves is one resolved phase's orders: each side's order lines as
+// accepted, or its default orders as played.
+type PhaseMoves struct {
+	Phase, Title, Why string
+	Orders            map[engine.Side]string
+	Defaulted         []engine.Side
+	Rolls             int
 }
 
 // Outgoing is a queued message with what it takes to render it.
@@ -335,6 +347,11 @@ func (g *Game) Apply(ev events.Event) error {
 			}
 		}
 		clear(g.cache)
+		mv := PhaseMoves{Phase: d.Phase, Title: g.Opened.Title, Why: d.Why, Orders: map[engine.Side]string{}, Defaulted: d.Defaulted, Rolls: len(d.Rolls)}
+		for side, o := range orders {
+			mv.Orders[side] = g.Rules.FormatOrders(g.State, side, o)
+		}
+		g.Moves = append(g.Moves, mv)
 		for _, s := range d.Defaulted {
 			g.Missed[s]++
 		}

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -132,7 +133,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			b = "The final state of the game:\n\n" + string(js)
 		}
 		name = "final.tmpl"
-		data = map[string]any{"Game": g.ID, "Title": g.Rules.Title(), "Side": q.Side, "Why": g.Ended.Why, "Result": res, "Body": b, "Secret": g.Ended.Secret}
+		data = map[string]any{"Game": g.ID, "Title": g.Rules.Title(), "Side": q.Side, "Why": g.Ended.Why, "Result": res, "Body": b, "Secret": g.Ended.Secret, "Moves": movesText(g)}
 		subj = fmt.Sprintf("[skagerrak] %s: final report", g.ID)
 	default:
 		return Mail{}, fmt.Errorf("unknown mail kind %q", q.Kind)
@@ -228,4 +229,33 @@ func sideStrings(ss []engine.Side) []string {
 		out[i] = string(s)
 	}
 	return out
+}
+
+// movesText writes the game move by move: each phase with every side's
+// orders as they were played.
+func movesText(g *Game) string {
+	var b strings.Builder
+	for _, mv := range g.Moves {
+		fmt.Fprintf(&b, "%s: %s (%s, %d dice rolled)\n", mv.Phase, mv.Title, mv.Why, mv.Rolls)
+		sides := make([]engine.Side, 0, len(mv.Orders))
+		for s := range mv.Orders {
+			sides = append(sides, s)
+		}
+		sort.Slice(sides, func(i, j int) bool { return sides[i] < sides[j] })
+		for _, s := range sides {
+			label := string(s)
+			if containsSide(mv.Defaulted, s) {
+				label += " (missed: default orders)"
+			}
+			fmt.Fprintf(&b, "  %s:\n", label)
+			text := strings.TrimRight(mv.Orders[s], "\n")
+			if text == "" {
+				text = "(no orders)"
+			}
+			for _, l := range strings.Split(text, "\n") {
+				fmt.Fprintf(&b, "    %s\n", l)
+			}
+		}
+	}
+	return b.String()
 }

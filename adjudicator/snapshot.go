@@ -50,6 +50,7 @@ type snapshot struct {
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
 	LastNotice   string                         `json:"last_notice,omitempty"`
+	Moves        []PhaseMoves                   `json:"moves,omitempty"`
 }
 
 // stateDigest is the digest the log recorded for the current state.
@@ -74,7 +75,7 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
 		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Paused: g.Paused, PausedAt: g.PausedAt,
 		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
-		LastRejected: g.lastRejected, LastNotice: g.lastNotice}
+		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves}
 	for _, side := range g.Sides() {
 		s.Players = append(s.Players, g.Players[side])
 	}
@@ -139,7 +140,7 @@ func readSnapshot(gdir string) *Game {
 	g.ID, g.Created, g.Rules, g.State, g.Phase = s.Created.Game, s.Created, rs, st, rs.Phase(st)
 	g.Opened, g.OpenedAt, g.Referee, g.Failed = s.Opened, s.OpenedAt, s.Referee, s.Failed
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
-	g.History, g.lastRejected, g.lastNotice = s.History, s.LastRejected, s.LastNotice
+	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves
 	g.Seq, g.Hash, g.Time = s.Seq, s.Hash, s.Time
 	g.lastPhase = s.Opened
 	for i := range g.History {
