@@ -57,6 +57,8 @@
 //
 //	move 159 Oslo Hamar Elverum        # move along adjacent areas (10.3); the start may be named
 //	rail 340 Oslo Hamar Tretten        # railroad movement (10.3.7)
+//	move IR4 Bang Tretten high         # and hold the higher ground there (option 16.2)
+//	climb IR5                          # take the higher ground where it stands (option 16.2)
 //	attack Evje [with 159 169A] [retreat Evje]   # attack in an area you occupy (10.5);
 //	                                   # "retreat" chooses where a beaten defender goes (10.5.6)
 //	build fieldwork 159                # fieldwork (13.3); "build fortify 159" a city (14.4)

@@ -137,7 +137,10 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	if len(path) > 0 && path[0] == u.Loc {
 		path = path[1:]
 	}
-	if len(path) == 0 {
+	if o.Flag == "high" && !s.has(OptElevation) {
+		return "16.2", "the option " + OptElevation, "higher ground counts only with the ground elevation option"
+	}
+	if len(path) == 0 && o.Flag != "high" {
 		return "10.3", "at least one area beyond the start", "the move goes nowhere"
 	}
 	if c.moved[u.ID] {
@@ -161,6 +164,12 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	}
 	if o.Verb == "rail" {
 		return c.checkRail(u, path)
+	}
+	if len(path) == 0 {
+		if u.High {
+			return "16.2.2", "a unit not yet on higher ground", fmt.Sprintf("%s already holds the higher ground", u.ID)
+		}
+		return "", "", "" // climbing in place costs one point (16.2.2)
 	}
 	cost, allRoad := 0, true
 	at := u.Loc
@@ -190,6 +199,17 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 			return "10.3.6", "stop in " + next, fmt.Sprintf("interdiction in %s stops road movement", next)
 		}
 		at = next
+	}
+	if o.Flag == "high" && u.Type != "mtn" {
+		// 16.2.2: a point more to hold the higher ground, unless the area
+		// is entered by road or railway (16.2.3).
+		prev := u.Loc
+		if len(path) > 1 {
+			prev = path[len(path)-2]
+		}
+		if k := edgeKind(prev, path[len(path)-1]); k != "road" && k != "rail" {
+			cost++
+		}
 	}
 	budget := mf
 	if allRoad {
@@ -302,6 +322,7 @@ func (c *turnCtx) execMove(o Order) {
 		}
 	}
 	u.Loc = at
+	u.High = o.Flag == "high"
 	c.entered[at] = true
 	if enemyIn(s, at, x) {
 		c.mustAttack[at] = true

@@ -88,7 +88,7 @@ func countType(us []*Unit, types ...string) int {
 
 // rollSide rolls the dice of a side's units and adds the modifiers that
 // belong to that side alone.
-func rollSide(s *State, d engine.Dice, us []*Unit, attacking bool, air bool, area string) sideRoll {
+func rollSide(s *State, d engine.Dice, us []*Unit, attacking bool, air bool, area string, high bool) sideRoll {
 	var r sideRoll
 	inf, art, arm := false, false, false
 	aaOnly := true
@@ -130,6 +130,9 @@ func rollSide(s *State, d engine.Dice, us []*Unit, attacking bool, air bool, are
 				d.Used = true
 				r.add(1, u.ID+" captured Norwegian equipment (16.4)")
 			}
+		}
+		if attacking && high && u.Type != "mtn" {
+			r.add(-1, u.ID+" attacking higher ground (16.2.4)")
 		}
 		if attacking && u.Strait {
 			r.add(-2, u.ID+" across a strait (10.5.5)")
@@ -276,9 +279,15 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 			bonus = 3
 		}
 	}
-	a := rollSide(s, d, att, true, bonus > 0, area)
+	high := false
+	for _, u := range def {
+		if u.High && s.has(OptElevation) {
+			high = true
+		}
+	}
+	a := rollSide(s, d, att, true, bonus > 0, area, high)
 	a.add(bonus, "bomber support (10.5.4)")
-	df := rollSide(s, d, def, false, false, area)
+	df := rollSide(s, d, def, false, false, area, false)
 	// Defender terrain: strongpoint (13.2.1), city (14.1) or fieldwork
 	// (13.3.3), the better fortification (13.3.6).
 	ai := dataPack.Area(area)
@@ -481,7 +490,7 @@ func (c *turnCtx) applyResult(area string, loser engine.Side, us []*Unit, res, p
 			stepLoss(s, u)
 			continue
 		}
-		u.Loc = to
+		u.Loc, u.High = to, false
 		moving = append(moving, u.ID)
 	}
 	if len(moving) > 0 {

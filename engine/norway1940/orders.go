@@ -316,16 +316,34 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			return o, nil
 		}
 		return bad("8.9", "para, recon, transport, patrol, bomb, interdict, support, emergency", "unknown air mission %q", f[1])
+	case "climb":
+		if len(f) != 2 {
+			return bad("16.2.2", "climb UNIT", "climb takes a unit")
+		}
+		id, ok := unitName(s, f[1])
+		if !ok {
+			return bad("16.2.2", "a unit name", "unknown unit %q", f[1])
+		}
+		o.Verb, o.ID, o.Flag = "move", id, "high"
+		return o, nil
 	case "move", "rail":
 		if len(f) < 3 {
-			return bad("10.3", o.Verb+" UNIT AREA [AREA ...]", "a move needs a unit and at least one area")
+			return bad("10.3", o.Verb+" UNIT AREA [AREA ...] [high]", "a move needs a unit and at least one area")
 		}
 		id, ok := unitName(s, f[1])
 		if !ok {
 			return bad("10.3", "a unit name", "unknown unit %q", f[1])
 		}
 		o.ID = id
-		for _, n := range f[2:] {
+		areas := f[2:]
+		if low[len(low)-1] == "high" && o.Verb == "move" {
+			o.Flag = "high"
+			areas = areas[:len(areas)-1]
+			if len(areas) == 0 {
+				return bad("16.2.2", "move UNIT AREA ... high, or climb UNIT", "no area before high")
+			}
+		}
+		for _, n := range areas {
 			a, ok := dataPack.AreaByName(n)
 			if !ok {
 				return bad("2.2", "a land area", "unknown area %q", n)
@@ -411,7 +429,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		o.Flag = low[1]
 		return o, nil
 	}
-	return bad("5.2", "fleet, sub, air, move, rail, attack, build, repair, keep, evade, react, continue", "unknown order %q", f[0])
+	return bad("5.2", "fleet, sub, air, move, rail, climb, attack, build, repair, keep, evade, react, continue", "unknown order %q", f[0])
 }
 
 // ParseOrders implements engine.Ruleset.
@@ -544,8 +562,15 @@ func formatOrder(o Order) string {
 			add(o.To, strconv.Itoa(o.N))
 		}
 	case "move", "rail":
+		if len(o.Path) == 0 {
+			add("climb", o.ID)
+			break
+		}
 		add(o.Verb, o.ID)
 		add(o.Path...)
+		if o.Flag == "high" {
+			add("high")
+		}
 	case "attack":
 		add("attack", o.To)
 		if len(o.Units) > 0 {

@@ -34,6 +34,7 @@ const (
 	OptRetreatLoses    = "retreat-loses-supply"
 	OptSupportRoll     = "support-roll"
 	OptAmphibAnywhere  = "16.1-amphibious-landings"
+	OptElevation       = "16.2-ground-elevation"
 	OptChainOfCommand  = "16.3-chain-of-command"
 	OptNorwegianDepots = "16.4-norwegian-equipment"
 	OptNarvikAirSupply = "16.5-narvik-air-supply"
@@ -67,6 +68,7 @@ func (Ruleset) Options() []engine.Info {
 		{ID: OptRetreatLoses, Title: "Retreating units lose all supplies stacked with them (10.5.6) instead of half (7.4.4)", Rule: "10.5.6"},
 		{ID: OptSupportRoll, Title: "Land support bombers must roll a 6 to count (8.9.4) instead of adding their bonus (10.5.4)", Rule: "8.9.4"},
 		{ID: OptAmphibAnywhere, Title: "Amphibious landings at any port (6 or 3 transport points a turn)", Rule: "16.1"},
+		{ID: OptElevation, Title: "Ground elevation: a movement point to hold higher ground, -1 to attack it", Rule: "16.2"},
 		{ID: OptChainOfCommand, Title: "Chain of command integrity: -1 for mixed divisions without an HQ", Rule: "16.3"},
 		{ID: OptNorwegianDepots, Title: "Capture of Norwegian equipment: six depot markers, three real, each real one +1 in one combat", Rule: "16.4"},
 		{ID: OptNarvikAirSupply, Title: "Narvik emergency air supply", Rule: "16.5"},

@@ -89,6 +89,7 @@ type Unit struct {
 	Dead    bool `json:"dead,omitempty"`
 	Returns int  `json:"returns,omitempty"` // HQ return turn (10.2.9)
 	Busy    int  `json:"busy,omitempty"`    // turn of the last activity (13.3.1)
+	High    bool `json:"high,omitempty"`    // holding higher ground (16.2)
 }
 
 // Fleet is a fleet marker at sea or in a port box (9.3, 9.5).
