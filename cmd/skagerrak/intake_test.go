@@ -341,3 +341,63 @@ func (k killingInbox) Fetch(ctx context.Context) ([]adjudicator.InMessage, error
 	}
 	return ms, err
 }
+
+// Hostile cases 4, 5, 6 and 8 of the intake, end to end: identity is the
+// key, not the From: header; an unknown key gets no reply; an order for a
+// game the signer does not play is rejected with the reason, answered only
+// at the signer's registered address.
+func TestHostileIdentityCases(t *testing.T) {
+	e := newMailEnv(t, 2)
+	h, box, s := e.open(t)
+	defer h.Close()
+	defer box.Close()
+	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+		t.Fatal(err)
+	}
+	e.smtp.Take("allied-0@players.test")
+	e.smtp.Take("german-0@players.test")
+	allied0 := e.players["allied-0@players.test"]
+	send := func(k *openpgp.Entity, from, text string) {
+		raw, err := compose.SignPGPMIMEMail(k, from, hostAddr, "orders", text, time.Now().UTC())
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.imap.Append(hostAddr, "INBOX", raw)
+	}
+	// 4/5: a spoofed From: the orders are allied-0's; the reply goes to its registered address.
+	send(allied0, "Mallory <mallory@evil.test>", "Game: g000\nPhase: T01\nSide: allied\nadvance 2\n")
+	// 6: a good signature by a key no game knows.
+	stranger, _ := compose.GenerateKey("stranger", "stranger@evil.test", time.Now().Add(-time.Hour))
+	send(stranger, "stranger@evil.test", "Game: g000\nPhase: T01\nSide: german\nadvance 3\n")
+	// 8: allied-0 signs orders for game g001, where it has no side.
+	send(allied0, "allied-0@players.test", "Game: g001\nPhase: T01\nSide: allied\nadvance 1\n")
+	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Accepted != 1 || p.Rejected != 2 {
+		t.Fatalf("pass: %+v", p)
+	}
+	if n := len(e.smtp.For("mallory@evil.test")) + len(e.smtp.For("stranger@evil.test")); n != 0 {
+		t.Errorf("%d mails to unregistered addresses", n)
+	}
+	got := e.smtp.Take("allied-0@players.test")
+	if len(got) != 2 {
+		t.Fatalf("allied-0 got %d replies, want 2 (accepted, rejected)", len(got))
+	}
+	var texts []string
+	for _, d := range got {
+		r, err := compose.ReadReport(d.Data, openpgp.EntityList{e.hostKey}, nil, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, r.Text)
+	}
+	all := strings.Join(texts, "\n")
+	if !strings.Contains(all, "orders accepted") || !strings.Contains(all, `the order file is for game "g001"`) {
+		t.Errorf("replies:\n%s", all)
+	}
+	if e.count(t, imapbox.DefaultRejected) != 2 || e.count(t, imapbox.DefaultProcessed) != 1 {
+		t.Errorf("rejected %d, processed %d", e.count(t, imapbox.DefaultRejected), e.count(t, imapbox.DefaultProcessed))
+	}
+}
