@@ -100,7 +100,7 @@ func (s *State) detected(side engine.Side) map[engine.Hex]bool {
 }
 
 // typeRank orders ship types from most to least worth a torpedo or a bomb.
-var typeRank = []string{"BB", "BC", "CV", "AS", "CA", "PD", "ACD", "CL", "AO", "ML", "DD", "TB", "AGP", "PT"}
+var typeRank = []string{"BB", "BC", "CV", "CONVOY", "AS", "CA", "PD", "ACD", "CL", "AO", "ML", "DD", "TB", "AGP", "PT"}
 
 // chooseTarget picks the biggest type among ids, and among ships of that
 // type one at random (8.12).

@@ -154,6 +154,7 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 		p.search(l)
 	}
 	p.checkTrackedGroups()
+	p.checkConvoy()
 	sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Line < p.errs[j].Line })
 	if len(p.errs) > 0 {
 		return nil, p.errs
@@ -419,6 +420,10 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 		p.fail(l, "6.18", "leave the map from an edge hex", "%s is not an edge hex", prev)
 		return false
 	}
+	if mv.Off && (id == "hn25" || id == v.ConvoyEscort) && !convoyExit(prev) {
+		p.fail(l, "14.1", "the west edge between G1 and K1", "the HN25 convoy and its escort leave the map between G1 and K1, not at %s", prev)
+		return false
+	}
 	return true
 }
 
@@ -652,6 +657,29 @@ func (p *parser) checkTrackedGroups() {
 				}
 			}
 		}
+	}
+}
+
+// checkConvoy: the HN25 convoy and its escort move together (14.1).
+func (p *parser) checkConvoy() {
+	c, e := p.v.unit("hn25"), p.v.unit(p.v.ConvoyEscort)
+	if c == nil || e == nil || c.Where != AtMap || e.Where != AtMap || c.Hex != e.Hex {
+		return
+	}
+	key := func(id string) string {
+		for _, m := range p.o.Moves {
+			if contains(m.Units, id) {
+				return fmt.Sprint(m.Path, m.Off)
+			}
+		}
+		return "stay"
+	}
+	if key("hn25") != key(e.ID) {
+		line := p.moved["hn25"]
+		if line == 0 {
+			line = p.moved[e.ID]
+		}
+		p.errs = append(p.errs, engine.LineError{Line: line, Text: p.text[line], Rule: "14.1", Valid: "move HN25 Convoy, " + e.Name + " HEX ...", Msg: "the HN25 convoy and its escort " + e.Name + " move together"})
 	}
 }
 

@@ -516,6 +516,24 @@ func alliedPlay(v *View) []string {
 			m.moveTowards([]string{id}, scapa, false)
 		}
 	}
+	// 14.1: the HN25 convoy and its escort make for the west edge.
+	if c := v.unit("hn25"); c != nil && c.Where == AtMap && !m.done["hn25"] {
+		ids := []string{"hn25"}
+		if e := v.unit(v.ConvoyEscort); e != nil && e.Where == AtMap && e.Hex == c.Hex && !m.done[e.ID] {
+			ids = append(ids, e.ID)
+		}
+		from := m.unitHex(c)
+		best, bd := engine.Hex{}, -1
+		for r := 7; r <= 11; r++ {
+			h := engine.Hex{Row: r, Col: 1}
+			if TheMap().ShipCanEnter(h) && (bd < 0 || from.Distance(h) < bd) {
+				best, bd = h, from.Distance(h)
+			}
+		}
+		if bd >= 0 {
+			m.moveTowards(ids, best, true)
+		}
+	}
 	var ships []string
 	for _, u := range v.Units {
 		if u.Where == AtMap && !u.Air && !m.done[u.ID] && u.Nation != "NO" && u.Nation != "DK" && !u.Returning {

@@ -56,6 +56,7 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 	s.searchPhase(German, orders, contact, dice)
 	s.passiveReports(visited)
 	s.combatPhase(orders, dice)
+	s.convoyCheck()
 	if orders[German].Cancel && s.Scramble == "active" {
 		s.Scramble = "over" // 6.291: cancelled in the end of turn phase
 		s.logf("both", "scramble", "", "6.291", "Germany cancels the Air Emergency Scramble.")

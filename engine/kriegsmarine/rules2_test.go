@@ -654,3 +654,47 @@ func TestRule8_24_EndOfRoundChoices(t *testing.T) {
 		t.Error("the Allies are 2 faster and fight on")
 	}
 }
+
+func TestRule14_1_HN25ConvoyAndItsEscort(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "ddflot4", "J9")
+	s.Turn = ConvoyTurn - 1
+	s = resolve(t, s, "", "")
+	c := s.unit("hn25")
+	if c.Where != AtMap || c.Hex != hex(t, "J9") || s.ConvoyEscort != "ddflot4" {
+		t.Fatalf("convoy %+v escort %q, want with DD Flot 4 at J9", c, s.ConvoyEscort)
+	}
+	if s.view(German).ConvoyEscort != "" {
+		t.Error("the German view names the escort")
+	}
+	rejects(t, s, Allied, "move HN25 Convoy J8", 1, "14.1")
+	parse(t, s, Allied, "move HN25 Convoy, DD Flot 4 J8 J7")
+	// The escort annihilated, the convoy is destroyed: 10 VP to Germany.
+	s.unit("ddflot4").Where = AtSunk
+	s.convoyCheck()
+	if s.unit("hn25").Where != AtSunk {
+		t.Fatal("the convoy survived its escort")
+	}
+	pts := 0
+	for _, l := range s.score() {
+		if l.Side == German && strings.Contains(l.Why, "HN25") {
+			pts += l.Points
+		}
+	}
+	if pts != 10 {
+		t.Errorf("HN25 sunk scores %d, want 10", pts)
+	}
+	// Alone when no escort is near Bergen (14.11).
+	s2 := newGame(t, nil)
+	clearMap(s2)
+	s2.Turn = ConvoyTurn - 1
+	s2 = resolve(t, s2, "", "")
+	bergen, _ := portHex("Bergen")
+	if c := s2.unit("hn25"); c.Where != AtMap || c.Hex.Distance(bergen) > 2 || s2.ConvoyEscort != "" {
+		t.Fatalf("lone convoy %+v", c)
+	}
+	// Leaving elsewhere than between G1 and K1 is refused.
+	s2.unit("hn25").Hex = hex(t, "A5")
+	rejects(t, s2, Allied, "move HN25 off", 1, "14.1")
+}

@@ -272,6 +272,8 @@ func (s *State) place(u *Unit, d *UnitDef, bismarck bool) error {
 	case "qship":
 		n, _ := strconv.Atoi(arg)
 		u.Where, u.Arrive = AtWaiting, n
+	case "hn25":
+		u.Where, u.Arrive = AtWaiting, ConvoyTurn
 	case "reserve":
 		if obj.Kind == ObjInvasion {
 			u.Where = AtReserve
@@ -298,6 +300,10 @@ func (s *State) startTurn(dice engine.Dice) {
 			u.Used = false // 5.12
 		}
 		u.TorpTurn = 0
+		if u.ID == "hn25" && u.Where == AtWaiting && u.Arrive == s.Turn {
+			s.placeConvoy(u)
+			continue
+		}
 		if u.Where == AtWaiting && u.Arrive == s.Turn {
 			h, ok := portHex(u.ArrivePort)
 			if strings.HasPrefix(d.Entry, "qship") {
@@ -358,3 +364,45 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// ConvoyTurn is the turn the HN25 convoy sails (14.1).
+const ConvoyTurn = 10
+
+// placeConvoy puts the HN25 convoy with a destroyer task force within 3
+// hexes of Bergen, or alone within 2 hexes of Bergen if there is none
+// (14.1, 14.11). The escort chosen is the nearest (then first by id): the
+// scripted choice stands for the Allied player's.
+func (s *State) placeConvoy(u *Unit) {
+	bergen, ok := portHex("Bergen")
+	if !ok {
+		return
+	}
+	best, bd := "", 99
+	for _, x := range s.Units {
+		d := def(x.ID)
+		if d.Side != Allied || d.Type != "DD" || !d.TaskForce() || d.Nation == "NO" || x.Where != AtMap || x.Hits >= d.Ships {
+			continue
+		}
+		if dist := x.Hex.Distance(bergen); dist <= 3 && dist < bd {
+			best, bd = x.ID, dist
+		}
+	}
+	if best != "" {
+		u.Where, u.Hex = AtMap, s.unit(best).Hex
+		s.ConvoyEscort = best
+		s.logf("allied", "arrival", u.Hex.String(), "14.1", "The HN25 convoy sails from %s with %s as escort: take it off the map between G1 and K1.", u.Hex, def(best).Name)
+		return
+	}
+	h, found := snap(bergen, func(x engine.Hex) bool {
+		return x.Distance(bergen) <= 2 && TheMap().ShipCanEnter(x) && !portOrFjord(x)
+	})
+	if !found {
+		return
+	}
+	u.Where, u.Hex = AtMap, h
+	s.logf("allied", "arrival", h.String(), "14.11", "No destroyer task force is within 3 hexes of Bergen: the HN25 convoy sails alone from %s.", h)
+}
+
+// convoyExit reports whether a convoy may leave the map from h: the west
+// edge between G1 and K1 (14.1).
+func convoyExit(h engine.Hex) bool { return h.Col == 1 && h.Row >= 7 && h.Row <= 11 }

@@ -53,6 +53,8 @@ type State struct {
 	// to the Allies).
 	Scramble      string `json:"scramble,omitempty"`
 	ScrambleTurns int    `json:"scramble_turns,omitempty"`
+	// ConvoyEscort is the destroyer task force escorting HN25 (14.1).
+	ConvoyEscort string `json:"convoy_escort,omitempty"`
 	// Late are the units that missed Scapa Flow by the evening of 9 April (16.41).
 	Late []string `json:"late,omitempty"`
 	// Result is the outcome once Over.
@@ -229,4 +231,16 @@ func other(side engine.Side) engine.Side {
 func (s *State) forcedHome(id string) bool {
 	u := s.unit(id)
 	return s.Turn >= WithdrawalTurn && contains(WithdrawalR, id) && u.Where == AtMap && !u.Returned
+}
+
+// convoyCheck destroys the HN25 convoy when its escort is annihilated (14.1).
+func (s *State) convoyCheck() {
+	c := s.unit("hn25")
+	if c == nil || c.Where != AtMap || s.ConvoyEscort == "" {
+		return
+	}
+	if e := s.unit(s.ConvoyEscort); e.Where == AtSunk {
+		c.Where = AtSunk
+		s.logf("both", "combat", c.Hex.String(), "14.1", "The HN25 convoy's escort is annihilated: the convoy is destroyed.")
+	}
 }

@@ -38,6 +38,8 @@ type View struct {
 	// in effect and "over" once cancelled (6.29; public: the Allies score
 	// for it, 6.292).
 	Scramble string `json:"scramble,omitempty"`
+	// ConvoyEscort is the escort of the HN25 convoy (Allied view, 14.1).
+	ConvoyEscort string `json:"convoy_escort,omitempty"`
 	// Occupied are the Norwegian ports Germany holds (public, 9.44).
 	Occupied []Occupation `json:"occupied,omitempty"`
 	// Reports are every report made to this side, oldest first.
@@ -104,6 +106,9 @@ func (s *State) view(side engine.Side) *View {
 		v.DayTurn = IsDay(s.Turn)
 	} else {
 		v.Title = "Game over"
+	}
+	if side == Allied {
+		v.ConvoyEscort = s.ConvoyEscort
 	}
 	if side == German || s.Over {
 		o := s.Objective
