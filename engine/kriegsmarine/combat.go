@@ -51,6 +51,9 @@ var GunneryTable = map[string]engine.Table[string]{
 func (s *State) gunnery(id string) int {
 	d, u := def(id), s.unit(id)
 	g := d.Gunnery
+	if u.Disabled > 0 {
+		return 0 // 8.661
+	}
 	if id == "kgv" && s.has(OptKGV) {
 		g = 11 // 17.2: front 11, back 5
 		if moderate(d, u) || 2*u.Hits >= d.Hits {
@@ -282,7 +285,7 @@ func (s *State) battleGoesOn(g *Engagement, orders map[engine.Side]*Orders) bool
 // 8.28, 8.281, 8.282, 8.62, 8.65).
 func (s *State) torpAvailable(id string) int {
 	d, u := def(id), s.unit(id)
-	if d.Torpedo == 0 || d.Sub() || moderate(d, u) || (!d.TaskForce() && 2*u.Hits >= d.Hits && d.Hits > 1) {
+	if d.Torpedo == 0 || d.Sub() || u.Disabled > 0 || moderate(d, u) || (!d.TaskForce() && 2*u.Hits >= d.Hits && d.Hits > 1) {
 		return 0
 	}
 	strength := d.Torpedo

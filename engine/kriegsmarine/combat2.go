@@ -62,8 +62,9 @@ func (s *State) torpedo(target string, mod int, d engine.Dice, why string) strin
 			out = append(out, x)
 		}
 	}
-	if f.Engine && s.unit(target).Where == AtMap {
-		out = append(out, name+" has engine damage")
+	if f.Engine && s.unit(target).Where == AtMap && s.unit(target).Disabled == 0 {
+		s.unit(target).Disabled = s.Turn
+		out = append(out, name+" has engine damage and cannot sail this turn")
 	}
 	if f.Another {
 		h := s.unit(target).Hex

@@ -68,8 +68,31 @@
 //	detach DESTROYER from FLOTILLA
 //	    (option "independent-destroyers", 12.0) Detach an independent
 //	    destroyer; the flotilla takes one hit.
+//	strike AIRCRAFT HEX
+//	    A standing air strike (8.5): flown in the combat phase of a day turn
+//	    if your searches (passive reports included) found enemy surface
+//	    ships in HEX this turn, within the aircraft's radius (6.23). Not on
+//	    the turn of a transfer, nor on the turn after a strike (8.51).
+//	cover FIGHTER HEX
+//	    Fighter cover over HEX (8.522): fighters cancel each other one for
+//	    one, and each fighter left turns back one enemy bomber.
+//	airborne UNIT AIRFIELD
+//	    (German, day turns from the invasion, 6.28) Land an airborne unit
+//	    on Sola, Fornebu or Kjevik; resolved in the combat phase (8.7),
+//	    then once against the port next to the airfield (9.52).
+//	scramble
+//	scramble cancel
+//	    (German) Declare the Air Emergency Scramble, once a game (6.29), or
+//	    end it at the end of this turn (6.291).
 //	pass
 //	    Nothing this turn (an empty file does the same).
+//
+// Submarines attack by themselves (8.1): on a day turn, a submarine in a
+// hex where its side found enemy surface ships fires at the biggest. Ships
+// in a battle fire their gunnery and every torpedo they may; the standing
+// encounter choice also decides, after each round, whether the group fights
+// on (8.24: "fight" continues). Norwegian fortresses fire at German ships
+// in their hex, German-held ones at Allied ships (9.2).
 //
 // Every line is checked against what the side knows; a bad line is
 // rejected with its line number, the rule it breaks and what would be

@@ -327,6 +327,10 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 		p.fail(l, "6.44", "no move order for a tracking unit", "%s is tracking: it follows the tracked group at the start of the movement phase", d.Name)
 		return false
 	}
+	if u.Disabled {
+		p.fail(l, "8.661", "no move order: it moves by itself", "%s has engine damage and limps home at half speed", d.Name)
+		return false
+	}
 	if u.Returning {
 		p.fail(l, "14.0", "no move order: it moves by itself", "%s is short of fuel and returns to Scapa Flow with all its movement", d.Name)
 		return false
@@ -632,7 +636,16 @@ func groupsOf(units []string, splits [][]string) [][]string {
 // checkTrackedGroups: a tracked group moves together unless split (6.43, 6.44).
 func (p *parser) checkTrackedGroups() {
 	for _, t := range p.v.Tracked {
-		for _, g := range groupsOf(t.Units, p.o.Splits) {
+		var free []string
+		for _, id := range t.Units {
+			if u := p.v.unit(id); u != nil && !u.Disabled && !u.Returning {
+				free = append(free, id)
+			}
+		}
+		if len(free) == 0 {
+			continue
+		}
+		for _, g := range groupsOf(free, p.o.Splits) {
 			key := func(id string) string {
 				for _, m := range p.o.Moves {
 					if contains(m.Units, id) {
@@ -663,7 +676,7 @@ func (p *parser) checkTrackedGroups() {
 // checkConvoy: the HN25 convoy and its escort move together (14.1).
 func (p *parser) checkConvoy() {
 	c, e := p.v.unit("hn25"), p.v.unit(p.v.ConvoyEscort)
-	if c == nil || e == nil || c.Where != AtMap || e.Where != AtMap || c.Hex != e.Hex {
+	if c == nil || e == nil || c.Where != AtMap || e.Where != AtMap || c.Hex != e.Hex || c.Disabled || e.Disabled || e.Returning {
 		return
 	}
 	key := func(id string) string {

@@ -275,7 +275,7 @@ func (m *mover) trackedFirst(target func(ids []string) (engine.Hex, bool)) {
 	for _, t := range m.v.Tracked {
 		var ids []string
 		for _, id := range t.Units {
-			if u := m.v.unit(id); u != nil && u.Where == AtMap && u.Hex == t.Hex {
+			if u := m.v.unit(id); u != nil && u.Where == AtMap && u.Hex == t.Hex && !u.Disabled && !u.Returning {
 				ids = append(ids, id)
 			}
 		}
@@ -380,7 +380,7 @@ func germanPlay(v *View) []string {
 	// Ships on the map.
 	var onMap []string
 	for _, u := range v.Units {
-		if u.Where == AtMap && !u.Air && !u.Sub && !m.done[u.ID] {
+		if u.Where == AtMap && !u.Air && !u.Sub && !m.done[u.ID] && !u.Disabled {
 			onMap = append(onMap, u.ID)
 		}
 	}
@@ -512,14 +512,14 @@ func alliedPlay(v *View) []string {
 	// 16.41: the Vestfjord minelayers and their destroyers go home.
 	scapa, _ := portHex("Scapa Flow")
 	for _, id := range []string{"mlflot20", "ddflot12"} {
-		if u := v.unit(id); u != nil && u.Where == AtMap && !m.done[id] && u.Hex != scapa.String() {
+		if u := v.unit(id); u != nil && u.Where == AtMap && !m.done[id] && u.Hex != scapa.String() && !u.Disabled && !u.Returning {
 			m.moveTowards([]string{id}, scapa, false)
 		}
 	}
 	// 14.1: the HN25 convoy and its escort make for the west edge.
-	if c := v.unit("hn25"); c != nil && c.Where == AtMap && !m.done["hn25"] {
+	if c := v.unit("hn25"); c != nil && c.Where == AtMap && !m.done["hn25"] && !c.Disabled {
 		ids := []string{"hn25"}
-		if e := v.unit(v.ConvoyEscort); e != nil && e.Where == AtMap && e.Hex == c.Hex && !m.done[e.ID] {
+		if e := v.unit(v.ConvoyEscort); e != nil && e.Where == AtMap && e.Hex == c.Hex && !m.done[e.ID] && !e.Disabled && !e.Returning {
 			ids = append(ids, e.ID)
 		}
 		from := m.unitHex(c)
@@ -536,7 +536,7 @@ func alliedPlay(v *View) []string {
 	}
 	var ships []string
 	for _, u := range v.Units {
-		if u.Where == AtMap && !u.Air && !m.done[u.ID] && u.Nation != "NO" && u.Nation != "DK" && !u.Returning {
+		if u.Where == AtMap && !u.Air && !m.done[u.ID] && u.Nation != "NO" && u.Nation != "DK" && !u.Returning && !u.Disabled {
 			ships = append(ships, u.ID)
 		}
 	}

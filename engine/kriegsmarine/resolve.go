@@ -658,8 +658,10 @@ func (s *State) endTurn(dice engine.Dice) {
 	s.startTurn(dice)
 }
 
-// withdrawals moves the "R" ships home with all their movement (14.0).
+// withdrawals moves the "R" ships home with all their movement (14.0),
+// and ships with engine damage home at half speed (8.661).
 func (s *State) withdrawals(visited map[string][]engine.Hex, moved map[string]bool) {
+	s.limpHome(visited, moved)
 	scapa, ok := portHex("Scapa Flow")
 	if !ok {
 		return
@@ -682,5 +684,66 @@ func (s *State) withdrawals(visited map[string][]engine.Hex, moved map[string]bo
 		} else {
 			s.logf("allied", "move", u.Hex.String(), "14.0", "%s, short of fuel, steams for Scapa Flow and reaches %s.", d.Name, u.Hex)
 		}
+	}
+}
+
+// homePorts are where a ship with engine damage may limp to (8.661): a
+// friendly port city; the Germans leave by the south edge instead.
+func (s *State) limpTarget(d *UnitDef, from engine.Hex) (engine.Hex, bool) {
+	var cands []engine.Hex
+	switch {
+	case d.Side == German:
+		for c := 1; c <= MapCols; c++ {
+			if h := (engine.Hex{Row: 1, Col: c}); TheMap().ShipCanEnter(h) {
+				cands = append(cands, h)
+			}
+		}
+	case d.Nation == "NO":
+		for _, p := range norwegianPorts() {
+			if s.occupation("port", p.Port) < 0 {
+				cands = append(cands, p.Hex)
+			}
+		}
+	default:
+		for _, p := range TheMap().Ports() {
+			if p.HasCountry("UK") {
+				cands = append(cands, p.Hex)
+			}
+		}
+	}
+	best, bd := engine.Hex{}, -1
+	for _, h := range cands {
+		if dist := from.Distance(h); bd < 0 || dist < bd {
+			best, bd = h, dist
+		}
+	}
+	return best, bd >= 0
+}
+
+func (s *State) limpHome(visited map[string][]engine.Hex, moved map[string]bool) {
+	for i := range s.Units {
+		u := &s.Units[i]
+		d := def(u.ID)
+		if u.Disabled == 0 || u.Disabled >= s.Turn || u.Home || u.Where != AtMap || moved[u.ID] {
+			continue
+		}
+		target, ok := s.limpTarget(d, u.Hex)
+		if !ok {
+			continue
+		}
+		allow := (baseAllowance(d, u, s.Turn) + 1) / 2
+		path := shortestPath(u.Hex, target, moveOK(d.Side, d.Nation, d.Sub(), s.Turn, s.intervention()))
+		off := false
+		if len(path) > allow {
+			path = path[:allow]
+		} else if d.Side == German && len(path)+1 <= allow {
+			off = true
+		}
+		s.moveUnit(u.ID, Move{Units: []string{u.ID}, Path: path, Off: off}, visited)
+		moved[u.ID] = true
+		if u.Where == AtMap && u.Hex == target && d.Side != German {
+			u.Home = true
+		}
+		s.logf(string(d.Side), "move", u.Hex.String(), "8.661", "%s limps home with engine damage.", d.Name)
 	}
 }

@@ -698,3 +698,37 @@ func TestRule14_1_HN25ConvoyAndItsEscort(t *testing.T) {
 	s2.unit("hn25").Hex = hex(t, "A5")
 	rejects(t, s2, Allied, "move HN25 off", 1, "14.1")
 }
+
+func TestRule8_661_EngineDamageLimpsHome(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "hipper", "K8")
+	put(t, s, "renown", "K9")
+	// A torpedo roll of 2 is fatal; the fatal flooding die 1 is engine damage.
+	s.torpedo("hipper", 0, engine.NewManualDice(1, 1, 1), "test")
+	u := s.unit("hipper")
+	if u.Disabled != 1 || s.gunnery("hipper") != 0 || s.torpAvailable("hipper") != 0 {
+		t.Fatalf("Hipper %+v gunnery %d: engine damage takes guns and torpedoes", u, s.gunnery("hipper"))
+	}
+	rejects(t, s, German, "move Hipper K9", 1, "8.661")
+	start := u.Hex
+	s = resolve(t, s, "", "")
+	if s.unit("hipper").Hex != start {
+		t.Fatal("Hipper moved on the turn of its engine damage")
+	}
+	s = resolve(t, s, "", "")
+	h := s.unit("hipper").Hex
+	if h.Distance(start) > 2 || h.Row >= start.Row {
+		t.Fatalf("Hipper at %s: want at most 2 hexes (half of 4) south of %s", h, start)
+	}
+	// 16.3: a German ship unable to sail on the map counts as sunk.
+	found := false
+	for _, l := range s.score() {
+		if l.Side == Allied && strings.Contains(l.Why, "Hipper") {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("a disabled German ship does not score for the Allies")
+	}
+}

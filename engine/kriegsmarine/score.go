@@ -37,6 +37,9 @@ func (s *State) score() []ScoreLine {
 			continue
 		}
 		sunk := u.Where == AtSunk
+		if d.Side == German && u.Where == AtMap && u.Disabled > 0 {
+			sunk = true // 16.3: unable to sail on the map at the end
+		}
 		switch d.Side {
 		case Allied:
 			if !sunk {

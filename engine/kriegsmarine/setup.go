@@ -380,7 +380,7 @@ func (s *State) placeConvoy(u *Unit) {
 	best, bd := "", 99
 	for _, x := range s.Units {
 		d := def(x.ID)
-		if d.Side != Allied || d.Type != "DD" || !d.TaskForce() || d.Nation == "NO" || x.Where != AtMap || x.Hits >= d.Ships {
+		if d.Side != Allied || d.Type != "DD" || !d.TaskForce() || d.Nation == "NO" || x.Where != AtMap || x.Hits >= d.Ships || x.Disabled > 0 || s.forcedHome(x.ID) {
 			continue
 		}
 		if dist := x.Hex.Distance(bergen); dist <= 3 && dist < bd {

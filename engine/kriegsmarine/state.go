@@ -95,6 +95,11 @@ type Unit struct {
 	// Struck is the last turn the aircraft flew a strike or cover; it
 	// cannot fly on the turn after (8.51).
 	Struck int `json:"struck,omitempty"`
+	// Disabled is the turn a ship took engine damage (8.661): no gunnery or
+	// torpedoes any more, and from the next turn it limps home at half
+	// speed; Home is set once it got there (it may not leave again).
+	Disabled int  `json:"disabled,omitempty"`
+	Home     bool `json:"home,omitempty"`
 	// Returned is set once an "R" ship reached Scapa Flow (14.0).
 	Returned bool `json:"returned,omitempty"`
 	// Committed is set once a German reserve ship entered play (16.3).

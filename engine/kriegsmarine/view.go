@@ -80,6 +80,8 @@ type UnitView struct {
 	// Returning marks a ship that must return to Scapa Flow (14.0): it
 	// moves by itself.
 	Returning bool `json:"returning,omitempty"`
+	// Disabled marks engine damage (8.661): the ship limps home by itself.
+	Disabled bool `json:"disabled,omitempty"`
 }
 
 // TrackView is a tracking contact as one side sees it.
@@ -133,6 +135,7 @@ func (s *State) view(side engine.Side) *View {
 			uv.HitsTaken, uv.Flooding, uv.Moderate = u.Hits, u.Flooding, moderate(d, &u)
 			uv.Arrive, uv.ArriveAt = u.Arrive, u.ArrivePort
 			uv.Returning = s.forcedHome(u.ID)
+			uv.Disabled = u.Disabled > 0
 			if u.Spent > 0 {
 				uv.Arrow, uv.Spent = u.Arrow.String(), u.Spent
 			}
