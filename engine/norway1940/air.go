@@ -85,14 +85,66 @@ func (c *turnCtx) useAir(typ string, n int) {
 	}
 }
 
-// nationFor picks the nation whose markers of a type can reach a place.
+// nationFor picks the nation whose markers of a type can reach a place,
+// with a base that has room for them (8.4, 8.10.1).
 func (c *turnCtx) nationFor(typ, where string, n int) string {
+	nation, _ := c.pick(typ, where, n)
+	return nation
+}
+
+// pick chooses the nation and the base of a mission: "" for the bases
+// off the map (Germany, Denmark, the UK), an airfield area, or a fleet
+// with aircraft carriers (9.12).
+func (c *turnCtx) pick(typ, where string, n int) (nation, base string) {
 	for _, a := range c.s.side(c.x).Air {
-		if a.Type == typ && a.Markers-a.Used >= n && c.inRange(a.Nation, typ, where) {
-			return a.Nation
+		if a.Type != typ || a.Markers-a.Used < n {
+			continue
+		}
+		pts := n * a.Strength
+		if a.Strength == 0 {
+			pts = n
+		}
+		for _, b := range c.bases(a.Nation, typ, where) {
+			if c.room(b) >= pts {
+				return a.Nation, b
+			}
 		}
 	}
-	return ""
+	return "", ""
+}
+
+// room is the air points a base can still launch this turn: 6 an
+// airfield less 2 a hit (8.10.1, 8.10.3), 2 a carrier less its damage
+// (9.12), unlimited off the map.
+func (c *turnCtx) room(base string) int {
+	if base == "" {
+		return 1 << 20
+	}
+	if af := c.s.airfield(base); af != nil {
+		return 6 - 2*af.Hits - af.Used
+	}
+	if f := c.s.fleet(base); f != nil {
+		return 2*f.Carriers - f.CarrierDamage - f.CarrierUsed
+	}
+	return 0
+}
+
+// charge books air points against a base; a carrier used as an airfield
+// is revealed (9.12).
+func (c *turnCtx) charge(base string, pts int) {
+	if af := c.s.airfield(base); af != nil {
+		af.Used += pts
+		return
+	}
+	if f := c.s.fleet(base); f != nil {
+		f.CarrierUsed += pts
+		if !c.dry() && !f.Detected {
+			c.s.log("9.12", "the aircraft carriers of fleet %s launch planes and are revealed", f.ID)
+			detect(c.s, f)
+		} else {
+			f.Detected = true
+		}
+	}
 }
 
 func (c *turnCtx) strength(nation, typ string) int {
@@ -115,72 +167,90 @@ func ownAirfields(s *State, x engine.Side) []string {
 	return out
 }
 
-// inRange says whether a nation's planes of a type reach a place this turn
-// (8.5, 8.5.1, 8.10.5, 8.10.6, 8.12).
-func (c *turnCtx) inRange(nation, typ, where string) bool {
+// bases lists where a nation's planes of a type may fly from to reach a
+// place this turn, off-map bases first (8.5, 8.5.1, 8.10.5, 8.10.6, 8.12,
+// 9.12).
+func (c *turnCtx) bases(nation, typ, where string) []string {
 	s := c.s
-	weather := s.whereWeather(where)
+	var out []string
+	if nation == "stuka" {
+		nation = "german" // 16.6: Stukas fly from the German bases
+	}
 	radius := bomberRadius
 	if typ == "fighter" {
 		radius = fighterRadius
 	}
-	if weather == "bad" {
+	if s.whereWeather(where) == "bad" {
 		radius /= 2
 	}
-	fields := ownAirfields(s, c.x)
-	if nation == "british" {
-		var north []string
-		if s.Turn >= 13 {
-			for _, f := range fields {
-				if dataPack.Area(f).Lat >= dataPack.Area("Dombas").Lat {
-					north = append(north, f)
+	b, isSea := dataPack.Box(where)
+	a, isLand := dataPack.AreaByName(where)
+	if !isSea && (!isLand || a.Name == "Sweden") {
+		return nil
+	}
+	// Off the map.
+	offmap := false
+	switch {
+	case isSea && nation == "german":
+		offmap = (typ == "recon" && b.GRecon) || (typ != "recon" && b.GBomb)
+	case isSea && nation == "british":
+		offmap = (typ == "recon" && b.BRecon) || (typ == "bomber" && b.BBomb)
+	case isLand && nation == "german" && s.Turn >= 4:
+		if typ == "recon" || typ == "transport" {
+			offmap = a.Lat <= stjordalLat
+		} else {
+			for _, d := range danishCoast {
+				if 1+dist(d, a.Name) <= radius {
+					offmap = true
 				}
 			}
 		}
-		fields = north
 	}
-	if b, ok := dataPack.Box(where); ok {
+	if offmap {
+		out = append(out, "")
+	}
+	// Norwegian airfields.
+	for _, f := range ownAirfields(s, c.x) {
+		fa := dataPack.Area(f)
+		if nation == "british" && (s.Turn < 13 || fa.Lat < dataPack.Area("Dombas").Lat) {
+			continue
+		}
+		ok := false
 		switch {
-		case c.x == German && typ == "recon" && b.GRecon, c.x == German && typ != "recon" && b.GBomb && s.Turn >= 1:
-			return true
-		case nation == "british" && typ == "recon" && b.BRecon, nation == "british" && typ == "bomber" && b.BBomb:
-			return true
+		case isSea:
+			ok = zoneSea(fa.Zone) == b.Area
+		case typ == "recon" || typ == "transport":
+			ok = a.Lat <= stjordalLat || fa.Lat >= 630
+		default:
+			ok = dist(f, a.Name) <= radius
 		}
-		for _, f := range fields {
-			if zoneSea(dataPack.Area(f).Zone) == b.Area {
-				return true
+		if ok {
+			out = append(out, f)
+		}
+	}
+	// Aircraft carriers at sea (9.12).
+	if nation == "british" {
+		for _, f := range s.Fleets {
+			if f.Side != c.x || f.Carriers == 0 || !isBox(f.Where) {
+				continue
+			}
+			sea := seaOf(f.Where)
+			ok := false
+			if isSea {
+				ok = b.Area == sea
+			} else {
+				for _, p := range dataPack.PortsOf(sea) {
+					if 1+dist(p, a.Name) <= radius {
+						ok = true
+					}
+				}
+			}
+			if ok {
+				out = append(out, f.ID)
 			}
 		}
-		return false
 	}
-	a, ok := dataPack.AreaByName(where)
-	if !ok || a.Name == "Sweden" {
-		return false
-	}
-	if typ == "recon" || typ == "transport" {
-		if a.Lat <= stjordalLat && (c.x == German && s.Turn >= 4 || len(fields) > 0) {
-			return true
-		}
-		for _, f := range fields {
-			if dataPack.Area(f).Lat >= 630 {
-				return true
-			}
-		}
-		return false
-	}
-	if c.x == German && s.Turn >= 4 {
-		for _, d := range danishCoast {
-			if 1+dist(d, a.Name) <= radius {
-				return true
-			}
-		}
-	}
-	for _, f := range fields {
-		if dist(f, a.Name) <= radius {
-			return true
-		}
-	}
-	return false
+	return out
 }
 
 func (c *turnCtx) checkAir(o Order) (string, string, string) {
@@ -274,6 +344,9 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		if c.airLeft("transport") < 1 {
 			return "8.9.2", "a transport marker", "no transport marker left"
 		}
+		if base != Denmark && c.room(base) < 4 {
+			return "8.10.1", "an airfield with 4 air points of room left", fmt.Sprintf("the airfield at %s has no room left this turn", base)
+		}
 		return "", "", ""
 	case "patrol":
 		if c.airLeft("fighter") < o.N {
@@ -359,8 +432,9 @@ func (c *turnCtx) execAir(o Order) {
 			s.log("8.11", "German parachute unit %s drops on %s", u.ID, o.To)
 		}
 	case "recon":
-		nation := c.nationFor("recon", o.To, o.N)
+		nation, base := c.pick("recon", o.To, o.N)
 		c.useAirNation(nation, "recon", o.N)
+		c.charge(base, o.N)
 		if c.dry() {
 			return
 		}
@@ -383,6 +457,9 @@ func (c *turnCtx) execAir(o Order) {
 		c.useAir("transport", 1)
 		u := s.unit(o.ID)
 		c.moved[u.ID] = true
+		if u.Loc != Germany {
+			c.charge(u.Loc, 4) // 8.7: a transport spends 4 air points at its airfield
+		}
 		if c.turnedBack[o.Line] {
 			s.log("8.9.2", "a German air transport to %s is intercepted and turns back", o.To)
 			return
@@ -410,16 +487,18 @@ func (c *turnCtx) execAir(o Order) {
 			s.log("8.9.2", "German air transport lands %s at %s", u.ID, o.To)
 		}
 	case "patrol":
-		nation := c.nationFor("fighter", o.To, o.N)
+		nation, base := c.pick("fighter", o.To, o.N)
 		c.useAirNation(nation, "fighter", o.N)
+		c.charge(base, o.N)
 		c.escorts[o.To] += o.N
 		if !c.dry() {
 			s.logTo(x, "8.9.3", "%d fighter marker(s) patrol over %s", o.N, o.To)
 		}
 	case "bomb", "interdict", "support":
-		nation := c.nationFor("bomber", o.To, o.N)
+		nation, base := c.pick("bomber", o.To, o.N)
 		str := c.strength(nation, "bomber")
 		c.useAirNation(nation, "bomber", o.N)
+		c.charge(base, o.N*str)
 		if isBox(o.To) {
 			c.bombFleet[o.Target] += o.N * str
 		} else {
@@ -479,6 +558,16 @@ func (c *turnCtx) bombResult(o Order, hits int) {
 			return
 		}
 		s.log("9.13.8", "%s bombers attack fleet %s in %s: %d hit(s)", x, e.ID, o.To, hits)
+		// 9.12: hits strike the revealed carriers first; two hits sink one.
+		for hits > 0 && e.Carriers > 0 {
+			hits--
+			e.CarrierDamage++
+			if e.CarrierDamage >= 2 {
+				e.Carriers--
+				e.CarrierDamage -= 2
+				s.log("9.12", "an aircraft carrier of fleet %s is sunk", e.ID)
+			}
+		}
 		takeNavalLosses(s, e, hits)
 		return
 	}
@@ -570,7 +659,7 @@ func (c *turnCtx) interceptions(lines []Order) {
 
 func (c *turnCtx) inRangeAny(typ, where string) bool {
 	for _, a := range c.s.side(c.x).Air {
-		if a.Type == typ && c.inRange(a.Nation, typ, where) {
+		if a.Type == typ && len(c.bases(a.Nation, typ, where)) > 0 {
 			return true
 		}
 	}

@@ -91,7 +91,7 @@ type Data struct {
 	Air         []AirInfo
 	Decoys      map[string]int // by nation
 	Subs        map[string]int // by side
-	Carriers    int
+	Carriers    []PoolInfo     // aircraft carriers by port and turn (9.12)
 	SupplyShips map[string]int // target port -> halves
 	Calendar    []string       // index = turn
 	Graph       *engine.AreaGraph
@@ -272,7 +272,7 @@ func loadData() (*Data, error) {
 		case "subs":
 			d.Subs[f[1]] = atoi(f[3])
 		case "carriers":
-			d.Carriers = atoi(f[3])
+			d.Carriers = append(d.Carriers, PoolInfo{Side: engine.Side(f[1]), Nation: f[2], Port: f[3], Combat: atoi(f[4]), Turn: atoi(f[5]), Source: f[6]})
 		case "supplyships":
 			d.SupplyShips[f[3]] = atoi(f[4])
 		default:

@@ -150,6 +150,14 @@ func startTurn(s *State, dice engine.Dice) {
 	for _, f := range s.Fields {
 		f.Used = 0
 	}
+	for _, f := range s.Fleets {
+		f.CarrierUsed = 0
+	}
+	for _, c := range dataPack.Carriers {
+		if c.Turn == t {
+			s.pool(c.Side, c.Nation, c.Port).Carriers += c.Combat
+		}
+	}
 	if t >= 6 {
 		r := dice.Roll(6, "6.1 weather")
 		clamp := func(n int) int {
@@ -313,7 +321,9 @@ func surrounded(s *State, area string, x engine.Side) bool {
 func sources(s *State, x engine.Side) []string {
 	var out []string
 	if x == German {
-		if s.controller("Oslo") != German || enemyIn(s, "Oslo", German) {
+		// Oslo supplies while the German controls it, even with enemy
+		// units still in the city; paths through it are cut by them.
+		if s.controller("Oslo") != German {
 			return nil
 		}
 		seen := map[string]bool{"Oslo": true}
@@ -330,7 +340,7 @@ func sources(s *State, x engine.Side) []string {
 			}
 		}
 		for _, a := range dataPack.Areas {
-			if seen[a.Name] && s.controller(a.Name) == German && (a.Name == "Oslo" || a.City >= 0 || a.Port != "") {
+			if seen[a.Name] && s.controller(a.Name) == German && (a.Name == "Oslo" || a.City >= 0 || a.Port != "") && (a.Name == "Oslo" || !enemyIn(s, a.Name, German)) {
 				out = append(out, a.Name)
 			}
 		}

@@ -49,7 +49,7 @@ func takeNavalLosses(s *State, f *Fleet, hits int) {
 			f.Combat--
 		}
 	}
-	if f.Combat+f.Transport == 0 {
+	if f.Combat+f.Transport == 0 && f.Carriers == 0 {
 		for _, id := range f.Cargo {
 			if u := s.unit(id); u != nil {
 				u.Dead, u.Fleet = true, ""
@@ -254,7 +254,7 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 				return
 			}
 			if hits >= 2 && invasion {
-				f.Stuck = s.Turn
+				f.Stuck, f.Failed = s.Turn, true
 				s.log("15.2.2", "fleet %s is paralysed by the batteries and cannot land this turn", f.ID)
 				return
 			}

@@ -34,7 +34,9 @@ type Order struct {
 	Combat int      `json:"combat,omitempty"`
 	Trans  int      `json:"transport,omitempty"`
 	Decoys int      `json:"decoys,omitempty"`
-	Flag   string   `json:"flag,omitempty"`
+	// Carriers is aircraft carriers put in a fleet (9.12).
+	Carriers int    `json:"carriers,omitempty"`
+	Flag     string `json:"flag,omitempty"`
 }
 
 func lineErr(l engine.OrderLine, rule, valid, format string, args ...any) engine.LineError {
@@ -125,7 +127,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			}
 			for i := 2; i < len(rest); i++ {
 				switch rest[i] {
-				case "combat", "transport", "decoys", "decoy":
+				case "combat", "transport", "decoys", "decoy", "carriers", "carrier":
 					n, ok := num(i + 3)
 					if !ok {
 						return bad("9.13.4", rest[i]+" N", "%s needs a number", rest[i])
@@ -135,12 +137,14 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 						o.Combat = n
 					case "transport":
 						o.Trans = n
+					case "carriers", "carrier":
+						o.Carriers = n
 					default:
 						o.Decoys = n
 					}
 					i++
 				case "carry":
-					for i+1 < len(rest) && rest[i+1] != "to" && rest[i+1] != "combat" && rest[i+1] != "transport" && rest[i+1] != "decoys" {
+					for i+1 < len(rest) && rest[i+1] != "to" && rest[i+1] != "combat" && rest[i+1] != "transport" && rest[i+1] != "decoys" && rest[i+1] != "carriers" {
 						i++
 						id, ok := unitName(s, raw[i])
 						if !ok {
@@ -159,7 +163,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 					o.To = w
 					i++
 				default:
-					return bad("9.13.1", "combat N, transport N, decoys N, carry UNITS, to BOX", "unknown word %q", raw[i])
+					return bad("9.13.1", "combat N, transport N, decoys N, carriers N, carry UNITS, to BOX", "unknown word %q", raw[i])
 				}
 			}
 			if o.To == "" {
@@ -535,6 +539,9 @@ func formatOrder(o Order) string {
 			}
 			if o.Decoys > 0 {
 				add("decoys", strconv.Itoa(o.Decoys))
+			}
+			if o.Carriers > 0 {
+				add("carriers", strconv.Itoa(o.Carriers))
 			}
 			if len(o.Units) > 0 {
 				add("carry")

@@ -218,9 +218,17 @@ func (p *player) landPlan(objectives []string, margin float64) {
 				continue
 			}
 			cands = append(cands, u)
+			p.committed[u.ID] = true // tentatively, so the garrison count sees it gone
 			str += value(u)
 		}
-		if len(cands) == 0 || str < p.defence(e, y)+margin {
+		m := margin
+		if e == "Oslo" {
+			m = 0 // the capital decides the sudden-death checks (12.4)
+		}
+		if len(cands) == 0 || str < p.defence(e, y)+m {
+			for _, u := range cands {
+				delete(p.committed, u.ID)
+			}
 			continue
 		}
 		for _, u := range cands {
@@ -268,9 +276,12 @@ func (p *player) garrison(u *Unit) bool {
 	if a.VP == 0 || p.s.controller(u.Loc) != p.x {
 		return false
 	}
+	if u.Type == "hq" || u.Type == "aa" || u.Type == "para" {
+		return false
+	}
 	n := 0
 	for _, w := range p.s.combatIn(u.Loc, p.x) {
-		if !p.ctx.moved[w.ID] && w.Type != "hq" && w.Type != "aa" {
+		if !p.ctx.moved[w.ID] && combatDie(w) > 0 && w.Type != "para" && !p.committed[w.ID] {
 			n++
 		}
 	}
@@ -305,7 +316,7 @@ func (p *player) german() {
 			if u := s.unit(f.Cargo[0]); u != nil && u.Goal != "" && s.controller(u.Goal) == German {
 				goal = u.Goal
 			}
-			if s.controller(goal) != German || enemyIn(s, goal, German) {
+			if goal != "Oslo" && (s.controller(goal) != German || enemyIn(s, goal, German)) {
 				for _, q := range dataPack.PortsOf("South") {
 					if s.controller(q) == German && !enemyIn(s, q, German) {
 						goal = q
@@ -421,12 +432,15 @@ func (p *player) german() {
 			}
 		}
 	}
-	// Land phase: take every VP location.
+	// Land phase: take every VP location, the capital first (12.4).
 	var objectives []string
 	for _, a := range dataPack.Areas {
 		if a.VP > 0 {
 			objectives = append(objectives, a.Name)
 		}
+	}
+	if s.controller("Oslo") != German {
+		objectives = []string{"Oslo"}
 	}
 	p.landPlan(objectives, 2)
 	p.bombAndFighters()
@@ -451,6 +465,18 @@ func (p *player) germanFields() []string {
 		out = append(out, f)
 	}
 	sort.Slice(out, func(i, j int) bool { return dataPack.Area(out[i]).Lat > dataPack.Area(out[j]).Lat })
+	// A threatened capital comes first (12.4).
+	for _, n := range append([]string{"Oslo"}, dataPack.Graph.Neighbors("Oslo")...) {
+		if enemyIn(p.s, n, German) {
+			for i, f := range out {
+				if f == "Oslo" {
+					out = append([]string{"Oslo"}, append(out[:i:i], out[i+1:]...)...)
+					break
+				}
+			}
+			break
+		}
+	}
 	return out
 }
 

@@ -103,7 +103,12 @@ type Fleet struct {
 	Transport int         `json:"transport"`
 	Decoys    int         `json:"decoys,omitempty"`
 	Cargo     []string    `json:"cargo,omitempty"`
-	Goal      string      `json:"goal,omitempty"`
+	// Carriers are aircraft carriers (9.12): 2 air points each a turn,
+	// less their damage; CarrierUsed counts this turn's launches.
+	Carriers      int    `json:"carriers,omitempty"`
+	CarrierDamage int    `json:"carrier_damage,omitempty"`
+	CarrierUsed   int    `json:"carrier_used,omitempty"`
+	Goal          string `json:"goal,omitempty"`
 	// Failed marks a fleet held in a port box after a failed landing
 	// (9.16.1.2); Stuck one paralysed by coastal batteries (15.2.2).
 	Failed bool `json:"failed,omitempty"`
@@ -117,6 +122,7 @@ type Pool struct {
 	Port      string      `json:"port"`
 	Combat    int         `json:"combat"`
 	Transport int         `json:"transport"`
+	Carriers  int         `json:"carriers,omitempty"`
 	Groups    []int       `json:"groups,omitempty"`
 }
 

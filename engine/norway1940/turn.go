@@ -278,7 +278,7 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 			}
 			var p *Pool
 			for _, q := range s.Pools {
-				if q.Side == x && q.Port == o.From && q.Combat >= o.Combat && q.Transport >= o.Trans {
+				if q.Side == x && q.Port == o.From && q.Combat >= o.Combat && q.Transport >= o.Trans && q.Carriers >= o.Carriers {
 					if p == nil || (o.Decoys > 0 && c.decoysAvail(q.Nation) != nil && c.decoysAvail(p.Nation) == nil) {
 						p = q
 					}
@@ -296,7 +296,7 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 			if o.Combat > 12 || o.Trans > 8 {
 				return "9.13.4", "at most 12 combat and 8 transport points", "a fleet may hold no more than 12 combat and 8 transport points"
 			}
-			if o.Combat+o.Trans+o.Decoys == 0 {
+			if o.Combat+o.Trans+o.Decoys+o.Carriers == 0 {
 				return "9.6", "combat, transport or decoys", "an empty fleet"
 			}
 			if o.Decoys > 0 {
@@ -344,8 +344,8 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 			if !fleetIDRe.MatchString(o.New) || (x == German) != strings.HasPrefix(o.New, "G") || s.fleet(o.New) != nil {
 				return "9.9", "an unused fleet number", fmt.Sprintf("%s is not a free fleet number", o.New)
 			}
-			if o.Combat > f.Combat || o.Trans > f.Transport || o.Decoys > f.Decoys {
-				return "9.9", fmt.Sprintf("at most combat %d transport %d decoys %d", f.Combat, f.Transport, f.Decoys), "the split takes more than the fleet has"
+			if o.Combat > f.Combat || o.Trans > f.Transport || o.Decoys > f.Decoys || o.Carriers > f.Carriers {
+				return "9.9", fmt.Sprintf("at most combat %d transport %d decoys %d carriers %d", f.Combat, f.Transport, f.Decoys, f.Carriers), "the split takes more than the fleet has"
 			}
 			for _, id := range o.Units {
 				if !contains(f.Cargo, id) {
@@ -361,7 +361,7 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 			if c.cargoLoad(o.Units) > c.capacity(o.Combat, o.Trans) || c.cargoLoad(rest) > c.capacity(f.Combat-o.Combat, f.Transport-o.Trans) {
 				return "9.10", "cargo within each fleet's transport points", "the split leaves a fleet with more cargo than it can carry"
 			}
-			if o.Combat+o.Trans+o.Decoys == 0 {
+			if o.Combat+o.Trans+o.Decoys+o.Carriers == 0 {
 				return "9.9", "combat, transport or decoys", "an empty fleet"
 			}
 			return c.checkDest(f.Where, o.To, f)
@@ -452,7 +452,7 @@ func (c *turnCtx) exec(o Order) {
 		case "form":
 			var p *Pool
 			for _, q := range s.Pools {
-				if q.Side == x && q.Port == o.From && q.Combat >= o.Combat && q.Transport >= o.Trans {
+				if q.Side == x && q.Port == o.From && q.Combat >= o.Combat && q.Transport >= o.Trans && q.Carriers >= o.Carriers {
 					if p == nil || (o.Decoys > 0 && c.decoysAvail(q.Nation) != nil && c.decoysAvail(p.Nation) == nil) {
 						p = q
 					}
@@ -460,10 +460,11 @@ func (c *turnCtx) exec(o Order) {
 			}
 			p.Combat -= o.Combat
 			p.Transport -= o.Trans
+			p.Carriers -= o.Carriers
 			if o.Decoys > 0 {
 				c.decoysAvail(p.Nation).N -= o.Decoys
 			}
-			f := &Fleet{ID: o.ID, Side: x, Nation: p.Nation, Where: o.To, Combat: o.Combat, Transport: o.Trans, Decoys: o.Decoys}
+			f := &Fleet{ID: o.ID, Side: x, Nation: p.Nation, Where: o.To, Combat: o.Combat, Transport: o.Trans, Decoys: o.Decoys, Carriers: o.Carriers}
 			for _, id := range o.Units {
 				u := s.unit(id)
 				u.Loc, u.Fleet = "", f.ID
@@ -488,10 +489,11 @@ func (c *turnCtx) exec(o Order) {
 			c.arrive(f, from)
 		case "split":
 			f := s.fleet(o.ID)
-			n := &Fleet{ID: o.New, Side: x, Nation: f.Nation, Where: o.To, Detected: f.Detected, Combat: o.Combat, Transport: o.Trans, Decoys: o.Decoys, Goal: f.Goal}
+			n := &Fleet{ID: o.New, Side: x, Nation: f.Nation, Where: o.To, Detected: f.Detected, Combat: o.Combat, Transport: o.Trans, Decoys: o.Decoys, Goal: f.Goal, Carriers: o.Carriers}
 			f.Combat -= o.Combat
 			f.Transport -= o.Trans
 			f.Decoys -= o.Decoys
+			f.Carriers -= o.Carriers
 			var rest []string
 			for _, id := range f.Cargo {
 				if contains(o.Units, id) {
@@ -509,7 +511,7 @@ func (c *turnCtx) exec(o Order) {
 				s.log("9.9", "fleet %s splits off fleet %s, which moves to %s", f.ID, n.ID, o.To)
 			}
 			c.arrive(n, f.Where)
-			if f.Combat+f.Transport+f.Decoys == 0 && len(f.Cargo) == 0 {
+			if f.Combat+f.Transport+f.Decoys+f.Carriers == 0 && len(f.Cargo) == 0 {
 				removeFleet(s, f.ID)
 			}
 		case "merge":
@@ -517,6 +519,9 @@ func (c *turnCtx) exec(o Order) {
 			f.Combat += g.Combat
 			f.Transport += g.Transport
 			f.Decoys += g.Decoys
+			f.Carriers += g.Carriers
+			f.CarrierDamage += g.CarrierDamage
+			f.CarrierUsed += g.CarrierUsed
 			for _, id := range g.Cargo {
 				s.unit(id).Fleet = f.ID
 				f.Cargo = append(f.Cargo, id)
@@ -656,6 +661,7 @@ func dock(s *State, f *Fleet, logIt bool) {
 	p := s.pool(f.Side, f.Nation, f.Where)
 	p.Combat += f.Combat
 	p.Transport += f.Transport
+	p.Carriers += f.Carriers
 	returnDecoys(s, f)
 	for _, id := range f.Cargo {
 		u := s.unit(id)
@@ -681,7 +687,7 @@ func detect(s *State, f *Fleet) {
 		s.log("9.8", "fleet %s held %d decoy marker(s), now removed", f.ID, f.Decoys)
 		returnDecoys(s, f)
 	}
-	if f.Combat+f.Transport == 0 && len(f.Cargo) == 0 {
+	if f.Combat+f.Transport+f.Carriers == 0 && len(f.Cargo) == 0 {
 		s.log("9.8", "fleet %s was only a decoy", f.ID)
 		removeFleet(s, f.ID)
 		return

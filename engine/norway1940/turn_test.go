@@ -90,7 +90,12 @@ func TestRule7_SupplyFromTurn7(t *testing.T) {
 	put(s, "IR2", "Oslo")
 	reorg(s, German, engine.NewManualDice())
 	if !u.OOS {
-		t.Error("an enemy unit in Oslo cuts the source")
+		t.Error("an enemy unit in Oslo cuts the paths through it")
+	}
+	v := put(s, "345", "Oslo")
+	reorg(s, German, engine.NewManualDice())
+	if v.OOS {
+		t.Error("German-held Oslo still supplies the Germans in it")
 	}
 }
 

@@ -83,6 +83,7 @@ func viewOf(s0 *State, side engine.Side) *View {
 		m := &Fleet{ID: f.ID, Side: f.Side, Where: f.Where, Detected: f.Detected}
 		if f.Detected {
 			m.Nation, m.Combat, m.Transport, m.Cargo, m.Failed = f.Nation, f.Combat, f.Transport, f.Cargo, f.Failed
+			m.Carriers, m.CarrierDamage = f.Carriers, f.CarrierDamage
 		}
 		v.Fleets = append(v.Fleets, m)
 	}
