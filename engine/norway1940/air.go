@@ -287,7 +287,7 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 			return "9.13.6", "an enemy fleet marker in that box", fmt.Sprintf("no enemy fleet %s in %s", o.Target, o.To)
 		}
 		if c.nationFor("recon", o.To, o.N) == "" {
-			return "8.5.1", "a box your recon planes reach", fmt.Sprintf("%s is out of recon range", o.To)
+			return "8.5.1", "a box your recon planes reach from a base with room left", fmt.Sprintf("%s is out of recon range, or no base in range has room left (8.10.1)", o.To)
 		}
 		return "", "", ""
 	case "transport", "emergency":
@@ -353,7 +353,7 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 			return "8.9.3", fmt.Sprintf("at most %d fighter markers", c.airLeft("fighter")), "not enough fighter markers"
 		}
 		if c.nationFor("fighter", o.To, o.N) == "" {
-			return "8.9.3", "a place within the fighters' template", fmt.Sprintf("%s is out of fighter range", o.To)
+			return "8.9.3", "a place within the fighters' template from a base with room left", fmt.Sprintf("%s is out of fighter range, or no base in range has room left (8.10.1)", o.To)
 		}
 		return "", "", ""
 	case "bomb", "interdict", "support":
@@ -362,10 +362,7 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		}
 		nation := c.nationFor("bomber", o.To, o.N)
 		if nation == "" {
-			return "8.9.4", "a place within the bombers' template", fmt.Sprintf("%s is out of bomber range", o.To)
-		}
-		if nation == "british" && !isBox(o.To) && s.Turn < 13 {
-			return "8.12", "sea boxes", "the RAF flies over Norway only from Norwegian airfields or carriers"
+			return "8.9.4", "a place within the bombers' template from a base with room left", fmt.Sprintf("%s is out of bomber range, or no base in range has room left (8.10.1)", o.To)
 		}
 		if isBox(o.To) {
 			if o.Kind != "bomb" {

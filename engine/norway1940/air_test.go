@@ -175,3 +175,53 @@ func TestRule8_12_RAFOverNorway(t *testing.T) {
 		t.Errorf("RAF bombers over Norway without Norwegian airfields: rule %q", e.Rule)
 	}
 }
+
+func TestRule9_12_AircraftCarriers(t *testing.T) {
+	s := bare(t, 8, Allied)
+	f := fleetAt(s, "A20", Allied, "Centre-2", 6, 0)
+	f.Carriers = 1
+	put(s, "138", "Trondheim")
+	put(s, "159", "Storen")
+	put(s, "340", "Stjordal")
+	for _, a := range []string{"Trondheim", "Storen", "Stjordal"} {
+		s.setControl(a, German)
+	}
+	for _, fld := range s.Fields {
+		s.setControl(fld.Area, German) // no Norwegian airfield: only the carrier
+	}
+	next, _ := play(t, s, "air bomb Trondheim 138 1\nair bomb Storen 159 1\n", 6, 6)
+	if !next.fleet("A20").Detected || next.unit("138").Blast != 1 {
+		t.Fatalf("the carrier's planes bomb Trondheim and reveal the fleet:\n%s", logText(next))
+	}
+	if e := parseErr(t, s, "air bomb Trondheim 138 1\nair bomb Storen 159 1\nair bomb Stjordal 340 1\n"); e.Rule != "8.9.4" {
+		t.Errorf("a carrier launches 2 air points a turn: rule %q", e.Rule)
+	}
+	// German bombers hit the revealed carrier first; two hits sink it.
+	g := bare(t, 8, German)
+	c := fleetAt(g, "A20", Allied, "South-2", 6, 0)
+	c.Carriers, c.Detected = 1, true
+	next, _ = play(t, g, "air bomb South-2 A20 1\n", 6, 6, 6)
+	if a := next.fleet("A20"); a.Carriers != 0 || a.Combat != 5 {
+		t.Errorf("fleet after three hits: %+v", a)
+	}
+}
+
+func TestRule8_10_1_AirfieldCapacity(t *testing.T) {
+	s := bare(t, 8, German)
+	for _, fld := range s.Fields {
+		s.setControl(fld.Area, Allied)
+	}
+	s.setControl("Bodo", German)
+	put(s, "IR14", "Mo")
+	put(s, "EB6", "Narvik")
+	put(s, "IR15", "Elvegardsmoen")
+	// 6 air points at Bodo: two German bomber markers of 3.
+	parseOK(t, s, "air bomb Mo IR14 1\nair bomb Narvik EB6 1\n")
+	if e := parseErr(t, s, "air bomb Mo IR14 1\nair bomb Narvik EB6 1\nair bomb Elvegardsmoen IR15 1\n"); e.Rule != "8.9.4" {
+		t.Errorf("a third marker from Bodo: rule %q", e.Rule)
+	}
+	s.airfield("Bodo").Hits = 1
+	if e := parseErr(t, s, "air bomb Mo IR14 1\nair bomb Narvik EB6 1\n"); e.Rule != "8.9.4" {
+		t.Errorf("a hit takes 2 points of room: rule %q", e.Rule)
+	}
+}
