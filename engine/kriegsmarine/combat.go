@@ -203,6 +203,9 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 				if !IsDay(s.Turn) && (def(id).Nation == "UK" || def(id).Nation == "DE") {
 					n *= 2 // 8.29
 				}
+				if n > 0 && s.commanded(id) {
+					n++ // 10.2 (not in a pursuit battle, 10.33)
+				}
 				if n == 0 {
 					continue
 				}
@@ -225,6 +228,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 	}
 	g.Outcome = strings.Join(rounds, " | ")
 	s.logf("both", "combat", g.Hex.String(), "8.2", "%s at %s: %s.", kind, g.Hex, g.Outcome)
+	s.injuries(append(append([]string(nil), g.Allied...), g.German...), false, g.Hex, dice)
 	if g.Kind == ResPursuit && g.TrackAfter {
 		s.pursuitEvasion(g, dice)
 	}
@@ -388,7 +392,7 @@ func (s *State) pursuitEvasion(g *Engagement, dice engine.Dice) {
 		tr, ev, trs, evs = German, Allied, ge, al
 	}
 	es, ts := s.minEvasion(evs), s.minEvasion(trs)
-	roll := engine.TwoD6(dice, "evasion after the pursuit battle (8.3)")
+	roll := engine.TwoD6(dice, "evasion after the pursuit battle (8.3)") + s.evasionMod(evs, trs)
 	if evades(es, ts, roll) {
 		s.logf("both", "evasion", g.Hex.String(), "8.3", "Evasion after the pursuit battle at %s: speed %d against %d, rolled %d: evasion succeeds.", g.Hex, es, ts, roll)
 		return

@@ -161,8 +161,12 @@ func (s *State) submarineAttacks(dice engine.Dice) {
 		}
 		s.unit(a.sub).TorpUsed++
 		h := s.unit(a.sub).Hex
+		hp := s.unit(a.target).Hits + s.unit(a.target).Flooding
 		res := s.torpedo(a.target, mod, dice, "submarine torpedo attack (8.1)")
 		s.logf("both", "combat", h.String(), "8.1", "Submarine attack at %s by %s: %s.", h, def(a.sub).Name, res)
+		if t := s.unit(a.target); t.Where == AtSunk || t.Hits+t.Flooding > hp {
+			s.injuries([]string{a.target}, false, h, dice) // 10.3: hit by a torpedo
+		}
 	}
 }
 
@@ -187,8 +191,8 @@ func (s *State) fortressFire(dice engine.Dice) {
 		if !german {
 			roll = dice.Roll(6, "fortress effects (9.2)")
 			r := roll
-			if f.Fortress == "Oscarsborg" {
-				r-- // Colonel Eriksen (9.21 example)
+			if f.Fortress == "Oscarsborg" && s.eriksen() {
+				r-- // Colonel Eriksen (9.21 example, 10.1)
 			}
 			posture = FortressTable.Lookup(r)
 		}
@@ -227,6 +231,9 @@ func (s *State) fortressFire(dice engine.Dice) {
 			how = "German-held, normal defence"
 		}
 		s.logf("both", "combat", f.Hex.String(), "9.2", "Fortress %s (%s) fires: %s.", f.Fortress, how, strings.Join(out, "; "))
+		if posture != "none" {
+			s.injuries(targets, f.Fortress == "Oscarsborg" && !german, f.Hex, dice)
+		}
 	}
 }
 
@@ -340,6 +347,7 @@ func (s *State) airStrikes(orders map[engine.Side]*Orders, dice engine.Dice) {
 				out = append(out, fmt.Sprintf("%s at %s: %d, %s", def(id).Name, def(t).Name, roll+mod, res))
 			}
 			s.logf("both", "combat", h.String(), "8.5", "%s air strike at %s: %s.", sideName(side), h, strings.Join(out, "; "))
+			s.injuries(s.onMap(other(side), h, nil), false, h, dice)
 		}
 	}
 }

@@ -170,7 +170,7 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 // players, straight through the Ruleset, and gets the same digests; and
 // checks that searches, encounters and tracking happened.
 func TestFullGameDeterministic(t *testing.T) {
-	for _, setup := range []engine.Setup{{}, {Options: []string{OptWeather, OptSplitting, OptIndependent, OptBismarck, OptGrafZeppelin}}} {
+	for _, setup := range []engine.Setup{{}, {Options: []string{OptWeather, OptSplitting, OptIndependent, OptBismarck, OptGrafZeppelin, OptCommanders, OptQShips}}} {
 		s1, d1 := playGame(t, setup, "determinism")
 		s2, d2 := playGame(t, setup, "determinism")
 		if len(d1) != LastTurn || strings.Join(d1, ",") != strings.Join(d2, ",") {

@@ -183,7 +183,7 @@ func (s *State) trackedMovement(orders map[engine.Side]*Orders, dice engine.Dice
 				continue
 			}
 			ev, tr := s.minEvasion(g), s.minEvasion(assign[gi])
-			roll := engine.TwoD6(dice, "evasion determination (6.44)")
+			roll := engine.TwoD6(dice, "evasion determination (6.44)") + s.evasionMod(g, assign[gi])
 			if evades(ev, tr, roll) {
 				s.logf("both", "evasion", t.Hex.String(), "6.44", "Evasion determination at %s: speed %d against %d, rolled %d (evades on %d or less): evasion succeeds, tracking ends.", t.Hex, ev, tr, roll, EvasionTable.Lookup(ev-tr))
 				continue
@@ -464,7 +464,7 @@ func (s *State) encounter(h engine.Hex, orders map[engine.Side]*Orders, contact 
 	e.Types, e.Count = typesOf(append(append([]string(nil), sg...), jg...)), len(sg)+len(jg)
 	evasionRoll := func(ev, tr []string, why string) bool {
 		es, ts := s.minEvasion(ev), s.minEvasion(tr)
-		roll := engine.TwoD6(dice, why)
+		roll := engine.TwoD6(dice, why) + s.evasionMod(ev, tr)
 		ok := evades(es, ts, roll)
 		word := "fails"
 		if ok {

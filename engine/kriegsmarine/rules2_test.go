@@ -483,13 +483,14 @@ func TestRulesListEverySection(t *testing.T) {
 }
 
 func TestRule9_21_OscarsborgSinksBlucher(t *testing.T) {
-	s := newGame(t, nil)
+	s := newGame(t, []string{OptCommanders})
 	clearMap(s)
 	put(t, s, "blucher", "I16")
 	// Fortress effects 3, less 1 for Colonel Eriksen: normal defence.
 	// Gunnery 7 and 8: in the fjord, 8 is a hit. Torpedoes: 11 misses, 7
 	// less 4 is 3: the fatal flooding table, 4: 2 flooding, Blücher sinks.
-	s = resolve(t, s, "", "", 3, 3, 4, 4, 4, 5, 6, 3, 4, 4)
+	// Colonel Eriksen took part: his injury roll, 1, leaves him unharmed.
+	s = resolve(t, s, "", "", 3, 3, 4, 4, 4, 5, 6, 3, 4, 4, 1)
 	if w := s.unit("blucher").Where; w != AtSunk {
 		t.Fatalf("Blücher %s, want sunk", w)
 	}
@@ -730,5 +731,45 @@ func TestRule8_661_EngineDamageLimpsHome(t *testing.T) {
 	}
 	if !found {
 		t.Error("a disabled German ship does not score for the Allies")
+	}
+}
+
+func TestRule10_2_CommandersModifyEvasionAndGunnery(t *testing.T) {
+	s := newGame(t, []string{OptCommanders, OptBismarck})
+	if !s.commanded("bismarck") || s.commanded("scharnhorst") {
+		t.Fatalf("Lütjens is not on Bismarck (10.12): %+v", s.Commanders)
+	}
+	if !s.commanded("ddflot4") || !s.commanded("renown") {
+		t.Fatalf("commanders %+v", s.Commanders)
+	}
+	if m := s.evasionMod([]string{"bismarck"}, []string{"arethusa"}); m != -1 {
+		t.Errorf("evader with a commander: %d, want -1", m)
+	}
+	if m := s.evasionMod([]string{"hipper"}, []string{"ddflot4"}); m != 0 {
+		t.Errorf("both with commanders (Heye, Vian): %d, want 0", m)
+	}
+	if m := s.evasionMod([]string{"emden"}, []string{"ddflot4", "glowworm"}); m != 1 {
+		t.Errorf("tracker group with Vian: %d, want +1", m)
+	}
+	if newGame(t, nil).eriksen() {
+		t.Error("Eriksen without the commanders option")
+	}
+	// 10.32: Vian dies with his annihilated task force.
+	clearMap(s)
+	put(t, s, "ddflot4", "K8")
+	s.unit("ddflot4").Where = AtSunk
+	s.injuries([]string{"ddflot4"}, false, hex(t, "K8"), engine.NewManualDice(1))
+	for _, c := range s.Commanders {
+		if c.ID == "vian" && c.Status != "killed" {
+			t.Errorf("Vian %+v after his flotilla was annihilated", c)
+		}
+	}
+	// 10.31: unharmed, Whitworth moves to another ship in the hex.
+	put(t, s, "renown", "K9")
+	put(t, s, "repulse", "K9")
+	s.unit("renown").Where = AtSunk
+	s.injuries([]string{"renown"}, false, hex(t, "K9"), engine.NewManualDice(1)) // 1+2 = 3: unharmed
+	if !s.commanded("repulse") {
+		t.Errorf("Whitworth did not move to Repulse: %+v", s.Commanders)
 	}
 }

@@ -145,6 +145,7 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 		s.Units = append(s.Units, u)
 	}
 	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
+	s.placeCommanders()
 
 	s.logf("german", "setup", "", "4.1", "German target determination: rolled %d: %s", roll, describeObjective(s.Objective))
 	s.logf("both", "setup", "", "4.61", "The weather starts as gale.")

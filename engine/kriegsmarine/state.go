@@ -53,6 +53,8 @@ type State struct {
 	// to the Allies).
 	Scramble      string `json:"scramble,omitempty"`
 	ScrambleTurns int    `json:"scramble_turns,omitempty"`
+	// Commanders are the commander markers (option commanders, 10.0).
+	Commanders []Commander `json:"commanders,omitempty"`
 	// ConvoyEscort is the destroyer task force escorting HN25 (14.1).
 	ConvoyEscort string `json:"convoy_escort,omitempty"`
 	// Late are the units that missed Scapa Flow by the evening of 9 April (16.41).

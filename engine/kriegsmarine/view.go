@@ -38,6 +38,8 @@ type View struct {
 	// in effect and "over" once cancelled (6.29; public: the Allies score
 	// for it, 6.292).
 	Scramble string `json:"scramble,omitempty"`
+	// Commanders are the side's commanders (10.0).
+	Commanders []Commander `json:"commanders,omitempty"`
 	// ConvoyEscort is the escort of the HN25 convoy (Allied view, 14.1).
 	ConvoyEscort string `json:"convoy_escort,omitempty"`
 	// Occupied are the Norwegian ports Germany holds (public, 9.44).
@@ -111,6 +113,11 @@ func (s *State) view(side engine.Side) *View {
 	}
 	if side == Allied {
 		v.ConvoyEscort = s.ConvoyEscort
+	}
+	for _, c := range s.Commanders {
+		if commanderDef(c.ID).Side == side {
+			v.Commanders = append(v.Commanders, c)
+		}
 	}
 	if side == German || s.Over {
 		o := s.Objective
