@@ -87,6 +87,10 @@ type GameCreated struct {
 	SetupRolls []engine.Roll `json:"setup_rolls,omitempty"`
 	// StateDigest is the digest of the initial state.
 	StateDigest string `json:"state_digest"`
+	// Software names the skagerrak build that created the game (version
+	// and revision): a game's results are those of its rules as that build
+	// implements them, so a verifier should use the same.
+	Software string `json:"software,omitempty"`
 }
 
 // PhaseOpened opens a phase for orders.

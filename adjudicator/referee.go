@@ -23,6 +23,8 @@ type Spec struct {
 	Dice     string       `json:"dice"`
 	Encrypt  bool         `json:"encrypt,omitempty"`
 	HostFrom string       `json:"host_from,omitempty"`
+	// Software names the build creating the game (see GameCreated).
+	Software string `json:"software,omitempty"`
 }
 
 // ValidGameID reports whether id can name a game (and its directory).
@@ -146,7 +148,7 @@ func (g *Game) Start(s Spec, secret []byte, now time.Time, emit Emit) error {
 	slices.SortFunc(players, func(a, b Player) int { return strings.Compare(string(a.Side), string(b.Side)) })
 	gc := GameCreated{Game: s.Game, Ruleset: s.Ruleset, Setup: s.Setup, Players: players, Referee: s.Referee,
 		Timing: s.Timing, Dice: s.Dice, Encrypt: s.Encrypt, HostFrom: s.HostFrom,
-		SecretCommitment: hex.EncodeToString(c[:]), SetupRolls: setupDice.Rolls(), StateDigest: dg}
+		SecretCommitment: hex.EncodeToString(c[:]), SetupRolls: setupDice.Rolls(), StateDigest: dg, Software: s.Software}
 	if err := emit(EvGameCreated, gc); err != nil {
 		return err
 	}

@@ -24,6 +24,8 @@ type VerifyReport struct {
 	RollsChecked bool
 	Phases       int
 	Ended        bool
+	// Software is the build that created the game.
+	Software string
 	// TornTail is set when the file ends in an incomplete record, which
 	// the next writer will cut off.
 	TornTail bool
@@ -76,6 +78,9 @@ func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)
 		}
 		if err := g.Apply(ev); err != nil {
+			if g.Created.Software != "" {
+				err = fmt.Errorf("%w (the game was created by skagerrak %s; its rules may differ from this build's)", err, g.Created.Software)
+			}
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)
 		}
 		rep.Events = ev.Seq
@@ -84,7 +89,7 @@ func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 			secret = sec
 		}
 	}
-	rep.Game, rep.Ended, rep.Phases = g.ID, g.Ended != nil, g.Resolved
+	rep.Game, rep.Ended, rep.Phases, rep.Software = g.ID, g.Ended != nil, g.Resolved, g.Created.Software
 	if secret != nil && g.Created.Dice != "manual" {
 		if err := checkRolls(g, secret, &rep); err != nil {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)

@@ -124,11 +124,7 @@ func (m *Main) versionCmd() *cobra.Command {
 		Short: "Print the version and the rulesets it plays",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			v := "(devel)"
-			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-				v = bi.Main.Version
-			}
-			fmt.Fprintf(m.Stdout, "skagerrak %s\n", v)
+			fmt.Fprintf(m.Stdout, "skagerrak %s\n", software())
 			for _, r := range engine.Rulesets() {
 				fmt.Fprintf(m.Stdout, "  %-14s %s\n", r.Name(), r.Title())
 			}
@@ -161,4 +157,26 @@ func (m *Main) configCmd() *cobra.Command {
 		},
 	})
 	return c
+}
+
+// software names this build: the module version and, where the build
+// recorded it, the VCS revision.
+func software() string {
+	v := "(devel)"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v
+	}
+	if bi.Main.Version != "" {
+		v = bi.Main.Version
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+		if s.Key == "vcs.modified" && s.Value == "true" {
+			v += "+dirty"
+		}
+	}
+	return v
 }

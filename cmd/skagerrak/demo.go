@@ -117,7 +117,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	}
 	hostRing := openpgp.EntityList{hostKey}
 	var players []*demoPlayer
-	spec := adjudicator.Spec{Game: demoGame, Ruleset: rulesetName, HostFrom: demoHostAddr,
+	spec := adjudicator.Spec{Game: demoGame, Ruleset: rulesetName, HostFrom: demoHostAddr, Software: software(),
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour), Reminder: adjudicator.Duration(12 * time.Hour), FlagAfter: 2, PauseLimit: 1}}
 	for _, side := range rs.Sides() {
 		addr := string(side) + "@players.test"

@@ -72,7 +72,7 @@ From a game file (YAML; key files relative to it):
 				return err
 			}
 			defer h.Close()
-			spec.HostFrom = c.SMTP.From
+			spec.HostFrom, spec.Software = c.SMTP.From, software()
 			g, err := h.Create(spec)
 			if err != nil {
 				return err

@@ -37,6 +37,9 @@ Exit status 0 when everything holds; otherwise 1, naming the first bad seq.`,
 			}
 			fmt.Fprintf(m.Stdout, "%s: intact\n", rep.Path)
 			fmt.Fprintf(m.Stdout, "  game %s: %d events, %d phases resolved, %d signatures checked\n", rep.Game, rep.Events, rep.Phases, rep.Signatures)
+			if rep.Software != "" {
+				fmt.Fprintf(m.Stdout, "  created by skagerrak %s; verified by %s\n", rep.Software, software())
+			}
 			if rep.RollsChecked {
 				fmt.Fprintf(m.Stdout, "  %d dice rolls checked against the game's committed dice secret\n", rep.Rolls)
 			} else {
