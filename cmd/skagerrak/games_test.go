@@ -192,3 +192,43 @@ func TestVerifyNamesTheBadSeq(t *testing.T) {
 		t.Errorf("restored log: %s", errs)
 	}
 }
+
+func TestNewFromGameFile(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games")
+	k := keyFiles(t, dir)
+	good := fmt.Sprintf(`game: weser-1
+ruleset: racetest
+dice: seeded
+deadline: 24h
+reminder: 6h
+flag_after: 3
+sides:
+  allied: {address: a@example.org, key: %s}
+  german: {address: g@example.org, key: %s}
+referee: {address: ref@example.org, key: %s}
+`, filepath.Base(k["allied"]), filepath.Base(k["german"]), filepath.Base(k["referee"]))
+	f := filepath.Join(dir, "game.yaml")
+	os.WriteFile(f, []byte(good), 0o644)
+	code, out, errs := run(t, "--data-dir", data, "new", "--file", f)
+	if code != 0 || !strings.Contains(out, "created game weser-1") {
+		t.Fatalf("new --file: %d %s %s", code, out, errs)
+	}
+	for _, bad := range []struct{ text, want string }{
+		{strings.Replace(good, "weser-1", "weser-2", 1) + "deadlin: 3h\n", `unknown key "deadlin"`},
+		{strings.Replace(strings.Replace(good, "weser-1", "weser-3", 1), "deadline: 24h", "deadline: soon", 1), `"deadline": "soon" is not a duration`},
+		{strings.Replace(strings.Replace(good, "weser-1", "weser-4", 1), "  german:", "  soviet:", 1), `no side "soviet"`},
+		{strings.Replace(good, "weser-1", "weser-5", 1) + "options: [fog]\n", `no option "fog"`},
+	} {
+		p := filepath.Join(dir, "bad.yaml")
+		os.WriteFile(p, []byte(bad.text), 0o644)
+		code, _, errs := run(t, "--data-dir", data, "new", "--file", p)
+		if code == 0 || !strings.Contains(errs, bad.want) {
+			t.Errorf("want an error with %q, got %d %s", bad.want, code, errs)
+		}
+	}
+	entries, _ := os.ReadDir(data)
+	if len(entries) != 1 {
+		t.Errorf("refused game files left %d entries under the data directory", len(entries))
+	}
+}
