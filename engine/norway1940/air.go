@@ -344,6 +344,15 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		if c.airLeft("transport") < 1 {
 			return "8.9.2", "a transport marker", "no transport marker left"
 		}
+		for _, id := range o.Units {
+			v := s.unit(id)
+			if u.Type != "supply" || v == nil || v.Type != "supply" || v.Side != x || v.Dead || v.Loc != u.Loc || v.Fleet != "" || id == u.ID || c.moved[id] {
+				return "8.9.2", "two supply units at the same base", "a transport marker carries one regiment or two supply units"
+			}
+			if dest.Runway {
+				return "8.10.2", "half a supply unit", "the Narvik runway takes only half a supply unit"
+			}
+		}
 		if base != Denmark && c.room(base) < 4 {
 			return "8.10.1", "an airfield with 4 air points of room left", fmt.Sprintf("the airfield at %s has no room left this turn", base)
 		}
@@ -363,6 +372,17 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		nation := c.nationFor("bomber", o.To, o.N)
 		if nation == "" {
 			return "8.9.4", "a place within the bombers' template from a base with room left", fmt.Sprintf("%s is out of bomber range, or no base in range has room left (8.10.1)", o.To)
+		}
+		if isBox(o.To) && o.Target == "sub" {
+			for _, m := range s.SubsOut {
+				if m.Side != x && m.Box == o.To {
+					if o.N*c.strength(nation, "bomber") > 3 {
+						return "8.9.4.2", "at most 3 bomber points a target", "more than 3 bomber points on the submarines"
+					}
+					return "", "", ""
+				}
+			}
+			return "9.11", "deployed enemy submarines", fmt.Sprintf("no enemy submarines deployed in %s", o.To)
 		}
 		if isBox(o.To) {
 			if o.Kind != "bomb" {
@@ -392,6 +412,16 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 			case "airfield":
 				if s.airfield(o.To) == nil || s.controller(o.To) == x {
 					return "8.10.3", "an enemy airfield", fmt.Sprintf("no enemy airfield in %s", o.To)
+				}
+			case "sub":
+				ok := false
+				for _, m := range s.SubsOut {
+					if m.Side != x && m.Box == o.To {
+						ok = true
+					}
+				}
+				if !ok {
+					return "9.11", "deployed enemy submarines", fmt.Sprintf("no enemy submarines deployed in %s", o.To)
 				}
 			case "battery":
 				ok := false
@@ -480,6 +510,11 @@ func (c *turnCtx) execAir(o Order) {
 		}
 		u.Loc, u.Landed, u.Half = o.To, s.Turn, true
 		c.entered[o.To] = true
+		for _, id := range o.Units {
+			v := s.unit(id)
+			v.Loc, v.Landed = o.To, s.Turn
+			c.moved[id] = true
+		}
 		if !c.dry() {
 			s.log("8.9.2", "German air transport lands %s at %s", u.ID, o.To)
 		}
@@ -496,9 +531,9 @@ func (c *turnCtx) execAir(o Order) {
 		str := c.strength(nation, "bomber")
 		c.useAirNation(nation, "bomber", o.N)
 		c.charge(base, o.N*str)
-		if isBox(o.To) {
+		if isBox(o.To) && o.Target != "sub" {
 			c.bombFleet[o.Target] += o.N * str
-		} else {
+		} else if !isBox(o.To) {
 			c.bombAt[o.To] += o.N
 		}
 		if c.turnedBack[o.Line] {
@@ -547,6 +582,17 @@ func (c *turnCtx) bombResult(o Order, hits int) {
 			s.addMark(o.To)
 		}
 		s.log("10.3.6", "%s interdiction over %s: %d marker(s) placed", x, o.To, hits)
+		return
+	}
+	if isBox(o.To) && o.Target == "sub" {
+		for _, m := range s.SubsOut {
+			for m.Side != x && m.Box == o.To && hits > 0 && m.N > 0 {
+				m.N--
+				hits--
+				s.side(m.Side).Subs--
+				s.log("9.11", "a %s submarine in %s is sunk by bombing", m.Side, o.To)
+			}
+		}
 		return
 	}
 	if isBox(o.To) {

@@ -3,6 +3,7 @@ package norway1940
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"skagerrak/engine"
 )
@@ -12,6 +13,7 @@ func playerTurn(s *State, o *Orders, dice engine.Dice) {
 	x := s.Phasing
 	c := newTurnCtx(s, x, dice)
 	s.side(x).Standing.Keep = 0
+	recallSubs(s, x)
 	lines := append([]Order(nil), o.Lines...)
 	sort.SliceStable(lines, func(i, j int) bool { return stage(lines[i]) < stage(lines[j]) })
 	run := func(st int) {
@@ -105,6 +107,7 @@ func endPlayerTurn(s *State, dice engine.Dice) {
 		reorg(s, Allied, dice)
 		return
 	}
+	embarkation(s)
 	endTurn(s)
 	if s.Over {
 		return
@@ -544,5 +547,44 @@ func resetAir(s *State) {
 			}
 			return ss.Air[i].Nation < ss.Air[j].Nation
 		})
+	}
+}
+
+// recallSubs takes a side's deployed submarines back before its naval
+// phase (9.11: a deployed submarine may be stored for further use).
+func recallSubs(s *State, x engine.Side) {
+	var keep []*SubMarker
+	for _, m := range s.SubsOut {
+		if m.Side != x {
+			keep = append(keep, m)
+		}
+	}
+	s.SubsOut = keep
+}
+
+// embarkation reports the Allied withdrawal of 12.2.4.1 and 12.2.4.2 at
+// the end of turns 19 and 20; the rulebook's sanction is 12.2.4.3 (a VP
+// for each regiment or brigade left in Norway at the end).
+func embarkation(s *State) {
+	if s.Turn != 19 && s.Turn != 20 {
+		return
+	}
+	var british, left []string
+	for _, u := range s.Units {
+		if u.Side != Allied || u.Dead || u.Nation == "norwegian" || (u.Size != "reg" && u.Size != "bde") {
+			continue
+		}
+		if u.Nation == "british" {
+			british = append(british, u.ID)
+		}
+		if dataPack.Graph.Has(u.Loc) && (s.Turn == 20 || u.Nation == "british") {
+			left = append(left, u.ID)
+		}
+	}
+	if s.Turn == 19 && len(left)*2 > len(british) {
+		s.log("12.2.4.1", "turn 19: the Allied has not embarked half the British troops (still in Norway: %s)", strings.Join(left, " "))
+	}
+	if s.Turn == 20 && len(left) > 0 {
+		s.log("12.2.4.2", "turn 20: Allied troops still in Norway (each costs a VP at the end, 12.2.4.3): %s", strings.Join(left, " "))
 	}
 }

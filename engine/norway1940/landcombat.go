@@ -257,6 +257,18 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 		return
 	}
 	def := s.combatIn(area, y)
+	if ai := dataPack.Area(area); ai.City >= 0 && s.airfield(area) != nil && countType(def, "para") > 0 && countType(def, "para") < len(def) {
+		// 8.11.4: the other units hold the city; the paratroops at the
+		// airfield are withheld and cannot be attacked while they do.
+		var held []*Unit
+		for _, u := range def {
+			if u.Type != "para" {
+				held = append(held, u)
+			}
+		}
+		def = held
+		s.log("8.11.4", "the paratroops at %s are withheld while the city is held", area)
+	}
 	for _, u := range append(att, def...) {
 		u.Busy = s.Turn
 	}

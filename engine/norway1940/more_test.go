@@ -191,3 +191,66 @@ func TestRule9_15_4_AnchoredShipsSurrenderOrFlee(t *testing.T) {
 		t.Errorf("the landing goes ahead:\n%s", logText(next))
 	}
 }
+
+func TestRule9_11_BombingDeployedSubmarines(t *testing.T) {
+	s := bare(t, 8, Allied)
+	fleetAt(s, "G20", German, "South-2", 6, 0)
+	subs := s.side(Allied).Subs
+	next, _ := play(t, s, "sub South-2 G20 2\n", 1)
+	if len(next.SubsOut) != 1 || next.SubsOut[0].N != 2 {
+		t.Fatalf("two submarines stay deployed in South-2: %+v", next.SubsOut)
+	}
+	if len(viewOf(next, German).SubsOut) != 1 {
+		t.Error("deployed submarine markers are on the map for both sides")
+	}
+	// German bombers: one marker, three dice: 6 6 1.
+	n2, _ := play(t, next, "air bomb South-2 sub 1\n", 6, 6, 1)
+	if got := n2.side(Allied).Subs; got != subs-2 {
+		t.Errorf("British submarines %d, want %d after two hits", got, subs-2)
+	}
+	if e := parseErr(t, next, "air bomb South-3 sub 1\n"); e.Rule != "9.11" {
+		t.Errorf("no submarines there: rule %q", e.Rule)
+	}
+}
+
+func TestRule8_9_2_TwoSupplyUnitsAMarker(t *testing.T) {
+	s := bare(t, 8, German)
+	s.setControl("Oslo", German)
+	a, b := supplyAt(s, Germany), supplyAt(s, Germany)
+	next, _ := play(t, s, "air transport "+a.ID+" "+b.ID+" to Oslo\n")
+	if next.unit(a.ID).Loc != "Oslo" || next.unit(b.ID).Loc != "Oslo" {
+		t.Error("one transport marker carries two supply units")
+	}
+	used := 0
+	for _, p := range next.side(German).Air {
+		if p.Type == "transport" {
+			used += p.Used
+		}
+	}
+	put(s, "340", Germany)
+	if e := parseErr(t, s, "air transport 340 "+a.ID+" to Oslo\n"); e.Rule != "8.9.2" {
+		t.Errorf("a regiment and a supply unit in one marker: rule %q", e.Rule)
+	}
+}
+
+func TestRule8_11_4_ParatroopsWithheldFromCityDefence(t *testing.T) {
+	s := bare(t, 8, Allied)
+	put(s, "FJ1", "Stavanger")
+	put(s, "193", "Stavanger")
+	put(s, "IR8", "Stavanger")
+	s.setControl("Stavanger", German)
+	next, _ := play(t, s, "attack Stavanger\n", 1, 6)
+	if !logHas(next, "paratroops at Stavanger are withheld") || logHas(next, "FJ1 rolls") {
+		t.Errorf("FJ1 should be withheld:\n%s", logText(next))
+	}
+}
+
+func TestRule12_2_4_1_EmbarkationNotice(t *testing.T) {
+	s := bare(t, 19, Allied)
+	put(s, "24G", "Harstad")
+	put(s, "146", "Namsos")
+	next, _ := play(t, s, "")
+	if !logHas(next, "has not embarked half the British troops") {
+		t.Errorf("turn 19 notice missing:\n%s", logText(next))
+	}
+}

@@ -250,9 +250,18 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			}
 			return o, nil
 		case "transport", "emergency":
-			// air transport UNIT to AREA [from AREA]
+			// air transport UNIT [SUPPLY] to AREA [from AREA]
+			if len(f) >= 6 && low[4] == "to" && o.Kind == "transport" {
+				id2, ok := unitName(s, f[3])
+				if !ok {
+					return bad("8.9.2", "a second supply unit", "unknown unit %q", f[3])
+				}
+				o.Units = []string{id2}
+				f = append(f[:3:3], f[4:]...)
+				low = append(low[:3:3], low[4:]...)
+			}
 			if len(f) != 5 && len(f) != 7 || low[3] != "to" || (len(f) == 7 && low[5] != "from") {
-				return bad("8.9.2", "air transport UNIT to AREA [from AREA]", "malformed transport order")
+				return bad("8.9.2", "air transport UNIT [SUPPLY] to AREA [from AREA]", "malformed transport order")
 			}
 			id, ok := unitName(s, f[2])
 			if !ok {
@@ -301,8 +310,10 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			}
 			o.To, o.N = w, 1
 			switch low[3] {
-			case "airfield", "battery":
+			case "airfield", "battery", "sub":
 				o.Target = low[3]
+			case "submarine", "submarines", "subs":
+				o.Target = "sub"
 			default:
 				if id, ok := unitName(s, f[3]); ok {
 					o.Target = id
@@ -455,6 +466,7 @@ func parseOrders(s *State, side engine.Side, text string) (*Orders, []engine.Lin
 	scratch := s.clone()
 	ctx := newTurnCtx(scratch, side, nil)
 	scratch.side(side).Standing.Keep = 0
+	recallSubs(scratch, side)
 	type parsed struct {
 		l   engine.OrderLine
 		ord Order
@@ -559,7 +571,9 @@ func formatOrder(o Order) string {
 		case "recon":
 			add(o.To, o.Target, strconv.Itoa(o.N))
 		case "transport", "emergency":
-			add(o.ID, "to", o.To)
+			add(o.ID)
+			add(o.Units...)
+			add("to", o.To)
 			if o.From != "" {
 				add("from", o.From)
 			}

@@ -35,6 +35,7 @@ type State struct {
 	Works    []*Work         `json:"works,omitempty"`
 	Strong   []*Strongpoint  `json:"strongpoints"`
 	Depots   []*Depot        `json:"depots,omitempty"`
+	SubsOut  []*SubMarker    `json:"subs_deployed,omitempty"`
 	// Invaded is set once the German has landed in Norway (18).
 	Invaded bool `json:"invaded,omitempty"`
 	// AlliedLanded is set once a Franco-British unit has landed (17.1, 18).
@@ -193,6 +194,15 @@ type Strongpoint struct {
 	Area   string      `json:"area"`
 	Owner  engine.Side `json:"owner"`
 	Usable bool        `json:"usable"`
+}
+
+// SubMarker is a group of submarine markers deployed in a naval box
+// (9.11); it stays there, open to bombing, until its owner's next naval
+// phase.
+type SubMarker struct {
+	Side engine.Side `json:"side"`
+	Box  string      `json:"box"`
+	N    int         `json:"n"`
 }
 
 // Depot is a 16.4 depot marker: real or a decoy, which no side knows

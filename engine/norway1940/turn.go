@@ -540,6 +540,7 @@ func (c *turnCtx) exec(o Order) {
 		}
 	case "sub":
 		c.subsUsed += o.N
+		s.SubsOut = append(s.SubsOut, &SubMarker{Side: x, Box: o.To, N: o.N})
 		if c.dry() {
 			c.subBonus["?"+o.Target] = true
 			return

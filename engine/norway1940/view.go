@@ -30,6 +30,7 @@ type View struct {
 	Works    []*Work         `json:"works,omitempty"`
 	Strong   []*Strongpoint  `json:"strongpoints"`
 	Depots   []*Depot        `json:"depots,omitempty"`
+	SubsOut  []*SubMarker    `json:"subs_deployed,omitempty"`
 	Invaded  bool            `json:"invaded,omitempty"`
 	Landed   bool            `json:"allied_landed,omitempty"`
 	RailNet  []string        `json:"rail_net,omitempty"`
@@ -47,7 +48,7 @@ func (Ruleset) View(st engine.State, side engine.Side) engine.View {
 func viewOf(s0 *State, side engine.Side) *View {
 	s := s0.clone()
 	v := &View{Side: side, Phase: PhaseOf(s), Turn: s.Turn, Phasing: s.Phasing, Options: s.Options, Weather: s.Weather,
-		Control: s.Control, Fields: s.Fields, Bats: s.Bats, Marks: s.Marks, Works: s.Works, Strong: s.Strong,
+		Control: s.Control, Fields: s.Fields, SubsOut: s.SubsOut, Bats: s.Bats, Marks: s.Marks, Works: s.Works, Strong: s.Strong,
 		Invaded: s.Invaded, Landed: s.AlliedLanded, Result: s.Result}
 	if s.Turn < len(dataPack.Calendar) {
 		v.Date = dataPack.Calendar[s.Turn]
@@ -116,7 +117,7 @@ func sidesStr(xs []engine.Side) []string {
 func stateFromView(v *View) *State {
 	s := &State{Game: "norway1940", Options: v.Options, Turn: v.Turn, Phasing: v.Phasing, Weather: v.Weather,
 		Units: v.Units, Fleets: v.Fleets, Pools: v.Pools, Control: v.Control, Fields: v.Fields, Bats: v.Bats,
-		Marks: v.Marks, Works: v.Works, Strong: v.Strong, Depots: v.Depots, Invaded: v.Invaded, AlliedLanded: v.Landed, RailNet: v.RailNet}
+		Marks: v.Marks, Works: v.Works, Strong: v.Strong, Depots: v.Depots, SubsOut: v.SubsOut, Invaded: v.Invaded, AlliedLanded: v.Landed, RailNet: v.RailNet}
 	s.Sides = []*SideState{v.Own, {Side: other(v.Side), Standing: Standing{Evade: "weaker"}}}
 	return s.clone()
 }
