@@ -212,3 +212,34 @@ func TestRule16_4_CaptureOfNorwegianEquipment(t *testing.T) {
 		t.Errorf("the depot's +1 should be used once:\n%s", logText(next2))
 	}
 }
+
+func TestRule16_2_GroundElevation(t *testing.T) {
+	s := bare(t, 8, Allied)
+	put(s, "IR5", "Elverum")
+	if e := parseErr(t, s, "climb IR5\n"); e.Rule != "16.2" {
+		t.Errorf("without the option: rule %q", e.Rule)
+	}
+	s.Options = []string{OptElevation}
+	put(s, "IR4", "Bang")
+	// Bang-Tretten is cross-country: 1 + 1 for the heights = 2.
+	parseOK(t, s, "move IR4 Tretten high\n")
+	parseOK(t, s, "move IR4 Tretten Hamar high\n") // entered by rail: no penalty (16.2.3)
+	s2 := bare(t, 8, Allied)
+	s2.Options = []string{OptElevation}
+	put(s2, "IR4", "Tretten")
+	if e := parseErr(t, s2, "move IR4 Bang Gol high\n"); e.Rule != "10.3" {
+		t.Errorf("two areas cross-country and the heights: rule %q", e.Rule)
+	}
+	parseOK(t, s2, "move IR4 Bang Gol\n")
+	next, _ := play(t, s, "climb IR5\n")
+	if !next.unit("IR5").High {
+		t.Fatal("IR5 should hold the higher ground")
+	}
+	next.Phasing = German
+	put(next, "340", "Hamar")
+	put(next, "138", "Hamar")
+	n2, _ := play(t, next, "move 340 Elverum\nmove 138 Elverum\n", 3, 3, 3)
+	if !logHas(n2, "-1 340 attacking higher ground") || logHas(n2, "138 attacking higher ground") {
+		t.Errorf("-1 for attacking the heights, mountain troops excepted:\n%s", logText(n2))
+	}
+}

@@ -420,20 +420,24 @@ func areas(m *picture.AreaMap, v *View) {
 // links adds the land connections of data/links.txt.
 func links(m *picture.AreaMap) {
 	for _, a := range dataPack.Areas {
-		for _, b := range dataPack.Areas {
-			if a.Name >= b.Name {
+		for _, e := range dataPack.Graph.Edges(a.Name) {
+			if e.From >= e.To {
+				continue // each link once
+			}
+			l := picture.Link{A: e.From, B: e.To}
+			switch e.Kind {
+			case "rail":
+				l.Color, l.Width, l.Ticks = picRail, 4, picNeutral
+			case "road":
+				l.Color, l.Width = picRoad, 3
+			case "cross":
+				l.Color, l.Width, l.Dashed = picCross, 2, true
+			case "strait":
+				l.Color, l.Width, l.Dashed = picStrait, 3, true
+			default:
 				continue
 			}
-			switch dataPack.Graph.Kind(a.Name, b.Name) {
-			case "rail":
-				m.Links = append(m.Links, picture.Link{A: a.Name, B: b.Name, Color: picRail, Width: 4, Ticks: picNeutral})
-			case "road":
-				m.Links = append(m.Links, picture.Link{A: a.Name, B: b.Name, Color: picRoad, Width: 3})
-			case "cross":
-				m.Links = append(m.Links, picture.Link{A: a.Name, B: b.Name, Color: picCross, Width: 2, Dashed: true})
-			case "strait":
-				m.Links = append(m.Links, picture.Link{A: a.Name, B: b.Name, Color: picStrait, Width: 3, Dashed: true})
-			}
+			m.Links = append(m.Links, l)
 		}
 	}
 }
