@@ -512,9 +512,15 @@ func alliedPlay(v *View) []string {
 	// 16.41: the Vestfjord minelayers and their destroyers go home.
 	scapa, _ := portHex("Scapa Flow")
 	for _, id := range []string{"mlflot20", "ddflot12"} {
-		if u := v.unit(id); u != nil && u.Where == AtMap && !m.done[id] && u.Hex != scapa.String() && !u.Disabled && !u.Returning {
-			m.moveTowards([]string{id}, scapa, false)
+		u := v.unit(id)
+		if u == nil || u.Where != AtMap || m.done[id] || u.Disabled || u.Returning || v.Turn > 10 {
+			continue
 		}
+		if u.Hex == scapa.String() {
+			m.done[id] = true // wait there until the evening of 9 April
+			continue
+		}
+		m.moveTowards([]string{id}, scapa, false)
 	}
 	// 14.1: the HN25 convoy and its escort make for the west edge.
 	if c := v.unit("hn25"); c != nil && c.Where == AtMap && !m.done["hn25"] && !c.Disabled {
@@ -671,7 +677,7 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 			if u.Used {
 				used = " (face down)"
 			}
-			fmt.Fprintf(&b, "#   %-22s %-4s at %s, radius %d%s\n", u.Name, u.Type, u.Base, u.Radius, used)
+			fmt.Fprintf(&b, "#   %-22s %-4s at %s, radius %d%s\n", u.Name, u.Type, baseName(u.Base), u.Radius, used)
 		case AtWaiting:
 			fmt.Fprintf(&b, "#   %-22s %-4s arrives turn %d at %s\n", u.Name, u.Type, u.Arrive, u.ArriveAt)
 		}

@@ -348,7 +348,7 @@ func (s *State) searchPhase(side engine.Side, orders map[engine.Side]*Orders, co
 	enemy := other(side)
 	for _, sr := range orders[side].Searches {
 		h := sr.Hex
-		how := "air search"
+		how := "Air search"
 		if sr.Kind == "surface" {
 			u := s.unit(sr.Unit)
 			if u == nil || u.Where != AtMap {
@@ -356,7 +356,7 @@ func (s *State) searchPhase(side engine.Side, orders map[engine.Side]*Orders, co
 				continue
 			}
 			h = u.Hex
-			how = "surface search by " + def(sr.Unit).Name
+			how = "Surface search by " + def(sr.Unit).Name
 		} else if !IsDay(s.Turn) {
 			continue
 		}
@@ -376,7 +376,7 @@ func (s *State) searchPhase(side engine.Side, orders map[engine.Side]*Orders, co
 			e.Types, e.Count = types, len(found)
 		}
 		if len(found) > 0 && sr.Kind == "surface" {
-			s.encounter(h, orders, contact, dice)
+			s.encounter(side, h, orders, contact, dice)
 		}
 	}
 }
@@ -433,14 +433,16 @@ func portOrFjord(h engine.Hex) bool {
 }
 
 // encounter resolves the encounter in hex h (6.41-6.42).
-func (s *State) encounter(h engine.Hex, orders map[engine.Side]*Orders, contact map[engine.Hex]bool, dice engine.Dice) {
+func (s *State) encounter(searcher engine.Side, h engine.Hex, orders map[engine.Side]*Orders, contact map[engine.Hex]bool, dice engine.Dice) {
 	if contact[h] {
 		return
 	}
 	allied := s.visibleAt(Allied, h)
 	german := s.visibleAt(German, h)
 	if len(allied) == 0 || len(german) == 0 {
-		s.logf("both", "encounter", h.String(), "6.41", "Submarine contact at %s: submarines take no part in encounters or tracking.", h)
+		// A submarine's find: no encounter (6.33, 6.41 note); only the
+		// searcher knows a submarine searched.
+		s.logf(string(searcher), "encounter", h.String(), "6.41", "Submarine contact at %s: submarines take no part in encounters or tracking; the ships found may be attacked by day (8.1).", h)
 		return
 	}
 	contact[h] = true
@@ -643,7 +645,7 @@ func (s *State) endTurn(dice engine.Dice) {
 			u := s.unit(id)
 			if u != nil && u.Where != AtOut && !(u.Where == AtMap && u.Hex == scapa) && u.Where != AtSunk {
 				s.Late = append(s.Late, id)
-				s.logf("both", "score", "", "16.41", "%s is not at Scapa Flow by the evening of 9 April: 1 VP to Germany.", def(id).Name)
+				s.logf("allied", "score", "", "16.41", "%s is not at Scapa Flow by the evening of 9 April: 1 VP to Germany, counted at the end (16.0).", def(id).Name)
 			}
 		}
 	}

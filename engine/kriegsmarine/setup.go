@@ -274,7 +274,7 @@ func (s *State) place(u *Unit, d *UnitDef, bismarck bool) error {
 		n, _ := strconv.Atoi(arg)
 		u.Where, u.Arrive = AtWaiting, n
 	case "hn25":
-		u.Where, u.Arrive = AtWaiting, ConvoyTurn
+		u.Where, u.Arrive, u.ArrivePort = AtWaiting, ConvoyTurn, "Bergen"
 	case "reserve":
 		if obj.Kind == ObjInvasion {
 			u.Where = AtReserve
