@@ -77,8 +77,8 @@ var spots = map[string]spot{
 	"Voss":          {642, 6063, 0, 0, "reconstructed: the village's position"},
 	"Gol":           {894, 6070, -10, 0, "reconstructed: the village's position"},
 	"Bang":          {956, 6082, 0, -20, "reconstructed: Bagn in Valdres"},
-	"Hamar":         {1107, 6079, -20, 0, "reconstructed: the town's position"},
-	"Elverum":       {1156, 6088, 25, -22, "reconstructed: the town's position"},
+	"Hamar":         {1107, 6079, -25, 0, "reconstructed: the town's position"},
+	"Elverum":       {1156, 6088, 55, 0, "reconstructed: the town's position"},
 	"Tretten":       {1030, 6131, 0, 0, "reconstructed: the village's position"},
 	"Kvam":          {970, 6166, 0, 0, "reconstructed: the village's position"},
 	"Dombas":        {912, 6207, 0, 0, "reconstructed: the village's position"},
@@ -93,12 +93,12 @@ var spots = map[string]spot{
 	"Grong":         {1231, 6446, 10, 0, "reconstructed: the village's position"},
 	"Namsos":        {1150, 6447, -20, 0, "reconstructed: the town's position"},
 	"Mosjoen":       {1319, 6584, 0, 0, "reconstructed: the town's position"},
-	"Mo":            {1414, 6631, 0, 0, "reconstructed: Mo i Rana"},
+	"Mo":            {1414, 6631, 20, -12, "reconstructed: Mo i Rana"},
 	"Bodo":          {1440, 6728, 0, 0, "reconstructed: the town's position"},
 	"Narvik":        {1743, 6844, -15, 8, "reconstructed: the town's position"},
-	"Bjornfjell":    {1807, 6844, 25, 15, "reconstructed: the station by the Swedish border"},
-	"Elvegardsmoen": {1753, 6853, 10, -30, "reconstructed: the camp by Bjerkvik"},
-	"Harstad":       {1654, 6880, -20, 0, "reconstructed: the town's position"},
+	"Bjornfjell":    {1807, 6844, 35, 25, "reconstructed: the station by the Swedish border"},
+	"Elvegardsmoen": {1753, 6853, 25, -38, "reconstructed: the camp by Bjerkvik"},
+	"Harstad":       {1654, 6880, -35, 0, "reconstructed: the town's position"},
 	"Bardufoss":     {1852, 6907, 0, 0, "reconstructed: the airfield's position"},
 	"Tromso":        {1896, 6965, 0, 0, "reconstructed: the town's position"},
 	"Sweden":        {1500, 6250, 0, 0, "reconstructed: a place in Jamtland, between the border railways"},
@@ -110,7 +110,7 @@ var spots = map[string]spot{
 	"Centre-2":      {730, 6355, 0, 0, "reconstructed: off Kristiansund and Frohavet"},
 	"Centre-3":      {980, 6460, 0, 0, "reconstructed: off Namsos"},
 	"Centre-4":      {450, 6420, 0, 0, "reconstructed: the Norwegian Sea"},
-	"North-1":       {1400, 6785, 0, 0, "reconstructed: the Vestfjord"},
+	"North-1":       {1250, 6770, 0, 0, "reconstructed: the Vestfjord"},
 	"North-2":       {1150, 6830, 0, 0, "reconstructed: off Lofoten"},
 	"North-3":       {1600, 6955, 0, 0, "reconstructed: the Andfjord"},
 	"North-4":       {1800, 7010, 0, 0, "reconstructed: off Tromso"},
@@ -127,8 +127,8 @@ type knot struct{ deg, px int }
 // country larger again. Integer arithmetic keeps the pixels the same on
 // every machine.
 var (
-	lonScale = []knot{{250, 0}, {1260, 860}, {1580, 990}, {1950, 1270}, {2150, 1320}}
-	latScale = []knot{{5700, 1370}, {5800, 1250}, {6100, 830}, {6460, 480}, {6800, 335}, {7030, 0}}
+	lonScale = []knot{{250, 0}, {1260, 860}, {1580, 990}, {1950, 1295}, {2150, 1320}}
+	latScale = []knot{{5700, 1370}, {5800, 1250}, {6100, 830}, {6460, 480}, {6800, 320}, {7030, 0}}
 )
 
 const mapW, mapH = 1320, 1370
@@ -160,8 +160,11 @@ func spotOf(name string) image.Point {
 // (reconstructed: a coarse tracing of the coasts and of the border of
 // Norway; enough to recognise the country, not to measure it).
 var (
-	norwayOutline = [][2]int{
-		{1125, 5910}, {1100, 5900}, {1085, 5920}, {1070, 5945}, {1065, 5975}, {1075, 5990}, {1050, 5970},
+	// coast runs from the Swedish border at Svinesund round the Oslofjord,
+	// the south and west coasts, the Trondheimsfjord and Nordland to the
+	// map's east edge in the north.
+	coast = [][2]int{
+		{1150, 5905}, {1100, 5900}, {1085, 5920}, {1070, 5945}, {1065, 5975}, {1075, 5990}, {1050, 5970},
 		{1045, 5945}, {1035, 5915}, {1005, 5900}, {960, 5895}, {900, 5860}, {875, 5840}, {820, 5818},
 		{795, 5808}, {740, 5800}, {705, 5795}, {660, 5805}, {615, 5830}, {590, 5845}, {550, 5875},
 		{560, 5900}, {530, 5930}, {520, 5970}, {500, 6010}, {500, 6040}, {490, 6080}, {485, 6120},
@@ -171,31 +174,50 @@ var (
 		{1100, 6485}, {1210, 6547}, {1245, 6590}, {1260, 6610}, {1300, 6660}, {1360, 6700}, {1430, 6728},
 		{1500, 6755}, {1560, 6795}, {1630, 6820}, {1740, 6842}, {1690, 6850}, {1750, 6860}, {1730, 6880},
 		{1780, 6910}, {1830, 6935}, {1860, 6955}, {1890, 6970}, {1930, 6990}, {2000, 7005}, {2080, 7010},
-		{2150, 7005}, {2150, 6930}, {2055, 6906}, {1960, 6870}, {1880, 6850}, {1813, 6842}, {1780, 6810},
-		{1690, 6755}, {1630, 6710}, {1570, 6660}, {1540, 6625}, {1460, 6580}, {1440, 6530}, {1405, 6450},
-		{1370, 6410}, {1270, 6370}, {1215, 6330}, {1225, 6280}, {1230, 6230}, {1260, 6160}, {1285, 6130},
-		{1260, 6090}, {1250, 6050}, {1250, 6010}, {1230, 5990}, {1190, 5960}, {1175, 5940}, {1145, 5915},
+		{2150, 7005},
 	}
-	islandsOutline = [][2]int{
+	// border runs from Svinesund up the Swedish border to the Finnish
+	// border at the map's east edge.
+	border = [][2]int{
+		{1150, 5905}, {1170, 5925}, {1195, 5945}, {1215, 5965}, {1255, 5995}, {1275, 6020}, {1275, 6060},
+		{1280, 6100}, {1285, 6130}, {1260, 6160}, {1230, 6230}, {1225, 6280}, {1215, 6330}, {1270, 6370},
+		{1370, 6410}, {1405, 6450}, {1440, 6530}, {1460, 6580}, {1540, 6625}, {1570, 6660}, {1630, 6710},
+		{1690, 6755}, {1780, 6810}, {1813, 6842}, {1880, 6850}, {1960, 6870}, {2055, 6906}, {2150, 6930},
+	}
+	// islands are Lofoten, Vesteralen and Hinnoya, where Harstad lies.
+	islands = [][2]int{
 		{1290, 6785}, {1430, 6835}, {1500, 6860}, {1560, 6900}, {1580, 6920}, {1610, 6932}, {1630, 6905},
 		{1675, 6880}, {1660, 6845}, {1600, 6835}, {1500, 6825}, {1400, 6800}, {1310, 6775},
 	}
-	// swedenOutline runs from the Oslofjord up the border to the north edge,
-	// then round the Gulf of Bothnia and the Baltic coast back to the
-	// Kattegat (Finland's corner in the north is drawn with Sweden).
-	swedenOutline = [][2]int{
-		{1125, 5910}, {1145, 5915}, {1175, 5940}, {1190, 5960}, {1230, 5990}, {1250, 6010}, {1250, 6050},
-		{1260, 6090}, {1285, 6130}, {1260, 6160}, {1230, 6230}, {1225, 6280}, {1215, 6330}, {1270, 6370},
-		{1370, 6410}, {1405, 6450}, {1440, 6530}, {1460, 6580}, {1540, 6625}, {1570, 6660}, {1630, 6710},
-		{1690, 6755}, {1780, 6810}, {1813, 6842}, {1880, 6850}, {1960, 6870}, {2055, 6906}, {2150, 6930},
-		{2150, 6530}, {2030, 6380}, {1870, 6320}, {1730, 6240}, {1710, 6100}, {1720, 6060}, {1850, 6020},
-		{1890, 5990}, {1850, 5940}, {1780, 5890}, {1670, 5840}, {1660, 5770}, {1650, 5700}, {1200, 5700},
-		{1190, 5760}, {1140, 5820}, {1120, 5890},
-	}
-	denmarkOutline = [][2]int{
+	// swedishCoast runs from the map's south edge up the Kattegat to
+	// Svinesund.
+	swedishCoast = [][2]int{{1200, 5700}, {1190, 5760}, {1140, 5820}, {1120, 5890}}
+	denmark      = [][2]int{
 		{1060, 5775}, {1055, 5745}, {1035, 5700}, {850, 5700}, {860, 5712}, {960, 5745}, {995, 5760},
 	}
 )
+
+func reversedPoints(ps [][2]int) [][2]int {
+	out := make([][2]int, len(ps))
+	for i, p := range ps {
+		out[len(ps)-1-i] = p
+	}
+	return out
+}
+
+// norwayOutline is the mainland of Norway: the coast, then back down the
+// border.
+func norwayOutline() [][2]int {
+	return append(append([][2]int(nil), coast...), reversedPoints(border)...)
+}
+
+// swedenOutline is Sweden (with Finland's corner in the north): the border,
+// the map's east and south edges, the Kattegat coast.
+func swedenOutline() [][2]int {
+	out := append([][2]int(nil), border...)
+	out = append(out, [2]int{2150, 5700})
+	return append(out, swedishCoast...)
+}
 
 func outline(pts [][2]int, fill color.RGBA) picture.Outline {
 	o := picture.Outline{Fill: fill, Line: picCoast}
@@ -306,10 +328,10 @@ func background(m *picture.AreaMap, v *View) {
 	m.Outlines = append(m.Outlines, picture.Outline{Fill: colourOr(weatherSea[w["North"]], picSea), Points: []image.Point{
 		project(250, 6520), project(2150, 6520), project(2150, 7030), project(250, 7030)}})
 	m.Outlines = append(m.Outlines,
-		outline(swedenOutline, picSweden),
-		outline(denmarkOutline, picSweden),
-		outline(norwayOutline, picNorway),
-		outline(islandsOutline, picNorway))
+		outline(swedenOutline(), picSweden),
+		outline(denmark, picSweden),
+		outline(norwayOutline(), picNorway),
+		outline(islands, picNorway))
 	// Sea area borders: from the coast at Stad and below Mosjoen out to sea.
 	m.Outlines = append(m.Outlines,
 		picture.Outline{Open: true, Dashed: true, Line: picSeaText, Width: 2, Points: []image.Point{project(250, 6220), project(510, 6220)}},
@@ -327,10 +349,12 @@ func background(m *picture.AreaMap, v *View) {
 	text(390, 6190, "SOUTH sea area, zone S: "+v.Weather.South, picSeaText, true)
 	text(390, 6490, "CENTRE sea area, zone C: "+v.Weather.Centre, picSeaText, true)
 	text(600, 6990, "NORTH sea area, zone N: "+v.Weather.North, picSeaText, true)
-	text(1160, 6110, "zone S | zone C", picZone, false)
-	text(1380, 6515, "zone C | zone N", picZone, false)
+	text(700, 6110, "zone C", picZone, false)
+	text(700, 6090, "zone S", picZone, false)
+	text(1300, 6535, "zone N", picZone, false)
+	text(1300, 6505, "zone C", picZone, false)
 	text(1560, 6470, "SWEDEN", picCoast, true)
-	text(920, 5720, "DENMARK", picCoast, true)
+	text(900, 5735, "DENMARK", picCoast, true)
 	text(720, 6030, "NORWAY", picCoast, true)
 }
 

@@ -9,6 +9,9 @@ import (
 // AreaMap is a picture of an area map: areas drawn as labelled boxes at
 // given positions, links between them, markers under each area, and a
 // legend and notes to the right.
+//
+// Things are drawn in this order: the background, outlines, links, texts,
+// areas with their badges, markers; later things cover earlier ones.
 type AreaMap struct {
 	// Width and Height are the size of the map part in pixels; areas are
 	// placed within it.
@@ -23,6 +26,39 @@ type AreaMap struct {
 	Markers []AreaMarker
 	Legend  []LegendItem
 	Notes   []string
+	// Outlines are polygons and lines drawn on the background, under
+	// everything else: land masses, zones, borders.
+	Outlines []Outline
+	// Texts are free labels, e.g. the name of a sea or of a zone.
+	Texts []Text
+}
+
+// Outline is a polygon or an open line in map pixels (the map's top-left
+// corner is 0,0), such as a coastline or the border of a zone.
+type Outline struct {
+	Points []image.Point
+	// Fill, when not transparent, fills the polygon (non-zero winding).
+	Fill color.RGBA
+	// Line, when not transparent, strokes the outline Width pixels wide
+	// (0 means 1), in dashes when Dashed.
+	Line   color.RGBA
+	Width  int
+	Dashed bool
+	// Open strokes the points as an open line (not back to the first);
+	// an open outline is never filled.
+	Open bool
+}
+
+// Text is a free label centred on (X, Y) in map pixels.
+type Text struct {
+	X, Y  int
+	Text  string
+	Color color.RGBA
+	// Bold draws the text twice, a pixel apart.
+	Bold bool
+	// Halo, when not transparent, draws a one-pixel halo of that colour
+	// round the letters, so that they read over lines.
+	Halo color.RGBA
 }
 
 // Area is one area of an AreaMap, drawn as a box centred on (X, Y).
@@ -34,6 +70,9 @@ type Area struct {
 	// Border, when not transparent, outlines the box thickly (e.g. an
 	// area the side controls).
 	Border color.RGBA
+	// Badges are small symbols in a row above the box (e.g. a port, an
+	// airfield).
+	Badges []Badge
 }
 
 // Link joins two areas by their IDs, e.g. a land or sea connection.
@@ -43,6 +82,9 @@ type Link struct {
 	Dashed bool
 	// Width in pixels; 0 means 2.
 	Width int
+	// Ticks, when not transparent, draws dashes of that colour along the
+	// middle of the line, a third of its width, as maps print railways.
+	Ticks color.RGBA
 }
 
 // AreaMarker is a counter or contact in an area.
@@ -91,6 +133,13 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			return nil, fmt.Errorf("picture: marker %q in unknown area %q", mk.Text, mk.Area)
 		}
 	}
+	for i, o := range m.Outlines {
+		for _, p := range o.Points {
+			if p.X < 0 || p.Y < 0 || p.X > m.Width || p.Y > m.Height {
+				return nil, fmt.Errorf("picture: outline %d has the point %d,%d outside the %dx%d map", i, p.X, p.Y, m.Width, m.Height)
+			}
+		}
+	}
 	const left, top = 10, titleH
 	panelX := left + m.Width + 20
 	width := panelX + legendWidth + 12
@@ -105,6 +154,21 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 	frame := rect(pt{px(left), px(top)}, pt{px(left + m.Width), px(top + m.Height)})
 	cv.fill(bg, frame)
 	cv.fill(grey, polyline(frame, sub, true)...)
+	for _, o := range m.Outlines {
+		ps := make([]pt, len(o.Points))
+		for i, p := range o.Points {
+			ps[i] = pt{px(left + p.X), px(top + p.Y)}
+		}
+		if !o.Open && len(ps) >= 3 {
+			cv.fill(o.Fill, solid(ps))
+		}
+		w := px(max(o.Width, 1))
+		if o.Dashed {
+			cv.fill(o.Line, dashed(ps, w, px(6), px(4), !o.Open)...)
+		} else {
+			cv.fill(o.Line, polyline(ps, w, !o.Open)...)
+		}
+	}
 	centre := func(a Area) pt { return pt{px(left + a.X), px(top + a.Y)} }
 	for _, l := range m.Links {
 		w := l.Width
@@ -116,6 +180,25 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			cv.fill(l.Color, dashed(ps, px(w), px(7), px(5), false)...)
 		} else {
 			cv.fill(l.Color, polyline(ps, px(w), false)...)
+		}
+		if l.Ticks.A > 0 {
+			cv.fill(l.Ticks, dashed(ps, max(px(w)/3, sub), px(5), px(5), false)...)
+		}
+	}
+	for _, t := range m.Texts {
+		x, y := left+t.X-textWidth(t.Text)/2, top+t.Y-(ascent+descent)/2
+		if t.Halo.A > 0 {
+			for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
+				cv.text(x+d[0], y+d[1], t.Text, t.Halo)
+				if t.Bold {
+					cv.text(x+1+d[0], y+d[1], t.Text, t.Halo)
+				}
+			}
+		}
+		if t.Bold {
+			cv.boldText(x, y, t.Text, t.Color)
+		} else {
+			cv.text(x, y, t.Text, t.Color)
 		}
 	}
 	for _, a := range m.Areas {
@@ -133,6 +216,10 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			fill = bg
 		}
 		cv.centredText(left+a.X, top+a.Y, a.Label, contrast(fill))
+		bx := c.x - px(10*len(a.Badges)-10)/2
+		for i, b := range a.Badges {
+			cv.fill(b.Color, shape(b.Shape, pt{bx + px(10*i), c.y - px(16)}, px(4), px(4))...)
+		}
 	}
 	byArea := map[string][]AreaMarker{}
 	for _, mk := range m.Markers {

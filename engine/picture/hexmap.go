@@ -115,6 +115,8 @@ const (
 	LegendMarker     = "marker"      // a Marker of Shape with Sample text
 	LegendBadge      = "badge"       // a Badge of Shape
 	LegendHeading    = "heading"     // no sample: Text as a bold heading
+	LegendLink       = "link"        // a Link of an AreaMap: Color, Width, Dashed, Ticks
+	LegendArea       = "area"        // an Area's box: filled in Color, outlined in Border
 )
 
 // LegendItem is one line of the legend: a sample and what it means.
@@ -127,6 +129,13 @@ type LegendItem struct {
 	Shape string
 	// Sample is the text inside a marker sample.
 	Sample string
+	// Width (pixels; 0 means 2), Dashed and Ticks draw a link sample as
+	// the Link fields of the same names draw a link.
+	Width  int
+	Dashed bool
+	Ticks  color.RGBA
+	// Border, when not transparent, outlines an area sample thickly.
+	Border color.RGBA
 }
 
 // Colours used for the frame of every picture.
@@ -559,6 +568,28 @@ func drawLegend(cv *canvas, x, y int, items []LegendItem, notes []string) {
 			cv.fill(it.Color, dashed(ellipse(c, px(8), px(8)), px(2), px(4), px(3), true)...)
 		case LegendBadge:
 			cv.fill(it.Color, shape(it.Shape, c, px(5), px(5))...)
+		case LegendLink:
+			ps := []pt{{c.x - px(14), c.y}, {c.x + px(14), c.y}}
+			w := px(2)
+			if it.Width > 0 {
+				w = px(it.Width)
+			}
+			if it.Dashed {
+				cv.fill(it.Color, dashed(ps, w, px(7), px(5), false)...)
+			} else {
+				cv.fill(it.Color, polyline(ps, w, false)...)
+			}
+			if it.Ticks.A > 0 {
+				cv.fill(it.Ticks, dashed(ps, max(w/3, sub), px(5), px(5), false)...)
+			}
+		case LegendArea:
+			box := rect(pt{c.x - px(14), c.y - px(8)}, pt{c.x + px(14), c.y + px(8)})
+			cv.fill(it.Color, box)
+			border, bw := grey, sub
+			if it.Border.A > 0 {
+				border, bw = it.Border, px(3)
+			}
+			cv.fill(border, polyline(box, bw, true)...)
 		default:
 			cv.drawMarker(cx, cy, it.Shape, it.Sample, it.Color)
 		}
