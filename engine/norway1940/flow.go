@@ -48,11 +48,13 @@ func playerTurn(s *State, o *Orders, dice engine.Dice) {
 	run(8)
 }
 
-// thunderFleets sends home fleets left at sea in a thunderstorm (6.3.4).
+// thunderFleets sends home the fleets left at sea in a thunderstorm area
+// after the movement step (6.3.4: they must make for port or a sea area
+// with better weather).
 func (c *turnCtx) thunderFleets() {
 	s := c.s
 	for _, f := range append([]*Fleet(nil), s.Fleets...) {
-		if f.Side != c.x || !isBox(f.Where) || s.seaWeather(seaOf(f.Where)) != "thunder" || c.fleetMoved[f.ID] {
+		if f.Side != c.x || !isBox(f.Where) || s.seaWeather(seaOf(f.Where)) != "thunder" {
 			continue
 		}
 		home := Germany

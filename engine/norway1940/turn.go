@@ -669,6 +669,9 @@ func dock(s *State, f *Fleet, logIt bool) {
 		u.Fleet, u.Loc = "", f.Where
 		if f.Where != Germany && f.Where != UK {
 			u.Half = true
+			if u.Nation == "british" || u.Nation == "french" || u.Nation == "polish" {
+				s.AlliedLanded = true // 17.1, 18: the Franco-British have landed
+			}
 		}
 	}
 	if logIt {

@@ -325,3 +325,16 @@ func TestRule18_NorwegianDisorganisationStacking(t *testing.T) {
 	s.Turn = 6
 	parseOK(t, s, "move IR4 Elverum\n")
 }
+
+func TestRule18_FrancoBritishLandingFreesTheNorwegians(t *testing.T) {
+	s := bare(t, 9, Allied)
+	s.AlliedLanded = false
+	f := fleetAt(s, "A20", Allied, "Centre-3", 0, 3)
+	u := put(s, "146", "")
+	u.Loc, u.Fleet = "", f.ID
+	f.Cargo = []string{"146"}
+	next, _ := play(t, s, "fleet A20 to Namsos\n")
+	if !next.AlliedLanded {
+		t.Error("unloading British troops at an Allied port is a Franco-British landing")
+	}
+}
