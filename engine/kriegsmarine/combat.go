@@ -229,7 +229,9 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 	g.Outcome = strings.Join(rounds, " | ")
 	s.logf("both", "combat", g.Hex.String(), "8.2", "%s at %s: %s.", kind, g.Hex, g.Outcome)
 	s.injuries(append(append([]string(nil), g.Allied...), g.German...), false, g.Hex, dice)
-	if g.Kind == ResPursuit && g.TrackAfter {
+	if g.TrackAfter {
+		// 8.3, and 8.24 "Important": after the battle the side that may
+		// track tries to, if its standing choice wanted contact.
 		s.pursuitEvasion(g, dice)
 	}
 }
@@ -392,12 +394,16 @@ func (s *State) pursuitEvasion(g *Engagement, dice engine.Dice) {
 		tr, ev, trs, evs = German, Allied, ge, al
 	}
 	es, ts := s.minEvasion(evs), s.minEvasion(trs)
-	roll := engine.TwoD6(dice, "evasion after the pursuit battle (8.3)") + s.evasionMod(evs, trs)
+	roll := engine.TwoD6(dice, "evasion after the battle (8.3, 8.24)") + s.evasionMod(evs, trs)
+	rule := "8.24"
+	if g.Kind == ResPursuit {
+		rule = "8.3"
+	}
 	if evades(es, ts, roll) {
-		s.logf("both", "evasion", g.Hex.String(), "8.3", "Evasion after the pursuit battle at %s: speed %d against %d, rolled %d: evasion succeeds.", g.Hex, es, ts, roll)
+		s.logf("both", "evasion", g.Hex.String(), rule, "Evasion after the battle at %s: speed %d against %d, rolled %d: evasion succeeds.", g.Hex, es, ts, roll)
 		return
 	}
-	s.logf("both", "evasion", g.Hex.String(), "8.3", "Evasion after the pursuit battle at %s: speed %d against %d, rolled %d: evasion fails.", g.Hex, es, ts, roll)
+	s.logf("both", "evasion", g.Hex.String(), rule, "Evasion after the battle at %s: speed %d against %d, rolled %d: evasion fails.", g.Hex, es, ts, roll)
 	s.addTrack(tr, trs, ev, evs, g.Hex)
 }
 

@@ -23,6 +23,8 @@ type Orders struct {
 	// at the end of the turn (6.291).
 	Scramble bool `json:"scramble,omitempty"`
 	Cancel   bool `json:"cancel,omitempty"`
+	// EndGame: the German raider, victory in hand, ends the game (6.18).
+	EndGame bool `json:"end_game,omitempty"`
 	// Drops are airborne landings (6.28).
 	Drops []Drop `json:"drops,omitempty"`
 	// Strikes are standing air strike orders (8.5), flown if the side
@@ -88,7 +90,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, end game, pass"
 
 type parser struct {
 	v     *View
@@ -142,6 +144,16 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			p.airborne(l)
 		case "strike", "cover":
 			p.strike(l, verb == "cover")
+		case "end", "endgame":
+			if verb == "end" && (len(l.Fields) != 2 || !strings.EqualFold(l.Fields[1], "game")) {
+				p.fail(l, "6.18", "end game", "did you mean: end game")
+				break
+			}
+			if p.v.Side != German || p.v.Objective == nil || p.v.Objective.Result.Kind != ObjRaiding {
+				p.fail(l, "6.18", "", "only the German player on the Commerce Raiding objective may end the game early")
+				break
+			}
+			p.o.EndGame = true
 		case "pass":
 			if len(l.Fields) > 1 {
 				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
@@ -1068,6 +1080,9 @@ func formatOrders(o *Orders) string {
 	}
 	if o.Scramble {
 		b.WriteString("scramble\n")
+	}
+	if o.EndGame {
+		b.WriteString("end game\n")
 	}
 	for _, x := range o.Strikes {
 		fmt.Fprintf(&b, "strike %s %s\n", def(x.Unit).Name, x.Hex)

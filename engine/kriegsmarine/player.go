@@ -404,7 +404,6 @@ func germanPlay(v *View) []string {
 			m.moveTowards(byDest[h], h, offs[h])
 		}
 	}
-	_ = raiders
 	// Searches: air searches by day where Allied ships were last reported
 	// or towards Scapa Flow; a surface search only where an enemy was seen.
 	recent := recentContacts(v, 2)
@@ -455,6 +454,18 @@ func germanPlay(v *View) []string {
 				m.lines = append(m.lines, "airborne "+u.Name+" "+targets[k])
 				k++
 			}
+		}
+	}
+	// 6.18: every designated raider out: victory in hand, end the game.
+	if raiding {
+		out := len(raiders) > 0
+		for _, id := range raiders {
+			if u := v.unit(id); u == nil || u.Where != AtBrokeOut {
+				out = false
+			}
+		}
+		if out {
+			m.lines = append(m.lines, "end game")
 		}
 	}
 	m.lines = append(m.lines, "encounter all evade")

@@ -61,6 +61,10 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 		s.Scramble = "over" // 6.291: cancelled in the end of turn phase
 		s.logf("both", "scramble", "", "6.291", "Germany cancels the Air Emergency Scramble.")
 	}
+	if orders[German].EndGame {
+		s.logf("both", "end", "", "6.18", "The German player holds victory in hand and ends the game after turn %d.", s.Turn)
+		s.Turn = LastTurn
+	}
 	s.endTurn(dice)
 }
 
@@ -492,6 +496,7 @@ func (s *State) encounter(searcher engine.Side, h engine.Hex, orders map[engine.
 		}
 	case ResEngage:
 		s.addEngagement(h, ResEngage, allied, german)
+		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceFight
 	case ResPursuit:
 		s.addEngagement(h, ResPursuit, allied, german)
 		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceTrack

@@ -773,3 +773,15 @@ func TestRule10_2_CommandersModifyEvasionAndGunnery(t *testing.T) {
 		t.Errorf("Whitworth did not move to Repulse: %+v", s.Commanders)
 	}
 }
+
+func TestRule6_18_RaiderEndsTheGameEarly(t *testing.T) {
+	s := newGame(t, nil)
+	rejects(t, s, German, "end game", 1, "6.18") // invasion objective
+	s = newGame(t, nil, 1, 1)                    // Bismarck must break out
+	rejects(t, s, Allied, "end game", 1, "6.18")
+	s.unit("bismarck").Where = AtBrokeOut
+	s = resolve(t, s, "", "end game")
+	if !s.Over || s.Result == nil || s.Result.Points[German] != 5 {
+		t.Fatalf("over %v result %+v", s.Over, s.Result)
+	}
+}
