@@ -115,7 +115,7 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for turn := 1; turn <= LastTurn; turn++ {
+		for turn := 1; turn <= LastTurn && !asState(st).Over; turn++ {
 			s := asState(st)
 			texts := map[engine.Side]string{}
 			orders := map[engine.Side]*Orders{}
@@ -179,7 +179,7 @@ func TestFullGameDeterministic(t *testing.T) {
 	for _, setup := range []engine.Setup{{}, {Options: []string{OptWeather, OptSplitting, OptIndependent, OptBismarck, OptGrafZeppelin, OptCommanders, OptQShips}}} {
 		s1, d1 := playGame(t, setup, "determinism")
 		s2, d2 := playGame(t, setup, "determinism")
-		if len(d1) != LastTurn || strings.Join(d1, ",") != strings.Join(d2, ",") {
+		if len(d1) == 0 || len(d1) > LastTurn || strings.Join(d1, ",") != strings.Join(d2, ",") {
 			t.Fatalf("%v: digests differ or wrong count (%d)", setup.Options, len(d1))
 		}
 		if !s1.Over || s2.Result == nil || s1.Result.Summary != s2.Result.Summary {
