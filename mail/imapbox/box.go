@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"path/filepath"
+	"skagerrak/mail/internal/netutil"
 	"slices"
 	"strings"
 	"sync"
@@ -594,7 +595,7 @@ func (b *Box) runOpt(ctx context.Context, name string, op func(*session) error, 
 		if b.cfg.MaxAttempts > 0 && attempt >= b.cfg.MaxAttempts {
 			return fmt.Errorf("imapbox: %s: giving up after %d attempts: %w", name, attempt, err)
 		}
-		d := backoffDelay(attempt, b.cfg.BackoffInitial, b.cfg.BackoffMax, b.rnd)
+		d := netutil.Backoff(attempt, b.cfg.BackoffInitial, b.cfg.BackoffMax, b.rnd)
 		b.log.Warn("connection lost, retrying", "op", name, "attempt", attempt, "delay", d, "err", err)
 		if err := b.cfg.Sleep(ctx, d); err != nil {
 			return fmt.Errorf("imapbox: %s: %w", name, err)

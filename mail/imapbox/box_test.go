@@ -20,6 +20,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
+	"skagerrak/mail/internal/netutil"
 	"skagerrak/mail/loopback"
 )
 
@@ -452,7 +453,7 @@ func TestReconnectAfterDropMidFetch(t *testing.T) {
 	var retries atomic.Int32
 	cfg.Sleep = func(ctx context.Context, d time.Duration) error {
 		retries.Add(1)
-		return sleepCtx(ctx, d)
+		return netutil.Sleep(ctx, d)
 	}
 	b := open(t, cfg)
 	if n := srv.CutConnectionsAfter(5000); n != 1 {
@@ -679,7 +680,7 @@ func TestBackoffDelay(t *testing.T) {
 	var prevCap time.Duration
 	for attempt := 1; attempt <= 12; attempt++ {
 		want := min(time.Second<<(attempt-1), time.Minute)
-		d := backoffDelay(attempt, time.Second, time.Minute, r.Float64)
+		d := netutil.Backoff(attempt, time.Second, time.Minute, r.Float64)
 		if d < want/2 || d > want {
 			t.Errorf("attempt %d: delay %v outside [%v, %v]", attempt, d, want/2, want)
 		}
@@ -689,12 +690,12 @@ func TestBackoffDelay(t *testing.T) {
 		prevCap = want
 	}
 	// The same source gives the same delays.
-	a := backoffDelay(3, time.Second, time.Minute, rand.New(rand.NewPCG(1, 1)).Float64)
-	b := backoffDelay(3, time.Second, time.Minute, rand.New(rand.NewPCG(1, 1)).Float64)
+	a := netutil.Backoff(3, time.Second, time.Minute, rand.New(rand.NewPCG(1, 1)).Float64)
+	b := netutil.Backoff(3, time.Second, time.Minute, rand.New(rand.NewPCG(1, 1)).Float64)
 	if a != b {
 		t.Errorf("jitter not reproducible from its source: %v vs %v", a, b)
 	}
-	if lo := backoffDelay(5, time.Second, 3*time.Second, func() float64 { return 0 }); lo != 1500*time.Millisecond {
+	if lo := netutil.Backoff(5, time.Second, 3*time.Second, func() float64 { return 0 }); lo != 1500*time.Millisecond {
 		t.Errorf("zero jitter: %v, want half the cap", lo)
 	}
 }
@@ -904,7 +905,7 @@ func TestWaitSurvivesSilentConnectionDuringIdle(t *testing.T) {
 	var retries atomic.Int32
 	cfg.Sleep = func(ctx context.Context, d time.Duration) error {
 		retries.Add(1)
-		return sleepCtx(ctx, d)
+		return netutil.Sleep(ctx, d)
 	}
 	b := open(t, cfg)
 	done := make(chan error, 1)

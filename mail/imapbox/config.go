@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"path/filepath"
+	"skagerrak/mail/internal/netutil"
 	"time"
 )
 
@@ -133,7 +134,7 @@ func (cfg Config) withDefaults() (Config, error) {
 	default:
 		return cfg, fmt.Errorf("imapbox: Config.TLS %q is not none, starttls or tls", cfg.TLS)
 	}
-	if cfg.TLS == TLSNone && cfg.Password != "" && !isLoopback(cfg.Addr) {
+	if cfg.TLS == TLSNone && cfg.Password != "" && !netutil.IsLoopback(cfg.Addr) {
 		return cfg, fmt.Errorf("imapbox: refusing to send a password without TLS to %s", cfg.Addr)
 	}
 	if cfg.Mailbox == "" {
@@ -173,7 +174,7 @@ func (cfg Config) withDefaults() (Config, error) {
 		cfg.BackoffMax = cfg.BackoffInitial
 	}
 	if cfg.Sleep == nil {
-		cfg.Sleep = sleepCtx
+		cfg.Sleep = netutil.Sleep
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -184,45 +185,4 @@ func (cfg Config) withDefaults() (Config, error) {
 	}
 	cfg.StateDir = abs
 	return cfg, nil
-}
-
-// isLoopback reports whether addr's host is a loopback address or
-// "localhost".
-func isLoopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false
-	}
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
-// sleepCtx waits d or until ctx ends.
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-// backoffDelay is the wait before retry number attempt (1 for the first
-// retry): exponential from initial, capped at max, with "equal jitter" (half
-// fixed, half drawn from rnd) so that many clients do not retry in step.
-func backoffDelay(attempt int, initial, max time.Duration, rnd func() float64) time.Duration {
-	d := initial
-	for i := 1; i < attempt && d < max; i++ {
-		d *= 2
-	}
-	if d > max {
-		d = max
-	}
-	half := d / 2
-	return half + time.Duration(rnd()*float64(d-half))
 }

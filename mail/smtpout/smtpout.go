@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net"
+	"skagerrak/mail/internal/netutil"
 	"strings"
 	"sync"
 	"time"
@@ -153,7 +154,7 @@ func New(cfg Config) (*Sender, error) {
 	default:
 		return nil, fmt.Errorf("smtpout: Config.TLS %q is not none, starttls or tls", cfg.TLS)
 	}
-	if cfg.TLS == TLSNone && cfg.Username != "" && !isLoopback(cfg.Addr) {
+	if cfg.TLS == TLSNone && cfg.Username != "" && !netutil.IsLoopback(cfg.Addr) {
 		return nil, fmt.Errorf("smtpout: refusing to send a password without TLS to %s", cfg.Addr)
 	}
 	if cfg.Helo == "" {
@@ -175,7 +176,7 @@ func New(cfg Config) (*Sender, error) {
 		cfg.Timeout = DefaultTimeout
 	}
 	if cfg.Sleep == nil {
-		cfg.Sleep = sleepCtx
+		cfg.Sleep = netutil.Sleep
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -249,7 +250,7 @@ func (s *Sender) Send(ctx context.Context, from string, to []string, raw []byte)
 			log.Warn("giving up for now", "attempts", attempt, "err", err)
 			return te
 		}
-		d := backoffDelay(attempt, s.cfg.BackoffInitial, s.cfg.BackoffMax, s.jitter)
+		d := netutil.Backoff(attempt, s.cfg.BackoffInitial, s.cfg.BackoffMax, s.jitter)
 		log.Warn("temporary failure, retrying", "attempt", attempt, "delay", d, "err", err)
 		if err := s.cfg.Sleep(ctx, d); err != nil {
 			return fmt.Errorf("smtpout: send: %w", err)
@@ -310,7 +311,7 @@ func (s *Sender) attempt(ctx context.Context, from string, to []string, raw []by
 		return fmt.Errorf("smtpout: EHLO: %w", err)
 	}
 	if cfg.Username != "" {
-		if _, encrypted := c.TLSConnectionState(); !encrypted && !isLoopback(cfg.Addr) {
+		if _, encrypted := c.TLSConnectionState(); !encrypted && !netutil.IsLoopback(cfg.Addr) {
 			return &fatalError{fmt.Errorf("smtpout: refusing to authenticate without TLS to %s", cfg.Addr)}
 		}
 		if !c.SupportsAuth(sasl.Plain) {
@@ -363,45 +364,4 @@ func tlsFailure(err error) error {
 	default:
 		return &fatalError{err}
 	}
-}
-
-// isLoopback reports whether addr's host is a loopback address or
-// "localhost".
-func isLoopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false
-	}
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
-// sleepCtx waits d or until ctx ends.
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-// backoffDelay is the wait before retry number attempt (1 for the first
-// retry): exponential from initial, capped at max, half of it drawn from
-// rnd ("equal jitter").
-func backoffDelay(attempt int, initial, max time.Duration, rnd func() float64) time.Duration {
-	d := initial
-	for i := 1; i < attempt && d < max; i++ {
-		d *= 2
-	}
-	if d > max {
-		d = max
-	}
-	half := d / 2
-	return half + time.Duration(rnd()*float64(d-half))
 }
