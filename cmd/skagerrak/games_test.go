@@ -113,6 +113,10 @@ func TestNewStatusSubmitReportRefereeByCLI(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Missed orders (default orders used): german") || !strings.Contains(out, "Phase: T02") {
 		t.Errorf("report:\n%s", out)
 	}
+	code, out, _ = run(t, "--data-dir", data, "report", "g1", "--side", "german", "--json")
+	if code != 0 || !strings.Contains(out, `"schema": "skagerrak-report/1"`) || !strings.Contains(out, `"phase": "T02"`) {
+		t.Errorf("report --json:\n%s", out)
+	}
 	code, out, _ = run(t, "--data-dir", data, "log", filepath.Join(data, "g1"))
 	if code != 0 || !strings.Contains(out, "DeadlineChanged") || !strings.Contains(out, "why=travelling") {
 		t.Errorf("log:\n%s", out)
