@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"skagerrak/mail/compose"
+	"skagerrak/mail/gpgtest"
 )
 
 // keyFiles writes armored public keys for allied, german and the referee,
@@ -234,5 +235,56 @@ referee: {address: ref@example.org, key: %s}
 	entries, _ := os.ReadDir(data)
 	if len(entries) != 1 {
 		t.Errorf("refused game files left %d entries under the data directory", len(entries))
+	}
+}
+
+// TestSubmitGnuPGSignedFiles submits order files signed by real GnuPG, as
+// a player or referee would: cleartext-signed, and with a detached .asc
+// beside the file; and refuses a file signed by the wrong side's key.
+func TestSubmitGnuPGSignedFiles(t *testing.T) {
+	g := gpgtest.New(t)
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games")
+	g.GenKey("Allied <a@example.org>", "ed25519", "sign", "never")
+	g.GenKey("German <g@example.org>", "rsa3072", "sign", "never")
+	keys := map[string]string{}
+	for side, uid := range map[string]string{"allied": "a@example.org", "german": "g@example.org"} {
+		p := filepath.Join(dir, side+".asc")
+		os.WriteFile(p, g.ExportPublic(uid), 0o644)
+		keys[side] = p
+	}
+	code, out, errs := run(t, "--data-dir", data, "new", "--game", "g1", "--ruleset", "racetest",
+		"--side", "allied=a@example.org,"+keys["allied"], "--side", "german=g@example.org,"+keys["german"])
+	if code != 0 {
+		t.Fatalf("new: %s %s", out, errs)
+	}
+	clear := filepath.Join(dir, "allied.txt.asc")
+	os.WriteFile(clear, g.Clearsign("a@example.org", []byte("Game: g1\nPhase: T01\nSide: allied\nadvance 2\n")), 0o644)
+	code, out, errs = run(t, "--data-dir", data, "submit", "g1", clear, "--side", "allied")
+	if code != 0 || !strings.Contains(out, "accepted") {
+		t.Fatalf("clearsigned: %d %s %s", code, out, errs)
+	}
+	// The german key signing allied orders: refused, nothing written.
+	wrong := filepath.Join(dir, "wrong.txt")
+	os.WriteFile(wrong, g.Clearsign("g@example.org", []byte("Game: g1\nPhase: T01\nSide: allied\nadvance 3\n")), 0o644)
+	if code, _, errs := run(t, "--data-dir", data, "submit", "g1", wrong, "--side", "allied"); code == 0 || !strings.Contains(errs, "not side allied's key") {
+		t.Errorf("another side's key: %d %s", code, errs)
+	}
+	plain := filepath.Join(dir, "german.txt")
+	body := []byte("Game: g1\nPhase: T01\nSide: german\nadvance 1\n")
+	os.WriteFile(plain, body, 0o644)
+	os.WriteFile(plain+".asc", g.DetachSign("g@example.org", body, true), 0o644)
+	code, out, errs = run(t, "--data-dir", data, "submit", "g1", plain, "--side", "german")
+	if code != 0 || !strings.Contains(out, "accepted") {
+		t.Fatalf("detached: %d %s %s", code, out, errs)
+	}
+	code, out, _ = run(t, "--data-dir", data, "status", "g1")
+	if !strings.Contains(out, "phase T02") {
+		t.Errorf("both in, the phase did not resolve:\n%s", out)
+	}
+	// verify checks both signatures again from the log.
+	code, out, errs = run(t, "verify", filepath.Join(data, "g1"))
+	if code != 0 || !strings.Contains(out, "2 signatures checked") {
+		t.Errorf("verify: %d %s %s", code, out, errs)
 	}
 }

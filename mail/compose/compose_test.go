@@ -11,7 +11,7 @@ import (
 	"github.com/ProtonMail/go-crypto/openpgp/packet"
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
-	"skagerrak/mail/internal/gpgtest"
+	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/verify"
 )
 

@@ -16,7 +16,7 @@ import (
 	"github.com/ProtonMail/go-crypto/openpgp/packet"
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
-	"skagerrak/mail/internal/gpgtest"
+	"skagerrak/mail/gpgtest"
 )
 
 func TestMain(m *testing.M) {

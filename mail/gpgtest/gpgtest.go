@@ -1,6 +1,6 @@
 // Package gpgtest drives a real GnuPG in a throwaway GNUPGHOME so that the
-// tests of mail/verify and mail/compose check signatures made by the tool
-// players actually use. It is for tests only.
+// tests of mail/verify, mail/compose and the command line check signatures
+// made by the tool players actually use. It is for tests only.
 package gpgtest
 
 import (
