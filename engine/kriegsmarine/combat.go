@@ -54,6 +54,9 @@ func (s *State) gunnery(id string) int {
 	if u.Disabled > 0 {
 		return 0 // 8.661
 	}
+	if s.carrying(id) && g > 1 {
+		g-- // 11.2: carrying the Wilfred Force
+	}
 	if id == "kgv" && s.has(OptKGV) {
 		g = 11 // 17.2: front 11, back 5
 		if moderate(d, u) || 2*u.Hits >= d.Hits {

@@ -167,6 +167,7 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 	}
 	p.checkTrackedGroups()
 	p.checkConvoy()
+	p.checkWilfred()
 	sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Line < p.errs[j].Line })
 	if len(p.errs) > 0 {
 		return nil, p.errs
@@ -705,6 +706,38 @@ func (p *parser) checkConvoy() {
 			line = p.moved[e.ID]
 		}
 		p.errs = append(p.errs, engine.LineError{Line: line, Text: p.text[line], Rule: "14.1", Valid: "move HN25 Convoy, " + e.Name + " HEX ...", Msg: "the HN25 convoy and its escort " + e.Name + " move together"})
+	}
+}
+
+// checkWilfred: the 4th Echelon moves together while it carries the
+// Wilfred Force (11.1).
+func (p *parser) checkWilfred() {
+	if p.v.Wilfred == nil || p.v.Wilfred.Status != "aboard" {
+		return
+	}
+	var ids []string
+	for _, id := range FourthEchelon {
+		if u := p.v.unit(id); u != nil && u.Where == AtMap && !u.Disabled && !u.Returning {
+			ids = append(ids, id)
+		}
+	}
+	key := func(id string) string {
+		for _, m := range p.o.Moves {
+			if contains(m.Units, id) {
+				return fmt.Sprint(m.Path, m.Off)
+			}
+		}
+		return "stay"
+	}
+	for _, id := range ids[min(1, len(ids)):] {
+		if key(id) != key(ids[0]) {
+			line := p.moved[id]
+			if line == 0 {
+				line = p.moved[ids[0]]
+			}
+			p.errs = append(p.errs, engine.LineError{Line: line, Text: p.text[line], Rule: "11.1", Valid: "move York, Devonshire, Berwick, Glasgow HEX ...", Msg: "the 4th Echelon moves together while it carries the Wilfred Force"})
+			return
+		}
 	}
 }
 

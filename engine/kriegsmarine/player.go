@@ -551,6 +551,37 @@ func alliedPlay(v *View) []string {
 			m.moveTowards(ids, best, true)
 		}
 	}
+	// 11.1: the 4th Echelon carries the Wilfred Force to a Norwegian port
+	// Germany does not hold, once Allied ships may enter Norwegian waters.
+	if v.Wilfred != nil && v.Wilfred.Status == "aboard" {
+		var ids []string
+		for _, id := range FourthEchelon {
+			if u := v.unit(id); u != nil && u.Where == AtMap && !u.Disabled && !u.Returning && !m.done[id] {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 && v.Intervention > 0 && v.Turn >= v.Intervention {
+			from := m.unitHex(v.unit(ids[0]))
+			best, bd := engine.Hex{}, -1
+			for _, p := range norwegianPorts() {
+				held := false
+				for _, o := range v.Occupied {
+					if o.Place == p.Port && (o.Kind == "port" || o.Kind == "pending") {
+						held = true
+					}
+				}
+				if !held && (bd < 0 || from.Distance(p.Hex) < bd) {
+					best, bd = p.Hex, from.Distance(p.Hex)
+				}
+			}
+			if bd >= 0 {
+				m.moveTowards(ids, best, false)
+			}
+		}
+		for _, id := range ids {
+			m.done[id] = true
+		}
+	}
 	var ships []string
 	for _, u := range v.Units {
 		if u.Where == AtMap && !u.Air && !m.done[u.ID] && u.Nation != "NO" && u.Nation != "DK" && !u.Returning && !u.Disabled {

@@ -110,6 +110,10 @@ func (s *State) portPhase(dice engine.Dice) {
 		if len(german) < 2 {
 			continue
 		}
+		if s.alliedHeld(p.Port) {
+			s.logf("both", "occupation", p.Hex.String(), "11.1", "German attempt on %s: the Wilfred Force holds it; the attempt fails.", p.Port)
+			continue
+		}
 		roll := dice.Roll(6, "port city occupation (9.43)")
 		switch PortTable.Lookup(roll) {
 		case "occupied":

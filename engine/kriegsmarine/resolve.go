@@ -637,6 +637,7 @@ func (s *State) combatPhase(orders map[engine.Side]*Orders, dice engine.Dice) {
 	if IsDay(s.Turn) {
 		s.airbornePhase(orders[German].Drops, dice)
 	}
+	s.wilfredPhase(dice)
 	s.portPhase(dice)
 }
 

@@ -785,3 +785,54 @@ func TestRule6_18_RaiderEndsTheGameEarly(t *testing.T) {
 		t.Fatalf("over %v result %+v", s.Over, s.Result)
 	}
 }
+
+func TestRule11_1_WilfredForce(t *testing.T) {
+	s := newGame(t, []string{OptWilfred})
+	clearMap(s)
+	s.InvasionTurn = 2
+	s.Turn = WilfredTurn - 1
+	s = resolve(t, s, "", "")
+	if s.Wilfred.Status != "aboard" {
+		t.Fatalf("Wilfred %+v on turn 7 after an invasion", s.Wilfred)
+	}
+	if g := s.gunnery("glasgow"); g != 3 {
+		t.Errorf("Glasgow gunnery %d while carrying the force, want 3 (11.2)", g)
+	}
+	if s.view(German).Wilfred != nil {
+		t.Error("the German view shows the Wilfred Force at sea")
+	}
+	rejects(t, s, Allied, "move Glasgow G4", 1, "11.1")
+	bergen, _ := portHex("Bergen")
+	for _, id := range FourthEchelon {
+		put(t, s, id, bergen.String())
+	}
+	put(t, s, "koln", bergen.String())
+	put(t, s, "konigsberg", bergen.String())
+	// Bergen's fortress fires at the German ships: 5, no defence.
+	s = resolve(t, s, "", "", 5)
+	if s.Wilfred.Status != "landed" || !s.Wilfred.Held || s.Wilfred.Port != "Bergen" {
+		t.Fatalf("Wilfred %+v, want landed at Bergen", s.Wilfred)
+	}
+	// The next German attempt fails at once (11.1); 5 is no defence again.
+	s = resolve(t, s, "", "", 5)
+	if s.occupation("port", "Bergen") >= 0 {
+		t.Fatal("Germany took Bergen from the Wilfred Force")
+	}
+	pts := 0
+	for _, l := range s.score() {
+		if l.Side == Allied && strings.Contains(l.Why, "Wilfred") {
+			pts += l.Points
+		}
+	}
+	if pts != 12 {
+		t.Errorf("Bergen held by the Allies scores %d, want 2 x 6 (16.3)", pts)
+	}
+	// Two cruisers lost before landing destroy the force.
+	s2 := newGame(t, []string{OptWilfred})
+	s2.Wilfred.Status = "aboard"
+	s2.unit("york").Where, s2.unit("berwick").Where = AtSunk, AtSunk
+	s2.wilfredPhase(engine.NewManualDice())
+	if s2.Wilfred.Status != "destroyed" {
+		t.Errorf("Wilfred %+v after two cruisers sunk", s2.Wilfred)
+	}
+}

@@ -81,6 +81,9 @@ func (s *State) score() []ScoreLine {
 	for _, id := range s.Late {
 		add(German, 1, "16.41", "%s late at Scapa Flow", def(id).Name)
 	}
+	if s.Objective.Result.Kind == ObjInvasion && s.Wilfred.Held && s.Wilfred.Status == "landed" {
+		add(Allied, 2*PortVP[s.Wilfred.Port], "16.3", "%s held by the Wilfred Force", s.Wilfred.Port)
+	}
 	if s.Objective.Result.Kind == ObjInvasion {
 		for _, o := range s.Occupied {
 			if o.Kind == "port" {

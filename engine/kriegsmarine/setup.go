@@ -327,6 +327,7 @@ func (s *State) startTurn(dice engine.Dice) {
 		}
 	}
 	s.pendingOccupations(dice)
+	s.wilfredEnters()
 	if s.Scramble == "active" && IsDay(s.Turn) {
 		s.ScrambleTurns++ // 6.292: 2 VP to the Allies each day turn
 	}

@@ -53,6 +53,8 @@ type State struct {
 	// to the Allies).
 	Scramble      string `json:"scramble,omitempty"`
 	ScrambleTurns int    `json:"scramble_turns,omitempty"`
+	// Wilfred is the Wilfred Force (option wilfred, 11.0).
+	Wilfred Wilfred `json:"wilfred"`
 	// Commanders are the commander markers (option commanders, 10.0).
 	Commanders []Commander `json:"commanders,omitempty"`
 	// ConvoyEscort is the destroyer task force escorting HN25 (14.1).

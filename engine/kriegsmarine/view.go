@@ -38,6 +38,8 @@ type View struct {
 	// in effect and "over" once cancelled (6.29; public: the Allies score
 	// for it, 6.292).
 	Scramble string `json:"scramble,omitempty"`
+	// Wilfred is the Wilfred Force (Allied view; public once landed, 11.1).
+	Wilfred *Wilfred `json:"wilfred,omitempty"`
 	// Commanders are the side's commanders (10.0).
 	Commanders []Commander `json:"commanders,omitempty"`
 	// ConvoyEscort is the escort of the HN25 convoy (Allied view, 14.1).
@@ -113,6 +115,9 @@ func (s *State) view(side engine.Side) *View {
 	}
 	if side == Allied {
 		v.ConvoyEscort = s.ConvoyEscort
+	}
+	if w := s.Wilfred; w.Status != "" && (side == Allied || w.Status == "landed") {
+		v.Wilfred = &w
 	}
 	for _, c := range s.Commanders {
 		if commanderDef(c.ID).Side == side {
