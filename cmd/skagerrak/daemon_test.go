@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+
+	"skagerrak/adjudicator"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 )
@@ -161,5 +164,44 @@ func TestCheckCommand(t *testing.T) {
 	code, _, errs = run(t, "check", eml)
 	if code == 0 || !strings.Contains(errs, "--key") {
 		t.Errorf("check without a key: %d %s", code, errs)
+	}
+}
+
+// TestEncryptedReports: a game that asks for it encrypts every report to
+// the side's key; the player reads it with its own key and no one else can.
+func TestEncryptedReports(t *testing.T) {
+	e := newMailEnv(t, 0)
+	now := time.Now().Add(-time.Hour)
+	spec := adjudicator.Spec{Game: "secret-1", Ruleset: "racetest", Encrypt: true, HostFrom: hostAddr,
+		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+	keys := map[string]*openpgp.Entity{}
+	for _, side := range []string{"allied", "german"} {
+		k, _ := compose.GenerateKey(side, side+"@players.test", now)
+		pub, _ := compose.ArmorPublicKey(k)
+		keys[side] = k
+		spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)})
+	}
+	h, box, s := e.open(t)
+	defer h.Close()
+	defer box.Close()
+	if _, err := h.Create(spec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+		t.Fatal(err)
+	}
+	got := e.smtp.For("allied@players.test")
+	if len(got) != 1 {
+		t.Fatalf("%d mails to allied", len(got))
+	}
+	if bytes.Contains(got[0].Data, []byte("Orders owed by")) {
+		t.Fatal("the report travelled in clear")
+	}
+	r, err := compose.ReadReport(got[0].Data, openpgp.EntityList{e.hostKey}, keys["allied"], time.Now())
+	if err != nil || !r.Encrypted || !strings.Contains(r.Text, "Orders owed by") {
+		t.Fatalf("allied reading its report: %v %+v", err, r)
+	}
+	if _, err := compose.ReadReport(got[0].Data, openpgp.EntityList{e.hostKey}, keys["german"], time.Now()); err == nil {
+		t.Error("german read allied's report")
 	}
 }
