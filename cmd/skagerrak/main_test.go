@@ -89,3 +89,19 @@ func TestVerifyMissingGame(t *testing.T) {
 }
 
 func engineSide(s string) engine.Side { return engine.Side(s) }
+
+func TestRulesListsSectionsWithTests(t *testing.T) {
+	code, out, _ := run(t, "rules")
+	if code != 0 || !strings.Contains(out, "kriegsmarine") || !strings.Contains(out, "norway1940") {
+		t.Fatalf("rules: %s", out)
+	}
+	for game, section := range map[string]string{"kriegsmarine": "6.12", "norway1940": "10.5.8"} {
+		code, out, _ := run(t, "rules", game)
+		if code != 0 || !strings.Contains(out, section) || !strings.Contains(out, "tests: Test") || !strings.Contains(out, "implemented:") {
+			t.Errorf("rules %s:\n%.600s", game, out)
+		}
+	}
+	if code, _, errs := run(t, "rules", "chess"); code == 0 || !strings.Contains(errs, "unknown ruleset") {
+		t.Errorf("rules chess: %d %s", code, errs)
+	}
+}
