@@ -89,11 +89,11 @@ var spots = map[string]spot{
 	"Storen":        {1029, 6303, 0, 0, "reconstructed: the village's position"},
 	"Trondheim":     {1040, 6343, -20, 0, "reconstructed: the city's position"},
 	"Stjordal":      {1092, 6347, 30, 10, "reconstructed: Vaernes by Stjordal"},
-	"Steinkjer":     {1150, 6401, 0, 0, "reconstructed: the town's position"},
+	"Steinkjer":     {1150, 6401, 20, 0, "reconstructed: the town's position"},
 	"Grong":         {1231, 6446, 10, 0, "reconstructed: the village's position"},
-	"Namsos":        {1150, 6447, -20, 0, "reconstructed: the town's position"},
+	"Namsos":        {1150, 6447, -35, 0, "reconstructed: the town's position"},
 	"Mosjoen":       {1319, 6584, 0, 0, "reconstructed: the town's position"},
-	"Mo":            {1414, 6631, 20, -12, "reconstructed: Mo i Rana"},
+	"Mo":            {1414, 6631, 40, 0, "reconstructed: Mo i Rana"},
 	"Bodo":          {1440, 6728, 0, 0, "reconstructed: the town's position"},
 	"Narvik":        {1743, 6844, -15, 8, "reconstructed: the town's position"},
 	"Bjornfjell":    {1807, 6844, 35, 25, "reconstructed: the station by the Swedish border"},
@@ -266,9 +266,9 @@ var (
 	}
 	weatherSea = map[string]color.RGBA{
 		"clear":   {196, 220, 238, 255},
-		"bad":     {176, 192, 206, 255},
-		"storm":   {150, 160, 176, 255},
-		"thunder": {170, 150, 196, 255},
+		"bad":     {180, 198, 212, 255},
+		"storm":   {162, 172, 188, 255},
+		"thunder": {200, 186, 222, 255},
 	}
 )
 
@@ -335,12 +335,12 @@ func background(m *picture.AreaMap, v *View) {
 	// Sea area borders: from the coast at Stad and below Mosjoen out to sea.
 	m.Outlines = append(m.Outlines,
 		picture.Outline{Open: true, Dashed: true, Line: picSeaText, Width: 2, Points: []image.Point{project(250, 6220), project(510, 6220)}},
-		picture.Outline{Open: true, Dashed: true, Line: picSeaText, Width: 2, Points: []image.Point{project(250, 6520), project(1215, 6520)}})
+		picture.Outline{Open: true, Dashed: true, Line: picSeaText, Width: 2, Points: []image.Point{project(250, 6520), project(1080, 6520)}})
 	// Weather zone borders on land (6.1): between Elverum and Tretten, and
 	// between Namsos and Mosjoen (reconstructed from the areas' zones).
 	m.Outlines = append(m.Outlines,
 		picture.Outline{Open: true, Dashed: true, Line: picZone, Width: 2, Points: []image.Point{project(485, 6100), project(1265, 6100)}},
-		picture.Outline{Open: true, Dashed: true, Line: picZone, Width: 2, Points: []image.Point{project(1215, 6520), project(1455, 6520)}})
+		picture.Outline{Open: true, Dashed: true, Line: picZone, Width: 2, Points: []image.Point{project(1170, 6520), project(1455, 6520)}})
 	halo := color.RGBA{255, 255, 255, 255}
 	text := func(lon, lat int, s string, c color.RGBA, bold bool) {
 		p := project(lon, lat)
@@ -351,8 +351,8 @@ func background(m *picture.AreaMap, v *View) {
 	text(600, 6990, "NORTH sea area, zone N: "+v.Weather.North, picSeaText, true)
 	text(700, 6110, "zone C", picZone, false)
 	text(700, 6090, "zone S", picZone, false)
-	text(1300, 6535, "zone N", picZone, false)
-	text(1300, 6505, "zone C", picZone, false)
+	text(1130, 6535, "zone N", picZone, false)
+	text(1130, 6505, "zone C", picZone, false)
 	text(1560, 6470, "SWEDEN", picCoast, true)
 	text(900, 5735, "DENMARK", picCoast, true)
 	text(720, 6030, "NORWAY", picCoast, true)
@@ -481,7 +481,8 @@ func units(m *picture.AreaMap, v *View, side engine.Side) []string {
 		return ok && !isBox(loc)
 	}
 	own, enemy := map[string]*stack{}, map[string]*stack{}
-	var embarked, waiting, para []string
+	var embarked, para []string
+	var waiting []int
 	for _, u := range v.Units {
 		if u.Dead {
 			continue
@@ -500,7 +501,7 @@ func units(m *picture.AreaMap, v *View, side engine.Side) []string {
 			continue
 		case !onMap(u.Loc) || ((u.Loc == Germany || u.Loc == UK) && u.Entry > v.Turn):
 			if mine {
-				waiting = append(waiting, fmt.Sprintf("%s (turn %d)", u.ID, u.Entry))
+				waiting = append(waiting, u.Entry)
 			}
 			continue
 		}
@@ -565,7 +566,8 @@ func units(m *picture.AreaMap, v *View, side engine.Side) []string {
 		notes = append(notes, "Parachute pool: "+strings.Join(para, ", ")+".")
 	}
 	if len(waiting) > 0 {
-		notes = append(notes, "To come: "+strings.Join(waiting, ", ")+".")
+		sort.Ints(waiting)
+		notes = append(notes, fmt.Sprintf("To come: %d unit(s), the first on turn %d.", len(waiting), waiting[0]))
 	}
 	var seen []string
 	for _, a := range placeOrder() {

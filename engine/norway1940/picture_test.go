@@ -2,9 +2,12 @@ package norway1940
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,8 +16,9 @@ import (
 )
 
 // playPhasesForPicture plays n phases of a game with the scripted players
-// straight through the Ruleset, with seeded dice, and returns the state.
-func playPhasesForPicture(t *testing.T, seed string, n int) *State {
+// straight through the Ruleset, with seeded dice, and returns the states:
+// the first at the start, then one after each phase.
+func playPhasesForPicture(t *testing.T, seed string, n int) []*State {
 	t.Helper()
 	r := Ruleset{}
 	secret := []byte(seed)
@@ -22,6 +26,7 @@ func playPhasesForPicture(t *testing.T, seed string, n int) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
+	states := []*State{asState(st)}
 	for i := 0; i < n; i++ {
 		ph := r.Phase(st)
 		if ph.Over {
@@ -42,8 +47,9 @@ func playPhasesForPicture(t *testing.T, seed string, n int) *State {
 			t.Fatal(err)
 		}
 		st = next
+		states = append(states, asState(st))
 	}
-	return asState(st)
+	return states
 }
 
 // keepPicture writes a picture to $SKAGERRAK_PICTURES, or to a temporary
@@ -69,7 +75,7 @@ func pictureOf(t *testing.T, s *State, side engine.Side) []byte {
 }
 
 func TestPictureSameViewSameBytes(t *testing.T) {
-	s := playPhasesForPicture(t, "picture-same", 6)
+	s := playPhasesForPicture(t, "picture-same", 6)[6]
 	for _, side := range []engine.Side{German, Allied} {
 		a, b := pictureOf(t, s, side), pictureOf(t, s.clone(), side)
 		if !bytes.Equal(a, b) {
@@ -84,17 +90,6 @@ func TestPictureSameViewSameBytes(t *testing.T) {
 	}
 }
 
-func TestPictureOfEachSideAfterAFewTurns(t *testing.T) {
-	s := playPhasesForPicture(t, "picture-look", 8)
-	for _, side := range []engine.Side{German, Allied} {
-		keepPicture(t, "norway1940-"+string(side)+".png", pictureOf(t, s, side))
-	}
-	s0 := playPhasesForPicture(t, "picture-look", 0)
-	for _, side := range []engine.Side{German, Allied} {
-		keepPicture(t, "norway1940-start-"+string(side)+".png", pictureOf(t, s0, side))
-	}
-}
-
 // markersIn returns the markers of the draw list by area.
 func markersIn(m *picture.AreaMap) map[string][]picture.AreaMarker {
 	out := map[string][]picture.AreaMarker{}
@@ -104,4 +99,227 @@ func markersIn(m *picture.AreaMap) map[string][]picture.AreaMarker {
 	return out
 }
 
-var _ = strings.Contains
+func TestPictureOfEachSideAfterAFewTurnsShowsWhatTheSideKnows(t *testing.T) {
+	states := playPhasesForPicture(t, "picture-look", 20)
+	for _, n := range []int{0, 8, 20} {
+		s := states[n]
+		for _, side := range []engine.Side{German, Allied} {
+			v := viewOf(s, side)
+			m := mapPicture(v, side)
+			b, err := m.PNG()
+			if err != nil {
+				t.Fatal(err)
+			}
+			keepPicture(t, fmt.Sprintf("norway1940-%s-%02d.png", side, n), b)
+			got := markersIn(m)
+			// Own land units: box markers in their areas, one per
+			// nation, counting every unit there.
+			want := map[string]int{}
+			for _, u := range s.Units {
+				if u.Side == side && !u.Dead && u.Fleet == "" && u.Type != "supply" && dataPack.Graph.Has(u.Loc) {
+					want[u.Loc]++
+				}
+			}
+			for area, n := range want {
+				c := 0
+				for _, mk := range got[area] {
+					if mk.Shape == picture.ShapeBox && !strings.HasPrefix(mk.Text, "G") && !strings.HasPrefix(mk.Text, "A") {
+						k, _ := strconv.Atoi(mk.Text)
+						c += k
+					}
+				}
+				if c != n {
+					t.Errorf("after %d phases, %s map: %d own units drawn in %s, want %d", n, side, c, area, n)
+				}
+			}
+			// Enemy land units: diamonds only where the View shows them.
+			seen := map[string]bool{}
+			for _, u := range v.Units {
+				if u.Side != side {
+					seen[u.Loc] = true
+				}
+			}
+			for area, ms := range got {
+				for _, mk := range ms {
+					if mk.Shape == picture.ShapeDiamond && !isFleetMarker(mk.Text) && !seen[area] {
+						t.Errorf("after %d phases, %s map: enemy marker %q in %s, where the view shows no enemy unit", n, side, mk.Text, area)
+					}
+				}
+			}
+			// Each fleet: own ones by name, enemy undetected ones as "?"
+			// markers whose contents the notes do not tell.
+			for _, f := range s.Fleets {
+				text := f.ID
+				if f.Side != side && !f.Detected {
+					text += "?"
+				}
+				if !hasMarker(got[f.Where], text) {
+					t.Errorf("after %d phases, %s map: no marker %q at %s", n, side, text, f.Where)
+				}
+				if f.Side != side && !f.Detected {
+					for _, note := range m.Notes {
+						if strings.HasPrefix(note, f.ID+" at") && strings.Contains(note, "combat") {
+							t.Errorf("after %d phases, %s map: the note %q tells an undetected fleet's contents", n, side, note)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func isFleetMarker(text string) bool {
+	text = strings.TrimSuffix(text, "?")
+	return fleetIDRe.MatchString(text)
+}
+
+func hasMarker(ms []picture.AreaMarker, text string) bool {
+	for _, mk := range ms {
+		if mk.Text == text {
+			return true
+		}
+	}
+	return false
+}
+
+// hideFromPicture changes, with the dice, what side x may not know of side
+// y: the contents of y's undetected fleets (points, decoys, nation, goal,
+// cargo), y's units off the map or embarked in them, y's naval points in
+// port, air points, decoys, submarines and standing orders.
+func hideFromPicture(s *State, y engine.Side, d engine.Dice) {
+	var hidden []*Fleet
+	for _, f := range s.Fleets {
+		if f.Side == y && !f.Detected {
+			hidden = append(hidden, f)
+			f.Combat, f.Transport, f.Decoys = d.Roll(12, "combat"), d.Roll(9, "transport")-1, d.Roll(3, "decoys")-1
+			f.Nation, f.Goal = []string{"british", "norwegian", "german", "french"}[d.Roll(4, "nation")-1], ""
+		}
+	}
+	for _, u := range s.Units {
+		if u.Side != y || u.Dead || dataPack.Graph.Has(u.Loc) {
+			continue
+		}
+		if u.Fleet != "" {
+			if f := s.fleet(u.Fleet); f != nil && f.Detected {
+				continue
+			}
+		}
+		u.Steps, u.Entry = d.Roll(2, "steps"), d.Roll(21, "entry")
+		if len(hidden) > 0 && d.Roll(2, "embark") == 1 {
+			if g := s.fleet(u.Fleet); g != nil {
+				var rest []string
+				for _, id := range g.Cargo {
+					if id != u.ID {
+						rest = append(rest, id)
+					}
+				}
+				g.Cargo = rest
+			}
+			f := hidden[d.Roll(len(hidden), "fleet")-1]
+			u.Fleet, u.Loc = f.ID, ""
+			f.Cargo = append(f.Cargo, u.ID)
+		}
+	}
+	for _, p := range s.Pools {
+		if p.Side == y {
+			p.Combat, p.Transport = d.Roll(30, "pool")-1, d.Roll(30, "pool")-1
+		}
+	}
+	ss := s.side(y)
+	for i := range ss.Air {
+		ss.Air[i].Used = d.Roll(3, "air") - 1
+	}
+	for i := range ss.Decoys {
+		ss.Decoys[i].N = d.Roll(8, "decoys") - 1
+	}
+	ss.Subs = d.Roll(5, "subs") - 1
+	ss.Standing = Standing{Keep: d.Roll(5, "keep") - 1, Evade: "always", React: d.Roll(2, "react") == 1}
+}
+
+func TestPictureFogOfWar(t *testing.T) {
+	checked := 0
+	states := playPhasesForPicture(t, "picture-fog", 12)
+	for _, n := range []int{1, 7, 12} {
+		s := states[n]
+		for _, x := range []engine.Side{German, Allied} {
+			want, wantList := pictureOf(t, s, x), mustJSON(t, mapPicture(viewOf(s, x), x))
+			for k := 0; k < 3; k++ {
+				c := s.clone()
+				hideFromPicture(c, other(x), engine.NewSeededDice([]byte("picture-fog"), PhaseOf(s).ID, fmt.Sprintf("%s%d", x, k), [32]byte{}))
+				if bytes.Equal(mustJSON(t, c), mustJSON(t, s)) {
+					t.Fatalf("after %d phases: nothing hidden from the %s changed", n, x)
+				}
+				// The draw list makes the bytes; the first change is
+				// drawn in full.
+				if got := mustJSON(t, mapPicture(viewOf(c, x), x)); !bytes.Equal(got, wantList) {
+					t.Fatalf("after %d phases: the %s map's draw list changed when only things hidden from it changed", n, x)
+				}
+				if k == 0 && !bytes.Equal(pictureOf(t, c, x), want) {
+					t.Fatalf("after %d phases: the %s picture changed when only things hidden from it changed", n, x)
+				}
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+	// What the side does see changes the picture: an enemy fleet once
+	// detected, an enemy land unit moved.
+	s := states[7]
+	want := pictureOf(t, s, Allied)
+	c := s.clone()
+	found := false
+	for _, f := range c.Fleets {
+		if f.Side == German && !f.Detected {
+			f.Detected, found = true, true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no undetected German fleet after seven phases")
+	}
+	if bytes.Equal(pictureOf(t, c, Allied), want) {
+		t.Error("detecting a German fleet left the Allied picture unchanged")
+	}
+	c = s.clone()
+	for _, u := range c.Units {
+		if u.Side == German && !u.Dead && u.Fleet == "" && dataPack.Graph.Has(u.Loc) {
+			u.Loc = "Tromso"
+			found = false
+			break
+		}
+	}
+	if found {
+		t.Fatal("no German land unit on the map after seven phases")
+	}
+	if bytes.Equal(pictureOf(t, c, Allied), want) {
+		t.Error("moving a German land unit left the Allied picture unchanged")
+	}
+}
+
+func mustJSON(t *testing.T, x any) []byte {
+	t.Helper()
+	b, err := json.Marshal(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestPictureRejectsAnotherSidesView(t *testing.T) {
+	s := playPhasesForPicture(t, "picture-reject", 0)[0]
+	r := Ruleset{}
+	if _, err := r.Picture(r.View(s, German), Allied); err == nil {
+		t.Error("the German view was drawn as the Allied map")
+	}
+	if _, err := r.Picture(r.View(s, German), "swedish"); err == nil {
+		t.Error("a map was drawn for an unknown side")
+	}
+	if _, err := r.Picture("not a view", German); err == nil {
+		t.Error("a map was drawn from something that is not a view")
+	}
+	if _, err := r.Picture((*View)(nil), German); err == nil {
+		t.Error("a map was drawn from a nil view")
+	}
+}

@@ -629,8 +629,20 @@ func encode(img *image.RGBA) ([]byte, error) {
 func paletted(img *image.RGBA) *image.Paletted {
 	count := map[uint32]int{}
 	pix := img.Pix
+	// Runs of one colour are counted at once: a map is mostly flat.
+	var last uint32
+	run := 0
 	for i := 0; i < len(pix); i += 4 {
-		count[uint32(pix[i])<<16|uint32(pix[i+1])<<8|uint32(pix[i+2])]++
+		k := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
+		if run > 0 && k != last {
+			count[last] += run
+			run = 0
+		}
+		last = k
+		run++
+	}
+	if run > 0 {
+		count[last] += run
 	}
 	keys := make([]uint32, 0, len(count))
 	for k := range count {
@@ -652,12 +664,16 @@ func paletted(img *image.RGBA) *image.Paletted {
 		index[k] = uint8(i)
 	}
 	out := image.NewPaletted(img.Rect, pal)
+	var n uint8
 	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
 		k := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
-		n, ok := index[k]
-		if !ok {
-			n = nearest(keys, k)
-			index[k] = n
+		if j == 0 || k != last {
+			var ok bool
+			if n, ok = index[k]; !ok {
+				n = nearest(keys, k)
+				index[k] = n
+			}
+			last = k
 		}
 		out.Pix[j] = n
 	}

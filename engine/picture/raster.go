@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sort"
 )
 
 // sub is the number of fixed-point units in one pixel; subRows is the number
@@ -26,6 +27,15 @@ type canvas struct {
 	xs   []crossing
 	cov  []int
 	rect image.Rectangle
+	// edges and active are scratch space of fill.
+	edges, active []edge
+}
+
+// edge is an edge of a contour pointing down (a.y < b.y); dir is 1 if the
+// contour ran down it, -1 if up.
+type edge struct {
+	a, b pt
+	dir  int
 }
 
 type crossing struct{ x, dir int }
@@ -102,28 +112,50 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 		cv.cov = make([]int, w)
 	}
 	cov := cv.cov[:w]
+	// The non-horizontal edges, each pointing down (dir says which way it
+	// ran), by their top; a row looks only at the edges that span it.
+	edges := cv.edges[:0]
+	for _, c := range cs {
+		for i := range c {
+			a, b := c[i], c[(i+1)%len(c)]
+			if a.y == b.y {
+				continue
+			}
+			dir := 1
+			if a.y > b.y {
+				a, b, dir = b, a, -1
+			}
+			edges = append(edges, edge{a, b, dir})
+		}
+	}
+	sort.Slice(edges, func(i, j int) bool { return edges[i].a.y < edges[j].a.y })
+	cv.edges = edges
+	active := cv.active[:0]
+	next := 0
 	for py := py0; py < py1; py++ {
+		top, bottom := py*sub, (py+1)*sub
+		for next < len(edges) && edges[next].a.y < bottom {
+			active = append(active, edges[next])
+			next++
+		}
+		kept := active[:0]
+		for _, e := range active {
+			if e.b.y > top {
+				kept = append(kept, e)
+			}
+		}
+		active = kept
 		clear(cov)
 		painted := false
 		for k := 0; k < subRows; k++ {
 			ys := py*sub + sub/(2*subRows) + k*sub/subRows
 			xs := cv.xs[:0]
-			for _, c := range cs {
-				for i := range c {
-					a, b := c[i], c[(i+1)%len(c)]
-					if a.y == b.y {
-						continue
-					}
-					dir := 1
-					if a.y > b.y {
-						a, b, dir = b, a, -1
-					}
-					if ys < a.y || ys >= b.y {
-						continue
-					}
-					x := a.x + muldiv(ys-a.y, b.x-a.x, b.y-a.y)
-					xs = append(xs, crossing{x, dir})
+			for _, e := range active {
+				if ys < e.a.y || ys >= e.b.y {
+					continue
 				}
+				x := e.a.x + muldiv(ys-e.a.y, e.b.x-e.a.x, e.b.y-e.a.y)
+				xs = append(xs, crossing{x, e.dir})
 			}
 			for i := 1; i < len(xs); i++ {
 				for j := i; j > 0 && xs[j].x < xs[j-1].x; j-- {
@@ -145,6 +177,7 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 			}
 			cv.xs = xs
 		}
+		cv.active = active
 		if !painted {
 			continue
 		}
@@ -170,15 +203,25 @@ func addSpan(cov []int, px0, xa, xb int) bool {
 	if xa >= xb {
 		return false
 	}
-	for p := floorDiv(xa, sub); p*sub < xb; p++ {
-		l, r := max(xa, p*sub), min(xb, (p+1)*sub)
-		cov[p-px0] += r - l
+	p0, p1 := floorDiv(xa, sub), floorDiv(xb-1, sub) // first and last pixel touched
+	if p0 == p1 {
+		cov[p0-px0] += xb - xa
+		return true
 	}
+	cov[p0-px0] += (p0+1)*sub - xa
+	for p := p0 + 1; p < p1; p++ {
+		cov[p-px0] += sub
+	}
+	cov[p1-px0] += xb - p1*sub
 	return true
 }
 
 // blend paints col at coverage a (0..255) over the pixel px (R, G, B, A).
 func blend(px []uint8, col color.RGBA, a int) {
+	if a == 255 {
+		px[0], px[1], px[2], px[3] = col.R, col.G, col.B, 255
+		return
+	}
 	inv := 255 - a
 	px[0] = uint8((int(col.R)*a + int(px[0])*inv + 127) / 255)
 	px[1] = uint8((int(col.G)*a + int(px[1])*inv + 127) / 255)
