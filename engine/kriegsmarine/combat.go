@@ -225,13 +225,17 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 			results = append(results, "no damage")
 		}
 		rounds = append(rounds, fmt.Sprintf("round %d: %s; %s", round, strings.Join(shots, ", "), strings.Join(results, "; ")))
-		if g.Kind == ResPursuit || !s.battleGoesOn(g, orders) {
-			break
+		if g.Kind == ResPursuit || g.Norwegian || !s.battleGoesOn(g, orders) {
+			break // 8.3 and 9.31: one round
 		}
 	}
 	g.Outcome = strings.Join(rounds, " | ")
 	s.logf("both", "combat", g.Hex.String(), "8.2", "%s at %s: %s.", kind, g.Hex, g.Outcome)
 	s.injuries(append(append([]string(nil), g.Allied...), g.German...), false, g.Hex, dice)
+	if g.Norwegian {
+		s.norwegianWithdrawal(g)
+		return
+	}
 	if g.TrackAfter {
 		// 8.3, and 8.24 "Important": after the battle the side that may
 		// track tries to, if its standing choice wanted contact.

@@ -59,13 +59,14 @@ func airfieldUsable(occ int, snowFree bool) int {
 
 // occupyPort makes a port German now and its neighbouring airfields from
 // the next turn (9.43, 9.51; Bardufoss by its own die roll, 5.13).
-func (s *State) occupyPort(name string) {
+func (s *State) occupyPort(name string, dice engine.Dice) {
 	h, ok := portHex(name)
 	if !ok || s.occupation("port", name) >= 0 {
 		return
 	}
 	s.Occupied = append(s.Occupied, Occupation{Kind: "port", Place: name, Hex: h.String(), Turn: s.Turn})
 	s.logf("both", "occupation", h.String(), "9.43", "Germany occupies %s.", name)
+	s.moraleOnOccupation(h, dice)
 	for _, af := range TheMap().Airfields() {
 		if af.Airfield.Country != "NO" || af.Hex.Distance(h) > 1 || af.Airfield.Name == "Bardufoss" || s.occupation("airfield", af.Airfield.Name) >= 0 {
 			continue
@@ -118,7 +119,7 @@ func (s *State) portPhase(dice engine.Dice) {
 		switch PortTable.Lookup(roll) {
 		case "occupied":
 			s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, occupation.", p.Port, roll)
-			s.occupyPort(p.Port)
+			s.occupyPort(p.Port, dice)
 		case "later":
 			s.Occupied = append(s.Occupied, Occupation{Kind: "pending", Place: p.Port, Hex: p.Hex.String(), Turn: s.Turn + 2})
 			s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, occupation after 2 turns (turn %d) if a German ship stays.", p.Port, roll, s.Turn+2)
@@ -153,7 +154,7 @@ func (s *State) pendingOccupations(dice engine.Dice) {
 		}
 		name := s.Occupied[i].Place
 		s.Occupied = append(s.Occupied[:i], s.Occupied[i+1:]...)
-		s.occupyPort(name)
+		s.occupyPort(name, dice)
 	}
 	if s.occupation("port", "Narvik") >= 0 && s.occupation("airfield", "Bardufoss") < 0 && IsDay(s.Turn) && s.Occupied[s.occupation("port", "Narvik")].Turn < s.Turn {
 		roll := dice.Roll(6, "Bardufoss (9.51)")
@@ -203,7 +204,7 @@ func (s *State) airbornePhase(drops []Drop, dice engine.Dice) {
 			switch PortTable.Lookup(r) {
 			case "occupied":
 				s.logf("both", "occupation", p.Hex.String(), "9.52", "The airborne troops at %s move on %s: rolled %d, occupation.", d.Airfield, p.Port, r)
-				s.occupyPort(p.Port)
+				s.occupyPort(p.Port, dice)
 			case "later":
 				s.Occupied = append(s.Occupied, Occupation{Kind: "pending", Place: p.Port, Hex: p.Hex.String(), Turn: s.Turn + 2})
 				s.logf("both", "occupation", p.Hex.String(), "9.52", "The airborne troops at %s move on %s: rolled %d, occupation after 2 turns.", d.Airfield, p.Port, r)

@@ -187,7 +187,7 @@ func TestRule4_43_RaidingDrawsCruisersFromTheCup(t *testing.T) {
 func TestRule5_13_BardufossFallsOnASix(t *testing.T) {
 	s := newGame(t, nil)
 	s.Turn = 6
-	s.occupyPort("Narvik")
+	s.occupyPort("Narvik", engine.NewManualDice())
 	if s.occupation("airfield", "Bardufoss") >= 0 {
 		t.Fatal("Bardufoss fell with Narvik (9.51 says not)")
 	}
@@ -368,7 +368,7 @@ func TestRule16_5_VictoryLevels(t *testing.T) {
 	}
 	s = newGame(t, nil)
 	for _, p := range []string{"Oslo", "Narvik", "Bergen", "Trondheim", "Stavanger"} {
-		s.occupyPort(p)
+		s.occupyPort(p, engine.NewManualDice())
 	}
 	if r := s.result(); r.Winner != German || r.Level != "strategic" || r.Points[German] != 51 {
 		t.Fatalf("five ports with Oslo: %+v", r)
@@ -834,5 +834,41 @@ func TestRule11_1_WilfredForce(t *testing.T) {
 	s2.wilfredPhase(engine.NewManualDice())
 	if s2.Wilfred.Status != "destroyed" {
 		t.Errorf("Wilfred %+v after two cruisers sunk", s2.Wilfred)
+	}
+}
+
+func TestRule9_3_NorwegianMoraleAndWithdrawal(t *testing.T) {
+	s := newGame(t, nil)
+	narvik, _ := portHex("Narvik")
+	for id := range map[string]bool{"norge": true, "eidsvold": true} {
+		if s.unit(id).Hex != narvik {
+			t.Fatalf("%s not at Narvik", id)
+		}
+	}
+	put(t, s, "ddfloti", narvik.String())
+	put(t, s, "ddflotii", narvik.String())
+	// Morale: Eidsvold 2 surrenders, Norge 5 fights one round (the rest of
+	// the dice run short and roll 1s), then withdraws (9.31).
+	md := engine.NewManualDice(2, 5)
+	n, err := Ruleset{}.Resolve(s, map[engine.Side]engine.Orders{Allied: &Orders{}, German: &Orders{}}, md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = asState(n)
+	if w := s.unit("eidsvold").Where; w != AtOut {
+		t.Errorf("Eidsvold %s, want surrendered", w)
+	}
+	nu := s.unit("norge")
+	if nu.Where == AtMap && (nu.Hex == narvik || !nu.Resolute) {
+		t.Errorf("Norge %+v: after one round she leaves Narvik, proven (9.31, 9.32)", nu)
+	}
+	rounds := 0
+	for _, e := range s.Log {
+		if e.Kind == "combat" && strings.Contains(e.Text, "round 2") {
+			rounds++
+		}
+	}
+	if rounds != 0 {
+		t.Error("a Norwegian port battle lasted more than one round")
 	}
 }

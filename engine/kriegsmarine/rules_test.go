@@ -610,7 +610,7 @@ func TestRule9_62_VaernesUsableFromMorningOf10April(t *testing.T) {
 	}
 	s := newGame(t, nil)
 	s.Turn = 7
-	s.occupyPort("Trondheim")
+	s.occupyPort("Trondheim", engine.NewManualDice())
 	var vaernes *Occupation
 	for i, o := range s.Occupied {
 		if o.Kind == "airfield" && o.Place == "Vaernes" {

@@ -106,6 +106,9 @@ type Unit struct {
 	Home     bool `json:"home,omitempty"`
 	// Returned is set once an "R" ship reached Scapa Flow (14.0).
 	Returned bool `json:"returned,omitempty"`
+	// Resolute marks a Norwegian ship that survived battle on the invasion
+	// turn: no more morale tests or forced withdrawals (9.32).
+	Resolute bool `json:"resolute,omitempty"`
 	// Committed is set once a German reserve ship entered play (16.3).
 	Committed bool `json:"committed,omitempty"`
 }
@@ -133,6 +136,9 @@ type Engagement struct {
 	Allied  []string   `json:"allied"`
 	German  []string   `json:"german"`
 	Outcome string     `json:"outcome,omitempty"`
+	// Norwegian marks a battle with Norwegian ships defending their port
+	// (9.3): one round, then they withdraw (9.31).
+	Norwegian bool `json:"norwegian,omitempty"`
 	// TrackAfter is set when the side that may track chose to (8.3: the
 	// pursuit battle ends with an evasion determination against it).
 	TrackAfter bool `json:"track_after,omitempty"`
