@@ -62,13 +62,13 @@ type spot struct {
 // so positions are kept here, for the picture alone.
 var spots = map[string]spot{
 	"Oslo":          {1075, 5991, 0, 0, "reconstructed: the city's position"},
-	"Fredrikstad":   {1093, 5922, 10, 0, "reconstructed: the town's position"},
+	"Fredrikstad":   {1093, 5922, 25, 0, "reconstructed: the town's position"},
 	"Kongsvinger":   {1200, 6019, 0, 0, "reconstructed: the town's position"},
 	"Drammen":       {1020, 5974, -14, 8, "reconstructed: the town's position"},
 	"Honefoss":      {1026, 6017, -12, -6, "reconstructed: the town's position"},
 	"Larvik":        {1003, 5905, -10, 0, "reconstructed: the town's position"},
 	"Kongsberg":     {965, 5967, -30, 30, "reconstructed: the town's position"},
-	"Arendal":       {877, 5846, 0, 0, "reconstructed: the town's position"},
+	"Arendal":       {877, 5846, 15, 0, "reconstructed: the town's position"},
 	"Evje":          {780, 5859, 0, -10, "reconstructed: the village's position"},
 	"Kristiansand":  {799, 5815, 0, 0, "reconstructed: the city's position"},
 	"Egersund":      {600, 5845, 0, 0, "reconstructed: the town's position"},
@@ -83,15 +83,15 @@ var spots = map[string]spot{
 	"Kvam":          {970, 6166, 0, 0, "reconstructed: the village's position"},
 	"Dombas":        {912, 6207, 0, 0, "reconstructed: the village's position"},
 	"Andalsnes":     {769, 6257, 0, 0, "reconstructed: the village's position"},
-	"Molde":         {716, 6274, -20, -10, "reconstructed: the town's position"},
+	"Molde":         {716, 6274, -35, -10, "reconstructed: the town's position"},
 	"Alvdal":        {1063, 6211, 0, 0, "reconstructed: the village's position"},
 	"Roros":         {1138, 6257, 0, 0, "reconstructed: the town's position"},
-	"Storen":        {1029, 6303, 0, 0, "reconstructed: the village's position"},
-	"Trondheim":     {1040, 6343, -20, 0, "reconstructed: the city's position"},
-	"Stjordal":      {1092, 6347, 30, 10, "reconstructed: Vaernes by Stjordal"},
+	"Storen":        {1029, 6303, 0, 12, "reconstructed: the village's position"},
+	"Trondheim":     {1040, 6343, -28, 0, "reconstructed: the city's position"},
+	"Stjordal":      {1092, 6347, 35, 10, "reconstructed: Vaernes by Stjordal"},
 	"Steinkjer":     {1150, 6401, 20, 0, "reconstructed: the town's position"},
-	"Grong":         {1231, 6446, 10, 0, "reconstructed: the village's position"},
-	"Namsos":        {1150, 6447, -35, 0, "reconstructed: the town's position"},
+	"Grong":         {1231, 6446, 20, 0, "reconstructed: the village's position"},
+	"Namsos":        {1150, 6447, -50, 0, "reconstructed: the town's position"},
 	"Mosjoen":       {1319, 6584, 0, 0, "reconstructed: the town's position"},
 	"Mo":            {1414, 6631, 40, 0, "reconstructed: Mo i Rana"},
 	"Bodo":          {1440, 6728, 0, 0, "reconstructed: the town's position"},
@@ -99,7 +99,7 @@ var spots = map[string]spot{
 	"Bjornfjell":    {1807, 6844, 35, 25, "reconstructed: the station by the Swedish border"},
 	"Elvegardsmoen": {1753, 6853, 25, -38, "reconstructed: the camp by Bjerkvik"},
 	"Harstad":       {1654, 6880, -35, 0, "reconstructed: the town's position"},
-	"Bardufoss":     {1852, 6907, 0, 0, "reconstructed: the airfield's position"},
+	"Bardufoss":     {1852, 6907, 10, 0, "reconstructed: the airfield's position"},
 	"Tromso":        {1896, 6965, 0, 0, "reconstructed: the town's position"},
 	"Sweden":        {1500, 6250, 0, 0, "reconstructed: a place in Jamtland, between the border railways"},
 	"South-1":       {950, 5785, 0, 0, "reconstructed: the Skagerrak"},
@@ -746,6 +746,7 @@ func legend(v *View, side engine.Side) []picture.LegendItem {
 	fl := "A1"
 	if side == Allied {
 		fl = "G1"
+		items = append(items, marker("german supply units", picture.ShapeDiamond, "S1", picSupply))
 	}
 	items = append(items,
 		marker("fleet marker, undetected", picture.ShapeDiamond, fl+"?", picFleetUnd),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -321,5 +322,59 @@ func TestPictureRejectsAnotherSidesView(t *testing.T) {
 	}
 	if _, err := r.Picture((*View)(nil), German); err == nil {
 		t.Error("a map was drawn from a nil view")
+	}
+}
+
+// TestPictureLayout checks the map's layout: Norway runs from Kristiansand
+// in the south to Tromso in the north, Bergen lies west of Oslo and Sweden
+// east; no area's box (with its badges above it and room for a marker
+// under it) covers another's.
+func TestPictureLayout(t *testing.T) {
+	s := playPhasesForPicture(t, "picture-layout", 0)[0]
+	m := mapPicture(viewOf(s, German), German)
+	at := map[string]picture.Area{}
+	for _, a := range m.Areas {
+		at[a.ID] = a
+	}
+	north := []string{"Kristiansand", "Oslo", "Hamar", "Dombas", "Trondheim", "Namsos", "Mosjoen", "Bodo", "Narvik", "Tromso"}
+	for i := 1; i < len(north); i++ {
+		if at[north[i]].Y >= at[north[i-1]].Y {
+			t.Errorf("%s is drawn at y %d, not north of %s at y %d", north[i], at[north[i]].Y, north[i-1], at[north[i-1]].Y)
+		}
+	}
+	if at["Bergen"].X >= at["Oslo"].X || at["Sweden"].X <= at["Oslo"].X || at["Stavanger"].X >= at["Kristiansand"].X {
+		t.Error("Bergen, Oslo, Sweden or Stavanger drawn on the wrong side")
+	}
+	for _, a := range dataPack.Areas {
+		if _, ok := at[a.Name]; !ok {
+			t.Errorf("area %s not drawn", a.Name)
+		}
+	}
+	for _, b := range dataPack.Boxes {
+		if _, ok := at[b.Name]; !ok {
+			t.Errorf("naval box %s not drawn", b.Name)
+		}
+	}
+	room := func(a picture.Area) image.Rectangle {
+		hw := max(7*len(a.Label)+12, 30) / 2
+		r := image.Rect(a.X-hw, a.Y-10, a.X+hw, a.Y+10)
+		if len(a.Badges) > 0 {
+			r.Min.Y = a.Y - 21
+		}
+		return r
+	}
+	under := func(a picture.Area) image.Rectangle { return image.Rect(a.X-10, a.Y+16, a.X+10, a.Y+32) }
+	for i, a := range m.Areas {
+		for j, b := range m.Areas {
+			if i == j {
+				continue
+			}
+			if i < j && room(a).Overlaps(room(b)) {
+				t.Errorf("the boxes of %s and %s overlap: %v %v", a.ID, b.ID, room(a), room(b))
+			}
+			if under(a).Overlaps(room(b)) {
+				t.Errorf("a marker under %s would cover %s", a.ID, b.ID)
+			}
+		}
 	}
 }

@@ -83,7 +83,7 @@ type Link struct {
 	// Width in pixels; 0 means 2.
 	Width int
 	// Ticks, when not transparent, draws dashes of that colour along the
-	// middle of the line, a third of its width, as maps print railways.
+	// middle of the line, half its width, as maps print railways.
 	Ticks color.RGBA
 }
 
@@ -182,7 +182,7 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			cv.fill(l.Color, polyline(ps, px(w), false)...)
 		}
 		if l.Ticks.A > 0 {
-			cv.fill(l.Ticks, dashed(ps, max(px(w)/3, sub), px(5), px(5), false)...)
+			cv.fill(l.Ticks, dashed(ps, max(px(w)/2, sub), px(5), px(5), false)...)
 		}
 	}
 	for _, t := range m.Texts {

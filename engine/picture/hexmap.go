@@ -580,7 +580,7 @@ func drawLegend(cv *canvas, x, y int, items []LegendItem, notes []string) {
 				cv.fill(it.Color, polyline(ps, w, false)...)
 			}
 			if it.Ticks.A > 0 {
-				cv.fill(it.Ticks, dashed(ps, max(w/3, sub), px(5), px(5), false)...)
+				cv.fill(it.Ticks, dashed(ps, max(w/2, sub), px(5), px(5), false)...)
 			}
 		case LegendArea:
 			box := rect(pt{c.x - px(14), c.y - px(8)}, pt{c.x + px(14), c.y + px(8)})
