@@ -225,7 +225,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 			results = append(results, "no damage")
 		}
 		rounds = append(rounds, fmt.Sprintf("round %d: %s; %s", round, strings.Join(shots, ", "), strings.Join(results, "; ")))
-		if g.Kind == ResPursuit || g.Norwegian || !s.battleGoesOn(g, orders) {
+		if g.Kind == ResPursuit || g.Norwegian || g.Danish || !s.battleGoesOn(g, orders) {
 			break // 8.3 and 9.31: one round
 		}
 	}

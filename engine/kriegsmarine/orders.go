@@ -23,6 +23,8 @@ type Orders struct {
 	// at the end of the turn (6.291).
 	Scramble bool `json:"scramble,omitempty"`
 	Cancel   bool `json:"cancel,omitempty"`
+	// Schlesien: if Denmark resists, Schlesien fights the Danes (17.31).
+	Schlesien bool `json:"schlesien,omitempty"`
 	// EndGame: the German raider, victory in hand, ends the game (6.18).
 	EndGame bool `json:"end_game,omitempty"`
 	// Drops are airborne landings (6.28).
@@ -90,7 +92,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, end game, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, schlesien, end game, pass"
 
 type parser struct {
 	v     *View
@@ -144,6 +146,12 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			p.airborne(l)
 		case "strike", "cover":
 			p.strike(l, verb == "cover")
+		case "schlesien":
+			if p.v.Side != German || !contains(p.v.Options, OptDanish) {
+				p.fail(l, "17.31", "", "only the German player, with the Danish forces option, sends Schlesien")
+				break
+			}
+			p.o.Schlesien = true
 		case "end", "endgame":
 			if verb == "end" && (len(l.Fields) != 2 || !strings.EqualFold(l.Fields[1], "game")) {
 				p.fail(l, "6.18", "end game", "did you mean: end game")
@@ -348,7 +356,8 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 		p.fail(l, "14.0", "no move order: it moves by itself", "%s is short of fuel and returns to Scapa Flow with all its movement", d.Name)
 		return false
 	}
-	if (d.Nation == "NO" || d.Nation == "DK") && (v.Intervention == 0 || v.Turn < v.Intervention) {
+	danesFree := d.Nation == "DK" && v.DanesFrom > 0 && v.Turn >= v.DanesFrom
+	if (d.Nation == "NO" || d.Nation == "DK") && !danesFree && (v.Intervention == 0 || v.Turn < v.Intervention) {
 		p.fail(l, "6.15", "", "Norwegian and Danish units may move only from two turns after the German invasion")
 		return false
 	}
@@ -1116,6 +1125,9 @@ func formatOrders(o *Orders) string {
 	}
 	if o.EndGame {
 		b.WriteString("end game\n")
+	}
+	if o.Schlesien {
+		b.WriteString("schlesien\n")
 	}
 	for _, x := range o.Strikes {
 		fmt.Fprintf(&b, "strike %s %s\n", def(x.Unit).Name, x.Hex)

@@ -50,6 +50,7 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 		}
 	}
 	s.checkInvasion(visited)
+	s.danishResistance(orders, dice)
 
 	contact := map[engine.Hex]bool{}
 	s.searchPhase(Allied, orders, contact, dice)

@@ -872,3 +872,40 @@ func TestRule9_3_NorwegianMoraleAndWithdrawal(t *testing.T) {
 		t.Error("a Norwegian port battle lasted more than one round")
 	}
 }
+
+func TestRule17_3_DanishResistance(t *testing.T) {
+	setup := func() *State {
+		s := newGame(t, []string{OptDanish})
+		clearMap(s)
+		put(t, s, "hipper", "R12")
+		return s
+	}
+	rejects(t, setup(), Allied, "schlesien", 1, "17.31")
+	// The invasion turn: 4, no resistance.
+	s := resolve(t, setup(), "", "move Hipper Q13", 4)
+	if s.unit("pederskram").Where != AtOut {
+		t.Fatal("the Danes appeared on a 4")
+	}
+	// A 1: the Danes are at Frederikshavn; option 2, they wait a turn.
+	s = resolve(t, setup(), "", "move Hipper Q13", 1)
+	fh, _ := portHex("Frederikshavn")
+	if u := s.unit("pederskram"); u.Where != AtMap || u.Hex != fh || s.DanesFrom != 2 {
+		t.Fatalf("Peder Skram %+v, Danes from %d", u, s.DanesFrom)
+	}
+	out := shortestPath(fh, hex(t, "C12"), moveOK(Allied, "DK", false, 2, s.intervention()))
+	parse(t, s, Allied, "move Peder Skram "+out[0].String())
+	if s.unit("schlesien").Where != AtOut {
+		t.Error("Schlesien came without the order")
+	}
+}
+
+func TestRule17_15_WehrmachtInfantry(t *testing.T) {
+	s := newGame(t, []string{OptWehrmacht})
+	clearMap(s)
+	put(t, s, "emden", "H16")
+	s.Turn = 13
+	s = resolve(t, s, "", "", 6) // the Oslo outer fortress: 6, no defence
+	if s.occupation("port", "Oslo") < 0 || !s.WehrmachtPlaced {
+		t.Fatalf("occupied %+v: the Wehrmacht takes Oslo on turn 14", s.Occupied)
+	}
+}

@@ -33,6 +33,7 @@ var options = []engine.Info{
 	{ID: OptBismarckFr, Title: "Allied answer to Bismarck: Richelieu, Suffren and French DD Flot 2, third wave", Rule: "4.5"},
 	{ID: OptQShips, Title: "German Q-ships", Rule: "17.7"},
 	{ID: OptDanish, Title: "The Danish forces", Rule: "17.3"},
+	{ID: OptWehrmacht, Title: "Wehrmacht infantry at Oslo or Kristiansand on turn 14 or 16", Rule: "17.15"},
 	{ID: OptNorFighters, Title: "Additional aircraft: Norwegian fighter squadrons; airborne landings on every Norwegian airfield", Rule: "17.1"},
 	{ID: OptInvasion, Title: "The German player takes the Invasion of Norway whatever the dice say", Rule: "4.1"},
 	{ID: OptTorpedoes, Title: "German torpedoes work as advertised", Rule: "17.5"},

@@ -328,6 +328,7 @@ func (s *State) startTurn(dice engine.Dice) {
 	}
 	s.pendingOccupations(dice)
 	s.wilfredEnters()
+	s.wehrmacht(dice)
 	if s.Scramble == "active" && IsDay(s.Turn) {
 		s.ScrambleTurns++ // 6.292: 2 VP to the Allies each day turn
 	}

@@ -55,6 +55,12 @@ type State struct {
 	ScrambleTurns int    `json:"scramble_turns,omitempty"`
 	// Wilfred is the Wilfred Force (option wilfred, 11.0).
 	Wilfred Wilfred `json:"wilfred"`
+	// WehrmachtPlaced is set once the Wehrmacht marker is down (17.15).
+	WehrmachtPlaced bool `json:"wehrmacht_placed,omitempty"`
+	// DanishRoll is the Danish resistance roll (17.3), DanesFrom the turn
+	// the Allies command the Danish ships (17.31).
+	DanishRoll int `json:"danish_roll,omitempty"`
+	DanesFrom  int `json:"danes_from,omitempty"`
 	// Commanders are the commander markers (option commanders, 10.0).
 	Commanders []Commander `json:"commanders,omitempty"`
 	// ConvoyEscort is the destroyer task force escorting HN25 (14.1).
@@ -139,6 +145,8 @@ type Engagement struct {
 	// Norwegian marks a battle with Norwegian ships defending their port
 	// (9.3): one round, then they withdraw (9.31).
 	Norwegian bool `json:"norwegian,omitempty"`
+	// Danish marks Schlesien's one round against the Danes (17.31).
+	Danish bool `json:"danish,omitempty"`
 	// TrackAfter is set when the side that may track chose to (8.3: the
 	// pursuit battle ends with an evasion determination against it).
 	TrackAfter bool `json:"track_after,omitempty"`

@@ -26,6 +26,8 @@ type View struct {
 	// Intervention the first turn Allied ships may enter Norwegian waters.
 	InvasionTurn int `json:"invasion_turn,omitempty"`
 	Intervention int `json:"intervention,omitempty"`
+	// DanesFrom is the turn the Allies command the Danish ships (17.31).
+	DanesFrom int `json:"danes_from,omitempty"`
 	// Objective is the German objective: German view, or both once over.
 	Objective *Objective `json:"objective,omitempty"`
 	// Units are the side's own units.
@@ -103,7 +105,7 @@ func (s *State) view(side engine.Side) *View {
 	v := &View{
 		Game: "kriegsmarine", Side: side, Turn: s.Turn, Over: s.Over,
 		Weather: s.Weather, WeatherOn: s.has(OptWeather), Options: s.Options,
-		InvasionTurn: s.InvasionTurn, Intervention: s.intervention(),
+		InvasionTurn: s.InvasionTurn, Intervention: s.intervention(), DanesFrom: s.DanesFrom,
 		Occupied: s.Occupied, Result: s.Result, Scramble: s.Scramble,
 	}
 	if !s.Over {
