@@ -164,7 +164,7 @@ var (
 	// the south and west coasts, the Trondheimsfjord and Nordland to the
 	// map's east edge in the north.
 	coast = [][2]int{
-		{1150, 5905}, {1100, 5900}, {1085, 5920}, {1070, 5945}, {1065, 5975}, {1075, 5990}, {1050, 5970},
+		{1185, 5905}, {1140, 5895}, {1100, 5900}, {1085, 5920}, {1070, 5945}, {1065, 5975}, {1075, 5990}, {1050, 5970},
 		{1045, 5945}, {1035, 5915}, {1005, 5900}, {960, 5895}, {900, 5860}, {875, 5840}, {820, 5818},
 		{795, 5808}, {740, 5800}, {705, 5795}, {660, 5805}, {615, 5830}, {590, 5845}, {550, 5875},
 		{560, 5900}, {530, 5930}, {520, 5970}, {500, 6010}, {500, 6040}, {490, 6080}, {485, 6120},
@@ -179,7 +179,7 @@ var (
 	// border runs from Svinesund up the Swedish border to the Finnish
 	// border at the map's east edge.
 	border = [][2]int{
-		{1150, 5905}, {1170, 5925}, {1195, 5945}, {1215, 5965}, {1255, 5995}, {1275, 6020}, {1275, 6060},
+		{1185, 5905}, {1200, 5925}, {1220, 5950}, {1240, 5970}, {1255, 5995}, {1275, 6020}, {1275, 6060},
 		{1280, 6100}, {1285, 6130}, {1260, 6160}, {1230, 6230}, {1225, 6280}, {1215, 6330}, {1270, 6370},
 		{1370, 6410}, {1405, 6450}, {1440, 6530}, {1460, 6580}, {1540, 6625}, {1570, 6660}, {1630, 6710},
 		{1690, 6755}, {1780, 6810}, {1813, 6842}, {1880, 6850}, {1960, 6870}, {2055, 6906}, {2150, 6930},
@@ -191,7 +191,7 @@ var (
 	}
 	// swedishCoast runs from the map's south edge up the Kattegat to
 	// Svinesund.
-	swedishCoast = [][2]int{{1200, 5700}, {1190, 5760}, {1140, 5820}, {1120, 5890}}
+	swedishCoast = [][2]int{{1200, 5700}, {1190, 5760}, {1160, 5820}, {1160, 5880}}
 	denmark      = [][2]int{
 		{1060, 5775}, {1055, 5745}, {1035, 5700}, {850, 5700}, {860, 5712}, {960, 5745}, {995, 5760},
 	}
@@ -296,6 +296,7 @@ func mapPicture(v *View, side engine.Side) *picture.AreaMap {
 	links(m)
 	notes := units(m, v, side)
 	notes = append(notes, fleets(m, v, side)...)
+	notes = append(notes, airNote(v)...)
 	notes = append(notes, publicMarkers(m, v)...)
 	m.Legend = legend(v, side)
 	m.Notes = notes
@@ -654,6 +655,23 @@ func fleets(m *picture.AreaMap, v *View, side engine.Side) []string {
 		notes = append(notes, theirs...)
 	}
 	return notes
+}
+
+// airNote returns a note of the side's air markers left this turn.
+func airNote(v *View) []string {
+	if v.Own == nil {
+		return nil
+	}
+	var parts []string
+	for _, a := range v.Own.Air {
+		if a.Markers > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s %d/%d", a.Nation, a.Type, a.Markers-a.Used, a.Markers))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{"", "Your air markers left this turn: " + strings.Join(parts, ", ") + "."}
 }
 
 // publicMarkers adds interdiction and depot markers and returns notes on

@@ -378,3 +378,60 @@ func TestPictureLayout(t *testing.T) {
 		}
 	}
 }
+
+func TestPictureMarksDepotsAirfieldsAndControl(t *testing.T) {
+	st, err := Ruleset{}.New(engine.Setup{Options: []string{OptNorwegianDepots}}, engine.NewSeededDice([]byte("picture-marks"), "pic", "new", [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := asState(st)
+	if len(s.Depots) == 0 {
+		t.Fatal("no depot markers with option 16.4")
+	}
+	s.addMark("Dombas")
+	s.addMark("Dombas")
+	s.airfield("Stavanger").Hits = 1
+	s.setControl("Bergen", German)
+	for _, side := range []engine.Side{German, Allied} {
+		m := mapPicture(viewOf(s, side), side)
+		got := markersIn(m)
+		if !hasMarker(got["Dombas"], "2") {
+			t.Errorf("%s map: no marker of the two interdiction markers at Dombas: %v", side, got["Dombas"])
+		}
+		for _, d := range s.Depots {
+			if !hasMarker(got[d.Area], "D") {
+				t.Errorf("%s map: no depot marker at %s", side, d.Area)
+			}
+		}
+		for _, a := range m.Areas {
+			switch a.ID {
+			case "Stavanger":
+				hit := false
+				for _, b := range a.Badges {
+					hit = hit || (b.Shape == picture.ShapePlus && b.Color == picHit)
+				}
+				if !hit {
+					t.Errorf("%s map: Stavanger's airfield not marked as hit", side)
+				}
+			case "Bergen":
+				if a.Fill != picGermanCt {
+					t.Errorf("%s map: German-held Bergen filled %v, want %v", side, a.Fill, picGermanCt)
+				}
+			case "Oslo":
+				if a.Fill != picAlliedCt {
+					t.Errorf("%s map: Allied-held Oslo filled %v, want %v", side, a.Fill, picAlliedCt)
+				}
+			}
+		}
+	}
+	// Which depots are real no side knows: the pictures do not tell.
+	c := s.clone()
+	for _, d := range c.Depots {
+		d.Real = !d.Real
+	}
+	for _, side := range []engine.Side{German, Allied} {
+		if !bytes.Equal(pictureOf(t, s, side), pictureOf(t, c, side)) {
+			t.Errorf("%s map: the picture tells which depot markers are real", side)
+		}
+	}
+}
