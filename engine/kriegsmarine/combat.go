@@ -197,12 +197,54 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 			dmg[gf] = append(dmg[gf], s.fire(at, gf, 1, g.Hex, dice)...)
 			shots = append(shots, fmt.Sprintf("%s fires at %s", def(gf).Name, def(at).Name), fmt.Sprintf("%s answers", def(at).Name))
 		} else {
+			escorted := map[string]bool{}
+			if round == 1 {
+				escorted = s.escorts(g, orders, allied, german)
+			}
+			restricted := map[engine.Side]bool{}
+			for _, side := range []engine.Side{Allied, German} {
+				own := allied
+				if side == German {
+					own = german
+				}
+				if orders[side].Restrict && s.mayRestrict(own) {
+					restricted[side] = true
+				}
+			}
+			if restricted[Allied] || restricted[German] {
+				shots = append(shots, "restricted fire (8.26)")
+			}
+			for id := range escorted {
+				shots = append(shots, def(id).Name+" is escorted (8.27)")
+			}
+			sort.Strings(shots)
 			for _, id := range append(append([]string(nil), allied...), german...) {
 				enemies := german
 				if def(id).Side == German {
 					enemies = allied
 				}
+				if escorted[id] {
+					continue // 8.27: an escorted ship does not fire
+				}
+				var targets []string
+				for _, e := range enemies {
+					if !escorted[e] {
+						targets = append(targets, e)
+					}
+				}
+				if len(targets) == 0 {
+					continue
+				}
 				n := s.gunnery(id)
+				if restricted[Allied] || restricted[German] {
+					// 8.26: halved, rounded up; the declarer's gunnery-1
+					// units fall to 0.
+					if n == 1 && restricted[def(id).Side] {
+						n = 0
+					} else {
+						n = (n + 1) / 2
+					}
+				}
 				if !IsDay(s.Turn) && (def(id).Nation == "UK" || def(id).Nation == "DE") {
 					n *= 2 // 8.29
 				}
@@ -212,7 +254,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 				if n == 0 {
 					continue
 				}
-				t := weakest(s, enemies)
+				t := weakest(s, targets)
 				dmg[t] = append(dmg[t], s.fire(id, t, n, g.Hex, dice)...)
 				shots = append(shots, fmt.Sprintf("%s fires at %s", def(id).Name, def(t).Name))
 			}
@@ -437,4 +479,53 @@ func weakest(s *State, ids []string) string {
 		}
 	}
 	return best
+}
+
+// mayRestrict reports whether a side may declare restricted fire: none of
+// its ships in the battle has moderate damage or half its speed (8.26).
+func (s *State) mayRestrict(ids []string) bool {
+	for _, id := range ids {
+		if moderate(def(id), s.unit(id)) || s.unit(id).Disabled > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// escorts returns the ships escorted in the first round (8.27): only in a
+// hex entirely of sea, not at night (8.29), one ship for each destroyer or
+// torpedo boat task force of two ships or more taking part, plus one for
+// each unit beyond an advantage of 3 in numbers. Standing orders choose
+// the ships, in the order given; the escorting task forces cannot
+// themselves be escorted.
+func (s *State) escorts(g *Engagement, orders map[engine.Side]*Orders, allied, german []string) map[string]bool {
+	out := map[string]bool{}
+	if hi, ok := TheMap().Info(g.Hex); !ok || hi.Terrain != Sea || hi.Fjord || !IsDay(s.Turn) {
+		return out
+	}
+	for _, side := range []engine.Side{Allied, German} {
+		own, enemy := allied, german
+		if side == German {
+			own, enemy = german, allied
+		}
+		allowed := 0
+		for _, id := range own {
+			d := def(id)
+			if (d.Type == "DD" || d.Type == "TB") && d.TaskForce() && d.Ships-s.unit(id).Hits >= 2 {
+				allowed++
+			}
+		}
+		if extra := len(own) - len(enemy) - 2; extra > 0 {
+			allowed += extra
+		}
+		for _, id := range orders[side].Escorts {
+			d := def(id)
+			if allowed == 0 || !contains(own, id) || ((d.Type == "DD" || d.Type == "TB") && d.TaskForce()) {
+				continue
+			}
+			out[id] = true
+			allowed--
+		}
+	}
+	return out
 }

@@ -80,6 +80,17 @@
 //	    (German, day turns from the invasion, 6.28) Land an airborne unit
 //	    on Sola, Fornebu or Kjevik; resolved in the combat phase (8.7),
 //	    then once against the port next to the airfield (9.52).
+//	escort SHIP[, SHIP ...]
+//	    Ships to escort in the first round of any battle this turn (8.27),
+//	    as far as the side's destroyer task forces and numbers allow.
+//	restrict
+//	    Declare restricted fire in every round of every battle (8.26).
+//	schlesien
+//	    (German, option "danish") If Denmark resists, Schlesien fights the
+//	    Danish ships for one round (17.31 option 1).
+//	end game
+//	    (German, Commerce Raiding) Victory in hand: the game ends after this
+//	    turn (6.18).
 //	scramble
 //	scramble cancel
 //	    (German) Declare the Air Emergency Scramble, once a game (6.29), or

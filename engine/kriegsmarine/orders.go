@@ -23,6 +23,10 @@ type Orders struct {
 	// at the end of the turn (6.291).
 	Scramble bool `json:"scramble,omitempty"`
 	Cancel   bool `json:"cancel,omitempty"`
+	// Escorts are the ships to escort in the first round of a battle
+	// (8.27); Restrict declares restricted fire in every round (8.26).
+	Escorts  []string `json:"escorts,omitempty"`
+	Restrict bool     `json:"restrict,omitempty"`
 	// Schlesien: if Denmark resists, Schlesien fights the Danes (17.31).
 	Schlesien bool `json:"schlesien,omitempty"`
 	// EndGame: the German raider, victory in hand, ends the game (6.18).
@@ -92,7 +96,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, schlesien, end game, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, schlesien, end game, pass"
 
 type parser struct {
 	v     *View
@@ -146,6 +150,24 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			p.airborne(l)
 		case "strike", "cover":
 			p.strike(l, verb == "cover")
+		case "escort":
+			ids, ok := p.units(l, l.Fields[1:])
+			if !ok {
+				break
+			}
+			for _, id := range ids {
+				if !def(id).Surface() || contains(p.o.Escorts, id) {
+					p.fail(l, "8.27", "escort SHIP[, SHIP]", "%s cannot be escorted twice, nor unless it is a surface ship", def(id).Name)
+					break
+				}
+				p.o.Escorts = append(p.o.Escorts, id)
+			}
+		case "restrict":
+			if len(l.Fields) != 1 {
+				p.fail(l, "8.26", "restrict", "restrict takes nothing after it")
+				break
+			}
+			p.o.Restrict = true
 		case "schlesien":
 			if p.v.Side != German || !contains(p.v.Options, OptDanish) {
 				p.fail(l, "17.31", "", "only the German player, with the Danish forces option, sends Schlesien")
@@ -1128,6 +1150,16 @@ func formatOrders(o *Orders) string {
 	}
 	if o.Schlesien {
 		b.WriteString("schlesien\n")
+	}
+	if len(o.Escorts) > 0 {
+		var names []string
+		for _, id := range o.Escorts {
+			names = append(names, def(id).Name)
+		}
+		fmt.Fprintf(&b, "escort %s\n", strings.Join(names, ", "))
+	}
+	if o.Restrict {
+		b.WriteString("restrict\n")
 	}
 	for _, x := range o.Strikes {
 		fmt.Fprintf(&b, "strike %s %s\n", def(x.Unit).Name, x.Hex)

@@ -909,3 +909,48 @@ func TestRule17_15_WehrmachtInfantry(t *testing.T) {
 		t.Fatalf("occupied %+v: the Wehrmacht takes Oslo on turn 14", s.Occupied)
 	}
 }
+
+func TestRule8_27_EscortExample(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	at := ""
+	for _, c := range []string{"M6", "N7", "L6", "O8", "M8"} {
+		if hi, _ := TheMap().Info(hex(t, c)); hi.Terrain == Sea {
+			at = c
+			break
+		}
+	}
+	s.Turn = 2 // a day turn: no escort at night (8.29)
+	for _, id := range []string{"scharnhorst", "emden", "tbfloti", "tbflotii", "rodney", "warspite", "galatea"} {
+		put(t, s, id, at)
+	}
+	orders := map[engine.Side]engine.Orders{
+		Allied: parse(t, s, Allied, "search surface Rodney\nencounter all fight"),
+		German: parse(t, s, German, "escort Scharnhorst, Emden\nrestrict\nencounter all fight"),
+	}
+	n, err := Ruleset{}.Resolve(s, orders, engine.NewSeededDice([]byte("escort"), "g", "T02", [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var battle string
+	for _, e := range asState(n).Log {
+		if e.Kind == "combat" && e.Rule == "8.2" {
+			battle = e.Text
+		}
+	}
+	round1, _, _ := strings.Cut(battle, " | ")
+	for _, bad := range []string{"fires at Scharnhorst", "fires at Emden", "Scharnhorst fires", "Emden fires"} {
+		if strings.Contains(round1, bad) {
+			t.Errorf("round 1 %q contains %q: escorted ships are no gunnery targets and do not fire their guns (8.27)", round1, bad)
+		}
+	}
+	for _, want := range []string{"Scharnhorst is escorted", "Emden is escorted", "restricted fire"} {
+		if !strings.Contains(round1, want) {
+			t.Errorf("round 1 %q lacks %q", round1, want)
+		}
+	}
+	s.unit("emden").Flooding = 1
+	if s.mayRestrict([]string{"scharnhorst", "emden"}) {
+		t.Error("restricted fire declared with a moderately damaged ship (8.26)")
+	}
+}
