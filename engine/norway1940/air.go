@@ -114,14 +114,18 @@ func (c *turnCtx) pick(typ, where string, n int) (nation, base string) {
 }
 
 // room is the air points a base can still launch this turn: 6 an
-// airfield less 2 a hit (8.10.1, 8.10.3), 2 a carrier less its damage
-// (9.12), unlimited off the map.
+// airfield of the area (Oslo has two) less 2 a hit (8.10.1, 8.10.3), 2 a
+// carrier less its damage (9.12), unlimited off the map.
 func (c *turnCtx) room(base string) int {
 	if base == "" {
 		return 1 << 20
 	}
 	if af := c.s.airfield(base); af != nil {
-		return 6 - 2*af.Hits - af.Used
+		n := dataPack.Area(base).Airfields
+		if n < 1 {
+			n = 1
+		}
+		return 6*n - 2*af.Hits - af.Used
 	}
 	if f := c.s.fleet(base); f != nil {
 		return 2*f.Carriers - f.CarrierDamage - f.CarrierUsed

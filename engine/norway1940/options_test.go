@@ -145,12 +145,13 @@ func TestRule7_4_4_RetreatLosesHalfTheSupplies(t *testing.T) {
 		if opt != "" {
 			s.Options = []string{opt}
 		}
-		put(s, "146", "Hamar")
+		put(s, "24G", "Hamar")
 		put(s, "340", "Hamar")
 		sup := supplyAt(s, "Hamar")
 		s.setControl("Hamar", German)
 		s.setControl("Oslo", German)
-		// 146 rolls 6, 340 rolls 1 (+1): differential 4, a retreat.
+		// 24G rolls 6 (+2), 340 rolls 1 (+2, +1 city): differential 4, a
+		// retreat.
 		next, _ := play(t, s, "attack Hamar\n", 6, 1)
 		u := next.unit(sup.ID)
 		if opt == "" && (u.Dead || u.Steps != 1) {

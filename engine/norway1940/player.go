@@ -72,6 +72,23 @@ type player struct {
 	lines []string
 	// committed units attack where they stand and must not move off.
 	committed map[string]bool
+	// later holds orders to try again after the land moves (a convoy
+	// docking where units are about to leave, 11.1.2 counts at the end).
+	later []string
+}
+
+// tryLater tries an order now, or keeps it for the end.
+func (p *player) tryLater(line string) {
+	if !p.try(line) {
+		p.later = append(p.later, line)
+	}
+}
+
+func (p *player) retry() {
+	for _, l := range p.later {
+		p.try(l)
+	}
+	p.later = nil
 }
 
 // try checks an order line against the scratch state and keeps it if
@@ -214,8 +231,8 @@ func (p *player) landPlan(objectives []string, margin float64) {
 			if !p.mobile(u) || u.OOS || (u.Loc != e && dist(u.Loc, e) > 1) {
 				continue
 			}
-			if p.garrison(u) {
-				continue
+			if u.Loc != e && (p.lastGuard(u) || enemyIn(p.s, u.Loc, p.x)) {
+				continue // hold a VP area, and fight where the enemy shares our area
 			}
 			cands = append(cands, u)
 			p.committed[u.ID] = true // tentatively, so the garrison count sees it gone
@@ -270,8 +287,47 @@ func (p *player) landPlan(objectives []string, margin float64) {
 	}
 }
 
-// garrison keeps the last unit of a held VP area with the enemy near.
+// threat is the enemy strength within two areas of a place.
+func (p *player) threat(area string) float64 {
+	t := 0.0
+	for _, e := range p.s.Units {
+		if e.Side != p.x && !e.Dead && e.Fleet == "" && dataPack.Graph.Has(e.Loc) && dist(e.Loc, area) <= 2 {
+			t += value(e)
+		}
+	}
+	return t
+}
+
+// held is the own strength standing (not moving off) in an area.
+func (p *player) held(area string) float64 {
+	t := 0.0
+	for _, w := range p.s.combatIn(area, p.x) {
+		if !p.ctx.moved[w.ID] && !p.committed[w.ID] || w.Loc == area && p.ctx.moved[w.ID] {
+			t += value(w)
+		}
+	}
+	return t
+}
+
+// garrison keeps enough units in a held VP area to face the enemy near
+// it: the last one always, more while the enemy nearby is stronger.
 func (p *player) garrison(u *Unit) bool {
+	if a := dataPack.Area(u.Loc); a.VP > 0 && p.s.controller(u.Loc) == p.x && u.Type != "para" && combatDie(u) > 0 {
+		near := 0.0
+		for _, e := range p.s.Units {
+			if e.Side != p.x && !e.Dead && e.Fleet == "" && dataPack.Graph.Has(e.Loc) && dist(e.Loc, u.Loc) <= 1 {
+				near += value(e)
+			}
+		}
+		if p.held(u.Loc)-value(u) < near*0.5 && len(p.s.combatIn(u.Loc, other(p.x))) > 0 {
+			return true
+		}
+	}
+	return p.lastGuard(u)
+}
+
+// lastGuard keeps the last unit of a held VP area with the enemy near.
+func (p *player) lastGuard(u *Unit) bool {
 	a := dataPack.Area(u.Loc)
 	if a.VP == 0 || p.s.controller(u.Loc) != p.x {
 		return false
@@ -311,6 +367,13 @@ func (p *player) german() {
 			continue
 		}
 		goal := f.Goal
+		if goal == "" && len(f.Cargo) > 0 && isBox(f.Where) && seaOf(f.Where) != "South" {
+			for _, q := range dataPack.PortsOf(seaOf(f.Where)) {
+				if dataPack.Area(q).Port == "grey" && s.controller(q) == German {
+					goal = q
+				}
+			}
+		}
 		if goal == "" && len(f.Cargo) > 0 {
 			goal = "Oslo"
 			if u := s.unit(f.Cargo[0]); u != nil && u.Goal != "" && s.controller(u.Goal) == German {
@@ -336,9 +399,14 @@ func (p *player) german() {
 			continue
 		}
 		if goal == "" {
-			if isBox(f.Where) && seaOf(f.Where) == "South" {
+			// Combat fleets without a task return to Germany, where their
+			// points escort the next convoys.
+			switch {
+			case f.Where == Germany && f.Combat > 0:
+				p.try("fleet " + f.ID + " to South-1")
+			case isBox(f.Where) && seaOf(f.Where) == "South":
 				p.try("fleet " + f.ID + " to Germany")
-			} else if isBox(f.Where) {
+			case isBox(f.Where):
 				p.try("fleet " + f.ID + " to South-1")
 			}
 			continue
@@ -350,7 +418,25 @@ func (p *player) german() {
 		}
 		if isBox(f.Where) && seaOf(f.Where) == gs {
 			if t >= 4 || s.controller(goal) == German {
-				p.try("fleet " + f.ID + " to " + goal)
+				if p.try("fleet " + f.ID + " to " + goal) {
+					continue
+				}
+				// another German port of the area with room (11.1.2)
+				if f.Goal == "" {
+					alts := dataPack.PortsOf(gs)
+					sort.SliceStable(alts, func(i, j int) bool { return dist(alts[i], "Oslo") < dist(alts[j], "Oslo") })
+					done := false
+					for _, q := range alts {
+						if q != goal && s.controller(q) == German && !enemyIn(s, q, German) && p.try("fleet "+f.ID+" to "+q) {
+							done = true
+							break
+						}
+					}
+					if done {
+						continue
+					}
+				}
+				p.later = append(p.later, "fleet "+f.ID+" to "+goal)
 			}
 			continue
 		}
@@ -391,8 +477,19 @@ func (p *player) german() {
 		if pl := p.poolAt(Germany); pl != nil && pl.Transport < tp {
 			tp = pl.Transport
 		}
+		esc := 0
+		if pl := p.poolAt(Germany); pl != nil {
+			esc = pl.Combat
+			if esc > 12 {
+				esc = 12
+			}
+		}
 		if tp >= load {
-			p.try(fmt.Sprintf("fleet %s from Germany transport %d carry %s to South-1", p.freeFleetID(), tp, strings.Join(cargo, " ")))
+			line := fmt.Sprintf("fleet %s from Germany combat %d transport %d carry %s to South-1", p.freeFleetID(), esc, tp, strings.Join(cargo, " "))
+			if esc == 0 {
+				line = fmt.Sprintf("fleet %s from Germany transport %d carry %s to South-1", p.freeFleetID(), tp, strings.Join(cargo, " "))
+			}
+			p.try(line)
 		}
 	}
 	if t <= 2 {
@@ -412,6 +509,7 @@ func (p *player) german() {
 	p.recon()
 	if t >= 6 {
 		fields := p.germanFields()
+		sort.SliceStable(fields, func(i, j int) bool { return p.need(fields[i]) > p.need(fields[j]) })
 		for _, u := range p.own() {
 			if u.Loc != Germany || u.Entry > t || (u.Type != "inf" && u.Type != "mtn") {
 				continue
@@ -443,6 +541,7 @@ func (p *player) german() {
 		objectives = []string{"Oslo"}
 	}
 	p.landPlan(objectives, 2)
+	p.retry()
 	p.bombAndFighters()
 	p.try("evade weaker")
 	p.try("react on")
@@ -478,6 +577,22 @@ func (p *player) germanFields() []string {
 		}
 	}
 	return out
+}
+
+// need is how badly a German airfield area's neighbourhood needs troops:
+// the enemy strength near the German-held VP locations within an area of
+// it, less the German strength there.
+func (p *player) need(field string) float64 {
+	n := 0.0
+	for _, a := range dataPack.Areas {
+		if a.VP > 0 && p.s.controller(a.Name) == German && dist(a.Name, field) <= 1 {
+			n += p.threat(a.Name) - p.held(a.Name)
+		}
+	}
+	if field == "Oslo" {
+		n += 2
+	}
+	return n
 }
 
 // supplyFields are airfields near German units out of supply.
@@ -648,6 +763,9 @@ func (p *player) allied() {
 				break
 			}
 		}
+		if !p.ctx.fleetMoved[f.ID] && goal != "" {
+			p.later = append(p.later, "fleet "+f.ID+" to "+goal)
+		}
 	}
 	// Combat fleets hunt detected German fleets.
 	for _, f := range append([]*Fleet(nil), s.Fleets...) {
@@ -673,6 +791,7 @@ func (p *player) allied() {
 	if s.Invaded {
 		p.landPlan(objectives, 3)
 	}
+	p.retry()
 	p.bombAndFighters()
 	p.try("evade weaker")
 	p.try("react on")
