@@ -115,7 +115,7 @@ var spots = map[string]spot{
 	"North-3":       {1600, 6955, 0, 0, "reconstructed: the Andfjord"},
 	"North-4":       {1800, 7010, 0, 0, "reconstructed: off Tromso"},
 	Germany:         {1140, 5730, 0, 0, "reconstructed: the Kattegat, the way from Germany"},
-	UK:              {320, 5740, 0, 0, "reconstructed: the way from Scapa Flow and Rosyth"},
+	UK:              {420, 5740, 0, 0, "reconstructed: the way from Scapa Flow and Rosyth"},
 }
 
 // knot is a point of a piecewise-linear scale: degrees (hundredths) to
@@ -287,7 +287,12 @@ func mapPicture(v *View, side engine.Side) *picture.AreaMap {
 	m := &picture.AreaMap{Width: mapW, Height: mapH, Background: picSea}
 	m.Title = "Norway 1940 - " + sideTitle(side) + " map"
 	m.Subtitle = v.Phase.Title
-	if !v.Phase.Over {
+	if v.Phase.Over {
+		m.Subtitle = fmt.Sprintf("Turn %d: game over", v.Turn)
+		if v.Result != nil && v.Result.Summary != "" {
+			m.Subtitle += " - " + v.Result.Summary
+		}
+	} else {
 		m.Subtitle += fmt.Sprintf("; weather South %s, Centre %s, North %s", v.Weather.South, v.Weather.Centre, v.Weather.North)
 	}
 	m.Subtitle += fmt.Sprintf("; VP held: German %d, Allied %d", v.GermanVP, v.AlliedVP)
