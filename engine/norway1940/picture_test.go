@@ -435,3 +435,20 @@ func TestPictureMarksDepotsAirfieldsAndControl(t *testing.T) {
 		}
 	}
 }
+
+func TestPictureGameOver(t *testing.T) {
+	s := playPhasesForPicture(t, "picture-over", 2)[2].clone()
+	s.finish(German, "points", "German victory on points", true)
+	if !PhaseOf(s).Over {
+		t.Fatal("the game is not over")
+	}
+	for _, side := range []engine.Side{German, Allied} {
+		m := mapPicture(viewOf(s, side), side)
+		if !strings.Contains(m.Subtitle, "game over") || !strings.Contains(m.Subtitle, "German victory on points") {
+			t.Errorf("%s map at the end: subtitle %q", side, m.Subtitle)
+		}
+		if _, err := m.PNG(); err != nil {
+			t.Errorf("%s map at the end: %v", side, err)
+		}
+	}
+}
