@@ -68,6 +68,9 @@ func hiddenVariant(s *State, side engine.Side, text string, enemyOrders *Orders,
 			} else if u.Spent == 0 {
 				extra = append(extra, fmt.Sprintf("enter %s A13 spend %d", d.Name, 1+k%3))
 			}
+		case u.Where == AtMap && d.Sub() && len(s.visibleAt(other(side), u.Hex)) > 0:
+			// A submarine sharing a hex with enemy ships may attack them
+			// (8.1): whether it stays is not hidden.
 		case u.Where == AtMap && (d.Sub() || safe(d, u.Hex)):
 			if (d.Nation == "NO" || d.Nation == "DK") && (s.intervention() == 0 || s.Turn < s.intervention()) {
 				continue
@@ -83,6 +86,9 @@ func hiddenVariant(s *State, side engine.Side, text string, enemyOrders *Orders,
 					continue
 				}
 				if !d.Sub() && !safe(d, nb) {
+					continue
+				}
+				if d.Sub() && len(s.visibleAt(other(side), nb)) > 0 {
 					continue
 				}
 				extra = append(extra, fmt.Sprintf("move %s %s", d.Name, nb))

@@ -520,6 +520,31 @@ func alliedPlay(v *View) []string {
 		h, err := engine.ParseHex(alliedStations[0])
 		return h, err == nil
 	})
+	// 14.1: the HN25 convoy and its escort make for the west edge.
+	if c := v.unit("hn25"); c != nil && c.Where == AtMap && !m.done["hn25"] && !c.Disabled {
+		ids := []string{"hn25"}
+		busy := false
+		if e := v.unit(v.ConvoyEscort); e != nil && e.Where == AtMap && e.Hex == c.Hex && !e.Disabled && !e.Returning {
+			if m.done[e.ID] {
+				busy = true // the escort is tracking or tracked: the convoy waits with it
+			}
+			ids = append(ids, e.ID)
+		}
+		if busy {
+			m.done["hn25"] = true
+		}
+		from := m.unitHex(c)
+		best, bd := engine.Hex{}, -1
+		for r := 7; r <= 11; r++ {
+			h := engine.Hex{Row: r, Col: 1}
+			if TheMap().ShipCanEnter(h) && (bd < 0 || from.Distance(h) < bd) {
+				best, bd = h, from.Distance(h)
+			}
+		}
+		if bd >= 0 && !busy {
+			m.moveTowards(ids, best, true)
+		}
+	}
 	// 16.41: the Vestfjord minelayers and their destroyers go home.
 	scapa, _ := portHex("Scapa Flow")
 	for _, id := range []string{"mlflot20", "ddflot12"} {
@@ -532,24 +557,6 @@ func alliedPlay(v *View) []string {
 			continue
 		}
 		m.moveTowards([]string{id}, scapa, false)
-	}
-	// 14.1: the HN25 convoy and its escort make for the west edge.
-	if c := v.unit("hn25"); c != nil && c.Where == AtMap && !m.done["hn25"] && !c.Disabled {
-		ids := []string{"hn25"}
-		if e := v.unit(v.ConvoyEscort); e != nil && e.Where == AtMap && e.Hex == c.Hex && !m.done[e.ID] && !e.Disabled && !e.Returning {
-			ids = append(ids, e.ID)
-		}
-		from := m.unitHex(c)
-		best, bd := engine.Hex{}, -1
-		for r := 7; r <= 11; r++ {
-			h := engine.Hex{Row: r, Col: 1}
-			if TheMap().ShipCanEnter(h) && (bd < 0 || from.Distance(h) < bd) {
-				best, bd = h, from.Distance(h)
-			}
-		}
-		if bd >= 0 {
-			m.moveTowards(ids, best, true)
-		}
 	}
 	// 11.1: the 4th Echelon carries the Wilfred Force to a Norwegian port
 	// Germany does not hold, once Allied ships may enter Norwegian waters.
@@ -588,14 +595,20 @@ func alliedPlay(v *View) []string {
 			ships = append(ships, u.ID)
 		}
 	}
+	// Each stack goes for the nearest contact no other stack has taken, so
+	// that the fleet spreads over the contacts it has.
+	claimed := map[engine.Hex]bool{}
 	for i, st := range m.stacks(ships) {
 		from := m.unitHex(v.unit(st[0]))
 		var target engine.Hex
 		best := -1
 		for _, c := range recent {
-			if d := from.Distance(c); d <= 14 && (best < 0 || d < best) {
+			if d := from.Distance(c); d <= 14 && !claimed[c] && (best < 0 || d < best) {
 				target, best = c, d
 			}
+		}
+		if best >= 0 {
+			claimed[target] = true
 		}
 		if best < 0 {
 			target, _ = engine.ParseHex(alliedStations[(i+v.Turn/5)%len(alliedStations)])
