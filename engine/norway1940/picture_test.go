@@ -85,6 +85,19 @@ func TestPictureSameViewSameBytes(t *testing.T) {
 		if _, err := png.DecodeConfig(bytes.NewReader(a)); err != nil {
 			t.Fatalf("%s: not a picture: %v", side, err)
 		}
+		// The view read back from its JSON, as a report carries it, draws
+		// the same picture.
+		var back View
+		if err := json.Unmarshal(mustJSON(t, Ruleset{}.View(s, side)), &back); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Ruleset{}.Picture(&back, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, c) {
+			t.Fatalf("%s: the view read back from JSON gave a different picture", side)
+		}
 	}
 	if bytes.Equal(pictureOf(t, s, German), pictureOf(t, s, Allied)) {
 		t.Error("the German and the Allied maps are the same picture")
