@@ -404,9 +404,40 @@ func germanPlay(v *View) []string {
 			m.moveTowards(byDest[h], h, offs[h])
 		}
 	}
+	// U-boats close on Allied ships reported nearby, to attack by day (8.1).
+	recent := recentContacts(v, 2)
+	for _, u := range v.Units {
+		if !u.Sub || u.Where != AtMap || m.done[u.ID] {
+			continue
+		}
+		from := m.unitHex(&u)
+		for _, c := range recent {
+			if d := from.Distance(c); d > 0 && d <= 4 {
+				m.moveTowards([]string{u.ID}, c, false)
+				break
+			}
+		}
+	}
+	// The bombers move up to Norwegian airfields Germany holds (6.21, 9.61).
+	if v.DayTurn {
+		for _, o := range v.Occupied {
+			if o.Kind != "airfield" || v.Turn < o.Usable {
+				continue
+			}
+			p := &parser{v: v, o: &Orders{}}
+			for _, u := range v.Units {
+				if u.Air && u.Where == AtBase && u.Base == "German area" && !u.Used && (u.Type == "B" || u.Type == "DB") {
+					if msg, _ := p.checkRebase(u.ID, o.Place); msg == "" {
+						m.lines = append(m.lines, "rebase "+u.Name+" to "+o.Place)
+						m.done[u.ID] = true
+						break
+					}
+				}
+			}
+		}
+	}
 	// Searches: air searches by day where Allied ships were last reported
 	// or towards Scapa Flow; a surface search only where an enemy was seen.
-	recent := recentContacts(v, 2)
 	if v.DayTurn {
 		n := 0
 		for _, c := range recent {
@@ -766,7 +797,7 @@ func (m *mover) strikes() {
 	}
 	p := &parser{v: m.v, o: &Orders{}}
 	for _, u := range m.v.Units {
-		if !u.Air || u.Where != AtBase || u.Used || (u.Struck != 0 && u.Struck >= m.v.Turn-1) {
+		if !u.Air || u.Where != AtBase || u.Used || m.done[u.ID] || (u.Struck != 0 && u.Struck >= m.v.Turn-1) {
 			continue
 		}
 		if u.Type != "B" && u.Type != "DB" && u.Type != "T" {
