@@ -27,6 +27,7 @@
 //	fleet G8 from Germany combat 6 transport 4 decoys 1 carry 163 S12 to South-2
 //	                                   # form a fleet in port and sail (9.6, 9.13.1)
 //	fleet A5 from UK combat 6 carriers 1 to Centre-2   # with an aircraft carrier (9.12)
+//	fleet A9 from Bergen decoys 1 to Bergen   # a fleet marker kept in its port box (9.15.9)
 //	fleet G8 to Centre-3               # move: any box of the same or an adjacent sea area (9.13)
 //	fleet G8 to Trondheim              # enter a port box: dock at a friendly port, land at an enemy one (9.16)
 //	fleet G8 split G9 transport 2 carry S12 to Stavanger   # split while moving (9.9)

@@ -254,3 +254,29 @@ func TestRule12_2_4_1_EmbarkationNotice(t *testing.T) {
 		t.Errorf("turn 19 notice missing:\n%s", logText(next))
 	}
 }
+
+func TestRule9_15_9_FleetMarkerInPort(t *testing.T) {
+	s := bare(t, 8, Allied)
+	p := s.pool(Allied, "norwegian", "Bergen")
+	p.Combat = 4
+	next, _ := play(t, s, "fleet A20 from Bergen decoys 1 to Bergen\nfleet A21 from Bergen combat 4 to Bergen\n")
+	if f := next.fleet("A20"); f == nil || f.Where != "Bergen" || f.Detected {
+		t.Fatalf("a decoy fleet marker stays undetected in the Bergen port box: %+v", f)
+	}
+	next.Phasing = German
+	g := fleetAt(next, "G20", German, "South-4", 8, 0)
+	u := put(next, "159", "")
+	u.Loc, u.Fleet = "", g.ID
+	g.Cargo = []string{"159"}
+	for _, b := range next.Bats {
+		b.Status = "destroyed"
+	}
+	// the decoy is revealed; A21 (4) fights G20 (8): 6+1 (4 hits) against 1
+	n2, _ := play(t, next, "fleet G20 to Bergen\n", 6, 1, 1, 1)
+	if !logHas(n2, "fleet A20 was only a decoy") || n2.fleet("A21") != nil {
+		t.Errorf("the port-box fleets should be revealed and fought:\n%s", logText(n2))
+	}
+	if n2.controller("Bergen") != German {
+		t.Errorf("the landing goes ahead once the port is clear:\n%s", logText(n2))
+	}
+}

@@ -260,6 +260,38 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 			}
 		}
 	}
+	// Enemy fleet markers in the port box (9.15.9) fight like anchored
+	// ships; decoys among them are revealed.
+	for _, e := range append([]*Fleet(nil), s.Fleets...) {
+		if e.Side == x || e.Where != port || s.fleet(e.ID) == nil {
+			continue
+		}
+		detect(s, e)
+		if s.fleet(e.ID) == nil {
+			continue
+		}
+		if f.Combat == 0 {
+			s.log("9.16.2", "fleet %s has no combat points to clear the enemy fleet %s from %s and cannot land", f.ID, e.ID, port)
+			f.Failed, f.Detected = true, true
+			return
+		}
+		if invasion && !cbDetected && dataPack.Anchored.Lookup(d.Roll(6, "9.15.2 fleet in port at "+port)) != "active" {
+			s.log("9.15.3", "fleet %s in %s is not ready and is captured", e.ID, port)
+			s.pool(x, x2nation(x), port).Combat += e.Combat
+			returnDecoys(s, e)
+			removeFleet(s, e.ID)
+			continue
+		}
+		navalCombatX(s, d, f, e, 3, false, "9.15", true)
+		if s.fleet(f.ID) == nil {
+			return
+		}
+		if s.fleet(e.ID) != nil {
+			s.log("9.16.2", "enemy fleet %s remains at %s: fleet %s cannot land", e.ID, port, f.ID)
+			f.Failed, f.Detected = true, true
+			return
+		}
+	}
 	// Anchored enemy naval points in the port (9.15).
 	for _, p := range s.Pools {
 		if p.Side == x || p.Port != port || p.Combat == 0 {

@@ -323,6 +323,12 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 					return "18", fmt.Sprintf("at most %d British combat points at sea", total/2), "in the first 4 turns the Franco-British use only half their naval combat points"
 				}
 			}
+			if o.To == o.From && o.From != Germany && o.From != UK {
+				if len(o.Units) > 0 {
+					return "9.15.9", "a fleet without cargo", "a fleet marker formed in its port box carries nothing"
+				}
+				return "", "", "" // 9.15.9: a fleet marker in the port box
+			}
 			if !isBox(o.To) {
 				return "10.4.1", "a naval box", "a new fleet sails into a naval box first"
 			}
@@ -476,6 +482,9 @@ func (c *turnCtx) exec(o Order) {
 			if !c.dry() {
 				s.logTo(x, "9.6", "fleet %s sails from %s to %s", f.ID, o.From, o.To)
 				s.logTo(other(x), "9.5", "an undetected %s fleet marker %s appears in %s", x, f.ID, o.To)
+			}
+			if o.To == o.From {
+				return // 9.15.9: it stays in the port box, undetected
 			}
 			c.arrive(f, o.From)
 		case "move":
