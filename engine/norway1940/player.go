@@ -741,7 +741,11 @@ func (p *player) allied() {
 			esc = 4
 		}
 		box := dataPack.BoxesOf(dataPack.Area(g).Sea)[2]
-		line := fmt.Sprintf("fleet %s from UK combat %d transport %d carry %s to %s", p.freeFleetID(), esc, load, strings.Join(cargo, " "), box)
+		car := ""
+		if pl.Carriers > 0 && esc > 0 && s.Turn > 4 {
+			car = " carriers 1" // air cover for the landing (9.12)
+		}
+		line := fmt.Sprintf("fleet %s from UK combat %d transport %d%s carry %s to %s", p.freeFleetID(), esc, load, car, strings.Join(cargo, " "), box)
 		if !p.try(line) && esc > 0 {
 			p.try(fmt.Sprintf("fleet %s from UK transport %d carry %s to %s", p.freeFleetID(), load, strings.Join(cargo, " "), box))
 		}
