@@ -139,6 +139,28 @@ func (Ruleset) Report(vv engine.View, side engine.Side) string {
 		}
 		b.WriteString("\n")
 	}
+	b.WriteString("Victory point locations:\n")
+	for _, ar := range dataPack.Areas {
+		if ar.VP == 0 {
+			continue
+		}
+		owner := engine.Side("")
+		for _, c := range v.Control {
+			if c.Area == ar.Name {
+				owner = c.Side
+			}
+		}
+		fmt.Fprintf(&b, "  %-14s %d VP  %s\n", ar.Name, ar.VP, owner)
+	}
+	if v.Own != nil {
+		b.WriteString("Your air markers this turn:\n")
+		for _, a := range v.Own.Air {
+			fmt.Fprintf(&b, "  %-9s %-8s %d of %d left\n", a.Nation, a.Type, a.Markers-a.Used, a.Markers)
+		}
+		if v.Own.Standing.Keep > 0 {
+			fmt.Fprintf(&b, "  %d fighter marker(s) kept for the opponent's turn\n", v.Own.Standing.Keep)
+		}
+	}
 	b.WriteString("Your land units:\n")
 	for _, u := range v.Units {
 		if u.Side == side && !u.Dead {
