@@ -49,6 +49,14 @@ var GunneryTable = map[string]engine.Table[string]{
 // its hit capacity or on moderate damage (8.62, 8.64); a task force loses 1
 // a ship (8.65). Night doubles British and German gunnery (8.29).
 func (s *State) gunnery(id string) int {
+	g := s.printedGunnery(id)
+	if s.unit(id).GunHalved && g > 1 {
+		g = (g + 1) / 2 // 8.662: halved for the rest of the game, at least 1
+	}
+	return g
+}
+
+func (s *State) printedGunnery(id string) int {
 	d, u := def(id), s.unit(id)
 	g := d.Gunnery
 	if u.Disabled > 0 {
@@ -93,6 +101,9 @@ func (s *State) damage(id, res string) string {
 	d, u := def(id), s.unit(id)
 	if u.Where != AtMap {
 		return ""
+	}
+	if strings.HasPrefix(res, "special:") {
+		return s.specialDamage(id, res)
 	}
 	if res == "flood" && d.FloodModerate == 0 {
 		res = "hit" // 8.64: no flooding capacity, a flooding is a hit
@@ -149,10 +160,17 @@ func (s *State) fire(firer, target string, dice int, h engine.Hex, d engine.Dice
 			res = "hit"
 		}
 		if res == "immobile" {
-			continue
+			if s.unit(target).Disabled != s.Turn {
+				continue
+			}
+			res = "hit" // 8.23 example: the target cannot sail
 		}
 		if res != "" {
 			out = append(out, res)
+		}
+		if roll == 12 {
+			// 8.662: a 12 also rolls on the Gunnery Special Damage Table.
+			out = append(out, fmt.Sprintf("special:%d", engine.TwoD6(d, "gunnery special damage (8.662)")))
 		}
 	}
 	return out
@@ -226,6 +244,9 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 				if escorted[id] {
 					continue // 8.27: an escorted ship does not fire
 				}
+				if s.unit(id).Silenced > 0 {
+					continue // 8.662 result 5
+				}
 				var targets []string
 				for _, e := range enemies {
 					if !escorted[e] {
@@ -257,6 +278,11 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 				t := weakest(s, targets)
 				dmg[t] = append(dmg[t], s.fire(id, t, n, g.Hex, dice)...)
 				shots = append(shots, fmt.Sprintf("%s fires at %s", def(id).Name, def(t).Name))
+			}
+		}
+		for _, id := range append(append([]string(nil), allied...), german...) {
+			if u := s.unit(id); u.Silenced > 0 && !dmgHas(dmg, id) {
+				u.Silenced--
 			}
 		}
 		results := s.applyDamage(dmg)
@@ -528,4 +554,48 @@ func (s *State) escorts(g *Engagement, orders map[engine.Side]*Orders, allied, g
 		}
 	}
 	return out
+}
+
+// specialDamage applies the Gunnery Special Damage Table (8.662), rolled
+// with 2d6 after a gunnery roll of 12. Source: 8.662 names results 5, 6, 7,
+// 9 and 10; the trigger (a 12) and "no effect" on the other rolls are
+// reconstructed.
+func (s *State) specialDamage(id, res string) string {
+	d, u := def(id), s.unit(id)
+	var roll int
+	fmt.Sscanf(strings.TrimPrefix(res, "special:"), "%d", &roll)
+	switch roll {
+	case 5:
+		u.Silenced = 1
+		return fmt.Sprintf("%s: special damage %d, cannot fire next round", d.Name, roll)
+	case 6:
+		u.GunHalved = true
+		return fmt.Sprintf("%s: special damage %d, gunnery halved for the rest of the game", d.Name, roll)
+	case 7:
+		for _, other := range s.onMap(d.Side, u.Hex, func(x *UnitDef) bool { return x.Surface() }) {
+			if other != id {
+				return fmt.Sprintf("%s: special damage %d, and %s", d.Name, roll, s.damage(other, "hit"))
+			}
+		}
+	case 9:
+		u.ForcedHome = true
+		return fmt.Sprintf("%s: special damage %d, forced to return to port", d.Name, roll)
+	case 10:
+		if s.torpAvailable(id) > 0 {
+			u.TorpUsed++
+			return fmt.Sprintf("%s: special damage %d, its torpedoes explode: %s", d.Name, roll, s.damage(id, "hit"))
+		}
+	}
+	return fmt.Sprintf("%s: special damage %d, no effect", d.Name, roll)
+}
+
+// dmgHas reports whether a silencing result for id is among this round's
+// results (it then applies to the next round, 8.662).
+func dmgHas(dmg map[string][]string, id string) bool {
+	for _, r := range dmg[id] {
+		if r == "special:5" {
+			return true
+		}
+	}
+	return false
 }

@@ -371,7 +371,7 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 		return false
 	}
 	if u.Disabled {
-		p.fail(l, "8.661", "no move order: it moves by itself", "%s has engine damage and limps home at half speed", d.Name)
+		p.fail(l, "8.661", "no move order: it moves by itself", "%s has engine damage or was forced back to port (8.662): it goes home by itself", d.Name)
 		return false
 	}
 	if u.Returning {

@@ -734,7 +734,8 @@ func (s *State) limpHome(visited map[string][]engine.Hex, moved map[string]bool)
 	for i := range s.Units {
 		u := &s.Units[i]
 		d := def(u.ID)
-		if u.Disabled == 0 || u.Disabled >= s.Turn || u.Home || u.Where != AtMap || moved[u.ID] {
+		forced := u.ForcedHome && u.Disabled == 0
+		if (u.Disabled == 0 && !forced) || (u.Disabled >= s.Turn && !forced) || u.Home || u.Where != AtMap || moved[u.ID] {
 			continue
 		}
 		target, ok := s.limpTarget(d, u.Hex)
@@ -742,6 +743,9 @@ func (s *State) limpHome(visited map[string][]engine.Hex, moved map[string]bool)
 			continue
 		}
 		allow := (baseAllowance(d, u, s.Turn) + 1) / 2
+		if forced {
+			allow = weatherAllowance(baseAllowance(d, u, s.Turn), d.Small(), s.Weather, s.has(OptWeather), u.Hex, nil) // 8.662: at its current maximum speed
+		}
 		path := shortestPath(u.Hex, target, moveOK(d.Side, d.Nation, d.Sub(), s.Turn, s.intervention()))
 		off := false
 		if len(path) > allow {
@@ -754,6 +758,10 @@ func (s *State) limpHome(visited map[string][]engine.Hex, moved map[string]bool)
 		if u.Where == AtMap && u.Hex == target && d.Side != German {
 			u.Home = true
 		}
-		s.logf(string(d.Side), "move", u.Hex.String(), "8.661", "%s limps home with engine damage.", d.Name)
+		if forced {
+			s.logf(string(d.Side), "move", u.Hex.String(), "8.662", "%s is forced to return to port.", d.Name)
+		} else {
+			s.logf(string(d.Side), "move", u.Hex.String(), "8.661", "%s limps home with engine damage.", d.Name)
+		}
 	}
 }

@@ -954,3 +954,34 @@ func TestRule8_27_EscortExample(t *testing.T) {
 		t.Error("restricted fire declared with a moderately damaged ship (8.26)")
 	}
 }
+
+func TestRule8_662_GunnerySpecialDamage(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "hipper", "K8")
+	put(t, s, "emden", "K8")
+	// A 12 hits a cruiser and rolls on the special damage table.
+	got := s.fire("renown", "hipper", 1, hex(t, "K8"), engine.NewManualDice(6, 6, 3, 3))
+	if len(got) != 2 || got[0] != "flood" || got[1] != "special:6" {
+		t.Fatalf("a 12: %v", got)
+	}
+	s.damage("hipper", "special:6")
+	if g := s.gunnery("hipper"); g != 2 {
+		t.Errorf("gunnery %d after result 6, want 4 halved", g)
+	}
+	s.damage("hipper", "special:7")
+	if s.unit("emden").Hits != 1 {
+		t.Errorf("result 7 did not hit the other ship in the hex")
+	}
+	s.damage("hipper", "special:10")
+	if u := s.unit("hipper"); u.Hits != 1 || u.TorpUsed != 1 {
+		t.Errorf("result 10 with torpedoes aboard: %+v", u)
+	}
+	s.damage("hipper", "special:9")
+	rejects(t, s, German, "move Hipper K9", 1, "8.661")
+	start := s.unit("hipper").Hex
+	s = resolve(t, s, "", "")
+	if h := s.unit("hipper").Hex; h.Row >= start.Row {
+		t.Errorf("Hipper at %s, forced back towards Germany from %s", h, start)
+	}
+}

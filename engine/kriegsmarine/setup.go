@@ -300,7 +300,7 @@ func (s *State) startTurn(dice engine.Dice) {
 		if d.Air {
 			u.Used = false // 5.12
 		}
-		u.TorpTurn = 0
+		u.TorpTurn, u.Silenced = 0, 0
 		if u.ID == "hn25" && u.Where == AtWaiting && u.Arrive == s.Turn {
 			s.placeConvoy(u)
 			continue

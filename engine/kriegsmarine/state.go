@@ -110,6 +110,11 @@ type Unit struct {
 	// speed; Home is set once it got there (it may not leave again).
 	Disabled int  `json:"disabled,omitempty"`
 	Home     bool `json:"home,omitempty"`
+	// Gunnery special damage (8.662): Silenced rounds without fire,
+	// GunHalved for the rest of the game, ForcedHome back to port.
+	Silenced   int  `json:"silenced,omitempty"`
+	GunHalved  bool `json:"gun_halved,omitempty"`
+	ForcedHome bool `json:"forced_home,omitempty"`
 	// Returned is set once an "R" ship reached Scapa Flow (14.0).
 	Returned bool `json:"returned,omitempty"`
 	// Resolute marks a Norwegian ship that survived battle on the invasion

@@ -86,7 +86,8 @@ type UnitView struct {
 	// Returning marks a ship that must return to Scapa Flow (14.0): it
 	// moves by itself.
 	Returning bool `json:"returning,omitempty"`
-	// Disabled marks engine damage (8.661): the ship limps home by itself.
+	// Disabled marks engine damage (8.661) or a forced return to port
+	// (8.662): the ship goes home by itself.
 	Disabled bool `json:"disabled,omitempty"`
 }
 
@@ -149,7 +150,7 @@ func (s *State) view(side engine.Side) *View {
 			uv.HitsTaken, uv.Flooding, uv.Moderate = u.Hits, u.Flooding, moderate(d, &u)
 			uv.Arrive, uv.ArriveAt = u.Arrive, u.ArrivePort
 			uv.Returning = s.forcedHome(u.ID)
-			uv.Disabled = u.Disabled > 0
+			uv.Disabled = u.Disabled > 0 || u.ForcedHome
 			if u.Spent > 0 {
 				uv.Arrow, uv.Spent = u.Arrow.String(), u.Spent
 			}
