@@ -225,3 +225,65 @@ func TestRule8_10_1_AirfieldCapacity(t *testing.T) {
 		t.Errorf("a hit takes 2 points of room: rule %q", e.Rule)
 	}
 }
+
+// 8.9.3.1 example: six German escorts make three kept Norwegian fighters
+// fruitless; four kept German fighters against three Norwegian escorts
+// turn back one bomber.
+func TestRule8_9_3_1_KeptFightersExample(t *testing.T) {
+	s := bare(t, 8, German)
+	s.setControl("Oslo", German)
+	s.setControl("Drammen", German)
+	put(s, "340", "Drammen")
+	put(s, "IR5", "Hamar")
+	s.side(Allied).Standing.Keep = 3
+	next, _ := play(t, s, "air patrol Hamar 6\nair bomb Hamar IR5 1\nkeep fighters 4\n", 1, 1, 1)
+	if logHas(next, "intercept") {
+		t.Errorf("three Norwegian fighters against six escorts stay home:\n%s", logText(next))
+	}
+	if next.side(German).Standing.Keep != 4 {
+		t.Fatalf("the German keeps 4 fighters")
+	}
+	// The Norwegian turn: three escorts and the bomber over Drammen, flown
+	// from Kristiansand.
+	for i := range next.side(Allied).Air {
+		if a := &next.side(Allied).Air[i]; a.Type == "fighter" && a.Nation == "norwegian" {
+			a.Used = 0
+		}
+	}
+	n2, _ := play(t, next, "air patrol Drammen 3\nair bomb Drammen 340 1\n", 6)
+	if !logHas(n2, "turned back by fighters") || n2.unit("340").Blast != 0 {
+		t.Errorf("the fourth German fighter turns the bomber back:\n%s", logText(n2))
+	}
+}
+
+// 8.9.5 example: one Allied fighter neutralises the German fighter over
+// the fleet, and the bombers attack it.
+func TestRule8_9_5_BombingExample(t *testing.T) {
+	s := bare(t, 8, Allied)
+	g := fleetAt(s, "G20", German, "South-2", 6, 0)
+	g.Detected = true
+	s.side(German).Standing.Keep = 1
+	f := fleetAt(s, "A20", Allied, "South-3", 4, 0)
+	f.Carriers = 2
+	next, _ := play(t, s, "air patrol South-2 1\nair bomb South-2 G20 3\n", 6, 6, 1)
+	if logHas(next, "turned back") || next.fleet("G20").Combat != 4 {
+		t.Errorf("the escort neutralises the German fighter and the bombers hit twice:\n%s", logText(next))
+	}
+}
+
+// 5.2.2 example: a blast marker placed on turn 4 cannot go on turn 5 and
+// goes on turn 6.
+func TestRule5_2_2_HitRemovalExample(t *testing.T) {
+	s := bare(t, 4, Allied)
+	u := put(s, "340", "Hamar")
+	u.Blast, u.BlastTurn = 1, 4
+	next, _ := play(t, s, "") // to turn 5, German reorganisation
+	if next.unit("340").Blast != 1 {
+		t.Fatal("turn 5: the marker stays")
+	}
+	next, _ = play(t, next, "")
+	next, _ = play(t, next, "") // turn 6
+	if next.unit("340").Blast != 0 {
+		t.Fatal("turn 6: the marker is removed")
+	}
+}
