@@ -105,6 +105,10 @@ func (s *State) damage(id, res string) string {
 	if strings.HasPrefix(res, "special:") {
 		return s.specialDamage(id, res)
 	}
+	if res == "sink" {
+		s.sink(id)
+		return d.Name + " is sunk"
+	}
 	if res == "flood" && d.FloodModerate == 0 {
 		res = "hit" // 8.64: no flooding capacity, a flooding is a hit
 	}
@@ -148,6 +152,9 @@ func (s *State) damage(id, res string) string {
 // fire rolls a unit's gunnery at a target (8.23) and returns the results.
 func (s *State) fire(firer, target string, dice int, h engine.Hex, d engine.Dice) []string {
 	var out []string
+	if oiler(target) {
+		return []string{"sink"} // 13.2: an oiler under fire is sunk
+	}
 	cls := gunneryClass(def(target).Type)
 	fjord := portOrFjord(h)
 	for i := 0; i < dice; i++ {
@@ -598,4 +605,28 @@ func dmgHas(dmg map[string][]string, id string) bool {
 		}
 	}
 	return false
+}
+
+// oiler reports whether a unit is a German fleet oiler sunk as soon as it is
+// attacked (13.2; Nordmark fights like other ships, 13.4).
+func oiler(id string) bool {
+	d := def(id)
+	return d.Type == "AO" && d.ID != "nordmark"
+}
+
+// lonelyOilers: in the combat phase an oiler alone in a hex with Allied
+// ships or submarines is sunk, and so is one whose search found the enemy
+// (13.2).
+func (s *State) lonelyOilers() {
+	for _, u := range s.Units {
+		if u.Where != AtMap || !oiler(u.ID) {
+			continue
+		}
+		company := s.onMap(German, u.Hex, func(d *UnitDef) bool { return d.Surface() && !oiler(d.ID) })
+		enemy := s.onMap(Allied, u.Hex, func(d *UnitDef) bool { return !d.Air })
+		if len(company) == 0 && len(enemy) > 0 {
+			s.sink(u.ID)
+			s.logf("both", "combat", u.Hex.String(), "13.2", "The oiler %s, alone with enemy ships at %s, is sunk.", def(u.ID).Name, u.Hex)
+		}
+	}
 }

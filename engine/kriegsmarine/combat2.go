@@ -162,6 +162,11 @@ func (s *State) submarineAttacks(dice engine.Dice) {
 		s.unit(a.sub).TorpUsed++
 		h := s.unit(a.sub).Hex
 		hp := s.unit(a.target).Hits + s.unit(a.target).Flooding
+		if oiler(a.target) {
+			s.sink(a.target)
+			s.logf("both", "combat", h.String(), "13.2", "Submarine attack at %s by %s: the oiler %s is sunk.", h, def(a.sub).Name, def(a.target).Name)
+			continue
+		}
 		res := s.torpedo(a.target, mod, dice, "submarine torpedo attack (8.1)")
 		s.logf("both", "combat", h.String(), "8.1", "Submarine attack at %s by %s: %s.", h, def(a.sub).Name, res)
 		if t := s.unit(a.target); t.Where == AtSunk || t.Hits+t.Flooding > hp {
@@ -337,6 +342,8 @@ func (s *State) airStrikes(orders map[engine.Side]*Orders, dice engine.Dice) {
 				}
 				res := ""
 				switch {
+				case oiler(t):
+					res = s.damage(t, "sink") // 13.2
 				case roll+mod >= need.Flood:
 					res = s.damage(t, "flood")
 				case roll+mod >= need.Hit:

@@ -625,6 +625,7 @@ func (s *State) passiveReports(visited map[string][]engine.Hex) {
 
 // combatPhase resolves the engagements of this turn (5.5, 8.x).
 func (s *State) combatPhase(orders map[engine.Side]*Orders, dice engine.Dice) {
+	s.lonelyOilers()
 	s.submarineAttacks(dice)
 	s.norwegianDefence(dice)
 	for i := range s.Engagements {

@@ -985,3 +985,20 @@ func TestRule8_662_GunnerySpecialDamage(t *testing.T) {
 		t.Errorf("Hipper at %s, forced back towards Germany from %s", h, start)
 	}
 }
+
+func TestRule13_2_OilersSunkWhenCaught(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "aokattegat", "K8")
+	put(t, s, "renown", "K8")
+	s = resolve(t, s, "", "")
+	if w := s.unit("aokattegat").Where; w != AtSunk {
+		t.Fatalf("a lone oiler with an Allied ship: %s", w)
+	}
+	if got := s.fire("renown", "nordmark", 1, hex(t, "K8"), engine.NewManualDice(1, 1)); len(got) != 0 {
+		t.Errorf("Nordmark fights like other ships (13.4): %v", got)
+	}
+	if got := s.fire("renown", "aoskagerrak", 1, hex(t, "K8"), engine.NewManualDice()); len(got) != 1 || got[0] != "sink" {
+		t.Errorf("an oiler under fire: %v", got)
+	}
+}
