@@ -177,3 +177,27 @@ func readSnapshot(gdir string) *Game {
 	}
 	return g
 }
+
+// Snapshot saves a snapshot of every game that changed since its last one
+// and has no mail waiting, so that the next start need not replay them from
+// the beginning. It returns how many it wrote.
+func (h *Host) Snapshot() (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, id := range h.idsLocked() {
+		hg := h.games[id]
+		if hg.snapSeq == hg.g.Seq {
+			continue
+		}
+		ok, err := hg.g.WriteSnapshot(filepath.Join(h.dir, id))
+		if err != nil {
+			return n, err
+		}
+		if ok {
+			hg.snapSeq = hg.g.Seq
+			n++
+		}
+	}
+	return n, nil
+}

@@ -1,0 +1,197 @@
+package adjudicator
+
+import (
+	"errors"
+	"fmt"
+	"skagerrak/engine"
+	"time"
+)
+
+// keySet returns the parsed keys of every player and referee of every game
+// that is not over.
+func (h *Host) keySet() (KeySet, error) {
+	if h.keysOK {
+		return h.keys, nil
+	}
+	var armored []string
+	seen := map[string]bool{}
+	for _, id := range h.idsLocked() {
+		g := h.games[id].g
+		if g.Ended != nil {
+			continue
+		}
+		ps := make([]Player, 0, len(g.Players)+1)
+		for _, s := range g.Sides() {
+			ps = append(ps, g.Players[s])
+		}
+		if g.Referee != nil {
+			ps = append(ps, *g.Referee)
+		}
+		for _, p := range ps {
+			if !seen[p.Fingerprint] {
+				seen[p.Fingerprint] = true
+				armored = append(armored, p.Key)
+			}
+		}
+	}
+	ks, err := h.verifier.Keys(armored)
+	if err != nil {
+		return nil, err
+	}
+	h.keys, h.keysOK = ks, true
+	return ks, nil
+}
+
+// gamesOf returns the games where a key is registered (for a side or as
+// the referee), sorted, from an index rebuilt when registrations change.
+func (h *Host) gamesOf(fingerprint string) []string {
+	if !h.byFPOK {
+		h.byFP = map[string][]string{}
+		for _, id := range h.idsLocked() {
+			g := h.games[id].g
+			for _, s := range g.Sides() {
+				fp := g.Players[s].Fingerprint
+				h.byFP[fp] = append(h.byFP[fp], id)
+			}
+			if g.Referee != nil {
+				h.byFP[g.Referee.Fingerprint] = append(h.byFP[g.Referee.Fingerprint], id)
+			}
+		}
+		h.byFPOK = true
+	}
+	return h.byFP[fingerprint]
+}
+
+// Receipt is what became of one received message.
+type Receipt struct {
+	Outcome
+	// Game is the game it went to, "" if none.
+	Game string
+	// Moved says where the message goes: "processed" or "rejected".
+	Moved string
+}
+
+// Receive takes one raw message from the mailbox: verifies it, routes it to
+// its game by the order file's header, submits it, and resolves what that
+// completes. Unsigned mail, a bad signature or an unknown key is rejected
+// with no event and no reply (no backscatter). Each outcome is durable in a
+// game log before Receive returns, so the caller may then move the message.
+func (h *Host) Receive(raw []byte) (Receipt, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.verifier == nil {
+		return Receipt{}, errors.New("adjudicator: no verifier")
+	}
+	now := h.clock.Now()
+	ks, err := h.keySet()
+	if err != nil {
+		return Receipt{}, err
+	}
+	v, err := h.verifier.VerifyMail(raw, ks, now)
+	if err != nil {
+		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
+	}
+	sub := Submission{Text: string(v.Signed), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}
+	return h.route(sub, now)
+}
+
+// route sends an authenticated submission to the game its header names.
+func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
+	// A message already in any game the signer plays is only moved (its
+	// outcome is recorded in one of them, whatever its header says).
+	var mine []string
+	for _, id := range h.gamesOf(sub.Fingerprint) {
+		g := h.games[id].g
+		if g.Seen(sub.Key) {
+			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: "processed"}, nil
+		}
+		if g.Ended == nil {
+			mine = append(mine, id)
+		}
+	}
+	if len(mine) == 0 && sub.Source != "unsigned" {
+		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: "the signing key " + sub.Fingerprint + " is not registered in any open game"}, Moved: "rejected"}, nil
+	}
+	target := ""
+	if f, err := engine.ParseOrderFile(sub.Text); err == nil {
+		if _, ok := h.games[f.Game]; ok {
+			target = f.Game
+		}
+	}
+	if sub.Source == "unsigned" && target == "" {
+		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: "the order file names no game of this host"}, Moved: "rejected"}, nil
+	}
+	if target == "" || (sub.Source != "unsigned" && !contains(mine, target)) {
+		// The header names no game of this signer: the rejection is
+		// recorded, and answered, in a game the signer does play.
+		target = mine[0]
+	}
+	hg := h.games[target]
+	emit := h.emitter(hg)
+	out, err := hg.g.Submit(sub, now, emit)
+	if err != nil {
+		return Receipt{}, err
+	}
+	if _, err := hg.g.Tick(now, emit); err != nil {
+		return Receipt{}, err
+	}
+	moved := "processed"
+	if out.Status == StatusRejected {
+		moved = "rejected"
+	}
+	return Receipt{Outcome: out, Game: target, Moved: moved}, nil
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// SubmitFile submits an order file from the command line: signed (a
+// cleartext-signed file, or a file and its detached signature), or, for a
+// referee entering paper orders, unsigned and recorded as such.
+func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string, unsigned bool, by string) (Receipt, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	hg, ok := h.games[game]
+	if !ok {
+		return Receipt{}, h.unknownGame(game)
+	}
+	now := h.clock.Now()
+	if unsigned {
+		if _, ok := hg.g.Players[side]; !ok {
+			return Receipt{}, fmt.Errorf("adjudicator: game %s has no side %q; valid: %s", game, side, joinSides(hg.g.Sides()))
+		}
+		f, err := engine.ParseOrderFile(string(data))
+		if err != nil {
+			return Receipt{}, fmt.Errorf("adjudicator: %w", err)
+		}
+		if f.Side != side || f.Game != game {
+			return Receipt{}, fmt.Errorf("adjudicator: the file says Game: %s, Side: %s; the command says %s, %s", f.Game, f.Side, game, side)
+		}
+		return h.route(Submission{Text: string(data), Source: "unsigned", Side: side, By: by}, now)
+	}
+	if h.verifier == nil {
+		return Receipt{}, errors.New("adjudicator: no verifier")
+	}
+	ks, err := h.keySet()
+	if err != nil {
+		return Receipt{}, err
+	}
+	v, err := h.verifier.VerifyFile(data, sig, ks, now)
+	if err != nil {
+		return Receipt{}, fmt.Errorf("adjudicator: the file's signature does not verify: %w", err)
+	}
+	if s, ok := hg.g.SideOf(v.Fingerprint); !ok || s != side {
+		return Receipt{}, fmt.Errorf("adjudicator: the file is signed by %s, which is not side %s's key in game %s", v.Fingerprint, side, game)
+	}
+	sub := Submission{Text: string(v.Signed), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}
+	if sig == "" {
+		sub.Raw = data // the cleartext-signed file, to check again in verify
+	}
+	return h.route(sub, now)
+}
