@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"skagerrak/adjudicator"
+	"skagerrak/engine"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+func (m *Main) reportCmd() *cobra.Command {
+	var side, phase, mapFile string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "report GAME --side SIDE [--phase PHASE]",
+		Short: "Print a side's report exactly as that side got it (the latest, or of a phase)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := m.config(cmd)
+			if err != nil {
+				return err
+			}
+			path := filepath.Join(cfg.DataDir, args[0], adjudicator.LogFile)
+			if _, err := os.Stat(path); err != nil {
+				return fmt.Errorf("no game %q under %s", args[0], cfg.DataDir)
+			}
+			s := engine.Side(strings.ToLower(side))
+			ms, err := adjudicator.Mails(adjudicator.LogReader{Path: path}, func(q adjudicator.MailQueued) bool {
+				return q.Side == s && (q.Kind == adjudicator.MailReport || q.Kind == adjudicator.MailFinal) && (phase == "" || strings.EqualFold(q.Phase, phase))
+			})
+			if err != nil {
+				return err
+			}
+			if len(ms) == 0 {
+				return fmt.Errorf("game %s has no report for side %q%s", args[0], side, map[bool]string{true: "", false: " in phase " + phase}[phase == ""])
+			}
+			r := ms[len(ms)-1]
+			if mapFile != "" {
+				if err := r.Complete(); err != nil {
+					return err
+				}
+			}
+			for _, a := range r.Attachments {
+				if a.Name == "report.json" && asJSON {
+					_, err := m.Stdout.Write(a.Data)
+					return err
+				}
+				if a.Name == "map.png" && mapFile != "" {
+					if err := os.WriteFile(mapFile, a.Data, 0o644); err != nil {
+						return err
+					}
+					fmt.Fprintf(m.Stderr, "map written to %s\n", mapFile)
+				}
+			}
+			if asJSON {
+				return fmt.Errorf("this report has no JSON copy (only turn reports do)")
+			}
+			fmt.Fprintf(m.Stdout, "Message-ID: %s\nTo: %s\nSubject: %s\n\n%s", r.ID, r.To, r.Subject, r.Text)
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the report's JSON copy (report.json) instead of its text")
+	c.Flags().StringVar(&mapFile, "map", "", "also write the report's map picture (map.png) to this file")
+	c.Flags().StringVar(&side, "side", "", "the side whose report to print")
+	c.Flags().StringVar(&phase, "phase", "", "the phase the report resolved (default: the latest report)")
+	c.MarkFlagRequired("side")
+	return c
+}
