@@ -442,55 +442,65 @@ func (p *player) german() {
 		}
 		p.try("fleet " + f.ID + " to " + p.stepToward(f.Where, gs))
 	}
-	// Reinforcements by sea: what air transport will not carry.
-	var cargo []string
-	load := 0
+	// Reinforcements by sea: what air transport will not carry, one convoy
+	// for each destination, escorted when Germany has combat points.
 	air := 0
 	if t >= 6 {
 		air = p.ctx.airLeft("transport")
 	}
+	byGoal := map[string][]string{}
+	loads := map[string]int{}
+	var goals []string
 	for _, u := range p.own() {
-		if u.Loc != Germany || u.Entry > t || u.Type == "para" {
+		if u.Loc != Germany || u.Entry > t || u.Type == "para" || u.Type == "supply" {
 			continue
 		}
-		if (u.Type == "inf" || u.Type == "mtn") && air > 0 {
+		g := u.Goal
+		if g == "" || s.controller(g) != German {
+			g = "Oslo"
+		}
+		if (u.Type == "inf" || u.Type == "mtn") && air > 0 && g == "Oslo" {
 			air--
 			continue
 		}
-		if u.Type == "supply" {
+		if loads[g]+cargoCost(u) > 8 {
 			continue
 		}
-		if load+cargoCost(u) > 8 {
+		if byGoal[g] == nil {
+			goals = append(goals, g)
+		}
+		byGoal[g] = append(byGoal[g], u.ID)
+		loads[g] += cargoCost(u)
+	}
+	sort.Strings(goals)
+	for _, g := range goals {
+		cargo, load := byGoal[g], loads[g]
+		for _, u := range p.own() {
+			if u.Loc == Germany && u.Type == "supply" && !p.ctx.moved[u.ID] && load+cargoCost(u) <= 8 && u.Fleet == "" {
+				cargo = append(cargo, u.ID)
+				load += cargoCost(u)
+			}
+		}
+		pl := p.poolAt(Germany)
+		if pl == nil || pl.Transport < load {
 			continue
 		}
-		cargo = append(cargo, u.ID)
-		load += cargoCost(u)
-	}
-	for _, u := range p.own() {
-		if u.Loc == Germany && u.Type == "supply" && load+cargoCost(u) <= 8 && len(cargo) > 0 {
-			cargo = append(cargo, u.ID)
-			load += cargoCost(u)
-		}
-	}
-	if len(cargo) > 0 {
 		tp := 8
-		if pl := p.poolAt(Germany); pl != nil && pl.Transport < tp {
+		if pl.Transport < tp {
 			tp = pl.Transport
 		}
-		esc := 0
-		if pl := p.poolAt(Germany); pl != nil {
-			esc = pl.Combat
-			if esc > 12 {
-				esc = 12
-			}
+		esc := pl.Combat
+		if esc > 12 {
+			esc = 12
 		}
-		if tp >= load {
-			line := fmt.Sprintf("fleet %s from Germany combat %d transport %d carry %s to South-1", p.freeFleetID(), esc, tp, strings.Join(cargo, " "))
-			if esc == 0 {
-				line = fmt.Sprintf("fleet %s from Germany transport %d carry %s to South-1", p.freeFleetID(), tp, strings.Join(cargo, " "))
-			}
-			p.try(line)
+		if esc > 6 && len(goals) > 1 {
+			esc = 6
 		}
+		line := fmt.Sprintf("fleet %s from Germany combat %d transport %d carry %s to South-1", p.freeFleetID(), esc, tp, strings.Join(cargo, " "))
+		if esc == 0 {
+			line = fmt.Sprintf("fleet %s from Germany transport %d carry %s to South-1", p.freeFleetID(), tp, strings.Join(cargo, " "))
+		}
+		p.try(line)
 	}
 	if t <= 2 {
 		for _, b := range []string{"South-3", "South-4"} {
