@@ -114,7 +114,7 @@ var fogSeeds = []string{"fog-1", "fog-2", "fog-3", "fog-4", "fog-5", "fog-6"}
 func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 	r := Ruleset{}
 	checked := 0
-	optionSets := [][]string{{OptWeather}, {OptWeather, OptCommanders, OptQShips, OptIndependent, OptSplitting, OptBismarck, OptGrafZeppelin, OptWilfred, OptDanish, OptWehrmacht}}
+	optionSets := [][]string{{OptWeather}, {OptWeather, OptCommanders, OptQShips, OptIndependent, OptSplitting, OptBismarck, OptGrafZeppelin, OptWilfred, OptDanish, OptWehrmacht, OptSupply}}
 	for i, seed := range fogSeeds {
 		secret := []byte(seed)
 		st, err := r.New(engine.Setup{Options: optionSets[i%2]}, engine.NewSeededDice(secret, "g", "setup", [32]byte{}))
@@ -182,7 +182,7 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 // players, straight through the Ruleset, and gets the same digests; and
 // checks that searches, encounters and tracking happened.
 func TestFullGameDeterministic(t *testing.T) {
-	for _, setup := range []engine.Setup{{Options: []string{OptInvasion}}, {Options: []string{OptWeather, OptSplitting, OptIndependent, OptBismarck, OptGrafZeppelin, OptCommanders, OptQShips, OptWilfred, OptDanish, OptWehrmacht}}} {
+	for _, setup := range []engine.Setup{{Options: []string{OptInvasion}}, {Options: []string{OptWeather, OptSplitting, OptIndependent, OptBismarck, OptGrafZeppelin, OptCommanders, OptQShips, OptWilfred, OptDanish, OptWehrmacht, OptSupply}}} {
 		s1, d1 := playGame(t, setup, "determinism")
 		s2, d2 := playGame(t, setup, "determinism")
 		if (setup.Options[0] == OptInvasion && len(d1) != LastTurn) || len(d1) == 0 || len(d1) > LastTurn || strings.Join(d1, ",") != strings.Join(d2, ",") {

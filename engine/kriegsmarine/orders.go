@@ -464,6 +464,14 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 		}
 		prev = h
 	}
+	if d.Type == "PT" && contains(v.Options, OptSupply) {
+		for _, h := range mv.Path {
+			if h.Row > RowS {
+				p.fail(l, "13.0", "stay in row S or south of it", "S-boats may not go north of row S (%s)", h)
+				return false
+			}
+		}
+	}
 	if mv.Off && !edge(prev) {
 		p.fail(l, "6.18", "leave the map from an edge hex", "%s is not an edge hex", prev)
 		return false

@@ -179,6 +179,7 @@ func (m *mover) moveTowards(ids []string, target engine.Hex, off bool) {
 	} else if off && len(path)+1 <= allow && edge(target) {
 		leave = true
 	}
+	path = m.supplyBudget(ids, path)
 	for _, id := range ids {
 		m.done[id] = true
 	}
@@ -826,4 +827,29 @@ func hostileFort(v *View, h engine.Hex) bool {
 		}
 	}
 	return false
+}
+
+// supplyBudget cuts a path so that no ship of the group steams past the
+// 14 hexes north of row S it may go without supply (13.3).
+func (m *mover) supplyBudget(ids []string, path []engine.Hex) []engine.Hex {
+	if !contains(m.v.Options, OptSupply) {
+		return path
+	}
+	budget := 99
+	for _, id := range ids {
+		if needsSupply(def(id)) {
+			if b := supplyLimit - m.v.unit(id).North; b < budget {
+				budget = b
+			}
+		}
+	}
+	for i, h := range path {
+		if h.Row >= RowS {
+			budget--
+		}
+		if budget < 0 {
+			return path[:i]
+		}
+	}
+	return path
 }

@@ -58,6 +58,7 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 	s.passiveReports(visited)
 	s.combatPhase(orders, dice)
 	s.convoyCheck()
+	s.supplyPhase(moved)
 	if orders[German].Cancel && s.Scramble == "active" {
 		s.Scramble = "over" // 6.291: cancelled in the end of turn phase
 		s.logf("both", "scramble", "", "6.291", "Germany cancels the Air Emergency Scramble.")
@@ -138,6 +139,7 @@ func (s *State) moveUnit(id string, mv Move, visited map[string][]engine.Hex) {
 		u.Hex = h
 		visited[id] = append(visited[id], h)
 	}
+	s.countNorth(id, mv.Path)
 	if len(visited[id]) == 0 {
 		visited[id] = []engine.Hex{u.Hex}
 	}
@@ -255,6 +257,7 @@ func (s *State) follow(t Track, tracked, trackers []string, target engine.Hex, v
 				u.Hex = h
 				visited[id] = append(visited[id], h)
 			}
+			s.countNorth(id, path)
 		}
 		moved[id] = true
 	}

@@ -1002,3 +1002,38 @@ func TestRule13_2_OilersSunkWhenCaught(t *testing.T) {
 		t.Errorf("an oiler under fire: %v", got)
 	}
 }
+
+func TestRule13_3_SupplyNorthOfRowS(t *testing.T) {
+	s := newGame(t, []string{OptSupply})
+	clearMap(s)
+	put(t, s, "ddfloti", "U12")
+	s.unit("ddfloti").North = 12
+	// Three more hexes north of row S: 15, past the limit of 14.
+	path := shortestPath(hex(t, "U12"), hex(t, "Z12"), moveOK(German, "DE", false, 1, 0))
+	var three []string
+	for _, h := range path[:3] {
+		three = append(three, h.String())
+	}
+	s2 := resolve(t, s, "", "move DD Flot I "+strings.Join(three, " "))
+	if w := s2.unit("ddfloti").Where; w != AtSunk {
+		t.Fatalf("DD Flot I %s after 15 hexes north of row S", w)
+	}
+	// Two more: 14, still afloat; then an oiler in a fjord supplies it,
+	// one destroyer a turn (13.1).
+	s3 := resolve(t, s, "", "move DD Flot I "+strings.Join(three[:2], " "))
+	if u := s3.unit("ddfloti"); u.Where != AtMap || u.North != 14 {
+		t.Fatalf("DD Flot I %+v", u)
+	}
+	narvik, _ := portHex("Narvik")
+	s3.unit("ddfloti").Hex = narvik
+	put(t, s3, "aonord", narvik.String())
+	for i := 0; i < 5; i++ {
+		s3 = resolve(t, s3, "", "", 6, 6, 6, 6, 6, 6)
+	}
+	if u := s3.unit("ddfloti"); u.North != 0 {
+		t.Fatalf("DD Flot I %+v after 5 turns with the oiler", u)
+	}
+	// S-boats stay south of row S.
+	put(t, s, "sboatfloti", "S9")
+	rejects(t, s, German, "move S-Boat Flot I T9", 1, "13.0")
+}

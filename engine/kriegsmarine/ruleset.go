@@ -24,6 +24,7 @@ var options = []engine.Info{
 	{ID: OptWeather, Title: "Weather: gale at the start, changes on morning and afternoon turns", Rule: "15.0"},
 	{ID: OptIndependent, Title: "Independent destroyers detached from destroyer task forces", Rule: "12.0"},
 	{ID: OptCommanders, Title: "Commanders", Rule: "10.0"},
+	{ID: OptSupply, Title: "Fleet oiler supply north of row S", Rule: "13.1"},
 	{ID: OptWilfred, Title: "The Wilfred Force", Rule: "11.0"},
 	{ID: OptSplitting, Title: "Splitting tracked groups to escape", Rule: "6.43"},
 	{ID: OptGrafZeppelin, Title: "Graf Zeppelin (German); Ark Royal answers on turn 4", Rule: "4.5"},

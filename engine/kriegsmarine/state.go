@@ -117,6 +117,10 @@ type Unit struct {
 	ForcedHome bool `json:"forced_home,omitempty"`
 	// Returned is set once an "R" ship reached Scapa Flow (14.0).
 	Returned bool `json:"returned,omitempty"`
+	// North counts the hexes moved north of row S since the last supply;
+	// Supplying the turns of supply so far (13.1, 13.3).
+	North     int `json:"north,omitempty"`
+	Supplying int `json:"supplying,omitempty"`
 	// Resolute marks a Norwegian ship that survived battle on the invasion
 	// turn: no more morale tests or forced withdrawals (9.32).
 	Resolute bool `json:"resolute,omitempty"`

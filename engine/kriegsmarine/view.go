@@ -83,6 +83,8 @@ type UnitView struct {
 	Radius    int    `json:"radius,omitempty"`
 	Used      bool   `json:"used,omitempty"`
 	Struck    int    `json:"struck,omitempty"`
+	// North is the hexes moved north of row S since the last supply (13.3).
+	North int `json:"north,omitempty"`
 	// Returning marks a ship that must return to Scapa Flow (14.0): it
 	// moves by itself.
 	Returning bool `json:"returning,omitempty"`
@@ -150,6 +152,7 @@ func (s *State) view(side engine.Side) *View {
 			uv.HitsTaken, uv.Flooding, uv.Moderate = u.Hits, u.Flooding, moderate(d, &u)
 			uv.Arrive, uv.ArriveAt = u.Arrive, u.ArrivePort
 			uv.Returning = s.forcedHome(u.ID)
+			uv.North = u.North
 			uv.Disabled = u.Disabled > 0 || u.ForcedHome
 			if u.Spent > 0 {
 				uv.Arrow, uv.Spent = u.Arrow.String(), u.Spent
