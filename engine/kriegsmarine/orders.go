@@ -895,6 +895,12 @@ func (p *parser) airborne(l engine.OrderLine) {
 		p.fail(l, "6.28", "Sola, Fornebu or Kjevik", "%q is not an airfield airborne troops may land on", f[len(f)-1])
 		return
 	}
+	if contains(p.v.Options, OptNorFighters) && (af.Name == "Fornebu" || af.Name == "Kjeller") {
+		// 17.13: not on a hex holding Norwegian fighters (17.11 places
+		// them at Fornebu and Kjeller).
+		p.fail(l, "17.13", "another airfield", "Norwegian fighters are based at %s", af.Name)
+		return
+	}
 	for _, d := range p.o.Drops {
 		if d.Unit == id {
 			p.fail(l, "6.28", "", "%s lands only once", def(id).Name)
@@ -1019,7 +1025,11 @@ func (p *parser) checkRebase(id, base string) (msg, rule string) {
 	if h, af, ok := airfieldHex(target); ok {
 		to = h
 		switch {
-		case p.v.Side == Allied && af.Country != "UK":
+		case p.v.Side == Allied && d.Nation == "NO" && af.Country != "NO":
+			return "Norwegian aircraft may not use British airfields", "6.25"
+		case p.v.Side == Allied && d.Nation == "NO" && usableByGermany(p.v, af.Name):
+			return af.Name + " is in German hands", "9.5"
+		case p.v.Side == Allied && d.Nation != "NO" && af.Country != "UK":
 			return "British aircraft may not use Norwegian or other foreign airfields", "6.25"
 		case p.v.Side == German && af.Country == "UK":
 			return "German aircraft may enter but never use British airfields", "6.14"
@@ -1060,6 +1070,9 @@ func (p *parser) checkRebase(id, base string) (msg, rule string) {
 	} else {
 		a15 := engine.Hex{Row: 1, Col: 15}
 		dist = 4 + a15.Distance(to) // 6.21, 6.22: from the German area through A15
+	}
+	if d.Nation == "NO" && dist > d.Radius {
+		return fmt.Sprintf("%s is %d away; Norwegian fighters transfer only within their radius, %d", base, dist, d.Radius), "17.13"
 	}
 	if dist > 2*d.Radius {
 		return fmt.Sprintf("%s is %d away; a transfer reaches twice the radius, %d", base, dist, 2*d.Radius), "6.21"

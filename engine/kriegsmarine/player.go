@@ -479,8 +479,8 @@ func germanPlay(v *View) []string {
 			if u.Type != "AB" || u.Where != AtBase {
 				continue
 			}
-			for k < len(targets) && usableByGermany(v, targets[k]) {
-				k++
+			for k < len(targets) && (usableByGermany(v, targets[k]) || (contains(v.Options, OptNorFighters) && targets[k] == "Fornebu")) {
+				k++ // taken already, or Norwegian fighters there (17.13)
 			}
 			if k < len(targets) {
 				m.lines = append(m.lines, "airborne "+u.Name+" "+targets[k])

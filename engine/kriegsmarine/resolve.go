@@ -317,6 +317,12 @@ func (s *State) checkInvasion(visited map[string][]engine.Hex) {
 			if norwegian(h) {
 				s.InvasionTurn = s.Turn
 				s.logf("both", "invasion", "", "9.1", "Germany invades Norway this turn. Allied ships may enter Norwegian waters, and Norwegian units move, from turn %d.", s.intervention())
+				for i := range s.Units {
+					if w := &s.Units[i]; w.Where == AtWaiting && def(w.ID).Entry == "weserubung" {
+						w.Where = AtBase // 17.12
+						s.logf("german", "arrival", "", "17.12", "%s arrives for Weserübung day at %s.", def(w.ID).Name, baseName(w.Base))
+					}
+				}
 				return
 			}
 		}

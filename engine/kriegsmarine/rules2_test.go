@@ -1037,3 +1037,26 @@ func TestRule13_3_SupplyNorthOfRowS(t *testing.T) {
 	put(t, s, "sboatfloti", "S9")
 	rejects(t, s, German, "move S-Boat Flot I T9", 1, "13.0")
 }
+
+func TestRule17_12_WeserubungDayAndNorwegianFighters(t *testing.T) {
+	s := newGame(t, []string{OptNorFighters})
+	if s.unit("norjag1").Where != AtBase || s.unit("norjag1").Base != "Fornebu" {
+		t.Fatalf("Norwegian 1st Fighter Squadron %+v (17.11)", s.unit("norjag1"))
+	}
+	if s.unit("para4").Where != AtWaiting {
+		t.Fatalf("the 4th airborne unit %+v before the invasion", s.unit("para4"))
+	}
+	clearMap(s)
+	put(t, s, "hipper", "R12")
+	s = resolve(t, s, "", "move Hipper Q13")
+	for _, id := range []string{"para4", "ju52w", "me110w"} {
+		if s.unit(id).Where != AtBase {
+			t.Errorf("%s %+v on the invasion turn (17.12)", id, s.unit(id))
+		}
+	}
+	s.Turn = 2
+	rejects(t, s, German, "airborne FJ 4 Fornebu", 1, "17.13")
+	parse(t, s, German, "airborne FJ 4 Vaernes") // 17.1: every Norwegian airfield
+	rejects(t, s, Allied, "rebase Forste Jagevingen to Bardufoss", 1, "17.13")
+	rejects(t, s, Allied, "rebase Forste Jagevingen to Lossiemouth", 1, "6.25")
+}

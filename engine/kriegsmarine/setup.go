@@ -192,6 +192,8 @@ func (s *State) place(u *Unit, d *UnitDef, bismarck bool) error {
 			u.Where = AtBase
 		case "option":
 			u.Where, u.Base = AtBase, d.Base
+		case "weserubung":
+			u.Where, u.Base = AtWaiting, d.Base // 17.12: on the invasion turn
 		default:
 			u.Where = AtOut
 		}
