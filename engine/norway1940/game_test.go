@@ -57,7 +57,7 @@ func playGame(t *testing.T, secret string, opts ...string) (*State, []string) {
 
 func TestFullGameScriptedPlayersDeterministic(t *testing.T) {
 	full := 0
-	for _, seed := range []string{"alpha", "bravo", "s2", "s5"} {
+	for _, seed := range []string{"alpha", "s10", "s23"} {
 		a, da := playGame(t, seed)
 		b, db := playGame(t, seed)
 		if len(da) != len(db) || da[len(da)-1] != db[len(db)-1] {

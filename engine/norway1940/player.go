@@ -75,6 +75,29 @@ type player struct {
 	// later holds orders to try again after the land moves (a convoy
 	// docking where units are about to leave, 11.1.2 counts at the end).
 	later []string
+	// convoyBox is where this turn's convoy sails.
+	convoyBox string
+}
+
+// safeBox is the box of a sea area with no detected enemy fleet and the
+// fewest enemy fleet markers, "" when every box holds a detected enemy.
+func (p *player) safeBox(sea string) string {
+	best, bn := "", 1<<30
+	for _, b := range dataPack.BoxesOf(sea) {
+		n, danger := 0, false
+		for _, f := range p.s.Fleets {
+			if f.Side != p.x && f.Where == b {
+				n++
+				if f.Detected && f.Combat > 0 {
+					danger = true
+				}
+			}
+		}
+		if !danger && n < bn {
+			best, bn = b, n
+		}
+	}
+	return best
 }
 
 // tryLater tries an order now, or keeps it for the end.
@@ -496,11 +519,29 @@ func (p *player) german() {
 		if esc > 6 && len(goals) > 1 {
 			esc = 6
 		}
-		line := fmt.Sprintf("fleet %s from Germany combat %d transport %d carry %s to South-1", p.freeFleetID(), esc, tp, strings.Join(cargo, " "))
-		if esc == 0 {
-			line = fmt.Sprintf("fleet %s from Germany transport %d carry %s to South-1", p.freeFleetID(), tp, strings.Join(cargo, " "))
+		box := p.safeBox("South")
+		if box == "" {
+			continue // the enemy's fleets hold every box: wait in port
 		}
-		p.try(line)
+		line := fmt.Sprintf("fleet %s from Germany combat %d transport %d carry %s to %s", p.freeFleetID(), esc, tp, strings.Join(cargo, " "), box)
+		if esc == 0 {
+			line = fmt.Sprintf("fleet %s from Germany transport %d carry %s to %s", p.freeFleetID(), tp, strings.Join(cargo, " "), box)
+		}
+		if p.try(line) {
+			p.convoyBox = box
+		}
+	}
+	// Decoys screen the convoys (9.8).
+	if t >= 4 {
+		n := 0
+		for _, b := range dataPack.BoxesOf("South") {
+			if b == p.convoyBox || n >= 3 {
+				continue
+			}
+			if p.try(fmt.Sprintf("fleet %s from Germany decoys 1 to %s", p.freeFleetID(), b)) {
+				n++
+			}
+		}
 	}
 	if t <= 2 {
 		for _, b := range []string{"South-3", "South-4"} {
