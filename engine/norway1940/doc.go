@@ -76,6 +76,32 @@
 //	react on | react off               # attack detected fleets entering your boxes (9.14.4)
 //	continue on | continue off         # fight on after winning a round as the defender (9.14.5)
 //
+// # Where the rulebook contradicts itself
+//
+// The worked examples decide the default reading; a game option selects
+// the other (Options lists them all):
+//
+//   - Land combat: the 10.5.3 table (the 10.5.8 example's differential of
+//     6 gives a step and a retreat), not the Game Tables page
+//     (combat-table-page).
+//   - Naval combat: +1 for every 4 points of differential or part of 4 (the
+//     9.14.5 example gives +2 for 5), not for every full 4 points
+//     (naval-bonus-floor).
+//   - Coastal battery detection on 5-6 (15.2.1), not on a 6 as the table's
+//     footnote says (cb-detect-six).
+//   - Anchored fleets ready on 1-2 (9.15.2), not 1-3 as the second printed
+//     box (anchored-1-3).
+//   - Trondheim and Narvik garrisons withdraw on 2-6 (18), not surrender
+//     as the printed table (garrison-surrender).
+//   - Retreating units lose half their supplies (7.4.4), not all (10.5.6,
+//     retreat-loses-supply).
+//   - Land support adds its bonus (the Combined Arms note), not only on a
+//     6 (8.9.4, support-roll).
+//   - The Naval Interception Table's "-6 or less: 1 evades" as printed, or
+//     1-6 (interception-monotone).
+//   - German target locations for decisive victory: every VP location
+//     (12.2.1), or the grey ports only (decisive-grey-ports).
+//
 // # Data
 //
 // The rulebook prints its tables but not its map, orders of battle or ports
