@@ -65,7 +65,7 @@ func TestFullGameScriptedPlayers(t *testing.T) {
 // safety net that drops rejected lines, whatever the objective and options.
 func TestScriptedPlayersGiveCleanOrders(t *testing.T) {
 	r := Ruleset{}
-	for _, opts := range [][]string{nil, {OptWeather, OptSplitting, OptIndependent, OptBismarck, OptGrafZeppelin, OptQShips, OptWilfred, OptCommanders, OptDanish, OptWehrmacht, OptSupply}} {
+	for _, opts := range [][]string{nil, {OptWeather, OptSplitting, OptIndependent, OptBismarck, OptGrafZeppelin, OptQShips, OptWilfred, OptCommanders, OptDanish, OptWehrmacht, OptSupply, OptNorFighters, OptSkua}} {
 		for _, seed := range []string{"a", "b", "c", "d"} {
 			secret := []byte(seed)
 			st, err := r.New(engine.Setup{Options: opts}, engine.NewSeededDice(secret, "g", "setup", [32]byte{}))

@@ -548,6 +548,12 @@ func (p *parser) search(l engine.OrderLine) {
 		if kind == "surface" {
 			words = f[1:]
 		}
+		if len(words) == 1 {
+			if h, ok := onMapHex(words[0]); ok {
+				p.fail(l, "6.33", "search air "+h.String()+", or search surface UNIT", "a surface search names the searching unit, an air search the hex")
+				return
+			}
+		}
 		ids, ok := p.units(l, words)
 		if !ok {
 			return
@@ -935,7 +941,7 @@ func (p *parser) strike(l engine.OrderLine, cover bool) {
 		case !d.Air || d.Type == "AB" || d.Type == "TR":
 			p.fail(l, "8.5", "", "%s does not fly strikes", d.Name)
 			return
-		case cover && d.Type != "F":
+		case cover && d.Type != "F" && !(contains(p.v.Options, OptSkua) && strings.Contains(d.Name, "Skua")):
 			p.fail(l, "8.522", "", "only fighters fly cover; %s is %s", d.Name, d.Type)
 			return
 		case !p.v.DayTurn:

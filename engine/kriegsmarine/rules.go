@@ -235,7 +235,7 @@ var ruleStatus = []engine.RuleStatus{
 	{Section: "17.51", Title: "German surface torpedoes", Status: engine.StatusImplemented, Note: "Option torpedoes-work: German surface torpedoes roll without the +2.", Tests: nil},
 	{Section: "17.6", Title: "Bergen's Secret Torpedo Tubes", Status: engine.StatusImplemented, Note: "Option bergen-torpedoes: Bergen fires 2 torpedoes like Oscarsborg.", Tests: nil},
 	{Section: "17.7", Title: "German Q-Ships", Status: engine.StatusPartial, Note: "Arrival and invisibility; their gunnery when an enemy shares the hex is not.", Tests: []string{"TestRule14_2_QShipsArriveOnTurn4NearBergenUnseen"}},
-	{Section: "17.8", Title: "Ark Royal and the Skua", Status: engine.StatusNotYet, Note: "", Tests: nil},
+	{Section: "17.8", Title: "Ark Royal and the Skua", Status: engine.StatusImplemented, Note: "Option skua-fighter: the Skuas may fly cover as fighters as well as strikes as dive bombers.", Tests: []string{"TestRule17_8_SkuaAsFighter"}},
 	{Section: "Sheets", Title: "Ship Damage Record Sheets", Status: engine.StatusReconstructed, Note: "Every ship of both sheets is in data/units.tsv with its printed VP.", Tests: []string{"TestRule3_41_DataValuesStatedByTheRulebook"}},
 	{Section: "Special", Title: "Special Search Hexes", Status: engine.StatusImplemented, Note: "As 6.37.", Tests: []string{"TestRule6_37_ThreeUnitsReportedAtQ13"}},
 }

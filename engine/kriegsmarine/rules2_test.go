@@ -1060,3 +1060,13 @@ func TestRule17_12_WeserubungDayAndNorwegianFighters(t *testing.T) {
 	rejects(t, s, Allied, "rebase Forste Jagevingen to Bardufoss", 1, "17.13")
 	rejects(t, s, Allied, "rebase Forste Jagevingen to Lossiemouth", 1, "6.25")
 }
+
+func TestRule17_8_SkuaAsFighter(t *testing.T) {
+	s := newGame(t, nil)
+	s.Turn = 2
+	rejects(t, s, Allied, "cover Hatston Skua G3", 1, "8.522")
+	s = newGame(t, []string{OptSkua})
+	s.Turn = 2
+	parse(t, s, Allied, "cover Hatston Skua G3")
+	rejects(t, s, Allied, "search G3", 1, "6.33")
+}

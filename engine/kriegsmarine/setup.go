@@ -73,7 +73,7 @@ func snap(want engine.Hex, ok func(engine.Hex) bool) (engine.Hex, bool) {
 
 func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	s := &State{Version: 1, Scenario: "historical", Turn: 1, Weather: Gale}
-	if setup.Scenario != "" && setup.Scenario != "historical" {
+	if setup.Scenario != "" && setup.Scenario != "historical" && setup.Scenario != "default" {
 		return nil, fmt.Errorf("kriegsmarine: unknown scenario %q (known: historical)", setup.Scenario)
 	}
 	known := map[string]bool{}

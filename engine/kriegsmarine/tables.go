@@ -212,6 +212,7 @@ const (
 	OptNorFighters  = "norwegian-fighters"
 	OptInvasion     = "choose-invasion"
 	OptKGV          = "kgv-guns"
+	OptSkua         = "skua-fighter"
 	OptTorpedoes    = "torpedoes-work"
 	OptBergenTorp   = "bergen-torpedoes"
 )
