@@ -191,8 +191,8 @@ const maxRounds = 6
 // its gunnery at the enemy ship it can hurt most, damage is simultaneous
 // (8.221), then torpedoes are fired (8.28); after each round the standing
 // encounter choices decide whether it goes on (8.24: "fight" continues,
-// anything else ends, and speeds settle a disagreement). Escort,
-// restricted fire and special damage are left out.
+// anything else ends, and speeds settle a disagreement). Escort and
+// restricted fire come from standing orders (8.26, 8.27).
 func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engine.Dice) {
 	allied := s.stillAt(g.Allied, g.Hex)
 	german := s.stillAt(g.German, g.Hex)
