@@ -808,6 +808,18 @@ func (p *parser) rebase(l engine.OrderLine) {
 		return
 	}
 	for _, id := range ids {
+		for _, x := range append(append([]Strike(nil), p.o.Strikes...), p.o.Covers...) {
+			if x.Unit == id {
+				p.fail(l, "3.421", "", "%s flies this turn and may not also transfer", def(id).Name)
+				return
+			}
+		}
+		for _, r := range p.o.Rebases {
+			if r.Unit == id {
+				p.fail(l, "6.21", "", "%s already transfers this turn", def(id).Name)
+				return
+			}
+		}
 		if msg, rule := p.checkRebase(id, base); msg != "" {
 			p.fail(l, rule, "", "%s", msg)
 			return
