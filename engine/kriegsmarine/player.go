@@ -427,7 +427,7 @@ func germanPlay(v *View) []string {
 			}
 			p := &parser{v: v, o: &Orders{}}
 			for _, u := range v.Units {
-				if u.Air && u.Where == AtBase && u.Base == "German area" && !u.Used && (u.Type == "B" || u.Type == "DB") {
+				if u.Air && u.Where == AtBase && u.Base == "German area" && !u.Used && !m.done[u.ID] && (u.Type == "B" || u.Type == "DB") {
 					if msg, _ := p.checkRebase(u.ID, o.Place); msg == "" {
 						m.lines = append(m.lines, "rebase "+u.Name+" to "+o.Place)
 						m.done[u.ID] = true
