@@ -102,7 +102,7 @@ type Data struct {
 	names map[string]string // lower-case alias -> canonical area or box name
 
 	Weather, LandCombat, LandCombatPage        engine.Table[string]
-	Interception, NavalCombat                  engine.Table[int]
+	Interception, NavalCombat, CombinedArms    engine.Table[int]
 	Continuation, CBDetect, CBDetectNote       engine.Table[string]
 	Anchored, AnchoredAlt, Surrender, Garrison engine.Table[string]
 	CBLand, LandingFleet                       engine.Table[string]
@@ -304,7 +304,7 @@ func loadData() (*Data, error) {
 		name := f[0]
 		d.TableSources[name] = append(d.TableSources[name], f[4])
 		lo, hi := atoi(f[1]), atoi(f[2])
-		if name == "interception" || name == "navalcombat" {
+		if name == "interception" || name == "navalcombat" || name == "combinedarms" {
 			num[name] = append(num[name], engine.TableRow[int]{Lo: lo, Hi: hi, Result: atoi(f[3])})
 		} else {
 			str[name] = append(str[name], engine.TableRow[string]{Lo: lo, Hi: hi, Result: f[3]})
@@ -330,6 +330,12 @@ func loadData() (*Data, error) {
 	}
 	if d.NavalCombat, err = engine.NewTable("navalcombat", num["navalcombat"]...); err != nil {
 		return nil, err
+	}
+	if d.CombinedArms, err = engine.NewTable("combinedarms", num["combinedarms"]...); err != nil {
+		return nil, err
+	}
+	if len(d.CombinedArms.Rows) != 16 {
+		return nil, fmt.Errorf("tables.txt: the combined arms table needs 16 rows")
 	}
 	return d, nil
 }

@@ -31,24 +31,18 @@ func (u *Unit) modifier() int {
 	return u.Mod
 }
 
-// combinedArms is the Combined Arms Table (10.5.4).
+// combinedArms is the Combined Arms Table (10.5.4, data/tables.txt).
 func combinedArms(inf, art, arm, air bool) int {
-	if inf {
-		n := 0
-		for _, b := range []bool{art, arm, air} {
-			if b {
-				n++
-			}
+	key := 0
+	for _, b := range []struct {
+		on  bool
+		bit int
+	}{{inf, 8}, {art, 4}, {arm, 2}, {air, 1}} {
+		if b.on {
+			key += b.bit
 		}
-		return n
 	}
-	switch {
-	case art && arm:
-		return 0
-	case art || arm:
-		return -1
-	}
-	return 0
+	return dataPack.CombinedArms.Lookup(key)
 }
 
 // effectiveSupport is how many land-support bomber markers count after the
