@@ -148,3 +148,19 @@ func TestOrderFormKeepsStandingOrders(t *testing.T) {
 		t.Error("reveal without the German fleets")
 	}
 }
+
+func TestOrderFileLineNumbers(t *testing.T) {
+	r := Ruleset{}
+	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	f, err := engine.ParseOrderFile("Game: g1\nPhase: T01-german\nSide: german\n# the invasion sails\nfleet G1 to South-1\nfleet G2 to Narnia\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Phase != r.Phase(st).ID || f.Side != German {
+		t.Fatalf("header %+v, phase %s", f, r.Phase(st).ID)
+	}
+	_, errs := r.ParseOrders(st, f.Side, f.Body)
+	if len(errs) != 1 || errs[0].Line != 6 || errs[0].Rule != "9.13" {
+		t.Errorf("errors %+v, want one on line 6 citing 9.13", errs)
+	}
+}
