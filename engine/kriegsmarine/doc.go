@@ -85,6 +85,8 @@
 //	    as far as the side's destroyer task forces and numbers allow.
 //	restrict
 //	    Declare restricted fire in every round of every battle (8.26).
+//	disguise
+//	    (German) Report CA as BB and BB as CA this turn (6.46).
 //	schlesien
 //	    (German, option "danish") If Denmark resists, Schlesien fights the
 //	    Danish ships for one round (17.31 option 1).

@@ -27,6 +27,9 @@ type Orders struct {
 	// (8.27); Restrict declares restricted fire in every round (8.26).
 	Escorts  []string `json:"escorts,omitempty"`
 	Restrict bool     `json:"restrict,omitempty"`
+	// Disguise: the Germans report their CA as BB and BB as CA this turn
+	// (6.46).
+	Disguise bool `json:"disguise,omitempty"`
 	// Schlesien: if Denmark resists, Schlesien fights the Danes (17.31).
 	Schlesien bool `json:"schlesien,omitempty"`
 	// EndGame: the German raider, victory in hand, ends the game (6.18).
@@ -96,7 +99,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, schlesien, end game, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, disguise, schlesien, end game, pass"
 
 type parser struct {
 	v     *View
@@ -168,6 +171,12 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 				break
 			}
 			p.o.Restrict = true
+		case "disguise":
+			if p.v.Side != German {
+				p.fail(l, "6.46", "", "only the Germans may report CA and BB confusingly")
+				break
+			}
+			p.o.Disguise = true
 		case "schlesien":
 			if p.v.Side != German || !contains(p.v.Options, OptDanish) {
 				p.fail(l, "17.31", "", "only the German player, with the Danish forces option, sends Schlesien")
@@ -1199,6 +1208,9 @@ func formatOrders(o *Orders) string {
 	}
 	if o.Restrict {
 		b.WriteString("restrict\n")
+	}
+	if o.Disguise {
+		b.WriteString("disguise\n")
 	}
 	for _, x := range o.Strikes {
 		fmt.Fprintf(&b, "strike %s %s\n", def(x.Unit).Name, x.Hex)

@@ -14,6 +14,8 @@ import (
 // (6.37), the combat phase (5.5, 8.x) and the end of the turn (5.6), then
 // the next turn's reinforcement phase (5.1).
 func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
+	s.disguise = orders[German].Disguise
+	defer func() { s.disguise = false }()
 	for _, side := range []engine.Side{Allied, German} {
 		s.detaches(side, orders[side])
 	}
@@ -268,13 +270,14 @@ func (s *State) follow(t Track, tracked, trackers []string, target engine.Hex, v
 		if len(path) > 0 {
 			at = path[len(path)-1]
 		}
-		e := s.logf(string(t.Tracker), "tracking", target.String(), "6.44", "The tracked group stops at %s (%s); your trackers reach only %s and lose contact.", target, strings.Join(typesOf(tracked), ", "), at)
-		e.Types, e.Count = typesOf(tracked), len(tracked)
+		e := s.logf(string(t.Tracker), "tracking", target.String(), "6.44", "The tracked group stops at %s (%s); your trackers reach only %s and lose contact.", target, strings.Join(s.reported(tracked), ", "), at)
+		e.Types, e.Count = s.reported(tracked), len(tracked)
 		s.logf(string(t.Tracked), "tracking", target.String(), "6.45", "The enemy tracking your group could not follow it to %s: tracking ends.", target)
 		return
 	}
-	e := s.logf(string(t.Tracker), "tracking", target.String(), "6.44", "The tracked group moves to %s: %d unit(s), %s, slowest speed %d; your trackers follow and keep contact.", target, len(tracked), strings.Join(typesOf(tracked), ", "), nt.TrackedSpeed)
-	e.Types, e.Count = typesOf(tracked), len(tracked)
+	nt.TrackedTypes = s.reported(tracked)
+	e := s.logf(string(t.Tracker), "tracking", target.String(), "6.44", "The tracked group moves to %s: %d unit(s), %s, slowest speed %d; your trackers follow and keep contact.", target, len(tracked), strings.Join(nt.TrackedTypes, ", "), nt.TrackedSpeed)
+	e.Types, e.Count = nt.TrackedTypes, len(tracked)
 	s.logf(string(t.Tracked), "tracking", target.String(), "6.44", "Your tracked group stops at %s; the enemy (%s) follows and keeps tracking.", target, strings.Join(typesOf(trackers), ", "))
 	s.Tracks = append(s.Tracks, nt)
 }
@@ -375,7 +378,7 @@ func (s *State) searchPhase(side engine.Side, orders map[engine.Side]*Orders, co
 			continue
 		}
 		found := s.visibleAt(enemy, h)
-		types := typesOf(found)
+		types := s.reported(found)
 		if len(found) == 0 {
 			e := s.logf(string(side), "search", h.String(), "6.34", "%s of %s: no enemy surface ships.", how, h)
 			e.Types = nil
@@ -476,8 +479,9 @@ func (s *State) encounter(searcher engine.Side, h engine.Hex, orders map[engine.
 	jc := choiceOf(junior, orders[junior], jg, h)
 	res := EncounterTable[sc][jc]
 	e := s.logf("both", "encounter", h.String(), "6.41", "Encounter at %s: %s %s chooses %s, %s %s chooses %s: %s.",
-		h, sideName(senior), countTypes(typesOf(sg)), sc, sideName(junior), countTypes(typesOf(jg)), jc, res)
-	e.Types, e.Count = typesOf(append(append([]string(nil), sg...), jg...)), len(sg)+len(jg)
+		h, sideName(senior), countTypes(s.reported(sg)), sc, sideName(junior), countTypes(s.reported(jg)), jc, res)
+	e.Types, e.Count = append(s.reported(sg), s.reported(jg)...), len(sg)+len(jg)
+	sort.Strings(e.Types)
 	evasionRoll := func(ev, tr []string, why string) bool {
 		es, ts := s.minEvasion(ev), s.minEvasion(tr)
 		roll := engine.TwoD6(dice, why) + s.evasionMod(ev, tr)
@@ -522,10 +526,10 @@ func (s *State) addTrack(tracker engine.Side, tu []string, tracked engine.Side, 
 		}
 	}
 	t := Track{Tracker: tracker, TrackerUnits: sortedIDs(tu), Tracked: tracked, TrackedUnits: sortedIDs(du), Hex: h, Since: s.Turn,
-		TrackedSpeed: s.minEvasion(du), TrackerSpeed: s.minEvasion(tu)}
+		TrackedSpeed: s.minEvasion(du), TrackerSpeed: s.minEvasion(tu), TrackedTypes: s.reported(du)}
 	s.Tracks = append(s.Tracks, t)
-	e := s.logf(string(tracker), "tracking", h.String(), "6.42", "You track the enemy group at %s: %d unit(s), %s, slowest speed %d (6.46).", h, len(du), countTypes(typesOf(du)), t.TrackedSpeed)
-	e.Types, e.Count = typesOf(du), len(du)
+	e := s.logf(string(tracker), "tracking", h.String(), "6.42", "You track the enemy group at %s: %d unit(s), %s, slowest speed %d (6.46).", h, len(du), countTypes(t.TrackedTypes), t.TrackedSpeed)
+	e.Types, e.Count = t.TrackedTypes, len(du)
 	s.logf(string(tracked), "tracking", h.String(), "6.42", "Your group at %s is tracked; it makes an evasion determination at the start of next turn's movement.", h)
 }
 

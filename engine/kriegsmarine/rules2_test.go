@@ -1070,3 +1070,26 @@ func TestRule17_8_SkuaAsFighter(t *testing.T) {
 	parse(t, s, Allied, "cover Hatston Skua G3")
 	rejects(t, s, Allied, "search G3", 1, "6.33")
 }
+
+func TestRule6_46_GermansMayReportCAAsBB(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "hipper", "K8")
+	put(t, s, "renown", "K8")
+	rejects(t, s, Allied, "disguise", 1, "6.46")
+	for _, c := range []struct {
+		orders, want string
+	}{{"encounter all fight", "CA"}, {"disguise\nencounter all fight", "BB"}} {
+		n := resolve(t, s, "search surface Renown\nencounter all evade", c.orders, 1, 1)
+		var seen *Entry
+		for _, e := range reportsTo(n, Allied, 1) {
+			if e.Kind == "search" {
+				e := e
+				seen = &e
+			}
+		}
+		if seen == nil || len(seen.Types) != 1 || seen.Types[0] != c.want {
+			t.Errorf("orders %q: reported %+v, want %s", c.orders, seen, c.want)
+		}
+	}
+}

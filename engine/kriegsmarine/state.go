@@ -69,6 +69,10 @@ type State struct {
 	Late []string `json:"late,omitempty"`
 	// Result is the outcome once Over.
 	Result *engine.Result `json:"result,omitempty"`
+
+	// disguise is set while a turn resolves if the Germans report their
+	// CA as BB and BB as CA this turn (6.46).
+	disguise bool
 }
 
 // Objective is the German objective drawn at set-up (4.1).
@@ -137,7 +141,7 @@ type Track struct {
 	TrackedUnits  []string    `json:"tracked_units"`
 	Hex           engine.Hex  `json:"hex"`
 	Since         int         `json:"since"`
-	TrackedTypes  string      `json:"tracked_types"`
+	TrackedTypes  []string    `json:"tracked_types,omitempty"`
 	TrackedSpeed  int         `json:"tracked_speed"`
 	TrackerSpeed  int         `json:"tracker_speed"`
 	TrackedReport string      `json:"tracked_report,omitempty"`
@@ -275,4 +279,24 @@ func (s *State) convoyCheck() {
 		c.Where = AtSunk
 		s.logf("both", "combat", c.Hex.String(), "14.1", "The HN25 convoy's escort is annihilated: the convoy is destroyed.")
 	}
+}
+
+// reported is how a group's types are told to the enemy: as they are, or,
+// for German ships on a turn the Germans chose to (6.46), with CA and BB
+// swapped.
+func (s *State) reported(ids []string) []string {
+	out := typesOf(ids)
+	if !s.disguise || len(ids) == 0 || def(ids[0]).Side != German {
+		return out
+	}
+	for i, t := range out {
+		switch t {
+		case "CA":
+			out[i] = "BB"
+		case "BB":
+			out[i] = "CA"
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -163,7 +163,11 @@ func (s *State) view(side engine.Side) *View {
 	for _, t := range s.Tracks {
 		switch side {
 		case t.Tracker:
-			v.Tracking = append(v.Tracking, TrackView{Hex: t.Hex.String(), Since: t.Since, Units: t.TrackerUnits, Enemy: typesOf(t.TrackedUnits), EnemySpeed: t.TrackedSpeed})
+			enemy := t.TrackedTypes
+			if enemy == nil {
+				enemy = typesOf(t.TrackedUnits)
+			}
+			v.Tracking = append(v.Tracking, TrackView{Hex: t.Hex.String(), Since: t.Since, Units: t.TrackerUnits, Enemy: enemy, EnemySpeed: t.TrackedSpeed})
 		case t.Tracked:
 			v.Tracked = append(v.Tracked, TrackView{Hex: t.Hex.String(), Since: t.Since, Units: t.TrackedUnits, Enemy: typesOf(t.TrackerUnits), EnemySpeed: t.TrackerSpeed})
 		}
