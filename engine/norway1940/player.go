@@ -591,7 +591,8 @@ func (p *player) german() {
 	if s.controller("Oslo") != German {
 		objectives = []string{"Oslo"}
 	}
-	p.landPlan(objectives, 2)
+	p.landPlan(objectives, 1)
+	p.makeRoom()
 	p.retry()
 	p.bombAndFighters()
 	p.try("evade weaker")
@@ -628,6 +629,39 @@ func (p *player) germanFields() []string {
 		}
 	}
 	return out
+}
+
+// makeRoom moves units out of crowded German airfield areas into
+// neighbouring German areas free of the enemy, so that the air transports
+// waiting in Germany can land (11.1.2).
+func (p *player) makeRoom() {
+	waiting := 0
+	for _, u := range p.own() {
+		if u.Loc == Germany && u.Entry <= p.s.Turn && (u.Type == "inf" || u.Type == "mtn") {
+			waiting++
+		}
+	}
+	if waiting == 0 || p.s.Turn < 5 {
+		return
+	}
+	for _, f := range p.germanFields() {
+		var regs []*Unit
+		for _, u := range p.s.combatIn(f, German) {
+			if (u.Size == "reg" || u.Size == "bde") && p.mobile(u) {
+				regs = append(regs, u)
+			}
+		}
+		for i, u := range regs {
+			if i == 0 {
+				continue // one regiment holds the airfield
+			}
+			for _, n := range dataPack.Graph.Neighbors(f) {
+				if n != "Sweden" && p.s.controller(n) == German && !enemyIn(p.s, n, German) && p.try("move "+u.ID+" "+n) {
+					break
+				}
+			}
+		}
+	}
 }
 
 // need is how badly a German airfield area's neighbourhood needs troops:
