@@ -1024,6 +1024,9 @@ func capacity(v *View, base string) int {
 		return c
 	}
 	if d, ok := UnitByID(base); ok {
+		if d.ID == "furious" && contains(v.Options, OptGladiators) {
+			return d.Carrier + 1 // 17.14: the Gladiators come on top
+		}
 		return d.Carrier
 	}
 	return 99 // the German area off the map

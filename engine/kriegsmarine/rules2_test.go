@@ -1093,3 +1093,16 @@ func TestRule6_46_GermansMayReportCAAsBB(t *testing.T) {
 		}
 	}
 }
+
+func TestRule17_14_GladiatorsOnFurious(t *testing.T) {
+	if w := newGame(t, nil).unit("furiousglad").Where; w != AtOut {
+		t.Fatalf("Gladiators %s without the option", w)
+	}
+	s := newGame(t, []string{OptGladiators})
+	if u := s.unit("furiousglad"); u.Where != AtBase || u.Base != "furious" {
+		t.Fatalf("Gladiators %+v", u)
+	}
+	if c := capacity(s.view(Allied), "furious"); c != 3 {
+		t.Errorf("Furious holds %d with the Gladiators, want 3", c)
+	}
+}

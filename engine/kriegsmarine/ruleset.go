@@ -37,6 +37,7 @@ var options = []engine.Info{
 	{ID: OptWehrmacht, Title: "Wehrmacht infantry at Oslo or Kristiansand on turn 14 or 16", Rule: "17.15"},
 	{ID: OptNorFighters, Title: "Additional aircraft: Norwegian fighter squadrons; airborne landings on every Norwegian airfield", Rule: "17.1"},
 	{ID: OptInvasion, Title: "The German player takes the Invasion of Norway whatever the dice say", Rule: "4.1"},
+	{ID: OptGladiators, Title: "Gladiator fighters added to Furious", Rule: "17.14"},
 	{ID: OptSkua, Title: "The Skua flies as a fighter or a dive bomber", Rule: "17.8"},
 	{ID: OptTorpedoes, Title: "German torpedoes work as advertised", Rule: "17.5"},
 	{ID: OptBergenTorp, Title: "Bergen's secret torpedo tubes", Rule: "17.6"},

@@ -213,6 +213,7 @@ const (
 	OptInvasion     = "choose-invasion"
 	OptKGV          = "kgv-guns"
 	OptSkua         = "skua-fighter"
+	OptGladiators   = "furious-gladiators"
 	OptTorpedoes    = "torpedoes-work"
 	OptBergenTorp   = "bergen-torpedoes"
 )
