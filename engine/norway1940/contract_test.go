@@ -114,7 +114,7 @@ func TestFormatOrdersRoundTrip(t *testing.T) {
 func TestDefaultOrdersResolve(t *testing.T) {
 	r := Ruleset{}
 	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
-	for i := 0; i < 16; i++ {
+	for i := 0; i < 50; i++ {
 		ph := r.Phase(st)
 		if ph.Over {
 			break
@@ -126,8 +126,10 @@ func TestDefaultOrdersResolve(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if asState(st).Turn < 8 {
-		t.Errorf("turn %d after 16 NMR phases", asState(st).Turn)
+	// A German who never orders anything holds nothing on turn 11 (12.4.1).
+	res := r.Result(st)
+	if res == nil || res.Winner != Allied || res.Level != "sudden death" || asState(st).Turn != 11 {
+		t.Errorf("NMR game: turn %d, result %+v", asState(st).Turn, res)
 	}
 }
 
