@@ -419,14 +419,12 @@ func (c *turnCtx) applyResult(area string, loser engine.Side, us []*Unit, res, p
 		return
 	}
 	if res == "A" {
+		// All eliminated: landing troops too; only a retreat sends them
+		// back aboard (10.5.6).
 		for _, u := range us {
-			if c.landing[u.ID] != "" && loser == c.x {
-				continue
-			}
 			u.Steps = 0
 			stepLoss(s, u)
 		}
-		c.reembark(area)
 		return
 	}
 	steps := 0
