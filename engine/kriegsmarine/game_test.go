@@ -138,3 +138,29 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestReportFormAndReveal: the report and the order form are written from
+// the View alone (no objective for the Allies before the end), the form is
+// itself a valid order file, and Reveal tells all at the end.
+func TestReportFormAndReveal(t *testing.T) {
+	r := Ruleset{}
+	st, err := r.New(engine.Setup{}, engine.NewManualDice(3, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range []engine.Side{Allied, German} {
+		rep := r.Report(r.View(st, side), side)
+		if strings.Contains(rep, "objective") != (side == German) {
+			t.Errorf("%s report and the objective:\n%s", side, rep)
+		}
+		form := r.OrderForm(r.View(st, side), side)
+		if _, errs := r.ParseOrders(st, side, form); len(errs) > 0 {
+			t.Errorf("%s order form is not a valid order file: %v", side, errs)
+		}
+	}
+	s, _ := playGame(t, engine.Setup{}, "reveal")
+	rev := r.Reveal(s)
+	if !strings.Contains(rev, "German objective") || !strings.Contains(rev, "Victory points") {
+		t.Errorf("reveal:\n%s", rev)
+	}
+}

@@ -36,7 +36,13 @@ func (Ruleset) Report(view engine.View, side engine.Side) string {
 	var b strings.Builder
 	last := v.Turn - 1
 	if v.Over {
-		last = LastTurn
+		// The last turn played: 18, or earlier if a raider ended the game.
+		last = 0
+		for _, e := range v.Reports {
+			if e.Turn <= LastTurn && e.Turn > last {
+				last = e.Turn
+			}
+		}
 	}
 	if last >= 1 {
 		fmt.Fprintf(&b, "%s: what you learned\n\n", TurnTitle(last))

@@ -784,6 +784,10 @@ func TestRule6_18_RaiderEndsTheGameEarly(t *testing.T) {
 	if !s.Over || s.Result == nil || s.Result.Points[German] != 5 {
 		t.Fatalf("over %v result %+v", s.Over, s.Result)
 	}
+	rep := Ruleset{}.Report(s.view(Allied), Allied)
+	if !strings.Contains(rep, "Turn 1, 8 April night: what you learned") || !strings.Contains(rep, "ends the game after turn 1") {
+		t.Errorf("final report:\n%s", rep)
+	}
 }
 
 func TestRule11_1_WilfredForce(t *testing.T) {
