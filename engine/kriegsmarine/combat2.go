@@ -66,7 +66,7 @@ func (s *State) torpedo(target string, mod int, d engine.Dice, why string) strin
 		s.unit(target).Disabled = s.Turn
 		out = append(out, name+" has engine damage and cannot sail this turn")
 	}
-	if f.Another {
+	if f.Another && !s.noSpread { // 9.21 example: not on a withdrawal
 		h := s.unit(target).Hex
 		for _, id := range s.onMap(def(target).Side, h, func(x *UnitDef) bool { return x.Surface() }) {
 			if id != target {
@@ -179,7 +179,7 @@ func (s *State) submarineAttacks(dice engine.Dice) {
 // fortress fires at German surface ships in its hex, after the Fortress
 // Effects Table gives its posture; a German-held fortress fires at Allied
 // ships with normal defence.
-func (s *State) fortressFire(dice engine.Dice) {
+func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex, dice engine.Dice) {
 	for _, f := range TheMap().Fortresses() {
 		port := fortressPort(f)
 		german := s.occupation("port", port) >= 0
@@ -213,6 +213,22 @@ func (s *State) fortressFire(dice engine.Dice) {
 		if posture == "halved" && torps == 0 {
 			targets = targets[:(len(targets)+1)/2]
 		}
+		// 9.2: knowing the posture, the Germans may give up the port: one
+		// leading ship takes the fire, and they all fall back.
+		abandon := false
+		if !german && posture != "none" {
+			for _, a := range abandons {
+				if a.Port == port {
+					abandon = true
+					lead := a.Lead
+					if !contains(ships, lead) {
+						lead = strongest(s, ships)
+					}
+					targets = []string{lead}
+				}
+			}
+		}
+		s.noSpread = abandon
 		if posture != "none" {
 			for _, id := range targets {
 				if s.unit(id).Where != AtMap {
@@ -235,9 +251,18 @@ func (s *State) fortressFire(dice engine.Dice) {
 		if german {
 			how = "German-held, normal defence"
 		}
+		s.noSpread = false
+		if abandon {
+			how += ", the Germans withdraw"
+		}
 		s.logf("both", "combat", f.Hex.String(), "9.2", "Fortress %s (%s) fires: %s.", f.Fortress, how, strings.Join(out, "; "))
 		if posture != "none" {
 			s.injuries(targets, f.Fortress == "Oscarsborg" && !german, f.Hex, dice)
+		}
+		if abandon {
+			for _, id := range s.onMap(German, f.Hex, func(d *UnitDef) bool { return d.Surface() }) {
+				s.fallBack(id, f.Hex, visited[id])
+			}
 		}
 	}
 }
@@ -378,4 +403,38 @@ func (s *State) baseHex(base string) (engine.Hex, bool) {
 		return u.Hex, true
 	}
 	return engine.Hex{}, false
+}
+
+// fallBack returns a ship that gave up a port to the hex it came from, or
+// the first hex out of it; it may not stop on a Norwegian fortress while
+// Germany does not hold its port, so it goes one hex further (9.2, 9.21).
+func (s *State) fallBack(id string, from engine.Hex, path []engine.Hex) {
+	u := s.unit(id)
+	back := engine.Hex{}
+	for i := len(path) - 1; i > 0; i-- {
+		if path[i] == from && path[i-1] != from {
+			back = path[i-1]
+			break
+		}
+	}
+	if back.Row == 0 {
+		s.leavePort(id, "9.2")
+		back = u.Hex
+	} else {
+		u.Hex = back
+	}
+	if hi, ok := TheMap().Info(u.Hex); ok && hi.Fortress != "" && s.occupation("port", fortressPort(hi)) < 0 {
+		s.leavePort(id, "9.21")
+		if u.Hex == back {
+			// leavePort does not leave a fortress that is not a port
+			for _, n := range u.Hex.Neighbors() {
+				ni, ok := TheMap().Info(n)
+				if ok && ni.Fortress == "" && ni.Port == "" && TheMap().ShipCanCross(u.Hex, n) {
+					u.Hex = n
+					break
+				}
+			}
+		}
+	}
+	s.logf("both", "move", u.Hex.String(), "9.2", "%s falls back to %s.", def(id).Name, u.Hex)
 }

@@ -87,6 +87,10 @@
 //	    Declare restricted fire in every round of every battle (8.26).
 //	disguise
 //	    (German) Report CA as BB and BB as CA this turn (6.46).
+//	abandon PORT [LEAD]
+//	    (German) If the fortress of PORT defends this turn, give the port up:
+//	    only LEAD (or the strongest ship) is fired on and every German ship
+//	    there falls back (9.2, 9.21).
 //	schlesien
 //	    (German, option "danish") If Denmark resists, Schlesien fights the
 //	    Danish ships for one round (17.31 option 1).

@@ -27,6 +27,9 @@ type Orders struct {
 	// (8.27); Restrict declares restricted fire in every round (8.26).
 	Escorts  []string `json:"escorts,omitempty"`
 	Restrict bool     `json:"restrict,omitempty"`
+	// Abandons: if a port's fortress defends (normal or halved), the
+	// Germans give up the attempt on it (9.2).
+	Abandons []Abandon `json:"abandons,omitempty"`
 	// Disguise: the Germans report their CA as BB and BB as CA this turn
 	// (6.46).
 	Disguise bool `json:"disguise,omitempty"`
@@ -85,6 +88,13 @@ type EncounterOrder struct {
 	Choice string `json:"choice"`
 }
 
+// Abandon gives up a Norwegian port if its fortress defends: Lead takes
+// the fire and every German ship there falls back (9.2).
+type Abandon struct {
+	Port string `json:"port"`
+	Lead string `json:"lead,omitempty"`
+}
+
 // Rebase transfers an aircraft unit to another base (6.21).
 type Rebase struct {
 	Unit string `json:"unit"`
@@ -99,7 +109,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, disguise, schlesien, end game, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, abandon, disguise, schlesien, end game, pass"
 
 type parser struct {
 	v     *View
@@ -171,6 +181,8 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 				break
 			}
 			p.o.Restrict = true
+		case "abandon":
+			p.abandon(l)
 		case "disguise":
 			if p.v.Side != German {
 				p.fail(l, "6.46", "", "only the Germans may report CA and BB confusingly")
@@ -740,6 +752,36 @@ func (p *parser) checkTrackedGroups() {
 	}
 }
 
+func (p *parser) abandon(l engine.OrderLine) {
+	if p.v.Side != German {
+		p.fail(l, "9.2", "", "only the Germans attempt ports and give them up")
+		return
+	}
+	if len(l.Fields) < 2 {
+		p.fail(l, "9.2", "abandon PORT [LEAD SHIP]", "name the port")
+		return
+	}
+	var port string
+	for _, np := range norwegianPorts() {
+		if strings.EqualFold(np.Port, l.Fields[1]) {
+			port = np.Port
+		}
+	}
+	if port == "" {
+		p.fail(l, "9.2", "Oslo, Kristiansand, Stavanger, Bergen, Trondheim or Narvik", "%q is not a Norwegian port city", l.Fields[1])
+		return
+	}
+	a := Abandon{Port: port}
+	if len(l.Fields) > 2 {
+		ids, ok := p.units(l, l.Fields[2:])
+		if !ok {
+			return
+		}
+		a.Lead = ids[0]
+	}
+	p.o.Abandons = append(p.o.Abandons, a)
+}
+
 // checkConvoy: the HN25 convoy and its escort move together (14.1).
 func (p *parser) checkConvoy() {
 	c, e := p.v.unit("hn25"), p.v.unit(p.v.ConvoyEscort)
@@ -1214,6 +1256,13 @@ func formatOrders(o *Orders) string {
 	}
 	if o.Disguise {
 		b.WriteString("disguise\n")
+	}
+	for _, a := range o.Abandons {
+		if a.Lead != "" {
+			fmt.Fprintf(&b, "abandon %s %s\n", a.Port, def(a.Lead).Name)
+		} else {
+			fmt.Fprintf(&b, "abandon %s\n", a.Port)
+		}
 	}
 	for _, x := range o.Strikes {
 		fmt.Fprintf(&b, "strike %s %s\n", def(x.Unit).Name, x.Hex)

@@ -58,7 +58,7 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 	s.searchPhase(Allied, orders, contact, dice)
 	s.searchPhase(German, orders, contact, dice)
 	s.passiveReports(visited)
-	s.combatPhase(orders, dice)
+	s.combatPhase(orders, visited, dice)
 	s.convoyCheck()
 	s.supplyPhase(moved)
 	if orders[German].Cancel && s.Scramble == "active" {
@@ -637,18 +637,24 @@ func (s *State) passiveReports(visited map[string][]engine.Hex) {
 }
 
 // combatPhase resolves the engagements of this turn (5.5, 8.x).
-func (s *State) combatPhase(orders map[engine.Side]*Orders, dice engine.Dice) {
+func (s *State) combatPhase(orders map[engine.Side]*Orders, visited map[string][]engine.Hex, dice engine.Dice) {
 	s.lonelyOilers()
 	s.submarineAttacks(dice)
-	s.norwegianDefence(dice)
-	for i := range s.Engagements {
-		g := &s.Engagements[i]
-		if g.Turn != s.Turn || g.Outcome != "" {
-			continue
+	fight := func() {
+		for i := range s.Engagements {
+			g := &s.Engagements[i]
+			if g.Turn != s.Turn || g.Outcome != "" {
+				continue
+			}
+			s.battle(g, orders, dice)
 		}
-		s.battle(g, orders, dice)
 	}
-	s.fortressFire(dice)
+	fight()
+	s.fortressFire(orders[German].Abandons, visited, dice)
+	// 9.3: the Norwegian ships meet the Germans who came through the
+	// fortress.
+	s.norwegianDefence(dice)
+	fight()
 	s.airStrikes(orders, dice)
 	if IsDay(s.Turn) {
 		s.airbornePhase(orders[German].Drops, dice)

@@ -1110,3 +1110,38 @@ func TestRule17_14_GladiatorsOnFurious(t *testing.T) {
 		t.Errorf("Furious holds %d with the Gladiators, want 3", c)
 	}
 }
+
+// TestRule9_21_OscarsborgExampleWithdrawal plays the 9.21 example: the
+// Germans reach Oslo past the outer fortress, Oscarsborg (with Colonel
+// Eriksen) defends normally, the German player withdraws, Blücher as the
+// leading ship takes the fire and sinks, the others fall back beyond the
+// outer fortress unharmed.
+func TestRule9_21_OscarsborgExampleWithdrawal(t *testing.T) {
+	s := newGame(t, []string{OptCommanders})
+	clearMap(s)
+	ids := []string{"blucher", "lutzow", "emden", "tbflotiii"}
+	for _, id := range ids {
+		put(t, s, id, "H16")
+	}
+	// Fortress effects 3, less 1 for Eriksen: normal. Gunnery 7 and 8 (a
+	// hit in the fjord). Torpedoes 11 (a miss) and 7 (less 4: the fatal
+	// flooding table), which gives 4: 2 flooding points, Blücher sinks;
+	// the extra flooding of a 4 is not applied on a withdrawal. Eriksen's
+	// injury roll: 1.
+	s = resolve(t, s, "", "move Blücher, Lützow, Emden, TB Flot III I16\nabandon Oslo Blücher", 3, 3, 4, 4, 4, 5, 6, 3, 4, 4, 1)
+	if w := s.unit("blucher").Where; w != AtSunk {
+		t.Fatalf("Blücher %s, want sunk", w)
+	}
+	for _, id := range ids[1:] {
+		u := s.unit(id)
+		if u.Where != AtMap || u.Hits != 0 || u.Flooding != 0 {
+			t.Errorf("%s %+v: only the leading ship is fired upon", def(id).Name, u)
+		}
+		if u.Hex == hex(t, "I16") || u.Hex == hex(t, "H16") {
+			t.Errorf("%s at %s: it falls back beyond the Oslo outer fortress", def(id).Name, u.Hex)
+		}
+	}
+	if s.occupation("port", "Oslo") >= 0 {
+		t.Error("Oslo occupied after a withdrawal")
+	}
+}

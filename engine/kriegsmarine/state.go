@@ -73,6 +73,10 @@ type State struct {
 	// disguise is set while a turn resolves if the Germans report their
 	// CA as BB and BB as CA this turn (6.46).
 	disguise bool
+	// noSpread is set while fortress fire hits ships withdrawing from a
+	// port: the fatal flooding table's extra flooding is not applied
+	// (9.21 example).
+	noSpread bool
 }
 
 // Objective is the German objective drawn at set-up (4.1).
