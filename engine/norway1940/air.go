@@ -105,12 +105,28 @@ func (c *turnCtx) pick(typ, where string, n int) (nation, base string) {
 			pts = n
 		}
 		for _, b := range c.bases(a.Nation, typ, where) {
-			if c.room(b) >= pts {
+			r := c.room(b)
+			if af := c.s.airfield(b); af != nil && a.Nation == "british" {
+				if bb := basedAt(c.s, b) - af.Used; bb < r {
+					r = bb // 8.12: no more than the planes ferried there
+				}
+			}
+			if r >= pts {
 				return a.Nation, b
 			}
 		}
 	}
 	return "", ""
+}
+
+// basedAt is the British air points ferried to an airfield (8.12).
+func basedAt(s *State, area string) int {
+	for _, c := range s.side(Allied).Based {
+		if c.Nation == area {
+			return c.N
+		}
+	}
+	return 0
 }
 
 // room is the air points a base can still launch this turn: 6 an
@@ -216,8 +232,8 @@ func (c *turnCtx) bases(nation, typ, where string) []string {
 	// Norwegian airfields.
 	for _, f := range ownAirfields(s, c.x) {
 		fa := dataPack.Area(f)
-		if nation == "british" && (s.Turn < 13 || fa.Lat < dataPack.Area("Dombas").Lat) {
-			continue
+		if nation == "british" && basedAt(s, f) == 0 {
+			continue // 8.12: only where a carrier has ferried planes
 		}
 		ok := false
 		switch {
@@ -359,6 +375,24 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		}
 		if base != Denmark && c.room(base) < 4 {
 			return "8.10.1", "an airfield with 4 air points of room left", fmt.Sprintf("the airfield at %s has no room left this turn", base)
+		}
+		return "", "", ""
+	case "ferry":
+		if x != Allied || s.Turn < 13 {
+			return "8.12", "turn 13 or later", "British planes reach Norwegian airfields from 27 April (turn 13)"
+		}
+		a := dataPack.Area(o.To)
+		if s.airfield(o.To) == nil || a.Runway || s.controller(o.To) != Allied || a.Lat < dataPack.Area("Dombas").Lat {
+			return "8.12", "an Allied airfield from Dombas north", fmt.Sprintf("%s is not an Allied airfield north of Dombas", o.To)
+		}
+		cap := 0
+		for _, f := range s.Fleets {
+			if f.Side == Allied && f.Carriers > 0 && isBox(f.Where) && seaOf(f.Where) == zoneSea(a.Zone) {
+				cap += 2*f.Carriers - f.CarrierDamage
+			}
+		}
+		if o.N > cap {
+			return "9.12", fmt.Sprintf("at most %d points from carriers in the %s sea area", cap, zoneSea(a.Zone)), "not enough carrier room to ferry the planes"
 		}
 		return "", "", ""
 	case "patrol":
@@ -521,6 +555,22 @@ func (c *turnCtx) execAir(o Order) {
 		}
 		if !c.dry() {
 			s.log("8.9.2", "German air transport lands %s at %s", u.ID, o.To)
+		}
+	case "ferry":
+		ss := s.side(Allied)
+		for i := range ss.Based {
+			if ss.Based[i].Nation == o.To {
+				ss.Based[i].N += o.N
+				if !c.dry() {
+					s.log("8.12", "carriers fly %d British air point(s) to %s", o.N, o.To)
+				}
+				return
+			}
+		}
+		ss.Based = append(ss.Based, Count{Nation: o.To, N: o.N})
+		sort.Slice(ss.Based, func(i, j int) bool { return ss.Based[i].Nation < ss.Based[j].Nation })
+		if !c.dry() {
+			s.log("8.12", "carriers fly %d British air point(s) to %s", o.N, o.To)
 		}
 	case "patrol":
 		nation, base := c.pick("fighter", o.To, o.N)

@@ -287,3 +287,34 @@ func TestRule5_2_2_HitRemovalExample(t *testing.T) {
 		t.Fatal("turn 6: the marker is removed")
 	}
 }
+
+func TestRule8_12_CarriersFerryPlanesToNorway(t *testing.T) {
+	s := bare(t, 12, Allied)
+	f := fleetAt(s, "A20", Allied, "North-3", 4, 0)
+	f.Carriers = 1
+	if e := parseErr(t, s, "air ferry Bardufoss 2\n"); e.Rule != "8.12" {
+		t.Errorf("before turn 13: rule %q", e.Rule)
+	}
+	s.Turn = 13
+	if e := parseErr(t, s, "air ferry Bardufoss 3\n"); e.Rule != "9.12" {
+		t.Errorf("more than the carrier holds: rule %q", e.Rule)
+	}
+	if e := parseErr(t, s, "air ferry Kristiansand 1\n"); e.Rule != "8.12" {
+		t.Errorf("south of Dombas: rule %q", e.Rule)
+	}
+	next, _ := play(t, s, "air ferry Bardufoss 2\n")
+	if basedAt(next, "Bardufoss") != 2 {
+		t.Fatalf("based %v", next.side(Allied).Based)
+	}
+	next.Fleets = nil // the carrier sails home; the planes stay
+	next.Phasing = Allied
+	put(next, "139", "Narvik")
+	c := newTurnCtx(next, Allied, nil)
+	if n, b := c.pick("fighter", "Narvik", 2); n != "british" || b != "Bardufoss" {
+		t.Errorf("British fighters over Narvik from %q (%q), want Bardufoss", b, n)
+	}
+	capture(next, "Bardufoss", German)
+	if basedAt(next, "Bardufoss") != 0 {
+		t.Error("the based planes are lost with the airfield")
+	}
+}

@@ -51,6 +51,7 @@
 //	air interdict Dombas 1             # interdiction markers (10.3.6)
 //	air support Evje 1                 # land support for the combat in an area (8.9.4.1)
 //	air emergency S12 to Narvik        # Narvik emergency air supply (option 16.5)
+//	air ferry Bardufoss 2              # carriers fly RAF points to a Norwegian airfield (8.12)
 //
 // The number at the end of bomb, interdict, support and patrol orders is a
 // number of markers; a German bomber marker is worth 3.

@@ -15,6 +15,16 @@ func capture(s *State, area string, x engine.Side) {
 		return
 	}
 	s.setControl(area, x)
+	if x == German {
+		ss := s.side(Allied)
+		var keep []Count
+		for _, c := range ss.Based {
+			if c.Nation != area {
+				keep = append(keep, c)
+			}
+		}
+		ss.Based = keep // 8.12: planes based there are lost with it
+	}
 	if sp := s.strongpoint(area); sp != nil && sp.Owner != x {
 		sp.Owner, sp.Usable = x, false
 	}

@@ -283,7 +283,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 				o.From = fr
 			}
 			return o, nil
-		case "patrol", "interdict", "support":
+		case "patrol", "interdict", "support", "ferry":
 			if len(f) != 3 && len(f) != 4 {
 				return bad("8.9", "air "+o.Kind+" WHERE [N]", "%s takes a place and a number of markers", o.Kind)
 			}
@@ -330,7 +330,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			}
 			return o, nil
 		}
-		return bad("8.9", "para, recon, transport, patrol, bomb, interdict, support, emergency", "unknown air mission %q", f[1])
+		return bad("8.9", "para, recon, transport, patrol, bomb, interdict, support, emergency, ferry", "unknown air mission %q", f[1])
 	case "climb":
 		if len(f) != 2 {
 			return bad("16.2.2", "climb UNIT", "climb takes a unit")

@@ -137,6 +137,9 @@ type SideState struct {
 	Air      []AirPoints `json:"air"`
 	Standing Standing    `json:"standing"`
 	Rail     int         `json:"rail_used,omitempty"`
+	// Based is air points a carrier has ferried to Norwegian airfields
+	// (8.12), by airfield area.
+	Based []Count `json:"based,omitempty"`
 }
 
 // Count is a number per nation.
