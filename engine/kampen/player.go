@@ -1,0 +1,486 @@
+package kampen
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// Play implements engine.Player: legal orders for the open phase from
+// side's View alone. Germany drives on the four objectives, attacks where
+// it has the numbers and plays its combat cards there; Norway and the
+// Allies hold the objectives, block and counter the German cards, and
+// strike back at weak German stacks.
+func (r Ruleset) Play(vv engine.View, side engine.Side, dice engine.Dice) string {
+	v := asView(vv)
+	if v == nil || v.Over {
+		return ""
+	}
+	owes := false
+	for _, o := range v.Phase.Owes {
+		owes = owes || o == side
+	}
+	if !owes {
+		return ""
+	}
+	p := &player{v: v, side: side, s: stateFromView(v), hand: append([]string(nil), v.Hand...), moved: map[string]int{}}
+	switch v.Step {
+	case StepMove:
+		p.move()
+	case StepDefend:
+		p.defend()
+	case StepReinforce:
+		p.reinforce()
+	}
+	// Keep only the lines the full parse accepts, one at a time.
+	var kept []string
+	for _, l := range p.lines {
+		try := strings.Join(append(append([]string(nil), kept...), l), "\n") + "\n"
+		if _, errs := r.ParseOrders(p.s, side, try); len(errs) == 0 {
+			kept = append(kept, l)
+		}
+	}
+	if len(kept) == 0 {
+		return "# no orders\n"
+	}
+	return strings.Join(kept, "\n") + "\n"
+}
+
+type player struct {
+	v     *View
+	side  engine.Side
+	s     *State
+	hand  []string
+	moved map[string]int
+	lines []string
+}
+
+func (p *player) add(format string, args ...any) { p.lines = append(p.lines, fmt.Sprintf(format, args...)) }
+
+func (p *player) has(id string) bool { return countOf(p.hand, id) > 0 }
+
+func (p *player) use(id string) bool { return removeCard(&p.hand, id) }
+
+func (p *player) free(area string) int { return p.s.count(area, p.side) - p.moved[area] }
+
+func isObjective(a string) bool { return contains(Objectives, a) }
+
+// step is the first area on a shortest route from a to b.
+func step(a, b string) string {
+	path, ok := pack.Graph.ShortestPath(a, b, func(engine.Edge) (int, bool) { return 1, true })
+	if !ok || len(path.Areas) < 2 {
+		return ""
+	}
+	return path.Areas[1]
+}
+
+// garrison is how many battalions a side keeps where it stands.
+func (p *player) garrison(area string) int {
+	switch {
+	case isObjective(area):
+		if p.side == German {
+			return 1
+		}
+		return p.s.count(area, p.side)
+	case p.side == German && area == "oslo":
+		return 1
+	case p.side == Allied && area == "andalsnes":
+		return 1
+	}
+	return 0
+}
+
+// threat is how many enemy battalions stand next to area.
+func (p *player) threat(area string) int {
+	n := 0
+	for _, nb := range pack.Graph.Neighbors(area) {
+		n += p.s.enemyIn(nb, p.side)
+	}
+	return n
+}
+
+func (p *player) move() {
+	type target struct {
+		area  string
+		def   int
+		value int
+	}
+	var targets []target
+	for _, a := range pack.Areas {
+		d := p.s.enemyIn(a.ID, p.side)
+		if d == 0 {
+			continue
+		}
+		val := 0
+		if isObjective(a.ID) {
+			val = 10
+		}
+		targets = append(targets, target{a.ID, d, val})
+	}
+	sort.SliceStable(targets, func(i, j int) bool {
+		if targets[i].value != targets[j].value {
+			return targets[i].value > targets[j].value
+		}
+		return targets[i].def < targets[j].def
+	})
+	attacked := map[string]bool{}
+	cardsAttack := map[engine.Side][]string{
+		German:    {"panzer", "bombefly", "artilleri", "jagerbomber", "speidertropp"},
+		Norwegian: {"bakhold"},
+		Allied:    {"stridsvogn", "fremmedlegionaer"},
+	}
+	for _, t := range targets {
+		// Who could join the attack, and with how many dice.
+		type src struct {
+			from string
+			n    int
+			fj   bool
+		}
+		var srcs []src
+		eff := 0
+		for _, nb := range pack.Graph.Neighbors(t.area) {
+			n := p.free(nb) - p.garrison(nb)
+			if n <= 0 {
+				continue
+			}
+			fj := EdgeKind(nb, t.area) == "fjord"
+			srcs = append(srcs, src{nb, n, fj})
+			if fj {
+				eff += n / 2
+			} else {
+				eff += n
+			}
+		}
+		need := t.def + 1
+		if p.side != German {
+			need = t.def + 2
+		}
+		var cards []string
+		if eff >= need-1 || (eff >= need-2 && p.side == German) {
+			for _, id := range cardsAttack[p.side] {
+				if len(cards) < 3 && p.has(id) {
+					cards = append(cards, id)
+				}
+			}
+		}
+		bonus := 0
+		for _, id := range cards {
+			c, _ := pack.Card(p.side, id)
+			bonus += c.Attack
+		}
+		if eff == 0 || eff+bonus/2 < need {
+			continue
+		}
+		for _, x := range srcs {
+			p.add("move %s %s %d", x.from, t.area, x.n)
+			p.moved[x.from] += x.n
+		}
+		if len(cards) > 0 {
+			for _, id := range cards {
+				p.use(id)
+			}
+			p.add("attack %s %s", t.area, strings.Join(cards, " "))
+		}
+		attacked[t.area] = true
+	}
+	if p.side == German {
+		var reacts []string
+		for _, id := range []string{"jagerbomber", "speidertropp"} {
+			if p.has(id) {
+				reacts = append(reacts, id)
+			}
+		}
+		for _, a := range sortedKeys(attacked) {
+			if len(reacts) > 0 {
+				p.add("react %s %s", a, strings.Join(reacts, " "))
+			}
+		}
+		p.add("engineer on")
+		p.para()
+	}
+	p.advance()
+}
+
+// para drops a paratroop battalion on an empty objective.
+func (p *player) para() {
+	if !p.has("fallskjermtropp") {
+		return
+	}
+	for _, o := range Objectives {
+		if p.s.holder(o) != "" {
+			continue
+		}
+		for _, st := range p.s.Stacks {
+			if st.Side == German && p.free(st.Area)-p.garrison(st.Area) > 0 {
+				if d := Distance(st.Area, o); d >= 1 && d <= 3 {
+					p.use("fallskjermtropp")
+					p.moved[st.Area]++
+					p.add("para %s %s", st.Area, o)
+					return
+				}
+			}
+		}
+	}
+}
+
+// advance moves the battalions not in an attack towards where they are
+// needed, into areas free of the enemy.
+func (p *player) advance() {
+	for _, st := range append([]Stack(nil), p.s.Stacks...) {
+		if st.Side != p.side {
+			continue
+		}
+		n := p.free(st.Area) - p.garrison(st.Area)
+		if n <= 0 {
+			continue
+		}
+		goal := p.goal(st.Area)
+		if goal == "" || goal == st.Area {
+			continue
+		}
+		next := step(st.Area, goal)
+		if next == "" || p.s.enemyIn(next, p.side) > 0 {
+			continue
+		}
+		if p.side != German && p.threat(next) > n+p.s.friendIn(next, p.side)+2 && !isObjective(next) {
+			continue
+		}
+		if p.side == German && p.has("rask-forflytning") && next != goal && len(p.lines) < 12 {
+			if nn := step(next, goal); nn != "" && p.s.enemyIn(nn, German) == 0 && nn != st.Area {
+				p.use("rask-forflytning")
+				p.add("rapid %s %s %s %d", st.Area, next, nn, n)
+				p.moved[st.Area] += n
+				continue
+			}
+		}
+		p.add("move %s %s %d", st.Area, next, n)
+		p.moved[st.Area] += n
+	}
+}
+
+// goal is where a side's spare battalions in area should go: for Germany
+// the nearest objective it does not hold; for Norway and the Allies the
+// nearest objective they hold that is threatened, or the nearest they do
+// not hold.
+func (p *player) goal(area string) string {
+	best, bd := "", 1<<30
+	for _, o := range Objectives {
+		h := p.s.holder(o)
+		var want bool
+		if p.side == German {
+			want = h != German
+		} else {
+			want = h != German && (p.threat(o) > 0 || h == "")
+			if !want && h == German {
+				want = true
+			}
+		}
+		if !want {
+			continue
+		}
+		d := Distance(area, o)
+		if d >= 0 && d < bd {
+			best, bd = o, d
+		}
+	}
+	return best
+}
+
+func (p *player) defend() {
+	if p.side == Norwegian && p.v.Turn == German {
+		// Sabotage the German groups heading for objectives, largest first.
+		gs := append([]Group(nil), p.s.Groups...)
+		sort.SliceStable(gs, func(i, j int) bool { return gs[i].N > gs[j].N })
+		blocked := map[string]bool{}
+		for _, g := range gs {
+			if g.Card == "fallskjermtropp" || blocked[g.To] {
+				continue
+			}
+			if !isObjective(g.To) && p.s.count(g.To, Norwegian) == 0 {
+				continue
+			}
+			switch {
+			case p.has("sprengt-bro"):
+				p.use("sprengt-bro")
+				p.add("block sprengt-bro %s", g.To)
+				blocked[g.To] = true
+			case p.has("veisperring"):
+				p.use("veisperring")
+				p.add("block veisperring %s from %s", g.To, g.From)
+				blocked[g.To] = true
+			}
+		}
+	}
+	for _, c := range p.s.Combats {
+		mine := p.s.count(c.Area, p.side)
+		if mine == 0 {
+			continue
+		}
+		attackers := 0
+		for _, g := range p.s.Groups {
+			if g.To == c.Area {
+				attackers += g.N
+			}
+		}
+		// Flee a hopeless fight away from the objectives.
+		if p.side == Norwegian && !isObjective(c.Area) && attackers >= 3*p.s.friendIn(c.Area, p.side) && p.has("rask-forflytning") {
+			for _, nb := range pack.Graph.Neighbors(c.Area) {
+				if p.s.enemyIn(nb, Norwegian) == 0 && p.s.combatAt(nb) < 0 && !p.groupInto(nb) {
+					p.use("rask-forflytning")
+					p.add("flee %s %s", c.Area, nb)
+					break
+				}
+			}
+			continue
+		}
+		var cards []string
+		for _, a := range c.Cards {
+			for _, id := range []string{"jagerfly", "panservernkanon"} {
+				info, _ := pack.Card(p.side, id)
+				if contains(info.Cancels, a) && p.has(id) && !contains(cards, id) {
+					cards = append(cards, id)
+					p.use(id)
+					break
+				}
+			}
+		}
+		important := isObjective(c.Area) || attackers <= p.s.friendIn(c.Area, p.side)+1
+		if important {
+			for _, id := range []string{"bakhold", "stridsvogn", "fremmedlegionaer", "artilleri", "panzer", "ingeniorkompani"} {
+				info, ok := pack.Card(p.side, id)
+				if ok && info.Can("defend") && p.has(id) && !contains(cards, id) && len(cards) < 3 {
+					if p.side == German && id == "ingeniorkompani" && len(cards) > 0 {
+						continue
+					}
+					cards = append(cards, id)
+					p.use(id)
+				}
+			}
+		}
+		if len(cards) > 0 {
+			p.add("defend %s %s", c.Area, strings.Join(cards, " "))
+		}
+		// Retreat towards friends, never into the attackers' way.
+		best, bn := "", -1
+		for _, nb := range pack.Graph.Neighbors(c.Area) {
+			if p.s.enemyIn(nb, p.side) > 0 || p.s.combatAt(nb) >= 0 || p.groupFrom(nb) || p.groupInto(nb) {
+				continue
+			}
+			if p.side != Norwegian && EdgeKind(c.Area, nb) == "fjord" {
+				continue
+			}
+			f := p.s.friendIn(nb, p.side)
+			if isObjective(nb) {
+				f += 3
+			}
+			if f > bn {
+				best, bn = nb, f
+			}
+		}
+		if best != "" {
+			p.add("retreat %s %s", c.Area, best)
+		}
+	}
+	if p.side == Allied {
+		p.add("losses allied")
+	} else if p.side == Norwegian {
+		p.add("losses allied")
+	}
+}
+
+func (p *player) groupInto(a string) bool {
+	for _, g := range p.s.Groups {
+		if g.To == a {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *player) groupFrom(a string) bool {
+	for _, g := range p.s.Groups {
+		if g.From == a {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *player) reinforce() {
+	// Trade cards when nothing was played this round (a discard would
+	// waste one), and Norway trades whatever gives battalions.
+	var trade []string
+	sym := 0
+	keep := map[string]bool{"bakhold": true, "jagerfly": true, "panservernkanon": true, "panzer": true}
+	if p.side == German {
+		keep = map[string]bool{"panzer": true, "bombefly": true, "artilleri": true}
+	}
+	byValue := append([]string(nil), p.hand...)
+	sort.SliceStable(byValue, func(i, j int) bool {
+		a, _ := pack.Card(p.side, byValue[i])
+		b, _ := pack.Card(p.side, byValue[j])
+		return a.Symbols > b.Symbols
+	})
+	mustUse := !p.v.UsedSince && p.side != Norwegian
+	for _, id := range byValue {
+		if keep[id] && !mustUse {
+			continue
+		}
+		c, _ := pack.Card(p.side, id)
+		if sym >= 3 && !(p.side == Norwegian && sym%3 != 0) {
+			break
+		}
+		trade = append(trade, id)
+		sym += c.Symbols
+		if mustUse && sym >= 3 {
+			break
+		}
+	}
+	if sym < 3 && !mustUse {
+		trade = nil
+	}
+	if mustUse && len(trade) == 0 && len(p.hand) > 0 {
+		trade = []string{byValue[len(byValue)-1]}
+	}
+	if len(trade) > 0 {
+		p.add("trade %s", strings.Join(trade, " "))
+	}
+	n := Reinforcements(p.side, trade)
+	areas := p.s.placeable(p.side)
+	sort.SliceStable(areas, func(i, j int) bool { return p.placeScore(areas[i]) > p.placeScore(areas[j]) })
+	for i := 0; n > 0 && len(areas) > 0; i++ {
+		a := areas[i%len(areas)]
+		if p.side == Norwegian {
+			if i >= len(areas) {
+				break
+			}
+			p.add("place %s 1", a)
+			n--
+			continue
+		}
+		p.add("place %s %d", a, n)
+		n = 0
+	}
+	if p.side == Allied {
+		p.add("submarine on")
+	}
+}
+
+// placeScore ranks areas for reinforcements: objectives under threat
+// first, then areas near the front.
+func (p *player) placeScore(a string) int {
+	sc := 0
+	if isObjective(a) {
+		sc += 20
+	}
+	sc += 3 * p.threat(a)
+	if p.side == German && a == "oslo" {
+		sc += 50
+	}
+	if p.side == Allied && (a == "andalsnes" || a == "kristiansund") {
+		sc += 10
+	}
+	return sc
+}

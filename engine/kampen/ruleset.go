@@ -1,0 +1,216 @@
+package kampen
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// Ruleset is "Kampen om Norge", scenario 2. It implements engine.Ruleset
+// and the optional engine interfaces OrderFormer, Player, Reporter,
+// ViewDecoder and RuleLister.
+type Ruleset struct{}
+
+func init() { engine.Register(Ruleset{}) }
+
+// ScenarioID is the one scenario of the rulebook text.
+const ScenarioID = "gudbrandsdalen"
+
+// Name implements engine.Ruleset.
+func (Ruleset) Name() string { return "kampen" }
+
+// Title implements engine.Ruleset.
+func (Ruleset) Title() string {
+	return "Kampen om Norge, scenario 2: Gudbrandsdalen og Østerdalen"
+}
+
+// Sides implements engine.Ruleset: the three-player game. In the
+// two-player game one player holds the Norwegian and the Allied keys.
+func (Ruleset) Sides() []engine.Side { return []engine.Side{Allied, German, Norwegian} }
+
+// Scenarios implements engine.Ruleset.
+func (Ruleset) Scenarios() []engine.Info {
+	return []engine.Info{{ID: ScenarioID, Title: "Scenario 2: Gudbrandsdalen og Østerdalen", Rule: "1"}}
+}
+
+// Options implements engine.Ruleset: the scenario has no optional rules.
+func (Ruleset) Options() []engine.Info { return []engine.Info{} }
+
+// New implements engine.Ruleset: the set-up of the text (1.1, 1.2), and
+// every deck shuffled with the dice and dealt to its hand size.
+func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+	if setup.Scenario != "" && setup.Scenario != ScenarioID {
+		return nil, fmt.Errorf("kampen: unknown scenario %q (known: %s)", setup.Scenario, ScenarioID)
+	}
+	if len(setup.Options) > 0 {
+		return nil, fmt.Errorf("kampen: unknown options %v (the scenario has none)", setup.Options)
+	}
+	s := &State{Scenario: ScenarioID, Round: 1, Turn: German, Step: StepMove, Stacks: []Stack{}, Events: []Event{}}
+	for _, x := range pack.Setup {
+		s.add(x.Area, x.Side, x.N)
+	}
+	for _, side := range turnOrder {
+		var cards []string
+		for _, c := range pack.Cards {
+			if c.Side == side {
+				for k := 0; k < c.Count; k++ {
+					cards = append(cards, c.ID)
+				}
+			}
+		}
+		shuffle(cards, dice, "shuffle the "+string(side)+" deck")
+		d := s.deck(side)
+		n := HandSize(side)
+		d.Hand = append([]string{}, cards[:n]...)
+		d.Draw = append([]string{}, cards[n:]...)
+		d.Used = []string{}
+		s.logf(side, "%s is dealt%s", side, cardsText(side, d.Hand, " "))
+	}
+	s.logf("", "set-up: Germany in Oslo, Gjøvik, Hønefoss, Kongsvinger, Kongsberg and Trondheim; Norway in Hamar, Valdres, Lillehammer and Oppdal; the Allies in Åndalsnes and Dombås")
+	return s, nil
+}
+
+// DecodeState implements engine.Ruleset.
+func (Ruleset) DecodeState(data []byte) (engine.State, error) {
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("kampen: state: %w", err)
+	}
+	return &s, nil
+}
+
+func asState(st engine.State) *State {
+	switch s := st.(type) {
+	case *State:
+		return s
+	case State:
+		return &s
+	}
+	panic(fmt.Sprintf("kampen: state is a %T", st))
+}
+
+var stepTitles = map[string]string{
+	StepMove:      "movement (phase 1)",
+	StepDefend:    "sabotage, flight and defence, then combat (phases 1-2)",
+	StepReinforce: "reinforcements and new cards (phases 3-4)",
+}
+
+// Phase implements engine.Ruleset.
+func (Ruleset) Phase(st engine.State) engine.Phase {
+	s := asState(st)
+	if s.Over {
+		return engine.Phase{ID: "over", Title: "game over: " + s.Summary, Over: true}
+	}
+	return engine.Phase{ID: s.phaseID(), Title: phaseTitle(s.Round, s.Turn, s.Step), Owes: s.owes()}
+}
+
+func phaseTitle(round int, turn engine.Side, step string) string {
+	return fmt.Sprintf("Round %d, %s round: %s", round, sideTitle(turn), stepTitles[step])
+}
+
+func sideTitle(side engine.Side) string {
+	return map[engine.Side]string{German: "the German", Norwegian: "the Norwegian", Allied: "the Allied"}[side]
+}
+
+// DefaultOrders implements engine.Ruleset: no movement and no cards; in
+// the reinforcement step Germany places its free battalion in the first
+// area it may (Oslo when it can).
+func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
+	s := asState(st)
+	o := Orders{Step: s.Step}
+	if s.Step == StepReinforce && side == German && s.Turn == German {
+		if ok, _ := s.CanPlace(German, "oslo"); ok {
+			o.Places = []Place{{Area: "oslo", N: 1}}
+		} else if p := s.placeable(German); len(p) > 0 {
+			o.Places = []Place{{Area: p[0], N: 1}}
+		}
+	}
+	return o
+}
+
+// FormatOrders implements engine.Ruleset: the orders as order-file lines.
+func (Ruleset) FormatOrders(_ engine.State, side engine.Side, oo engine.Orders) string {
+	var o Orders
+	switch v := oo.(type) {
+	case Orders:
+		o = v
+	case *Orders:
+		o = *v
+	default:
+		return ""
+	}
+	return formatOrders(o)
+}
+
+func formatOrders(o Orders) string {
+	var b strings.Builder
+	for _, m := range o.Moves {
+		switch m.Card {
+		case "":
+			fmt.Fprintf(&b, "move %s %s %d\n", m.From, m.To(), m.N)
+		case "rask-forflytning":
+			fmt.Fprintf(&b, "rapid %s %s %d\n", m.From, strings.Join(m.Path, " "), m.N)
+		case "fallskjermtropp":
+			fmt.Fprintf(&b, "para %s %s\n", m.From, m.To())
+		}
+	}
+	for _, a := range o.Attacks {
+		fmt.Fprintf(&b, "attack %s %s\n", a.Area, strings.Join(a.Cards, " "))
+	}
+	for _, a := range o.Reacts {
+		fmt.Fprintf(&b, "react %s %s\n", a.Area, strings.Join(a.Cards, " "))
+	}
+	if o.Engineer != "" {
+		fmt.Fprintf(&b, "engineer %s\n", o.Engineer)
+	}
+	for _, x := range o.Blocks {
+		if x.From != "" {
+			fmt.Fprintf(&b, "block %s %s from %s\n", x.Card, x.Area, x.From)
+		} else {
+			fmt.Fprintf(&b, "block %s %s\n", x.Card, x.Area)
+		}
+	}
+	for _, f := range o.Flees {
+		fmt.Fprintf(&b, "flee %s %s\n", f.From, f.To)
+	}
+	for _, d := range o.Defends {
+		fmt.Fprintf(&b, "defend %s %s\n", d.Area, strings.Join(d.Cards, " "))
+	}
+	for _, r := range o.Retreats {
+		fmt.Fprintf(&b, "retreat %s %s\n", r.From, r.To)
+	}
+	if o.Losses != "" {
+		fmt.Fprintf(&b, "losses %s\n", o.Losses)
+	}
+	if len(o.Trade) > 0 {
+		fmt.Fprintf(&b, "trade %s\n", strings.Join(o.Trade, " "))
+	}
+	for _, p := range o.Places {
+		fmt.Fprintf(&b, "place %s %d\n", p.Area, p.N)
+	}
+	if o.Discard != "" {
+		fmt.Fprintf(&b, "discard %s\n", o.Discard)
+	}
+	if o.Submarine != "" {
+		fmt.Fprintf(&b, "submarine %s\n", o.Submarine)
+	}
+	return b.String()
+}
+
+// Result implements engine.Ruleset. Norway and the Allies win or lose
+// together (1.4); their joint victory is reported with Winner "norwegian"
+// and Level "joint".
+func (Ruleset) Result(st engine.State) *engine.Result {
+	s := asState(st)
+	if !s.Over {
+		return nil
+	}
+	r := &engine.Result{Winner: s.Winner, Summary: s.Summary,
+		Points: map[engine.Side]int{German: s.germanObjectives()}}
+	if s.Winner == Norwegian {
+		r.Level = "joint"
+	}
+	return r
+}
