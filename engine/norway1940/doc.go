@@ -44,10 +44,12 @@
 //	air para FJ1 Stavanger             # parachute drop on a marked site (8.8, 8.11)
 //	air recon South-2 G8 [1-3]         # look for an enemy fleet (8.9.1)
 //	air transport 163 to Oslo [from Germany]   # German air transport (8.9.2)
+//	air transport S12 S13 to Stjordal  # a transport marker carries two supply units
 //	air patrol Oslo 2                  # fighters escort or patrol (8.9.3)
 //	air bomb Hamar IR5 1               # bomb a land unit: blast markers (8.9.4.3)
 //	air bomb South-2 A3 1              # bomb a detected fleet (9.13.8)
 //	air bomb Stavanger airfield 1      # hit an airfield (8.10.3); "battery" for a coastal battery (15.3.1)
+//	air bomb South-2 sub 1             # bomb deployed enemy submarines (9.11)
 //	air interdict Dombas 1             # interdiction markers (10.3.6)
 //	air support Evje 1                 # land support for the combat in an area (8.9.4.1)
 //	air emergency S12 to Narvik        # Narvik emergency air supply (option 16.5)
