@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"skagerrak/engine"
 )
 
 func TestRule9_14_5_NavalCombatExample(t *testing.T) {
@@ -223,4 +225,17 @@ func TestFogOfWarViewDoesNotShowUndetectedFleets(t *testing.T) {
 	if strings.Contains(string(b), `"combat":9`) {
 		t.Error("the German view shows the undetected Allied fleet's combat points")
 	}
+}
+
+func TestRule9_13_1_InvasionTaskForcesFixed(t *testing.T) {
+	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	s := asState(st)
+	if e := parseErr(t, s, "fleet G4 split G20 combat 2 to South-2\n"); e.Rule != "9.13.1" {
+		t.Errorf("splitting a task force on turn 1: rule %q", e.Rule)
+	}
+	if e := parseErr(t, s, "fleet G4 merge G7\n"); e.Rule != "9.13.1" {
+		t.Errorf("merging task forces on turn 1: rule %q", e.Rule)
+	}
+	s.Turn = 5
+	parseOK(t, s, "fleet G4 merge G7\n")
 }

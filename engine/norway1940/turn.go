@@ -341,6 +341,9 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 			if f.Stuck >= s.Turn {
 				return "15.2.2", "next turn", fmt.Sprintf("%s is held in the port box by the coastal batteries", f.ID)
 			}
+			if o.Kind == "split" && f.Goal != "" && s.Turn <= 4 {
+				return "9.13.1", "after the invasion turn", fmt.Sprintf("%s is an invasion task force, fixed until the invasion is under way", f.ID)
+			}
 			if o.Kind == "move" {
 				if c.fleetMoved[f.ID] {
 					return "9.13", "one move per fleet", fmt.Sprintf("%s has already moved", f.ID)
@@ -381,6 +384,9 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 			}
 			if f.Nation != g.Nation {
 				return "9.4", "fleets of one nation", "Norwegian naval points are used only by Norwegians"
+			}
+			if (f.Goal != "" || g.Goal != "") && s.Turn <= 4 {
+				return "9.13.1", "after the invasion turn", "the invasion task forces are fixed until the invasion is under way"
 			}
 			if f.Combat+g.Combat > 12 || f.Transport+g.Transport > 8 {
 				return "9.13.4", "at most 12 combat and 8 transport points", "the merged fleet would be too large"
