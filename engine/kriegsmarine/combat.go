@@ -132,11 +132,7 @@ func (s *State) damage(id, res string) string {
 		}
 		if u.Flooding == d.FloodModerate {
 			if d.Carrier > 0 {
-				for i := range s.Units {
-					if s.Units[i].Base == id && s.Units[i].Where == AtBase {
-						s.Units[i].Where = AtSunk // 6.24
-					}
-				}
+				s.carrierDamaged(id)
 			}
 			if u.Hits >= (d.Hits+1)/2 {
 				s.sink(id)
@@ -627,6 +623,44 @@ func (s *State) lonelyOilers() {
 		if len(company) == 0 && len(enemy) > 0 {
 			s.sink(u.ID)
 			s.logf("both", "combat", u.Hex.String(), "13.2", "The oiler %s, alone with enemy ships at %s, is sunk.", def(u.ID).Name, u.Hex)
+		}
+	}
+}
+
+// carrierDamaged: a carrier with moderate damage takes no aircraft; those
+// aboard are lost, those in the air this turn land at a friendly base in
+// reach or are lost too (6.24, 8.522 example).
+func (s *State) carrierDamaged(id string) {
+	side := def(id).Side
+	for i := range s.Units {
+		a := &s.Units[i]
+		if a.Base != id || a.Where != AtBase {
+			continue
+		}
+		if a.Struck != s.Turn {
+			a.Where = AtSunk
+			continue
+		}
+		from := s.unit(id).Hex
+		moved := false
+		for _, af := range TheMap().Airfields() {
+			ok := (side == Allied && af.Airfield.Country == "UK") || (side == German && (af.Airfield.Country == "DK" || af.Airfield.Country == "DE"))
+			if ok && af.Hex.Distance(from) <= def(a.ID).Radius {
+				a.Base, moved = af.Airfield.Name, true
+				break
+			}
+		}
+		if !moved {
+			for _, c := range s.Units {
+				cd := def(c.ID)
+				if c.ID != id && cd.Side == side && cd.Carrier > 0 && c.Where == AtMap && !moderate(cd, &c) && c.Hex.Distance(from) <= def(a.ID).Radius {
+					a.Base, moved = c.ID, true
+					break
+				}
+			}
+		}
+		if !moved {
+			a.Where = AtSunk
 		}
 	}
 }

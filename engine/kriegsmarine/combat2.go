@@ -361,6 +361,9 @@ func (s *State) airStrikes(orders map[engine.Side]*Orders, dice engine.Dice) {
 				t := s.chooseTarget(targets, dice, "air strike target (8.521)")
 				roll := engine.TwoD6(dice, "air strike (8.5)")
 				need := AirStrikeTable[def(id).Type]
+				if def(id).Type == "F" {
+					need = AirStrikeTable["DB"] // 17.8: a Skua dive bombing
+				}
 				mod := 0
 				if strings.HasPrefix(id, "kglion") || strings.HasPrefix(id, "kgeagle") {
 					mod = 1

@@ -1004,6 +1004,9 @@ func (p *parser) strike(l engine.OrderLine, cover bool) {
 		case !d.Air || d.Type == "AB" || d.Type == "TR":
 			p.fail(l, "8.5", "", "%s does not fly strikes", d.Name)
 			return
+		case !cover && d.Type == "F" && !(contains(p.v.Options, OptSkua) && strings.Contains(d.Name, "Skua")):
+			p.fail(l, "8.522", "cover "+d.Name+" HEX", "%s is a fighter: fighters fly cover, not strikes", d.Name)
+			return
 		case cover && d.Type != "F" && !(contains(p.v.Options, OptSkua) && strings.Contains(d.Name, "Skua")):
 			p.fail(l, "8.522", "", "only fighters fly cover; %s is %s", d.Name, d.Type)
 			return

@@ -1072,6 +1072,11 @@ func TestRule17_8_SkuaAsFighter(t *testing.T) {
 	s = newGame(t, []string{OptSkua})
 	s.Turn = 2
 	parse(t, s, Allied, "cover Hatston Skua G3")
+	g := newGame(t, []string{OptSkua, OptGrafZeppelin})
+	g.Turn = 4
+	put(t, g, "arkroyal", "M6")
+	g.unit("arkroyal1").Where = AtBase
+	parse(t, g, Allied, "strike Ark Royal Skua 1 M7")
 	rejects(t, s, Allied, "search G3", 1, "6.33")
 }
 
@@ -1143,5 +1148,36 @@ func TestRule9_21_OscarsborgExampleWithdrawal(t *testing.T) {
 	}
 	if s.occupation("port", "Oslo") >= 0 {
 		t.Error("Oslo occupied after a withdrawal")
+	}
+}
+
+// TestRule8_522_ArkRoyalExample plays the 8.522 example: a U-boat finds
+// Ark Royal, a Skua of hers flies cover, Graf Zeppelin sends a fighter and
+// a dive bomber; the fighters cancel, the dive bomber rolls 12: 1 flooding,
+// Ark Royal takes moderate damage; the aircraft still aboard are lost, the
+// Skua in the air lands elsewhere.
+func TestRule8_522_ArkRoyalExample(t *testing.T) {
+	s := newGame(t, []string{OptGrafZeppelin})
+	clearMap(s)
+	put(t, s, "arkroyal", "M6")
+	put(t, s, "u47", "M6")
+	put(t, s, "grafzeppelin", "M9")
+	s.Turn = 4
+	for _, id := range []string{"arkroyal1", "arkroyal2", "arkroyal3", "arkroyal4"} {
+		s.unit(id).Where = AtBase
+	}
+	rejects(t, s, Allied, "strike Ark Royal Skua 1 M9", 1, "8.522")
+	// U-47's attack (step 1): 6+6+2, a miss; then the dive bomber: 12.
+	s = resolve(t, s, "cover Ark Royal Skua 1 M6",
+		"search surface U-47\ncover Graf Zeppelin Me 109T 1 M6\nstrike Graf Zeppelin Ju 87C 2 M6", 6, 6, 6, 6)
+	ark := s.unit("arkroyal")
+	if ark.Flooding != 1 || !moderate(def("arkroyal"), ark) {
+		t.Fatalf("Ark Royal %+v: 1 flooding and moderate damage", ark)
+	}
+	if s.unit("arkroyal2").Where != AtSunk || s.unit("arkroyal3").Where != AtSunk {
+		t.Error("the aircraft aboard survived the carrier's moderate damage (6.24)")
+	}
+	if a := s.unit("arkroyal1"); a.Where != AtBase || a.Base == "arkroyal" {
+		t.Errorf("the Skua in the air %+v: it lands at another base", a)
 	}
 }
