@@ -1181,3 +1181,58 @@ func TestRule8_522_ArkRoyalExample(t *testing.T) {
 		t.Errorf("the Skua in the air %+v: it lands at another base", a)
 	}
 }
+
+func TestRule8_65_FourthFlotillaExample(t *testing.T) {
+	s := newGame(t, nil)
+	u := s.unit("ddflot4")
+	u.TorpUsed, u.TorpTurn = 2, 2
+	u.Hits = 1
+	u.TorpTurn = 0 // a later turn
+	if n := s.torpAvailable("ddflot4"); n != 2 {
+		t.Fatalf("the 4th Flotilla has %d torpedo points left, want 2 of its 5", n)
+	}
+	if g := s.gunnery("ddflot4"); g != def("ddflot4").Gunnery-1 {
+		t.Errorf("gunnery %d after losing a ship", g)
+	}
+}
+
+func TestRule9_1_InvasionExampleTimings(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	bergen, _ := portHex("Bergen")
+	s.InvasionTurn = 7 // Germany invades on the morning of 9 April
+	s.Occupied = []Occupation{{Kind: "port", Place: "Bergen", Hex: bergen.String(), Turn: 7}}
+	put(t, s, "koln", bergen.String())
+	put(t, s, "renown", "I10")
+	s.Turn = 8 // noon: Allied aircraft may attack at Bergen
+	s8 := resolve(t, s, "search air "+bergen.String()+"\nstrike Lossiemouth 1 "+bergen.String(), "", 6, 6)
+	struck := false
+	for _, e := range reportsTo(s8, Allied, 8) {
+		if e.Rule == "8.5" {
+			struck = true
+		}
+	}
+	if !struck {
+		t.Error("no Allied air strike at Bergen on the turn after the invasion")
+	}
+	path := shortestPath(hex(t, "I10"), bergen, moveOK(Allied, "UK", false, 9, 9))
+	var p []string
+	for _, h := range path {
+		p = append(p, h.String())
+	}
+	rejects(t, s, Allied, "move Renown "+strings.Join(p, " "), 1, "6.15")
+	s.Turn = 9 // afternoon: Allied ships may enter Bergen
+	parse(t, s, Allied, "move Renown "+strings.Join(p, " "))
+}
+
+func TestRule6_292_ScrambleRaisesVaernesCapacity(t *testing.T) {
+	s := newGame(t, nil)
+	s.Occupied = []Occupation{{Kind: "airfield", Place: "Vaernes", Hex: "Q16", Turn: 8, Usable: 12}}
+	if c := capacity(s.view(German), "Vaernes"); c != 1 {
+		t.Fatalf("Vaernes holds %d", c)
+	}
+	s.Scramble = "active"
+	if c := capacity(s.view(German), "Vaernes"); c != 2 {
+		t.Fatalf("Vaernes holds %d during the scramble, want 2 (6.292 example)", c)
+	}
+}
