@@ -232,3 +232,16 @@ func TestRule14_1_SharedCityBothClaimTheBonus(t *testing.T) {
 		t.Errorf("the Norwegian defending the shared city claims its bonus too:\n%s", logText(next))
 	}
 }
+
+func TestRule13_2_1_StrongpointUnitsNeedNotAttack(t *testing.T) {
+	s := bare(t, 8, Allied)
+	put(s, "IR1", "Kongsvinger")
+	put(s, "340", "Kongsvinger")
+	put(s, "IR5", "Elverum")
+	s.setControl("Kongsvinger", Allied)
+	// IR5 enters: it attacks, the units in the strongpoint need not.
+	next, _ := play(t, s, "move IR5 Kongsvinger\n", 6, 1)
+	if !logHas(next, "IR5 rolls") || logHas(next, "IR1 rolls") {
+		t.Errorf("only the unit that moved in attacks:\n%s", logText(next))
+	}
+}

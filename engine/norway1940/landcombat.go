@@ -151,6 +151,16 @@ func rollSide(s *State, d engine.Dice, us []*Unit, attacking bool, air bool, are
 	return r
 }
 
+// holdsWorks reports whether side x holds a usable strongpoint or a
+// finished fieldwork in an area.
+func holdsWorks(s *State, area string, x engine.Side) bool {
+	if sp := s.strongpoint(area); sp != nil && sp.Owner == x && sp.Usable {
+		return true
+	}
+	w := s.work(area, "fieldwork", x)
+	return w != nil && w.Done
+}
+
 // landCombats resolves every combat of the phasing player's land phase.
 func (c *turnCtx) landCombats() {
 	s := c.s
@@ -216,6 +226,9 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 		}
 		if u.Type == "para" && (o == nil || !contains(o.Units, u.ID)) {
 			continue // 8.11.1
+		}
+		if c.mustAttack[area] && !c.moved[u.ID] && (o == nil || !contains(o.Units, u.ID)) && holdsWorks(s, area, x) {
+			continue // 13.2.1, 13.3.2: units in their works need not attack
 		}
 		if o != nil && len(o.Units) > 0 && !c.mustAttack[area] && !contains(o.Units, u.ID) {
 			continue
