@@ -164,3 +164,56 @@ func TestReportFormAndReveal(t *testing.T) {
 		t.Errorf("reveal:\n%s", rev)
 	}
 }
+
+// TestDemoFlowThroughJSON plays a game the way the demo does: each side's
+// View goes through JSON and DecodeView, the scripted order text goes in an
+// order file with its header, the body is parsed; and the orders as
+// understood (FormatOrders) parse back to the same text.
+func TestDemoFlowThroughJSON(t *testing.T) {
+	r := Ruleset{}
+	secret := []byte("demo")
+	st, err := r.New(engine.Setup{Options: []string{OptWeather, OptIndependent, OptCommanders}}, engine.NewSeededDice(secret, "g", "setup", [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !r.Phase(st).Over {
+		ph := r.Phase(st)
+		orders := map[engine.Side]engine.Orders{}
+		texts := map[engine.Side]string{}
+		for _, side := range ph.Owes {
+			js, err := json.Marshal(r.View(st, side))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := r.DecodeView(js)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := r.Play(v, side, engine.NewSeededDice(secret, "p", ph.ID, [32]byte{}))
+			f, err := engine.ParseOrderFile(fmt.Sprintf("Game: demo\nPhase: %s\nSide: %s\n%s", ph.ID, side, body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, errs := r.ParseOrders(st, f.Side, f.Body)
+			if len(errs) > 0 {
+				t.Fatalf("%s %s: %v", ph.ID, side, errs)
+			}
+			understood := r.FormatOrders(st, side, o)
+			o2, errs := r.ParseOrders(st, side, understood)
+			if len(errs) > 0 {
+				t.Fatalf("%s %s: the orders as understood do not parse: %v\n%s", ph.ID, side, errs, understood)
+			}
+			if again := r.FormatOrders(st, side, o2); again != understood {
+				t.Fatalf("%s %s: FormatOrders does not round-trip:\n%s\n---\n%s", ph.ID, side, understood, again)
+			}
+			orders[side], texts[side] = o, body
+		}
+		st, err = r.Resolve(st, orders, engine.NewSeededDice(secret, "g", ph.ID, engine.OrdersDigest(texts)))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r.Result(st) == nil {
+		t.Fatal("no result")
+	}
+}
