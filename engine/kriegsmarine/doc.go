@@ -120,7 +120,24 @@
 //
 // data/units.tsv and data/aircraft.tsv hold every counter with its source:
 // the rule that states a value, or "reconstructed" with the reason (the
-// rulebook transcribes neither the counters nor the charts). The charts are
-// in tables.go, each with its source. Ruleset.Rules lists every section of
-// the rulebook, its status and its tests.
+// rulebook transcribes neither the counters nor the charts). The charts,
+// each with its source, are Go tables: TargetTable, WeatherTable,
+// EncounterTable and EvasionTable (tables.go), GunneryTable (combat.go),
+// TorpedoTable, FatalFlooding, FortressTable and AirStrikeTable
+// (combat2.go), PortTable and AirborneTable (ports.go), MoraleTable
+// (norway.go), CommanderInjury (commanders.go), and the German Historical
+// Plan the scripted German player follows (player.go). Ruleset.Rules lists
+// every section of the rulebook, its status and its tests.
+//
+// # Scenario and options
+//
+// One scenario, "historical" (also "default"). The optional rules are
+// options of the game's Setup: weather (15.0), independent-destroyers
+// (12.0), splitting (6.43), commanders (10.0), wilfred (11.0),
+// oiler-supply (13.1, 13.3), graf-zeppelin and bismarck with the Allied
+// answers bismarck-hood, bismarck-strasbourg or bismarck-french (4.5),
+// q-ships (17.7), danish (17.3), norwegian-fighters (17.1), wehrmacht
+// (17.15), kgv-guns (17.2), torpedoes-work (17.5), bergen-torpedoes (17.6),
+// skua-fighter (17.8), furious-gladiators (17.14) and choose-invasion (the
+// 4.1 optional choice).
 package kriegsmarine
