@@ -217,3 +217,44 @@ func TestDemoFlowThroughJSON(t *testing.T) {
 		t.Fatal("no result")
 	}
 }
+
+// TestEveryOptionPlays: each option alone builds a game that the scripted
+// players can play (the Allied answers to Bismarck with the bismarck
+// option).
+func TestEveryOptionPlays(t *testing.T) {
+	r := Ruleset{}
+	for _, o := range r.Options() {
+		opts := []string{o.ID}
+		if strings.HasPrefix(o.ID, "bismarck-") {
+			opts = append(opts, OptBismarck)
+		}
+		st, err := r.New(engine.Setup{Options: opts}, engine.NewSeededDice([]byte(o.ID), "g", "setup", [32]byte{}))
+		if err != nil {
+			t.Fatalf("%s: %v", o.ID, err)
+		}
+		for turn := 0; turn < 8 && !r.Phase(st).Over; turn++ {
+			ph := r.Phase(st)
+			orders := map[engine.Side]engine.Orders{}
+			for _, side := range ph.Owes {
+				text := r.Play(r.View(st, side), side, nil)
+				if strings.Contains(text, "# dropped") {
+					t.Errorf("%s %s %s: a rejected line:\n%s", o.ID, ph.ID, side, text)
+				}
+				ord, errs := r.ParseOrders(st, side, text)
+				if len(errs) > 0 {
+					t.Fatalf("%s: %v", o.ID, errs)
+				}
+				orders[side] = ord
+			}
+			if st, err = r.Resolve(st, orders, engine.NewSeededDice([]byte(o.ID), "g", ph.ID, [32]byte{})); err != nil {
+				t.Fatalf("%s: %v", o.ID, err)
+			}
+		}
+	}
+	if _, err := r.New(engine.Setup{Options: []string{"no-such-option"}}, engine.NewManualDice(3, 4)); err == nil {
+		t.Error("an unknown option was accepted")
+	}
+	if _, err := r.New(engine.Setup{Options: []string{OptBismarckHood}}, engine.NewManualDice(3, 4)); err == nil {
+		t.Error("an Allied answer to Bismarck without Bismarck was accepted")
+	}
+}
