@@ -1,0 +1,586 @@
+package sweden43
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// Attack is one declared attack of a combat phase.
+type Attack struct {
+	Target  engine.Hex
+	Units   []string
+	Air     []string
+	Close   []string
+	Advance bool
+}
+
+// oddsOf returns the CRT column index for attack a2 against defense d2 (both
+// in half points), the odds in hundredths, and false when the odds are
+// below the table (automatic AE) (Rule 9A rounding, reconstructed).
+func oddsOf(a2, d2 int) (col int, hundredths int, ok bool) {
+	if d2 <= 0 {
+		return len(data.CRTCols) - 1, 99900, true
+	}
+	hundredths = a2 * 100 / d2
+	switch {
+	case hundredths >= 200:
+		n := hundredths / 100
+		if n > 9 {
+			n = 9
+		}
+		return colIndex(fmt.Sprintf("%d:1", n)), hundredths, true
+	case hundredths >= 150:
+		return colIndex("1.5:1"), hundredths, true
+	case hundredths >= 100:
+		return colIndex("1:1"), hundredths, true
+	}
+	k := (d2 + a2 - 1) / max(a2, 1)
+	if a2 == 0 || k > 4 {
+		return 0, hundredths, false
+	}
+	return colIndex(fmt.Sprintf("1:%d", k)), hundredths, true
+}
+
+func colIndex(name string) int {
+	for i, c := range data.CRTCols {
+		if c == name {
+			return i
+		}
+	}
+	panic("sweden43: no CRT column " + name)
+}
+
+// percentile rolls the two ten-sided dice of Rule 2 (0-9 and 00-90): 0..99.
+func percentile(d engine.Dice, why string) int {
+	tens := d.Roll(10, why+" (00-90 die)") - 1
+	units := d.Roll(10, why+" (0-9 die)") - 1
+	return tens*10 + units
+}
+
+// incremental applies Rule 34A to a column, returning the final column.
+func incremental(col, hundredths int, d engine.Dice) (int, string) {
+	switch {
+	case hundredths > 200 && hundredths < 900:
+		frac := hundredths % 100
+		r := percentile(d, "incremental odds (34A1)")
+		if r != 0 && r <= frac {
+			return col + 1, fmt.Sprintf("incremental odds %d.%02d:1, rolled %02d: raised to %s (34A1)", hundredths/100, frac, r, data.CRTCols[col+1])
+		}
+		return col, fmt.Sprintf("incremental odds %d.%02d:1, rolled %02d: %s (34A1)", hundredths/100, frac, r, data.CRTCols[col])
+	case hundredths > 150 && hundredths < 200:
+		inc := (hundredths - 150) * 2
+		r := percentile(d, "incremental odds (34A2)")
+		if r <= inc {
+			return colIndex("2:1"), fmt.Sprintf("incremental odds %d.%02d:1, increment %02d, rolled %02d: raised to 2:1 (34A2)", hundredths/100, hundredths%100, inc, r)
+		}
+		return col, fmt.Sprintf("incremental odds %d.%02d:1, increment %02d, rolled %02d: stays 1.5:1 (34A2)", hundredths/100, hundredths%100, inc, r)
+	}
+	return col, ""
+}
+
+// aaStrength is the intrinsic light AA of hex h against side's enemy's
+// air units (22A1).
+func (c *ctx) aaStrength(h engine.Hex) int {
+	own := c.owner(h)
+	aa := 0
+	p, isPlace := data.PlaceAt(h)
+	cc := data.CountryAt(h)
+	if own == Allied && cc == 'S' && isPlace {
+		if ck, ok := data.Cities[p.Kind]; ok && p.IsCity() {
+			aa += ck.AA
+		}
+		if p.Airbase {
+			aa++
+		}
+	}
+	if own == German && isPlace && p.Airbase && (cc == 'N' || cc == 'D') {
+		aa += 3
+	}
+	for _, i := range c.unitsAt(h) {
+		u := c.b.Units[i]
+		if u.Side == German && !u.Reduced && ((u.CM() && u.Size == "div") || u.Type == "hq") {
+			aa++
+		}
+	}
+	return aa
+}
+
+// airDistance is the distance from an air unit's base to h (UK box: 3F).
+func airDistance(a AirUnit, h engine.Hex) int {
+	if a.Base == "UK" {
+		return data.Params["uk-distance"] + h.Col
+	}
+	b, err := engine.ParseHex(a.Base)
+	if err != nil {
+		return 1 << 20
+	}
+	return b.Distance(h)
+}
+
+// patrolRoll is one patrol attack: die + attack - defense (reconstructed).
+func patrolRoll(d engine.Dice, att, def int, why string) (string, int) {
+	r := d.Roll(6, why)
+	v := r + att - def
+	switch {
+	case v >= data.Params["patrol-e"]:
+		return "E", r
+	case v >= data.Params["patrol-r"]:
+		return "R", r
+	}
+	return "-", r
+}
+
+// airMissions flies the air units of an attack: patrol attacks by enemy
+// fighters (19, 20C1), then AA (22A1). It returns the bombing strength that
+// reaches the target.
+func (c *ctx) airMissions(side engine.Side, target engine.Hex, air, closeEsc []string, d engine.Dice) int {
+	turn := c.st.Turn
+	type m struct {
+		i     int
+		close bool
+		out   bool
+	}
+	var force []*m
+	for _, id := range air {
+		i := c.findAir(id)
+		force = append(force, &m{i: i})
+		c.b.Air[i].Flown = turn
+	}
+	for _, id := range closeEsc {
+		for _, f := range force {
+			if c.b.Air[f.i].ID == id {
+				f.close = true
+			}
+		}
+	}
+	if len(force) == 0 {
+		return 0
+	}
+	// interceptors: ready enemy fighters whose patrol zone covers the target
+	var ints []int
+	for i, a := range c.b.Air {
+		if a.Side != side && a.Status == OnMap && a.Type == "F" && a.Flown != turn && airDistance(a, target) <= min(a.Range, data.Params["patrol-zone"]) {
+			ints = append(ints, i)
+		}
+	}
+	for _, ii := range ints {
+		in := &c.b.Air[ii]
+		in.Flown = turn
+		var tgt *m
+		for _, f := range force {
+			if !f.out && f.close {
+				tgt = f
+				break
+			}
+		}
+		if tgt != nil {
+			tgt.close = false
+			res, r := patrolRoll(d, in.Att, c.b.Air[tgt.i].Def, "patrol attack on close escort")
+			c.log("", fmt.Sprintf("%s patrol attacks close escort %s over %s: rolled %d, %s (20C1)", in.ID, c.b.Air[tgt.i].ID, data.HexName(target), r, airResult(res)))
+			c.airLoss(tgt.i, res)
+			tgt.out = res != "-"
+			continue
+		}
+		// regular escorts engage the interceptor first
+		driven := false
+		for _, f := range force {
+			if f.out || c.b.Air[f.i].Type != "F" {
+				continue
+			}
+			res, r := patrolRoll(d, c.b.Air[f.i].Att, in.Def, "escort engages interceptor")
+			c.log("", fmt.Sprintf("escort %s engages %s over %s: rolled %d, %s", c.b.Air[f.i].ID, in.ID, data.HexName(target), r, airResult(res)))
+			if res != "-" {
+				c.airLoss(ii, res)
+				driven = true
+			}
+			break
+		}
+		if driven {
+			continue
+		}
+		var bomber *m
+		for _, f := range force {
+			if f.out || c.b.Air[f.i].Type != "B" {
+				continue
+			}
+			if bomber == nil || c.b.Air[f.i].Bomb > c.b.Air[bomber.i].Bomb {
+				bomber = f
+			}
+		}
+		if bomber == nil {
+			continue
+		}
+		res, r := patrolRoll(d, in.Att, c.b.Air[bomber.i].Def, "patrol attack")
+		c.log("", fmt.Sprintf("%s patrol attacks %s over %s: rolled %d, %s (19)", in.ID, c.b.Air[bomber.i].ID, data.HexName(target), r, airResult(res)))
+		c.airLoss(bomber.i, res)
+		bomber.out = res != "-"
+	}
+	aa := c.aaStrength(target)
+	bomb := 0
+	for _, f := range force {
+		a := &c.b.Air[f.i]
+		if f.out || a.Type != "B" {
+			continue
+		}
+		if aa > 0 {
+			r := engine.TwoD6(d, "AA fire at "+a.ID)
+			v := r + aa
+			res := "-"
+			switch {
+			case v >= data.Params["aa-e"]:
+				res = "E"
+			case v >= data.Params["aa-r"]:
+				res = "R"
+			}
+			c.log("", fmt.Sprintf("AA %d over %s fires at %s: rolled %d, %s (22A1)", aa, data.HexName(target), a.ID, r, airResult(res)))
+			c.airLoss(f.i, res)
+			if res != "-" {
+				continue
+			}
+		}
+		bomb += a.Bomb
+	}
+	return bomb
+}
+
+func airResult(r string) string {
+	switch r {
+	case "E":
+		return "eliminated"
+	case "R":
+		return "returned to base"
+	}
+	return "no effect"
+}
+
+func (c *ctx) airLoss(i int, res string) {
+	if res == "E" {
+		c.b.Air[i].Status = Eliminated
+	}
+}
+
+// combatMods returns the DRM and halving rule of an attack on h from the
+// attackers' hexes (TEC, 10, 32B).
+func (c *ctx) combatMods(h engine.Hex, att []int, def []int) (drm int, notes []string) {
+	t := c.terrainOf(h)
+	drm = t.DRM
+	noAEC := t.NoAEC
+	if p, ok := data.PlaceAt(h); ok && p.IsCity() {
+		ck := data.Cities[p.Kind]
+		if ck.DRM < drm {
+			drm = ck.DRM
+		}
+		noAEC = noAEC || ck.NoAEC
+	}
+	if drm != 0 {
+		notes = append(notes, fmt.Sprintf("terrain %+d", drm))
+	}
+	across := len(att) > 0
+	for _, i := range att {
+		uh, _ := engine.ParseHex(c.b.Units[i].Hex)
+		if data.River(uh, h) == "" {
+			across = false
+		}
+	}
+	if across {
+		drm += data.RiverDRM
+		notes = append(notes, fmt.Sprintf("river %+d", data.RiverDRM))
+	}
+	if !noAEC {
+		aAEC, aATEC, dAEC, dATEC := false, false, false, false
+		for _, i := range att {
+			u := c.b.Units[i]
+			aAEC = aAEC || (u.AEC && !u.Reduced)
+			aATEC = aATEC || u.ATEC || (u.AEC && !u.Reduced)
+		}
+		for _, i := range def {
+			u := c.b.Units[i]
+			dAEC = dAEC || (u.AEC && !u.Reduced)
+			dATEC = dATEC || u.ATEC || (u.AEC && !u.Reduced)
+		}
+		if aAEC && !dATEC {
+			drm++
+			notes = append(notes, "AEC +1")
+		}
+		if dAEC && !aATEC {
+			drm--
+			notes = append(notes, "AEC -1")
+		}
+	}
+	return drm, notes
+}
+
+// attackHalves returns the attack strength of unit u against h in half points.
+func (c *ctx) attackHalves(u Unit, h engine.Hex) int {
+	a, _ := u.Strength()
+	v := a * 2
+	if u.OOS {
+		v /= 2
+	}
+	switch c.terrainOf(h).Halved {
+	case "all-but-art":
+		if u.Type != "art" {
+			v /= 2
+		}
+	case "mot-but-art":
+		if u.CM() {
+			v /= 2
+		}
+	case "all-but-mtn":
+		if u.Type != "mtn" {
+			v /= 2
+		}
+	}
+	return v
+}
+
+// takeLoss removes at least pts strength from the units (weakest first;
+// a division with a cadre is reduced to it first). useDef picks defense
+// strength for the count.
+func (c *ctx) takeLoss(units []int, pts int, useDef bool) int {
+	lost := 0
+	order := append([]int(nil), units...)
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := c.b.Units[order[i]], c.b.Units[order[j]]
+		sa, da := a.Strength()
+		sb, db := b.Strength()
+		if useDef {
+			sa, sb = da, db
+		}
+		if sa != sb {
+			return sa < sb
+		}
+		return a.ID < b.ID
+	})
+	for _, i := range order {
+		if lost >= pts {
+			break
+		}
+		u := &c.b.Units[i]
+		if u.Status != OnMap {
+			continue
+		}
+		a, d := u.Strength()
+		s := a
+		if useDef {
+			s = d
+		}
+		if u.Cadre > 0 && !u.Reduced {
+			full := u.Att
+			if useDef {
+				full = u.Def
+			}
+			if lost+full-u.Cadre >= pts {
+				u.Reduced = true
+				lost += full - u.Cadre
+				c.log("", u.ID+" is reduced to its cadre")
+				continue
+			}
+		}
+		u.Status = Eliminated
+		u.Hex = ""
+		u.Reduced = false
+		lost += max(s, 1)
+		c.log("", u.ID+" is eliminated")
+	}
+	c.index()
+	return lost
+}
+
+// retreat moves each unit one hex away, or eliminates it (reconstructed:
+// one hex, not into enemy units or zones of control).
+func (c *ctx) retreat(units []int, from engine.Hex) {
+	for _, i := range units {
+		u := &c.b.Units[i]
+		if u.Status != OnMap {
+			continue
+		}
+		best, found := engine.Hex{}, false
+		bestScore := 0
+		for _, n := range from.Neighbors() {
+			if !allowed(u.Side, n) || c.enemyIn(u.Side, n) || c.ezoc(u.Side, n) || !c.stackOK(n, u.RE2s()) {
+				continue
+			}
+			score := 0
+			if c.owner(n) == u.Side {
+				score += 2
+			}
+			if _, ok := data.PlaceAt(n); ok {
+				score++
+			}
+			if !found || score > bestScore {
+				best, bestScore, found = n, score, true
+			}
+		}
+		if !found {
+			u.Status = Eliminated
+			u.Hex = ""
+			c.log("", u.ID+" cannot retreat and is eliminated")
+			c.index()
+			continue
+		}
+		u.Hex = best.String()
+		c.setOwner(best, u.Side)
+		c.log("", u.ID+" retreats to "+data.HexName(best))
+		c.index()
+	}
+}
+
+// resolveAttack resolves one attack (9, 28B1, 34A, reconstructed CRT).
+func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
+	var att []int
+	for _, id := range a.Units {
+		i := c.find(id)
+		if i >= 0 && c.b.Units[i].Status == OnMap {
+			uh, _ := engine.ParseHex(c.b.Units[i].Hex)
+			if uh.Distance(a.Target) == 1 {
+				att = append(att, i)
+			}
+		}
+	}
+	var def []int
+	for _, i := range c.unitsAt(a.Target) {
+		if c.b.Units[i].Side != side {
+			def = append(def, i)
+		}
+	}
+	if len(att) == 0 || len(def) == 0 {
+		c.log("", fmt.Sprintf("attack on %s called off: no attackers or no defenders left", data.HexName(a.Target)))
+		return
+	}
+	bomb := c.airMissions(side, a.Target, a.Air, a.Close, d)
+	a2 := bomb * 2
+	for _, i := range att {
+		a2 += c.attackHalves(c.b.Units[i], a.Target)
+	}
+	d2 := 0
+	for _, i := range def {
+		_, dv := c.b.Units[i].Strength()
+		d2 += dv * 2
+	}
+	col, hund, ok := oddsOf(a2, d2)
+	ids := make([]string, len(att))
+	for k, i := range att {
+		ids[k] = c.b.Units[i].ID
+	}
+	head := fmt.Sprintf("%s attacks %s with %s: %s against %s", side, data.HexName(a.Target), strings.Join(ids, " "), halfStr(a2), halfStr(d2))
+	if bomb > 0 {
+		head += fmt.Sprintf(" (incl. %d air)", bomb)
+	}
+	// Rule 28B1: surrender roll before an attack on Stockholm at 1.5:1 or more.
+	if side == German && a.Target == data.placeHex("Stockholm") && hund >= 150 && !c.b.NoMoreSurrender && !c.b.Surrendered {
+		r := d.Roll(6, "Swedish surrender roll (28B1, attack on Stockholm)")
+		if r == 1 {
+			c.log("", head+fmt.Sprintf("; Swedish surrender roll %d: Sweden surrenders (28B1)", r))
+			c.surrender()
+			return
+		}
+		head += fmt.Sprintf("; Swedish surrender roll %d: Sweden fights on (28B1)", r)
+	}
+	if !ok {
+		c.log("", head+": odds below 1:4, attackers eliminated")
+		c.takeLoss(att, 1<<20, false)
+		return
+	}
+	if c.st.has("incremental") {
+		var note string
+		col, note = incremental(col, hund, d)
+		if note != "" {
+			head += "; " + note
+		}
+	}
+	drm, notes := c.combatMods(a.Target, att, def)
+	r := d.Roll(6, "combat at "+a.Target.String())
+	m := min(max(r+drm, 0), 7)
+	res := data.CRT[m][col]
+	c.log("", fmt.Sprintf("%s; odds %s, roll %d %s -> %s", head, data.CRTCols[col], r, strings.Join(notes, " "), res))
+	attStr := 0
+	for _, i := range att {
+		av, _ := c.b.Units[i].Strength()
+		attStr += av
+	}
+	defStr := d2 / 2
+	switch res {
+	case "AE":
+		c.takeLoss(att, 1<<20, false)
+	case "AH":
+		c.takeLoss(att, (attStr+1)/2, false)
+	case "AR":
+		for _, i := range att {
+			uh, _ := engine.ParseHex(c.b.Units[i].Hex)
+			c.retreat([]int{i}, uh)
+		}
+	case "HX":
+		lost := c.takeLoss(def, (defStr+1)/2, true)
+		c.takeLoss(att, lost, false)
+	case "DR":
+		c.retreat(def, a.Target)
+	case "DH":
+		c.takeLoss(def, (defStr+1)/2, true)
+		c.retreat(def, a.Target)
+	case "DE":
+		c.takeLoss(def, 1<<20, true)
+	}
+	if a.Advance && !c.enemyIn(side, a.Target) {
+		if _, held := c.occ[a.Target]; !held {
+			moved := false
+			for _, i := range att {
+				u := &c.b.Units[i]
+				if u.Status != OnMap || u.Type == "art" || !c.stackOK(a.Target, u.RE2s()) {
+					continue
+				}
+				u.Hex = a.Target.String()
+				c.index()
+				moved = true
+				c.log("", u.ID+" advances into "+data.HexName(a.Target))
+			}
+			if moved {
+				c.capture(a.Target, side, d)
+			}
+		}
+	}
+}
+
+func halfStr(h int) string {
+	if h%2 == 0 {
+		return fmt.Sprint(h / 2)
+	}
+	return fmt.Sprintf("%d.5", h/2)
+}
+
+// capture takes ownership of h for side; capturing Stockholm makes the
+// Swedish player roll for surrender (28B1).
+func (c *ctx) capture(h engine.Hex, side engine.Side, d engine.Dice) {
+	was := c.owner(h)
+	c.setOwner(h, side)
+	if side == German && was == Allied && h == data.placeHex("Stockholm") && !c.b.NoMoreSurrender && !c.b.Surrendered {
+		r := d.Roll(6, "Swedish surrender roll (28B1, Stockholm captured)")
+		if r >= 3 {
+			c.log("", fmt.Sprintf("Stockholm captured; Swedish surrender roll %d: Sweden surrenders (28B1)", r))
+			c.surrender()
+			return
+		}
+		c.log("", fmt.Sprintf("Stockholm captured; Swedish surrender roll %d: Sweden fights on, no further surrender rolls (28B1)", r))
+		c.b.NoMoreSurrender = true
+	}
+}
+
+// surrender removes all Allied forces (28B1).
+func (c *ctx) surrender() {
+	c.b.Surrendered = true
+	for i := range c.b.Units {
+		if c.b.Units[i].Side == Allied && c.b.Units[i].Status == OnMap {
+			c.b.Units[i].Status = Eliminated
+			c.b.Units[i].Hex = ""
+		}
+	}
+	for i := range c.b.Air {
+		if c.b.Air[i].Side == Allied {
+			c.b.Air[i].Status = Eliminated
+		}
+	}
+	c.index()
+}

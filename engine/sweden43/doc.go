@@ -1,0 +1,47 @@
+// Package sweden43 is the "sweden43" ruleset: Objective: Sweden, the
+// Europa scenario of a German invasion of Sweden in July 1943, with its
+// ULTRA, Operation I and Operation II scenarios.
+//
+// The text amends the Balkan Front rules, which it does not include; the
+// minimum of standard Europa mechanics needed to play (movement points,
+// zones of control, the combat results table, supply lines, stacking, air
+// and AA tables) is reconstructed in data/tables.txt and marked so. The map
+// (data/map.txt, places.txt, rails.txt, rivers.txt) is a reconstructed hex
+// grid of Sweden and eastern Norway; the orders of battle (units.txt,
+// air.txt) are reconstructed where the text does not give them. Rules()
+// lists every numbered rule of the text with its status.
+//
+// # Turns and phases
+//
+// Six game turns, Jul I 43 to Sep II 43 (31A). Each has two player turns,
+// German first (Allied first in ULTRA, 30); each player turn has a
+// movement phase and a combat phase, and only the phasing player owes
+// orders. Phase IDs read "T3-german-move", "T3-german-combat".
+//
+// # Order syntax
+//
+// One order a line, "#" starts a comment, unit names in any case (ids such
+// as 25Pz, I1, 2DivHQ, or aliases). A HEX is a grid hex ("R18"), a place
+// ("Stockholm") or a Europa hex number the text quotes ("5B:5026").
+//
+// Movement phase:
+//
+//	move UNIT HEX [HEX ...]    move through each HEX in turn (cheapest path)
+//	rail UNIT HEX              rail move along friendly rail lines (7A)
+//	land UNIT HEX              amphibious landing, Jul I only (26A)
+//	drop UNIT HEX              airborne drop in Sweden, once a game (25C)
+//	base AIRUNIT HEX|UK        rebase an air unit (3F)
+//	replace UNIT HEX           German replacement (29B)
+//	rebuild UNIT               German infantry cadre to full strength (29B)
+//	mobilize REGIMENT DIVISION Swedish mobilization (29E)
+//	assemble DIVISION [2DivHQ] R1 R2 R3   Swedish assembly (29F, 15C3)
+//
+// Replacements, rebuilding and mobilization happen first (the initial
+// phase), then movement in the order written, then assembly.
+//
+// Combat phase:
+//
+//	attack HEX with UNIT UNIT ... [advance]
+//	air AIRUNIT HEX [close]    ground support or escort for the attack on
+//	                           HEX; "close" flies close escort (20C1)
+package sweden43

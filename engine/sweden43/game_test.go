@@ -1,0 +1,75 @@
+package sweden43
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"testing"
+
+	"skagerrak/engine"
+)
+
+// playGame plays a whole game with the scripted players through the
+// Ruleset interface only and returns the final state and its digest.
+func playGame(t *testing.T, scenario, secret string, opts ...string) (*State, string) {
+	t.Helper()
+	r, err := engine.Lookup("sweden43")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := r.(engine.Player)
+	st, err := r.New(engine.Setup{Scenario: scenario, Options: opts}, engine.NewSeededDice([]byte(secret), "g", "new", [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 40; i++ {
+		ph := r.Phase(st)
+		if ph.Over {
+			break
+		}
+		orders := map[engine.Side]engine.Orders{}
+		texts := map[engine.Side]string{}
+		for _, side := range ph.Owes {
+			text := pl.Play(r.View(st, side), side, engine.NewSeededDice([]byte(secret), "g", ph.ID+"/play", [32]byte{}))
+			o, errs := r.ParseOrders(st, side, text)
+			if len(errs) > 0 {
+				t.Fatalf("%s: scripted %s orders rejected: %v\n%s", ph.ID, side, errs, text)
+			}
+			orders[side] = o
+			texts[side] = text
+		}
+		before, _ := engine.Canonical(st)
+		next, err := r.Resolve(st, orders, engine.NewSeededDice([]byte(secret), "g", ph.ID, engine.OrdersDigest(texts)))
+		if err != nil {
+			t.Fatalf("%s: %v", ph.ID, err)
+		}
+		after, _ := engine.Canonical(st)
+		if string(before) != string(after) {
+			t.Fatalf("%s: Resolve modified its input state", ph.ID)
+		}
+		st = next
+	}
+	if !r.Phase(st).Over {
+		t.Fatalf("%s: game not over after 40 phases", scenario)
+	}
+	b, _ := engine.Canonical(st)
+	return asState(st), fmt.Sprintf("%x", sha256.Sum256(b))
+}
+
+func TestFullGamesEveryScenarioDeterministic(t *testing.T) {
+	for _, sc := range (Ruleset{}).Scenarios() {
+		for _, seed := range []string{"alpha", "bravo"} {
+			for _, opts := range [][]string{nil, {"terrain32", "incremental"}} {
+				a, da := playGame(t, sc.ID, seed, opts...)
+				_, db := playGame(t, sc.ID, seed, opts...)
+				if da != db {
+					t.Fatalf("%s/%s: two plays differ", sc.ID, seed)
+				}
+				res := (Ruleset{}).Result(a)
+				if res == nil || res.Summary == "" {
+					t.Fatalf("%s/%s: no result", sc.ID, seed)
+				}
+				t.Logf("%s %s %v: turn %d: %s", sc.ID, seed, opts, a.Turn, res.Summary)
+			}
+		}
+	}
+}

@@ -1,0 +1,593 @@
+package sweden43
+
+import (
+	"fmt"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// Order is one parsed order line.
+type Order struct {
+	N     int          `json:"n"`
+	Verb  string       `json:"verb"`
+	Unit  string       `json:"unit,omitempty"`
+	Hexes []engine.Hex `json:"hexes,omitempty"`
+	Units []string     `json:"units,omitempty"`
+	Flag  string       `json:"flag,omitempty"`
+}
+
+// Orders are a side's orders for one phase.
+type Orders struct {
+	Phase string  `json:"phase"`
+	List  []Order `json:"list"`
+}
+
+// String writes the order back as an order line.
+func (o Order) String() string {
+	var w []string
+	w = append(w, o.Verb)
+	switch o.Verb {
+	case "attack":
+		w = append(w, o.Hexes[0].String(), "with")
+		w = append(w, o.Units...)
+		if o.Flag != "" {
+			w = append(w, o.Flag)
+		}
+		return strings.Join(w, " ")
+	case "assemble", "mobilize":
+		w = append(w, o.Unit)
+		w = append(w, o.Units...)
+		return strings.Join(w, " ")
+	}
+	if o.Unit != "" {
+		w = append(w, o.Unit)
+	}
+	for _, h := range o.Hexes {
+		w = append(w, h.String())
+	}
+	if o.Verb == "base" && len(o.Hexes) == 0 {
+		w = append(w, "UK")
+	}
+	if o.Flag != "" {
+		w = append(w, o.Flag)
+	}
+	return strings.Join(w, " ")
+}
+
+// verbs says which orders each step takes.
+var moveVerbs = "move, rail, land, drop, base, replace, rebuild, mobilize, assemble"
+var combatVerbs = "attack, air"
+
+// unitByName finds a ground unit by id or alias, any case.
+func (c *ctx) unitByName(s string) int {
+	s = strings.ToLower(s)
+	for i, u := range c.b.Units {
+		if strings.ToLower(u.ID) == s {
+			return i
+		}
+	}
+	for _, d := range data.Units {
+		for _, a := range d.Aliases {
+			if strings.ToLower(a) == s {
+				return c.find(d.ID)
+			}
+		}
+	}
+	return -1
+}
+
+func (c *ctx) airByName(s string) int {
+	s = strings.ToLower(s)
+	for i, a := range c.b.Air {
+		if strings.ToLower(a.ID) == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *ctx) ownUnits(side engine.Side, status string) string {
+	var ids []string
+	for _, u := range c.b.Units {
+		if u.Side == side && u.Status == status {
+			ids = append(ids, u.ID)
+		}
+	}
+	if len(ids) > 12 {
+		ids = append(ids[:12], "...")
+	}
+	return strings.Join(ids, ", ")
+}
+
+// parse reads one line into an Order without checking it against the board
+// beyond names.
+func (c *ctx) parse(side engine.Side, l engine.OrderLine, step string) (Order, *engine.LineError) {
+	f := l.Fields
+	verb := strings.ToLower(f[0])
+	o := Order{N: l.N, Verb: verb}
+	bad := func(rule, valid, format string, a ...any) (Order, *engine.LineError) {
+		e := l.Errorf(rule, valid, format, a...)
+		return o, &e
+	}
+	verbs := moveVerbs
+	if step == "combat" {
+		verbs = combatVerbs
+	}
+	if !strings.Contains(", "+verbs+",", ", "+verb+",") {
+		return bad("", verbs, "%q is not an order of the %s phase", f[0], step)
+	}
+	ground := func(s string) (string, *engine.LineError) {
+		i := c.unitByName(s)
+		if i < 0 || c.b.Units[i].Side != side {
+			e := l.Errorf("", c.ownUnits(side, OnMap), "%q is not one of your units", s)
+			return "", &e
+		}
+		return c.b.Units[i].ID, nil
+	}
+	hexes := func(ws []string) ([]engine.Hex, *engine.LineError) {
+		var out []engine.Hex
+		for _, w := range ws {
+			if strings.EqualFold(w, "to") || strings.EqualFold(w, "via") {
+				continue
+			}
+			h, err := data.ParseHexOrPlace(w)
+			if err != nil {
+				e := l.Errorf("", "a hex such as R18 or a place such as Stockholm", "%v", err)
+				return nil, &e
+			}
+			out = append(out, h)
+		}
+		return out, nil
+	}
+	switch verb {
+	case "move", "rail", "land", "drop", "replace":
+		if len(f) < 3 {
+			return bad("", verb+" UNIT HEX", "%s needs a unit and a hex", verb)
+		}
+		id, e := ground(f[1])
+		if e != nil {
+			return o, e
+		}
+		o.Unit = id
+		hs, e := hexes(f[2:])
+		if e != nil {
+			return o, e
+		}
+		if len(hs) == 0 {
+			return bad("", verb+" UNIT HEX", "no hex given")
+		}
+		if verb != "move" && len(hs) != 1 {
+			return bad("", verb+" UNIT HEX", "%s takes one hex", verb)
+		}
+		o.Hexes = hs
+	case "rebuild":
+		if len(f) != 2 {
+			return bad("29B", "rebuild UNIT", "rebuild takes one unit")
+		}
+		id, e := ground(f[1])
+		if e != nil {
+			return o, e
+		}
+		o.Unit = id
+	case "mobilize", "assemble":
+		n := 3
+		if verb == "mobilize" {
+			n = 2
+		}
+		if len(f) < n {
+			return bad("29E", "mobilize REGIMENT DIVISION, assemble DIVISION R1 R2 R3", "%s needs more units", verb)
+		}
+		if verb == "mobilize" {
+			reg, e := ground(f[1])
+			if e != nil {
+				return o, e
+			}
+			div, e := ground(f[2])
+			if e != nil {
+				return o, e
+			}
+			o.Unit, o.Units = div, []string{reg}
+		} else {
+			div, e := ground(f[1])
+			if e != nil {
+				return o, e
+			}
+			o.Unit = div
+			for _, w := range f[2:] {
+				id, e := ground(w)
+				if e != nil {
+					return o, e
+				}
+				o.Units = append(o.Units, id)
+			}
+		}
+	case "base":
+		if len(f) != 3 {
+			return bad("3F", "base AIRUNIT HEX (or UK)", "base takes an air unit and a hex")
+		}
+		i := c.airByName(f[1])
+		if i < 0 || c.b.Air[i].Side != side {
+			return bad("", "", "%q is not one of your air units", f[1])
+		}
+		o.Unit = c.b.Air[i].ID
+		if !strings.EqualFold(f[2], "uk") {
+			hs, e := hexes(f[2:])
+			if e != nil {
+				return o, e
+			}
+			o.Hexes = hs
+		}
+	case "attack":
+		// attack HEX with U1 U2 ... [advance]
+		if len(f) < 4 || !strings.EqualFold(f[2], "with") {
+			return bad("", "attack HEX with UNIT UNIT ... [advance]", "malformed attack")
+		}
+		hs, e := hexes(f[1:2])
+		if e != nil {
+			return o, e
+		}
+		o.Hexes = hs
+		for _, w := range f[3:] {
+			if strings.EqualFold(w, "advance") {
+				o.Flag = "advance"
+				continue
+			}
+			id, e := ground(w)
+			if e != nil {
+				return o, e
+			}
+			o.Units = append(o.Units, id)
+		}
+		if len(o.Units) == 0 {
+			return bad("", "attack HEX with UNIT UNIT ... [advance]", "no attacking units")
+		}
+	case "air":
+		// air AIRUNIT HEX [close]
+		if len(f) < 3 || len(f) > 4 {
+			return bad("20", "air AIRUNIT HEX [close]", "malformed air mission")
+		}
+		i := c.airByName(f[1])
+		if i < 0 || c.b.Air[i].Side != side {
+			return bad("", "", "%q is not one of your air units", f[1])
+		}
+		o.Unit = c.b.Air[i].ID
+		hs, e := hexes(f[2:3])
+		if e != nil {
+			return o, e
+		}
+		o.Hexes = hs
+		if len(f) == 4 {
+			if !strings.EqualFold(f[3], "close") {
+				return bad("20C1", "close", "%q: the only mission flag is close (close escort)", f[3])
+			}
+			o.Flag = "close"
+		}
+	}
+	return o, nil
+}
+
+// nullDice answers 1 to every roll: validation never depends on luck.
+type nullDice struct{}
+
+func (nullDice) Roll(int, string) int { return 1 }
+
+// applyMove applies one movement-phase order; it returns an error message
+// and the rule broken.
+func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[string]bool) (rule, valid, msg string) {
+	st := c.st
+	switch o.Verb {
+	case "move", "rail", "land", "drop":
+		i := c.find(o.Unit)
+		u := c.b.Units[i]
+		if moved[u.ID] {
+			return "", "", u.ID + " has already moved this phase"
+		}
+		switch o.Verb {
+		case "land":
+			if u.Status != Amph {
+				return "26A", "", u.ID + " is not a regiment of the amphibious force waiting to land"
+			}
+			if st.Turn != 1 {
+				return "26A", "", "the amphibious force lands only in the Jul I 43 movement phase"
+			}
+			h := o.Hexes[0]
+			if data.CountryAt(h) != 'S' || !data.Coastal(h) {
+				return "26A", "a coastal hex of Sweden", h.String() + " is not a coastal hex of Sweden"
+			}
+			for _, n := range []string{"Stockholm", "Karlskrona", "Goteborg"} {
+				if h == data.placeHex(n) {
+					return "26A", "a coastal hex of Sweden other than Stockholm, Karlskrona and Goteborg", n + " is held by Swedish naval forces"
+				}
+			}
+			if c.enemyIn(side, h) || !c.stackOK(h, u.RE2s()) {
+				return "26A", "", "cannot land in " + data.HexName(h) + ": enemy units or stacking"
+			}
+			moved[u.ID] = true
+			c.placeUnit(i, h)
+			if c.b.NavyOut {
+				loss := data.Params["landing-loss"]
+				if st.Scenario == "ultra" {
+					loss = data.Params["landing-loss-ultra"]
+				}
+				r := d.Roll(6, "Swedish navy against "+u.ID+" (26A)")
+				if r >= loss {
+					c.b.Units[i].Status = Eliminated
+					c.b.Units[i].Hex = ""
+					c.index()
+					c.log("", fmt.Sprintf("%s lands at %s; the Swedish navy rolls %d: the regiment is lost at sea (26A)", u.ID, data.HexName(h), r))
+				} else {
+					c.log("", fmt.Sprintf("%s lands at %s; the Swedish navy rolls %d: landed (26A)", u.ID, data.HexName(h), r))
+				}
+			} else {
+				c.log("", fmt.Sprintf("%s lands at %s (26A)", u.ID, data.HexName(h)))
+			}
+			return
+		case "drop":
+			if u.Status != ParaPool || u.Type != "para" {
+				return "25C", "", u.ID + " is not an airborne unit waiting to drop (each drops once per game)"
+			}
+			h := o.Hexes[0]
+			if data.CountryAt(h) != 'S' || !data.Land(h) {
+				return "25C", "a land hex of Sweden", "airborne units drop in Sweden only"
+			}
+			if c.enemyIn(side, h) || !c.stackOK(h, u.RE2s()) {
+				return "25C", "", "cannot drop into " + data.HexName(h) + ": enemy units or stacking"
+			}
+			near := false
+			for _, p := range data.Places {
+				if p.Airbase && c.owner(p.Hex) == German && p.Hex.Distance(h) <= data.Params["drop-range"] {
+					near = true
+				}
+			}
+			if !near {
+				return "25C", "", "no German-owned airbase within range of " + h.String()
+			}
+			moved[u.ID] = true
+			c.b.Units[i].Dropped = true
+			c.placeUnit(i, h)
+			c.log("", fmt.Sprintf("%s drops at %s (25C)", u.ID, data.HexName(h)))
+			c.captureCheck(h, side, d)
+			return
+		}
+		if u.Status != OnMap {
+			return "", "", u.ID + " is not on the map"
+		}
+		from, _ := engine.ParseHex(u.Hex)
+		if o.Verb == "rail" {
+			if c.ezoc(side, from) || c.owner(from) != side || !data.railHex[from] {
+				return "7A", "", u.ID + " is not on a friendly rail hex free of enemy ZOC"
+			}
+			capKey := "rail-cap-german"
+			if side == Allied {
+				capKey = "rail-cap-allied"
+			}
+			if c.b.RailUsed+u.RE2s() > data.Params[capKey] {
+				return "7A", "", fmt.Sprintf("the low-volume rail lines carry %d half-REs a turn; %d used", data.Params[capKey], c.b.RailUsed)
+			}
+			r := c.railReach(side, from, data.Params["rail-hexes"])
+			h := o.Hexes[0]
+			if _, ok := r[h]; !ok || h == from {
+				return "7A", "", data.HexName(h) + " cannot be reached by rail"
+			}
+			if !c.stackOK(h, u.RE2s()) {
+				return "", "", "stacking limit in " + h.String()
+			}
+			moved[u.ID] = true
+			c.b.RailUsed += u.RE2s()
+			c.b.Units[i].Hex = h.String()
+			c.index()
+			c.log("", fmt.Sprintf("%s moves by rail to %s", u.ID, data.HexName(h)))
+			return
+		}
+		budget := allowance(u)
+		at := from
+		var path []engine.Hex
+		for k, wp := range o.Hexes {
+			dist, prev := c.reach(u, at, budget)
+			cost, ok := dist[wp]
+			if !ok || wp == at {
+				return "", "", fmt.Sprintf("%s cannot reach %s (movement %d, zones of control, terrain)", u.ID, data.HexName(wp), budget)
+			}
+			if k < len(o.Hexes)-1 && c.ezoc(side, wp) {
+				return "", "", "a unit stops on entering an enemy zone of control (" + wp.String() + ")"
+			}
+			path = append(path, pathTo(prev, at, wp)...)
+			budget -= cost
+			at = wp
+		}
+		if !c.stackOK(at, u.RE2s()) {
+			return "", "", "stacking limit in " + at.String()
+		}
+		moved[u.ID] = true
+		c.b.Units[i].Hex = at.String()
+		c.index()
+		c.log("", fmt.Sprintf("%s moves to %s", u.ID, data.HexName(at)))
+		for _, h := range path {
+			c.captureCheck(h, side, d)
+		}
+		return
+	case "base":
+		i := c.findAir(o.Unit)
+		a := c.b.Air[i]
+		if a.Status != OnMap {
+			return "", "", a.ID + " is not in play"
+		}
+		if a.Nation != "german" && a.Nation != "swedish" {
+			if len(o.Hexes) != 0 {
+				return "3F", "UK", "Western Allied air units base only in the United Kingdom"
+			}
+			return
+		}
+		if len(o.Hexes) == 0 {
+			return "3F", "", "only Western Allied air units base in the United Kingdom"
+		}
+		h := o.Hexes[0]
+		p, ok := data.PlaceAt(h)
+		if !ok || !p.Airbase || c.owner(h) != side {
+			return "3F", "", data.HexName(h) + " is not an airbase your side owns"
+		}
+		if a.Nation == "swedish" && data.CountryAt(h) != 'S' {
+			return "3F", "", "Swedish air units base only in Sweden"
+		}
+		if airDistance(a, h) > a.Range*2 {
+			return "", "", "too far to rebase (twice the range)"
+		}
+		c.b.Air[i].Base = h.String()
+		c.log("", a.ID+" rebases to "+data.HexName(h))
+		return
+	case "replace":
+		i := c.find(o.Unit)
+		u := c.b.Units[i]
+		if side != German {
+			return "29B", "", "the Allied player receives no ground replacements"
+		}
+		if u.Status != Eliminated {
+			return "29B", "", u.ID + " is not eliminated"
+		}
+		if u.Type == "arm" || u.Type == "ag" || u.Type == "para" {
+			return "29B", "", "infantry replacements cannot replace armored, assault gun or parachute units"
+		}
+		cost := map[string]int{"bn": 1, "reg": 2, "div": 6}[u.Size]
+		if cost > c.b.ReplHalfREs {
+			return "29B", "", fmt.Sprintf("%s costs %s REs; %s left", u.ID, halfStr(cost), halfStr(c.b.ReplHalfREs))
+		}
+		h := o.Hexes[0]
+		okHex := false
+		if p, ok := data.PlaceAt(h); ok && c.owner(h) == German {
+			if p.IsCity() && data.CountryAt(h) == 'N' {
+				okHex = true
+			}
+			if p.Europa == "5B:2630" || (st.Scenario == "op1" && p.Europa == "5B:3015") {
+				okHex = true
+			}
+		}
+		if !okHex || c.enemyIn(side, h) || !c.stackOK(h, u.RE2s()) {
+			return "29B", "a German-owned city of Norway or 5B:2630 (Operation I: also 5B:3015)", data.HexName(h) + " is not an entry hex for replacements"
+		}
+		c.b.ReplHalfREs -= cost
+		moved[u.ID] = true
+		c.b.Units[i].Reduced = false
+		c.placeUnit(i, h)
+		c.log(German, fmt.Sprintf("%s replaced at %s for %s REs", u.ID, data.HexName(h), halfStr(cost)))
+		return
+	case "rebuild":
+		i := c.find(o.Unit)
+		u := c.b.Units[i]
+		if side != German || u.Status != OnMap || !u.Reduced || u.Type != "inf" {
+			return "29B", "", u.ID + " is not a German infantry division cadre"
+		}
+		h, _ := engine.ParseHex(u.Hex)
+		if u.OOS || c.ezoc(side, h) {
+			return "29B", "", "the cadre must be in supply and not in an enemy ZOC"
+		}
+		if c.b.ReplHalfREs < 4 {
+			return "29B", "", "rebuilding a cadre costs 2 REs"
+		}
+		if !c.stackOK(h, u.RE2-2) {
+			return "", "", "stacking limit in " + h.String()
+		}
+		c.b.ReplHalfREs -= 4
+		c.b.Units[i].Reduced = false
+		c.index()
+		c.log(German, u.ID+" is rebuilt to full strength (29B)")
+		return
+	case "mobilize":
+		di, ri := c.find(o.Unit), c.find(o.Units[0])
+		div, reg := c.b.Units[di], c.b.Units[ri]
+		if div.Status != Mobilize || div.Turn > st.Turn {
+			return "29E", c.available(Mobilize), div.ID + " is not available for mobilization now"
+		}
+		if reg.Status != OnMap || reg.Type != "inf" || reg.Size != "reg" || reg.Nation != "swedish" {
+			return "29E", "", reg.ID + " is not a Swedish infantry regiment in play"
+		}
+		if moved[reg.ID] {
+			return "29E", "", "mobilize before moving the regiment"
+		}
+		h, _ := engine.ParseHex(reg.Hex)
+		if c.stk[h]-reg.RE2+div.RE2 > data.Params["stack-half-res"] {
+			return "", "", "stacking limit in " + h.String()
+		}
+		c.b.Units[ri].Status, c.b.Units[ri].Hex = Absorbed, ""
+		c.placeUnit(di, h)
+		c.b.Units[di].OOS = reg.OOS
+		c.log("", fmt.Sprintf("%s mobilizes into %s at %s (29E)", reg.ID, div.ID, data.HexName(h)))
+		return
+	case "assemble":
+		di := c.find(o.Unit)
+		div := c.b.Units[di]
+		need := 3
+		if div.Status == HQAssemble {
+			need = 4
+		} else if div.Status != Assemble || div.Turn > st.Turn {
+			return "29F", c.available(Assemble), div.ID + " is not available for assembly now"
+		}
+		if len(o.Units) != need {
+			if need == 4 {
+				return "15C3", "assemble 2Div 2DivHQ R1 R2 R3", "the 2nd Division is formed by its HQ and three infantry regiments"
+			}
+			return "29F", "assemble DIV R1 R2 R3", "a division is assembled from three Swedish infantry regiments"
+		}
+		var hex string
+		for k, id := range o.Units {
+			u := c.b.Units[c.find(id)]
+			if u.Status != OnMap {
+				return "29F", "", id + " is not on the map"
+			}
+			if hex == "" {
+				hex = u.Hex
+			} else if u.Hex != hex {
+				return "29F", "", "the units must be in the same hex"
+			}
+			isHQ := u.Type == "hq"
+			if need == 4 && k == 0 {
+				if u.ID != "2DivHQ" {
+					return "15C3", "", "the first unit must be the 2nd Division HQ"
+				}
+				continue
+			}
+			if isHQ || u.Type != "inf" || u.Size != "reg" || u.Nation != "swedish" {
+				return "29F", "", id + " is not a Swedish infantry regiment"
+			}
+		}
+		for _, id := range o.Units {
+			k := c.find(id)
+			c.b.Units[k].Status, c.b.Units[k].Hex = Absorbed, ""
+		}
+		h, _ := engine.ParseHex(hex)
+		c.placeUnit(di, h)
+		moved[div.ID] = true
+		c.log("", fmt.Sprintf("%s is assembled at %s", div.ID, data.HexName(h)))
+		return
+	}
+	return "", "", "unknown order"
+}
+
+// captureCheck takes h for side when a unit enters it.
+func (c *ctx) captureCheck(h engine.Hex, side engine.Side, d engine.Dice) {
+	if c.owner(h) != side {
+		c.capture(h, side, d)
+	}
+}
+
+func (c *ctx) available(status string) string {
+	var ids []string
+	for _, u := range c.b.Units {
+		if u.Status == status && u.Turn <= c.st.Turn {
+			ids = append(ids, u.ID)
+		}
+	}
+	return strings.Join(ids, ", ")
+}
+
+// phaseOrder sorts a movement phase's orders: the initial phase's
+// (replace, rebuild, mobilize) first, then movement, then assembly.
+func phaseRank(verb string) int {
+	switch verb {
+	case "replace", "rebuild", "mobilize":
+		return 0
+	case "assemble":
+		return 2
+	}
+	return 1
+}

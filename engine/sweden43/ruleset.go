@@ -1,0 +1,525 @@
+package sweden43
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// Ruleset is the "sweden43" rulebook: Objective: Sweden.
+type Ruleset struct{}
+
+func init() { engine.Register(Ruleset{}) }
+
+// Name implements engine.Ruleset.
+func (Ruleset) Name() string { return "sweden43" }
+
+// Title implements engine.Ruleset.
+func (Ruleset) Title() string {
+	return "Objective: Sweden - the hypothetical German invasion of Sweden, July 1943 (Europa)"
+}
+
+// Sides implements engine.Ruleset (3B).
+func (Ruleset) Sides() []engine.Side { return []engine.Side{Allied, German} }
+
+// Scenarios implements engine.Ruleset (33); the first is the default.
+func (Ruleset) Scenarios() []engine.Info {
+	var out []engine.Info
+	for _, s := range data.Scenarios {
+		out = append(out, s.Info)
+	}
+	return out
+}
+
+// Options implements engine.Ruleset (32B, 34A).
+func (Ruleset) Options() []engine.Info { return append([]engine.Info(nil), data.Options...) }
+
+// New implements engine.Ruleset: both sides deploy per the order of battle
+// of the scenario (30).
+func (Ruleset) New(setup engine.Setup, _ engine.Dice) (engine.State, error) {
+	sd, ok := data.scenarioDef(setup.Scenario)
+	if !ok {
+		return nil, fmt.Errorf("sweden43: unknown scenario %q", setup.Scenario)
+	}
+	opts := append([]string(nil), setup.Options...)
+	sort.Strings(opts)
+	for _, o := range opts {
+		known := false
+		for _, x := range data.Options {
+			known = known || x.ID == o
+		}
+		if !known {
+			return nil, fmt.Errorf("sweden43: unknown option %q", o)
+		}
+	}
+	st := &State{Scenario: sd.ID, Options: opts, Turn: 1, Step: "move", Board: Board{Owner: map[string]engine.Side{}, ReplHalfREs: data.Params["german-repl-half-res"]}}
+	for _, d := range data.Units {
+		if !inScenario(d.Scenarios, sd.ID) {
+			continue
+		}
+		u := Unit{ID: d.ID, Side: d.Side, Nation: d.Nation, Type: d.Type, Size: d.Size, Att: d.Att, Def: d.Def, Move: d.Move, RE2: d.RE2, Cadre: d.Cadre, AEC: d.AEC, ATEC: d.ATEC, Turn: d.Turn}
+		switch {
+		case d.Start == "amph":
+			u.Status = Amph
+		case d.Start == "para":
+			u.Status = ParaPool
+		case d.Start == "mobilize", d.Start == "assemble", d.Start == "hq-assemble", d.Start == "neutralized":
+			u.Status = d.Start
+		case strings.HasPrefix(d.Start, "reinf "):
+			u.Status = Pending
+			u.Arrive = strings.TrimSpace(strings.TrimPrefix(d.Start, "reinf "))
+		default:
+			u.Status = OnMap
+			u.Hex = d.Start
+		}
+		st.Board.Units = append(st.Board.Units, u)
+	}
+	for _, d := range data.Air {
+		if inScenario(d.Scenarios, sd.ID) {
+			st.Board.Air = append(st.Board.Air, AirUnit{ID: d.ID, Side: d.Side, Nation: d.Nation, Type: d.Type, Att: d.Att, Def: d.Def, Bomb: d.Bomb, Range: d.Range, Base: d.Base, Status: OnMap})
+		}
+	}
+	st.Log = append(st.Log, Event{Turn: 1, Text: "scenario " + sd.Title + "; " + string(sd.First) + " player turn first (30)"})
+	openPhase(st, nullDice{})
+	return st, nil
+}
+
+// DecodeState implements engine.Ruleset.
+func (Ruleset) DecodeState(b []byte) (engine.State, error) {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	if s.Board.Owner == nil {
+		s.Board.Owner = map[string]engine.Side{}
+	}
+	return &s, nil
+}
+
+func asState(s engine.State) *State {
+	switch x := s.(type) {
+	case *State:
+		return x
+	case State:
+		return &x
+	}
+	panic(fmt.Sprintf("sweden43: not a state: %T", s))
+}
+
+// Phase implements engine.Ruleset.
+func (Ruleset) Phase(s engine.State) engine.Phase { return phaseOf(asState(s)) }
+
+func phaseOf(st *State) engine.Phase {
+	if st.Over {
+		return engine.Phase{ID: "over", Title: "the game is over", Over: true}
+	}
+	side := st.phasing()
+	return engine.Phase{
+		ID:    fmt.Sprintf("T%d-%s-%s", st.Turn, side, st.Step),
+		Title: fmt.Sprintf("%s, %s player turn: %s phase", TurnName(st.Turn), side, st.Step),
+		Owes:  []engine.Side{side},
+	}
+}
+
+// ParseOrders implements engine.Ruleset.
+func (Ruleset) ParseOrders(s engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
+	st := asState(s)
+	o, errs := parseOrders(st, side, text)
+	return o, errs
+}
+
+func parseOrders(st *State, side engine.Side, text string) (Orders, []engine.LineError) {
+	ph := phaseOf(st)
+	o := Orders{Phase: ph.ID}
+	if ph.Over || st.phasing() != side {
+		return o, []engine.LineError{{Line: 0, Msg: fmt.Sprintf("%s owes no orders in phase %s", side, ph.ID)}}
+	}
+	var errs []engine.LineError
+	scratch := st.Clone()
+	c := newCtx(scratch)
+	var parsed []Order
+	lines := map[int]engine.OrderLine{}
+	for _, l := range engine.OrderLines(text) {
+		lines[l.N] = l
+		ord, e := c.parse(side, l, st.Step)
+		if e != nil {
+			errs = append(errs, *e)
+			continue
+		}
+		parsed = append(parsed, ord)
+	}
+	if st.Step == "move" {
+		sort.SliceStable(parsed, func(i, j int) bool { return phaseRank(parsed[i].Verb) < phaseRank(parsed[j].Verb) })
+		moved := map[string]bool{}
+		for _, ord := range parsed {
+			rule, valid, msg := c.applyMove(side, ord, nullDice{}, moved)
+			if msg != "" {
+				errs = append(errs, lines[ord.N].Errorf(rule, valid, "%s", msg))
+				continue
+			}
+			o.List = append(o.List, ord)
+		}
+		if st.Turn == 1 && side == German {
+			for _, u := range scratch.Board.Units {
+				if u.Status == Amph {
+					errs = append(errs, engine.LineError{Line: 0, Rule: "26A", Msg: u.ID + " must land this phase", Valid: "land " + u.ID + " HEX"})
+				}
+			}
+		}
+	} else {
+		atks, aerrs := c.checkAttacks(side, parsed, lines)
+		errs = append(errs, aerrs...)
+		_ = atks
+		for _, ord := range parsed {
+			bad := false
+			for _, e := range aerrs {
+				bad = bad || e.Line == ord.N
+			}
+			if !bad {
+				o.List = append(o.List, ord)
+			}
+		}
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+	return o, errs
+}
+
+// checkAttacks validates a combat phase's orders and groups them.
+func (c *ctx) checkAttacks(side engine.Side, parsed []Order, lines map[int]engine.OrderLine) ([]Attack, []engine.LineError) {
+	var errs []engine.LineError
+	var atks []Attack
+	used := map[string]bool{}
+	hexUsed := map[engine.Hex]int{}
+	for _, o := range parsed {
+		if o.Verb != "attack" {
+			continue
+		}
+		l := lines[o.N]
+		t := o.Hexes[0]
+		if !c.enemyIn(side, t) {
+			errs = append(errs, l.Errorf("", "", "no enemy units in %s", data.HexName(t)))
+			continue
+		}
+		if _, dup := hexUsed[t]; dup {
+			errs = append(errs, l.Errorf("", "", "%s is already attacked this phase", t))
+			continue
+		}
+		a := Attack{Target: t, Advance: o.Flag == "advance"}
+		ok := true
+		for _, id := range o.Units {
+			u := c.b.Units[c.find(id)]
+			uh, _ := engine.ParseHex(u.Hex)
+			av, _ := u.Strength()
+			switch {
+			case u.Status != OnMap:
+				errs = append(errs, l.Errorf("", "", "%s is not on the map", id))
+				ok = false
+			case uh.Distance(t) != 1:
+				errs = append(errs, l.Errorf("", "", "%s in %s is not adjacent to %s", id, u.Hex, t))
+				ok = false
+			case used[id]:
+				errs = append(errs, l.Errorf("", "", "%s already attacks this phase", id))
+				ok = false
+			case av == 0:
+				errs = append(errs, l.Errorf("", "", "%s has no attack strength", id))
+				ok = false
+			}
+			used[id] = true
+			if !ok {
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		a.Units = o.Units
+		hexUsed[t] = len(atks)
+		atks = append(atks, a)
+	}
+	airUsed := map[string]bool{}
+	for _, o := range parsed {
+		if o.Verb != "air" {
+			continue
+		}
+		l := lines[o.N]
+		i := c.findAir(o.Unit)
+		a := c.b.Air[i]
+		k, ok := hexUsed[o.Hexes[0]]
+		switch {
+		case !ok:
+			errs = append(errs, l.Errorf("20", "a hex you attack this phase", "no attack on %s to support", o.Hexes[0]))
+		case a.Status != OnMap || a.Flown == c.st.Turn:
+			errs = append(errs, l.Errorf("20", "", "%s is not ready to fly", a.ID))
+		case airUsed[a.ID]:
+			errs = append(errs, l.Errorf("20", "", "%s already flies this phase", a.ID))
+		case airDistance(a, o.Hexes[0]) > a.Range:
+			errs = append(errs, l.Errorf("20", "", "%s is beyond %s's range of %d", o.Hexes[0], a.ID, a.Range))
+		case o.Flag == "close" && a.Type != "F":
+			errs = append(errs, l.Errorf("20C1", "", "only fighters fly close escort"))
+		default:
+			airUsed[a.ID] = true
+			atks[k].Air = append(atks[k].Air, a.ID)
+			if o.Flag == "close" {
+				atks[k].Close = append(atks[k].Close, a.ID)
+			}
+		}
+	}
+	return atks, errs
+}
+
+// DefaultOrders implements engine.Ruleset: units stand; in the Jul I German
+// movement phase the amphibious force lands where the form suggests.
+func (r Ruleset) DefaultOrders(s engine.State, side engine.Side) engine.Orders {
+	st := asState(s)
+	o := Orders{Phase: phaseOf(st).ID}
+	if st.Step == "move" && st.Turn == 1 && side == German {
+		text := ""
+		for _, u := range st.Board.Units {
+			if u.Status == Amph {
+				text += "land " + u.ID + " " + defaultLanding(newCtx(st.Clone()), u.ID).String() + "\n"
+			}
+		}
+		p, errs := parseOrders(st, side, text)
+		if len(errs) == 0 {
+			return p
+		}
+	}
+	return o
+}
+
+// defaultLanding picks the free coastal hex of Sweden nearest Stockholm
+// where a landing is allowed (26A).
+func defaultLanding(c *ctx, id string) engine.Hex {
+	sth := data.placeHex("Stockholm")
+	var best engine.Hex
+	bd := 1 << 20
+	for _, h := range data.Grid.All() {
+		if data.CountryAt(h) != 'S' || !data.Coastal(h) || c.enemyIn(German, h) || !c.stackOK(h, 2) {
+			continue
+		}
+		if h == sth || h == data.placeHex("Karlskrona") || h == data.placeHex("Goteborg") {
+			continue
+		}
+		if d := h.Distance(sth); d < bd {
+			best, bd = h, d
+		}
+	}
+	return best
+}
+
+// FormatOrders implements engine.Ruleset.
+func (Ruleset) FormatOrders(_ engine.State, _ engine.Side, o engine.Orders) string {
+	var b strings.Builder
+	for _, x := range asOrders(o).List {
+		b.WriteString(x.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func asOrders(o engine.Orders) Orders {
+	switch x := o.(type) {
+	case Orders:
+		return x
+	case *Orders:
+		return *x
+	}
+	return Orders{}
+}
+
+// Resolve implements engine.Ruleset.
+func (Ruleset) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (engine.State, error) {
+	old := asState(s)
+	if old.Over {
+		return nil, fmt.Errorf("sweden43: the game is over")
+	}
+	st := old.Clone()
+	side := st.phasing()
+	o, ok := orders[side]
+	if !ok {
+		return nil, fmt.Errorf("sweden43: no orders for %s", side)
+	}
+	ord := asOrders(o)
+	if ord.Phase != "" && ord.Phase != phaseOf(old).ID {
+		return nil, fmt.Errorf("sweden43: orders are for phase %s, not %s", ord.Phase, phaseOf(old).ID)
+	}
+	c := newCtx(st)
+	if st.Step == "move" {
+		if st.Turn == 1 && side == German {
+			// 26A: the Swedish navy's breakout roll at the start of the German Jul I turn.
+			hasAmph := false
+			for _, u := range st.Board.Units {
+				hasAmph = hasAmph || u.Status == Amph
+			}
+			if hasAmph {
+				need := data.Params["breakout"]
+				if st.Scenario == "ultra" {
+					need = data.Params["breakout-ultra"]
+				}
+				r := engine.TwoD6(d, "Swedish navy breakout (26A)")
+				st.Board.NavyOut = r >= need
+				if st.Board.NavyOut {
+					c.log("", fmt.Sprintf("Swedish navy breakout roll %d: elements of the Swedish navy break out into the Baltic (26A)", r))
+				} else {
+					c.log("", fmt.Sprintf("Swedish navy breakout roll %d: the Swedish navy stays bottled up (26A)", r))
+				}
+			}
+		}
+		list := append([]Order(nil), ord.List...)
+		sort.SliceStable(list, func(i, j int) bool { return phaseRank(list[i].Verb) < phaseRank(list[j].Verb) })
+		moved := map[string]bool{}
+		for _, x := range list {
+			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
+				c.log(side, "order not carried out: "+x.String()+": "+msg)
+			}
+			if st.Board.Surrendered {
+				break
+			}
+		}
+		if st.Turn == 1 && side == German {
+			for i := range st.Board.Units {
+				if st.Board.Units[i].Status == Amph {
+					st.Board.Units[i].Status = Eliminated
+					c.log("", st.Board.Units[i].ID+" did not land and is lost (26A)")
+				}
+			}
+		}
+		st.Step = "combat"
+	} else {
+		lines := map[int]engine.OrderLine{}
+		for _, x := range ord.List {
+			lines[x.N] = engine.OrderLine{N: x.N, Text: x.String()}
+		}
+		atks, _ := c.checkAttacks(side, ord.List, lines)
+		for _, a := range atks {
+			if st.Board.Surrendered {
+				break
+			}
+			c.resolveAttack(side, a, d)
+		}
+		advance(st)
+	}
+	if conquered(c) {
+		st.Over = true
+	}
+	if !st.Over {
+		openPhase(st, d)
+	}
+	return st, nil
+}
+
+// advance moves to the next player turn or game turn after a combat phase.
+func advance(st *State) {
+	st.Step = "move"
+	st.Board.RailUsed = 0
+	if st.Player == 0 {
+		st.Player = 1
+		return
+	}
+	st.Player = 0
+	st.Turn++
+	if st.Turn > 6 {
+		st.Turn = 6
+		st.Over = true
+		st.Log = append(st.Log, Event{Turn: 6, Text: "the game ends after the Sep II 43 game turn (31A)"})
+	}
+}
+
+// openPhase does what happens as a movement phase opens: reinforcements
+// arrive (29A) and supply is determined (12).
+func openPhase(st *State, d engine.Dice) {
+	if st.Over || st.Step != "move" {
+		return
+	}
+	c := newCtx(st)
+	side := st.phasing()
+	for i := range st.Board.Units {
+		u := &st.Board.Units[i]
+		if u.Side != side || u.Status != Pending || u.Turn != st.Turn {
+			continue
+		}
+		h, _ := engine.ParseHex(u.Arrive)
+		if c.owner(h) != side || c.enemyIn(side, h) || !c.stackOK(h, u.RE2s()) {
+			u.Status = Eliminated
+			c.log("", fmt.Sprintf("%s cannot appear at %s and is eliminated (29A)", u.ID, data.HexName(h)))
+			continue
+		}
+		c.placeUnit(i, h)
+		c.log(side, fmt.Sprintf("%s arrives at %s (29A)", u.ID, data.HexName(h)))
+	}
+	c.computeSupply(side)
+}
+
+// conquered reports whether Sweden is conquered (31A).
+func conquered(c *ctx) bool {
+	if c.b.Surrendered {
+		return true
+	}
+	for _, p := range data.Places {
+		if p.IsCity() && data.CountryAt(p.Hex) == 'S' && mainland(p) && c.owner(p.Hex) != German {
+			return false
+		}
+	}
+	return true
+}
+
+// mainland reports whether a Swedish city is on mainland Sweden in weather
+// zones B, C or D (3E, 31A).
+func mainland(p Place) bool {
+	return p.Name != "Visby" && (p.Zone == "B" || p.Zone == "C" || p.Zone == "D")
+}
+
+// Result implements engine.Ruleset (31B).
+func (Ruleset) Result(s engine.State) *engine.Result {
+	st := asState(s)
+	if !st.Over {
+		return nil
+	}
+	c := newCtx(st)
+	conq := conquered(c)
+	why := "Sweden is not conquered"
+	if st.Board.Surrendered {
+		why = "Sweden surrendered"
+	} else if conq {
+		why = "every city of mainland Sweden is German owned"
+	}
+	switch st.Scenario {
+	case "op1":
+		if conq {
+			return &engine.Result{Winner: German, Level: "major", Summary: "German major victory: " + why + " (31B Operation I)"}
+		}
+		n := 0
+		for _, p := range data.Places {
+			if p.IsCity() && data.CountryAt(p.Hex) == 'S' && p.Zone == "B" && c.owner(p.Hex) == German {
+				n++
+			}
+		}
+		pts := map[engine.Side]int{German: n}
+		switch {
+		case n >= 4:
+			return &engine.Result{Winner: German, Level: "major", Points: pts, Summary: fmt.Sprintf("German major victory: %d zone B cities German owned (31B)", n)}
+		case n == 3:
+			return &engine.Result{Winner: German, Level: "marginal", Points: pts, Summary: "German marginal victory: 3 zone B cities German owned (31B)"}
+		case n == 2:
+			return &engine.Result{Level: "draw", Points: pts, Summary: "draw: 2 zone B cities German owned (31B)"}
+		case n == 1:
+			return &engine.Result{Winner: Allied, Level: "marginal", Points: pts, Summary: "Allied marginal victory: 1 zone B city German owned (31B)"}
+		}
+		return &engine.Result{Winner: Allied, Level: "major", Points: pts, Summary: "Allied major victory: no zone B city German owned (31B)"}
+	case "op2":
+		if conq || c.owner(data.placeHex("Stockholm")) == German {
+			if !conq {
+				why = "Germany owns Stockholm"
+			}
+			return &engine.Result{Winner: German, Summary: "German victory: " + why + " (31B Operation II)"}
+		}
+		return &engine.Result{Winner: Allied, Summary: "Allied victory: the Allies hold Stockholm (31B Operation II)"}
+	}
+	if conq {
+		return &engine.Result{Winner: German, Summary: "German victory: " + why + " (31B)"}
+	}
+	return &engine.Result{Winner: Allied, Summary: "Allied victory: " + why + " (31B)"}
+}

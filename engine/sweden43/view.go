@@ -1,0 +1,245 @@
+package sweden43
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// View is what one side knows. Europa is an open-map game: both sides see
+// every unit on the map and every combat. Each player keeps his own order
+// of battle (15B): the enemy's units still to come (reinforcements,
+// mobilizations, assemblies, amphibious and airborne forces not yet
+// committed) and the German replacement pool are hidden.
+type View struct {
+	Side     engine.Side    `json:"side"`
+	Scenario string         `json:"scenario"`
+	Options  []string       `json:"options"`
+	Turn     int            `json:"turn"`
+	Player   int            `json:"player"`
+	Step     string         `json:"step"`
+	Over     bool           `json:"over,omitempty"`
+	Phase    engine.Phase   `json:"phase"`
+	Board    Board          `json:"board"`
+	Log      []Event        `json:"log"`
+	Result   *engine.Result `json:"result,omitempty"`
+}
+
+// View implements engine.Ruleset.
+func (r Ruleset) View(s engine.State, side engine.Side) engine.View {
+	st := asState(s)
+	v := View{Side: side, Scenario: st.Scenario, Options: append([]string(nil), st.Options...), Turn: st.Turn, Player: st.Player, Step: st.Step, Over: st.Over, Phase: phaseOf(st)}
+	b := st.Board.Clone()
+	b.Units = b.Units[:0]
+	for _, u := range st.Board.Units {
+		if u.Side != side && u.Status != OnMap && u.Status != Eliminated {
+			continue
+		}
+		if u.Side != side {
+			u.OOS, u.Restricted = false, ""
+		}
+		b.Units = append(b.Units, u)
+	}
+	if side != German {
+		b.ReplHalfREs = 0
+	}
+	if side != st.phasing() {
+		b.RailUsed = 0
+	}
+	v.Board = b
+	for _, e := range st.Log {
+		if e.Only == "" || e.Only == side {
+			v.Log = append(v.Log, e)
+		}
+	}
+	v.Result = r.Result(st)
+	return v
+}
+
+// DecodeView implements engine.ViewDecoder.
+func (Ruleset) DecodeView(b []byte) (engine.View, error) {
+	var v View
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, err
+	}
+	if v.Board.Owner == nil {
+		v.Board.Owner = map[string]engine.Side{}
+	}
+	return v, nil
+}
+
+func asView(v engine.View) View {
+	switch x := v.(type) {
+	case View:
+		return x
+	case *View:
+		return *x
+	}
+	panic(fmt.Sprintf("sweden43: not a view: %T", v))
+}
+
+// stateOf rebuilds a state from a view, for the scripted player and the
+// order form: it holds what the side knows, which is all its own orders
+// depend on.
+func stateOf(v View) *State {
+	st := &State{Scenario: v.Scenario, Options: append([]string(nil), v.Options...), Turn: v.Turn, Player: v.Player, Step: v.Step, Over: v.Over, Board: v.Board.Clone()}
+	if st.Board.Owner == nil {
+		st.Board.Owner = map[string]engine.Side{}
+	}
+	return st
+}
+
+func wrap(text string, width int, indent string) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			out = append(out, line)
+			line = indent
+		}
+		if line == "" || line == indent {
+			line += w
+		} else {
+			line += " " + w
+		}
+	}
+	if line != "" && line != indent {
+		out = append(out, line)
+	}
+	return out
+}
+
+// Report implements engine.Reporter: plain text, 72 columns, from the View.
+func (Ruleset) Report(ev engine.View, side engine.Side) string {
+	v := asView(ev)
+	var b strings.Builder
+	put := func(s string) {
+		for _, l := range wrap(s, 72, "    ") {
+			b.WriteString(l + "\n")
+		}
+	}
+	put(fmt.Sprintf("OBJECTIVE: SWEDEN - report for the %s player", side))
+	sd, _ := data.scenarioDef(v.Scenario)
+	put("Scenario: " + sd.Title)
+	if len(v.Options) > 0 {
+		put("Options: " + strings.Join(v.Options, ", "))
+	}
+	put("Now: " + v.Phase.Title)
+	if v.Result != nil {
+		put("RESULT: " + v.Result.Summary)
+	}
+	b.WriteString("\nEvents this game turn:\n")
+	for _, e := range v.Log {
+		if e.Turn == v.Turn || (v.Turn > 1 && e.Turn == v.Turn-1 && v.Player == 0 && v.Step == "move") {
+			put("  " + TurnName(e.Turn) + ": " + e.Text)
+		}
+	}
+	c := newCtx(stateOf(v))
+	for _, sd := range []engine.Side{side, other(side)} {
+		title := "Your forces"
+		if sd != side {
+			title = "Enemy forces seen"
+		}
+		b.WriteString("\n" + title + ":\n")
+		type row struct{ hex, text string }
+		var rows []row
+		for _, u := range v.Board.Units {
+			if u.Side != sd || u.Status != OnMap {
+				continue
+			}
+			h, _ := engine.ParseHex(u.Hex)
+			a, d := u.Strength()
+			t := fmt.Sprintf("%s %s %s %d-%d-%d", u.ID, u.Type, u.Size, a, d, u.Move)
+			if u.Reduced {
+				t += " cadre"
+			}
+			if u.OOS {
+				t += " OUT OF SUPPLY"
+			}
+			if u.Restricted != "" {
+				t += " (supplied by " + u.Restricted + ")"
+			}
+			rows = append(rows, row{data.HexName(h), t})
+		}
+		sort.SliceStable(rows, func(i, j int) bool { return rows[i].hex < rows[j].hex })
+		for _, r := range rows {
+			put(fmt.Sprintf("  %-16s %s", r.hex, r.text))
+		}
+		for _, a := range v.Board.Air {
+			if a.Side == sd && a.Status == OnMap {
+				base := a.Base
+				if h, err := engine.ParseHex(a.Base); err == nil {
+					base = data.HexName(h)
+				}
+				ready := "ready"
+				if a.Flown == v.Turn {
+					ready = "flown"
+				}
+				put(fmt.Sprintf("  %-16s air %s %s %d-%d-%d range %d, %s", base, a.ID, a.Type, a.Att, a.Def, a.Bomb, a.Range, ready))
+			}
+		}
+		if sd == side {
+			var wait []string
+			for _, u := range v.Board.Units {
+				if u.Side == side && u.Status != OnMap && u.Status != Eliminated && u.Status != Absorbed && u.Status != Neutralized {
+					w := u.ID + " (" + u.Status
+					if u.Turn > 0 {
+						w += " " + TurnName(u.Turn)
+					}
+					if u.Arrive != "" {
+						w += " at " + u.Arrive
+					}
+					wait = append(wait, w+")")
+				}
+			}
+			if len(wait) > 0 {
+				put("  Still to come: " + strings.Join(wait, ", "))
+			}
+			if side == German {
+				put(fmt.Sprintf("  Infantry replacements: %s REs (29B)", halfStr(v.Board.ReplHalfREs)))
+			}
+		}
+	}
+	b.WriteString("\nSwedish cities:\n")
+	var own []string
+	for _, p := range data.Places {
+		if p.IsCity() && data.CountryAt(p.Hex) == 'S' {
+			own = append(own, fmt.Sprintf("%s %s(%s)", p.Name, strings.ToUpper(string(c.owner(p.Hex))[:1]), p.Zone))
+		}
+	}
+	put("  " + strings.Join(own, ", ") + "  [A allied, G german owned; zone]")
+	if v.Board.NavyOut {
+		put("The Swedish navy is out in the Baltic (26A).")
+	}
+	return b.String()
+}
+
+// OrderForm implements engine.OrderFormer: the orders the scripted player
+// would give, as comments and as lines that ParseOrders accepts unchanged.
+func (r Ruleset) OrderForm(ev engine.View, side engine.Side) string {
+	v := asView(ev)
+	var b strings.Builder
+	b.WriteString("# Objective: Sweden order form (see the order syntax in the rules)\n")
+	b.WriteString("# Phase: " + v.Phase.ID + " - " + v.Phase.Title + "\n")
+	if v.Over || v.Phase.Over {
+		b.WriteString("# the game is over; no orders\n")
+		return b.String()
+	}
+	if len(v.Phase.Owes) == 0 || v.Phase.Owes[0] != side {
+		b.WriteString("# you owe no orders this phase\n")
+		return b.String()
+	}
+	if v.Step == "move" {
+		b.WriteString("# move UNIT HEX [HEX...] | rail UNIT HEX | land UNIT HEX | drop UNIT HEX\n")
+		b.WriteString("# base AIR HEX|UK | replace UNIT HEX | rebuild UNIT | mobilize REG DIV\n")
+		b.WriteString("# assemble DIV [2DivHQ] R1 R2 R3\n")
+	} else {
+		b.WriteString("# attack HEX with UNIT UNIT ... [advance] | air AIR HEX [close]\n")
+	}
+	b.WriteString("# suggested orders:\n")
+	b.WriteString(r.Play(ev, side, nullDice{}))
+	return b.String()
+}
