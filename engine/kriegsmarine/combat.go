@@ -278,7 +278,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 				if n == 0 {
 					continue
 				}
-				t := weakest(s, targets)
+				t := weakest(s, preferred(orders[def(id).Side], id, targets))
 				dmg[t] = append(dmg[t], s.fire(id, t, n, g.Hex, dice)...)
 				shots = append(shots, fmt.Sprintf("%s fires at %s", def(id).Name, def(t).Name))
 			}

@@ -131,7 +131,7 @@ func (s *State) chooseTarget(ids []string, d engine.Dice, why string) string {
 // submarine sharing a hex with enemy surface ships its side detected this
 // turn attacks once, the Allies first; the Norwegian A class only once a
 // game (9.33). Simultaneous: every target is chosen before any damage.
-func (s *State) submarineAttacks(dice engine.Dice) {
+func (s *State) submarineAttacks(orders map[engine.Side]*Orders, dice engine.Dice) {
 	if !IsDay(s.Turn) {
 		return
 	}
@@ -151,6 +151,7 @@ func (s *State) submarineAttacks(dice engine.Dice) {
 			if len(targets) == 0 {
 				continue
 			}
+			targets = preferred(orders[side], u.ID, targets)
 			attacks = append(attacks, attack{u.ID, s.chooseTarget(targets, dice, "submarine target (8.12)")})
 		}
 	}
@@ -358,7 +359,7 @@ func (s *State) airStrikes(orders map[engine.Side]*Orders, dice engine.Dice) {
 				if len(targets) == 0 {
 					break
 				}
-				t := s.chooseTarget(targets, dice, "air strike target (8.521)")
+				t := s.chooseTarget(preferred(orders[side], id, targets), dice, "air strike target (8.521)")
 				roll := engine.TwoD6(dice, "air strike (8.5)")
 				need := AirStrikeTable[def(id).Type]
 				if def(id).Type == "F" {
@@ -440,4 +441,24 @@ func (s *State) fallBack(id string, from engine.Hex, path []engine.Hex) {
 		}
 	}
 	s.logf("both", "move", u.Hex.String(), "9.2", "%s falls back to %s.", def(id).Name, u.Hex)
+}
+
+// preferred narrows candidate targets to the type a unit's target order
+// names, when one of that type is there (8.12, 8.271, 8.521).
+func preferred(o *Orders, unit string, ids []string) []string {
+	for _, t := range o.Targets {
+		if t.Unit != unit {
+			continue
+		}
+		var out []string
+		for _, id := range ids {
+			if def(id).Type == t.Type {
+				out = append(out, id)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return ids
 }

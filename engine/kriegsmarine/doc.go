@@ -85,6 +85,10 @@
 //	    as far as the side's destroyer task forces and numbers allow.
 //	restrict
 //	    Declare restricted fire in every round of every battle (8.26).
+//	target UNIT TYPE
+//	    The ship type (BB, CA, DD, CONVOY, ...) UNIT goes for this turn with
+//	    its guns (8.271), its torpedoes as a submarine (8.12) or its bombs
+//	    (8.521), when one is there.
 //	disguise
 //	    (German) Report CA as BB and BB as CA this turn (6.46).
 //	abandon PORT [LEAD]

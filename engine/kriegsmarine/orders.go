@@ -27,6 +27,8 @@ type Orders struct {
 	// (8.27); Restrict declares restricted fire in every round (8.26).
 	Escorts  []string `json:"escorts,omitempty"`
 	Restrict bool     `json:"restrict,omitempty"`
+	// Targets are preferred target types by unit (8.12, 8.271, 8.521).
+	Targets []Target `json:"targets,omitempty"`
 	// Abandons: if a port's fortress defends (normal or halved), the
 	// Germans give up the attempt on it (9.2).
 	Abandons []Abandon `json:"abandons,omitempty"`
@@ -88,6 +90,14 @@ type EncounterOrder struct {
 	Choice string `json:"choice"`
 }
 
+// Target is a unit's preferred target type: its gunnery (8.271), its
+// torpedoes as a submarine (8.12) or its bombs (8.521) go at a ship of
+// that type when one is there.
+type Target struct {
+	Unit string `json:"unit"`
+	Type string `json:"type"`
+}
+
 // Abandon gives up a Norwegian port if its fortress defends: Lead takes
 // the fire and every German ship there falls back (9.2).
 type Abandon struct {
@@ -109,7 +119,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, abandon, disguise, schlesien, end game, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, target, abandon, disguise, schlesien, end game, pass"
 
 type parser struct {
 	v     *View
@@ -183,6 +193,8 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			p.o.Restrict = true
 		case "abandon":
 			p.abandon(l)
+		case "target":
+			p.target(l)
 		case "disguise":
 			if p.v.Side != German {
 				p.fail(l, "6.46", "", "only the Germans may report CA and BB confusingly")
@@ -752,6 +764,35 @@ func (p *parser) checkTrackedGroups() {
 	}
 }
 
+// shipTypes are the ship types a target order may name (3.413).
+var shipTypes = []string{"BB", "BC", "CV", "PD", "AS", "ACD", "CA", "CL", "DD", "TB", "ML", "AGP", "PT", "AO", "CONVOY"}
+
+func (p *parser) target(l engine.OrderLine) {
+	f := l.Fields[1:]
+	if len(f) < 2 {
+		p.fail(l, "8.271", "target UNIT TYPE", "name the unit and the ship type it goes for")
+		return
+	}
+	typ := strings.ToUpper(f[len(f)-1])
+	if !contains(shipTypes, typ) {
+		p.fail(l, "3.413", strings.Join(shipTypes, ", "), "%q is not a ship type", f[len(f)-1])
+		return
+	}
+	ids, ok := p.units(l, f[:len(f)-1])
+	if !ok {
+		return
+	}
+	for _, id := range ids {
+		for _, t := range p.o.Targets {
+			if t.Unit == id {
+				p.fail(l, "8.271", "one target order a unit", "%s already has a target", def(id).Name)
+				return
+			}
+		}
+		p.o.Targets = append(p.o.Targets, Target{Unit: id, Type: typ})
+	}
+}
+
 func (p *parser) abandon(l engine.OrderLine) {
 	if p.v.Side != German {
 		p.fail(l, "9.2", "", "only the Germans attempt ports and give them up")
@@ -1259,6 +1300,9 @@ func formatOrders(o *Orders) string {
 	}
 	if o.Disguise {
 		b.WriteString("disguise\n")
+	}
+	for _, x := range o.Targets {
+		fmt.Fprintf(&b, "target %s %s\n", def(x.Unit).Name, x.Type)
 	}
 	for _, a := range o.Abandons {
 		if a.Lead != "" {

@@ -639,7 +639,7 @@ func (s *State) passiveReports(visited map[string][]engine.Hex) {
 // combatPhase resolves the engagements of this turn (5.5, 8.x).
 func (s *State) combatPhase(orders map[engine.Side]*Orders, visited map[string][]engine.Hex, dice engine.Dice) {
 	s.lonelyOilers()
-	s.submarineAttacks(dice)
+	s.submarineAttacks(orders, dice)
 	fight := func() {
 		for i := range s.Engagements {
 			g := &s.Engagements[i]

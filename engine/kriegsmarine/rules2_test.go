@@ -1236,3 +1236,23 @@ func TestRule6_292_ScrambleRaisesVaernesCapacity(t *testing.T) {
 		t.Fatalf("Vaernes holds %d during the scramble, want 2 (6.292 example)", c)
 	}
 }
+
+func TestRule8_12_ChosenTargets(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "u47", "K8")
+	put(t, s, "renown", "K8")
+	put(t, s, "ddflot4", "K8")
+	s.Turn = 2
+	rejects(t, s, German, "target U-47 XX", 1, "3.413")
+	// By default the biggest type; with a target order the destroyers.
+	// The roll 1+1+2 = 4 floods (a hit on a task force, 8.64).
+	a := resolve(t, s, "encounter all evade", "search surface U-47", 1, 1)
+	b := resolve(t, s, "encounter all evade", "search surface U-47\ntarget U-47 DD", 1, 1)
+	if a.unit("renown").Flooding != 1 || a.unit("ddflot4").Hits != 0 {
+		t.Errorf("default target: Renown %+v, DD Flot 4 %+v", a.unit("renown"), a.unit("ddflot4"))
+	}
+	if b.unit("renown").Flooding != 0 || b.unit("ddflot4").Hits != 1 {
+		t.Errorf("target DD: Renown %+v, DD Flot 4 %+v", b.unit("renown"), b.unit("ddflot4"))
+	}
+}
