@@ -1,0 +1,423 @@
+package norge
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+//go:embed data/*.txt
+var dataFS embed.FS
+
+// Terrain of one land hex (data/maps.txt).
+type Terrain struct {
+	Land    bool   // a land unit may stand here
+	Road    int    // 0 none, 2 minor road, 3 major road (14.3)
+	Lake    bool   // impassable lake (14.2)
+	Sweden  bool   // Swedish territory (4.2)
+	Sea     bool   // sea on a land map
+	Port    string // port name if a port hex
+	Quay    string // port name if the quays of a port
+	Airfld  string // airfield name if an airfield hex
+	Map     string // map letter
+	Sector  string // N or S (4.4)
+	Tactics bool   // on a Tactical Map (counts for victory, 2.2)
+}
+
+// LandMap is one Tactical Map or mini map.
+type LandMap struct {
+	ID, Kind, Title, Sector string
+	Rows, Cols              int
+}
+
+// Hexside is a river, sea or ferry hexside of a land map.
+type Hexside struct {
+	Kind   string
+	A, B   string
+	Bridge bool
+	Source string
+}
+
+// PortInfo is one of the 12 ports (data/places.txt).
+type PortInfo struct {
+	Name, Hex, Quay, Node, Source string
+}
+
+// AirfieldInfo is one of the 5 airfields (data/places.txt).
+type AirfieldInfo struct {
+	Name, Hex, Sector string
+	Range             []string
+	Source            string
+}
+
+// SeaNode is one hex of the Strategic Map (data/sea.txt).
+type SeaNode struct {
+	Name, Kind, Sector string
+	Area               int
+	Next               []string
+	Carrier            []string
+	Port               string
+	Source             string
+}
+
+// UnitInfo is one land counter (data/units.txt).
+type UnitInfo struct {
+	ID          string
+	Aliases     []string
+	Side        engine.Side
+	Nation      string
+	Type, Size  string
+	CF, Red, MF int
+	Start       string
+	Avail       int
+	Source      string
+}
+
+// ShipInfo is one naval counter (data/naval.txt).
+type ShipInfo struct {
+	ID      string
+	Side    engine.Side
+	Kind    string
+	CF, Red int
+	Start   string
+	Avail   int
+	Source  string
+}
+
+// Data is the whole embedded data pack.
+type Data struct {
+	Maps      []LandMap
+	Hexes     map[string]Terrain
+	Sides     map[string]Hexside // key "A:B3|A:B4" sorted
+	Ports     []PortInfo
+	Airfields []AirfieldInfo
+	Sea       []SeaNode
+	seaIdx    map[string]int
+	Units     []UnitInfo
+	Ships     []ShipInfo
+	Weather   [6]string
+	LandCRT   map[string][6]string
+	NavalCRT  map[string][6]string
+	SubRatio  map[string]string
+	Ratios    []string
+}
+
+var data = mustLoad()
+
+func mustLoad() *Data {
+	d, err := load()
+	if err != nil {
+		panic("norge: data pack: " + err.Error())
+	}
+	return d
+}
+
+// rows reads a data file: one record a line, "|" separated, "#" comments.
+func rows(name string, n int) ([][]string, error) {
+	b, err := dataFS.ReadFile("data/" + name)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]string
+	for i, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "|")
+		if len(f) != n {
+			return nil, fmt.Errorf("%s line %d: %d fields, want %d", name, i+1, len(f), n)
+		}
+		if strings.TrimSpace(f[n-1]) == "" {
+			return nil, fmt.Errorf("%s line %d: no source", name, i+1)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func atoi(s string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		panic("norge: data pack: not a number: " + s)
+	}
+	return n
+}
+
+func list(s string) []string {
+	if s == "-" || s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+func load() (*Data, error) {
+	d := &Data{Hexes: map[string]Terrain{}, Sides: map[string]Hexside{}, seaIdx: map[string]int{},
+		LandCRT: map[string][6]string{}, NavalCRT: map[string][6]string{}, SubRatio: map[string]string{}}
+	mr, err := rows("maps.txt", 7)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range mr {
+		id := f[0]
+		if len(d.Maps) == 0 || d.Maps[len(d.Maps)-1].ID != id {
+			d.Maps = append(d.Maps, LandMap{ID: id, Kind: f[1], Title: f[2], Sector: f[3]})
+		}
+		m := &d.Maps[len(d.Maps)-1]
+		m.Rows++
+		row, err := engine.ParseHex(f[4] + "1")
+		if err != nil || row.Row != m.Rows {
+			return nil, fmt.Errorf("maps.txt: map %s row %s out of order", id, f[4])
+		}
+		if m.Cols == 0 {
+			m.Cols = len(f[5])
+		} else if m.Cols != len(f[5]) {
+			return nil, fmt.Errorf("maps.txt: map %s row %s has %d columns, want %d", id, f[4], len(f[5]), m.Cols)
+		}
+		for c, ch := range f[5] {
+			t := Terrain{Map: id, Sector: f[3], Tactics: f[1] == "tactical"}
+			switch ch {
+			case '.':
+				t.Land = true
+			case '=', 'P', 'Q', 'F':
+				t.Land, t.Road = true, 3
+			case '-':
+				t.Land, t.Road = true, 2
+			case '~':
+				t.Sea = true
+			case 'L':
+				t.Lake = true
+			case 'x':
+				t.Sweden = true
+			default:
+				return nil, fmt.Errorf("maps.txt: map %s row %s: unknown terrain %q", id, f[4], ch)
+			}
+			d.Hexes[fmt.Sprintf("%s:%s%d", id, f[4], c+1)] = t
+		}
+	}
+	hs, err := rows("hexsides.txt", 5)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range hs {
+		if f[0] != "ferry" && !adjacent(f[1], f[2]) {
+			return nil, fmt.Errorf("hexsides.txt: %s and %s are not adjacent", f[1], f[2])
+		}
+		d.Sides[sideKey(f[1], f[2])] = Hexside{Kind: f[0], A: f[1], B: f[2], Bridge: f[3] == "1", Source: f[4]}
+	}
+	pl, err := rows("places.txt", 6)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range pl {
+		switch f[0] {
+		case "port":
+			p := PortInfo{Name: f[1], Hex: f[2], Quay: f[3], Node: f[4], Source: f[5]}
+			if !adjacent(p.Hex, p.Quay) {
+				return nil, fmt.Errorf("places.txt: quays %s not next to port %s", p.Quay, p.Hex)
+			}
+			for _, h := range []string{p.Hex, p.Quay} {
+				if !d.Hexes[h].Land {
+					return nil, fmt.Errorf("places.txt: port hex %s is not land", h)
+				}
+			}
+			t := d.Hexes[p.Hex]
+			t.Port = p.Name
+			d.Hexes[p.Hex] = t
+			t = d.Hexes[p.Quay]
+			t.Quay = p.Name
+			d.Hexes[p.Quay] = t
+			d.Ports = append(d.Ports, p)
+		case "airfield":
+			a := AirfieldInfo{Name: f[1], Hex: f[2], Sector: f[3], Range: list(f[4]), Source: f[5]}
+			if a.Hex != "-" {
+				t, ok := d.Hexes[a.Hex]
+				if !ok || !t.Land {
+					return nil, fmt.Errorf("places.txt: airfield hex %s is not land", a.Hex)
+				}
+				t.Airfld = a.Name
+				d.Hexes[a.Hex] = t
+			}
+			d.Airfields = append(d.Airfields, a)
+		default:
+			return nil, fmt.Errorf("places.txt: unknown kind %q", f[0])
+		}
+	}
+	sr, err := rows("sea.txt", 8)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range sr {
+		n := SeaNode{Name: f[0], Kind: f[1], Sector: f[2], Next: list(f[4]), Carrier: list(f[5]), Source: f[7]}
+		if f[3] != "-" {
+			n.Area = atoi(f[3])
+		}
+		if f[6] != "-" {
+			n.Port = f[6]
+		}
+		d.seaIdx[n.Name] = len(d.Sea)
+		d.Sea = append(d.Sea, n)
+	}
+	for _, n := range d.Sea {
+		for _, m := range n.Next {
+			o := d.node(m)
+			if o == nil {
+				return nil, fmt.Errorf("sea.txt: %s: unknown neighbour %s", n.Name, m)
+			}
+			found := false
+			for _, back := range o.Next {
+				found = found || back == n.Name
+			}
+			if !found {
+				return nil, fmt.Errorf("sea.txt: %s lists %s but not the other way", n.Name, m)
+			}
+		}
+	}
+	for _, p := range d.Ports {
+		n := d.node(p.Node)
+		if n == nil || (n.Kind != "port" && n.Port != p.Name) {
+			return nil, fmt.Errorf("places.txt: port %s: sea node %s does not serve it", p.Name, p.Node)
+		}
+	}
+	ur, err := rows("units.txt", 12)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range ur {
+		u := UnitInfo{ID: f[0], Aliases: list(f[1]), Side: engine.Side(f[2]), Nation: f[3], Type: f[4], Size: f[5],
+			CF: atoi(f[6]), Red: atoi(f[7]), MF: atoi(f[8]), Start: f[9], Avail: atoi(f[10]), Source: f[11]}
+		if strings.Contains(u.Start, ":") && !strings.HasPrefix(u.Start, "ship:") && !d.Hexes[u.Start].Land {
+			return nil, fmt.Errorf("units.txt: %s starts on %s, not a land hex", u.ID, u.Start)
+		}
+		d.Units = append(d.Units, u)
+	}
+	nr, err := rows("naval.txt", 8)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range nr {
+		d.Ships = append(d.Ships, ShipInfo{ID: f[0], Side: engine.Side(f[1]), Kind: f[2], CF: atoi(f[3]), Red: atoi(f[4]), Start: f[5], Avail: atoi(f[6]), Source: f[7]})
+	}
+	tr, err := rows("tables.txt", 4)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range tr {
+		switch f[0] {
+		case "weather", "land", "naval":
+			r := strings.Split(f[2], ",")
+			if len(r) != 6 {
+				return nil, fmt.Errorf("tables.txt: %s %s: %d results, want 6", f[0], f[1], len(r))
+			}
+			var a [6]string
+			copy(a[:], r)
+			switch f[0] {
+			case "weather":
+				d.Weather = a
+			case "land":
+				d.LandCRT[f[1]] = a
+				d.Ratios = append(d.Ratios, f[1])
+			case "naval":
+				d.NavalCRT[f[1]] = a
+			}
+		case "subratio":
+			d.SubRatio[f[1]] = f[2]
+		}
+	}
+	sort.Strings(d.Ratios)
+	return d, nil
+}
+
+func (d *Data) node(name string) *SeaNode {
+	i, ok := d.seaIdx[name]
+	if !ok {
+		return nil
+	}
+	return &d.Sea[i]
+}
+
+func (d *Data) port(name string) *PortInfo {
+	for i := range d.Ports {
+		if strings.EqualFold(d.Ports[i].Name, name) {
+			return &d.Ports[i]
+		}
+	}
+	return nil
+}
+
+func (d *Data) airfield(name string) *AirfieldInfo {
+	for i := range d.Airfields {
+		if strings.EqualFold(d.Airfields[i].Name, name) {
+			return &d.Airfields[i]
+		}
+	}
+	return nil
+}
+
+func (d *Data) landMap(id string) *LandMap {
+	for i := range d.Maps {
+		if strings.EqualFold(d.Maps[i].ID, id) {
+			return &d.Maps[i]
+		}
+	}
+	return nil
+}
+
+// splitHex splits "A:C3" into the map letter and the hex.
+func splitHex(s string) (string, engine.Hex, bool) {
+	m, h, ok := strings.Cut(s, ":")
+	if !ok {
+		return "", engine.Hex{}, false
+	}
+	hx, err := engine.ParseHex(h)
+	if err != nil {
+		return "", engine.Hex{}, false
+	}
+	return strings.ToUpper(m), hx, true
+}
+
+func hexName(m string, h engine.Hex) string { return m + ":" + h.String() }
+
+func adjacent(a, b string) bool {
+	ma, ha, ok1 := splitHex(a)
+	mb, hb, ok2 := splitHex(b)
+	return ok1 && ok2 && ma == mb && ha.Distance(hb) == 1
+}
+
+func sideKey(a, b string) string {
+	if a > b {
+		a, b = b, a
+	}
+	return a + "|" + b
+}
+
+// neighbours lists the on-map hexes next to h, NE first, clockwise.
+func neighbours(h string) []string {
+	m, hx, ok := splitHex(h)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, n := range hx.Neighbors() {
+		name := hexName(m, n)
+		if _, on := data.Hexes[name]; on {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// canonHex normalises a hex name typed by a player ("a:c2" -> "A:C2").
+func canonHex(s string) (string, bool) {
+	m, h, ok := splitHex(s)
+	if !ok {
+		return "", false
+	}
+	name := hexName(m, h)
+	_, on := data.Hexes[name]
+	return name, on
+}

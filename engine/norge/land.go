@@ -1,0 +1,937 @@
+package norge
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+func onHex(loc string) bool { return strings.Contains(loc, ":") && !strings.HasPrefix(loc, shipPrefix) }
+
+func sideKind(a, b string) string {
+	if hs, ok := data.Sides[sideKey(a, b)]; ok {
+		return hs.Kind
+	}
+	return ""
+}
+
+// bridged says whether a river hexside has a standing bridge.
+func bridged(s *State, a, b string) bool {
+	hs, ok := data.Sides[sideKey(a, b)]
+	return ok && hs.Bridge && !isBlown(s, sideKey(a, b))
+}
+
+// inEZOC says whether hex is in the zone of control of side's enemies:
+// next to an enemy unit, not across a sea or river hexside (14.4, 14.5).
+func inEZOC(s *State, hex string, side engine.Side) bool {
+	for _, n := range neighbours(hex) {
+		if k := sideKind(hex, n); k == "sea" || k == "river" {
+			continue
+		}
+		if s.occupant(n) == enemy(side) {
+			return true
+		}
+	}
+	return false
+}
+
+// enemyPlace says whether hex is a port or airfield under enemy control.
+func enemyPlace(s *State, hex string, side engine.Side) bool {
+	t := data.Hexes[hex]
+	if t.Port != "" && s.controller(t.Port) != side {
+		return true
+	}
+	return t.Airfld != "" && s.controller(t.Airfld) != side
+}
+
+func nearRoad(hex string) bool {
+	if data.Hexes[hex].Road > 0 {
+		return true
+	}
+	for _, n := range neighbours(hex) {
+		if data.Hexes[n].Road > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// stepCost prices one hex of ground movement (14.2-14.7); ok false forbids it.
+func stepCost(s *State, u *Unit, from, to string) (int, *problem) {
+	in := unitInfo(u.ID)
+	if !adjacent(from, to) {
+		return 0, fail("14.2", "an adjacent hex", "%s is not next to %s", to, from)
+	}
+	t := data.Hexes[to]
+	switch {
+	case t.Lake:
+		return 0, fail("14.2", "a land hex", "%s is a lake", to)
+	case t.Sweden:
+		return 0, fail("4.2", "a Norwegian land hex", "%s is in Sweden", to)
+	case !t.Land:
+		return 0, fail("14.2", "a land hex", "%s is sea", to)
+	}
+	k := sideKind(from, to)
+	if k == "sea" {
+		return 0, fail("14.2", "a move that does not cross a sea hexside", "%s/%s is a sea hexside", from, to)
+	}
+	if s.occupant(to) == enemy(u.Side) {
+		return 0, fail("14.2", "a hex without enemy units", "%s holds enemy units", to)
+	}
+	if enemyPlace(s, to, u.Side) {
+		return 0, fail("16.8", "attack it first", "%s is an enemy port or airfield: it must be attacked to be captured", to)
+	}
+	if (in.Type == "arm" || in.Type == "art") && !nearRoad(to) {
+		return 0, fail("14.7", "road hexes and hexes next to them", "%s may only move on or next to roads", u.ID)
+	}
+	c := 1
+	if t.Port != "" || t.Airfld != "" {
+		c++
+	}
+	if k == "river" && !bridged(s, from, to) {
+		c += 3
+	}
+	if inEZOC(s, from, u.Side) && inEZOC(s, to, u.Side) {
+		c++
+	}
+	return c, nil
+}
+
+// allowance is a unit's movement factors for a path (14.3, 14.8).
+func allowance(u *Unit, from string, path []string) int {
+	in := unitInfo(u.ID)
+	ma := in.MF
+	allRoad, allMajor, noRoad := data.Hexes[from].Road > 0, data.Hexes[from].Road == 3, true
+	for _, h := range path {
+		r := data.Hexes[h].Road
+		allRoad = allRoad && r > 0
+		allMajor = allMajor && r == 3
+		noRoad = noRoad && r == 0
+	}
+	switch {
+	case allRoad && allMajor:
+		ma += 3
+	case allRoad:
+		ma += 2
+	case noRoad && in.Type != "para" && in.Type != "cav" && in.Type != "mtn":
+		ma--
+	}
+	return ma
+}
+
+func canMove(s *State, u *Unit) *problem {
+	if !onHex(u.Loc) {
+		return fail("14.3", "a unit on a land hex", "%s is not on a land map (%s)", u.ID, u.Loc)
+	}
+	if u.Landed == s.Turn {
+		return fail("12.7", "units that did not land this turn", "%s came ashore or was flown in this turn", u.ID)
+	}
+	if u.Dropped == s.Turn {
+		return fail("13.7", "units not dropped this turn", "%s was air dropped this turn and may not move", u.ID)
+	}
+	return nil
+}
+
+// checkPath validates a ground move along path (hexes entered).
+func checkPath(s *State, u *Unit, path []string) *problem {
+	if pr := canMove(s, u); pr != nil {
+		return pr
+	}
+	cost, at := 0, u.Loc
+	for _, h := range path {
+		c, pr := stepCost(s, u, at, h)
+		if pr != nil {
+			return pr
+		}
+		cost += c
+		at = h
+	}
+	if ma := allowance(u, u.Loc, path); cost > ma {
+		return fail("14.3", fmt.Sprintf("a path of at most %d MF", ma), "the move costs %d MF, more than %s's %d", cost, u.ID, ma)
+	}
+	return nil
+}
+
+// planLand turns a move order's hexes into a checked path; a single far
+// hex is reached by the cheapest legal path.
+func planLand(s *State, u *Unit, args []string) ([]string, *problem) {
+	var hexes []string
+	for _, a := range args {
+		h, ok := canonHex(a)
+		if !ok {
+			return nil, fail("14.3", "hexes such as B:E3", "%q is not a land hex", a)
+		}
+		hexes = append(hexes, h)
+	}
+	if pr := canMove(s, u); pr != nil {
+		return nil, pr
+	}
+	if len(hexes) == 1 && !adjacent(u.Loc, hexes[0]) {
+		if p := shortestLand(s, u, hexes[0], false); p != nil && checkPath(s, u, p) == nil {
+			return p, nil
+		}
+		if p := shortestLand(s, u, hexes[0], true); p != nil && checkPath(s, u, p) == nil {
+			return p, nil
+		}
+		return nil, fail("14.3", "a hex within reach", "%s cannot reach %s this turn", u.ID, hexes[0])
+	}
+	if pr := checkPath(s, u, hexes); pr != nil {
+		return nil, pr
+	}
+	return hexes, nil
+}
+
+// shortestLand is a cheapest path by step costs (ties by hex name), on
+// road hexes only if roads.
+func shortestLand(s *State, u *Unit, to string, roads bool) []string {
+	dist := map[string]int{u.Loc: 0}
+	prev := map[string]string{}
+	done := map[string]bool{}
+	for {
+		best, bd := "", 1<<30
+		for _, h := range sortedKeys(dist) {
+			if !done[h] && dist[h] < bd {
+				best, bd = h, dist[h]
+			}
+		}
+		if best == "" {
+			return nil
+		}
+		done[best] = true
+		if best == to {
+			break
+		}
+		for _, n := range neighbours(best) {
+			if roads && data.Hexes[n].Road == 0 {
+				continue
+			}
+			c, pr := stepCost(s, u, best, n)
+			if pr != nil {
+				continue
+			}
+			if d, ok := dist[n]; !ok || bd+c < d {
+				dist[n] = bd + c
+				prev[n] = best
+			}
+		}
+	}
+	var rev []string
+	for at := to; at != u.Loc; at = prev[at] {
+		rev = append(rev, at)
+	}
+	out := make([]string, len(rev))
+	for i := range rev {
+		out[i] = rev[len(rev)-1-i]
+	}
+	return out
+}
+
+// checkFerry validates the ferry of Map F (14.6) and returns the far end.
+func checkFerry(s *State, u *Unit) (string, *problem) {
+	if pr := canMove(s, u); pr != nil {
+		return "", pr
+	}
+	for _, k := range sortedKeys(data.Sides) {
+		hs := data.Sides[k]
+		if hs.Kind != "ferry" {
+			continue
+		}
+		to := ""
+		switch u.Loc {
+		case hs.A:
+			to = hs.B
+		case hs.B:
+			to = hs.A
+		default:
+			continue
+		}
+		if s.occupant(to) == enemy(u.Side) {
+			return "", fail("14.6", "a ferry end without enemy units", "the far end %s is enemy occupied", to)
+		}
+		if enemyPlace(s, to, u.Side) {
+			return "", fail("16.8", "attack it first", "%s is an enemy port or airfield", to)
+		}
+		return to, nil
+	}
+	return "", fail("14.6", "a unit on a ferry end ("+ferryEnds()+")", "%s is not at a ferry end", u.ID)
+}
+
+func ferryEnds() string {
+	var out []string
+	for _, k := range sortedKeys(data.Sides) {
+		if hs := data.Sides[k]; hs.Kind == "ferry" {
+			out = append(out, hs.A, hs.B)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// landingPort is the port a naval unit may disembark at (12.1-12.4).
+func landingPort(s *State, sh *Ship) (*PortInfo, *problem) {
+	if sh.Kind != "convoy" && !(sh.Kind == "bs" && sh.Side == German) {
+		return nil, fail("12.2", "a convoy (or a German battleship of the set-up)", "%s cannot disembark troops", sh.ID)
+	}
+	if !sh.onMap() {
+		return nil, fail("12.1", "a unit in a port", "%s is not on the board", sh.ID)
+	}
+	if len(sh.Cargo) == 0 {
+		return nil, fail("12.1", "a loaded unit", "%s carries no troops", sh.ID)
+	}
+	port := portOfNode(sh.Loc)
+	if port == nil {
+		return nil, fail("12.1", "a port hex or the fjord hex of Arendal or Namsos", "%s at %s is not in a port", sh.ID, sh.Loc)
+	}
+	if s.occupant(port.Hex) == enemy(sh.Side) {
+		return nil, fail("12.4", "a port without enemy units", "%s is occupied by the enemy", port.Name)
+	}
+	if containsStr(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name)) {
+		return nil, fail("11.4", "one convoy a port a turn", "a convoy has already used %s this turn", port.Name)
+	}
+	return port, nil
+}
+
+func portOfNode(node string) *PortInfo {
+	n := data.node(node)
+	if n == nil {
+		return nil
+	}
+	if n.Kind == "port" {
+		return data.port(n.Name)
+	}
+	if n.Port != "" {
+		return data.port(n.Port)
+	}
+	return nil
+}
+
+func embarkPort(s *State, sh *Ship) (*PortInfo, *problem) {
+	if sh.Kind != "convoy" {
+		return nil, fail("12.8", "a convoy", "only convoys embark troops")
+	}
+	if sh.Reduced {
+		return nil, fail("11.1", "a convoy that is not reduced", "%s is reduced", sh.ID)
+	}
+	port := portOfNode(sh.Loc)
+	if !sh.onMap() || port == nil {
+		return nil, fail("12.8", "a convoy in a port", "%s is not in a port", sh.ID)
+	}
+	if containsStr(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name)) {
+		return nil, fail("11.4", "one convoy a port a turn", "a convoy has already used %s this turn", port.Name)
+	}
+	return port, nil
+}
+
+func checkAirlift(s *State, u *Unit, name string) (string, *problem) {
+	if u.Side != German {
+		return "", fail("13.1", "German units", "only the Germans fly troops in")
+	}
+	in := unitInfo(u.ID)
+	switch {
+	case u.Loc == LocAirlift:
+		if s.Airlifts >= 4 {
+			return "", fail("13.1", "4 regiments in the game", "the 4 air transports are used up")
+		}
+	case u.Loc == LocDrop && in.Type == "mtn":
+		if in.Avail > s.Turn {
+			return "", fail("13.2", "from turn 6", "%s arrives on turn %d", u.ID, in.Avail)
+		}
+	default:
+		return "", fail("13.1", "a regiment reserved for air transport", "%s is not reserved for air transport", u.ID)
+	}
+	if s.AirliftTurn == s.Turn {
+		return "", fail("13.1", "one a turn", "a regiment has already been flown in this turn")
+	}
+	af := data.airfield(name)
+	if af == nil || af.Hex == "-" {
+		return "", fail("13.1", "a German airfield in Norway", "%q is not an airfield in Norway", name)
+	}
+	if s.controller(af.Name) != German {
+		return "", fail("13.1", germanAirfields(s), "%s is not under German control", af.Name)
+	}
+	m := data.Hexes[af.Hex].Map
+	if airBonus(s, m, German) <= 0 {
+		return "", fail("9.5", "an airfield on a map where the Germans have air superiority", "no German air superiority over Map %s", m)
+	}
+	if s.weatherOf(af.Sector) == "storm" || s.weatherOf("S") == "storm" {
+		return "", fail("8.7", "no storm there or in the South", "storm: no air transport to %s", af.Name)
+	}
+	if s.occupant(af.Hex) == Allied {
+		return "", fail("12.4", "an airfield without enemy units", "%s holds Allied units", af.Name)
+	}
+	return af.Name, nil
+}
+
+func checkDrop(s *State, u *Unit, name string) (string, *problem) {
+	if u.Side != German || u.Loc != LocDrop {
+		return "", fail("13.5", "the para battalion or mountain regiment reserved for drops", "%s is not reserved for an air drop", u.ID)
+	}
+	if s.Turn < 6 || unitInfo(u.ID).Avail > s.Turn {
+		return "", fail("13.5", "from turn 6", "air drops begin on turn 6")
+	}
+	h, ok := canonHex(name)
+	if !ok || !data.Hexes[h].Land {
+		return "", fail("13.5", "a land hex in Norway", "%q is not a land hex", name)
+	}
+	if s.occupant(h) == Allied || enemyPlace(s, h, German) {
+		return "", fail("13.5", "a hex not occupied or controlled by the enemy", "%s is enemy occupied or controlled", h)
+	}
+	if s.weatherOf(data.Hexes[h].Sector) == "storm" || s.weatherOf("S") == "storm" {
+		return "", fail("8.7", "no storm there or in the South", "storm: no air drop")
+	}
+	return h, nil
+}
+
+// combat is the strength of one attack (16.2, 16.9-16.15).
+type combat struct {
+	Att, Def int
+	Column   string
+}
+
+func attackValue(s *State, side engine.Side, target string, attackers []string, targets []string) combat {
+	var defs []*Unit
+	for _, u := range s.unitsAt(target) {
+		if u.Side != side {
+			defs = append(defs, u)
+		}
+	}
+	defThirds, defArmor, attArmor := 0, false, false
+	for _, u := range defs {
+		defThirds += thirds(u.ID)
+		defArmor = defArmor || unitInfo(u.ID).Type == "arm"
+	}
+	for _, id := range attackers {
+		attArmor = attArmor || unitInfo(id).Type == "arm"
+	}
+	a := 0
+	counted := map[string]bool{}
+	for _, id := range attackers {
+		u := s.unit(id)
+		in := unitInfo(id)
+		f := u.cf()
+		if in.Type == "art" {
+			if defThirds >= 3 {
+				m := defThirds / 3
+				if m > 3 {
+					m = 3
+				}
+				f *= m
+			} else {
+				f = (f + 1) / 2
+			}
+		}
+		if in.Type == "at" && defArmor {
+			f *= 2
+		}
+		if in.Type != "art" && sideKind(u.Loc, target) == "river" {
+			f = (f + 1) / 2
+		}
+		a += f
+		for _, n := range neighbours(u.Loc) {
+			if k := sideKind(u.Loc, n); k == "sea" || k == "river" || containsStr(targets, n) {
+				continue
+			}
+			for _, e := range s.unitsAt(n) {
+				if e.Side != side && !counted[e.ID] {
+					counted[e.ID] = true
+					a--
+				}
+			}
+		}
+	}
+	m := data.Hexes[target].Map
+	a += airBonus(s, m, side)
+	d := 0
+	allArt := len(defs) > 0
+	for _, u := range defs {
+		allArt = allArt && unitInfo(u.ID).Type == "art"
+	}
+	for _, u := range defs {
+		f := u.cf()
+		if allArt {
+			f = 1
+		}
+		if unitInfo(u.ID).Type == "at" && attArmor {
+			f *= 2
+		}
+		d += f
+	}
+	t := data.Hexes[target]
+	if t.Port != "" || t.Airfld != "" {
+		d++
+	}
+	d += airBonus(s, m, enemy(side))
+	return combat{Att: a, Def: d, Column: landColumn(a, d)}
+}
+
+func landColumn(a, d int) string {
+	if a <= 0 {
+		return ""
+	}
+	if d <= 0 {
+		return "5:1"
+	}
+	if a >= d {
+		n := a / d
+		if n > 5 {
+			n = 5
+		}
+		return fmt.Sprintf("%d:1", n)
+	}
+	if 2*a >= d {
+		return "1:2"
+	}
+	return ""
+}
+
+func attackTargets(o *Orders) []string {
+	var out []string
+	for _, ord := range o.List {
+		if ord.Verb == "attack" {
+			out = append(out, ord.ID)
+		}
+	}
+	return out
+}
+
+// checkAttack validates one attack against the positions in s.
+func checkAttack(s *State, side engine.Side, target string, attackers []string, o *Orders) *problem {
+	t := data.Hexes[target]
+	if !t.Land {
+		return fail("16.1", "a land hex", "%s is not land", target)
+	}
+	occ := s.occupant(target)
+	if occ == side {
+		return fail("16.1", "a hex with enemy units or an enemy port or airfield", "%s holds your own units", target)
+	}
+	if occ == "" && !enemyPlace(s, target, side) {
+		return fail("16.1", "a hex with enemy units or an enemy port or airfield", "there is nothing to attack at %s", target)
+	}
+	for _, id := range attackers {
+		u := s.unit(id)
+		if !onHex(u.Loc) || !adjacent(u.Loc, target) {
+			return fail("16.1", "units next to "+target, "%s is not next to %s", id, target)
+		}
+		if u.Landed == s.Turn {
+			return fail("12.7", "units that did not land this turn", "%s landed this turn and may not attack", id)
+		}
+		if u.RT {
+			return fail("16.4", "units without a retreat marker", "%s retreated and may not attack this phase", id)
+		}
+		if sideKind(u.Loc, target) == "sea" && unitInfo(id).Type != "art" {
+			return fail("16.14", "artillery only across a sea hexside", "%s may not attack across a sea hexside", id)
+		}
+	}
+	c := attackValue(s, side, target, attackers, attackTargets(o))
+	if c.Column == "" {
+		return fail("16.2", "at least 1:2", "%d to %d is below 1:2", c.Att, c.Def)
+	}
+	return nil
+}
+
+func resolveLand(s *State, o *Orders, d engine.Dice) {
+	side := o.Side
+	phaseMark := s.Turn*10 + s.Step
+	if !o.Keep {
+		for _, ord := range o.List {
+			if ord.Verb == "hold" {
+				var keep []string
+				for _, id := range s.Hold {
+					if s.unit(id).Side != side {
+						keep = append(keep, id)
+					}
+				}
+				if ord.Args[0] != "none" {
+					keep = append(keep, ord.Args...)
+				}
+				sort.Strings(keep)
+				s.Hold = keep
+			}
+		}
+	}
+	// 12.2: the German landings of turn 1 from the battleships
+	if side == German && s.Turn == 1 {
+		for i := range s.Ships {
+			sh := &s.Ships[i]
+			if sh.Side == German && sh.Kind == "bs" && len(sh.Cargo) > 0 && !sh.Tried && sh.onMap() {
+				disembark(s, sh, d)
+			}
+		}
+	}
+	for _, ord := range o.List {
+		switch ord.Verb {
+		case "disembark":
+			sh := s.ship(ord.ID)
+			if sh.Sunk {
+				continue
+			}
+			if _, pr := landingPort(s, sh); pr != nil {
+				s.logf(side, "disembark %s cancelled: %s (%s)", sh.ID, pr.msg, pr.rule)
+				continue
+			}
+			disembark(s, sh, d)
+		case "embark":
+			sh := s.ship(ord.ID)
+			port, pr := embarkPort(s, sh)
+			if pr != nil {
+				s.logf(side, "embark %s cancelled: %s", sh.ID, pr.msg)
+				continue
+			}
+			n := 0
+			for _, id := range ord.Args {
+				u := s.unit(id)
+				if u.Loc == port.Hex || u.Loc == port.Quay {
+					u.Loc = shipPrefix + sh.ID
+					sh.Cargo = append(sh.Cargo, id)
+					n++
+				}
+			}
+			if n > 0 {
+				s.PortUse = append(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name))
+				s.logf(side, "%s embarks %s at %s (12.8)", sh.ID, strings.Join(ord.Args, " "), port.Name)
+				s.logf(enemy(side), "%s %s embarks troops at %s", side, sh.ID, port.Name)
+			}
+		case "airlift":
+			u := s.unit(ord.ID)
+			af, pr := checkAirlift(s, u, ord.Args[0])
+			if pr != nil {
+				s.logf(side, "airlift %s cancelled: %s (%s)", u.ID, pr.msg, pr.rule)
+				continue
+			}
+			if u.Loc == LocAirlift {
+				s.Airlifts++
+			}
+			s.AirliftTurn = s.Turn
+			u.Loc = data.airfield(af).Hex
+			u.Landed = s.Turn
+			s.logf("", "German %s flown in to %s (13.1)", u.ID, af)
+		case "drop":
+			u := s.unit(ord.ID)
+			h, pr := checkDrop(s, u, ord.Args[0])
+			if pr != nil {
+				s.logf(side, "drop %s cancelled: %s (%s)", u.ID, pr.msg, pr.rule)
+				continue
+			}
+			u.Loc = h
+			u.Dropped = s.Turn
+			s.logf("", "German %s air dropped on %s (13.5)", u.ID, h)
+			if unitInfo(u.ID).Type == "mtn" {
+				u.Reduced = true
+				s.logf("", "%s is reduced by the drop (13.6)", u.ID)
+			}
+		case "sabotage":
+			a, b := ord.Args[0], ord.Args[1]
+			if isBlown(s, sideKey(a, b)) || s.occupant(a) == German || s.occupant(b) == German || s.SabotageTurn == s.Turn {
+				s.logf(side, "sabotage of %s/%s not possible now (15.2)", a, b)
+				continue
+			}
+			s.SabotageTurn = s.Turn
+			r := d.Roll(6, "Allied attempt to blow a bridge (15.2)")
+			if r <= 4 {
+				s.Blown = append(s.Blown, Bridge{Side: sideKey(a, b)})
+				s.logf("", "the bridge %s/%s is blown (15.2, die %d)", a, b, r)
+			} else {
+				s.logf(side, "the attempt on the bridge %s/%s fails (die %d)", a, b, r)
+			}
+		}
+	}
+	for _, ord := range o.List {
+		if ord.Verb != "move" && ord.Verb != "ferry" {
+			continue
+		}
+		u := s.unit(ord.ID)
+		if u.Loc == LocElim {
+			continue
+		}
+		if ord.Verb == "ferry" {
+			to, pr := checkFerry(s, u)
+			if pr != nil {
+				s.logf(side, "ferry %s cancelled: %s", u.ID, pr.msg)
+				continue
+			}
+			moveUnit(s, u, to)
+			continue
+		}
+		if pr := checkPath(s, u, ord.Args); pr != nil {
+			s.logf(side, "move %s cancelled: %s (%s)", u.ID, pr.msg, pr.rule)
+			continue
+		}
+		moveUnit(s, u, ord.Args[len(ord.Args)-1])
+	}
+	for _, ord := range o.List {
+		if ord.Verb != "blow" {
+			continue
+		}
+		a, b := ord.Args[0], ord.Args[1]
+		mine := (s.occupant(a) == side && s.occupant(b) != enemy(side)) || (s.occupant(b) == side && s.occupant(a) != enemy(side))
+		if isBlown(s, sideKey(a, b)) || !mine {
+			s.logf(side, "blow %s/%s not possible: a unit must stand by the bridge with no enemy across (15.1)", a, b)
+			continue
+		}
+		s.Blown = append(s.Blown, Bridge{Side: sideKey(a, b)})
+		s.logf("", "the bridge %s/%s is blown (15.1)", a, b)
+	}
+	overstack(s, side)
+	repairBridges(s, side)
+	targets := attackTargets(o)
+	for _, ord := range o.List {
+		if ord.Verb != "attack" {
+			continue
+		}
+		var att []string
+		for _, id := range ord.Args {
+			if u := s.unit(id); onHex(u.Loc) {
+				att = append(att, id)
+			}
+		}
+		if len(att) == 0 {
+			continue
+		}
+		if pr := checkAttack(s, side, ord.ID, att, o); pr != nil {
+			s.logf(side, "attack on %s cancelled: %s (%s)", ord.ID, pr.msg, pr.rule)
+			continue
+		}
+		landAttack(s, side, ord.ID, att, targets, d)
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.RT && u.RTStep != phaseMark {
+			u.RT = false
+		}
+	}
+}
+
+// moveUnit puts a unit on a hex; entering a port or airfield takes control.
+func moveUnit(s *State, u *Unit, to string) {
+	u.Loc = to
+	t := data.Hexes[to]
+	if t.Port != "" {
+		s.setControl(t.Port, u.Side)
+	}
+	if t.Airfld != "" {
+		s.setControl(t.Airfld, u.Side)
+	}
+}
+
+// disembark lands a naval unit's troops (12.2-12.5).
+func disembark(s *State, sh *Ship, d engine.Dice) {
+	port, pr := landingPort(s, sh)
+	if pr != nil {
+		s.logf(sh.Side, "%s cannot land at its port: %s", sh.ID, pr.msg)
+		return
+	}
+	s.PortUse = append(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name))
+	ok := true
+	if sh.Kind == "bs" {
+		sh.Tried = true
+		need := 5
+		if port.Name == "Oslo" {
+			need = 4
+		}
+		r := d.Roll(6, "German landing from "+sh.ID+" at "+port.Name+" (12.2)")
+		ok = r <= need
+		s.logf("", "German landing at %s from %s: die %d, %s (12.2: 1-%d succeeds)", port.Name, sh.ID, r, okText(ok), need)
+	} else if s.controller(port.Name) != sh.Side {
+		r := d.Roll(6, "convoy disembarkation at "+port.Name+" (12.3)")
+		ok = r <= 3
+		s.logf("", "%s %s disembarks at %s: die %d, %s (12.3: 1-3 succeeds)", sh.Side, sh.ID, port.Name, r, okText(ok))
+	} else {
+		s.logf("", "%s %s disembarks at %s, a port under own control (12.5)", sh.Side, sh.ID, port.Name)
+	}
+	if !ok {
+		damageShip(s, sh, false)
+		return
+	}
+	to := port.Quay
+	if sh.Kind == "bs" {
+		to = port.Hex
+	}
+	var landed []string
+	for _, id := range sh.Cargo {
+		u := s.unit(id)
+		u.Landed = s.Turn
+		moveUnit(s, u, to)
+		landed = append(landed, id)
+	}
+	sh.Cargo = nil
+	s.logf("", "%s lands on %s: %s", sh.ID, to, strings.Join(landed, " "))
+}
+
+func okText(ok bool) string {
+	if ok {
+		return "success"
+	}
+	return "failure"
+}
+
+// overstack eliminates units above the stacking limit at the end of
+// movement (12.6, 13.3, 14.1): the owner's choice, weakest first.
+func overstack(s *State, side engine.Side) {
+	seen := map[string]bool{}
+	for i := range s.Units {
+		h := s.Units[i].Loc
+		if s.Units[i].Side != side || !onHex(h) || seen[h] {
+			continue
+		}
+		seen[h] = true
+		for s.stackThirds(h, side) > 9 {
+			var weakest *Unit
+			for _, u := range s.unitsAt(h) {
+				if u.Side == side && (weakest == nil || u.cf() < weakest.cf()) {
+					weakest = u
+				}
+			}
+			weakest.Loc = LocElim
+			s.logf("", "%s %s eliminated: overstacked on %s (14.1)", side, weakest.ID, h)
+		}
+	}
+}
+
+// repairBridges counts the turns a side stands by a blown bridge (15.3).
+func repairBridges(s *State, side engine.Side) {
+	var keep []Bridge
+	for _, b := range s.Blown {
+		hs := data.Sides[b.Side]
+		by := (s.occupant(hs.A) == side && s.occupant(hs.B) != enemy(side)) || (s.occupant(hs.B) == side && s.occupant(hs.A) != enemy(side))
+		switch {
+		case by && b.RepairSide == side:
+			b.Repair++
+		case by:
+			b.RepairSide, b.Repair = side, 1
+		case b.RepairSide == side:
+			b.RepairSide, b.Repair = "", 0
+		}
+		if b.Repair >= 2 {
+			s.logf("", "the bridge %s/%s is repaired (15.3)", hs.A, hs.B)
+			continue
+		}
+		keep = append(keep, b)
+	}
+	s.Blown = keep
+}
+
+func landAttack(s *State, side engine.Side, target string, att []string, targets []string, d engine.Dice) {
+	c := attackValue(s, side, target, att, targets)
+	r := d.Roll(6, "land combat at "+target+" (16.3)")
+	res := data.LandCRT[c.Column][r-1]
+	s.logf("", "%s attack on %s with %s: %d to %d, column %s, die %d: %s (16.3)", side, target, strings.Join(att, " "), c.Att, c.Def, c.Column, r, res)
+	mark := s.Turn*10 + s.Step
+	var defs []*Unit
+	for _, u := range s.unitsAt(target) {
+		if u.Side != side {
+			defs = append(defs, u)
+		}
+	}
+	switch res {
+	case "a1", "a2":
+		n := int(res[1] - '0')
+		for _, id := range att {
+			u := s.unit(id)
+			retreat(s, u, n, target)
+			if u.Loc != LocElim {
+				u.RT, u.RTStep = true, mark
+			}
+		}
+		return
+	case "d1", "d2":
+		n := int(res[1] - '0')
+		for _, u := range defs {
+			if containsStr(s.Hold, u.ID) {
+				s.logf("", "%s %s reduces itself to hold %s (16.6)", u.Side, u.ID, target)
+				reduceUnit(s, u)
+				continue
+			}
+			retreat(s, u, n, att0(s, att))
+			if u.Loc != LocElim {
+				u.RT, u.RTStep = true, mark
+			}
+		}
+	case "r":
+		for _, u := range defs {
+			reduceUnit(s, u)
+		}
+	default:
+		return
+	}
+	if s.occupant(target) != "" {
+		return
+	}
+	t := data.Hexes[target]
+	for _, id := range att {
+		u := s.unit(id)
+		if unitInfo(id).Type == "art" || sideKind(u.Loc, target) == "sea" || !onHex(u.Loc) {
+			continue
+		}
+		if unitInfo(id).Type == "arm" && !nearRoad(target) {
+			continue
+		}
+		s.logf("", "%s %s advances into %s (16.7)", side, id, target)
+		moveUnit(s, u, target)
+		return
+	}
+	if t.Port != "" {
+		s.setControl(t.Port, side)
+	}
+	if t.Airfld != "" {
+		s.setControl(t.Airfld, side)
+	}
+}
+
+func att0(s *State, att []string) string { return s.unit(att[0]).Loc }
+
+// retreat moves a unit n hexes away from a hex (16.3, 16.5, 16.13).
+func retreat(s *State, u *Unit, n int, from string) {
+	start := u.Loc
+	visited := map[string]bool{start: true}
+	for i := 0; i < n; i++ {
+		cur := u.Loc
+		best, bestScore := "", -1<<30
+		for _, h := range neighbours(cur) {
+			t := data.Hexes[h]
+			if !t.Land || visited[h] || sideKind(cur, h) == "sea" || s.occupant(h) == enemy(u.Side) || enemyPlace(s, h, u.Side) {
+				continue
+			}
+			sc := 0
+			if sameMapDist(h, from) > sameMapDist(cur, from) {
+				sc += 100
+			}
+			if !inEZOC(s, h, u.Side) {
+				sc += 10
+			}
+			if s.stackThirds(h, u.Side)+thirds(u.ID) <= 9 {
+				sc += 5
+			}
+			if sc > bestScore {
+				best, bestScore = h, sc
+			}
+		}
+		if best == "" {
+			s.logf("", "%s %s cannot retreat from %s and is eliminated (16.13)", u.Side, u.ID, cur)
+			u.Loc = LocElim
+			return
+		}
+		visited[best] = true
+		u.Loc = best
+	}
+	if inEZOC(s, u.Loc, u.Side) {
+		s.logf("", "%s %s ends its retreat in an enemy zone of control and is eliminated (16.5)", u.Side, u.ID)
+		u.Loc = LocElim
+		return
+	}
+	if unitInfo(u.ID).Type == "arm" && !nearRoad(u.Loc) {
+		s.logf("", "%s %s retreats more than 1 hex from a road and is destroyed (16.13)", u.Side, u.ID)
+		u.Loc = LocElim
+		return
+	}
+	s.logf("", "%s %s retreats from %s to %s", u.Side, u.ID, start, u.Loc)
+}
+
+func sameMapDist(a, b string) int {
+	ma, ha, _ := splitHex(a)
+	mb, hb, _ := splitHex(b)
+	if ma != mb {
+		return 99
+	}
+	return ha.Distance(hb)
+}

@@ -1,0 +1,567 @@
+package norge
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// Play implements engine.Player: a scripted player that orders from its
+// View only. It lands troops where it holds ports, flies its aircraft over
+// the maps where its troops fight, attacks at 2:1 or better, marches on
+// the nearest enemy unit, port or airfield, hunts enemy convoys with its
+// battleships and keeps its submarines on the enemy's sea lanes. Every line
+// it writes is checked with ParseOrders against the View's own state, and
+// any line that fails is dropped, so its orders are always legal.
+func (r Ruleset) Play(vv engine.View, side engine.Side, d engine.Dice) string {
+	v := asView(vv)
+	if v == nil || v.Phase.Over {
+		return ""
+	}
+	owes := false
+	for _, x := range v.Phase.Owes {
+		owes = owes || x == side
+	}
+	if !owes {
+		return ""
+	}
+	s := v.Game.clone()
+	var lines []string
+	switch s.Step {
+	case StepAir:
+		lines = playAir(s, side)
+	case StepNavalGerman, StepNavalAllied:
+		lines = playNaval(s, side)
+	case StepLandGerman, StepLandAllied:
+		lines = playLand(s, side)
+	case StepSubs:
+		lines = playSubs(s, side, d)
+	}
+	for try := 0; try < 8; try++ {
+		text := strings.Join(lines, "\n") + "\n"
+		_, errs := r.ParseOrders(s, side, text)
+		if len(errs) == 0 {
+			return text
+		}
+		bad := map[int]bool{}
+		for _, e := range errs {
+			bad[e.Line] = true
+		}
+		var keep []string
+		for i, l := range lines {
+			if !bad[i+1] {
+				keep = append(keep, l)
+			}
+		}
+		lines = keep
+	}
+	return ""
+}
+
+// mapScore is how much a side wants air support over a map.
+func mapScore(s *State, side engine.Side, m string) int {
+	sc := 0
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || !strings.HasPrefix(u.Loc, m+":") {
+			continue
+		}
+		sc++
+		for _, n := range neighbours(u.Loc) {
+			if s.occupant(n) == enemy(side) || enemyPlace(s, n, side) {
+				sc += 3
+				break
+			}
+		}
+	}
+	return sc
+}
+
+func playAir(s *State, side engine.Side) []string {
+	var bases []string
+	if side == German {
+		for _, af := range data.Airfields {
+			bases = append(bases, af.Name)
+		}
+	} else {
+		for _, sh := range s.Ships {
+			if sh.Side == side && sh.Kind == "cv" && sh.onMap() {
+				bases = append(bases, sh.ID)
+			}
+		}
+	}
+	var out []string
+	for _, b := range bases {
+		best, bestSc := "", -1
+		for _, m := range data.Maps {
+			if m.Kind != "tactical" {
+				continue
+			}
+			if _, _, pr := checkAir(s, side, b, m.ID); pr != nil {
+				continue
+			}
+			if sc := mapScore(s, side, m.ID); sc > bestSc {
+				best, bestSc = m.ID, sc
+			}
+		}
+		if best != "" {
+			out = append(out, fmt.Sprintf("air %s %s", b, best))
+		}
+	}
+	return out
+}
+
+// navalPlan tracks where the scripted player's ships will end.
+type navalPlan struct {
+	s    *State
+	side engine.Side
+	end  map[string]int
+}
+
+func (p *navalPlan) free(node string) bool {
+	if len(enemyShipsAt(p.s, node, p.side)) > 0 {
+		return false
+	}
+	return p.end[node] == 0
+}
+
+// route is the longest prefix of the cheapest way from start to goal that
+// fits the budget and ends on a free hex.
+func (p *navalPlan) route(start, goal string, budget int, entering bool) []string {
+	path, ok := seaGraph.ShortestPath(start, goal, func(e engine.Edge) (int, bool) {
+		if e.To != goal && len(enemyShipsAt(p.s, e.To, p.side)) > 0 {
+			return 0, false
+		}
+		return enterCost(e.From, e.To), true
+	})
+	if !ok {
+		return nil
+	}
+	var hexes []string
+	cost := 0
+	if entering {
+		hexes = []string{start}
+	}
+	for i := 1; i < len(path.Areas); i++ {
+		c := enterCost(path.Areas[i-1], path.Areas[i])
+		if cost+c > budget {
+			break
+		}
+		cost += c
+		hexes = append(hexes, path.Areas[i])
+	}
+	for len(hexes) > 0 && !p.free(hexes[len(hexes)-1]) {
+		hexes = hexes[:len(hexes)-1]
+	}
+	return hexes
+}
+
+func (p *navalPlan) order(sh *Ship, hexes []string, off bool) string {
+	if len(hexes) == 0 && !off {
+		return ""
+	}
+	if sh.Loc != "" {
+		p.end[sh.Loc]--
+	}
+	if len(hexes) > 0 && !off {
+		p.end[hexes[len(hexes)-1]]++
+	}
+	w := append([]string{"move", sh.ID}, hexes...)
+	if off {
+		w = append(w, "off")
+	}
+	return strings.Join(w, " ")
+}
+
+// landingTargets are the ports a side's convoys sail for: its own ports
+// without enemy units, then enemy ports without enemy units.
+func landingTargets(s *State, side engine.Side) []string {
+	var own, other []string
+	order := []string{"Oslo", "Kristiansand", "Stavanger", "Bergen", "Trondheim", "Narvik", "Halden", "Arendal", "Aandalsnes", "Namsos", "Mosjoen", "Harstad"}
+	if side == Allied {
+		order = []string{"Harstad", "Namsos", "Aandalsnes", "Mosjoen", "Narvik", "Trondheim", "Bergen", "Stavanger", "Kristiansand", "Arendal", "Halden", "Oslo"}
+	}
+	for _, name := range order {
+		p := data.port(name)
+		if s.occupant(p.Hex) == enemy(side) {
+			continue
+		}
+		if s.controller(name) == side {
+			own = append(own, p.Node)
+		} else {
+			other = append(other, p.Node)
+		}
+	}
+	return append(own, other...)
+}
+
+func playNaval(s *State, side engine.Side) []string {
+	p := &navalPlan{s: s, side: side, end: map[string]int{}}
+	for _, sh := range s.Ships {
+		if sh.Side == side && sh.onMap() && sh.Kind != "sub" {
+			p.end[sh.Loc]++
+		}
+	}
+	var out []string
+	add := func(l string) {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	entry := map[engine.Side][]string{German: {"G2", "G1"}, Allied: {"B2", "B1"}}[side]
+	targets := landingTargets(s, side)
+	ti := 0
+	for i := range s.Ships {
+		sh := &s.Ships[i]
+		if sh.Side != side || sh.Sunk || sh.Scrapped || sh.Kind == "sub" {
+			continue
+		}
+		switch sh.Kind {
+		case "convoy":
+			switch {
+			case sh.Loc == "" && len(sh.Cargo) == 0:
+				if canLoad(s, sh) == nil {
+					if l := loadLine(s, sh); l != "" {
+						add(l)
+					}
+				}
+			case sh.Loc == "" && canEnter(s, sh) == nil && len(targets) > 0:
+				goal := targets[ti%len(targets)]
+				ti++
+				for _, e := range entry {
+					if !p.free(e) {
+						continue
+					}
+					add(p.order(sh, p.route(e, goal, speed(s, sh), true), false))
+					break
+				}
+			case sh.Loc != "" && len(sh.Cargo) > 0 && portOfNode(sh.Loc) == nil && len(targets) > 0:
+				best := nearestNode(sh.Loc, targets)
+				add(p.order(sh, p.route(sh.Loc, best, speed(s, sh), false), false))
+			case sh.Loc != "" && len(sh.Cargo) == 0:
+				add(homeward(p, sh, entry))
+			}
+		case "bs", "cv":
+			if sh.Loc == "" {
+				if canEnter(s, sh) != nil {
+					continue
+				}
+				for _, e := range entry {
+					if p.free(e) {
+						add(p.order(sh, []string{e}, false))
+						break
+					}
+				}
+				continue
+			}
+			if sh.Kind == "bs" && !sh.Restricted {
+				if l := huntLine(p, sh); l != "" {
+					add(l)
+					continue
+				}
+			}
+			if sh.Restricted && (sh.Tried || len(sh.Cargo) == 0) {
+				add(homeward(p, sh, entry))
+			}
+		}
+	}
+	return out
+}
+
+// homeward sails a unit to its entrance hexes and off the board.
+func homeward(p *navalPlan, sh *Ship, entry []string) string {
+	for _, e := range entry {
+		r := p.route(sh.Loc, e, speed(p.s, sh), false)
+		if len(r) > 0 && r[len(r)-1] == e {
+			return p.order(sh, r, true)
+		}
+	}
+	if data.node(sh.Loc).Kind == entryKind(sh.Side) {
+		return p.order(sh, nil, true)
+	}
+	best := nearestNode(sh.Loc, entry)
+	return p.order(sh, p.route(sh.Loc, best, speed(p.s, sh), false), false)
+}
+
+// huntLine sends a battleship at the weakest enemy naval unit it can
+// reach at 1:1 or better.
+func huntLine(p *navalPlan, sh *Ship) string {
+	s := p.s
+	best, bestDef := "", 1<<30
+	for _, x := range s.Ships {
+		if x.Side == sh.Side || !x.onMap() || x.Kind == "sub" {
+			continue
+		}
+		k := data.node(x.Loc).Kind
+		if k == "port" {
+			continue
+		}
+		def := 0
+		for _, y := range enemyShipsAt(s, x.Loc, sh.Side) {
+			def += y.cf()
+		}
+		if sh.cf() < def || def >= bestDef {
+			continue
+		}
+		path, ok := seaGraph.ShortestPath(sh.Loc, x.Loc, func(e engine.Edge) (int, bool) {
+			if e.To != x.Loc && len(enemyShipsAt(s, e.To, sh.Side)) > 0 {
+				return 0, false
+			}
+			return enterCost(e.From, e.To), true
+		})
+		if ok && path.Cost <= speed(s, sh) {
+			best, bestDef = x.Loc, def
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	path, _ := seaGraph.ShortestPath(sh.Loc, best, func(e engine.Edge) (int, bool) {
+		if e.To != best && len(enemyShipsAt(s, e.To, sh.Side)) > 0 {
+			return 0, false
+		}
+		return enterCost(e.From, e.To), true
+	})
+	return p.order(sh, path.Areas[1:], false)
+}
+
+func nearestNode(from string, goals []string) string {
+	best, bc := goals[0], 1<<30
+	for _, g := range goals {
+		p, ok := seaGraph.ShortestPath(from, g, func(e engine.Edge) (int, bool) { return enterCost(e.From, e.To), true })
+		if ok && p.Cost < bc {
+			best, bc = g, p.Cost
+		}
+	}
+	return best
+}
+
+func loadLine(s *State, sh *Ship) string {
+	var ids []string
+	total := 0
+	for _, u := range s.Units {
+		if u.Side != sh.Side || u.Loc != LocReserve || unitInfo(u.ID).Avail > s.Turn+1 {
+			continue
+		}
+		if total+thirds(u.ID) > 9 {
+			continue
+		}
+		total += thirds(u.ID)
+		ids = append(ids, u.ID)
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return "load " + sh.ID + " " + strings.Join(ids, " ")
+}
+
+func playLand(s *State, side engine.Side) []string {
+	var out []string
+	scr := s.clone()
+	for _, sh := range s.Ships {
+		if sh.Side == side && sh.onMap() && len(sh.Cargo) > 0 && !(s.Turn == 1 && sh.Kind == "bs" && !sh.Tried) {
+			if _, pr := landingPort(s, &sh); pr == nil {
+				out = append(out, "disembark "+sh.ID)
+			}
+		}
+	}
+	if side == German {
+		for _, u := range s.Units {
+			if u.Loc != LocAirlift && !(u.Loc == LocDrop && unitInfo(u.ID).Type == "mtn") {
+				continue
+			}
+			done := false
+			for _, af := range data.Airfields {
+				if _, pr := checkAirlift(s, &u, af.Name); pr == nil {
+					out = append(out, "airlift "+u.ID+" "+af.Name)
+					scr.unit(u.ID).Loc = af.Hex
+					done = true
+					break
+				}
+			}
+			if done {
+				break
+			}
+		}
+		for _, u := range s.Units {
+			if u.Loc != LocDrop || scr.unit(u.ID).Loc != LocDrop {
+				continue
+			}
+			if h := dropHex(s, &u); h != "" {
+				out = append(out, "drop "+u.ID+" "+h)
+				scr.unit(u.ID).Loc = h
+			}
+		}
+	}
+	// garrisons stay; others march on the nearest objective
+	for i := range scr.Units {
+		u := &scr.Units[i]
+		if u.Side != side || canMove(scr, u) != nil || nextToEnemy(scr, u.Loc, side) {
+			continue
+		}
+		t := data.Hexes[u.Loc]
+		if (t.Port != "" || t.Airfld != "") && scr.stackThirds(u.Loc, side) <= thirds(u.ID) {
+			continue
+		}
+		goal := nearestObjective(scr, u.Loc, side)
+		if goal == "" {
+			continue
+		}
+		best, bd := "", sameMapDist(u.Loc, goal)
+		m, _, _ := splitHex(u.Loc)
+		for _, h := range mapHexes(m) {
+			dd := sameMapDist(h, goal)
+			if dd >= bd || h == u.Loc || scr.stackThirds(h, side)+thirds(u.ID) > 9 {
+				continue
+			}
+			if sameMapDist(u.Loc, h) > unitInfo(u.ID).MF+3 {
+				continue
+			}
+			if _, pr := planLand(scr, u, []string{h}); pr != nil {
+				continue
+			}
+			best, bd = h, dd
+		}
+		if best != "" {
+			path, _ := planLand(scr, u, []string{best})
+			out = append(out, "move "+u.ID+" "+strings.Join(path, " "))
+			u.Loc = best
+		}
+	}
+	// attacks at 2:1 or better, or on empty enemy ports and airfields
+	used := map[string]bool{}
+	var targets []string
+	for _, h := range sortedKeys(data.Hexes) {
+		if !data.Hexes[h].Land {
+			continue
+		}
+		if scr.occupant(h) == enemy(side) || (scr.occupant(h) == "" && enemyPlace(scr, h, side)) {
+			targets = append(targets, h)
+		}
+	}
+	fake := &Orders{}
+	for _, h := range targets {
+		var att []string
+		for _, n := range neighbours(h) {
+			for _, u := range scr.unitsAt(n) {
+				if u.Side == side && !used[u.ID] && !u.RT && u.Landed != scr.Turn && (sideKind(n, h) != "sea" || unitInfo(u.ID).Type == "art") {
+					att = append(att, u.ID)
+				}
+			}
+		}
+		if len(att) == 0 {
+			continue
+		}
+		fake.List = append(fake.List, Order{Verb: "attack", ID: h})
+		c := attackValue(scr, side, h, att, attackTargets(fake))
+		good := c.Column != "" && c.Column != "1:2" && c.Column != "1:1"
+		if scr.occupant(h) == "" {
+			good = c.Column != "" && c.Column != "1:2"
+		}
+		if !good {
+			fake.List = fake.List[:len(fake.List)-1]
+			continue
+		}
+		for _, id := range att {
+			used[id] = true
+		}
+		out = append(out, "attack "+h+" with "+strings.Join(att, " "))
+	}
+	var hold []string
+	for _, u := range scr.Units {
+		t := data.Hexes[u.Loc]
+		if u.Side == side && onHex(u.Loc) && (t.Port != "" || t.Airfld != "") {
+			hold = append(hold, u.ID)
+		}
+	}
+	sort.Strings(hold)
+	if len(hold) > 0 {
+		out = append(out, "hold "+strings.Join(hold, " "))
+	} else {
+		out = append(out, "hold none")
+	}
+	return out
+}
+
+func nextToEnemy(s *State, hex string, side engine.Side) bool {
+	for _, n := range neighbours(hex) {
+		if s.occupant(n) == enemy(side) || (s.occupant(n) == "" && enemyPlace(s, n, side)) {
+			return true
+		}
+	}
+	return false
+}
+
+func mapHexes(m string) []string {
+	var out []string
+	for _, h := range sortedKeys(data.Hexes) {
+		if strings.HasPrefix(h, m+":") && data.Hexes[h].Land {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func nearestObjective(s *State, from string, side engine.Side) string {
+	m, _, _ := splitHex(from)
+	best, bd := "", 1<<30
+	for _, h := range mapHexes(m) {
+		if s.occupant(h) == enemy(side) || (s.occupant(h) == "" && enemyPlace(s, h, side)) {
+			if d := sameMapDist(from, h); d < bd {
+				best, bd = h, d
+			}
+		}
+	}
+	return best
+}
+
+// dropHex is a hex next to an enemy port or airfield where a drop is legal.
+func dropHex(s *State, u *Unit) string {
+	for _, h := range sortedKeys(data.Hexes) {
+		t := data.Hexes[h]
+		if !t.Land || !t.Tactics {
+			continue
+		}
+		if _, pr := checkDrop(s, u, h); pr != nil {
+			continue
+		}
+		if s.stackThirds(h, German)+thirds(u.ID) > 9 {
+			continue
+		}
+		for _, n := range neighbours(h) {
+			if s.occupant(n) == "" && enemyPlace(s, n, German) {
+				return h
+			}
+		}
+	}
+	return ""
+}
+
+func playSubs(s *State, side engine.Side, d engine.Dice) []string {
+	lanes := map[engine.Side][]int{German: {4, 5, 3}, Allied: {1, 2, 3}}[side]
+	var out []string
+	for _, sh := range s.Ships {
+		if sh.Side != side || sh.Kind != "sub" || sh.Sunk {
+			continue
+		}
+		want := lanes[(d.Roll(6, "scripted submarine lane")-1)%len(lanes)]
+		if sh.Area == 0 {
+			if checkSub(s, &sh, want) == nil {
+				out = append(out, fmt.Sprintf("sub %s %d", sh.ID, want))
+			}
+			continue
+		}
+		next := sh.Area
+		if want > sh.Area {
+			next++
+		} else if want < sh.Area {
+			next--
+		}
+		if next != sh.Area && checkSub(s, &sh, next) == nil {
+			out = append(out, fmt.Sprintf("sub %s %d", sh.ID, next))
+		}
+	}
+	return out
+}

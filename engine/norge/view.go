@@ -1,0 +1,382 @@
+package norge
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// View is what one side may know: the state with the enemy's secrets taken
+// out (submarine positions, convoy contents, off-map forces, orders and
+// private reports), the open phase and the score.
+type View struct {
+	Side  engine.Side  `json:"side"`
+	Phase engine.Phase `json:"phase"`
+	Game  *State       `json:"game"`
+	// Scores are the victory points as they stand (2.2-2.4).
+	German Score `json:"german"`
+	Allied Score `json:"allied"`
+}
+
+// View implements engine.Ruleset.
+func (Ruleset) View(st engine.State, side engine.Side) engine.View {
+	s := asState(st)
+	g, a := Scores(s)
+	return &View{Side: side, Phase: PhaseOf(s), Game: filtered(s, side), German: g, Allied: a}
+}
+
+// filtered is the state as side sees it.
+func filtered(s *State, side engine.Side) *State {
+	c := s.clone()
+	c.Units = nil
+	for _, u := range s.Units {
+		if u.Side == side || onHex(u.Loc) {
+			c.Units = append(c.Units, u)
+		}
+	}
+	c.Ships = nil
+	for _, sh := range s.Ships {
+		if sh.Side == side {
+			sh.Cargo = append([]string(nil), sh.Cargo...)
+			c.Ships = append(c.Ships, sh)
+			continue
+		}
+		if sh.Kind == "sub" {
+			if sh.Sunk {
+				c.Ships = append(c.Ships, Ship{ID: sh.ID, Side: sh.Side, Kind: sh.Kind, Sunk: true, Damaged: true})
+			}
+			continue
+		}
+		v := Ship{ID: sh.ID, Side: sh.Side, Kind: sh.Kind, Loc: sh.Loc, Damaged: sh.Damaged, Sunk: sh.Sunk, Restricted: sh.Restricted, Tried: sh.Tried}
+		if sh.onMap() {
+			v.Reduced = sh.Reduced
+			v.Exited = sh.Exited
+		}
+		if sh.Scrapped {
+			v.Scrapped = false
+		}
+		c.Ships = append(c.Ships, v)
+	}
+	c.Hold = nil
+	for _, id := range s.Hold {
+		if s.unit(id).Side == side {
+			c.Hold = append(c.Hold, id)
+		}
+	}
+	c.NoIntercept = nil
+	for _, x := range s.NoIntercept {
+		if x == side {
+			c.NoIntercept = append(c.NoIntercept, x)
+		}
+	}
+	if side != Allied {
+		c.SabotageTurn = 0
+	}
+	c.Log = nil
+	for _, e := range s.Log {
+		if e.To == "" || e.To == side {
+			c.Log = append(c.Log, e)
+		}
+	}
+	return c
+}
+
+// DecodeView implements engine.ViewDecoder.
+func (Ruleset) DecodeView(b []byte) (engine.View, error) {
+	var v View
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, err
+	}
+	if v.Game == nil {
+		return nil, fmt.Errorf("norge: view has no game")
+	}
+	return &v, nil
+}
+
+func asView(vv engine.View) *View {
+	switch v := vv.(type) {
+	case *View:
+		return v
+	case View:
+		return &v
+	}
+	return nil
+}
+
+const width = 72
+
+// wrap folds text at 72 columns, indenting continuation lines.
+func wrap(b *strings.Builder, text, indent string) {
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line = indent + w
+			continue
+		}
+		if line == "" {
+			line = w
+		} else {
+			line += " " + w
+		}
+	}
+	if line != "" {
+		b.WriteString(line + "\n")
+	}
+}
+
+// Report implements engine.Reporter: the side's report from its View.
+func (Ruleset) Report(vv engine.View, side engine.Side) string {
+	v := asView(vv)
+	if v == nil {
+		return ""
+	}
+	s := v.Game
+	var b strings.Builder
+	wrap(&b, fmt.Sprintf("NORGE - report for the %s player", side), "")
+	wrap(&b, strings.Repeat("=", 40), "")
+	if v.Phase.Over {
+		wrap(&b, "The game is over.", "")
+	} else {
+		wrap(&b, "Open phase: "+v.Phase.ID+" - "+v.Phase.Title, "  ")
+	}
+	if s.Turn >= 1 && s.Turn <= len(s.Weather) {
+		w := s.Weather[s.Turn-1]
+		wrap(&b, fmt.Sprintf("Weather turn %d: North %s, South %s; at sea %s.", s.Turn, w.North, w.South, s.seaWeather()), "  ")
+	}
+	if len(s.Weather) > s.Turn {
+		w := s.Weather[s.Turn]
+		wrap(&b, fmt.Sprintf("Weather turn %d: North %s, South %s.", s.Turn+1, w.North, w.South), "  ")
+	}
+	wrap(&b, fmt.Sprintf("Victory points: German %d, Allied %d (a side needs 5 more to win).", v.German.Total, v.Allied.Total), "  ")
+	b.WriteString("\nEvents\n------\n")
+	n := 0
+	for _, e := range s.Log {
+		if e.Turn >= s.Turn-1 {
+			wrap(&b, fmt.Sprintf("T%d %s: %s", e.Turn, stepNames[e.Step], e.Text), "    ")
+			n++
+		}
+	}
+	if n == 0 {
+		b.WriteString("(none)\n")
+	}
+	b.WriteString("\nYour forces\n-----------\n")
+	byLoc := map[string][]string{}
+	var locs []string
+	for _, u := range s.Units {
+		if u.Side != side {
+			continue
+		}
+		name := u.ID
+		if u.Reduced {
+			name += "(r)"
+		}
+		if u.RT {
+			name += "[RT]"
+		}
+		if _, ok := byLoc[u.Loc]; !ok {
+			locs = append(locs, u.Loc)
+		}
+		byLoc[u.Loc] = append(byLoc[u.Loc], name)
+	}
+	sortStrings(locs)
+	for _, l := range locs {
+		wrap(&b, fmt.Sprintf("%s: %s", l, strings.Join(byLoc[l], " ")), "    ")
+	}
+	for _, sh := range s.Ships {
+		if sh.Side != side {
+			continue
+		}
+		wrap(&b, shipLine(sh, true), "    ")
+	}
+	b.WriteString("\nEnemy forces seen\n-----------------\n")
+	byLoc = map[string][]string{}
+	locs = nil
+	for _, u := range s.Units {
+		if u.Side == side {
+			continue
+		}
+		name := u.ID
+		if u.Reduced {
+			name += "(r)"
+		}
+		if _, ok := byLoc[u.Loc]; !ok {
+			locs = append(locs, u.Loc)
+		}
+		byLoc[u.Loc] = append(byLoc[u.Loc], name)
+	}
+	sortStrings(locs)
+	for _, l := range locs {
+		wrap(&b, fmt.Sprintf("%s: %s", l, strings.Join(byLoc[l], " ")), "    ")
+	}
+	for _, sh := range s.Ships {
+		if sh.Side != side && (sh.onMap() || sh.Sunk) {
+			wrap(&b, shipLine(sh, false), "    ")
+		}
+	}
+	b.WriteString("\nPorts and airfields\n-------------------\n")
+	var g, a []string
+	for _, p := range data.Ports {
+		if s.controller(p.Name) == German {
+			g = append(g, p.Name)
+		} else {
+			a = append(a, p.Name)
+		}
+	}
+	for _, f := range data.Airfields {
+		if s.controller(f.Name) == German {
+			g = append(g, f.Name+"(airfield)")
+		} else {
+			a = append(a, f.Name+"(airfield)")
+		}
+	}
+	wrap(&b, "German: "+strings.Join(g, ", "), "    ")
+	wrap(&b, "Allied: "+strings.Join(a, ", "), "    ")
+	if len(s.Air) > 0 {
+		b.WriteString("\nAir over the Tactical Maps\n--------------------------\n")
+		for _, am := range s.Air {
+			wrap(&b, fmt.Sprintf("%s from %s over Map %s: %d", am.Side, am.Base, am.Map, am.Strength), "    ")
+		}
+	}
+	if len(s.Blown) > 0 {
+		var bl []string
+		for _, x := range s.Blown {
+			bl = append(bl, strings.ReplaceAll(x.Side, "|", "/"))
+		}
+		wrap(&b, "Blown bridges: "+strings.Join(bl, ", "), "    ")
+	}
+	b.WriteString("\nVictory points\n--------------\n")
+	for _, sc := range []Score{v.German, v.Allied} {
+		wrap(&b, fmt.Sprintf("%s %d: %s", sc.Side, sc.Total, strings.Join(sc.Items, "; ")), "    ")
+	}
+	return b.String()
+}
+
+func shipLine(sh Ship, own bool) string {
+	where := sh.Loc
+	switch {
+	case sh.Sunk:
+		where = "sunk"
+	case sh.Scrapped:
+		where = "merged away"
+	case sh.Kind == "sub" && sh.Area > 0:
+		where = fmt.Sprintf("sea area %d", sh.Area)
+	case where == "":
+		where = "off the board"
+	}
+	st := ""
+	if sh.Reduced {
+		st = " (reduced)"
+	}
+	t := fmt.Sprintf("%s %s%s: %s", kindName(sh.Kind), sh.ID, st, where)
+	if own && sh.Kind == "convoy" && !sh.Sunk {
+		t += ", carrying " + cargoText(&sh)
+	}
+	return t
+}
+
+func kindName(k string) string {
+	switch k {
+	case "bs":
+		return "battleship"
+	case "cv":
+		return "carrier"
+	case "sub":
+		return "submarine"
+	}
+	return k
+}
+
+func sortStrings(xs []string) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+// OrderForm implements engine.OrderFormer: the syntax of the open phase as
+// comments, the side's units that may act, and its standing orders as real
+// lines, so that the form parses unchanged.
+func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
+	v := asView(vv)
+	if v == nil || v.Phase.Over {
+		return ""
+	}
+	s := v.Game
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n", v.Phase.Title)
+	owes := false
+	for _, x := range v.Phase.Owes {
+		owes = owes || x == side
+	}
+	if !owes {
+		b.WriteString("# You owe no orders in this phase.\n")
+		return b.String()
+	}
+	switch s.Step {
+	case StepAir:
+		b.WriteString("# air BASE MAP      (9.1-9.3: an airfield or carrier and a Tactical Map A-F)\n")
+		if side == German {
+			for _, af := range data.Airfields {
+				if s.controller(af.Name) == German {
+					fmt.Fprintf(&b, "#   %s reaches maps %s\n", af.Name, strings.Join(af.Range, ","))
+				}
+			}
+		}
+		for _, sh := range s.Ships {
+			if sh.Side == side && sh.Kind == "cv" && sh.onMap() {
+				fmt.Fprintf(&b, "#   %s at %s reaches maps %s\n", sh.ID, sh.Loc, strings.Join(data.node(sh.Loc).Carrier, ","))
+			}
+		}
+	case StepNavalGerman, StepNavalAllied:
+		b.WriteString("# move SHIP HEX [HEX ...] [off]   (10.1; off-board ships start at an entrance)\n")
+		b.WriteString("# load CONVOY UNIT ...   merge CONVOY CONVOY   intercept on|off\n")
+		for _, sh := range s.Ships {
+			if sh.Side == side && sh.Kind != "sub" && !sh.Sunk && !sh.Scrapped {
+				fmt.Fprintf(&b, "#   %s\n", shipLine(sh, true))
+			}
+		}
+		if containsSide(s.NoIntercept, side) {
+			b.WriteString("intercept off\n")
+		} else {
+			b.WriteString("intercept on\n")
+		}
+	case StepLandGerman, StepLandAllied:
+		b.WriteString("# disembark SHIP   embark CONVOY UNIT ...   move UNIT HEX [HEX ...]\n")
+		b.WriteString("# ferry UNIT   blow HEX HEX   attack HEX with UNIT ...   hold UNIT ...|none\n")
+		if side == German {
+			b.WriteString("# airlift UNIT AIRFIELD   drop UNIT HEX (from turn 6)\n")
+		} else {
+			b.WriteString("# sabotage HEX HEX (one bridge a turn, 1-4 blows it)\n")
+		}
+		var hold []string
+		for _, id := range s.Hold {
+			hold = append(hold, id)
+		}
+		if len(hold) > 0 {
+			b.WriteString("hold " + strings.Join(hold, " ") + "\n")
+		} else {
+			b.WriteString("hold none\n")
+		}
+	case StepSubs:
+		b.WriteString("# sub SUB AREA   (17.1: to an adjacent sea area, or a new one anywhere)\n")
+		for _, sh := range s.Ships {
+			if sh.Side == side && sh.Kind == "sub" && !sh.Sunk {
+				fmt.Fprintf(&b, "#   %s\n", shipLine(sh, true))
+			}
+		}
+	}
+	return b.String()
+}
+
+func containsSide(xs []engine.Side, x engine.Side) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
