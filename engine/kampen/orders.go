@@ -333,7 +333,7 @@ func (p *parser) para(l engine.OrderLine, args []string) {
 // cardPlay reads "attack|react|defend AREA CARD...".
 func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 	rule := map[string]string{"attack": "5.3.1", "defend": "5.3.2", "react": "5.3.3"}[use]
-	if len(args) < 2 {
+	if len(args) < 2 && !(use == "attack" && len(args) == 1) {
 		p.errorf(l, rule, use+" AREA CARD [CARD...]", "name the area of the combat and the cards")
 		return
 	}
@@ -525,6 +525,16 @@ func (p *parser) block(l engine.OrderLine, args []string) {
 	p.o.Blocks = append(p.o.Blocks, b)
 }
 
+// groupInto reports whether any group moves into area.
+func (p *parser) groupInto(area string) bool {
+	for _, g := range p.s.Groups {
+		if g.To == area {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *parser) groupDests() string {
 	seen := map[string]bool{}
 	for _, g := range p.s.Groups {
@@ -562,7 +572,7 @@ func (p *parser) flee(l engine.OrderLine, args []string) {
 			return
 		}
 	}
-	if !pack.Graph.Adjacent(from, to) || p.s.enemyIn(to, Norwegian) > 0 || p.s.combatAt(to) >= 0 {
+	if !pack.Graph.Adjacent(from, to) || p.s.enemyIn(to, Norwegian) > 0 || p.s.combatAt(to) >= 0 || p.groupInto(to) {
 		p.errorf(l, "4.4", "a neighbour of "+AreaName(from)+" free of Germans and of combat", "cannot flee from %s to %s", AreaName(from), AreaName(to))
 		return
 	}
@@ -748,7 +758,9 @@ func (p *parser) finish() {
 			}
 		}
 	}
-	sort.SliceStable(p.o.Attacks, func(i, j int) bool { return p.attackLines[p.o.Attacks[i].Area].N < p.attackLines[p.o.Attacks[j].Area].N })
+	sort.SliceStable(p.o.Attacks, func(i, j int) bool {
+		return p.attackLines[p.o.Attacks[i].Area].N < p.attackLines[p.o.Attacks[j].Area].N
+	})
 }
 
 // names joins area ids as display names.

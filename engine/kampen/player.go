@@ -55,9 +55,13 @@ type player struct {
 	hand  []string
 	moved map[string]int
 	lines []string
+	// budget is how many more cards the side means to play this round.
+	budget int
 }
 
-func (p *player) add(format string, args ...any) { p.lines = append(p.lines, fmt.Sprintf(format, args...)) }
+func (p *player) add(format string, args ...any) {
+	p.lines = append(p.lines, fmt.Sprintf(format, args...))
+}
 
 func (p *player) has(id string) bool { return countOf(p.hand, id) > 0 }
 
@@ -125,6 +129,12 @@ func (p *player) move() {
 		}
 		return targets[i].def < targets[j].def
 	})
+	// The German deck is the clock: Germany spends at most two cards a
+	// round.
+	p.budget = 3
+	if p.side == German {
+		p.budget = 2
+	}
 	attacked := map[string]bool{}
 	cardsAttack := map[engine.Side][]string{
 		German:    {"panzer", "bombefly", "artilleri", "jagerbomber", "speidertropp"},
@@ -160,7 +170,7 @@ func (p *player) move() {
 		var cards []string
 		if eff >= need-1 || (eff >= need-2 && p.side == German) {
 			for _, id := range cardsAttack[p.side] {
-				if len(cards) < 3 && p.has(id) {
+				if len(cards) < min(3, p.budget) && p.has(id) {
 					cards = append(cards, id)
 				}
 			}
@@ -181,6 +191,7 @@ func (p *player) move() {
 			for _, id := range cards {
 				p.use(id)
 			}
+			p.budget -= len(cards)
 			p.add("attack %s %s", t.area, strings.Join(cards, " "))
 		}
 		attacked[t.area] = true
@@ -205,7 +216,7 @@ func (p *player) move() {
 
 // para drops a paratroop battalion on an empty objective.
 func (p *player) para() {
-	if !p.has("fallskjermtropp") {
+	if !p.has("fallskjermtropp") || p.budget <= 0 {
 		return
 	}
 	for _, o := range Objectives {
@@ -216,6 +227,7 @@ func (p *player) para() {
 			if st.Side == German && p.free(st.Area)-p.garrison(st.Area) > 0 {
 				if d := Distance(st.Area, o); d >= 1 && d <= 3 {
 					p.use("fallskjermtropp")
+					p.budget--
 					p.moved[st.Area]++
 					p.add("para %s %s", st.Area, o)
 					return
@@ -247,9 +259,10 @@ func (p *player) advance() {
 		if p.side != German && p.threat(next) > n+p.s.friendIn(next, p.side)+2 && !isObjective(next) {
 			continue
 		}
-		if p.side == German && p.has("rask-forflytning") && next != goal && len(p.lines) < 12 {
+		if p.side == German && p.budget > 0 && p.has("rask-forflytning") && Distance(st.Area, goal) >= 3 {
 			if nn := step(next, goal); nn != "" && p.s.enemyIn(nn, German) == 0 && nn != st.Area {
 				p.use("rask-forflytning")
+				p.budget--
 				p.add("rapid %s %s %s %d", st.Area, next, nn, n)
 				p.moved[st.Area] += n
 				continue
@@ -424,6 +437,26 @@ func (p *player) reinforce() {
 		return a.Symbols > b.Symbols
 	})
 	mustUse := !p.v.UsedSince && p.side != Norwegian
+	if p.side == German {
+		// One card must go: the one least use in combat, as a discard
+		// (trading it alone would give no battalion).
+		if mustUse && len(byValue) > 0 {
+			worst := byValue[0]
+			for _, id := range byValue {
+				c, _ := pack.Card(German, id)
+				w, _ := pack.Card(German, worst)
+				if c.Attack < w.Attack {
+					worst = id
+				}
+			}
+			p.add("discard %s", worst)
+		}
+		mustUse = false
+		keep = map[string]bool{}
+		for _, id := range byValue {
+			keep[id] = true
+		}
+	}
 	for _, id := range byValue {
 		if keep[id] && !mustUse {
 			continue

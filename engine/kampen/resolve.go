@@ -153,7 +153,11 @@ func (s *State) resolveDefend(all map[engine.Side]Orders, dice engine.Dice) {
 		s.landFree()
 		for _, f := range nor.Flees {
 			n := s.count(f.From, Norwegian)
-			if n == 0 || s.combatAt(f.From) < 0 || s.enemyIn(f.To, Norwegian) > 0 || s.combatAt(f.To) >= 0 || !pack.Graph.Adjacent(f.From, f.To) {
+			into := false
+			for _, g := range s.Groups {
+				into = into || g.To == f.To
+			}
+			if n == 0 || into || s.combatAt(f.From) < 0 || s.enemyIn(f.To, Norwegian) > 0 || s.combatAt(f.To) >= 0 || !pack.Graph.Adjacent(f.From, f.To) {
 				continue
 			}
 			if !s.play(Norwegian, "rask-forflytning") {

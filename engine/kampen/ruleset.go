@@ -157,7 +157,7 @@ func formatOrders(o Orders) string {
 		}
 	}
 	for _, a := range o.Attacks {
-		fmt.Fprintf(&b, "attack %s %s\n", a.Area, strings.Join(a.Cards, " "))
+		fmt.Fprintf(&b, "%s\n", strings.TrimSpace("attack "+a.Area+" "+strings.Join(a.Cards, " ")))
 	}
 	for _, a := range o.Reacts {
 		fmt.Fprintf(&b, "react %s %s\n", a.Area, strings.Join(a.Cards, " "))
