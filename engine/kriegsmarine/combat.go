@@ -115,6 +115,9 @@ func (s *State) damage(id, res string) string {
 	switch res {
 	case "hit":
 		u.Hits++
+		if !d.TaskForce() && 2*u.Hits >= d.Hits && u.HalfTurn == 0 {
+			u.HalfTurn = s.Turn // 8.62: no torpedoes from the next turn
+		}
 		capacity := d.Hits
 		if moderate(d, u) {
 			capacity = (d.Hits + 1) / 2 // 8.64: moderate damage halves hit capacity
@@ -369,7 +372,7 @@ func (s *State) battleGoesOn(g *Engagement, orders map[engine.Side]*Orders) bool
 // 8.28, 8.281, 8.282, 8.62, 8.65).
 func (s *State) torpAvailable(id string) int {
 	d, u := def(id), s.unit(id)
-	if d.Torpedo == 0 || d.Sub() || u.Disabled > 0 || moderate(d, u) || (!d.TaskForce() && 2*u.Hits >= d.Hits && d.Hits > 1) {
+	if d.Torpedo == 0 || d.Sub() || u.Disabled > 0 || moderate(d, u) || (u.HalfTurn > 0 && u.HalfTurn < s.Turn) {
 		return 0
 	}
 	strength := d.Torpedo

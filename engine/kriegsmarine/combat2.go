@@ -383,6 +383,7 @@ func (s *State) airStrikes(orders map[engine.Side]*Orders, dice engine.Dice) {
 				out = append(out, fmt.Sprintf("%s at %s: %d, %s", def(id).Name, def(t).Name, roll+mod, res))
 			}
 			s.logf("both", "combat", h.String(), "8.5", "%s air strike at %s: %s.", sideName(side), h, strings.Join(out, "; "))
+			s.carriersReport(side, units)
 			s.injuries(s.onMap(other(side), h, nil), false, h, dice)
 		}
 	}
@@ -461,4 +462,44 @@ func preferred(o *Orders, unit string, ids []string) []string {
 		}
 	}
 	return ids
+}
+
+// carriersReport: a carrier whose aircraft flew a strike reports its
+// position at the end of the combat phase (8.525).
+func (s *State) carriersReport(side engine.Side, flyers []string) {
+	done := map[string]bool{}
+	for _, id := range flyers {
+		c := s.unit(id).Base
+		cu := s.unit(c)
+		if cu == nil || def(c).Carrier == 0 || cu.Where != AtMap || done[c] {
+			continue
+		}
+		done[c] = true
+		e := s.logf(string(other(side)), "passive", cu.Hex.String(), "8.525", "The %s carrier that launched the strike is at %s.", sideName(side), cu.Hex)
+		e.Count, e.Types = 1, []string{"CV"}
+	}
+}
+
+// qShips: a Q-ship sharing a hex with Allied surface ships reveals itself
+// and fires its gun at one of them (17.7).
+func (s *State) qShips(dice engine.Dice) {
+	q := s.unit("qships")
+	if q == nil || q.Where != AtMap {
+		return
+	}
+	enemies := s.visibleAt(Allied, q.Hex)
+	if len(enemies) == 0 {
+		return
+	}
+	t := weakest(s, enemies)
+	var out []string
+	for _, r := range s.fire("qships", t, s.gunnery("qships"), q.Hex, dice) {
+		if x := s.damage(t, r); x != "" {
+			out = append(out, x)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "no damage")
+	}
+	s.logf("both", "combat", q.Hex.String(), "17.7", "German Q-ships at %s unmask and fire at %s: %s.", q.Hex, def(t).Name, strings.Join(out, "; "))
 }

@@ -313,8 +313,8 @@ func (s *State) checkInvasion(visited map[string][]engine.Hex) {
 	}
 	for _, u := range s.Units {
 		d := def(u.ID)
-		if d.Side != German || !d.Surface() || d.Type == "AO" {
-			continue
+		if d.Side != German || !d.Surface() || d.Type == "AO" || d.Type == "UF" {
+			continue // oilers (9.1) and the disguised Q-ships (17.7) invade nothing
 		}
 		for _, h := range visited[u.ID] {
 			if norwegian(h) {
@@ -650,6 +650,7 @@ func (s *State) combatPhase(orders map[engine.Side]*Orders, visited map[string][
 		}
 	}
 	fight()
+	s.qShips(dice)
 	s.fortressFire(orders[German].Abandons, visited, dice)
 	// 9.3: the Norwegian ships meet the Germans who came through the
 	// fortress.

@@ -1256,3 +1256,47 @@ func TestRule8_12_ChosenTargets(t *testing.T) {
 		t.Errorf("target DD: Renown %+v, DD Flot 4 %+v", b.unit("renown"), b.unit("ddflot4"))
 	}
 }
+
+func TestRule8_62_NoTorpedoesFromTheNextTurn(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	put(t, s, "hipper", "K8")
+	s.damage("hipper", "hit")
+	s.damage("hipper", "hit")
+	if n := s.torpAvailable("hipper"); n == 0 {
+		t.Fatal("Hipper lost her torpedoes in the turn she reached half her hits")
+	}
+	s.Turn++
+	if n := s.torpAvailable("hipper"); n != 0 {
+		t.Fatalf("Hipper fires %d torpedoes the turn after (8.62)", n)
+	}
+}
+
+func TestRule17_7_QShipsUnmaskAndFire(t *testing.T) {
+	s := newGame(t, []string{OptQShips})
+	clearMap(s)
+	put(t, s, "qships", "I10")
+	put(t, s, "ddflot4", "I10")
+	s = resolve(t, s, "", "", 6, 6, 2, 2) // a 12, and 4 on the special damage table
+	if h := s.unit("ddflot4").Hits; h != 1 {
+		t.Fatalf("DD Flot 4 hits %d after the Q-ships' 12", h)
+	}
+}
+
+func TestRule8_525_CarrierReportsAfterAStrike(t *testing.T) {
+	s := newGame(t, []string{OptGrafZeppelin})
+	clearMap(s)
+	put(t, s, "grafzeppelin", "M9")
+	put(t, s, "renown", "M7")
+	s.Turn = 2
+	s = resolve(t, s, "", "search air M7\nstrike Graf Zeppelin Ju 87C 2 M7", 1, 1)
+	found := false
+	for _, e := range reportsTo(s, Allied, 2) {
+		if e.Rule == "8.525" && e.Hex == "M9" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("Graf Zeppelin's position was not reported after her strike")
+	}
+}

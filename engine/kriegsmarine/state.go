@@ -118,6 +118,9 @@ type Unit struct {
 	// speed; Home is set once it got there (it may not leave again).
 	Disabled int  `json:"disabled,omitempty"`
 	Home     bool `json:"home,omitempty"`
+	// HalfTurn is the turn a ship's hits reached half its capacity: from
+	// the next turn it fires no torpedoes (8.62).
+	HalfTurn int `json:"half_turn,omitempty"`
 	// Gunnery special damage (8.662): Silenced rounds without fire,
 	// GunHalved for the rest of the game, ForcedHome back to port.
 	Silenced   int  `json:"silenced,omitempty"`
