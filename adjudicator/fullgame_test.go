@@ -1,0 +1,90 @@
+package adjudicator
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"skagerrak/engine"
+)
+
+// playThrough plays a whole game of a ruleset with its scripted players
+// through the adjudicator, each side ordering from its own View, with the
+// dice secret drawn from entropy; it returns the game and its directory.
+func playThrough(t *testing.T, name string, entropy byte, options ...string) (*Game, string) {
+	t.Helper()
+	dir := t.TempDir()
+	clk := &testClock{t: time.Date(2026, 4, 8, 6, 0, 0, 0, time.UTC)}
+	h, err := OpenHost(dir, Options{Clock: clk, Entropy: bytes.NewReader(bytes.Repeat([]byte{entropy}, 32))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	rs, _ := engine.Lookup(name)
+	spec := Spec{Game: "full", Ruleset: name, Setup: engine.Setup{Options: options}, Timing: Timing{Deadline: Duration(48 * time.Hour)}}
+	for i, s := range rs.Sides() {
+		spec.Players = append(spec.Players, Player{Side: s, Address: string(s) + "@example.org", Key: "k", Fingerprint: fmt.Sprint("FP", i)})
+	}
+	g, err := h.Create(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := rs.(engine.Player)
+	for n := 0; g.Ended == nil; n++ {
+		if n > 500 {
+			t.Fatalf("no end after %d phases", n)
+		}
+		for _, s := range g.Owing() {
+			body := bot.Play(rs.View(g.State, s), s, engine.NewSeededDice([]byte{entropy}, string(s), g.Opened.Phase, [32]byte{}))
+			r := submit(t, h, "full", s, orders("full", g.Opened.Phase, string(s), body))
+			if r.Status != StatusAccepted {
+				t.Fatalf("%s %s: the scripted orders were %s: %s %v\n%s", g.Opened.Phase, s, r.Status, r.Reason, r.Errors, body)
+			}
+		}
+		clk.Add(time.Hour)
+	}
+	return g, filepath.Join(dir, "full")
+}
+
+// TestFullGamesThroughTheAdjudicator plays whole games of each ruleset by
+// its scripted players through the adjudicator to a result, and verifies
+// each game's log from nothing, rolls included.
+func TestFullGamesThroughTheAdjudicator(t *testing.T) {
+	if testing.Short() {
+		t.Skip("full games")
+	}
+	// The secrets are picked so that some games go the whole length (18
+	// turns; 21 turns of two player-turns) and others end early (a raider
+	// breaking out; sudden death). A change to the rules or the scripted
+	// players moves the outcomes: pick again then (fullPhases 0 skips the
+	// length check).
+	cases := []struct {
+		ruleset    string
+		entropy    byte
+		options    []string
+		fullPhases int
+	}{
+		{"kriegsmarine", 3, nil, 18},
+		{"kriegsmarine", 1, nil, 0},
+		{"norway1940", 6, nil, 42},
+		{"norway1940", 1, nil, 0},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprint(c.ruleset, "/", c.entropy), func(t *testing.T) {
+			g, dir := playThrough(t, c.ruleset, c.entropy, c.options...)
+			if g.Ended.Result == nil || g.Ended.Result.Summary == "" {
+				t.Fatalf("no result: %+v", g.Ended)
+			}
+			t.Logf("%d phases: %s", g.Resolved, g.Ended.Result.Summary)
+			if c.fullPhases > 0 && g.Resolved != c.fullPhases {
+				t.Errorf("the game ended after %d phases; this secret used to play all %d", g.Resolved, c.fullPhases)
+			}
+			rep, err := VerifyPath(dir, nil)
+			if err != nil || !rep.RollsChecked || !rep.Ended {
+				t.Fatalf("verify: %+v %v", rep, err)
+			}
+		})
+	}
+}
