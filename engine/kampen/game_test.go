@@ -14,6 +14,14 @@ import (
 // state and the digest of every state on the way.
 func playGame(t *testing.T, secret string) (*State, []string) {
 	t.Helper()
+	s, d, _ := playGameStates(t, secret)
+	return s, d
+}
+
+// playGameStates is playGame that also returns every state the game went
+// through, the first included.
+func playGameStates(t *testing.T, secret string) (*State, []string, []*State) {
+	t.Helper()
 	r, err := engine.Lookup("kampen")
 	if err != nil {
 		t.Fatal(err)
@@ -24,6 +32,7 @@ func playGame(t *testing.T, secret string) (*State, []string) {
 		t.Fatal(err)
 	}
 	var digests []string
+	states := []*State{asState(st)}
 	for i := 0; i < 400; i++ {
 		ph := r.Phase(st)
 		if ph.Over {
@@ -53,12 +62,13 @@ func playGame(t *testing.T, secret string) (*State, []string) {
 		b, _ := engine.Canonical(next)
 		digests = append(digests, fmt.Sprintf("%x", sha256.Sum256(b)))
 		st = next
+		states = append(states, asState(st))
 	}
 	s := asState(st)
 	if !s.Over {
 		t.Fatalf("game not over after 400 phases (round %d)", s.Round)
 	}
-	return s, digests
+	return s, digests, states
 }
 
 func TestFullGameScriptedPlayersDeterministic(t *testing.T) {

@@ -359,7 +359,6 @@ func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 			p.errorf(l, rule, "one line for each area", "a second %s line for %s (the first is line %d)", use, AreaName(area), prev.N)
 			return
 		}
-		lines[area] = l
 	case "defend":
 		if p.s.combatAt(area) < 0 || p.s.count(area, p.side) == 0 {
 			p.errorf(l, rule, "the areas you defend: "+p.defendAreas(), "you do not defend %s this round", AreaName(area))
@@ -398,8 +397,10 @@ func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 	}
 	switch use {
 	case "attack":
+		p.attackLines[area] = l
 		p.o.Attacks = append(p.o.Attacks, play)
 	case "react":
+		p.reactLines[area] = l
 		p.o.Reacts = append(p.o.Reacts, play)
 	default:
 		p.o.Defends = append(p.o.Defends, play)

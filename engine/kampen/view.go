@@ -286,36 +286,36 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		owes = owes || o == side
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n", v.Phase.Title)
+	comment(&b, "# %s", v.Phase.Title)
 	if !owes {
-		b.WriteString("# You owe no orders in this phase.\n")
+		comment(&b, "# You owe no orders in this phase.")
 		return b.String()
 	}
 	s := stateFromView(v)
-	fmt.Fprintf(&b, "# Your hand: %s\n", strings.Join(v.Hand, " "))
+	comment(&b, "# Your hand: %s", strings.Join(v.Hand, " "))
 	switch v.Step {
 	case StepMove:
-		b.WriteString("# move FROM TO [N] | rapid FROM AREA [AREA] [N] | para FROM TO\n")
-		b.WriteString("# attack AREA CARD... | react AREA CARD... | engineer on|off | losses norwegian|allied\n")
+		comment(&b, "# move FROM TO [N] | rapid FROM AREA [AREA] [N] | para FROM TO")
+		comment(&b, "# attack AREA CARD... | react AREA CARD... | engineer on|off | losses norwegian|allied")
 		for _, st := range v.Stacks {
 			if st.Side == side {
-				fmt.Fprintf(&b, "#   %s %d: neighbours %s\n", st.Area, st.N, strings.Join(pack.Graph.Neighbors(st.Area), " "))
+				comment(&b, "#   %s %d: neighbours %s", st.Area, st.N, strings.Join(pack.Graph.Neighbors(st.Area), " "))
 			}
 		}
 	case StepDefend:
-		b.WriteString("# block CARD AREA [from AREA] | flee AREA TO | defend AREA CARD... | retreat AREA TO\n")
-		b.WriteString("# losses norwegian|allied\n")
+		comment(&b, "# block CARD AREA [from AREA] | flee AREA TO | defend AREA CARD... | retreat AREA TO")
+		comment(&b, "# losses norwegian|allied")
 		for _, g := range v.Groups {
-			fmt.Fprintf(&b, "#   %s %d moving %s -> %s\n", g.Side, g.N, g.From, g.To)
+			comment(&b, "#   %s %d moving %s -> %s", g.Side, g.N, g.From, g.To)
 		}
 		for _, c := range v.Combats {
 			if s.count(c.Area, side) > 0 {
-				fmt.Fprintf(&b, "#   you defend %s against %s%s\n", c.Area, c.Attacker, cardsText(c.Attacker, c.Cards, " with "))
+				comment(&b, "#   you defend %s against %s%s", c.Area, c.Attacker, cardsText(c.Attacker, c.Cards, " with "))
 			}
 		}
 	case StepReinforce:
-		b.WriteString("# trade CARD... | place AREA [N] | discard CARD | submarine on|off\n")
-		fmt.Fprintf(&b, "#   you may place in: %s\n", strings.Join(s.placeable(side), " "))
+		comment(&b, "# trade CARD... | place AREA [N] | discard CARD | submarine on|off")
+		comment(&b, "#   you may place in: %s", strings.Join(s.placeable(side), " "))
 		if side == German {
 			for _, a := range []string{"oslo", "drammen", "fredrikstad", "larvik"} {
 				if ok, _ := s.CanPlace(German, a); ok {
@@ -326,4 +326,11 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		}
 	}
 	return b.String()
+}
+
+// comment writes a "#" comment line, folded to 72 columns.
+func comment(b *strings.Builder, format string, args ...any) {
+	for _, l := range wrap(fmt.Sprintf(format, args...), 72, "#     ") {
+		b.WriteString(l + "\n")
+	}
 }

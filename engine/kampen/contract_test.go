@@ -1,0 +1,214 @@
+package kampen
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"skagerrak/engine"
+)
+
+func TestRegisteredAsKampen(t *testing.T) {
+	r, err := engine.Lookup("kampen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ok := range []bool{
+		func() bool { _, ok := r.(engine.OrderFormer); return ok }(),
+		func() bool { _, ok := r.(engine.Player); return ok }(),
+		func() bool { _, ok := r.(engine.Reporter); return ok }(),
+		func() bool { _, ok := r.(engine.ViewDecoder); return ok }(),
+		func() bool { _, ok := r.(engine.RuleLister); return ok }(),
+	} {
+		if !ok {
+			t.Error("an optional interface is missing")
+		}
+	}
+	if _, err := r.New(engine.Setup{Scenario: "narvik"}, engine.NewManualDice()); err == nil {
+		t.Error("unknown scenario accepted")
+	}
+	if _, err := r.New(engine.Setup{Options: []string{"x"}}, engine.NewManualDice()); err == nil {
+		t.Error("unknown option accepted")
+	}
+}
+
+// mutateHidden changes everything side may not know of s: every other
+// side's hand (same size, other cards), the order of every deck and used
+// pile, and the other sides' standing orders and private events.
+func mutateHidden(s *State, side engine.Side) *State {
+	m := s.clone()
+	for _, x := range turnOrder {
+		d := m.deck(x)
+		reverse(d.Draw)
+		reverse(d.Used)
+		if len(d.Draw) > 1 {
+			d.Draw[0], d.Draw[1] = d.Draw[1], d.Draw[0]
+		}
+		if x == side {
+			continue
+		}
+		cards := sideCards(x)
+		for i := range d.Hand {
+			d.Hand[i] = cards[(i*3+1)%len(cards)]
+		}
+		d.UsedSince = !d.UsedSince
+	}
+	if side != German {
+		m.Hidden = Hidden{Engineer: !m.Hidden.Engineer, Losses: "allied", Reacts: []CardPlay{{Area: "hamar", Cards: []string{"jagerbomber"}}}}
+	}
+	if side != Allied {
+		m.Submarine = !m.Submarine
+		m.AllLosses = "norwegian"
+	}
+	if side != Norwegian {
+		m.NorLosses = "allied"
+	}
+	for i := range m.Events {
+		if m.Events[i].To != "" && m.Events[i].To != side {
+			m.Events[i].Text = "secret " + m.Events[i].Text
+		}
+	}
+	return m
+}
+
+func reverse(xs []string) {
+	for i, j := 0, len(xs)-1; i < j; i, j = i+1, j-1 {
+		xs[i], xs[j] = xs[j], xs[i]
+	}
+}
+
+func TestFogOfWarViewIgnoresHiddenInformation(t *testing.T) {
+	r := Ruleset{}
+	for _, seed := range []string{"fog1", "fog2"} {
+		_, _, states := playGameStates(t, seed)
+		for _, s := range states {
+			for _, side := range turnOrder {
+				a, _ := json.Marshal(r.View(s, side))
+				b, _ := json.Marshal(r.View(mutateHidden(s, side), side))
+				if string(a) != string(b) {
+					t.Fatalf("%s: the %s view changed with what it may not see:\n%s\n%s", s.phaseID(), side, a, b)
+				}
+				if ra, rb := r.Report(r.View(s, side), side), r.Report(r.View(mutateHidden(s, side), side), side); ra != rb {
+					t.Fatalf("%s: the %s report changed", s.phaseID(), side)
+				}
+			}
+		}
+	}
+	// The view does show the side's own hand.
+	s := newGame(t, "own")
+	v := r.View(s, Norwegian).(*View)
+	if len(v.Hand) != 3 {
+		t.Errorf("own hand %v", v.Hand)
+	}
+}
+
+func TestOrderFormAcceptedUnchanged(t *testing.T) {
+	r := Ruleset{}
+	_, _, states := playGameStates(t, "form")
+	for _, s := range states {
+		for _, side := range turnOrder {
+			form := r.OrderForm(r.View(s, side), side)
+			if s.Over {
+				continue
+			}
+			if _, errs := r.ParseOrders(s, side, form); len(errs) > 0 {
+				t.Fatalf("%s %s: form rejected: %v\n%s", s.phaseID(), side, errs, form)
+			}
+		}
+	}
+}
+
+func TestFormatOrdersRoundTripAndScriptedPlayerUsesOnlyItsView(t *testing.T) {
+	r := Ruleset{}
+	_, _, states := playGameStates(t, "round")
+	for _, s := range states {
+		for _, side := range s.owes() {
+			v := r.View(s, side)
+			dice := engine.NewSeededDice([]byte("p"), "g", s.phaseID(), [32]byte{})
+			text := r.Play(v, side, dice)
+			raw, _ := json.Marshal(v)
+			dv, err := r.DecodeView(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, _ := json.Marshal(dv)
+			if string(back) != string(raw) {
+				t.Fatalf("%s: view does not survive JSON", s.phaseID())
+			}
+			if again := r.Play(dv, side, engine.NewSeededDice([]byte("p"), "g", s.phaseID(), [32]byte{})); again != text {
+				t.Fatalf("%s: the player plays differently from the decoded view", s.phaseID())
+			}
+			o, errs := r.ParseOrders(s, side, text)
+			if len(errs) > 0 {
+				t.Fatalf("%s: %v", s.phaseID(), errs)
+			}
+			f := r.FormatOrders(s, side, o)
+			o2, errs := r.ParseOrders(s, side, f)
+			if len(errs) > 0 {
+				t.Fatalf("%s: formatted orders rejected: %v\n%s", s.phaseID(), errs, f)
+			}
+			a, _ := json.Marshal(o)
+			b, _ := json.Marshal(o2)
+			if string(a) != string(b) {
+				t.Fatalf("%s: orders changed by formatting:\n%s\n%s\n%s", s.phaseID(), text, a, b)
+			}
+		}
+	}
+}
+
+func TestReportFitsIn72Columns(t *testing.T) {
+	r := Ruleset{}
+	_, _, states := playGameStates(t, "report")
+	for _, s := range states {
+		for _, side := range turnOrder {
+			rep := r.Report(r.View(s, side), side)
+			for i, l := range strings.Split(rep, "\n") {
+				if utf8.RuneCountInString(l) > 72 {
+					t.Fatalf("%s %s line %d is %d columns: %q", s.phaseID(), side, i+1, utf8.RuneCountInString(l), l)
+				}
+			}
+			if !strings.Contains(rep, "Your hand:") || !strings.Contains(rep, "OBJECTIVES") {
+				t.Fatalf("report lacks its sections:\n%s", rep)
+			}
+		}
+	}
+}
+
+func TestParseErrorsNameLineRuleAndValid(t *testing.T) {
+	s := scene(German, StepMove, at(German, "gjovik", 3), at(Norwegian, "lillehammer", 1))
+	give(s, German, "panzer")
+	text := "# orders\nMOVE GJØVIK Lillehammer 2   # into the valley\nattack LILLEHAMMER Panzer\n"
+	parse(t, s, German, text)
+	bad := "march gjovik hamar\nmove gjovik narvik\nmove gjovik hamar two\nattack lillehammer stuka\nblock veisperring hamar\n"
+	errs := parseErr(t, s, German, bad)
+	if len(errs) != 5 {
+		t.Fatalf("%d errors, want 5: %v", len(errs), errs)
+	}
+	for i, e := range errs {
+		if e.Line != i+1 {
+			t.Errorf("error %d on line %d", i, e.Line)
+		}
+	}
+	// A side that owes nothing may send nothing.
+	if _, errs := (Ruleset{}).ParseOrders(s, Norwegian, "# nothing\n"); len(errs) > 0 {
+		t.Errorf("empty orders of a side that owes none: %v", errs)
+	}
+	if errs := parseErr(t, s, Norwegian, "move hamar oslo"); errs[0].Rule != "3" {
+		t.Errorf("orders of a side that owes none: %v", errs)
+	}
+}
+
+func TestResolveMakesARealCopy(t *testing.T) {
+	s := scene(German, StepMove, at(German, "gjovik", 3), at(Norwegian, "lillehammer", 1))
+	give(s, German, "panzer")
+	before, _ := json.Marshal(s)
+	next := run(t, s, map[engine.Side]string{German: "move gjovik lillehammer 3\nattack lillehammer panzer"})
+	next.Stacks[0].N = 99
+	next.German.Hand = append(next.German.Hand, "x")
+	next.Norwegian.Draw[0] = "x"
+	after, _ := json.Marshal(s)
+	if string(before) != string(after) {
+		t.Error("the next state shares memory with its input")
+	}
+}
