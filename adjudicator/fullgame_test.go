@@ -70,9 +70,25 @@ func TestFullGamesThroughTheAdjudicator(t *testing.T) {
 		{"kriegsmarine", 1, nil, 0},
 		{"norway1940", 6, nil, 42},
 		{"norway1940", 1, nil, 0},
+		{"kriegsmarine", 3, []string{"all"}, 0},
+		{"norway1940", 6, []string{"all"}, 0},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprint(c.ruleset, "/", c.entropy), func(t *testing.T) {
+		name := fmt.Sprint(c.ruleset, "/", c.entropy)
+		if len(c.options) == 1 && c.options[0] == "all" {
+			// Every optional rule of the ruleset on at once, but for the
+			// alternatives of one choice (the first is taken).
+			rs, _ := engine.Lookup(c.ruleset)
+			c.options = nil
+			for _, o := range rs.Options() {
+				try := append(append([]string(nil), c.options...), o.ID)
+				if _, err := rs.New(engine.Setup{Options: try}, engine.NewManualDice(3, 3, 3, 3, 3, 3, 3, 3)); err == nil {
+					c.options = try
+				}
+			}
+			name += "/all-options"
+		}
+		t.Run(name, func(t *testing.T) {
 			g, dir := playThrough(t, c.ruleset, c.entropy, c.options...)
 			if g.Ended.Result == nil || g.Ended.Result.Summary == "" {
 				t.Fatalf("no result: %+v", g.Ended)
