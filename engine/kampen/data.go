@@ -257,8 +257,8 @@ func normName(s string) string {
 
 // areaAliases are further names order files may use for areas.
 var areaAliases = map[string]string{
-	"fagernes": "valdres", "gol": "hallingdal", "kvam": "ringebu", "sel": "otta",
-	"elvdal": "koppang", "storelvdal": "koppang", "ringerike": "honefoss",
+	"fagernes": "valdres", "gol": "hallingdal", "ringebu": "kvam", "sel": "kvam", "otta": "kvam",
+	"koppang": "rena", "storelvdal": "rena", "amot": "rena", "ringerike": "honefoss", "storen": "trondheim",
 }
 
 // lookupArea resolves an area name as written in an order file.
@@ -270,7 +270,6 @@ func lookupArea(word string) (string, bool) {
 	if a, ok := areaAliases[n]; ok {
 		return a, true
 	}
-	// Dombås written with "aa" folds to "dombas" above; "dovre" etc. are not areas.
 	return "", false
 }
 

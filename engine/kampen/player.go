@@ -129,15 +129,18 @@ func (p *player) move() {
 		}
 		return targets[i].def < targets[j].def
 	})
-	// The German deck is the clock: Germany spends at most two cards a
-	// round.
+	// The German deck is the clock: Germany means to spend one card a
+	// round (the one it must), or two for an objective.
 	p.budget = 3
 	if p.side == German {
-		p.budget = 2
+		p.budget = 1
+		if p.v.UsedSince {
+			p.budget = 0
+		}
 	}
 	attacked := map[string]bool{}
 	cardsAttack := map[engine.Side][]string{
-		German:    {"panzer", "bombefly", "artilleri", "jagerbomber", "speidertropp"},
+		German:    {"panzer", "artilleri", "bombefly", "jagerbomber", "speidertropp"},
 		Norwegian: {"bakhold"},
 		Allied:    {"stridsvogn", "fremmedlegionaer"},
 	}
@@ -146,41 +149,47 @@ func (p *player) move() {
 		type src struct {
 			from string
 			n    int
-			fj   bool
 		}
 		var srcs []src
-		eff := 0
+		land, fj := 0, 0
 		for _, nb := range pack.Graph.Neighbors(t.area) {
 			n := p.free(nb) - p.garrison(nb)
 			if n <= 0 {
 				continue
 			}
-			fj := EdgeKind(nb, t.area) == "fjord"
-			srcs = append(srcs, src{nb, n, fj})
-			if fj {
-				eff += n / 2
+			srcs = append(srcs, src{nb, n})
+			if EdgeKind(nb, t.area) == "fjord" {
+				fj += n
 			} else {
-				eff += n
+				land += n
 			}
 		}
-		need := t.def + 1
+		aDice := BattalionDice(land, fj)
+		if aDice == 0 {
+			continue
+		}
+		// The defender may well have a card worth a die or two.
+		dDice := min(t.def, 5) + 1
+		margin := 2
 		if p.side != German {
-			need = t.def + 2
+			margin = 3
+		}
+		budget := p.budget
+		if p.side == German && t.value > 0 {
+			budget++
 		}
 		var cards []string
-		if eff >= need-1 || (eff >= need-2 && p.side == German) {
-			for _, id := range cardsAttack[p.side] {
-				if len(cards) < min(3, p.budget) && p.has(id) {
-					cards = append(cards, id)
-				}
+		for _, id := range cardsAttack[p.side] {
+			if aDice >= dDice+margin || len(cards) >= budget {
+				break
+			}
+			if p.has(id) && !contains(cards, id) {
+				c, _ := pack.Card(p.side, id)
+				cards = append(cards, id)
+				aDice += c.Attack
 			}
 		}
-		bonus := 0
-		for _, id := range cards {
-			c, _ := pack.Card(p.side, id)
-			bonus += c.Attack
-		}
-		if eff == 0 || eff+bonus/2 < need {
+		if aDice < dDice+margin-1 {
 			continue
 		}
 		for _, x := range srcs {
@@ -191,7 +200,7 @@ func (p *player) move() {
 			for _, id := range cards {
 				p.use(id)
 			}
-			p.budget -= len(cards)
+			p.budget = max(0, p.budget-len(cards))
 			p.add("attack %s %s", t.area, strings.Join(cards, " "))
 		}
 		attacked[t.area] = true
@@ -204,11 +213,13 @@ func (p *player) move() {
 			}
 		}
 		for _, a := range sortedKeys(attacked) {
-			if len(reacts) > 0 {
+			if len(reacts) > 0 && p.budget > 0 && isObjective(a) {
 				p.add("react %s %s", a, strings.Join(reacts, " "))
 			}
 		}
-		p.add("engineer on")
+		if p.budget > 0 || len(attacked) > 0 {
+			p.add("engineer on")
+		}
 		p.para()
 	}
 	p.advance()

@@ -471,10 +471,10 @@ func TestRule5_3_1_OneCardOfATypeInACombat(t *testing.T) {
 }
 
 func TestRule5_3_2_JagerflyCancelsBombefly(t *testing.T) {
-	s := scene(German, StepMove, at(German, "otta", 2), at(Allied, "dombas", 1))
+	s := scene(German, StepMove, at(German, "kvam", 2), at(Allied, "dombas", 1))
 	give(s, German, "bombefly")
 	give(s, Allied, "jagerfly")
-	s = run(t, s, map[engine.Side]string{German: "move otta dombas 2\nattack dombas bombefly"})
+	s = run(t, s, map[engine.Side]string{German: "move kvam dombas 2\nattack dombas bombefly"})
 	// Bombefly cancelled: Germany 2 dice; the Allies 1 + 1 for Jagerfly.
 	s = run(t, s, map[engine.Side]string{Allied: "defend dombas fighters"}, 4, 4, 2, 2)
 	if s.count("dombas", German) != 2 || s.count("dombas", Allied) != 0 {
@@ -486,10 +486,10 @@ func TestRule5_3_2_JagerflyCancelsBombefly(t *testing.T) {
 }
 
 func TestRule5_3_3_JagerbomberAnswersJagerfly(t *testing.T) {
-	s := scene(German, StepMove, at(German, "otta", 2), at(Allied, "dombas", 1))
+	s := scene(German, StepMove, at(German, "kvam", 2), at(Allied, "dombas", 1))
 	give(s, German, "bombefly", "jagerbomber", "speidertropp")
 	give(s, Allied, "jagerfly")
-	s = run(t, s, map[engine.Side]string{German: "move otta dombas 2\nattack dombas bombefly\nreact dombas jagerbomber speidertropp"})
+	s = run(t, s, map[engine.Side]string{German: "move kvam dombas 2\nattack dombas bombefly\nreact dombas jagerbomber speidertropp"})
 	// Jagerbomber cancels Jagerfly, so the Bombefly counts: Germany 4 dice,
 	// the Allies 1. Speidertropp finds no Bakhold and stays in the hand.
 	s = run(t, s, map[engine.Side]string{Allied: "defend dombas jagerfly"}, 2, 2, 2, 2, 6)

@@ -139,9 +139,10 @@ func (s *State) deck(side engine.Side) *Deck {
 		return &s.German
 	case Norwegian:
 		return &s.Norwegian
-	default:
+	case Allied:
 		return &s.Allied
 	}
+	return &Deck{}
 }
 
 // clone is a deep copy of s, through its JSON, which holds all of it.
