@@ -93,6 +93,7 @@ type Data struct {
 	Maps      []LandMap
 	Hexes     map[string]Terrain
 	Sides     map[string]Hexside // key "A:B3|A:B4" sorted
+	Links     map[string][]string // map-to-map links (3.4, 6.1)
 	Ports     []PortInfo
 	Airfields []AirfieldInfo
 	Sea       []SeaNode
@@ -107,6 +108,10 @@ type Data struct {
 }
 
 var data = mustLoad()
+
+// links are the map-to-map links of the data pack, kept apart from data so
+// that the loader may use adjacent.
+var links map[string][]string
 
 func mustLoad() *Data {
 	d, err := load()
@@ -156,7 +161,7 @@ func list(s string) []string {
 }
 
 func load() (*Data, error) {
-	d := &Data{Hexes: map[string]Terrain{}, Sides: map[string]Hexside{}, seaIdx: map[string]int{},
+	d := &Data{Hexes: map[string]Terrain{}, Sides: map[string]Hexside{}, Links: map[string][]string{}, seaIdx: map[string]int{},
 		LandCRT: map[string][6]string{}, NavalCRT: map[string][6]string{}, SubRatio: map[string]string{}}
 	mr, err := rows("maps.txt", 7)
 	if err != nil {
@@ -204,6 +209,17 @@ func load() (*Data, error) {
 		return nil, err
 	}
 	for _, f := range hs {
+		if f[0] == "link" {
+			for _, h := range []string{f[1], f[2]} {
+				if !d.Hexes[h].Land {
+					return nil, fmt.Errorf("hexsides.txt: link end %s is not a land hex", h)
+				}
+			}
+			d.Links[f[1]] = append(d.Links[f[1]], f[2])
+			d.Links[f[2]] = append(d.Links[f[2]], f[1])
+			links = d.Links
+			continue
+		}
 		if f[0] != "ferry" && !adjacent(f[1], f[2]) {
 			return nil, fmt.Errorf("hexsides.txt: %s and %s are not adjacent", f[1], f[2])
 		}
@@ -383,6 +399,9 @@ func splitHex(s string) (string, engine.Hex, bool) {
 func hexName(m string, h engine.Hex) string { return m + ":" + h.String() }
 
 func adjacent(a, b string) bool {
+	if containsStr(links[a], b) {
+		return true
+	}
 	ma, ha, ok1 := splitHex(a)
 	mb, hb, ok2 := splitHex(b)
 	return ok1 && ok2 && ma == mb && ha.Distance(hb) == 1
@@ -408,7 +427,7 @@ func neighbours(h string) []string {
 			out = append(out, name)
 		}
 	}
-	return out
+	return append(out, data.Links[h]...)
 }
 
 // canonHex normalises a hex name typed by a player ("a:c2" -> "A:C2").

@@ -186,39 +186,55 @@ func planLand(s *State, u *Unit, args []string) ([]string, *problem) {
 // shortestLand is a cheapest path by step costs (ties by hex name), on
 // road hexes only if roads.
 func shortestLand(s *State, u *Unit, to string, roads bool) []string {
+	_, prev := landCosts(s, u, roads)
+	return pathTo(u.Loc, to, prev)
+}
+
+// landCosts runs Dijkstra from a unit's hex over the hexes it could reach
+// with its largest allowance (movement factor + 3 on roads).
+func landCosts(s *State, u *Unit, roads bool) (map[string]int, map[string]string) {
+	limit := unitInfo(u.ID).MF + 3
 	dist := map[string]int{u.Loc: 0}
 	prev := map[string]string{}
 	done := map[string]bool{}
-	for {
-		best, bd := "", 1<<30
-		for _, h := range sortedKeys(dist) {
-			if !done[h] && dist[h] < bd {
-				best, bd = h, dist[h]
+	frontier := []string{u.Loc}
+	for len(frontier) > 0 {
+		bi := 0
+		for i, h := range frontier {
+			if dist[h] < dist[frontier[bi]] || (dist[h] == dist[frontier[bi]] && h < frontier[bi]) {
+				bi = i
 			}
 		}
-		if best == "" {
-			return nil
+		best := frontier[bi]
+		frontier = append(frontier[:bi], frontier[bi+1:]...)
+		if done[best] {
+			continue
 		}
 		done[best] = true
-		if best == to {
-			break
-		}
 		for _, n := range neighbours(best) {
-			if roads && data.Hexes[n].Road == 0 {
+			if done[n] || (roads && data.Hexes[n].Road == 0) {
 				continue
 			}
 			c, pr := stepCost(s, u, best, n)
-			if pr != nil {
+			if pr != nil || dist[best]+c > limit {
 				continue
 			}
-			if d, ok := dist[n]; !ok || bd+c < d {
-				dist[n] = bd + c
+			if d, ok := dist[n]; !ok || dist[best]+c < d || (dist[best]+c == d && best < prev[n]) {
+				dist[n] = dist[best] + c
 				prev[n] = best
+				frontier = append(frontier, n)
 			}
 		}
 	}
+	return dist, prev
+}
+
+func pathTo(from, to string, prev map[string]string) []string {
+	if _, ok := prev[to]; !ok || to == from {
+		return nil
+	}
 	var rev []string
-	for at := to; at != u.Loc; at = prev[at] {
+	for at := to; at != from; at = prev[at] {
 		rev = append(rev, at)
 	}
 	out := make([]string, len(rev))

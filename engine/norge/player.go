@@ -179,7 +179,7 @@ func (p *navalPlan) order(sh *Ship, hexes []string, off bool) string {
 // without enemy units, then enemy ports without enemy units.
 func landingTargets(s *State, side engine.Side) []string {
 	var own, other []string
-	order := []string{"Oslo", "Kristiansand", "Stavanger", "Bergen", "Trondheim", "Narvik", "Halden", "Arendal", "Aandalsnes", "Namsos", "Mosjoen", "Harstad"}
+	order := []string{"Oslo", "Bergen", "Stavanger", "Trondheim", "Narvik", "Kristiansand", "Halden", "Arendal", "Aandalsnes", "Namsos", "Mosjoen", "Harstad"}
 	if side == Allied {
 		order = []string{"Harstad", "Namsos", "Aandalsnes", "Mosjoen", "Narvik", "Trondheim", "Bergen", "Stavanger", "Kristiansand", "Arendal", "Halden", "Oslo"}
 	}
@@ -264,10 +264,38 @@ func playNaval(s *State, side engine.Side) []string {
 			}
 			if sh.Restricted && (sh.Tried || len(sh.Cargo) == 0) {
 				add(homeward(p, sh, entry))
+				continue
+			}
+			if !sh.Restricted {
+				add(toStation(p, sh))
 			}
 		}
 	}
 	return out
+}
+
+// stations are where a side's battleships and carriers wait: on the
+// enemy's likely routes, clear of the entrance hexes.
+var stations = map[engine.Side][]string{
+	German: {"Skagerrak2", "Skagerrak3", "North1", "Skagerrak1"},
+	Allied: {"North3", "Norw2", "North4", "Norw1", "Norw3", "North2"},
+}
+
+// toStation sails a unit that is not on a station to the nearest free one.
+func toStation(p *navalPlan, sh *Ship) string {
+	if containsStr(stations[sh.Side], sh.Loc) {
+		return ""
+	}
+	for _, st := range stations[sh.Side] {
+		if !p.free(st) {
+			continue
+		}
+		r := p.route(sh.Loc, st, speed(p.s, sh), false)
+		if len(r) > 0 {
+			return p.order(sh, r, false)
+		}
+	}
+	return ""
 }
 
 // homeward sails a unit to its entrance hexes and off the board.
@@ -360,13 +388,6 @@ func loadLine(s *State, sh *Ship) string {
 func playLand(s *State, side engine.Side) []string {
 	var out []string
 	scr := s.clone()
-	for _, sh := range s.Ships {
-		if sh.Side == side && sh.onMap() && len(sh.Cargo) > 0 && !(s.Turn == 1 && sh.Kind == "bs" && !sh.Tried) {
-			if _, pr := landingPort(s, &sh); pr == nil {
-				out = append(out, "disembark "+sh.ID)
-			}
-		}
-	}
 	if side == German {
 		for _, u := range s.Units {
 			if u.Loc != LocAirlift && !(u.Loc == LocDrop && unitInfo(u.ID).Type == "mtn") {
@@ -374,7 +395,7 @@ func playLand(s *State, side engine.Side) []string {
 			}
 			done := false
 			for _, af := range data.Airfields {
-				if _, pr := checkAirlift(s, &u, af.Name); pr == nil {
+				if _, pr := checkAirlift(s, &u, af.Name); pr == nil && s.stackThirds(af.Hex, side)+thirds(u.ID) <= 9 {
 					out = append(out, "airlift "+u.ID+" "+af.Name)
 					scr.unit(u.ID).Loc = af.Hex
 					done = true
@@ -389,7 +410,7 @@ func playLand(s *State, side engine.Side) []string {
 			if u.Loc != LocDrop || scr.unit(u.ID).Loc != LocDrop {
 				continue
 			}
-			if h := dropHex(s, &u); h != "" {
+			if h := dropHex(scr, &u); h != "" {
 				out = append(out, "drop "+u.ID+" "+h)
 				scr.unit(u.ID).Loc = h
 			}
@@ -405,29 +426,51 @@ func playLand(s *State, side engine.Side) []string {
 		if (t.Port != "" || t.Airfld != "") && scr.stackThirds(u.Loc, side) <= thirds(u.ID) {
 			continue
 		}
-		goal := nearestObjective(scr, u.Loc, side)
+		goal := nearestObjective(scr, landDist(u.Loc), side)
 		if goal == "" {
 			continue
 		}
-		best, bd := "", sameMapDist(u.Loc, goal)
-		m, _, _ := splitHex(u.Loc)
-		for _, h := range mapHexes(m) {
-			dd := sameMapDist(h, goal)
-			if dd >= bd || h == u.Loc || scr.stackThirds(h, side)+thirds(u.ID) > 9 {
-				continue
+		toGoal := landDist(goal)
+		best, bd := "", toGoal[u.Loc]
+		var bestPath []string
+		for _, roads := range []bool{true, false} {
+			cost, prev := landCosts(scr, u, roads)
+			for _, h := range sortedKeys(cost) {
+				dd, ok := toGoal[h]
+				if !ok || dd >= bd || scr.stackThirds(h, side)+thirds(u.ID) > 9 {
+					continue
+				}
+				p := pathTo(u.Loc, h, prev)
+				if len(p) == 0 || checkPath(scr, u, p) != nil {
+					continue
+				}
+				best, bd, bestPath = h, dd, p
 			}
-			if sameMapDist(u.Loc, h) > unitInfo(u.ID).MF+3 {
-				continue
-			}
-			if _, pr := planLand(scr, u, []string{h}); pr != nil {
-				continue
-			}
-			best, bd = h, dd
 		}
 		if best != "" {
-			path, _ := planLand(scr, u, []string{best})
-			out = append(out, "move "+u.ID+" "+strings.Join(path, " "))
+			out = append(out, "move "+u.ID+" "+strings.Join(bestPath, " "))
 			u.Loc = best
+		}
+	}
+	// land troops where the quays have room after the moves
+	for _, sh := range s.Ships {
+		if sh.Side != side || !sh.onMap() || len(sh.Cargo) == 0 || (s.Turn == 1 && sh.Kind == "bs" && !sh.Tried) {
+			continue
+		}
+		port, pr := landingPort(s, &sh)
+		if pr != nil {
+			continue
+		}
+		to := port.Quay
+		if sh.Kind == "bs" {
+			to = port.Hex
+		}
+		n := 0
+		for _, id := range sh.Cargo {
+			n += thirds(id)
+		}
+		if scr.stackThirds(to, side)+n <= 9 {
+			out = append(out, "disembark "+sh.ID)
 		}
 	}
 	// attacks at 2:1 or better, or on empty enemy ports and airfields
@@ -485,6 +528,26 @@ func playLand(s *State, side engine.Side) []string {
 	return out
 }
 
+// landDist is the number of hexes from a hex to every land hex, through
+// land and links (enemy units ignored).
+func landDist(from string) map[string]int {
+	dist := map[string]int{from: 0}
+	queue := []string{from}
+	for len(queue) > 0 {
+		h := queue[0]
+		queue = queue[1:]
+		for _, n := range neighbours(h) {
+			t := data.Hexes[n]
+			if _, seen := dist[n]; seen || !t.Land || sideKind(h, n) == "sea" {
+				continue
+			}
+			dist[n] = dist[h] + 1
+			queue = append(queue, n)
+		}
+	}
+	return dist
+}
+
 func nextToEnemy(s *State, hex string, side engine.Side) bool {
 	for _, n := range neighbours(hex) {
 		if s.occupant(n) == enemy(side) || (s.occupant(n) == "" && enemyPlace(s, n, side)) {
@@ -504,12 +567,11 @@ func mapHexes(m string) []string {
 	return out
 }
 
-func nearestObjective(s *State, from string, side engine.Side) string {
-	m, _, _ := splitHex(from)
+func nearestObjective(s *State, dist map[string]int, side engine.Side) string {
 	best, bd := "", 1<<30
-	for _, h := range mapHexes(m) {
+	for _, h := range sortedKeys(dist) {
 		if s.occupant(h) == enemy(side) || (s.occupant(h) == "" && enemyPlace(s, h, side)) {
-			if d := sameMapDist(from, h); d < bd {
+			if d := dist[h]; d < bd {
 				best, bd = h, d
 			}
 		}

@@ -148,6 +148,7 @@ func advance(s *State) {
 		return
 	}
 	if s.Turn >= Turns {
+		s.Step = StepSubs
 		s.Over = true
 		r := result(s)
 		s.logf("", "Game over: %s", r.Summary)
