@@ -1,0 +1,137 @@
+package sweden43
+
+import (
+	"strings"
+	"testing"
+
+	"skagerrak/engine"
+)
+
+// seqDice rolls the given values in order, whatever the die, and records
+// the dice asked for; it answers 1 when it runs out.
+type seqDice struct {
+	vals  []int
+	asked []int
+	whys  []string
+}
+
+func (d *seqDice) Roll(sides int, why string) int {
+	d.asked = append(d.asked, sides)
+	d.whys = append(d.whys, why)
+	if len(d.vals) == 0 {
+		return 1
+	}
+	v := d.vals[0]
+	d.vals = d.vals[1:]
+	return v
+}
+
+func hx(t *testing.T, s string) engine.Hex {
+	t.Helper()
+	h, err := data.ParseHexOrPlace(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// newGame builds a scenario's first state.
+func newGame(t *testing.T, scenario string, opts ...string) *State {
+	t.Helper()
+	s, err := Ruleset{}.New(engine.Setup{Scenario: scenario, Options: opts}, nullDice{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return asState(s)
+}
+
+// bare builds a state with only the named units on the map, at the hexes
+// given ("ID@HEX"); every other ground unit set up on the map is out of
+// play (units still to come keep their status) and the air
+// units are grounded (flown this turn) unless named with "air:ID@HEX".
+func bare(t *testing.T, scenario string, placements ...string) *State {
+	t.Helper()
+	st := newGame(t, scenario)
+	for i := range st.Board.Units {
+		if st.Board.Units[i].Status == OnMap {
+			st.Board.Units[i].Status = Neutralized
+			st.Board.Units[i].Hex = ""
+		}
+	}
+	for i := range st.Board.Air {
+		st.Board.Air[i].Flown = st.Turn
+	}
+	for _, p := range placements {
+		id, h, _ := strings.Cut(p, "@")
+		if strings.HasPrefix(id, "air:") {
+			c := newCtx(st)
+			i := c.findAir(id[4:])
+			if i < 0 {
+				t.Fatalf("no air unit %s", id)
+			}
+			st.Board.Air[i].Flown = 0
+			st.Board.Air[i].Status = OnMap
+			if h != "" {
+				st.Board.Air[i].Base = h
+				if h != "UK" {
+					st.Board.Air[i].Base = hx(t, h).String()
+				}
+			}
+			continue
+		}
+		c := newCtx(st)
+		i := c.find(id)
+		if i < 0 {
+			t.Fatalf("no unit %s", id)
+		}
+		st.Board.Units[i].Status = OnMap
+		st.Board.Units[i].Hex = hx(t, h).String()
+	}
+	return st
+}
+
+// at moves the game to a phase.
+func at(st *State, turn, player int, step string) *State {
+	st.Turn, st.Player, st.Step = turn, player, step
+	return st
+}
+
+func unit(t *testing.T, st *State, id string) Unit {
+	t.Helper()
+	c := newCtx(st)
+	i := c.find(id)
+	if i < 0 {
+		t.Fatalf("no unit %s", id)
+	}
+	return st.Board.Units[i]
+}
+
+// resolve parses text for the phasing side and resolves the phase.
+func resolve(t *testing.T, st *State, text string, d engine.Dice) *State {
+	t.Helper()
+	side := st.phasing()
+	o, errs := Ruleset{}.ParseOrders(st, side, text)
+	if len(errs) > 0 {
+		t.Fatalf("orders rejected: %v", errs)
+	}
+	next, err := Ruleset{}.Resolve(st, map[engine.Side]engine.Orders{side: o}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return asState(next)
+}
+
+// parseErr returns the errors of an order text.
+func parseErr(st *State, text string) []engine.LineError {
+	_, errs := Ruleset{}.ParseOrders(st, st.phasing(), text)
+	return errs
+}
+
+func logHas(st *State, sub string) bool {
+	for _, e := range st.Log {
+		if strings.Contains(e.Text, sub) {
+			return true
+		}
+	}
+	return false
+}
