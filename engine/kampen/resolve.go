@@ -71,14 +71,17 @@ func (s *State) resolveMove(o Orders, dice engine.Dice) {
 		fj := m.Card != "fallskjermtropp" && EdgeKind(prev, m.To()) == "fjord"
 		s.add(m.From, side, -m.N)
 		s.Groups = append(s.Groups, Group{Side: side, From: m.From, To: m.To(), N: m.N, Card: m.Card, Fjord: fj})
-		how := "moves"
+		how, via := "move", ""
 		switch m.Card {
 		case "rask-forflytning":
-			how = "moves with Rask forflytning via " + names(m.Path[:len(m.Path)-1]) + " and"
+			how = "move with Rask forflytning"
+			if len(m.Path) > 1 {
+				via = " via " + names(m.Path[:len(m.Path)-1])
+			}
 		case "fallskjermtropp":
-			how = "drops with Fallskjermtropp"
+			how = "drop with Fallskjermtropp"
 		}
-		s.logf("", "%s: %d battalion(s) %s from %s to %s%s", side, m.N, how, AreaName(m.From), AreaName(m.To()), map[bool]string{true: " across the fjord", false: ""}[fj])
+		s.logf("", "%s: %d battalion(s) %s from %s%s to %s%s", side, m.N, how, AreaName(m.From), via, AreaName(m.To()), map[bool]string{true: " across the fjord", false: ""}[fj])
 	}
 	attacked := map[string]bool{}
 	for _, g := range s.Groups {

@@ -274,9 +274,22 @@ func TestRule3_RoundOrderAndOwedOrders(t *testing.T) {
 	}
 	// A German move opens the defenders' phase for the camp that answers.
 	s = scene(German, StepMove, at(German, "oslo", 2), at(Allied, "hamar", 1), at(German, "gjovik", 1))
+	give(s, Norwegian, "veisperring")
+	b := s.clone()
 	s = run(t, s, map[engine.Side]string{German: "move oslo hamar 2"})
 	if got := s.owes(); !slices.Equal(got, []engine.Side{Allied, Norwegian}) {
 		t.Errorf("defend phase owed by %v, want allied and norwegian", got)
+	}
+	// Without a card Norway has nothing to answer a move it does not fight.
+	b.Norwegian.Hand = nil
+	b = run(t, b, map[engine.Side]string{German: "move oslo hamar 2"})
+	if got := b.owes(); !slices.Equal(got, []engine.Side{Allied}) {
+		t.Errorf("defend phase owed by %v, want allied", got)
+	}
+	g := scene(German, StepMove, at(German, "oslo", 2), at(Norwegian, "valdres", 1))
+	g = run(t, g, map[engine.Side]string{German: "move oslo hamar 2"})
+	if g.Step != StepReinforce || g.count("hamar", German) != 2 {
+		t.Errorf("a move no one answers goes straight on: step %s, %v", g.Step, g.Stacks)
 	}
 	n := scene(Norwegian, StepMove, at(Norwegian, "valdres", 2), at(German, "gjovik", 1))
 	n = run(t, n, map[engine.Side]string{Norwegian: "move valdres gjovik 2"})
@@ -292,6 +305,7 @@ func TestRule4_1_RaskForflytningTwoAreas(t *testing.T) {
 	if !hasRule(errs, "4.1") {
 		t.Errorf("three areas accepted: %v", errs)
 	}
+	give(s, Norwegian, "bakhold")
 	s = run(t, s, map[engine.Side]string{German: "rapid kongsvinger elverum rena 2"})
 	s = run(t, s, map[engine.Side]string{Norwegian: ""})
 	if s.count("rena", German) != 2 || !slices.Equal(s.German.Used, []string{"rask-forflytning"}) {

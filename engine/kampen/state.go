@@ -299,13 +299,15 @@ func (s *State) owes() []engine.Side {
 }
 
 // defenders are the sides that owe orders in the defend step: in the German
-// round Norway when any German group moved (Veisperring, Sprengt bro and
-// flight answer movement), and the Allies when they defend an area; in the
-// Norwegian and Allied rounds Germany when it is attacked. Sorted.
+// round Norway when any German group moved and it holds cards (Veisperring,
+// Sprengt bro and flight answer movement) or when it defends an area, and
+// the Allies when they defend an area; in the Norwegian and Allied rounds
+// Germany when it is attacked. The size of a hand is known to all, so this
+// tells no one anything new. Sorted.
 func (s *State) defenders() []engine.Side {
 	var out []engine.Side
 	if s.Turn == German {
-		nor := len(s.Groups) > 0
+		nor := len(s.Groups) > 0 && len(s.Norwegian.Hand) > 0
 		all := false
 		for _, c := range s.Combats {
 			if s.count(c.Area, Norwegian) > 0 {

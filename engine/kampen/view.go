@@ -136,11 +136,13 @@ func stateFromView(v *View) *State {
 // wrap folds text to width columns, indenting continuation lines.
 func wrap(text string, width int, indent string) []string {
 	var out []string
+	lead := text[:len(text)-len(strings.TrimLeft(text, " "))]
+	indent = lead + indent
 	line := ""
 	for _, w := range strings.Fields(text) {
 		switch {
 		case line == "":
-			line = w
+			line = lead + w
 		case len([]rune(line))+1+len([]rune(w)) > width:
 			out = append(out, line)
 			line = indent + w
