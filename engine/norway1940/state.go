@@ -1,7 +1,6 @@
 package norway1940
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -407,15 +406,7 @@ func (s *State) logTo(x engine.Side, rule, format string, args ...any) {
 }
 
 func (s *State) clone() *State {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(err)
-	}
-	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic(err)
-	}
-	return &c
+	return engine.DeepCopy(s)
 }
 
 func (s *State) newID(prefix string) string {
