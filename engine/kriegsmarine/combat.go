@@ -293,7 +293,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 		}
 		results := s.applyDamage(dmg)
 		if g.Kind != ResPursuit {
-			results = append(results, s.torpedoes(allied, german, g.Hex, dice)...)
+			results = append(results, s.torpedoes(orders, allied, german, g.Hex, dice)...)
 		}
 		if len(results) == 0 {
 			results = append(results, "no damage")
@@ -416,7 +416,7 @@ func (s *State) torpAvailable(id string) int {
 // torpedoes is the torpedo part of a round (8.28): every ship fires all it
 // may at the enemy's biggest ship; at night each point rolls twice (8.29);
 // German torpedoes are +2 unless option torpedoes-work (17.51).
-func (s *State) torpedoes(allied, german []string, h engine.Hex, dice engine.Dice) []string {
+func (s *State) torpedoes(orders map[engine.Side]*Orders, allied, german []string, h engine.Hex, dice engine.Dice) []string {
 	type salvo struct {
 		firer, target string
 		points        int
@@ -424,6 +424,11 @@ func (s *State) torpedoes(allied, german []string, h engine.Hex, dice engine.Dic
 	var salvos []salvo
 	for _, id := range append(append([]string(nil), allied...), german...) {
 		n := s.torpAvailable(id)
+		for _, l := range orders[def(id).Side].TorpCaps {
+			if l.Unit == id && l.Points < n {
+				n = l.Points // 8.28: some or all of its strength
+			}
+		}
 		if n == 0 || s.unit(id).Where != AtMap {
 			continue
 		}

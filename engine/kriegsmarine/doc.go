@@ -85,6 +85,9 @@
 //	    as far as the side's destroyer task forces and numbers allow.
 //	restrict
 //	    Declare restricted fire in every round of every battle (8.26).
+//	torpedoes UNIT N
+//	    UNIT fires at most N torpedo points a round this turn (8.28); by
+//	    default all it may.
 //	target UNIT TYPE
 //	    The ship type (BB, CA, DD, CONVOY, ...) UNIT goes for this turn with
 //	    its guns (8.271), its torpedoes as a submarine (8.12) or its bombs

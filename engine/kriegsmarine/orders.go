@@ -27,6 +27,9 @@ type Orders struct {
 	// (8.27); Restrict declares restricted fire in every round (8.26).
 	Escorts  []string `json:"escorts,omitempty"`
 	Restrict bool     `json:"restrict,omitempty"`
+	// TorpCaps cap the torpedo points a unit fires in a round (8.28: a
+	// player may use some or all of his torpedo strength).
+	TorpCaps []TorpCap `json:"torp_caps,omitempty"`
 	// Targets are preferred target types by unit (8.12, 8.271, 8.521).
 	Targets []Target `json:"targets,omitempty"`
 	// Abandons: if a port's fortress defends (normal or halved), the
@@ -98,6 +101,12 @@ type Target struct {
 	Type string `json:"type"`
 }
 
+// TorpCap caps a unit's torpedo points a round (8.28).
+type TorpCap struct {
+	Unit   string `json:"unit"`
+	Points int    `json:"points"`
+}
+
 // Abandon gives up a Norwegian port if its fortress defends: Lead takes
 // the fire and every German ship there falls back (9.2).
 type Abandon struct {
@@ -119,7 +128,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, target, abandon, disguise, schlesien, end game, pass"
+const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, target, torpedoes, abandon, disguise, schlesien, end game, pass"
 
 type parser struct {
 	v     *View
@@ -195,6 +204,8 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			p.abandon(l)
 		case "target":
 			p.target(l)
+		case "torpedoes":
+			p.torpLimit(l)
 		case "disguise":
 			if p.v.Side != German {
 				p.fail(l, "6.46", "", "only the Germans may report CA and BB confusingly")
@@ -793,6 +804,30 @@ func (p *parser) target(l engine.OrderLine) {
 	}
 }
 
+func (p *parser) torpLimit(l engine.OrderLine) {
+	f := l.Fields[1:]
+	if len(f) < 2 {
+		p.fail(l, "8.28", "torpedoes UNIT N", "name the unit and the most points it fires a round")
+		return
+	}
+	n, err := strconv.Atoi(f[len(f)-1])
+	if err != nil || n < 0 {
+		p.fail(l, "8.28", "torpedoes UNIT N, N 0 or more", "%q is not a number of torpedo points", f[len(f)-1])
+		return
+	}
+	ids, ok := p.units(l, f[:len(f)-1])
+	if !ok {
+		return
+	}
+	for _, id := range ids {
+		if def(id).Torpedo == 0 || def(id).Sub() {
+			p.fail(l, "3.417", "", "%s carries no torpedoes it fires in a surface battle", def(id).Name)
+			return
+		}
+		p.o.TorpCaps = append(p.o.TorpCaps, TorpCap{Unit: id, Points: n})
+	}
+}
+
 func (p *parser) abandon(l engine.OrderLine) {
 	if p.v.Side != German {
 		p.fail(l, "9.2", "", "only the Germans attempt ports and give them up")
@@ -1140,6 +1175,9 @@ func (p *parser) checkRebase(id, base string) (msg, rule string) {
 	var to engine.Hex
 	if h, af, ok := airfieldHex(target); ok {
 		to = h
+		if _, _, land := airfieldHex(d.Base); land && d.Nation == "UK" && !strings.EqualFold(af.Name, d.Base) {
+			return fmt.Sprintf("%s belongs to %s and flies only from there", d.Name, d.Base), "3.4231"
+		}
 		switch {
 		case p.v.Side == Allied && d.Nation == "NO" && af.Country != "NO":
 			return "Norwegian aircraft may not use British airfields", "6.25"
@@ -1300,6 +1338,9 @@ func formatOrders(o *Orders) string {
 	}
 	if o.Disguise {
 		b.WriteString("disguise\n")
+	}
+	for _, x := range o.TorpCaps {
+		fmt.Fprintf(&b, "torpedoes %s %d\n", def(x.Unit).Name, x.Points)
 	}
 	for _, x := range o.Targets {
 		fmt.Fprintf(&b, "target %s %s\n", def(x.Unit).Name, x.Type)

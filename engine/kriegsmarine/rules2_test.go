@@ -1300,3 +1300,41 @@ func TestRule8_525_CarrierReportsAfterAStrike(t *testing.T) {
 		t.Fatal("Graf Zeppelin's position was not reported after her strike")
 	}
 }
+
+func TestRule3_4231_BritishLandBasedAircraftStayHome(t *testing.T) {
+	s := newGame(t, []string{OptGrafZeppelin})
+	s.Turn = 2
+	rejects(t, s, Allied, "rebase Lossiemouth 1 to Hatston", 1, "3.4231")
+	// Carrier aircraft may go ashore.
+	put(t, s, "arkroyal", "G4")
+	s.unit("arkroyal3").Where = AtBase
+	s.unit("lossiemouth1").Where = AtOut // room at Lossiemouth
+	parse(t, s, Allied, "rebase Ark Royal Swordfish 3 to Lossiemouth")
+}
+
+func TestRule8_28_SomeOrAllTorpedoes(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	at := ""
+	for _, c := range []string{"M6", "N7", "L6"} {
+		if hi, _ := TheMap().Info(hex(t, c)); hi.Terrain == Sea {
+			at = c
+			break
+		}
+	}
+	put(t, s, "ddflot4", at)
+	put(t, s, "hipper", at)
+	s.Turn = 2
+	o := parse(t, s, Allied, "torpedoes DD Flot 4 2")
+	rejects(t, s, Allied, "torpedoes Furious 1", 1, "3.417")
+	got := s.torpedoes(map[engine.Side]*Orders{Allied: o, German: {}}, []string{"ddflot4"}, []string{"hipper"}, hex(t, at), engine.NewManualDice(6, 6, 6, 6))
+	fired := 0
+	for _, g := range got {
+		if strings.HasPrefix(g, "DD Flot 4 torpedo") {
+			fired++
+		}
+	}
+	if u := s.unit("ddflot4"); u.TorpUsed != 2 || fired != 2 {
+		t.Fatalf("DD Flot 4 fired %d points (%v), want the 2 ordered", u.TorpUsed, got)
+	}
+}
