@@ -537,8 +537,10 @@ func (s *State) mayRestrict(ids []string) bool {
 // themselves be escorted.
 func (s *State) escorts(g *Engagement, orders map[engine.Side]*Orders, allied, german []string) map[string]bool {
 	out := map[string]bool{}
-	if hi, ok := TheMap().Info(g.Hex); !ok || hi.Terrain != Sea || hi.Fjord || !IsDay(s.Turn) {
-		return out
+	hi, ok := TheMap().Info(g.Hex)
+	coastal := !ok || hi.Terrain != Sea || hi.Fjord
+	if !IsDay(s.Turn) || (coastal && s.Turn != s.InvasionTurn) {
+		return out // 8.27, 8.29 (coastal and fjord hexes count as sea on the invasion turn)
 	}
 	for _, side := range []engine.Side{Allied, German} {
 		own, enemy := allied, german
