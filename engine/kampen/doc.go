@@ -48,6 +48,7 @@
 //	para Oslo Tynset                   # Fallskjermtropp (German): one battalion, up to 3 areas
 //	attack Lillehammer panzer artilleri  # step-1 cards for that combat (5.3.1); the
 //	                                   # order of attack lines is the order of combat
+//	attack Hamar bombefly first Elverum  # the group from Elverum loses first (5.3.6)
 //	react Lillehammer jagerbomber speidertropp  # German step-3 reactions, played only
 //	                                   # if they cancel a defender's card (5.3.3)
 //	engineer on                        # German: answer each Veisperring or Sprengt bro

@@ -372,7 +372,20 @@ func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 		}
 	}
 	play := CardPlay{Area: area}
-	for _, w := range args[1:] {
+	words := args[1:]
+	if use == "attack" && len(words) >= 2 && strings.EqualFold(words[len(words)-2], "first") {
+		from, ok := p.area(l, words[len(words)-1])
+		if !ok {
+			return
+		}
+		if !pack.Graph.Adjacent(from, area) {
+			p.errorf(l, "5.3.6", "first AREA, an area the attack comes from", "%s does not border %s", AreaName(from), AreaName(area))
+			return
+		}
+		play.First = from
+		words = words[:len(words)-2]
+	}
+	for _, w := range words {
 		c, ok := p.card(l, w)
 		if !ok {
 			return
@@ -740,6 +753,18 @@ func (p *parser) finish() {
 		if !dests[area] {
 			l := p.attackLines[area]
 			p.errorf(l, "4.2", "move into "+AreaName(area)+" in these orders", "no battalion moves into %s: there is no attack there", AreaName(area))
+		}
+	}
+	for _, a := range p.o.Attacks {
+		if a.First == "" {
+			continue
+		}
+		found := false
+		for _, m := range p.o.Moves {
+			found = found || (m.From == a.First && m.To() == a.Area)
+		}
+		if !found {
+			p.errorf(p.attackLines[a.Area], "5.3.6", "first AREA, an area the attack comes from", "no battalion attacks %s from %s", AreaName(a.Area), AreaName(a.First))
 		}
 	}
 	for _, area := range sortedKeys(p.reactLines) {

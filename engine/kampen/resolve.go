@@ -93,7 +93,7 @@ func (s *State) resolveMove(o Orders, dice engine.Dice) {
 		if !attacked[a.Area] || s.combatAt(a.Area) >= 0 {
 			continue
 		}
-		c := Combat{Area: a.Area, Attacker: side}
+		c := Combat{Area: a.Area, Attacker: side, First: a.First}
 		for _, id := range a.Cards {
 			if removeCard(&s.deck(side).Hand, id) {
 				c.Cards = append(c.Cards, id)
@@ -447,10 +447,22 @@ func (s *State) fight(i int, attackFrom map[string]bool, retreats map[engine.Sid
 	defLoss := min(aZ, D)
 	attLoss := min(dZ, A)
 	lossText := s.defenderLosses(area, defSides, defLoss)
+	// The attacker chooses its dead: from the area it named first, then
+	// from the largest group.
 	for k := 0; k < attLoss; k++ {
-		best := gi[0]
+		best := -1
 		for _, j := range gi {
-			if s.Groups[j].N > s.Groups[best].N {
+			g := s.Groups[j]
+			if g.N == 0 {
+				continue
+			}
+			if best < 0 {
+				best = j
+				continue
+			}
+			b := s.Groups[best]
+			gf, bf := g.From == c.First, b.From == c.First
+			if (gf && !bf) || (gf == bf && g.N > b.N) {
 				best = j
 			}
 		}

@@ -537,6 +537,25 @@ func TestRule5_3_6_GermanyDecidesWhenTheAlliesDisagree(t *testing.T) {
 	}
 }
 
+func TestRule5_3_6_AttackerChoosesItsDead(t *testing.T) {
+	for _, c := range []struct {
+		first        string
+		oslo, elverm int
+	}{{" first elverum", 2, 0}, {"", 1, 1}} {
+		s := scene(German, StepMove, at(German, "oslo", 3), at(German, "elverum", 1), at(Norwegian, "hamar", 4))
+		s = run(t, s, map[engine.Side]string{German: "move oslo hamar 3\nmove elverum hamar\nattack hamar" + c.first})
+		// Germany 4 points; Norway 6 points and two Zs.
+		s = run(t, s, map[engine.Side]string{Norwegian: ""}, 2, 2, 2, 2, 1, 1, 6, 6)
+		if s.count("oslo", German) != c.oslo || s.count("elverum", German) != c.elverm {
+			t.Errorf("%q: after the losses %v", c.first, s.Stacks)
+		}
+	}
+	s := scene(German, StepMove, at(German, "oslo", 3), at(German, "elverum", 1), at(Norwegian, "hamar", 4))
+	if errs := parseErr(t, s, German, "move oslo hamar 3\nattack hamar first elverum"); !hasRule(errs, "5.3.6") {
+		t.Errorf("first from an area that does not attack: %v", errs)
+	}
+}
+
 func TestRule5_3_7_DefenderWinsTies(t *testing.T) {
 	s := scene(German, StepMove, at(German, "oslo", 1), at(Norwegian, "hamar", 1))
 	s = run(t, s, map[engine.Side]string{German: "move oslo hamar"})

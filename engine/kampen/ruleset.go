@@ -157,7 +157,11 @@ func formatOrders(o Orders) string {
 		}
 	}
 	for _, a := range o.Attacks {
-		fmt.Fprintf(&b, "%s\n", strings.TrimSpace("attack "+a.Area+" "+strings.Join(a.Cards, " ")))
+		line := strings.TrimSpace("attack " + a.Area + " " + strings.Join(a.Cards, " "))
+		if a.First != "" {
+			line += " first " + a.First
+		}
+		fmt.Fprintf(&b, "%s\n", line)
 	}
 	for _, a := range o.Reacts {
 		fmt.Fprintf(&b, "react %s %s\n", a.Area, strings.Join(a.Cards, " "))

@@ -67,6 +67,9 @@ type Combat struct {
 	Attacker engine.Side `json:"attacker"`
 	// Cards are the attacker's step-1 cards, played face up.
 	Cards []string `json:"cards,omitempty"`
+	// First is the area whose attacking battalions die first, the
+	// attacker's choice (5.3.6).
+	First string `json:"first,omitempty"`
 	// Defence are the defenders' step-2 cards, known once the defenders
 	// have given their orders.
 	Defence []SideCards `json:"defence,omitempty"`
@@ -76,6 +79,9 @@ type Combat struct {
 type CardPlay struct {
 	Area  string   `json:"area"`
 	Cards []string `json:"cards"`
+	// First is, on an attack line, the area whose attacking battalions are
+	// removed first (5.3.6).
+	First string `json:"first,omitempty"`
 }
 
 // Deck is one side's cards: the face-down draw pile (top first), the used
