@@ -92,7 +92,7 @@ type ShipInfo struct {
 type Data struct {
 	Maps      []LandMap
 	Hexes     map[string]Terrain
-	Sides     map[string]Hexside // key "A:B3|A:B4" sorted
+	Sides     map[string]Hexside  // key "A:B3|A:B4" sorted
 	Links     map[string][]string // map-to-map links (3.4, 6.1)
 	Ports     []PortInfo
 	Airfields []AirfieldInfo

@@ -716,6 +716,13 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 			u.RT = false
 		}
 	}
+	var hold []string
+	for _, id := range s.Hold {
+		if s.unit(id).Loc != LocElim {
+			hold = append(hold, id)
+		}
+	}
+	s.Hold = hold
 }
 
 // moveUnit puts a unit on a hex; entering a port or airfield takes control.

@@ -354,7 +354,9 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		}
 		var hold []string
 		for _, id := range s.Hold {
-			hold = append(hold, id)
+			if u := s.unit(id); u != nil && u.Loc != LocElim {
+				hold = append(hold, id)
+			}
 		}
 		if len(hold) > 0 {
 			b.WriteString("hold " + strings.Join(hold, " ") + "\n")
