@@ -212,3 +212,33 @@ func TestResolveMakesARealCopy(t *testing.T) {
 		t.Error("the next state shares memory with its input")
 	}
 }
+
+func TestParseOrdersNeverPanics(t *testing.T) {
+	words := []string{"move", "rapid", "para", "attack", "react", "engineer", "losses", "block", "flee",
+		"defend", "retreat", "trade", "place", "discard", "submarine", "first", "from", "on", "off",
+		"oslo", "Hamar", "GJØVIK", "dombaas", "narvik", "panzer", "veisperring", "sprengt-bro", "jagerfly",
+		"ubat", "0", "1", "2", "-3", "99999999999999999999", "#", "æøå", ""}
+	_, _, states := playGameStates(t, "fuzz")
+	n := 0
+	for _, s := range states[:min(len(states), 30)] {
+		for _, side := range []engine.Side{German, Norwegian, Allied, "danish"} {
+			for k := 0; k < 40; k++ {
+				var lines []string
+				for i := 0; i < 1+k%4; i++ {
+					var f []string
+					for j := 0; j < 1+(k+i)%6; j++ {
+						n = (n*1103515245 + 12345) & 0x7fffffff
+						f = append(f, words[n%len(words)])
+					}
+					lines = append(lines, strings.Join(f, " "))
+				}
+				o, errs := (Ruleset{}).ParseOrders(s, side, strings.Join(lines, "\n"))
+				if len(errs) == 0 && s.owesSide(side) {
+					if _, err := (Ruleset{}).Resolve(s, map[engine.Side]engine.Orders{side: o}, engine.NewSeededDice([]byte("f"), "g", "p", [32]byte{})); err != nil {
+						t.Fatalf("%s: accepted orders do not resolve: %v", s.phaseID(), err)
+					}
+				}
+			}
+		}
+	}
+}

@@ -91,13 +91,7 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 		attackLines: map[string]engine.OrderLine{}, reactLines: map[string]engine.OrderLine{}}
 	p.hand = append([]string(nil), s.deck(side).Hand...)
 	lines := engine.OrderLines(text)
-	owes := false
-	for _, x := range s.owes() {
-		if x == side {
-			owes = true
-		}
-	}
-	if !owes {
+	if !s.owesSide(side) {
 		if len(lines) > 0 {
 			p.errs = append(p.errs, lines[0].Errorf("3", "no orders", "%s owes no orders in phase %s", side, s.phaseID()))
 		}

@@ -92,9 +92,9 @@ func asState(st engine.State) *State {
 }
 
 var stepTitles = map[string]string{
-	StepMove:      "movement (phase 1)",
-	StepDefend:    "sabotage, flight and defence, then combat (phases 1-2)",
-	StepReinforce: "reinforcements and new cards (phases 3-4)",
+	StepMove:      "movement (phase 1): move battalions, play movement and attack cards",
+	StepDefend:    "the answer (phases 1-2): sabotage, flight, defence cards and retreats, then combat",
+	StepReinforce: "reinforcement and new cards (phases 3-4): trade cards for battalions, place them, draw",
 }
 
 // Phase implements engine.Ruleset.

@@ -304,6 +304,16 @@ func (s *State) owes() []engine.Side {
 	return nil
 }
 
+// owesSide reports whether side owes orders for the open step.
+func (s *State) owesSide(side engine.Side) bool {
+	for _, x := range s.owes() {
+		if x == side {
+			return true
+		}
+	}
+	return false
+}
+
 // defenders are the sides that owe orders in the defend step: in the German
 // round Norway when any German group moved and it holds cards (Veisperring,
 // Sprengt bro and flight answer movement) or when it defends an area, and
