@@ -773,3 +773,24 @@ func TestRule34A_OptionUsedInCombat(t *testing.T) {
 		t.Fatalf("10:4 with the option rolls two ten-sided dice, then the combat die: %v", d.asked)
 	}
 }
+
+func TestRule28A_NoGarrisonNeeded(t *testing.T) {
+	karlstad := hx(t, "Karlstad")
+	from := adjSwedish(t, karlstad, 0)
+	st := at(bare(t, "objective", "25Pz@"+from.String()), 2, 0, "move")
+	st = resolve(t, st, "move 25Pz Karlstad", nullDice{})
+	if newCtx(st).owner(karlstad) != German {
+		t.Fatal("entering Karlstad takes it")
+	}
+	st = at(st, 3, 0, "move")
+	st = resolve(t, st, "move 25Pz "+from.String(), nullDice{})
+	if newCtx(st).owner(karlstad) != German {
+		t.Fatal("Karlstad stays German owned without a garrison (28A)")
+	}
+	st = at(bare(t, "objective", "I2@"+from.String()), 3, 1, "move")
+	st.Board.Owner[karlstad.String()] = German
+	st = resolve(t, st, "move I2 Karlstad", nullDice{})
+	if newCtx(st).owner(karlstad) != Allied {
+		t.Fatal("the Swedes take their city back by entering it")
+	}
+}

@@ -183,8 +183,49 @@ func parseOrders(st *State, side engine.Side, text string) (Orders, []engine.Lin
 			}
 		}
 	}
+	for i := range errs {
+		fillError(&errs[i], st.Step)
+	}
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 	return o, errs
+}
+
+// verbHelp gives, for each order, the rule it carries out and its syntax.
+var verbHelp = map[string][2]string{
+	"move":     {"3F", "move UNIT HEX [HEX ...] within the unit's movement allowance, stopping on entering an enemy ZOC"},
+	"rail":     {"7A", "rail UNIT HEX along friendly-owned rail lines free of enemy ZOC"},
+	"land":     {"26A", "land UNIT HEX: a coastal hex of Sweden other than Stockholm, Karlskrona and Goteborg, Jul I only"},
+	"drop":     {"25C", "drop UNIT HEX: a hex of Sweden free of enemy units, once per game"},
+	"base":     {"3F", "base AIRUNIT HEX (an airbase your side owns) or base AIRUNIT UK (Western Allies)"},
+	"replace":  {"29B", "replace UNIT HEX: an eliminated German non-armour unit, at a German-owned city of Norway or 5B:2630"},
+	"rebuild":  {"29B", "rebuild UNIT: a German infantry cadre in supply and out of enemy ZOC, 2 REs"},
+	"mobilize": {"29E", "mobilize REGIMENT DIVISION"},
+	"assemble": {"29F", "assemble DIVISION R1 R2 R3 (2Div: assemble 2Div 2DivHQ R1 R2 R3)"},
+	"attack":   {"2", "attack HEX with UNIT UNIT ... [advance]: units adjacent to an enemy-occupied hex"},
+	"air":      {"20", "air AIRUNIT HEX [close]: a ready air unit within range of a hex you attack"},
+}
+
+// fillError names the rule and the valid form of an error that does not
+// say them already.
+func fillError(e *engine.LineError, step string) {
+	verb := ""
+	if f := strings.Fields(e.Text); len(f) > 0 {
+		verb = strings.ToLower(f[0])
+	}
+	h, ok := verbHelp[verb]
+	if !ok {
+		verbs := moveVerbs
+		if step == "combat" {
+			verbs = combatVerbs
+		}
+		h = [2]string{"2", "an order of the " + step + " phase: " + verbs}
+	}
+	if e.Rule == "" {
+		e.Rule = h[0]
+	}
+	if e.Valid == "" {
+		e.Valid = h[1]
+	}
 }
 
 // checkAttacks validates a combat phase's orders and groups them.
