@@ -242,3 +242,16 @@ func TestParseOrdersNeverPanics(t *testing.T) {
 		}
 	}
 }
+
+func TestRevealTellsEverything(t *testing.T) {
+	s, _ := playGame(t, "reveal")
+	text := (Ruleset{}).Reveal(s)
+	if !strings.Contains(text, s.Summary[:20]) || !strings.Contains(text, "draws") {
+		t.Errorf("reveal lacks the result or the private draws:\n%s", text)
+	}
+	for i, l := range strings.Split(text, "\n") {
+		if utf8.RuneCountInString(l) > 72 {
+			t.Errorf("line %d is %d columns", i+1, utf8.RuneCountInString(l))
+		}
+	}
+}

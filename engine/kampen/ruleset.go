@@ -10,7 +10,7 @@ import (
 
 // Ruleset is "Kampen om Norge", scenario 2. It implements engine.Ruleset
 // and the optional engine interfaces OrderFormer, Player, Reporter,
-// ViewDecoder and RuleLister.
+// Revealer, ViewDecoder and RuleLister.
 type Ruleset struct{}
 
 func init() { engine.Register(Ruleset{}) }

@@ -336,3 +336,33 @@ func comment(b *strings.Builder, format string, args ...any) {
 		b.WriteString(l + "\n")
 	}
 }
+
+// Reveal implements engine.Revealer: the whole game for the final report,
+// every event, every hand and the order of every deck.
+func (Ruleset) Reveal(st engine.State) string {
+	s := asState(st)
+	var b strings.Builder
+	put := func(text string) {
+		for _, l := range wrap(text, 72, "    ") {
+			b.WriteString(l + "\n")
+		}
+	}
+	put("KAMPEN OM NORGE - scenario 2 - the whole game")
+	b.WriteString(strings.Repeat("=", 72) + "\n")
+	if s.Over {
+		put("Result: " + s.Summary)
+	}
+	for _, side := range turnOrder {
+		d := s.deck(side)
+		put(fmt.Sprintf("%s: hand %s; deck %s; used %s", side, strings.Join(d.Hand, " "), strings.Join(d.Draw, " "), strings.Join(d.Used, " ")))
+	}
+	b.WriteString("\n")
+	for _, e := range s.Events {
+		to := ""
+		if e.To != "" {
+			to = " (to " + string(e.To) + ")"
+		}
+		put(fmt.Sprintf("R%d %s%s: %s", e.Round, e.Turn, to, e.Text))
+	}
+	return b.String()
+}
