@@ -1,7 +1,6 @@
 package kriegsmarine
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -199,15 +198,7 @@ type Entry struct {
 }
 
 func (s *State) clone() *State {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(err)
-	}
-	var out State
-	if err := json.Unmarshal(b, &out); err != nil {
-		panic(err)
-	}
-	return &out
+	return engine.DeepCopy(s)
 }
 
 func (s *State) unit(id string) *Unit {
