@@ -193,3 +193,24 @@ func TestContract_OrderSyntaxIsForgiving(t *testing.T) {
 		t.Fatalf("understood as %q", got)
 	}
 }
+
+func TestContract_MoveErrorSuggestsReachableHexes(t *testing.T) {
+	st := at(bare(t, "objective", "I1@Stockholm"), 1, 1, "move")
+	errs := parseErr(st, "move I1 Malmo")
+	if len(errs) != 1 || !strings.Contains(errs[0].Valid, "reachable hexes nearest B8") {
+		t.Fatalf("%v", errs)
+	}
+}
+
+func TestContract_RevealShowsBothSides(t *testing.T) {
+	st, _ := playGame(t, "op2", "reveal")
+	out := (Ruleset{}).Reveal(st)
+	if !strings.Contains(out, "RESULT:") || !strings.Contains(out, "allied player's view") || !strings.Contains(out, "german player's view") {
+		t.Fatal(out)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if len(l) > 72 {
+			t.Fatalf("line over 72 columns: %q", l)
+		}
+	}
+}

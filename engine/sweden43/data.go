@@ -139,6 +139,8 @@ func fields(line string) []string {
 	return parts
 }
 
+// lines reads a data file's rows; every row's last column is its source
+// and may not be empty.
 func lines(name string) ([][]string, error) {
 	b, err := dataFS.ReadFile("data/" + name)
 	if err != nil {
@@ -150,7 +152,11 @@ func lines(name string) ([][]string, error) {
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		out = append(out, fields(t))
+		f := fields(t)
+		if len(f) < 3 || f[len(f)-1] == "" {
+			return nil, fmt.Errorf("%s: row without a source: %q", name, t)
+		}
+		out = append(out, f)
 	}
 	return out, nil
 }

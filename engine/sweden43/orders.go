@@ -2,6 +2,7 @@ package sweden43
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"skagerrak/engine"
@@ -171,12 +172,11 @@ func (c *ctx) parse(side engine.Side, l engine.OrderLine, step string) (Order, *
 		}
 		o.Unit = id
 	case "mobilize", "assemble":
-		n := 3
-		if verb == "mobilize" {
-			n = 2
+		if verb == "mobilize" && len(f) != 3 {
+			return bad("29E", "mobilize REGIMENT DIVISION", "mobilize takes a regiment and a division")
 		}
-		if len(f) < n {
-			return bad("29E", "mobilize REGIMENT DIVISION, assemble DIVISION R1 R2 R3", "%s needs more units", verb)
+		if verb == "assemble" && (len(f) < 5 || len(f) > 6) {
+			return bad("29F", "assemble DIVISION R1 R2 R3 (2Div: assemble 2Div 2DivHQ R1 R2 R3)", "assemble takes a division and three regiments")
 		}
 		if verb == "mobilize" {
 			reg, e := ground(f[1])
@@ -387,7 +387,7 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			dist, prev := c.reach(u, at, budget)
 			cost, ok := dist[wp]
 			if !ok || wp == at {
-				return "", "", fmt.Sprintf("%s cannot reach %s (movement %d, zones of control, terrain)", u.ID, data.HexName(wp), budget)
+				return "3F", closestReach(dist, wp), fmt.Sprintf("%s cannot reach %s (movement %d, zones of control, terrain)", u.ID, data.HexName(wp), budget)
 			}
 			if k < len(o.Hexes)-1 && c.ezoc(side, wp) {
 				return "", "", "a unit stops on entering an enemy zone of control (" + wp.String() + ")"
@@ -529,6 +529,13 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			return "29F", "assemble DIV R1 R2 R3", "a division is assembled from three Swedish infantry regiments"
 		}
 		var hex string
+		dup := map[string]bool{}
+		for _, id := range o.Units {
+			if dup[id] {
+				return "29F", "three different regiments", id + " is named twice"
+			}
+			dup[id] = true
+		}
 		for k, id := range o.Units {
 			u := c.b.Units[c.find(id)]
 			if u.Status != OnMap {
@@ -590,4 +597,28 @@ func phaseRank(verb string) int {
 		return 2
 	}
 	return 1
+}
+
+// closestReach names the reachable hexes nearest to a goal, for an error's
+// Valid field.
+func closestReach(dist map[engine.Hex]int, goal engine.Hex) string {
+	hs := make([]engine.Hex, 0, len(dist))
+	for h := range dist {
+		hs = append(hs, h)
+	}
+	sort.Slice(hs, func(i, j int) bool {
+		di, dj := hs[i].Distance(goal), hs[j].Distance(goal)
+		if di != dj {
+			return di < dj
+		}
+		return hs[i].String() < hs[j].String()
+	})
+	if len(hs) > 6 {
+		hs = hs[:6]
+	}
+	names := make([]string, len(hs))
+	for i, h := range hs {
+		names[i] = h.String()
+	}
+	return "reachable hexes nearest " + goal.String() + ": " + strings.Join(names, " ")
 }

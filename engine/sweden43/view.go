@@ -243,3 +243,24 @@ func (r Ruleset) OrderForm(ev engine.View, side engine.Side) string {
 	b.WriteString(r.Play(ev, side, nullDice{}))
 	return b.String()
 }
+
+// Reveal implements engine.Revealer: the whole game for the final report,
+// both sides' forces and the full record.
+func (r Ruleset) Reveal(s engine.State) string {
+	st := asState(s)
+	var b strings.Builder
+	if res := r.Result(st); res != nil {
+		b.WriteString("RESULT: " + res.Summary + "\n")
+	}
+	for _, side := range r.Sides() {
+		b.WriteString("\n=== The " + string(side) + " player's view ===\n")
+		b.WriteString(r.Report(r.View(st, side), side))
+	}
+	b.WriteString("\nThe whole record:\n")
+	for _, e := range st.Log {
+		for _, l := range wrap(TurnName(e.Turn)+": "+e.Text, 72, "    ") {
+			b.WriteString(l + "\n")
+		}
+	}
+	return b.String()
+}
