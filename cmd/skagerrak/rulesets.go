@@ -2,6 +2,7 @@ package main
 
 // The rulesets register themselves with the engine when imported.
 import (
+	_ "skagerrak/engine/kampen"
 	_ "skagerrak/engine/kriegsmarine"
 	_ "skagerrak/engine/norway1940"
 )
