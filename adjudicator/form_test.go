@@ -13,7 +13,7 @@ import (
 // report, sends it back unchanged, and expects it accepted as the orders it
 // shows, for every ruleset.
 func TestOrderFormRoundTrip(t *testing.T) {
-	for _, name := range []string{"racetest", "kriegsmarine", "norway1940"} {
+	for _, name := range rulesetNames() {
 		t.Run(name, func(t *testing.T) {
 			h, _, _ := newHost(t)
 			rs, _ := engine.Lookup(name)

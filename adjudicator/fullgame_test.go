@@ -70,8 +70,18 @@ func TestFullGamesThroughTheAdjudicator(t *testing.T) {
 		{"kriegsmarine", 1, nil, 0},
 		{"norway1940", 6, nil, 42},
 		{"norway1940", 1, nil, 0},
+		{"kampen", 1, nil, 0},
 		{"kriegsmarine", 3, []string{"all"}, 0},
 		{"norway1940", 6, []string{"all"}, 0},
+	}
+	covered := map[string]bool{"racetest": true}
+	for _, c := range cases {
+		covered[c.ruleset] = true
+	}
+	for _, n := range rulesetNames() {
+		if !covered[n] {
+			t.Errorf("ruleset %s has no whole game here", n)
+		}
 	}
 	for _, c := range cases {
 		name := fmt.Sprint(c.ruleset, "/", c.entropy)

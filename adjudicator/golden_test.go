@@ -12,9 +12,19 @@ import (
 	"time"
 
 	"skagerrak/engine"
+	_ "skagerrak/engine/kampen"
 	_ "skagerrak/engine/kriegsmarine"
 	_ "skagerrak/engine/norway1940"
 )
+
+// rulesetNames lists every registered ruleset, the test one included.
+func rulesetNames() []string {
+	var out []string
+	for _, r := range engine.Rulesets() {
+		out = append(out, r.Name())
+	}
+	return out
+}
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
@@ -22,7 +32,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // played a few phases by the scripted players, and compares each with its
 // golden file (go test ./adjudicator -run Golden -update rewrites them).
 func TestGoldenMails(t *testing.T) {
-	for _, name := range []string{"racetest", "kriegsmarine", "norway1940"} {
+	for _, name := range rulesetNames() {
 		t.Run(name, func(t *testing.T) {
 			mails := playForGolden(t, name)
 			for key, text := range mails {
