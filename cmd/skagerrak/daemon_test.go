@@ -205,3 +205,58 @@ func TestEncryptedReports(t *testing.T) {
 		t.Error("german read allied's report")
 	}
 }
+
+// TestOrderFormSignedAndMailedBack takes the order form out of a real
+// Kriegsmarine Strikes report as the player received it, signs it
+// unchanged, mails it back, and expects it accepted as the orders it shows.
+func TestOrderFormSignedAndMailedBack(t *testing.T) {
+	e := newMailEnv(t, 0)
+	now := time.Now().Add(-time.Hour)
+	spec := adjudicator.Spec{Game: "form-1", Ruleset: "kriegsmarine", HostFrom: hostAddr,
+		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+	keys := map[string]*openpgp.Entity{}
+	for _, side := range []string{"allied", "german"} {
+		k, _ := compose.GenerateKey(side, side+"@players.test", now)
+		pub, _ := compose.ArmorPublicKey(k)
+		keys[side] = k
+		spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)})
+	}
+	h, box, s := e.open(t)
+	defer h.Close()
+	defer box.Close()
+	if _, err := h.Create(spec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+		t.Fatal(err)
+	}
+	const marker = "send back to this address):\n\n"
+	for side, k := range keys {
+		got := e.smtp.Take(side + "@players.test")
+		if len(got) != 1 {
+			t.Fatalf("%s got %d mails", side, len(got))
+		}
+		r, err := compose.ReadReport(got[0].Data, openpgp.EntityList{e.hostKey}, k, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := strings.Index(r.Text, marker)
+		if i < 0 {
+			t.Fatalf("%s's report has no order form:\n%s", side, r.Text)
+		}
+		form := r.Text[i+len(marker):]
+		raw, err := compose.SignPGPMIMEAttachmentMail(k, side+"@players.test", hostAddr, "orders", "my orders", "orders.txt", form, time.Now().UTC())
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.imap.Append(hostAddr, "INBOX", raw)
+	}
+	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	if err != nil || p.Accepted != 2 || p.Rejected != 0 {
+		t.Fatalf("the forms mailed back: %+v %v", p, err)
+	}
+	g, _ := h.Game("form-1")
+	if g.Resolved != 1 {
+		t.Errorf("both forms in, %d phases resolved", g.Resolved)
+	}
+}
