@@ -157,6 +157,9 @@ func advance(s *State) {
 	s.Turn++
 	s.Step = StepAir
 	s.Air = nil
+	for len(s.Weather) < s.Turn {
+		s.Weather = append(s.Weather, Weather{North: "fair", South: "fair"})
+	}
 	w := s.Weather[s.Turn-1]
 	s.logf("", "Turn %d: weather %s in the North, %s in the South", s.Turn, w.North, w.South)
 }
