@@ -148,9 +148,9 @@ func TestRule2_5_FivePointsToWin(t *testing.T) {
 	s := bare(t, StepAir)
 	s.Over = true
 	s.German = []string{"Aalborg", "Bardufoss", "Fornebu", "Narvik", "Oslo", "Sola", "Vaernes"} // German 12
-	s.ship("Bluecher").Sunk = true                                                                // Allied 4
-	s.ship("Koeln").Damaged = true                                                                // Allied 6
-	s.ship("GC1").Sunk = true                                                                     // Allied 8
+	s.ship("Bluecher").Sunk = true                                                              // Allied 4
+	s.ship("Koeln").Damaged = true                                                              // Allied 6
+	s.ship("GC1").Sunk = true                                                                   // Allied 8
 	r := Ruleset{}.Result(s)
 	if r.Winner != "" || r.Points[German] != 12 || r.Points[Allied] != 8 {
 		t.Fatalf("12 to 8 must be a draw: %+v", r)
