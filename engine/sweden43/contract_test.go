@@ -14,7 +14,7 @@ func eachPhase(t *testing.T, scenario, secret string, f func(st *State, side eng
 	t.Helper()
 	r := Ruleset{}
 	var s engine.State = newGame(t, scenario)
-	for i := 0; i < 40 && !r.Phase(s).Over; i++ {
+	for i := 0; i < 60 && !r.Phase(s).Over; i++ {
 		ph := r.Phase(s)
 		side := ph.Owes[0]
 		f(asState(s), side)

@@ -15,8 +15,11 @@
 //
 // Six game turns, Jul I 43 to Sep II 43 (31A). Each has two player turns,
 // German first (Allied first in ULTRA, 30); each player turn has a
-// movement phase and a combat phase, and only the phasing player owes
-// orders. Phase IDs read "T3-german-move", "T3-german-combat".
+// movement phase (which begins with the initial phase's arrivals,
+// replacements and supply), a combat phase and an exploitation phase in
+// which c/m units move again (reconstructed: standard Europa mechanics).
+// Only the phasing player owes orders. Phase IDs read "T3-german-move",
+// "T3-german-combat", "T3-german-exploit".
 //
 // # Order syntax
 //
@@ -38,6 +41,8 @@
 //
 // Replacements, rebuilding and mobilization happen first (the initial
 // phase), then movement in the order written, then assembly.
+//
+// Exploitation phase: move orders for c/m units (armour, assault guns).
 //
 // Combat phase:
 //

@@ -21,7 +21,7 @@ func playGame(t *testing.T, scenario, secret string, opts ...string) (*State, st
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 40; i++ {
+	for i := 0; i < 60; i++ {
 		ph := r.Phase(st)
 		if ph.Over {
 			break
@@ -49,7 +49,7 @@ func playGame(t *testing.T, scenario, secret string, opts ...string) (*State, st
 		st = next
 	}
 	if !r.Phase(st).Over {
-		t.Fatalf("%s: game not over after 40 phases", scenario)
+		t.Fatalf("%s: game not over after 60 phases", scenario)
 	}
 	b, _ := engine.Canonical(st)
 	return asState(st), fmt.Sprintf("%x", sha256.Sum256(b))

@@ -56,9 +56,22 @@ func (o Order) String() string {
 	return strings.Join(w, " ")
 }
 
-// verbs says which orders each step takes.
-var moveVerbs = "move, rail, land, drop, base, replace, rebuild, mobilize, assemble"
-var combatVerbs = "attack, air"
+// The orders each step takes.
+var (
+	moveVerbs    = "move, rail, land, drop, base, replace, rebuild, mobilize, assemble"
+	combatVerbs  = "attack, air"
+	exploitVerbs = "move"
+)
+
+func stepVerbs(step string) string {
+	switch step {
+	case "combat":
+		return combatVerbs
+	case "exploit":
+		return exploitVerbs
+	}
+	return moveVerbs
+}
 
 // unitByName finds a ground unit by id or alias, any case.
 func (c *ctx) unitByName(s string) int {
@@ -111,10 +124,7 @@ func (c *ctx) parse(side engine.Side, l engine.OrderLine, step string) (Order, *
 		e := l.Errorf(rule, valid, format, a...)
 		return o, &e
 	}
-	verbs := moveVerbs
-	if step == "combat" {
-		verbs = combatVerbs
-	}
+	verbs := stepVerbs(step)
 	if !strings.Contains(", "+verbs+",", ", "+verb+",") {
 		return bad("", verbs, "%q is not an order of the %s phase", f[0], step)
 	}
@@ -352,6 +362,9 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 		}
 		if u.Status != OnMap {
 			return "", "", u.ID + " is not on the map"
+		}
+		if st.Step == "exploit" && !u.CM() {
+			return "2", "a c/m unit (armour, assault guns)", u.ID + " is not a c/m unit: only c/m units move in the exploitation phase (" + recon + ")"
 		}
 		from, _ := engine.ParseHex(u.Hex)
 		if o.Verb == "rail" {

@@ -20,7 +20,7 @@ func (Ruleset) Play(ev engine.View, side engine.Side, _ engine.Dice) string {
 	}
 	st := stateOf(v)
 	var lines []string
-	if v.Step == "move" {
+	if v.Step != "combat" {
 		lines = planMove(st, side)
 	} else {
 		lines = planCombat(st, side)
@@ -119,7 +119,7 @@ func planMove(st *State, side engine.Side) []string {
 	var lines []string
 	try := func(line string) {
 		l := engine.OrderLines(line)[0]
-		o, e := c.parse(side, l, "move")
+		o, e := c.parse(side, l, st.Step)
 		if e != nil {
 			return
 		}
@@ -128,7 +128,10 @@ func planMove(st *State, side engine.Side) []string {
 		}
 	}
 	objs := objectives(c, side)
-	if side == German {
+	switch {
+	case st.Step == "exploit":
+		// only c/m units move in the exploitation phase
+	case side == German:
 		for _, u := range st.Board.Units {
 			if u.Side == German && u.Status == Eliminated && u.Type == "inf" {
 				try("replace " + u.ID + " " + data.placeHex("Oslo").String())
@@ -157,7 +160,7 @@ func planMove(st *State, side engine.Side) []string {
 				}
 			}
 		}
-	} else {
+	default:
 		for _, u := range st.Board.Units {
 			if u.Side != Allied || u.Status != Mobilize || u.Turn > st.Turn {
 				continue
@@ -223,7 +226,7 @@ func planMove(st *State, side engine.Side) []string {
 			try("move " + u.ID + " " + best.String())
 		}
 	}
-	if side == Allied {
+	if side == Allied && st.Step == "move" {
 		for _, u := range st.Board.Units {
 			if u.Side != Allied || (u.Status != Assemble && u.Status != HQAssemble) || u.Turn > st.Turn {
 				continue

@@ -401,8 +401,9 @@ func TestRule26A_NavalBreakout(t *testing.T) {
 	} {
 		st := newGame(t, tc.scenario)
 		if tc.scenario == "ultra" {
-			st = resolve(t, st, "", nullDice{})
-			st = resolve(t, st, "", nullDice{})
+			for k := 0; k < 3; k++ {
+				st = resolve(t, st, "", nullDice{})
+			}
 		}
 		st = resolve(t, st, "land amph1 Q18\nland amph2 Norrkoping", &seqDice{vals: tc.dice})
 		if st.Board.NavyOut != tc.out {
@@ -478,7 +479,7 @@ func TestRule28A_CapturedCitiesAreNoSwedishSourceOrEntry(t *testing.T) {
 	if full, _ := c.supplySources(Allied); full[hx(t, "Uppsala")] {
 		t.Fatal("a German-owned city is no Allied supply source")
 	}
-	st = at(st, 2, 0, "combat")
+	st = at(st, 2, 0, "exploit")
 	c.b.Units[c.find("I8")].Status = Pending
 	st = resolve(t, st, "", nullDice{})
 	if u := unit(t, st, "I8"); u.Status != Eliminated {
@@ -487,7 +488,7 @@ func TestRule28A_CapturedCitiesAreNoSwedishSourceOrEntry(t *testing.T) {
 }
 
 func TestRule29A_ReinforcementsArrive(t *testing.T) {
-	st := at(newGame(t, "objective"), 2, 0, "combat")
+	st := at(newGame(t, "objective"), 2, 0, "exploit")
 	st = resolve(t, st, "", nullDice{})
 	if u := unit(t, st, "I8"); u.Status != OnMap || u.Hex != hx(t, "Uppsala").String() {
 		t.Fatalf("I8 on Jul II 43: %+v", u)
@@ -600,7 +601,7 @@ func TestRule30_SetUp(t *testing.T) {
 }
 
 func TestRule31A_GameLengthAndConquest(t *testing.T) {
-	st := at(newGame(t, "objective"), 6, 1, "combat")
+	st := at(newGame(t, "objective"), 6, 1, "exploit")
 	st = resolve(t, st, "", nullDice{})
 	if !st.Over || st.Turn != 6 {
 		t.Fatal("the game ends after Sep II 43")
@@ -792,5 +793,28 @@ func TestRule28A_NoGarrisonNeeded(t *testing.T) {
 	st = resolve(t, st, "move I2 Karlstad", nullDice{})
 	if newCtx(st).owner(karlstad) != Allied {
 		t.Fatal("the Swedes take their city back by entering it")
+	}
+}
+
+func TestRule2_TurnSequenceWithExploitation(t *testing.T) {
+	st := at(bare(t, "objective", "25Pz@Oslo", "196Inf@Oslo"), 2, 0, "move")
+	var ids []string
+	for k := 0; k < 7; k++ {
+		ids = append(ids, phaseOf(st).ID)
+		st = resolve(t, st, "", nullDice{})
+	}
+	want := "T2-german-move T2-german-combat T2-german-exploit T2-allied-move T2-allied-combat T2-allied-exploit T3-german-move"
+	if strings.Join(ids, " ") != want {
+		t.Fatalf("phases %v", ids)
+	}
+	st = at(bare(t, "objective", "25Pz@Oslo", "196Inf@Oslo"), 2, 0, "exploit")
+	if errs := parseErr(st, "move 196Inf Hamar"); len(errs) != 1 || errs[0].Rule != "2" {
+		t.Fatalf("infantry in the exploitation phase: %v", errs)
+	}
+	if errs := parseErr(st, "move 25Pz Hamar"); len(errs) != 0 {
+		t.Fatalf("armour exploits: %v", errs)
+	}
+	if errs := parseErr(st, "rail 25Pz Hamar"); len(errs) != 1 {
+		t.Fatalf("only move orders in the exploitation phase: %v", errs)
 	}
 }

@@ -117,9 +117,10 @@ func phaseOf(st *State) engine.Phase {
 		return engine.Phase{ID: "over", Title: "the game is over", Over: true}
 	}
 	side := st.phasing()
+	step := map[string]string{"move": "movement", "combat": "combat", "exploit": "exploitation"}[st.Step]
 	return engine.Phase{
 		ID:    fmt.Sprintf("T%d-%s-%s", st.Turn, side, st.Step),
-		Title: fmt.Sprintf("%s, %s player turn: %s phase", TurnName(st.Turn), side, st.Step),
+		Title: fmt.Sprintf("%s, %s player turn: %s phase", TurnName(st.Turn), side, step),
 		Owes:  []engine.Side{side},
 	}
 }
@@ -151,7 +152,7 @@ func parseOrders(st *State, side engine.Side, text string) (Orders, []engine.Lin
 		}
 		parsed = append(parsed, ord)
 	}
-	if st.Step == "move" {
+	if st.Step != "combat" {
 		sort.SliceStable(parsed, func(i, j int) bool { return phaseRank(parsed[i].Verb) < phaseRank(parsed[j].Verb) })
 		moved := map[string]bool{}
 		for _, ord := range parsed {
@@ -162,7 +163,7 @@ func parseOrders(st *State, side engine.Side, text string) (Orders, []engine.Lin
 			}
 			o.List = append(o.List, ord)
 		}
-		if st.Turn == 1 && side == German {
+		if st.Turn == 1 && side == German && st.Step == "move" {
 			for _, u := range scratch.Board.Units {
 				if u.Status == Amph {
 					errs = append(errs, engine.LineError{Line: 0, Rule: "26A", Msg: u.ID + " must land this phase", Valid: "land " + u.ID + " HEX"})
@@ -214,10 +215,7 @@ func fillError(e *engine.LineError, step string) {
 	}
 	h, ok := verbHelp[verb]
 	if !ok {
-		verbs := moveVerbs
-		if step == "combat" {
-			verbs = combatVerbs
-		}
+		verbs := stepVerbs(step)
 		h = [2]string{"2", "an order of the " + step + " phase: " + verbs}
 	}
 	if e.Rule == "" {
@@ -388,7 +386,19 @@ func (Ruleset) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 		return nil, fmt.Errorf("sweden43: orders are for phase %s, not %s", ord.Phase, phaseOf(old).ID)
 	}
 	c := newCtx(st)
-	if st.Step == "move" {
+	switch st.Step {
+	case "exploit":
+		moved := map[string]bool{}
+		for _, x := range ord.List {
+			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
+				c.log(side, "order not carried out: "+x.String()+": "+msg)
+			}
+			if st.Board.Surrendered {
+				break
+			}
+		}
+		advance(st)
+	case "move":
 		if st.Turn == 1 && side == German {
 			// 26A: the Swedish navy's breakout roll at the start of the German Jul I turn.
 			hasAmph := false
@@ -429,7 +439,7 @@ func (Ruleset) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 			}
 		}
 		st.Step = "combat"
-	} else {
+	default:
 		lines := map[int]engine.OrderLine{}
 		for _, x := range ord.List {
 			lines[x.N] = engine.OrderLine{N: x.N, Text: x.String()}
@@ -441,7 +451,7 @@ func (Ruleset) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 			}
 			c.resolveAttack(side, a, d)
 		}
-		advance(st)
+		st.Step = "exploit"
 	}
 	if conquered(c) {
 		st.Over = true
@@ -452,7 +462,8 @@ func (Ruleset) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 	return st, nil
 }
 
-// advance moves to the next player turn or game turn after a combat phase.
+// advance moves to the next player turn or game turn after an exploitation
+// phase.
 func advance(st *State) {
 	st.Step = "move"
 	st.Board.RailUsed = 0

@@ -127,7 +127,8 @@ type State struct {
 	Turn int `json:"turn"`
 	// Player is 0 for the first player turn of the game turn, 1 for the second.
 	Player int `json:"player"`
-	// Step is "move" or "combat".
+	// Step is "move", "combat" or "exploit" (the movement, combat and
+	// exploitation phases of a player turn).
 	Step  string  `json:"step"`
 	Over  bool    `json:"over,omitempty"`
 	Board Board   `json:"board"`

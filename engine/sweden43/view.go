@@ -232,7 +232,9 @@ func (r Ruleset) OrderForm(ev engine.View, side engine.Side) string {
 		b.WriteString("# you owe no orders this phase\n")
 		return b.String()
 	}
-	if v.Step == "move" {
+	if v.Step == "exploit" {
+		b.WriteString("# move UNIT HEX [HEX...]   (c/m units only)\n")
+	} else if v.Step == "move" {
 		b.WriteString("# move UNIT HEX [HEX...] | rail UNIT HEX | land UNIT HEX | drop UNIT HEX\n")
 		b.WriteString("# base AIR HEX|UK | replace UNIT HEX | rebuild UNIT | mobilize REG DIV\n")
 		b.WriteString("# assemble DIV [2DivHQ] R1 R2 R3\n")
