@@ -85,18 +85,10 @@ func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Conf
 	if err != nil {
 		return nil, fmt.Errorf("config %s: host_key: %w", c.File, err)
 	}
-	key, err := compose.ReadPrivateKey(f)
+	key, err := compose.ReadPrivateKeyWithPassphrase(f, []byte(c.HostKeyPassphrase))
 	f.Close()
 	if err != nil {
-		return nil, fmt.Errorf("config %s: host_key %s: %w", c.File, c.HostKey, err)
-	}
-	if key.PrivateKey != nil && key.PrivateKey.Encrypted {
-		if c.HostKeyPassphrase == "" {
-			return nil, fmt.Errorf("host_key %s is protected: set SKAGERRAK_HOST_KEY_PASSPHRASE", c.HostKey)
-		}
-		if err := key.DecryptPrivateKeys([]byte(c.HostKeyPassphrase)); err != nil {
-			return nil, fmt.Errorf("host_key %s: %w", c.HostKey, err)
-		}
+		return nil, fmt.Errorf("config %s: host_key %s: %w (a protected key takes its passphrase from SKAGERRAK_HOST_KEY_PASSPHRASE)", c.File, c.HostKey, err)
 	}
 	s, err := smtpout.New(smtpout.Config{Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: c.SMTP.Password, TLS: c.SMTP.TLS, From: c.SMTP.From, Logger: m.logger()})
 	if err != nil {

@@ -364,3 +364,23 @@ func TestMessageErrors(t *testing.T) {
 		t.Error("signing without a private key")
 	}
 }
+
+func TestReadPrivateKeyWithPassphrase(t *testing.T) {
+	g := gpgtest.New(t)
+	g.Run(nil, "--pinentry-mode", "loopback", "--passphrase", "s3cret", "--quick-gen-key", "Host <host@example.org>", "ed25519", "sign", "never")
+	armored := g.Run(nil, "--pinentry-mode", "loopback", "--passphrase", "s3cret", "--armor", "--export-secret-keys", "host@example.org")
+	if _, err := ReadPrivateKey(bytes.NewReader(armored)); err == nil || !strings.Contains(err.Error(), "passphrase") {
+		t.Fatalf("a protected key without its passphrase: %v", err)
+	}
+	if _, err := ReadPrivateKeyWithPassphrase(bytes.NewReader(armored), []byte("wrong")); err == nil {
+		t.Fatal("a wrong passphrase unlocked the key")
+	}
+	k, err := ReadPrivateKeyWithPassphrase(bytes.NewReader(armored), []byte("s3cret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := Sign(Message{From: "host@example.org", To: "a@example.org", Subject: "report", MessageID: "<x@y>", Date: time.Now(), Text: "hello\n"}, k, time.Now())
+	if err != nil || !bytes.Contains(raw, []byte("multipart/signed")) {
+		t.Fatalf("signing with the unlocked key: %v", err)
+	}
+}

@@ -34,8 +34,16 @@ func GenerateKey(name, email string, at time.Time) (*openpgp.Entity, error) {
 
 // ReadPrivateKey reads one armored, unprotected private key (the host_key
 // file, or a player's key in the demo). A passphrase-protected key is an
-// error: the daemon runs unattended.
+// error: see ReadPrivateKeyWithPassphrase.
 func ReadPrivateKey(r io.Reader) (*openpgp.Entity, error) {
+	return ReadPrivateKeyWithPassphrase(r, nil)
+}
+
+// ReadPrivateKeyWithPassphrase reads one armored private key, unlocking it
+// with passphrase if it is protected (the daemon runs unattended, so the
+// passphrase comes from its environment). A protected key without a
+// passphrase, or with a wrong one, is an error.
+func ReadPrivateKeyWithPassphrase(r io.Reader, passphrase []byte) (*openpgp.Entity, error) {
 	el, err := openpgp.ReadArmoredKeyRing(r)
 	if err != nil {
 		return nil, fmt.Errorf("compose: read private key: %w", err)
@@ -47,12 +55,18 @@ func ReadPrivateKey(r io.Reader) (*openpgp.Entity, error) {
 	if e.PrivateKey == nil {
 		return nil, errors.New("compose: read private key: the file holds only a public key")
 	}
-	if e.PrivateKey.Encrypted {
-		return nil, errors.New("compose: read private key: the key is passphrase-protected")
-	}
+	protected := e.PrivateKey.Encrypted
 	for _, sk := range e.Subkeys {
 		if sk.PrivateKey != nil && sk.PrivateKey.Encrypted {
-			return nil, errors.New("compose: read private key: a subkey is passphrase-protected")
+			protected = true
+		}
+	}
+	if protected {
+		if len(passphrase) == 0 {
+			return nil, errors.New("compose: read private key: the key is passphrase-protected and no passphrase was given")
+		}
+		if err := e.DecryptPrivateKeys(passphrase); err != nil {
+			return nil, fmt.Errorf("compose: read private key: unlocking it: %w", err)
 		}
 	}
 	return e, nil
