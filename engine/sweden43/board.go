@@ -193,6 +193,7 @@ type node struct {
 
 type nodeQ []node
 
+// Len, Less, Swap, Push and Pop make nodeQ a heap.Interface.
 func (q nodeQ) Len() int { return len(q) }
 func (q nodeQ) Less(i, j int) bool {
 	if q[i].cost != q[j].cost {

@@ -280,6 +280,7 @@ func (c *ctx) parse(side engine.Side, l engine.OrderLine, step string) (Order, *
 // nullDice answers 1 to every roll: validation never depends on luck.
 type nullDice struct{}
 
+// Roll implements engine.Dice.
 func (nullDice) Roll(int, string) int { return 1 }
 
 // applyMove applies one movement-phase order; it returns an error message
