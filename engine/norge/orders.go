@@ -224,6 +224,9 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 			if pr := p.once(sh.ID, "10.1", sh.ID); pr != nil {
 				return o, pr
 			}
+			if p.used["load "+sh.ID] {
+				return o, fail("11.3", "load now and sail next turn", "%s is loaded this turn and sails next turn", sh.ID)
+			}
 			path, off, pr := planNaval(p.scr, sh, args[1:])
 			if pr != nil {
 				return o, pr
@@ -256,7 +259,10 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		if pr != nil {
 			return o, pr
 		}
-		if pr := p.once(sh.ID, "11.1", sh.ID); pr != nil {
+		if p.used[sh.ID] {
+			return o, fail("11.3", "load now and sail next turn", "%s has a move order; a convoy loaded this turn sails next turn", sh.ID)
+		}
+		if pr := p.once("load "+sh.ID, "11.1", sh.ID); pr != nil {
 			return o, pr
 		}
 		if pr := canLoad(s, sh); pr != nil {

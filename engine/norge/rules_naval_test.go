@@ -1,0 +1,381 @@
+package norge
+
+import (
+	"strings"
+	"testing"
+
+	"skagerrak/engine"
+)
+
+// naval2 is turn 2 with fair weather, at the given phase.
+func naval2(t *testing.T, step int) *State {
+	s := bare(t, step)
+	s.Turn = 2
+	setWeather(s, 2, "fair", "fair")
+	return s
+}
+
+func TestRule10_1_FjordsAndPorts(t *testing.T) {
+	if _, pr := findNode("Arendal"); pr == nil {
+		t.Fatal("Arendal is a land hex no ship may enter")
+	}
+	s := naval2(t, StepLandGerman)
+	sail(s, "GC1", "ArendalFjord")
+	s.ship("GC1").Cargo = []string{"IR236"}
+	put(s, "IR236", "ship:GC1")
+	if p, pr := landingPort(s, s.ship("GC1")); pr != nil || p.Name != "Arendal" {
+		t.Fatalf("Arendal is served from its fjord hex: %v %v", p, pr)
+	}
+	// Bergen, a port in a fjord hex, is entered straight from two sea hexes
+	if !seaGraph.Adjacent("North3", "Bergen") || !seaGraph.Adjacent("North4", "Bergen") {
+		t.Fatal("Bergen")
+	}
+}
+
+func TestRule10_3_NavalStacking(t *testing.T) {
+	s := naval2(t, StepNavalAllied)
+	sail(s, "AC1", "Norw1")
+	sail(s, "AC2", "Norw1")
+	if stackOK(s, "Norw1", Allied) {
+		t.Fatal("two convoys at sea without a battleship")
+	}
+	sail(s, "Renown", "Norw1")
+	if stackOK(s, "Norw1", Allied) {
+		t.Fatal("three units at sea")
+	}
+	sail(s, "AC2", "")
+	if !stackOK(s, "Norw1", Allied) {
+		t.Fatal("a battleship escorting a convoy")
+	}
+	sail(s, "Renown", "RomsdalFjord")
+	sail(s, "Warspite", "RomsdalFjord")
+	if stackOK(s, "RomsdalFjord", Allied) {
+		t.Fatal("two units in a fjord")
+	}
+	sail(s, "Warspite", "")
+	sail(s, "Renown", "")
+	// a move that would overstack stops at the last legal hex
+	s2 := run(t, s, Allied, "move AC2 B2 Norw1")
+	if s2.ship("AC2").Loc != "B2" {
+		t.Fatalf("AC2 ended at %s", s2.ship("AC2").Loc)
+	}
+}
+
+func TestRule10_5_OnlyBattleshipsAttack(t *testing.T) {
+	s := naval2(t, StepNavalAllied)
+	sail(s, "GC1", "Norw2")
+	sail(s, "AC1", "Norw1")
+	sail(s, "Glorious", "B2")
+	s2 := run(t, s, Allied, "move AC1 Norw2\nmove Glorious Norw2")
+	if hasLog(s2, "naval combat") || s2.ship("AC1").Loc != "Norw1" || s2.ship("Glorious").Loc != "B2" {
+		t.Fatal("convoys and carriers neither attack nor stop with the enemy")
+	}
+	sail(s, "Renown", "Norw1")
+	s.ship("AC1").Loc = ""
+	s3 := run(t, s, Allied, "move Renown Norw2", 3)
+	mustLog(t, s3, "naval combat at Norw2")
+}
+
+func TestRule10_7_SetUpBattleshipsMustGoHome(t *testing.T) {
+	s := naval2(t, StepNavalGerman)
+	sail(s, "Hipper", "Norw2")
+	s.ship("Hipper").Restricted = true
+	sail(s, "AC1", "Norw3")
+	s2 := run(t, s, German, "move Hipper Norw3")
+	if hasLog(s2, "naval combat") || s2.ship("Hipper").Loc != "Norw2" {
+		t.Fatal("a set-up battleship attacked before going home")
+	}
+	// home: off the board on turn 2, a whole turn off (3), back on turn 4
+	sail(s, "Hipper", "G1")
+	s2 = run(t, s, German, "move Hipper off")
+	if s2.ship("Hipper").Exited != 2 {
+		t.Fatal("Hipper did not leave")
+	}
+	s2.Turn, s2.Step = 3, StepNavalGerman
+	setWeather(s2, 3, "fair", "fair")
+	parseErr(t, s2, German, "move Hipper G1", "10.7")
+	s2.Turn = 4
+	setWeather(s2, 4, "fair", "fair")
+	s3 := run(t, s2, German, "move Hipper G1")
+	if s3.ship("Hipper").Restricted {
+		t.Fatal("Hipper still restricted after coming back")
+	}
+}
+
+func TestRule10_8_NavalCombat(t *testing.T) {
+	s := naval2(t, StepNavalAllied)
+	sail(s, "GC1", "North2")
+	s.ship("GC1").Cargo = []string{"IR236"}
+	put(s, "IR236", "ship:GC1")
+	sail(s, "Renown", "North3")
+	// 5 to 1: the 4:1 column (the last); die 1: De
+	s2 := run(t, s, Allied, "move Renown North2", 1)
+	mustLog(t, s2, "5 to 1, column 4:1, die 1: De")
+	if !s2.ship("GC1").Sunk || s2.unit("IR236").Loc != LocElim {
+		t.Fatal("a sunk convoy takes its troops with it")
+	}
+	// below 1:2: no attack
+	s = naval2(t, StepNavalAllied)
+	sail(s, "Bluecher", "North2")
+	sail(s, "Karlsruhe", "North2")
+	sail(s, "Renown", "North3")
+	s.ship("Renown").Reduced = true
+	s2 = run(t, s, Allied, "move Renown North2")
+	mustLog(t, s2, "below 1:2")
+	// Ar: the attacker is reduced
+	s = naval2(t, StepNavalAllied)
+	sail(s, "Bluecher", "North2")
+	sail(s, "Renown", "North3")
+	s2 = run(t, s, Allied, "move Renown North2", 6)
+	mustLog(t, s2, "column 1:1, die 6: Ar")
+	if !s2.ship("Renown").Reduced || s2.ship("Bluecher").Reduced {
+		t.Fatal("Ar reduces the attacker")
+	}
+}
+
+func TestRule10_8_ConvoyCargoShares(t *testing.T) {
+	s := naval2(t, StepNavalAllied)
+	sail(s, "GC1", "North2")
+	s.ship("GC1").Cargo = []string{"IR236", "IR334"}
+	put(s, "IR236", "ship:GC1")
+	put(s, "IR334", "ship:GC1")
+	s.unit("IR334").Reduced = true
+	sail(s, "Renown", "North3")
+	s2 := run(t, s, Allied, "move Renown North2", 3) // 4:1, die 3: Dr
+	if !s2.ship("GC1").Reduced || !s2.unit("IR236").Reduced || s2.unit("IR334").Loc != LocElim {
+		t.Fatal("a damaged convoy reduces its troops; a reduced unit is eliminated")
+	}
+	if strings.Contains(viewJSON(t, s2, Allied), "IR236") {
+		t.Fatal("the Allies learn the convoy's contents")
+	}
+}
+
+func TestRule10_9_DefensiveCombat(t *testing.T) {
+	s := naval2(t, StepNavalAllied)
+	sail(s, "Bluecher", "North2")
+	sail(s, "AC1", "North3")
+	s2 := run(t, s, Allied, "move AC1 North2 North1", 1) // 4 to 1, die 1: De
+	mustLog(t, s2, "defensive fire at North2 on AC1")
+	if !s2.ship("AC1").Sunk {
+		t.Fatal("the convoy was not sunk passing the battleship")
+	}
+	// declined
+	s.NoIntercept = []engine.Side{German}
+	s2 = run(t, s, Allied, "move AC1 North2 North1")
+	if s2.ship("AC1").Loc != "North1" {
+		t.Fatal("intercept off")
+	}
+	s.NoIntercept = nil
+	// negated: a battleship moves in first
+	sail(s, "Renown", "North3")
+	s2 = run(t, s, Allied, "move Renown North2\nmove AC1 North2 North1", 4) // Renown's attack: 1:1, die 4: N
+	if s2.ship("AC1").Loc != "North1" || hasLog(s2, "defensive fire") {
+		t.Fatal("defensive fire not negated")
+	}
+	// adverse results are ignored
+	s = naval2(t, StepNavalAllied)
+	sail(s, "Bluecher", "North2")
+	s.ship("Bluecher").Reduced = true
+	sail(s, "AC1", "North3")
+	s2 = run(t, s, Allied, "move AC1 North2 North1", 6) // 2 to 1, die 6: Ar, ignored
+	if s2.ship("Bluecher").Sunk || s2.ship("AC1").Loc != "North1" {
+		t.Fatal("Ar in defensive combat must be ignored")
+	}
+}
+
+func TestRule11_1_ConvoyCapacity(t *testing.T) {
+	s := bare(t, StepNavalGerman)
+	parseErr(t, s, German, "load GC1 IR236 IR334 IR359 Pi163", "11.1")
+	parseOK(t, s, German, "load GC1 IR236 IR334 Pi163 Pi169 Pi181")
+	// 11.1's correction: the British 4th and 15th are brigades of 2 regiments
+	s.Step = StepNavalAllied
+	parseErr(t, s, Allied, "load AC1 B4 B15", "11.1")
+	parseOK(t, s, Allied, "load AC1 4Bde 24gds")
+	s.Step = StepNavalGerman
+	put(s, "IR307", "B:E3")
+	parseErr(t, s, German, "load GC1 IR307", "11.1")
+}
+
+func TestRule11_2_MergeConvoys(t *testing.T) {
+	s := naval2(t, StepNavalGerman)
+	parseErr(t, s, German, "merge GC1 GC2", "11.2")
+	s.ship("GC1").Reduced = true
+	s.ship("GC2").Reduced = true
+	parseErr(t, s, German, "load GC1 IR236", "11.1")
+	s2 := run(t, s, German, "merge GC1 GC2")
+	if s2.ship("GC1").Reduced || !s2.ship("GC2").Scrapped {
+		t.Fatal("merge")
+	}
+	if strings.Contains(viewJSON(t, s2, Allied), `"scrapped"`) {
+		t.Fatal("the merge is seen by the Allies")
+	}
+}
+
+func TestRule11_3_LoadTurn(t *testing.T) {
+	s := naval2(t, StepNavalGerman)
+	s.ship("GC1").Exited = 2
+	parseErr(t, s, German, "load GC1 IR236", "11.3")
+	s.ship("GC1").Exited = 0
+	parseErr(t, s, German, "load GC2 IR236\nmove GC2 G1", "11.3")
+	parseErr(t, s, German, "move GC2 G1\nload GC2 IR236", "11.3")
+	s2 := run(t, s, German, "load GC2 IR236")
+	if canEnter(s2, s2.ship("GC2")) == nil {
+		t.Fatal("a convoy loaded this turn may sail at once")
+	}
+	s2.Turn, s2.Step = 3, StepNavalGerman
+	setWeather(s2, 3, "fair", "fair")
+	s3 := run(t, s2, German, "move GC2 G1")
+	if s3.ship("GC2").Loc != "G1" {
+		t.Fatal("the loaded convoy enters the next turn")
+	}
+}
+
+func TestRule11_4_OneConvoyPerPort(t *testing.T) {
+	s := naval2(t, StepLandGerman)
+	s.German = append(s.German, "Oslo")
+	sail(s, "GC1", "Oslo")
+	s.ship("GC1").Cargo = []string{"IR236"}
+	put(s, "IR236", "ship:GC1")
+	s2 := run(t, s, German, "disembark GC1")
+	if !containsStr(s2.PortUse, "2:Oslo") {
+		t.Fatal(s2.PortUse)
+	}
+	s.PortUse = []string{"2:Oslo"}
+	parseErr(t, s, German, "disembark GC1", "11.4")
+}
+
+func TestRule12_1_Quays(t *testing.T) {
+	s := naval2(t, StepLandAllied)
+	sail(s, "AC1", "NamsFjord")
+	s.ship("AC1").Cargo = []string{"B24"}
+	put(s, "B24", "ship:AC1")
+	s2 := run(t, s, Allied, "disembark AC1")
+	if s2.unit("B24").Loc != "E:B3" {
+		t.Fatalf("B24 at %s, want the Namsos quays E:B3", s2.unit("B24").Loc)
+	}
+}
+
+func TestRule12_2_TurnOneLandings(t *testing.T) {
+	s := fresh(t)
+	s = run(t, s, German, "", 1, 1) // air phase: weather for turn 2
+	s = run(t, s, German, "")       // German naval
+	s = run(t, s, Allied, "")       // Allied naval
+	// Oslo 5 fails (Oslo: 5-6), Kristiansand 5 succeeds, Bergen 6 fails, Trondheim 1, Narvik 2
+	s = run(t, s, German, "", 5, 5, 6, 1, 2)
+	if !s.ship("Bluecher").Reduced || !s.unit("IR307").Reduced || s.unit("IR307").Loc != "ship:Bluecher" {
+		t.Fatal("Oslo on a 5 must fail and reduce ship and troops")
+	}
+	if s.unit("IR310").Loc != "K:B2" || s.controller("Kristiansand") != German {
+		t.Fatal("Kristiansand on a 5 succeeds: troops on the port hex")
+	}
+	if !s.ship("Koeln").Reduced || s.controller("Bergen") != Allied {
+		t.Fatal("Bergen on a 6 fails")
+	}
+	if s.controller("Trondheim") != German || s.controller("Narvik") != German {
+		t.Fatal("Trondheim and Narvik")
+	}
+	// next turn they may try again
+	s.Turn, s.Step = 2, StepLandGerman
+	s2 := run(t, s, German, "disembark Bluecher", 4)
+	if s2.unit("IR307").Loc != "B:E3" || s2.controller("Oslo") != German {
+		t.Fatal("second try at Oslo on a 4")
+	}
+	// not if the enemy has occupied the port
+	put(s, "NIR2", "B:E3")
+	parseErr(t, s, German, "disembark Bluecher", "12.4")
+}
+
+func TestRule12_3_ConvoyLanding(t *testing.T) {
+	for _, c := range []struct {
+		die int
+		ok  bool
+	}{{3, true}, {4, false}} {
+		s := naval2(t, StepLandGerman)
+		sail(s, "GC1", "Bergen")
+		s.ship("GC1").Cargo = []string{"IR236"}
+		put(s, "IR236", "ship:GC1")
+		s = run(t, s, German, "disembark GC1", c.die)
+		if c.ok && s.unit("IR236").Loc != "C:C2" {
+			t.Fatalf("die %d: IR236 at %s", c.die, s.unit("IR236").Loc)
+		}
+		if !c.ok && (!s.ship("GC1").Reduced || !s.unit("IR236").Reduced || s.unit("IR236").Loc != "ship:GC1") {
+			t.Fatalf("die %d must reduce convoy and troops", c.die)
+		}
+	}
+}
+
+func TestRule12_4_EnemyOccupiedPort(t *testing.T) {
+	s := naval2(t, StepLandGerman)
+	sail(s, "GC1", "Bergen")
+	s.ship("GC1").Cargo = []string{"IR236"}
+	put(s, "IR236", "ship:GC1")
+	put(s, "NIR9", "C:D2")
+	parseErr(t, s, German, "disembark GC1", "12.4")
+}
+
+func TestRule12_5_OwnPort(t *testing.T) {
+	s := naval2(t, StepLandGerman)
+	s.German = append(s.German, "Oslo")
+	sail(s, "GC1", "Oslo")
+	s.ship("GC1").Cargo = []string{"IR236"}
+	put(s, "IR236", "ship:GC1")
+	s = run(t, s, German, "disembark GC1") // no die
+	if s.unit("IR236").Loc != "B:F3" {
+		t.Fatal("landing in an own port always succeeds")
+	}
+}
+
+func TestRule12_6_Overstack(t *testing.T) {
+	s := naval2(t, StepLandGerman)
+	s.German = append(s.German, "Oslo")
+	put(s, "IR334", "B:F3")
+	put(s, "IR359", "B:F3")
+	sail(s, "GC1", "Oslo")
+	s.ship("GC1").Cargo = []string{"IR236", "Pi163", "Pi169"}
+	for _, id := range s.ship("GC1").Cargo {
+		put(s, id, "ship:GC1")
+	}
+	s2 := run(t, s, German, "disembark GC1")
+	if s2.stackThirds("B:F3", German) != 9 || s2.unit("Pi163").Loc != LocElim || s2.unit("Pi169").Loc != LocElim {
+		t.Fatal("overstacked units are eliminated, weakest first")
+	}
+	s3 := run(t, s, German, "disembark GC1\nmove IR334 B:F4")
+	if s3.unit("Pi163").Loc == LocElim {
+		t.Fatal("moving out avoids the elimination")
+	}
+}
+
+func TestRule12_7_LandedUnitsWait(t *testing.T) {
+	s := naval2(t, StepLandGerman)
+	put(s, "IR236", "C:C2")
+	s.unit("IR236").Landed = 2
+	put(s, "NIR9", "C:C3")
+	parseErr(t, s, German, "move IR236 C:B3", "12.7")
+	parseErr(t, s, German, "attack C:C3 with IR236", "12.7")
+}
+
+func TestRule12_8_Embark(t *testing.T) {
+	s := naval2(t, StepLandGerman)
+	s.German = append(s.German, "Oslo")
+	sail(s, "GC1", "Oslo")
+	put(s, "IR307", "B:E3")
+	put(s, "IR310", "B:B3")
+	parseErr(t, s, German, "embark GC1 IR310", "12.8")
+	s2 := run(t, s, German, "embark GC1 IR307")
+	if s2.unit("IR307").Loc != "ship:GC1" {
+		t.Fatal("embark")
+	}
+}
+
+func TestRule17_1_SubmarineAmbush(t *testing.T) {
+	s := naval2(t, StepNavalAllied)
+	s.ship("U25").Area = 3
+	sail(s, "AC1", "North3")
+	s2 := run(t, s, Allied, "move AC1 North2", 1) // convoy: 2:1 column, die 1: De
+	if !s2.ship("AC1").Sunk {
+		t.Fatal("the submarine sank nothing")
+	}
+	if strings.Contains(viewJSON(t, s2, Allied), "U25") {
+		t.Fatal("the attack names the submarine to the Allies")
+	}
+}
