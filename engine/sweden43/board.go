@@ -273,15 +273,25 @@ func pathTo(prev map[engine.Hex]engine.Hex, from, to engine.Hex) []engine.Hex {
 
 // railReach returns the rail hexes reachable from h for side: along rail
 // hexsides, through friendly-owned hexes free of enemy units and zones of
-// control, up to n hexes (7A).
+// control, up to n hexes (7A rail movement).
 func (c *ctx) railReach(side engine.Side, h engine.Hex, n int) map[engine.Hex]int {
+	return c.railTrace(side, h, n, true)
+}
+
+// railTrace follows rail lines from h through friendly-owned hexes; strict
+// also keeps it out of enemy units and zones of control. Supply (12C1: "a
+// rail line ... entirely through friendly-owned hexes") is not strict.
+func (c *ctx) railTrace(side engine.Side, h engine.Hex, n int, strict bool) map[engine.Hex]int {
 	dist := map[engine.Hex]int{h: 0}
 	frontier := []engine.Hex{h}
 	for step := 1; step <= n && len(frontier) > 0; step++ {
 		var next []engine.Hex
 		for _, x := range frontier {
 			for _, m := range x.Neighbors() {
-				if _, seen := dist[m]; seen || !data.Rail(x, m) || !allowed(side, m) || c.owner(m) != side || c.enemyIn(side, m) || c.ezoc(side, m) {
+				if _, seen := dist[m]; seen || !data.Rail(x, m) || !allowed(side, m) || c.owner(m) != side {
+					continue
+				}
+				if strict && (c.enemyIn(side, m) || c.ezoc(side, m)) {
 					continue
 				}
 				dist[m] = step
@@ -327,7 +337,7 @@ func (c *ctx) supplySources(side engine.Side) (full map[engine.Hex]bool, restric
 		}
 	}
 	for _, a := range cities {
-		r := c.railReach(Allied, a, 1000)
+		r := c.railTrace(Allied, a, 1000, false)
 		for _, b := range cities {
 			if b != a {
 				if _, ok := r[b]; ok {
@@ -398,7 +408,7 @@ func (c *ctx) computeSupply(side engine.Side) {
 	sort.Slice(srcs, func(i, j int) bool { return srcs[i].String() < srcs[j].String() })
 	for _, h := range srcs {
 		if data.railHex[h] {
-			for x := range c.railReach(side, h, 1000) {
+			for x := range c.railTrace(side, h, 1000, false) {
 				railOK[x] = true
 			}
 		}

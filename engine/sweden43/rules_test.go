@@ -818,3 +818,26 @@ func TestRule2_TurnSequenceWithExploitation(t *testing.T) {
 		t.Fatalf("only move orders in the exploitation phase: %v", errs)
 	}
 }
+
+func TestRule12C1_ConnectionIgnoresZonesOfControl(t *testing.T) {
+	malmo, hbg := hx(t, "Malmo"), hx(t, "Halsingborg")
+	line := []engine.Hex{malmo, hx(t, "C9"), hx(t, "D8"), hbg}
+	// a German unit next to the line (on German-owned ground) puts it in its ZOC
+	var z engine.Hex
+	for _, n := range hx(t, "C9").Neighbors() {
+		if data.Land(n) && data.CountryAt(n) == 'S' && n != malmo && n != hbg && n != hx(t, "D8") {
+			z = n
+			break
+		}
+	}
+	st := bare(t, "objective", "Para1@"+z.String())
+	isolate(st, malmo, 12, line...)
+	c := newCtx(st)
+	if !c.ezoc(Allied, hx(t, "C9")) {
+		t.Fatal("test set-up: C9 should be in a German ZOC")
+	}
+	full, _ := c.supplySources(Allied)
+	if !full[malmo] || !full[hbg] {
+		t.Fatal("the rail connection needs only friendly-owned hexes (12C1)")
+	}
+}
