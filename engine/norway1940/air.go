@@ -733,24 +733,31 @@ func (c *turnCtx) interceptions(lines []Order) {
 			escorts[o.To] += o.N
 		}
 	}
+	var raids []Raid
 	for _, p := range places {
-		ms := byPlace[p]
-		sort.SliceStable(ms, func(i, j int) bool { return ms[i].o.Kind == "transport" && ms[j].o.Kind != "transport" })
-		if enemy.Standing.Keep <= escorts[p] || !ec.inRangeAny("fighter", p) {
+		if !ec.inRangeAny("fighter", p) {
 			continue
 		}
-		avail := enemy.Standing.Keep - escorts[p]
-		used := escorts[p]
+		raids = append(raids, Raid{Place: p, Missions: len(byPlace[p]), Escorts: escorts[p]})
+	}
+	alloc := askInterception(s, other(x), enemy.Standing.Keep, raids)
+	for _, r := range raids {
+		n := alloc[r.Place]
+		if n == 0 {
+			continue
+		}
+		ms := byPlace[r.Place]
+		sort.SliceStable(ms, func(i, j int) bool { return ms[i].o.Kind == "transport" && ms[j].o.Kind != "transport" })
+		turned := n - r.Escorts
 		for _, m := range ms {
-			if avail == 0 {
+			if turned <= 0 {
 				break
 			}
 			c.turnedBack[m.o.Line] = true
-			avail--
-			used++
+			turned--
 		}
-		enemy.Standing.Keep -= used
-		s.log("8.9.3.1", "%s fighters kept back intercept over %s (%d fighter marker(s))", other(x), p, used)
+		enemy.Standing.Keep -= n
+		s.log("8.9.3.1", "%s fighters kept back intercept over %s (%d fighter marker(s))", other(x), r.Place, n)
 	}
 }
 

@@ -151,7 +151,7 @@ func navalCombatX(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub b
 		takeNavalLosses(s, def, def.Transport+def.Combat)
 		return
 	}
-	if !anchored && wantsEvade(s, def, defStr, attStr) {
+	if !anchored && askEvasion(s, att, def, attStr, defStr) {
 		r := dice.Roll(6, "9.14.5 Naval Interception Table")
 		max := evadeMax(s, attStr-defStr)
 		if r <= max || ((w == "bad" || w == "storm") && r == 1) {
@@ -177,7 +177,7 @@ func navalCombatX(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub b
 		if attackerWins && round >= rounds {
 			return
 		}
-		if !attackerWins && !s.side(def.Side).Standing.Continue {
+		if !attackerWins && !askContinue(s, att, def, round, attStr, defStr) {
 			return
 		}
 		attStr, defStr = att.Combat, def.Combat
@@ -507,24 +507,20 @@ func joinIDs(ids []string) string {
 }
 
 // reactions: the non-phasing player's undetected fleets attack detected
-// enemy fleets that entered their box (9.14.4), by standing order.
+// enemy fleets that entered their box (9.14.4), by standing order ("react
+// on": the strongest fleet stronger than the enemy attacks) or by his
+// decision in person ("ask react").
 func (c *turnCtx) reactions() {
 	s, x := c.s, c.x
 	y := other(x)
-	if !s.side(y).Standing.React {
+	if !s.side(y).Standing.React && !contains(s.side(y).Standing.Ask, AskReact) {
 		return
 	}
 	for _, e := range append([]*Fleet(nil), s.Fleets...) {
 		if e.Side != x || !e.Detected || !c.fleetMoved[e.ID] || !isBox(e.Where) || s.fleet(e.ID) == nil || c.attacked[e.ID] {
 			continue
 		}
-		var best *Fleet
-		for _, f := range s.Fleets {
-			if f.Side == y && !f.Detected && f.Where == e.Where && f.Combat > e.Combat && (best == nil || f.Combat > best.Combat) {
-				best = f
-			}
-		}
-		if best != nil {
+		if best := askReact(s, e); best != nil {
 			c.attacked[e.ID] = true
 			s.log("9.14.4", "%s fleet %s attacks the detected fleet %s entering %s", y, best.ID, e.ID, e.Where)
 			navalCombat(s, c.dice, best, e, 3, false, "9.14.4")

@@ -437,6 +437,13 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		}
 		o.Flag = low[1]
 		return o, nil
+	case "ask":
+		kinds, ok := askOrder(low[1:])
+		if !ok {
+			return bad("5.2", "ask none | ask KIND... with KIND evasion, continue, react, interception or all", "malformed ask order")
+		}
+		o.Flag = strings.TrimPrefix(askText(kinds), "ask ")
+		return o, nil
 	case "react", "continue":
 		if len(f) != 2 || (low[1] != "on" && low[1] != "off") {
 			return bad("9.14.4", o.Verb+" on | "+o.Verb+" off", "malformed %s order", o.Verb)
@@ -444,12 +451,15 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		o.Flag = low[1]
 		return o, nil
 	}
-	return bad("5.2", "fleet, sub, air, move, rail, climb, attack, build, repair, keep, evade, react, continue", "unknown order %q", f[0])
+	return bad("5.2", "fleet, sub, air, move, rail, climb, attack, build, repair, keep, evade, react, continue, ask", "unknown order %q", f[0])
 }
 
 // ParseOrders implements engine.Ruleset.
 func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
 	s := asState(st)
+	if s.Pending != nil && !s.Over {
+		return parseDecision(s, side, text)
+	}
 	o, errs := parseOrders(s, side, text)
 	return o, errs
 }
@@ -499,9 +509,17 @@ func parseOrders(s *State, side engine.Side, text string) (*Orders, []engine.Lin
 	return o, errs
 }
 
-// DefaultOrders implements engine.Ruleset: no moves; the standing orders of
-// the side stay as they were.
+// DefaultOrders implements engine.Ruleset: in a player-turn, no moves, and
+// the standing orders of the side stay as they were; in a short phase, the
+// decision the side's standing orders give (Question.Default): evade as
+// its "evade" order says, fight on as its "continue" order says, react as
+// its "react" order says, and its kept fighters intercept by the
+// reconstructed procedure of 8.9.3.1.
 func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
+	s := asState(st)
+	if s.Pending != nil && !s.Over && s.Pending.Ask.Side == side {
+		return defaultDecision(s.Pending.Ask)
+	}
 	return &Orders{Side: side}
 }
 
@@ -609,8 +627,17 @@ func formatOrder(o Order) string {
 		}
 	case "keep":
 		add("keep", "fighters", strconv.Itoa(o.N))
-	case "evade", "react", "continue":
+	case "evade", "react", "continue", "ask":
 		add(o.Verb, o.Flag)
+	case "decide":
+		switch o.Kind {
+		case "attack":
+			add("attack", "with", o.ID)
+		case "intercept":
+			add("intercept", o.To, strconv.Itoa(o.N))
+		default:
+			add(o.Kind)
+		}
 	}
 	return strings.Join(w, " ")
 }

@@ -14,7 +14,16 @@ import (
 // against what the View shows, and dropped if it would not be valid.
 func (Ruleset) Play(vv engine.View, side engine.Side, dice engine.Dice) string {
 	v, ok := vv.(*View)
-	if !ok || v.Phase.Over || v.Phasing != side {
+	if !ok || v.Phase.Over {
+		return ""
+	}
+	if v.Ask != nil {
+		if v.Ask.Side != side {
+			return ""
+		}
+		return "# scripted " + string(side) + " decision for " + v.Phase.ID + "\n" + strings.Join(answer(v), "\n") + "\n"
+	}
+	if v.Phasing != side || !contains(sidesStr(v.Phase.Owes), string(side)) {
 		return ""
 	}
 	p := &player{v: v, x: side, s: stateFromView(v), committed: map[string]bool{}}
@@ -884,4 +893,44 @@ func (p *player) allied() {
 	p.bombAndFighters()
 	p.try("evade weaker")
 	p.try("react on")
+}
+
+// answer is the scripted player's decision in a short phase, from its View:
+// evade a stronger attacker, fight on against a weaker enemy, react with
+// its strongest fleet when that is stronger than the enemy, and intercept
+// as the standing procedure does.
+func answer(v *View) []string {
+	q := v.Ask
+	combat := func(id string) int {
+		for _, f := range v.Fleets {
+			if f.ID == id {
+				return f.Combat
+			}
+		}
+		return 0
+	}
+	switch q.Kind {
+	case AskEvasion:
+		if q.Own < q.Them {
+			return []string{"evade"}
+		}
+		return []string{"fight"}
+	case AskContinue:
+		if q.Own > q.Them {
+			return []string{"fight on"}
+		}
+		return []string{"break off"}
+	case AskReact:
+		best := ""
+		for _, id := range q.Fleets {
+			if best == "" || combat(id) > combat(best) {
+				best = id
+			}
+		}
+		if best != "" && combat(best) > combat(q.Enemy) {
+			return []string{"attack with " + best}
+		}
+		return []string{"pass"}
+	}
+	return interceptPlan(q.Keep, q.Raids)
 }

@@ -187,6 +187,9 @@ func PhaseOf(s *State) engine.Phase {
 	if s.Over {
 		return engine.Phase{ID: fmt.Sprintf("T%02d-end", s.Turn), Title: "Game over", Over: true}
 	}
+	if s.Pending != nil {
+		return shortPhase(s)
+	}
 	date := ""
 	if s.Turn < len(dataPack.Calendar) {
 		date = dataPack.Calendar[s.Turn]
@@ -213,27 +216,31 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 	return &r
 }
 
-// Resolve implements engine.Ruleset.
+// Resolve implements engine.Ruleset. A player-turn phase resolves the
+// phasing side's orders; when a decision comes up that the other side
+// asked to take in person, it stops there and returns the state of that
+// moment with a short phase open (Pending). Resolving the short phase
+// adds the decision and goes on where the player-turn stopped: the
+// player-turn is resolved again from its start with the same orders, the
+// rolls already made and the decisions already taken, then with the short
+// phase's dice.
 func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
-	s := asState(st).clone()
-	if s.Over {
+	s0 := asState(st)
+	if s0.Over {
 		return nil, fmt.Errorf("norway1940: the game is over")
 	}
-	var o *Orders
-	if raw, ok := orders[s.Phasing]; ok && raw != nil {
-		switch v := raw.(type) {
-		case *Orders:
-			o = v
-		case Orders:
-			o = &v
-		default:
-			return nil, fmt.Errorf("norway1940: orders of type %T", raw)
-		}
-	} else {
-		return nil, fmt.Errorf("norway1940: no orders for %s", s.Phasing)
+	if s0.Pending != nil {
+		return resume(s0, orders, dice)
 	}
-	s.Events = nil
-	playerTurn(s, o, dice)
-	endPlayerTurn(s, dice)
-	return s, nil
+	raw, ok := orders[s0.Phasing]
+	if !ok || raw == nil {
+		return nil, fmt.Errorf("norway1940: no orders for %s", s0.Phasing)
+	}
+	o, err := ordersOf(raw)
+	if err != nil {
+		return nil, err
+	}
+	start := s0.clone()
+	start.Events = nil
+	return runPlayerTurn(&Pending{Start: start, Orders: engine.DeepCopy(o)}, dice)
 }

@@ -49,6 +49,13 @@ type State struct {
 	NextID  int            `json:"next_id"`
 	Events  []Event        `json:"events"`
 	Result  *engine.Result `json:"result,omitempty"`
+	// Pending is set while a player-turn waits for a decision the other
+	// side asked to take in person (the short phase, ask.go).
+	Pending *Pending `json:"pending,omitempty"`
+
+	// dec hands out the decisions taken in person while a player-turn is
+	// resolved; nil otherwise (and in dry runs).
+	dec *decider
 }
 
 // Weather is the turn's weather by zone (6.2).
@@ -167,6 +174,10 @@ type Standing struct {
 	React bool `json:"react,omitempty"`
 	// Continue: fight on when winning a round as the defender (9.14.5).
 	Continue bool `json:"continue,omitempty"`
+	// Ask lists the decisions the side takes in person, in a short phase
+	// of the opponent's player-turn, instead of by the orders above:
+	// evasion, continue, react, interception (sorted).
+	Ask []string `json:"ask,omitempty"`
 }
 
 // Control is who controls a land area (12.2.2).

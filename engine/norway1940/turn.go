@@ -440,10 +440,10 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 			return "8.9.3.1", fmt.Sprintf("at most %d", c.airLeft("fighter")), "not that many fighter markers left this turn"
 		}
 		return "", "", ""
-	case "evade", "react", "continue":
+	case "evade", "react", "continue", "ask":
 		return "", "", ""
 	}
-	return "5.2", "fleet, sub, air, move, rail, attack, build, repair, keep, evade, react, continue", "unknown order"
+	return "5.2", "fleet, sub, air, move, rail, attack, build, repair, keep, evade, react, continue, ask", "unknown order"
 }
 
 func contains(xs []string, s string) bool {
@@ -615,6 +615,9 @@ func (c *turnCtx) exec(o Order) {
 		s.side(x).Standing.React = o.Flag == "on"
 	case "continue":
 		s.side(x).Standing.Continue = o.Flag == "on"
+	case "ask":
+		kinds, _ := askOrder(strings.Fields(o.Flag))
+		s.side(x).Standing.Ask = kinds
 	}
 }
 

@@ -38,6 +38,9 @@ type View struct {
 	AlliedVP int             `json:"allied_vp"`
 	Events   []Event         `json:"events"`
 	Result   *engine.Result  `json:"result,omitempty"`
+	// Ask is the decision this side must take in the open short phase,
+	// shown only to the side that asked for it.
+	Ask *Question `json:"ask,omitempty"`
 }
 
 // View implements engine.Ruleset.
@@ -94,6 +97,9 @@ func viewOf(s0 *State, side engine.Side) *View {
 		}
 	}
 	v.Own = s.side(side)
+	if s.Pending != nil && s.Pending.Ask.Side == side && !s.Over {
+		v.Ask = s.Pending.Ask
+	}
 	// Fleet numbers the side may use next: only its own counter is shown,
 	// as the highest own fleet number.
 	for _, e := range s.Events {
@@ -132,6 +138,11 @@ func (Ruleset) Report(vv engine.View, side engine.Side) string {
 	fmt.Fprintf(&b, "Norway 1940 - %s\n", v.Phase.Title)
 	fmt.Fprintf(&b, "Weather: South %s, Centre %s, North %s\n", v.Weather.South, v.Weather.Centre, v.Weather.North)
 	fmt.Fprintf(&b, "Victory points held: German %d, Allied %d\n\n", v.GermanVP, v.AlliedVP)
+	if v.Ask != nil {
+		fmt.Fprintf(&b, "Your decision (rule %s): %s\n", v.Ask.Rule, v.Ask.Text)
+		fmt.Fprintf(&b, "  Answer with one of: %s\n", strings.Join(v.Ask.Choices, " | "))
+		fmt.Fprintf(&b, "  Without an answer by the deadline: %s (your standing orders)\n\n", strings.Join(v.Ask.Default, "; "))
+	}
 	if len(v.Events) > 0 {
 		b.WriteString("What happened:\n")
 		for _, e := range v.Events {
@@ -207,7 +218,16 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n", v.Phase.Title)
-	if v.Phasing != side {
+	if v.Ask != nil && v.Ask.Side == side {
+		fmt.Fprintf(&b, "# Decision in person (rule %s): %s\n", v.Ask.Rule, v.Ask.Text)
+		fmt.Fprintf(&b, "# Valid decision lines: %s\n", strings.Join(v.Ask.Choices, " | "))
+		b.WriteString("# Filled in with what your standing orders would decide:\n")
+		for _, l := range v.Ask.Default {
+			b.WriteString(l + "\n")
+		}
+		return b.String()
+	}
+	if !contains(sidesStr(v.Phase.Owes), string(side)) {
 		b.WriteString("# You owe no orders in this phase.\n")
 		return b.String()
 	}
@@ -249,6 +269,8 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	fmt.Fprintf(&b, "evade %s\n", evade)
 	fmt.Fprintf(&b, "react %s\n", map[bool]string{true: "on", false: "off"}[st.React])
 	fmt.Fprintf(&b, "continue %s\n", map[bool]string{true: "on", false: "off"}[st.Continue])
+	b.WriteString("# Decisions to take in person instead, in a short phase (evasion, continue, react, interception):\n")
+	b.WriteString(askText(st.Ask) + "\n")
 	return b.String()
 }
 

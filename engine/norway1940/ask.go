@@ -1,0 +1,553 @@
+package norway1940
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"skagerrak/engine"
+)
+
+// Decisions the non-phasing player may ask to take in person ("ask"
+// standing order) instead of leaving them to his other standing orders.
+const (
+	AskEvasion      = "evasion"      // evade an attack on one of his fleets (9.14.5)
+	AskContinue     = "continue"     // fight on after winning a round as the defender (9.14.5, 9.14.5.1)
+	AskReact        = "react"        // attack a detected fleet entering his box (9.14.4)
+	AskInterception = "interception" // where his kept fighters intercept (8.9.3.1)
+)
+
+// askKinds lists the decisions in the order the "ask" order writes them.
+var askKinds = []string{AskContinue, AskEvasion, AskInterception, AskReact}
+
+// askRule is the rule each kind of decision comes from.
+var askRule = map[string]string{AskEvasion: "9.14.5", AskContinue: "9.14.5.1", AskReact: "9.14.4", AskInterception: "8.9.3.1"}
+
+// askTitle names each kind of decision in the short phase's title.
+var askTitle = map[string]string{
+	AskEvasion:      "evade a naval attack or fight (9.14.5)",
+	AskContinue:     "fight another naval combat round or break off (9.14.5.1)",
+	AskReact:        "attack a detected fleet entering a box (9.14.4)",
+	AskInterception: "where kept fighters intercept (8.9.3.1)",
+}
+
+// Pending is a player-turn stopped for a decision the non-phasing side
+// asked to take in person. The player-turn is resolved again from Start
+// with the same orders, the rolls already made and the answers already
+// given, so that it continues exactly where it stopped.
+type Pending struct {
+	// Start is the state the player-turn was resolved from.
+	Start *State `json:"start"`
+	// Orders are the phasing side's orders of the player-turn.
+	Orders *Orders `json:"orders"`
+	// Rolls are every roll made in the player-turn so far, in order.
+	Rolls []engine.Roll `json:"rolls"`
+	// Answers are the decisions taken so far, in the order asked.
+	Answers []Answer `json:"answers,omitempty"`
+	// Ask is the open question.
+	Ask *Question `json:"ask"`
+}
+
+// Answer is one decision taken in person: its kind and its decision
+// lines as FormatOrders writes them.
+type Answer struct {
+	Kind  string   `json:"kind"`
+	Lines []string `json:"lines"`
+}
+
+// Question is a decision the asking side must take: what it may know of
+// the situation at that moment and the decision lines it may send.
+type Question struct {
+	Kind string      `json:"kind"`
+	Side engine.Side `json:"side"`
+	Rule string      `json:"rule"`
+	// N numbers the short phases of one player-turn from 1.
+	N int `json:"n"`
+	// Text describes the situation and the choice.
+	Text string `json:"text"`
+	// Choices are the valid decision lines.
+	Choices []string `json:"choices"`
+	// Default are the decision lines the side's standing orders give; a
+	// side that sends nothing by the deadline gets them (DefaultOrders).
+	Default []string `json:"default"`
+	// Fleet is the asking side's fleet concerned (evasion, continue),
+	// Enemy the enemy fleet, Box where they are.
+	Fleet string `json:"fleet,omitempty"`
+	Enemy string `json:"enemy,omitempty"`
+	Box   string `json:"box,omitempty"`
+	// Own and Them are the combat ratings of the two fleets as the table
+	// compares them (the attacker's includes a submarine +1).
+	Own  int `json:"own,omitempty"`
+	Them int `json:"them,omitempty"`
+	// EvadeOn: the attacked fleet evades on this roll or less (evasion).
+	EvadeOn int `json:"evade_on,omitempty"`
+	// Round is the round just fought (continue).
+	Round int `json:"round,omitempty"`
+	// Fleets are the asking side's fleets that may attack (react).
+	Fleets []string `json:"fleets,omitempty"`
+	// Raids are the places the opponent's bomber and transport missions
+	// fly to within reach of the kept fighters (interception); Keep is
+	// the kept fighter markers.
+	Raids []Raid `json:"raids,omitempty"`
+	Keep  int    `json:"keep,omitempty"`
+}
+
+// Raid is the air missions over one place as the interceptors see them.
+type Raid struct {
+	Place    string `json:"place"`
+	Missions int    `json:"missions"`
+	Escorts  int    `json:"escorts"`
+}
+
+// stopFor unwinds a resolution that needs a decision not yet taken.
+type stopFor struct{ q *Question }
+
+// decider hands out the answers given so far during a resolution.
+type decider struct {
+	answers []Answer
+	next    int
+	err     error
+}
+
+// asked reports whether side y asked to decide kind in person.
+func (s *State) asked(y engine.Side, kind string) bool {
+	if y == s.Phasing || s.dec == nil {
+		return false
+	}
+	return contains(s.side(y).Standing.Ask, kind)
+}
+
+// decide returns the decision lines for q: the standing orders' def when
+// the side did not ask, the answer given in person when there is one, and
+// otherwise it stops the resolution for the question.
+func (s *State) decide(q *Question, def []string) []string {
+	if !s.asked(q.Side, q.Kind) {
+		return def
+	}
+	d := s.dec
+	if d.next < len(d.answers) {
+		a := d.answers[d.next]
+		d.next++
+		if a.Kind != q.Kind && d.err == nil {
+			d.err = fmt.Errorf("norway1940: replay asked %s where %s was answered", q.Kind, a.Kind)
+		}
+		return a.Lines
+	}
+	q.Rule = askRule[q.Kind]
+	q.Default = def
+	q.N = len(d.answers) + 1
+	panic(stopFor{q})
+}
+
+// recDice replays the rolls already made in a player-turn, then rolls the
+// live dice, and records every roll.
+type recDice struct {
+	old  []engine.Roll
+	live engine.Dice
+	all  []engine.Roll
+	err  error
+}
+
+// Roll implements engine.Dice.
+func (d *recDice) Roll(sides int, why string) int {
+	i := len(d.all)
+	var v int
+	if i < len(d.old) {
+		v = d.old[i].Value
+		if (d.old[i].Sides != sides || d.old[i].Why != why) && d.err == nil {
+			d.err = fmt.Errorf("norway1940: replay roll %d is %q d%d, recorded %q d%d", i+1, why, sides, d.old[i].Why, d.old[i].Sides)
+		}
+	} else {
+		v = d.live.Roll(sides, why)
+	}
+	d.all = append(d.all, engine.Roll{Sides: sides, Value: v, Why: why})
+	return v
+}
+
+// runPlayerTurn resolves a player-turn from p.Start with p.Orders and the
+// answers given so far. It returns the next state: either the first state
+// of the next player-turn, or the state where the resolution stopped for
+// a new question, with Pending set.
+func runPlayerTurn(p *Pending, dice engine.Dice) (*State, error) {
+	s := p.Start.clone()
+	s.Events = nil
+	rd := &recDice{old: p.Rolls, live: dice}
+	s.dec = &decider{answers: p.Answers}
+	q := func() (q *Question) {
+		defer func() {
+			if r := recover(); r != nil {
+				st, ok := r.(stopFor)
+				if !ok {
+					panic(r)
+				}
+				q = st.q
+			}
+		}()
+		playerTurn(s, p.Orders, rd)
+		endPlayerTurn(s, rd)
+		return nil
+	}()
+	dec := s.dec
+	s.dec = nil
+	if rd.err != nil {
+		return nil, rd.err
+	}
+	if dec.err != nil {
+		return nil, dec.err
+	}
+	if dec.next != len(p.Answers) {
+		return nil, fmt.Errorf("norway1940: replay used %d of %d answers", dec.next, len(p.Answers))
+	}
+	if q != nil {
+		s.Pending = &Pending{Start: p.Start, Orders: p.Orders, Rolls: rd.all, Answers: p.Answers, Ask: q}
+	}
+	return s, nil
+}
+
+// resume resolves a short phase: the asking side's decision is added to
+// the answers and the player-turn goes on from where it stopped.
+func resume(s0 *State, orders map[engine.Side]engine.Orders, dice engine.Dice) (*State, error) {
+	p := engine.DeepCopy(s0.Pending)
+	q := p.Ask
+	o, err := ordersOf(orders[q.Side])
+	if err != nil {
+		return nil, err
+	}
+	if errs := checkDecision(q, o); len(errs) > 0 {
+		return nil, fmt.Errorf("norway1940: %s decision: %v", q.Side, errs[0])
+	}
+	var lines []string
+	for _, l := range o.Lines {
+		lines = append(lines, formatOrder(l))
+	}
+	if len(lines) == 0 {
+		lines = q.Default
+	}
+	p.Answers = append(p.Answers, Answer{Kind: q.Kind, Lines: lines})
+	p.Ask = nil
+	return runPlayerTurn(p, dice)
+}
+
+func ordersOf(raw engine.Orders) (*Orders, error) {
+	switch v := raw.(type) {
+	case *Orders:
+		if v != nil {
+			return v, nil
+		}
+	case Orders:
+		return &v, nil
+	}
+	return nil, fmt.Errorf("norway1940: orders of type %T", raw)
+}
+
+// shortPhase is the open short phase of a state with a pending question.
+func shortPhase(s *State) engine.Phase {
+	q := s.Pending.Ask
+	id := fmt.Sprintf("T%02d-%s-react", s.Turn, s.Phasing)
+	if q.N > 1 {
+		id += strconv.Itoa(q.N)
+	}
+	date := ""
+	if s.Turn < len(dataPack.Calendar) {
+		date = dataPack.Calendar[s.Turn]
+	}
+	return engine.Phase{ID: id, Title: fmt.Sprintf("Turn %d, %s: %s player-turn, %s decision in person: %s", s.Turn, date, sideTitle(s.Phasing), sideTitle(q.Side), askTitle[q.Kind]),
+		Owes: []engine.Side{q.Side}}
+}
+
+// parseDecision parses the decision lines of a short phase. Every line
+// must be one of the question's decision lines; the errors cite its rule.
+func parseDecision(s *State, side engine.Side, text string) (*Orders, []engine.LineError) {
+	q := s.Pending.Ask
+	o := &Orders{Side: side}
+	if side != q.Side {
+		return o, []engine.LineError{{Rule: "5.2", Msg: fmt.Sprintf("%s owes no orders in %s", side, shortPhase(s).ID), Valid: "the " + string(q.Side) + " decision"}}
+	}
+	var errs []engine.LineError
+	for _, l := range engine.OrderLines(text) {
+		ord, err := parseDecisionLine(q, l)
+		if err != nil {
+			errs = append(errs, *err)
+			continue
+		}
+		o.Lines = append(o.Lines, ord)
+	}
+	if len(errs) == 0 {
+		errs = checkDecision(q, o)
+	}
+	return o, errs
+}
+
+func parseDecisionLine(q *Question, l engine.OrderLine) (Order, *engine.LineError) {
+	low := make([]string, len(l.Fields))
+	for i, f := range l.Fields {
+		low[i] = strings.ToLower(f)
+	}
+	o := Order{Line: l.N, Verb: "decide"}
+	valid := strings.Join(q.Choices, " | ")
+	bad := func(format string, args ...any) (Order, *engine.LineError) {
+		e := l.Errorf(q.Rule, valid, format, args...)
+		return o, &e
+	}
+	w := strings.Join(low, " ")
+	switch q.Kind {
+	case AskEvasion:
+		if w == "evade" || w == "fight" {
+			o.Kind = w
+			return o, nil
+		}
+	case AskContinue:
+		if w == "fight on" || w == "break off" {
+			o.Kind = w
+			return o, nil
+		}
+	case AskReact:
+		if w == "pass" {
+			o.Kind = w
+			return o, nil
+		}
+		if len(low) == 3 && low[0] == "attack" && low[1] == "with" {
+			o.Kind, o.ID = "attack", strings.ToUpper(l.Fields[2])
+			if !contains(q.Fleets, o.ID) {
+				return bad("fleet %s may not attack: not one of your undetected fleets with combat points in %s", o.ID, q.Box)
+			}
+			return o, nil
+		}
+	case AskInterception:
+		if w == "pass" {
+			o.Kind = w
+			return o, nil
+		}
+		if len(low) == 3 && low[0] == "intercept" {
+			o.Kind = "intercept"
+			n, err := strconv.Atoi(low[2])
+			if err != nil || n < 1 {
+				return bad("bad number of fighter markers %q", l.Fields[2])
+			}
+			o.N = n
+			for _, r := range q.Raids {
+				if strings.EqualFold(r.Place, l.Fields[1]) {
+					o.To = r.Place
+					return o, nil
+				}
+			}
+			return bad("no raid within reach of your kept fighters over %q", l.Fields[1])
+		}
+	}
+	return bad("not a decision of this phase: %s", askTitle[q.Kind])
+}
+
+// checkDecision checks the decision lines as a whole.
+func checkDecision(q *Question, o *Orders) []engine.LineError {
+	valid := strings.Join(q.Choices, " | ")
+	if q.Kind == AskInterception {
+		total, pass := 0, false
+		seen := map[string]bool{}
+		for _, l := range o.Lines {
+			if l.Kind == "pass" {
+				pass = true
+				continue
+			}
+			if l.Kind != "intercept" {
+				return []engine.LineError{{Line: l.Line, Rule: q.Rule, Msg: "not an interception decision", Valid: valid}}
+			}
+			if seen[l.To] {
+				return []engine.LineError{{Line: l.Line, Rule: q.Rule, Msg: "a second intercept order over " + l.To, Valid: "one intercept line a place"}}
+			}
+			seen[l.To] = true
+			total += l.N
+			if total > q.Keep {
+				return []engine.LineError{{Line: l.Line, Rule: q.Rule, Msg: fmt.Sprintf("more fighter markers than the %d kept", q.Keep), Valid: fmt.Sprintf("at most %d in all", q.Keep)}}
+			}
+		}
+		if pass && total > 0 {
+			return []engine.LineError{{Rule: q.Rule, Msg: "pass with intercept orders", Valid: valid}}
+		}
+		return nil
+	}
+	if len(o.Lines) != 1 {
+		line := 0
+		if len(o.Lines) > 1 {
+			line = o.Lines[1].Line
+		}
+		return []engine.LineError{{Line: line, Rule: q.Rule, Msg: "exactly one decision line is needed", Valid: valid}}
+	}
+	return nil
+}
+
+// defaultDecision is the decision of a side that sends none by the
+// deadline: what its standing orders give.
+func defaultDecision(q *Question) *Orders {
+	o := &Orders{Side: q.Side}
+	for i, line := range q.Default {
+		ord, err := parseDecisionLine(q, engine.OrderLine{N: i + 1, Text: line, Fields: strings.Fields(line)})
+		if err == nil {
+			o.Lines = append(o.Lines, ord)
+		}
+	}
+	return o
+}
+
+// askEvasion is the evasion decision of the defender def against att
+// (9.14.5): true to try to evade.
+func askEvasion(s *State, att, def *Fleet, attStr, defStr int) bool {
+	standing := "fight"
+	if wantsEvade(s, def, defStr, attStr) {
+		standing = "evade"
+	}
+	if !s.asked(def.Side, AskEvasion) {
+		return standing == "evade"
+	}
+	q := &Question{Kind: AskEvasion, Side: def.Side, Fleet: def.ID, Enemy: att.ID, Box: def.Where, Own: defStr, Them: attStr,
+		EvadeOn: evadeMax(s, attStr-defStr), Choices: []string{"evade", "fight"}}
+	q.Text = fmt.Sprintf("%s fleet %s (combat rating %d) attacks your fleet %s (combat %d) in %s, weather %s. On the Naval Interception Table your fleet evades on a roll of %d or less. Evade or fight?",
+		att.Side, att.ID, attStr, def.ID, defStr, def.Where, s.whereWeather(def.Where), q.EvadeOn)
+	return s.decide(q, []string{standing})[0] == "evade"
+}
+
+// askContinue is the defender's decision after winning a round (9.14.5):
+// true to fight on.
+func askContinue(s *State, att, def *Fleet, round, attStr, defStr int) bool {
+	standing := "break off"
+	if s.side(def.Side).Standing.Continue {
+		standing = "fight on"
+	}
+	if !s.asked(def.Side, AskContinue) {
+		return standing == "fight on"
+	}
+	q := &Question{Kind: AskContinue, Side: def.Side, Fleet: def.ID, Enemy: att.ID, Box: def.Where, Own: defStr, Them: attStr, Round: round,
+		Choices: []string{"fight on", "break off"}}
+	q.Text = fmt.Sprintf("Your fleet %s (combat %d) won round %d against %s fleet %s (combat rating %d) in %s. Fight on (the Continuation Table is rolled) or break off?",
+		def.ID, defStr, round, att.Side, att.ID, attStr, def.Where)
+	return s.decide(q, []string{standing})[0] == "fight on"
+}
+
+// askReact is the inactive side's reaction to the detected fleet e
+// entering a box (9.14.4): the fleet that attacks it, or nil.
+func askReact(s *State, e *Fleet) *Fleet {
+	y := other(e.Side)
+	var best *Fleet
+	var may []string
+	for _, f := range s.Fleets {
+		if f.Side != y || f.Detected || f.Where != e.Where || f.Combat == 0 {
+			continue
+		}
+		may = append(may, f.ID)
+		if f.Combat > e.Combat && (best == nil || f.Combat > best.Combat) {
+			best = f
+		}
+	}
+	if !s.side(y).Standing.React {
+		best = nil
+	}
+	if !s.asked(y, AskReact) || len(may) == 0 {
+		return best
+	}
+	standing := "pass"
+	if best != nil {
+		standing = "attack with " + best.ID
+	}
+	q := &Question{Kind: AskReact, Side: y, Enemy: e.ID, Box: e.Where, Them: e.Combat, Fleets: may, Choices: []string{"pass"}}
+	for _, id := range may {
+		q.Choices = append(q.Choices, "attack with "+id)
+	}
+	q.Text = fmt.Sprintf("Detected %s fleet %s (%d combat, %d transport points, carrying %s) enters %s, where your undetected fleet(s) %s are. Attack it with one of them, or pass?",
+		e.Side, e.ID, e.Combat, e.Transport, cargoText(e), e.Where, strings.Join(may, " "))
+	ans := s.decide(q, []string{standing})[0]
+	if id, ok := strings.CutPrefix(ans, "attack with "); ok {
+		return s.fleet(id)
+	}
+	return nil
+}
+
+// raidsFor gives the raids over each place, sorted as the missions were
+// written, and the escorts.
+func interceptPlan(keep int, raids []Raid) []string {
+	var out []string
+	for _, r := range raids {
+		if keep <= r.Escorts {
+			continue
+		}
+		turned := keep - r.Escorts
+		if turned > r.Missions {
+			turned = r.Missions
+		}
+		used := r.Escorts + turned
+		keep -= used
+		out = append(out, fmt.Sprintf("intercept %s %d", r.Place, used))
+	}
+	if len(out) == 0 {
+		out = []string{"pass"}
+	}
+	return out
+}
+
+// askInterception is the allocation of the kept fighters to the raids
+// (8.9.3.1): fighter markers committed by place.
+func askInterception(s *State, y engine.Side, keep int, raids []Raid) map[string]int {
+	def := interceptPlan(keep, raids)
+	lines := def
+	if s.asked(y, AskInterception) && len(raids) > 0 {
+		q := &Question{Kind: AskInterception, Side: y, Raids: raids, Keep: keep, Choices: []string{"intercept PLACE N", "pass"}}
+		var parts []string
+		for _, r := range raids {
+			parts = append(parts, fmt.Sprintf("%s (%d mission(s), %d escorting fighter marker(s))", r.Place, r.Missions, r.Escorts))
+		}
+		q.Text = fmt.Sprintf("%s air missions fly within reach of your %d kept fighter marker(s): %s. Each marker you commit over a place first meets an escort, then turns back one mission (transports first). Commit them with one \"intercept PLACE N\" line a place, or pass.",
+			other(y), keep, strings.Join(parts, "; "))
+		lines = s.decide(q, def)
+	}
+	out := map[string]int{}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) == 3 && f[0] == "intercept" {
+			n, _ := strconv.Atoi(f[2])
+			out[f[1]] = n
+		}
+	}
+	return out
+}
+
+// askOrder parses the kinds of an "ask" standing order.
+func askOrder(words []string) ([]string, bool) {
+	if len(words) == 1 && words[0] == "none" {
+		return nil, true
+	}
+	set := map[string]bool{}
+	for _, w := range words {
+		switch w {
+		case "evasion", "evade":
+			set[AskEvasion] = true
+		case "continue", "continuation":
+			set[AskContinue] = true
+		case "react", "reaction":
+			set[AskReact] = true
+		case "interception", "intercept":
+			set[AskInterception] = true
+		case "all":
+			for _, k := range askKinds {
+				set[k] = true
+			}
+		default:
+			return nil, false
+		}
+	}
+	var out []string
+	for _, k := range askKinds {
+		if set[k] {
+			out = append(out, k)
+		}
+	}
+	return out, len(out) > 0
+}
+
+// askText is the "ask" order of a standing list.
+func askText(kinds []string) string {
+	if len(kinds) == 0 {
+		return "ask none"
+	}
+	k := append([]string(nil), kinds...)
+	sort.Strings(k)
+	return "ask " + strings.Join(k, " ")
+}
