@@ -214,3 +214,30 @@ func TestContract_RevealShowsBothSides(t *testing.T) {
 		}
 	}
 }
+
+func TestContract_ReportMapShowsUnitsAndCities(t *testing.T) {
+	st := bare(t, "objective", "25Pz@Q18", "I1@Stockholm")
+	m := asciiMap(newCtx(st))
+	lines := strings.Split(m, "\n")
+	find := func(row string) string {
+		for _, l := range lines {
+			if strings.HasPrefix(l, row+" ") {
+				return l
+			}
+		}
+		t.Fatalf("no row %s", row)
+		return ""
+	}
+	// column c of an odd row is at 4+2(c-1), of an even row one further
+	r := find("R") // row 18, even
+	if r[4+2*(18-1)+1] != 'A' {
+		t.Fatalf("Stockholm R18 should show A: %q", r)
+	}
+	q := find("Q") // row 17, odd
+	if q[4+2*(18-1)] != 'G' {
+		t.Fatalf("Q18 should show G: %q", q)
+	}
+	if !strings.Contains(lines[3], "5") || lines[3][4+2*(10-1)] != '1' {
+		t.Fatalf("column header %q", lines[3])
+	}
+}

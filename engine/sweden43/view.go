@@ -214,6 +214,49 @@ func (Ruleset) Report(ev engine.View, side engine.Side) string {
 	if v.Board.NavyOut {
 		put("The Swedish navy is out in the Baltic (26A).")
 	}
+	b.WriteString("\n" + asciiMap(c))
+	return b.String()
+}
+
+// asciiMap draws the reconstructed map, north at the top: G and A are
+// German and Allied stacks, C and c Allied- and German-owned cities, +
+// other German-owned hexes of Sweden, then the terrain.
+func asciiMap(c *ctx) string {
+	var b strings.Builder
+	b.WriteString("Map (north up; G/A German/Allied units, C/c Allied/German-owned city,\n")
+	b.WriteString("+ German-owned Swedish hex, . clear f forest m mountain r rough\n")
+	b.WriteString("i intermittent lake = lake ~ sea):\n")
+	head := []byte(strings.Repeat(" ", 4+2*data.Grid.Cols+2))
+	for col := 5; col <= data.Grid.Cols; col += 5 {
+		copy(head[4+2*(col-1):], fmt.Sprint(col))
+	}
+	b.WriteString(strings.TrimRight(string(head), " ") + "\n")
+	for r := data.Grid.Rows; r >= 1; r-- {
+		line := fmt.Sprintf("%-3s ", engine.RowName(r))
+		if r%2 == 0 {
+			line += " "
+		}
+		for col := 1; col <= data.Grid.Cols; col++ {
+			h := engine.Hex{Row: r, Col: col}
+			ch := string(data.TerrainAt(h))
+			p, isPlace := data.PlaceAt(h)
+			switch {
+			case c.occ[h] == German:
+				ch = "G"
+			case c.occ[h] == Allied:
+				ch = "A"
+			case isPlace && p.IsCity():
+				ch = "C"
+				if c.owner(h) == German {
+					ch = "c"
+				}
+			case data.CountryAt(h) == 'S' && c.owner(h) == German:
+				ch = "+"
+			}
+			line += ch + " "
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
 	return b.String()
 }
 
