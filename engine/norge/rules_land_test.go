@@ -1,0 +1,472 @@
+package norge
+
+import (
+	"testing"
+)
+
+// land2 is turn 2, fair weather, at a land phase.
+func land2(t *testing.T, step int) *State {
+	s := bare(t, step)
+	s.Turn = 2
+	setWeather(s, 2, "fair", "fair")
+	return s
+}
+
+func TestRule13_1_AirTransport(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	s.German = []string{"Aalborg", "Sola"}
+	s.Air = []AirMission{{Side: German, Base: "Aalborg", Map: "A", Strength: 5}}
+	for _, id := range []string{"IR324", "IR193"} {
+		s.unit(id).Loc = LocAirlift
+	}
+	parseErr(t, s, German, "airlift IR324 Sola\nairlift IR193 Sola", "13.1")
+	parseErr(t, s, German, "airlift IR236 Sola", "13.1") // not reserved for air transport
+	parseErr(t, s, German, "airlift IR324 Aalborg", "13.1")
+	s2 := run(t, s, German, "airlift IR324 Sola")
+	u := s2.unit("IR324")
+	if u.Loc != "A:E2" || u.Landed != 2 || s2.Airlifts != 1 {
+		t.Fatalf("IR324 at %s landed %d, airlifts %d", u.Loc, u.Landed, s2.Airlifts)
+	}
+	// 13.4: flown-in units neither move nor attack that turn
+	s2.Step = StepLandGerman
+	parseErr(t, s2, German, "move IR324 A:E3", "12.7")
+	s.Airlifts = 4
+	parseErr(t, s, German, "airlift IR324 Sola", "13.1")
+}
+
+func TestRule13_2_MountainRegimentFlown(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	s.German = []string{"Aalborg", "Sola"}
+	s.Air = []AirMission{{Side: German, Base: "Aalborg", Map: "A", Strength: 5}}
+	s.unit("GJ137").Loc = LocDrop
+	s.Turn = 5
+	setWeather(s, 5, "fair", "fair")
+	parseErr(t, s, German, "airlift GJ137 Sola", "13.2")
+	s.Turn = 6
+	setWeather(s, 6, "fair", "fair")
+	s2 := run(t, s, German, "airlift 137 sola")
+	if s2.unit("GJ137").Loc != "A:E2" || s2.unit("GJ137").Reduced {
+		t.Fatal("the mountain regiment flown in, unreduced")
+	}
+}
+
+func TestRule13_5_AirDrop(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	s.unit("FJ3").Loc = LocDrop
+	s.unit("GJ137").Loc = LocDrop
+	s.Turn = 5
+	setWeather(s, 5, "fair", "fair")
+	parseErr(t, s, German, "drop FJ3 A:D4", "13.5")
+	s.Turn = 6
+	setWeather(s, 6, "fair", "fair")
+	put(s, "NIR8", "A:D3")
+	parseErr(t, s, German, "drop FJ3 A:D3", "13.5") // enemy occupied
+	parseErr(t, s, German, "drop FJ3 A:E2", "13.5") // enemy-controlled airfield
+	s2 := run(t, s, German, "drop FJ3 A:D4\ndrop GJ137 A:E4")
+	if s2.unit("FJ3").Loc != "A:D4" || s2.unit("FJ3").Reduced {
+		t.Fatal("para drop")
+	}
+	if !s2.unit("GJ137").Reduced {
+		t.Fatal("13.6: the mountain regiment is reduced by the drop")
+	}
+	s2.Step = StepLandGerman
+	parseErr(t, s2, German, "move FJ3 A:C4", "13.7")
+	parseOK(t, s2, German, "attack A:D3 with GJ137 FJ3") // 13.7: they may attack
+}
+
+func TestRule14_1_Stacking(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "C:E4")
+	put(s, "IR310", "C:E4")
+	put(s, "IR159", "C:E5")
+	put(s, "Pi163", "C:E5")
+	parseErr(t, s, German, "move IR159 C:E4\nmove Pi163 C:E4", "14.1")
+	parseOK(t, s, German, "move IR159 C:E4\nmove IR310 C:E5")
+}
+
+func TestRule14_2_NoLakesNoSeaSides(t *testing.T) {
+	s := land2(t, StepLandAllied)
+	put(s, "NIR1", "B:C4")
+	parseErr(t, s, Allied, "move NIR1 B:C5", "14.2")
+	put(s, "NIR2", "B:D2")
+	parseErr(t, s, Allied, "move NIR2 B:E3", "14.2")
+	put(s, "NIR8", "A:D2")
+	parseErr(t, s, Allied, "move NIR8 A:D1", "14.2")
+}
+
+func TestRule14_3_MovementCosts(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "A:C3")
+	// all major road: 4 + 3 = 7 hexes, to the end of the A-C road
+	parseOK(t, s, German, "move IR307 A:D3 A:E3 A:F3 AC:A1 AC:B1 AC:C1 AC:D1")
+	// onto a minor road hex the bonus is +2 only: 8 hexes against 6
+	parseErr(t, s, German, "move IR307 A:D3 A:E3 A:F3 AC:A1 AC:B1 AC:C1 AC:D1 C:A4", "14.3")
+	put(s, "IR307", LocReserve)
+	u := &Unit{ID: "NIR8", Side: Allied}
+	if c, _ := stepCost(s, u, "A:D2", "A:C2"); c != 2 {
+		t.Fatalf("entering a port costs %d, want 2", c)
+	}
+	if c, _ := stepCost(s, u, "A:D3", "A:D4"); c != 4 {
+		t.Fatalf("crossing a river costs %d, want 4", c)
+	}
+	if c, _ := stepCost(s, u, "A:C3", "A:C4"); c != 1 {
+		t.Fatalf("crossing a bridge costs %d, want 1", c)
+	}
+	s.Blown = []Bridge{{Side: sideKey("A:C3", "A:C4")}}
+	if c, _ := stepCost(s, u, "A:C3", "A:C4"); c != 4 {
+		t.Fatalf("crossing a blown bridge costs %d, want 4", c)
+	}
+}
+
+func TestRule14_4_EZOC(t *testing.T) {
+	s := land2(t, StepLandAllied)
+	put(s, "IR307", "B:C4")
+	u := &Unit{ID: "NIR1", Side: Allied}
+	if c, _ := stepCost(s, u, "B:B3", "B:B4"); c != 2 {
+		t.Fatalf("EZOC to EZOC costs %d, want 2", c)
+	}
+	if c, _ := stepCost(s, u, "B:B3", "B:B2"); c != 1 {
+		t.Fatalf("leaving an EZOC costs %d, want 1", c)
+	}
+}
+
+func TestRule14_5_NoZOCAcrossRiver(t *testing.T) {
+	s := land2(t, StepLandAllied)
+	put(s, "IR307", "A:D4")
+	if inEZOC(s, "A:D3", Allied) {
+		t.Fatal("ZOC across the river D3/D4")
+	}
+	if !inEZOC(s, "A:C4", Allied) {
+		t.Fatal("no ZOC where there is no river")
+	}
+	put(s, "IR310", "B:D2")
+	if inEZOC(s, "B:E3", Allied) {
+		t.Fatal("ZOC across the sea hexside D2/E3")
+	}
+}
+
+func TestRule14_6_Ferry(t *testing.T) {
+	s := land2(t, StepLandAllied)
+	put(s, "B4", "F:E2")
+	put(s, "B24", "F:F1")
+	parseErr(t, s, Allied, "ferry B24", "14.6")
+	parseErr(t, s, Allied, "ferry B4\nmove B4 F:E3", "14.3")
+	s2 := run(t, s, Allied, "ferry 4bde")
+	if s2.unit("B4").Loc != "F:E4" {
+		t.Fatal("ferry")
+	}
+	put(s, "GJ139", "F:E4")
+	parseErr(t, s, Allied, "ferry B4", "14.6")
+}
+
+func TestRule14_7_ArmorOnRoads(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "PZ1", "C:E4")
+	parseErr(t, s, German, "move PZ1 C:E5", "14.7")
+	put(s, "AR163", "C:E4")
+	parseErr(t, s, German, "move AR163 C:E5", "14.7")
+	put(s, "GJ136", "C:E4")
+	parseOK(t, s, German, "move GJ136 C:E5")
+}
+
+func TestRule14_8_OffRoadPenalty(t *testing.T) {
+	path := []string{"C:E5", "C:E6"}
+	for _, c := range []struct {
+		id string
+		ma int
+	}{{"IR307", 3}, {"GJ136", 4}, {"FJ1", 4}, {"NDR1", 5}} {
+		if ma := allowance(&Unit{ID: c.id}, "C:E4", path); ma != c.ma {
+			t.Errorf("%s off road: %d MF, want %d", c.id, ma, c.ma)
+		}
+	}
+}
+
+func TestRule15_1_BlowBridge(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "A:B2")
+	parseOK(t, s, German, "move IR307 A:C3\nblow A:C4 A:C3")
+	s2 := run(t, s, German, "move IR307 A:C3\nblow A:C4 A:C3")
+	if !isBlown(s2, sideKey("A:C3", "A:C4")) {
+		t.Fatal("bridge not blown")
+	}
+	put(s, "NIR8", "A:C4")
+	s2 = run(t, s, German, "move IR307 A:C3\nblow A:C4 A:C3")
+	if isBlown(s2, sideKey("A:C3", "A:C4")) {
+		t.Fatal("blown with the enemy across it")
+	}
+	parseErr(t, s, German, "blow A:D3 A:D4", "15.1") // a river without a bridge
+}
+
+func TestRule15_2_Sabotage(t *testing.T) {
+	s := land2(t, StepLandAllied)
+	s2 := run(t, s, Allied, "sabotage A:B3 A:B4", 4)
+	if !isBlown(s2, sideKey("A:B3", "A:B4")) {
+		t.Fatal("1-4 blows the bridge")
+	}
+	s2 = run(t, s, Allied, "sabotage A:B3 A:B4", 5)
+	if isBlown(s2, sideKey("A:B3", "A:B4")) {
+		t.Fatal("5 fails")
+	}
+	parseErr(t, s, Allied, "sabotage A:B3 A:B4\nsabotage A:C3 A:C4", "15.2")
+	s2.Step = StepLandAllied
+	parseErr(t, s2, Allied, "sabotage A:C3 A:C4", "15.2") // tried this turn already
+	s.Step = StepLandGerman
+	parseErr(t, s, German, "sabotage A:B3 A:B4", "7.1")
+	s.Step = StepLandAllied
+	put(s, "IR307", "A:B4")
+	s2 = run(t, s, Allied, "sabotage A:B3 A:B4") // German unit next to it: no roll
+	if isBlown(s2, sideKey("A:B3", "A:B4")) {
+		t.Fatal("sabotage next to the enemy")
+	}
+}
+
+func TestRule15_3_Repair(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	s.Blown = []Bridge{{Side: sideKey("A:C3", "A:C4")}}
+	put(s, "IR307", "A:C3")
+	s = run(t, s, German, "")
+	if len(s.Blown) != 1 || s.Blown[0].Repair != 1 {
+		t.Fatalf("after one turn: %+v", s.Blown)
+	}
+	s.Turn, s.Step = 3, StepLandGerman
+	setWeather(s, 3, "fair", "fair")
+	s = run(t, s, German, "")
+	if len(s.Blown) != 0 {
+		t.Fatal("not repaired after 2 turns")
+	}
+	mustLog(t, s, "repaired")
+}
+
+func TestRule16_1_AttackNeedsAdjacency(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "C:E4")
+	put(s, "IR310", "C:B3")
+	put(s, "NIR9", "C:E5")
+	parseErr(t, s, German, "attack C:E5 with IR310", "16.1")
+	parseErr(t, s, German, "attack C:E4 with IR307", "16.1")
+	parseErr(t, s, German, "attack C:F5 with IR307", "16.1")
+	parseErr(t, s, German, "attack C:E5 with IR307\nattack C:E5 with IR307", "16.1")
+	parseOK(t, s, German, "attack C:E5 with IR307")
+}
+
+func TestRule16_2_RatioAndZOCPenalty(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "A:E4")
+	put(s, "NIR8", "A:E5")
+	put(s, "NIR7", "A:D4")
+	c := attackValue(s, German, "A:E5", []string{"IR307"}, []string{"A:E5"})
+	if c.Att != 2 {
+		t.Fatalf("one unattacked enemy in the attacker's ZOC: %+v", c)
+	}
+	c = attackValue(s, German, "A:E5", []string{"IR307"}, []string{"A:E5", "A:D4"})
+	if c.Att != 3 {
+		t.Fatalf("both attacked: %+v", c)
+	}
+	put(s, "Pi163", "C:E4")
+	put(s, "NIR9", "C:E5")
+	put(s, "NIR10", "C:E5")
+	parseErr(t, s, German, "attack C:E5 with Pi163", "16.2")
+}
+
+// duel is IR307 on C:E4 attacking NIR9 on C:E5 (3 to 2: column 1:1, whose
+// rolls are d1 r N N a1 a2).
+func duel(t *testing.T, die int) *State {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "C:E4")
+	put(s, "NIR9", "C:E5")
+	return run(t, s, German, "attack C:E5 with IR307", die)
+}
+
+func TestRule16_3_Results(t *testing.T) {
+	s := duel(t, 1)
+	if s.unit("NIR9").Loc != "C:F5" || !s.unit("NIR9").RT {
+		t.Fatalf("d1: NIR9 at %s", s.unit("NIR9").Loc)
+	}
+	s = duel(t, 2)
+	if !s.unit("NIR9").Reduced || s.unit("NIR9").Loc != "C:E5" {
+		t.Fatal("r")
+	}
+	s = duel(t, 3)
+	if s.unit("NIR9").Loc != "C:E5" || s.unit("IR307").Loc != "C:E4" {
+		t.Fatal("N")
+	}
+	s = duel(t, 5)
+	if s.unit("IR307").Loc != "C:D3" || !s.unit("IR307").RT {
+		t.Fatalf("a1: IR307 at %s", s.unit("IR307").Loc)
+	}
+	s = duel(t, 6)
+	if sameMapDist(s.unit("IR307").Loc, "C:E4") != 2 {
+		t.Fatalf("a2: IR307 at %s", s.unit("IR307").Loc)
+	}
+}
+
+func TestRule16_4_RetreatMarker(t *testing.T) {
+	s := duel(t, 5) // a1: IR307 retreats to C:D3 and is marked
+	s.Step = StepLandGerman
+	s.Turn = 3
+	setWeather(s, 3, "fair", "fair")
+	put(s, "NIR10", "C:D4")
+	parseErr(t, s, German, "attack C:D4 with IR307", "16.4")
+	s = run(t, s, German, "")
+	if s.unit("IR307").RT {
+		t.Fatal("the marker stays after the unit's attack phase")
+	}
+	s2 := duel(t, 1) // d1: NIR9 marked in the German phase
+	if !s2.unit("NIR9").RT {
+		t.Fatal("defender not marked")
+	}
+	parseErr(t, s2, Allied, "attack C:E4 with NIR9", "16.1") // no longer adjacent
+	s2 = run(t, s2, Allied, "")
+	if s2.unit("NIR9").RT {
+		t.Fatal("the defender's marker goes after its own attack phase")
+	}
+}
+
+func TestRule16_5_RetreatIntoEZOC(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "C:E4")
+	put(s, "IR310", "C:F6")
+	put(s, "IR159", "C:C5")
+	put(s, "NIR9", "C:E5")
+	s = run(t, s, German, "attack C:E5 with IR307", 1) // 3 to 2, d1
+	if s.unit("NIR9").Loc != LocElim {
+		t.Fatal("a unit ending its retreat in an EZOC is eliminated")
+	}
+	mustLog(t, s, "16.5")
+}
+
+func TestRule16_6_HoldByReduction(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "C:E4")
+	put(s, "NIR9", "C:E5")
+	s.Hold = []string{"NIR9"}
+	s = run(t, s, German, "attack C:E5 with IR307", 1)
+	if s.unit("NIR9").Loc != "C:E5" || !s.unit("NIR9").Reduced {
+		t.Fatal("hold: reduce instead of retreat")
+	}
+	s.Step = StepLandAllied
+	s = run(t, s, Allied, "hold none")
+	if len(s.Hold) != 0 {
+		t.Fatal("hold none")
+	}
+}
+
+func TestRule16_7_Advance(t *testing.T) {
+	s := duel(t, 1)
+	if s.unit("IR307").Loc != "C:E5" {
+		t.Fatal("the attacker occupies the vacated hex")
+	}
+}
+
+func TestRule16_8_CapturePort(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR159", "C:D3")
+	parseErr(t, s, German, "move IR159 C:D2", "16.8")
+	c := attackValue(s, German, "C:D2", []string{"IR159"}, []string{"C:D2"})
+	if c.Def != 1 || c.Column != "3:1" {
+		t.Fatalf("an empty port defends with 1: %+v", c)
+	}
+	s2 := run(t, s, German, "attack C:D2 with IR159", 5) // 3:1, die 5: N
+	if s2.controller("Bergen") != Allied {
+		t.Fatal("N captures nothing")
+	}
+	s2 = run(t, s, German, "attack C:D2 with IR159", 4) // 3:1, die 4: r
+	if s2.controller("Bergen") != German || s2.unit("IR159").Loc != "C:D2" {
+		t.Fatal("r captures the empty port")
+	}
+}
+
+func TestRule16_9_PortDefence(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR159", "C:D3")
+	put(s, "NIR9", "C:D2")
+	if c := attackValue(s, German, "C:D2", []string{"IR159"}, []string{"C:D2"}); c.Def != 3 {
+		t.Fatalf("a regiment of 2 defending a port: %d, want 3", c.Def)
+	}
+}
+
+func TestRule16_10_Artillery(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "AR163", "A:E4")
+	put(s, "NIR8", "A:E5")
+	put(s, "NIR7", "A:E5")
+	if c := attackValue(s, German, "A:E5", []string{"AR163"}, []string{"A:E5"}); c.Att != 6 {
+		t.Fatalf("artillery against 2 regiments: %d, want 6", c.Att)
+	}
+	put(s, "NIR10", "A:E5")
+	put(s, "NIR9", "A:E5")
+	if c := attackValue(s, German, "A:E5", []string{"AR163"}, []string{"A:E5"}); c.Att != 9 {
+		t.Fatalf("artillery multiplies at most 3 times: %d", c.Att)
+	}
+	for _, id := range []string{"NIR8", "NIR7", "NIR10", "NIR9"} {
+		put(s, id, LocReserve)
+	}
+	put(s, "BAT", "A:E5")
+	if c := attackValue(s, German, "A:E5", []string{"AR163"}, []string{"A:E5"}); c.Att != 2 {
+		t.Fatalf("artillery against a battalion: %d, want 2 (3 halved, rounded up)", c.Att)
+	}
+}
+
+func TestRule16_11_ArtilleryDefendsWithOne(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "A:E4")
+	put(s, "NAR2", "A:E5")
+	if c := attackValue(s, German, "A:E5", []string{"IR307"}, []string{"A:E5"}); c.Def != 1 {
+		t.Fatalf("artillery alone defends with %d, want 1", c.Def)
+	}
+	put(s, "NIR8", "A:E5")
+	if c := attackValue(s, German, "A:E5", []string{"IR307"}, []string{"A:E5"}); c.Def != 5 {
+		t.Fatalf("artillery with infantry: %d, want 5", c.Def)
+	}
+}
+
+func TestRule16_12_AntiTank(t *testing.T) {
+	s := land2(t, StepLandAllied)
+	put(s, "PZ1", "A:E4")
+	put(s, "BAT", "A:E5")
+	if c := attackValue(s, Allied, "A:E4", []string{"BAT"}, []string{"A:E4"}); c.Att != 2 {
+		t.Fatalf("AT attacking armor: %d, want 2", c.Att)
+	}
+	if c := attackValue(s, German, "A:E5", []string{"PZ1"}, []string{"A:E5"}); c.Def != 2 {
+		t.Fatalf("AT defending against armor: %d, want 2", c.Def)
+	}
+}
+
+func TestRule16_13_BlockedRetreat(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "B:D4")
+	put(s, "IR310", "B:E5")
+	put(s, "NIR1", "B:D5") // behind it Sweden and the lake
+	s = run(t, s, German, "attack B:D5 with IR307 IR310", 1) // 6 to 2, 3:1, d2
+	if s.unit("NIR1").Loc != LocElim {
+		t.Fatal("a retreat into Sweden destroys the unit")
+	}
+	s2 := land2(t, StepLandAllied)
+	put(s2, "PZ1", "C:E5")
+	retreat(s2, s2.unit("PZ1"), 1, "C:E4")
+	if s2.unit("PZ1").Loc != LocElim {
+		t.Fatal("armor retreating more than a hex from a road is destroyed")
+	}
+}
+
+func TestRule16_14_SeaHexside(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "B:D2")
+	put(s, "AR163", "B:D2")
+	put(s, "NIR2", "B:E3")
+	parseErr(t, s, German, "attack B:E3 with IR307", "16.14")
+	parseOK(t, s, German, "attack B:E3 with AR163")
+}
+
+func TestRule16_15_RiverHalves(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "A:D3")
+	put(s, "AR163", "A:D3")
+	put(s, "NIR8", "A:D4")
+	if c := attackValue(s, German, "A:D4", []string{"IR307"}, []string{"A:D4"}); c.Att != 2 {
+		t.Fatalf("across a river 3 becomes %d, want 2", c.Att)
+	}
+	if c := attackValue(s, German, "A:D4", []string{"AR163"}, []string{"A:D4"}); c.Att != 3 {
+		t.Fatalf("artillery across a river: %d, want 3", c.Att)
+	}
+}
