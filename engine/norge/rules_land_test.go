@@ -436,7 +436,7 @@ func TestRule16_13_BlockedRetreat(t *testing.T) {
 	s := land2(t, StepLandGerman)
 	put(s, "IR307", "B:D4")
 	put(s, "IR310", "B:E5")
-	put(s, "NIR1", "B:D5") // behind it Sweden and the lake
+	put(s, "NIR1", "B:D5")                                   // behind it Sweden and the lake
 	s = run(t, s, German, "attack B:D5 with IR307 IR310", 1) // 6 to 2, 3:1, d2
 	if s.unit("NIR1").Loc != LocElim {
 		t.Fatal("a retreat into Sweden destroys the unit")
