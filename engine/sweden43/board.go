@@ -313,6 +313,7 @@ func (c *ctx) placeUnit(i int, h engine.Hex) {
 	u := &c.b.Units[i]
 	u.Status = OnMap
 	u.Hex = h.String()
+	u.OOS, u.Restricted = false, ""
 	c.setOwner(h, u.Side)
 	c.index()
 }

@@ -87,6 +87,32 @@ func TestData_MapAndSources(t *testing.T) {
 	}
 }
 
+func TestData_UnitIDsUniqueInEachScenario(t *testing.T) {
+	for _, sc := range (Ruleset{}).Scenarios() {
+		st := newGame(t, sc.ID)
+		seen := map[string]bool{}
+		for _, u := range st.Board.Units {
+			if seen[strings.ToLower(u.ID)] {
+				t.Errorf("%s: unit %s twice", sc.ID, u.ID)
+			}
+			seen[strings.ToLower(u.ID)] = true
+		}
+		for _, a := range st.Board.Air {
+			if seen[strings.ToLower(a.ID)] {
+				t.Errorf("%s: air unit %s clashes", sc.ID, a.ID)
+			}
+			seen[strings.ToLower(a.ID)] = true
+		}
+		for _, d := range data.Units {
+			for _, al := range d.Aliases {
+				if seen[strings.ToLower(al)] {
+					t.Errorf("alias %s of %s is another unit's id", al, d.ID)
+				}
+			}
+		}
+	}
+}
+
 func TestData_RulesListEveryRuleWithRealTests(t *testing.T) {
 	names := map[string]bool{}
 	files, _ := os.ReadDir(".")

@@ -49,4 +49,18 @@
 //	attack HEX with UNIT UNIT ... [advance]
 //	air AIRUNIT HEX [close]    ground support or escort for the attack on
 //	                           HEX; "close" flies close escort (20C1)
+//
+// Attacks are resolved in the order written; each unit attacks once and
+// each hex is attacked once a phase. With "advance" the surviving
+// attackers (not artillery) move into a hex the defenders have left.
+//
+// # What each side sees
+//
+// Europa is played on an open map, so a View shows every unit on the map,
+// every hex's owner and every combat. Each side's own order of battle still
+// to come (reinforcements, divisions to mobilize or assemble, the
+// amphibious and airborne forces not yet committed) and the German
+// replacement pool are hidden from the other side. Reports are plain text
+// at 72 columns with a picture of the map; the order form is the scripted
+// player's suggestion, which ParseOrders accepts unchanged.
 package sweden43
