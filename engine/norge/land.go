@@ -295,6 +295,9 @@ func landingPort(s *State, sh *Ship) (*PortInfo, *problem) {
 	if len(sh.Cargo) == 0 {
 		return nil, fail("12.1", "a loaded unit", "%s carries no troops", sh.ID)
 	}
+	if sh.Kind == "bs" && sh.Exited > 0 {
+		return nil, fail("12.2", "a convoy", "%s has been home: battleships land troops only on their first voyage", sh.ID)
+	}
 	port := portOfNode(sh.Loc)
 	if port == nil {
 		return nil, fail("12.1", "a port hex or the fjord hex of Arendal or Namsos", "%s at %s is not in a port", sh.ID, sh.Loc)

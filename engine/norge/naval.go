@@ -337,6 +337,13 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 		sh.Loc = ""
 		sh.Exited = s.Turn
 		s.logf("", "%s %s leaves the board at %s", side, sh.ID, final)
+		if sh.Kind == "bs" {
+			for _, id := range sh.Cargo {
+				s.unit(id).Loc = LocReserve
+				s.logf(side, "%s returns home with %s and goes into reserve (12.2)", id, sh.ID)
+			}
+			sh.Cargo = nil
+		}
 	}
 }
 

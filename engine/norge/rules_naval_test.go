@@ -283,6 +283,18 @@ func TestRule12_2_TurnOneLandings(t *testing.T) {
 	// not if the enemy has occupied the port
 	put(s, "NIR2", "B:E3")
 	parseErr(t, s, German, "disembark Bluecher", "12.4")
+	// home with its troops, a battleship lands no more
+	s.Step = StepNavalGerman
+	sail(s, "Bluecher", "G1")
+	s3 := run(t, s, German, "move Bluecher off")
+	if s3.unit("IR307").Loc != LocReserve {
+		t.Fatal("troops home with their battleship go into reserve")
+	}
+	s.ship("Bluecher").Exited = 1
+	sail(s, "Bluecher", "Oslo")
+	s.Step = StepLandGerman
+	put(s, "NIR2", LocReserve)
+	parseErr(t, s, German, "disembark Bluecher", "12.2")
 }
 
 func TestRule12_3_ConvoyLanding(t *testing.T) {
