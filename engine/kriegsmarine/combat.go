@@ -210,6 +210,27 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 		if len(allied) == 0 || len(german) == 0 {
 			break
 		}
+		// A side that asked decides each round in person: its
+		// declarations, and from the second round the end-of-round check
+		// of the round before (8.24, 8.26-8.28).
+		var dec map[engine.Side]Decision
+		if g.Kind != ResPursuit {
+			var qs []Question
+			for _, side := range []engine.Side{Allied, German} {
+				own, enemy := allied, german
+				if side == German {
+					own, enemy = german, allied
+				}
+				if orders[side].CombatAsk {
+					qs = append(qs, s.combatQuestion(side, g, orders, round, own, enemy, rounds))
+				}
+			}
+			dec = s.decide(DecideCombat, qs)
+		}
+		if round > 1 && !s.battleGoesOn(g, orders, dec) {
+			break
+		}
+		ro := roundOrders(orders, dec)
 		dmg := map[string][]string{}
 		var shots []string
 		if g.Kind == ResPursuit {
@@ -223,7 +244,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 		} else {
 			escorted := map[string]bool{}
 			if round == 1 {
-				escorted = s.escorts(g, orders, allied, german)
+				escorted = s.escorts(g, ro, allied, german)
 			}
 			restricted := map[engine.Side]bool{}
 			for _, side := range []engine.Side{Allied, German} {
@@ -231,7 +252,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 				if side == German {
 					own = german
 				}
-				if orders[side].Restrict && s.mayRestrict(own) {
+				if ro[side].Restrict && s.mayRestrict(own) {
 					restricted[side] = true
 				}
 			}
@@ -281,7 +302,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 				if n == 0 {
 					continue
 				}
-				t := weakest(s, preferred(orders[def(id).Side], id, targets))
+				t := weakest(s, preferred(ro[def(id).Side], id, targets))
 				dmg[t] = append(dmg[t], s.fire(id, t, n, g.Hex, dice)...)
 				shots = append(shots, fmt.Sprintf("%s fires at %s", def(id).Name, def(t).Name))
 			}
@@ -293,13 +314,13 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 		}
 		results := s.applyDamage(dmg)
 		if g.Kind != ResPursuit {
-			results = append(results, s.torpedoes(orders, allied, german, g.Hex, dice)...)
+			results = append(results, s.torpedoes(ro, allied, german, g.Hex, dice)...)
 		}
 		if len(results) == 0 {
 			results = append(results, "no damage")
 		}
 		rounds = append(rounds, fmt.Sprintf("round %d: %s; %s", round, strings.Join(shots, ", "), strings.Join(results, "; ")))
-		if g.Kind == ResPursuit || g.Norwegian || g.Danish || !s.battleGoesOn(g, orders) {
+		if g.Kind == ResPursuit || g.Norwegian || g.Danish {
 			break // 8.3 and 9.31: one round
 		}
 	}
@@ -335,17 +356,24 @@ func (s *State) applyDamage(dmg map[string][]string) []string {
 	return out
 }
 
-// battleGoesOn is the end-of-round check (8.24) from the standing choices:
-// a side that chose "fight" continues. When one side wants to end, the
-// slowest ships' speeds decide: within 1 it ends, the faster side has its
-// way otherwise.
-func (s *State) battleGoesOn(g *Engagement, orders map[engine.Side]*Orders) bool {
+// battleGoesOn is the end-of-round check (8.24) from the standing choices,
+// or for a side that decided in person its choice: a side that chose
+// "fight" continues. When one side wants to end, the slowest ships' speeds
+// decide: within 1 it ends, the faster side has its way otherwise.
+func (s *State) battleGoesOn(g *Engagement, orders map[engine.Side]*Orders, dec map[engine.Side]Decision) bool {
 	allied, german := s.stillAt(g.Allied, g.Hex), s.stillAt(g.German, g.Hex)
 	if len(allied) == 0 || len(german) == 0 {
 		return false
 	}
-	af := choiceOf(Allied, orders[Allied], allied, g.Hex) == ChoiceFight
-	gf := choiceOf(German, orders[German], german, g.Hex) == ChoiceFight
+	choice := func(side engine.Side, own []string) string {
+		c := choiceOf(side, orders[side], own, g.Hex)
+		if d, ok := dec[side]; ok && !d.Standing && d.Choice != "" {
+			c = d.Choice
+		}
+		return c
+	}
+	af := choice(Allied, allied) == ChoiceFight
+	gf := choice(German, german) == ChoiceFight
 	switch {
 	case af && gf:
 		return true
@@ -537,26 +565,12 @@ func (s *State) mayRestrict(ids []string) bool {
 // themselves be escorted.
 func (s *State) escorts(g *Engagement, orders map[engine.Side]*Orders, allied, german []string) map[string]bool {
 	out := map[string]bool{}
-	hi, ok := TheMap().Info(g.Hex)
-	coastal := !ok || hi.Terrain != Sea || hi.Fjord
-	if !IsDay(s.Turn) || (coastal && s.Turn != s.InvasionTurn) {
-		return out // 8.27, 8.29 (coastal and fjord hexes count as sea on the invasion turn)
-	}
 	for _, side := range []engine.Side{Allied, German} {
 		own, enemy := allied, german
 		if side == German {
 			own, enemy = german, allied
 		}
-		allowed := 0
-		for _, id := range own {
-			d := def(id)
-			if (d.Type == "DD" || d.Type == "TB") && d.TaskForce() && d.Ships-s.unit(id).Hits >= 2 {
-				allowed++
-			}
-		}
-		if extra := len(own) - len(enemy) - 2; extra > 0 {
-			allowed += extra
-		}
+		allowed := s.escortsAllowed(g, own, enemy)
 		for _, id := range orders[side].Escorts {
 			d := def(id)
 			if allowed == 0 || !contains(own, id) || ((d.Type == "DD" || d.Type == "TB") && d.TaskForce()) {
@@ -673,4 +687,28 @@ func (s *State) carrierDamaged(id string) {
 			a.Where = AtSunk
 		}
 	}
+}
+
+// escortsAllowed is how many ships a side may escort in the first round of
+// battle g (8.27): none at night (8.29) or outside a hex entirely of sea
+// (coastal and fjord hexes count as sea on the invasion turn); else one for
+// each destroyer or torpedo boat task force of two ships or more taking
+// part, plus one for each unit beyond an advantage of 3 in numbers.
+func (s *State) escortsAllowed(g *Engagement, own, enemy []string) int {
+	hi, ok := TheMap().Info(g.Hex)
+	coastal := !ok || hi.Terrain != Sea || hi.Fjord
+	if !IsDay(s.Turn) || (coastal && s.Turn != s.InvasionTurn) {
+		return 0
+	}
+	allowed := 0
+	for _, id := range own {
+		d := def(id)
+		if (d.Type == "DD" || d.Type == "TB") && d.TaskForce() && d.Ships-s.unit(id).Hits >= 2 {
+			allowed++
+		}
+	}
+	if extra := len(own) - len(enemy) - 2; extra > 0 {
+		allowed += extra
+	}
+	return allowed
 }

@@ -48,6 +48,12 @@ type Orders struct {
 	// finds enemy ships in the hex; Covers send fighters over a hex (8.522).
 	Strikes []Strike `json:"strikes,omitempty"`
 	Covers  []Strike `json:"covers,omitempty"`
+	// CombatAsk: the side decides each round of its battles this turn in
+	// person, in a short combat phase (8.24, 8.26-8.28).
+	CombatAsk bool `json:"combat_ask,omitempty"`
+	// Decision is the answer of a short decision phase; it is set only in
+	// such a phase, and then it is all the orders hold.
+	Decision *Decision `json:"decision,omitempty"`
 }
 
 // Strike sends an aircraft unit to a hex (8.5, 8.522).
@@ -128,7 +134,7 @@ type Detach struct {
 }
 
 // verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, target, torpedoes, abandon, disguise, schlesien, end game, pass"
+const verbs = "move, enter, search, encounter, combat ask, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, target, torpedoes, abandon, disguise, schlesien, end game, pass"
 
 type parser struct {
 	v     *View
@@ -158,6 +164,9 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 		}
 		return p.o, nil
 	}
+	if v.Decision != nil {
+		return p.decision(lines)
+	}
 	var searches []engine.OrderLine
 	for _, l := range lines {
 		verb := strings.ToLower(l.Fields[0])
@@ -170,6 +179,12 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			searches = append(searches, l) // after every move: they use final hexes
 		case "encounter":
 			p.encounter(l)
+		case "combat":
+			if len(l.Fields) != 2 || !strings.EqualFold(l.Fields[1], ChoiceAsk) {
+				p.fail(l, "8.2", "combat ask", "did you mean: combat ask")
+				break
+			}
+			p.o.CombatAsk = true
 		case "split":
 			p.splitLine(l)
 		case "rebase":
@@ -638,12 +653,12 @@ func (p *parser) search(l engine.OrderLine) {
 func (p *parser) encounter(l engine.OrderLine) {
 	f := l.Fields[1:]
 	if len(f) < 2 {
-		p.fail(l, "6.41", "encounter UNIT|all track|evade|fight", "an encounter order names a group and a choice")
+		p.fail(l, "6.41", "encounter UNIT|all track|evade|fight|ask", "an encounter order names a group and a choice")
 		return
 	}
 	choice := strings.ToLower(f[len(f)-1])
-	if choice != ChoiceTrack && choice != ChoiceEvade && choice != ChoiceFight {
-		p.fail(l, "6.41", "track, evade or fight", "%q is not an encounter choice", f[len(f)-1])
+	if choice != ChoiceTrack && choice != ChoiceEvade && choice != ChoiceFight && choice != ChoiceAsk {
+		p.fail(l, "6.41", "track, evade, fight, or ask to decide in person", "%q is not an encounter choice", f[len(f)-1])
 		return
 	}
 	who := f[:len(f)-1]
@@ -1289,6 +1304,9 @@ func (p *parser) detach(l engine.OrderLine) {
 
 // formatOrders writes orders back as order-file lines.
 func formatOrders(o *Orders) string {
+	if o.Decision != nil {
+		return formatDecision(o.Decision)
+	}
 	var b strings.Builder
 	for _, x := range o.Detaches {
 		fmt.Fprintf(&b, "detach %s from %s\n", def(x.Destroyer).Name, def(x.Flotilla).Name)
@@ -1395,6 +1413,9 @@ func formatOrders(o *Orders) string {
 			who = def(e.Unit).Name
 		}
 		fmt.Fprintf(&b, "encounter %s %s\n", who, e.Choice)
+	}
+	if o.CombatAsk {
+		b.WriteString("combat ask\n")
 	}
 	return b.String()
 }

@@ -414,20 +414,22 @@ func countTypes(types []string) string {
 
 // choiceOf is a group's standing encounter choice (6.41): the first unit of
 // the group (by id) with an order, else the side's default, else Track for
-// the Allies and Evade for the Germans (reconstructed defaults). In ports
-// and fjords Evade is not allowed and counts as Fight (6.41 note).
+// the Allies and Evade for the Germans (reconstructed defaults). "ask"
+// lines are left out: this is also the default of a decision taken in
+// person. In ports and fjords Evade is not allowed and counts as Fight
+// (6.41 note).
 func choiceOf(side engine.Side, o *Orders, group []string, h engine.Hex) string {
 	choice := ""
 	for _, id := range sortedIDs(group) {
 		for _, e := range o.Encounters {
-			if e.Unit == id && choice == "" {
+			if e.Unit == id && choice == "" && e.Choice != ChoiceAsk {
 				choice = e.Choice
 			}
 		}
 	}
 	if choice == "" {
 		for _, e := range o.Encounters {
-			if e.Unit == "" {
+			if e.Unit == "" && e.Choice != ChoiceAsk {
 				choice = e.Choice
 			}
 		}
@@ -477,6 +479,25 @@ func (s *State) encounter(searcher engine.Side, h engine.Hex, orders map[engine.
 	}
 	sc := choiceOf(senior, orders[senior], sg, h)
 	jc := choiceOf(junior, orders[junior], jg, h)
+	// 6.41: a side that asked decides in person, now.
+	var qs []Question
+	for _, side := range []engine.Side{Allied, German} {
+		own, enemy := allied, german
+		if side == German {
+			own, enemy = german, allied
+		}
+		if asksEncounter(orders[side], own) {
+			qs = append(qs, s.encounterQuestion(side, orders[side], own, enemy, h))
+		}
+	}
+	if ans := s.decide(DecideEncounter, qs); ans != nil {
+		if d, ok := ans[senior]; ok {
+			sc = decidedChoice(d, sc, h)
+		}
+		if d, ok := ans[junior]; ok {
+			jc = decidedChoice(d, jc, h)
+		}
+	}
 	res := EncounterTable[sc][jc]
 	e := s.logf("both", "encounter", h.String(), "6.41", "Encounter at %s: %s %s chooses %s, %s %s chooses %s: %s.",
 		h, sideName(senior), countTypes(s.reported(sg)), sc, sideName(junior), countTypes(s.reported(jg)), jc, res)

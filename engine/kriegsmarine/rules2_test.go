@@ -627,31 +627,31 @@ func TestRule8_24_EndOfRoundChoices(t *testing.T) {
 	g := &Engagement{Hex: hex(t, "K8"), Allied: []string{"rodney"}, German: []string{"hipper"}}
 	fight := &Orders{Encounters: []EncounterOrder{{Choice: ChoiceFight}}}
 	evade := &Orders{Encounters: []EncounterOrder{{Choice: ChoiceEvade}}}
-	if !s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: fight}) {
+	if !s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: fight}, nil) {
 		t.Error("both fight: the battle must go on")
 	}
-	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: evade, German: evade}) {
+	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: evade, German: evade}, nil) {
 		t.Error("both end: the battle must end")
 	}
 	// Turn 1: Rodney 4, Hipper 5: within 1, it ends.
-	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}) {
+	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}, nil) {
 		t.Error("speeds within 1: the battle must end")
 	}
 	put(t, s, "ddflot4", "K8") // no help: the slowest ship counts
 	g.Allied = []string{"rodney", "ddflot4"}
-	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}) {
+	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}, nil) {
 		t.Error("the slowest Allied ship is Rodney: the battle must end")
 	}
 	g.Allied = []string{"ddflot4"}
 	put(t, s, "emden", "K8")
 	g.German = []string{"emden"} // 4 against 5: within 1
 	s.Turn = 2                   // Emden 4, DD Flot 4 5
-	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}) {
+	if s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}, nil) {
 		t.Error("5 against 4 is within 1")
 	}
 	put(t, s, "schlesien", "K8")
 	g.German = []string{"schlesien"} // 3 against 5: the faster fighter decides
-	if !s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}) {
+	if !s.battleGoesOn(g, map[engine.Side]*Orders{Allied: fight, German: evade}, nil) {
 		t.Error("the Allies are 2 faster and fight on")
 	}
 }

@@ -92,33 +92,52 @@ func asState(st engine.State) *State {
 
 // Phase implements engine.Ruleset: each turn is one phase "T01".."T18" in
 // which both sides give movement, search and encounter orders at once.
+// Where a side asked to decide an encounter or a battle round in person, a
+// short phase opens inside the turn ("T05-encounter", "T05-combat",
+// "T05-combat-2", ...), owed by the asking sides only.
 func (Ruleset) Phase(st engine.State) engine.Phase {
 	s := asState(st)
 	if s.Over {
 		return engine.Phase{ID: "over", Title: "The game is over", Over: true}
 	}
-	return engine.Phase{ID: phaseID(s.Turn), Title: TurnTitle(s.Turn) + ": movement, search and encounter orders", Owes: []engine.Side{Allied, German}}
+	owes := []engine.Side{Allied, German}
+	if s.Pending != nil {
+		owes = s.Pending.Ask.Sides()
+	}
+	return engine.Phase{ID: s.phaseName(), Title: s.phaseTitle(), Owes: owes}
 }
 
 // ParseOrders implements engine.Ruleset. Orders are checked against the
 // side's View only, so that an error never tells a player anything he does
-// not know.
+// not know. In a short decision phase only the decision lines are valid.
 func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
 	s := asState(st)
 	if side != Allied && side != German {
 		return nil, []engine.LineError{{Msg: fmt.Sprintf("unknown side %q (allied or german)", side)}}
 	}
-	o, errs := parseOrders(s.view(side), text)
+	if s.Pending != nil && s.Pending.Ask.question(side) == nil {
+		return nil, []engine.LineError{{Msg: fmt.Sprintf("the %s player owes no orders in phase %s", sideName(side), s.phaseName())}}
+	}
+	o, errs := parseOrders(s.sideView(side), text)
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	return o, nil
 }
 
-// DefaultOrders implements engine.Ruleset: no movement and no searches; the
-// standing encounter choices default to Track for the Allies and Evade for
-// the Germans.
-func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders { return &Orders{} }
+// DefaultOrders implements engine.Ruleset: in a turn phase no movement and
+// no searches, the standing encounter choices defaulting to Track for the
+// Allies and Evade for the Germans; in a short decision phase "standing":
+// the group's standing encounter choice (with its "ask" lines left out,
+// else the default above, fight in a port or fjord), or the turn's
+// standing combat declarations and 8.24 choice.
+func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
+	s := asState(st)
+	if s.Pending != nil {
+		return &Orders{Decision: &Decision{Kind: s.Pending.Ask.Kind, Standing: true}}
+	}
+	return &Orders{}
+}
 
 // FormatOrders implements engine.Ruleset.
 func (Ruleset) FormatOrders(st engine.State, side engine.Side, o engine.Orders) string {
@@ -147,28 +166,78 @@ func asOrders(o engine.Orders) *Orders {
 	return &Orders{}
 }
 
-// Resolve implements engine.Ruleset: one whole turn (5.1-5.6).
+// Resolve implements engine.Ruleset: one whole turn (5.1-5.6), up to the
+// first decision a side asked to take in person; or, in a short decision
+// phase, the rest of the turn from where it stopped.
 func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
 	in := asState(st)
 	if in.Over {
 		return nil, fmt.Errorf("kriegsmarine: the game is over")
 	}
-	s := in.clone()
-	os := map[engine.Side]*Orders{}
-	for _, side := range []engine.Side{Allied, German} {
-		o, ok := orders[side]
-		if !ok {
-			return nil, fmt.Errorf("kriegsmarine: no orders for %s", side)
+	start := *in
+	start.Pending = nil
+	var turn map[engine.Side]*Orders
+	var points []Point
+	var rolls []Rolled
+	if p := in.Pending; p != nil {
+		turn = p.Orders.bySide()
+		points = append(append([]Point(nil), p.Points...), Point{Kind: p.Ask.Kind})
+		last := &points[len(points)-1]
+		for _, side := range p.Ask.Sides() {
+			o, ok := orders[side]
+			if !ok {
+				return nil, fmt.Errorf("kriegsmarine: no decision of %s", side)
+			}
+			d := Decision{Kind: p.Ask.Kind, Standing: true}
+			if x := asOrders(o).Decision; x != nil {
+				d = *engine.DeepCopy(x)
+			}
+			last.Answers = append(last.Answers, Answer{Side: side, Decision: d})
 		}
-		os[side] = asOrders(o)
+		rolls = p.Rolls
+	} else {
+		turn = map[engine.Side]*Orders{}
+		for _, side := range []engine.Side{Allied, German} {
+			o, ok := orders[side]
+			if !ok {
+				return nil, fmt.Errorf("kriegsmarine: no orders for %s", side)
+			}
+			turn[side] = engine.DeepCopy(asOrders(o))
+			if turn[side].Decision != nil {
+				return nil, fmt.Errorf("kriegsmarine: %s gave a decision where turn orders are owed", side)
+			}
+		}
 	}
-	s.resolveTurn(os, dice)
-	return s, nil
+	s, ask, all, err := playTurn(&start, turn, points, rolls, dice)
+	if err != nil {
+		return nil, err
+	}
+	if ask == nil {
+		return s, nil
+	}
+	out := start.clone()
+	out.Pending = engine.DeepCopy(&Pending{Orders: TurnOrders{Allied: turn[Allied], German: turn[German]}, Points: points, Rolls: all, Ask: *ask, At: s})
+	return out, nil
 }
 
-// View implements engine.Ruleset.
+// View implements engine.Ruleset. While a short decision phase is open,
+// the sides that owe it see the turn as far as it went and their question;
+// the others see the turn's start, as before they sent their orders.
 func (Ruleset) View(st engine.State, side engine.Side) engine.View {
-	return asState(st).view(side)
+	return asState(st).sideView(side)
+}
+
+func (s *State) sideView(side engine.Side) *View {
+	if s.Pending != nil {
+		if q := s.Pending.Ask.question(side); q != nil {
+			v := s.Pending.At.view(side)
+			v.Phase = s.phaseName()
+			v.Title = s.phaseTitle()
+			v.Decision = engine.DeepCopy(q)
+			return v
+		}
+	}
+	return s.view(side)
 }
 
 // Result implements engine.Ruleset.

@@ -68,6 +68,9 @@ type State struct {
 	Late []string `json:"late,omitempty"`
 	// Result is the outcome once Over.
 	Result *engine.Result `json:"result,omitempty"`
+	// Pending is set while the turn waits for a decision taken in person
+	// (6.41, 8.24): the fields above are then the turn's start.
+	Pending *Pending `json:"pending,omitempty"`
 
 	// disguise is set while a turn resolves if the Germans report their
 	// CA as BB and BB as CA this turn (6.46).
@@ -76,6 +79,8 @@ type State struct {
 	// port: the fatal flooding table's extra flooding is not applied
 	// (9.21 example).
 	noSpread bool
+	// run is set while a turn resolves: the decisions taken in person.
+	run *turnRun
 }
 
 // Objective is the German objective drawn at set-up (4.1).

@@ -52,6 +52,9 @@ type View struct {
 	Reports []Entry `json:"reports,omitempty"`
 	// Result is the game's outcome once over.
 	Result *engine.Result `json:"result,omitempty"`
+	// Decision is the question of an open short decision phase the side
+	// owes (6.41, 8.24); nil in a turn phase.
+	Decision *Question `json:"decision,omitempty"`
 }
 
 // UnitView is one of the side's own units as its owner sees it.
