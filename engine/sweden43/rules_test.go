@@ -841,3 +841,92 @@ func TestRule12C1_ConnectionIgnoresZonesOfControl(t *testing.T) {
 		t.Fatal("the rail connection needs only friendly-owned hexes (12C1)")
 	}
 }
+
+func TestRule2_CombatResultsTableReconstructed(t *testing.T) {
+	clear, from := findHex(t, '.')
+	st := bare(t, "objective", "25Pz@"+from.String(), "196Inf@"+from.String(), "I2@"+clear.String())
+	c := newCtx(st)
+	// 15 against 2 is 7:1; roll 1, AEC +1 -> 2: DH; I2 loses half its 2
+	// points, that is the whole regiment.
+	c.resolveAttack(German, Attack{Target: clear, Units: []string{"25Pz", "196Inf"}, Advance: true}, &seqDice{vals: []int{1}})
+	if !logHas(st, "odds 7:1, roll 1 AEC +1 -> DH") {
+		t.Fatalf("%v", st.Log)
+	}
+	if unit(t, st, "I2").Status != Eliminated || unit(t, st, "25Pz").Hex != clear.String() || c.owner(clear) != German {
+		t.Fatal("I2 eliminated, the attackers advance and take the hex")
+	}
+	// below 1:4 the attack fails outright
+	st = bare(t, "objective", "Para1@"+from.String(), "4Div@"+clear.String())
+	c = newCtx(st)
+	c.resolveAttack(German, Attack{Target: clear, Units: []string{"Para1"}}, &seqDice{})
+	if unit(t, st, "Para1").Status != Eliminated {
+		t.Fatal("1:6 is below the table: attacker eliminated")
+	}
+	// a division takes a half loss by falling to its cadre
+	st = bare(t, "objective", "25Pz@"+from.String(), "4Div@"+clear.String())
+	c = newCtx(st)
+	c.resolveAttack(German, Attack{Target: clear, Units: []string{"25Pz"}}, &seqDice{vals: []int{6}})
+	// 8:6 is 1:1; roll 6 +1 AEC = 7: DR
+	if u := unit(t, st, "4Div"); u.Hex == clear.String() || u.Status != OnMap {
+		t.Fatalf("DR: 4Div retreats: %+v %v", u, st.Log)
+	}
+}
+
+func TestRule2_ZonesOfControl(t *testing.T) {
+	// I2 at Karlstad; a German unit two hexes away may enter its ZOC but
+	// must stop there.
+	karlstad := hx(t, "Karlstad")
+	var z, beyond engine.Hex
+	for _, n := range karlstad.Neighbors() {
+		if allowed(German, n) {
+			z = n
+			break
+		}
+	}
+	for _, n := range z.Neighbors() {
+		if allowed(German, n) && n.Distance(karlstad) == 1 && n != z {
+			beyond = n
+			break
+		}
+	}
+	var start engine.Hex
+	for _, n := range z.Neighbors() {
+		if allowed(German, n) && n.Distance(karlstad) == 2 {
+			start = n
+			break
+		}
+	}
+	st := at(bare(t, "objective", "25Pz@"+start.String(), "I2@Karlstad"), 2, 0, "move")
+	if errs := parseErr(st, "move 25Pz "+z.String()); len(errs) != 0 {
+		t.Fatalf("entering a ZOC: %v", errs)
+	}
+	if errs := parseErr(st, "move 25Pz "+z.String()+" "+beyond.String()); len(errs) != 1 {
+		t.Fatalf("moving on through a ZOC: %v", errs)
+	}
+	st = at(bare(t, "objective", "25Pz@"+z.String(), "I2@Karlstad"), 2, 0, "move")
+	c := newCtx(st)
+	if _, prev := c.reach(unit(t, st, "25Pz"), z, 10); prev[beyond] == z {
+		t.Fatal("moved straight from one enemy ZOC hex into another")
+	}
+	if dist, _ := c.reach(unit(t, st, "25Pz"), z, 2); dist[beyond] != 0 {
+		if _, ok := dist[beyond]; ok {
+			t.Fatal("with 2 MP the way round out of the ZOC is too long")
+		}
+	}
+	if errs := parseErr(st, "move 25Pz "+start.String()); len(errs) != 0 {
+		t.Fatalf("leaving a ZOC: %v", errs)
+	}
+}
+
+func TestRule12_OutOfSupplyHalves(t *testing.T) {
+	clear, _ := findHex(t, '.')
+	u := Unit{Type: "inf", Att: 7, Def: 7, Move: 6}
+	c := newCtx(bare(t, "objective"))
+	if allowance(u) != 6 || c.attackHalves(u, clear) != 14 {
+		t.Fatal("in supply: full")
+	}
+	u.OOS = true
+	if allowance(u) != 3 || c.attackHalves(u, clear) != 7 {
+		t.Fatal("out of supply: movement and attack halved (" + recon + ")")
+	}
+}
