@@ -401,8 +401,8 @@ func askEvasion(s *State, att, def *Fleet, attStr, defStr int) bool {
 	}
 	q := &Question{Kind: AskEvasion, Side: def.Side, Fleet: def.ID, Enemy: att.ID, Box: def.Where, Own: defStr, Them: attStr,
 		EvadeOn: evadeMax(s, attStr-defStr), Choices: []string{"evade", "fight"}}
-	q.Text = fmt.Sprintf("%s fleet %s (combat rating %d) attacks your fleet %s (combat %d) in %s, weather %s. On the Naval Interception Table your fleet evades on a roll of %d or less. Evade or fight?",
-		att.Side, att.ID, attStr, def.ID, defStr, def.Where, s.whereWeather(def.Where), q.EvadeOn)
+	q.Text = fmt.Sprintf("The %s fleet %s (combat rating %d) attacks your fleet %s (combat %d) in %s, weather %s. On the Naval Interception Table your fleet evades on a roll of %d or less. Evade or fight?",
+		sideTitle(att.Side), att.ID, attStr, def.ID, defStr, def.Where, s.whereWeather(def.Where), q.EvadeOn)
 	return s.decide(q, []string{standing})[0] == "evade"
 }
 
@@ -418,8 +418,8 @@ func askContinue(s *State, att, def *Fleet, round, attStr, defStr int) bool {
 	}
 	q := &Question{Kind: AskContinue, Side: def.Side, Fleet: def.ID, Enemy: att.ID, Box: def.Where, Own: defStr, Them: attStr, Round: round,
 		Choices: []string{"fight on", "break off"}}
-	q.Text = fmt.Sprintf("Your fleet %s (combat %d) won round %d against %s fleet %s (combat rating %d) in %s. Fight on (the Continuation Table is rolled) or break off?",
-		def.ID, defStr, round, att.Side, att.ID, attStr, def.Where)
+	q.Text = fmt.Sprintf("Your fleet %s (now %d combat) won round %d against the %s fleet %s (now a combat rating of %d) in %s. Fight on (the Continuation Table is rolled) or break off?",
+		def.ID, defStr, round, sideTitle(att.Side), att.ID, attStr, def.Where)
 	return s.decide(q, []string{standing})[0] == "fight on"
 }
 
@@ -452,8 +452,8 @@ func askReact(s *State, e *Fleet) *Fleet {
 	for _, id := range may {
 		q.Choices = append(q.Choices, "attack with "+id)
 	}
-	q.Text = fmt.Sprintf("Detected %s fleet %s (%d combat, %d transport points, carrying %s) enters %s, where your undetected fleet(s) %s are. Attack it with one of them, or pass?",
-		e.Side, e.ID, e.Combat, e.Transport, cargoText(e), e.Where, strings.Join(may, " "))
+	q.Text = fmt.Sprintf("The detected %s fleet %s (%d combat, %d transport points, carrying %s) enters %s, where your undetected fleet(s) %s are. Attack it with one of them, or pass?",
+		sideTitle(e.Side), e.ID, e.Combat, e.Transport, cargoText(e), e.Where, strings.Join(may, " "))
 	ans := s.decide(q, []string{standing})[0]
 	if id, ok := strings.CutPrefix(ans, "attack with "); ok {
 		return s.fleet(id)
@@ -494,8 +494,8 @@ func askInterception(s *State, y engine.Side, keep int, raids []Raid) map[string
 		for _, r := range raids {
 			parts = append(parts, fmt.Sprintf("%s (%d mission(s), %d escorting fighter marker(s))", r.Place, r.Missions, r.Escorts))
 		}
-		q.Text = fmt.Sprintf("%s air missions fly within reach of your %d kept fighter marker(s): %s. Each marker you commit over a place first meets an escort, then turns back one mission (transports first). Commit them with one \"intercept PLACE N\" line a place, or pass.",
-			other(y), keep, strings.Join(parts, "; "))
+		q.Text = fmt.Sprintf("The %s air missions fly within reach of your %d kept fighter marker(s): %s. Each marker you commit over a place first meets an escort, then turns back one mission (transports first). Commit them with one \"intercept PLACE N\" line a place, or pass.",
+			sideTitle(other(y)), keep, strings.Join(parts, "; "))
 		lines = s.decide(q, def)
 	}
 	out := map[string]int{}

@@ -177,12 +177,12 @@ func navalCombatX(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub b
 		if attackerWins && round >= rounds {
 			return
 		}
-		if !attackerWins && !askContinue(s, att, def, round, attStr, defStr) {
-			return
-		}
 		attStr, defStr = att.Combat, def.Combat
 		if sub {
 			attStr++
+		}
+		if !attackerWins && !askContinue(s, att, def, round, attStr, defStr) {
+			return
 		}
 		r := dice.Roll(6, "9.14.5 Naval Combat Continuation Table")
 		disengage := dataPack.Continuation.Lookup(r) == "disengage"

@@ -303,6 +303,9 @@ func mapPicture(v *View, side engine.Side) *picture.AreaMap {
 	notes = append(notes, fleets(m, v, side)...)
 	notes = append(notes, airNote(v)...)
 	notes = append(notes, publicMarkers(m, v)...)
+	if v.Ask != nil && v.Ask.Side == side {
+		notes = append([]string{askNote(v.Ask)}, notes...)
+	}
 	m.Legend = legend(v, side)
 	m.Notes = notes
 	return m
@@ -779,4 +782,19 @@ func legend(v *View, side engine.Side) []picture.LegendItem {
 		marker("depot marker (16.4)", picture.ShapeCircle, "D", picDepot),
 	)
 	return items
+}
+
+// askNote is the picture's note of the decision the side must take in a
+// short phase.
+func askNote(q *Question) string {
+	n := "Your decision: " + askTitle[q.Kind]
+	switch q.Kind {
+	case AskEvasion, AskContinue:
+		n += fmt.Sprintf(" - your fleet %s against %s in %s", q.Fleet, q.Enemy, q.Box)
+	case AskReact:
+		n += fmt.Sprintf(" - enemy fleet %s in %s", q.Enemy, q.Box)
+	case AskInterception:
+		n += fmt.Sprintf(" - %d kept fighter marker(s)", q.Keep)
+	}
+	return n
 }

@@ -1,0 +1,375 @@
+package norway1940
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"skagerrak/engine"
+)
+
+// rolls is a long fixed list of d6 faces, so that both ways of taking a
+// decision run on the very same dice.
+var rolls = []int{6, 1, 5, 6, 2, 4, 3, 6, 1, 2, 5, 5, 3, 1, 6, 4, 2, 2, 6, 3, 1, 4, 5, 6, 2, 3, 1, 5, 4, 6, 6, 1, 2, 3, 4, 5}
+
+// resolveWith resolves st with one side's order text and the d6 faces given.
+func resolveWith(t *testing.T, st *State, side engine.Side, text string, faces []int) (*State, *engine.ManualDice) {
+	t.Helper()
+	r := Ruleset{}
+	o, errs := r.ParseOrders(st, side, text)
+	if len(errs) > 0 {
+		t.Fatalf("%s: orders rejected: %v", PhaseOf(st).ID, errs)
+	}
+	d := engine.NewManualDice(faces...)
+	next, err := r.Resolve(st, map[engine.Side]engine.Orders{side: o}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return asState(next), d
+}
+
+// sameOutcome compares two states but for the standing orders, which
+// differ by construction (one side asked, the other did not).
+func sameOutcome(t *testing.T, what string, a, b *State) {
+	t.Helper()
+	a, b = a.clone(), b.clone()
+	for i := range a.Sides {
+		a.Sides[i].Standing, b.Sides[i].Standing = Standing{}, Standing{}
+	}
+	ja, _ := engine.Canonical(a)
+	jb, _ := engine.Canonical(b)
+	if !bytes.Equal(ja, jb) {
+		t.Errorf("%s: the outcomes differ:\n%s\n---\n%s", what, logText(a), logText(b))
+	}
+}
+
+// evasionSetup: the undetected Allied fleet A20 (4 combat) in South-3; the
+// German fleet G20 (10 combat) is there, deploys a submarine to find it
+// and attacks (9.11, 9.14).
+func evasionSetup(t *testing.T, st Standing) *State {
+	s := bare(t, 8, German)
+	fleetAt(s, "G20", German, "South-3", 10, 0)
+	fleetAt(s, "A20", Allied, "South-3", 4, 0)
+	s.side(Allied).Standing = st
+	return s
+}
+
+const evasionOrders = "sub South-3 A20 1\nfleet G20 attack A20\n"
+
+func TestAskEvasionOpensOneShortPhaseOwedByTheAlliedOnly(t *testing.T) {
+	r := Ruleset{}
+	s := evasionSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskEvasion}})
+	before, _ := json.Marshal(s)
+	mid, d := resolveWith(t, s, German, evasionOrders, rolls)
+	if after, _ := json.Marshal(s); !bytes.Equal(before, after) {
+		t.Fatal("Resolve changed its input")
+	}
+	// The submarine roll is made, then the resolution stops at the
+	// evasion decision (9.14.5).
+	if d.Used() != 1 {
+		t.Errorf("%d rolls made before the decision, want the submarine's 1", d.Used())
+	}
+	ph := r.Phase(mid)
+	if ph.ID != "T08-german-react" || len(ph.Owes) != 1 || ph.Owes[0] != Allied || !strings.Contains(ph.Title, "evade") {
+		t.Fatalf("short phase %+v", ph)
+	}
+	v := r.View(mid, Allied).(*View)
+	q := v.Ask
+	if q == nil || q.Kind != AskEvasion || q.Rule != "9.14.5" || q.Fleet != "A20" || q.Enemy != "G20" || q.Box != "South-3" || q.Own != 4 || q.Them != 11 {
+		t.Fatalf("question %+v", q)
+	}
+	if q.EvadeOn != evadeMax(mid, 7) || strings.Join(q.Default, ";") != "evade" || strings.Join(q.Choices, "|") != "evade|fight" {
+		t.Errorf("question %+v: evades on %d, default evade (evade weaker)", q, evadeMax(mid, 7))
+	}
+	// What the Allied knows at that moment: the attack, and the German
+	// fleet it now sees (9.14.2: the attacker is detected).
+	if !viewLogHas(v, "fleet G20 (11 combat) attacks fleet A20 (4 combat)") {
+		t.Errorf("the Allied view lacks the attack: %+v", v.Events)
+	}
+	for _, f := range v.Fleets {
+		if f.ID == "G20" && (!f.Detected || f.Combat != 10) {
+			t.Errorf("G20 in the Allied view %+v, want detected with 10 combat", f)
+		}
+	}
+	if gv := r.View(mid, German).(*View); gv.Ask != nil {
+		t.Error("the German view shows the Allied question")
+	}
+	if _, errs := r.ParseOrders(mid, German, "fleet G20 to South-2\n"); len(errs) != 1 || errs[0].Rule != "5.2" {
+		t.Errorf("German orders in the Allied short phase: %v", errs)
+	}
+	// Only the decision lines are accepted; the errors cite 9.14.5.
+	for _, bad := range []string{"fleet A20 to South-2\n", "evade always\n", "evade\nfight\n", "fight on\n", "# nothing\n"} {
+		_, errs := r.ParseOrders(mid, Allied, bad)
+		if len(errs) == 0 || errs[0].Rule != "9.14.5" || !strings.Contains(errs[0].Valid, "evade | fight") {
+			t.Errorf("%q: errors %v, want one citing 9.14.5", bad, errs)
+		}
+	}
+	end, _ := resolveWith(t, mid, Allied, "FIGHT  # stand and fight\n", rolls[1:])
+	if end.Pending != nil || r.Phase(end).ID != "T08-allied" {
+		t.Fatalf("after the decision the phase is %s, want T08-allied", r.Phase(end).ID)
+	}
+	if !logHas(end, "round 1: G20 rolls") || logHas(end, "fleet A20 evades") || logHas(end, "fails to evade") {
+		t.Errorf("the Allied chose to fight: no evasion roll, combat at once:\n%s", logText(end))
+	}
+	// The same decision by standing order, with the same dice.
+	std, _ := resolveWith(t, evasionSetup(t, Standing{Evade: "never", React: true}), German, evasionOrders, rolls)
+	if std.Pending != nil {
+		t.Fatal("a standing order opened a short phase")
+	}
+	sameOutcome(t, "fight in person vs evade never", end, std)
+}
+
+func TestAskEvasionDeadlineTakesTheStandingDefault(t *testing.T) {
+	r := Ruleset{}
+	mid, _ := resolveWith(t, evasionSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskEvasion}}), German, evasionOrders, rolls)
+	// 9.14.5 via DefaultOrders: the standing "evade weaker" of a fleet of 4
+	// against 11 tries to evade.
+	def := r.DefaultOrders(mid, Allied)
+	if got := r.FormatOrders(mid, Allied, def); got != "evade\n" {
+		t.Fatalf("default decision %q, want evade", got)
+	}
+	d := engine.NewManualDice(rolls[1:]...)
+	next, err := r.Resolve(mid, map[engine.Side]engine.Orders{Allied: def}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := asState(next)
+	if !logHas(end, "fleet A20 evades (rolled 1") {
+		t.Errorf("the default evades on the roll of 1:\n%s", logText(end))
+	}
+	std, _ := resolveWith(t, evasionSetup(t, Standing{Evade: "weaker", React: true}), German, evasionOrders, rolls)
+	sameOutcome(t, "deadline vs evade weaker", end, std)
+	// The short phase of a state read back from its JSON resolves the same.
+	b, _ := engine.Canonical(mid)
+	back, err := r.DecodeState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next2, err := r.Resolve(back, map[engine.Side]engine.Orders{Allied: r.DefaultOrders(back, Allied)}, engine.NewManualDice(rolls[1:]...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameOutcome(t, "decoded state", end, asState(next2))
+}
+
+// continueSetup: the German fleet G20 (6 combat) attacks the detected
+// Allied fleet A20 (8 combat), which never evades (9.14.5).
+func continueSetup(t *testing.T, st Standing) *State {
+	s := bare(t, 8, German)
+	fleetAt(s, "G20", German, "South-3", 6, 0)
+	fleetAt(s, "A20", Allied, "South-3", 8, 0).Detected = true
+	s.side(Allied).Standing = st
+	return s
+}
+
+func TestAskContinueAfterWinningARoundAsTheDefender(t *testing.T) {
+	r := Ruleset{}
+	// Round 1: the German rolls 1, the Allied 6: the Allied wins the round
+	// and decides whether to fight on (9.14.5, 9.14.5.1).
+	faces := append([]int{1, 6}, rolls...)
+	for _, c := range []struct {
+		answer string
+		on     bool
+	}{{"fight on", true}, {"break off", false}} {
+		mid, d := resolveWith(t, continueSetup(t, Standing{Evade: "never", Ask: []string{AskContinue}}), German, "fleet G20 attack A20\n", faces)
+		q := mid.Pending.Ask
+		// What the Allied knows: the round's hits, the ratings left (A20
+		// took none, G20 lost 4 of 6).
+		if r.Phase(mid).ID != "T08-german-react" || q.Kind != AskContinue || q.Rule != "9.14.5.1" || q.Round != 1 || q.Fleet != "A20" || q.Own != 8 || q.Them != 2 {
+			t.Fatalf("phase %s, question %+v", r.Phase(mid).ID, q)
+		}
+		if strings.Join(q.Default, "") != "break off" {
+			t.Errorf("default %v, want break off (continue off)", q.Default)
+		}
+		end, _ := resolveWith(t, mid, Allied, c.answer+"\n", faces[d.Used():])
+		std, _ := resolveWith(t, continueSetup(t, Standing{Evade: "never", Continue: c.on}), German, "fleet G20 attack A20\n", faces)
+		sameOutcome(t, c.answer, end, std)
+		if got := logHas(end, "Naval Combat Continuation") || logHas(end, "the fleets disengage") || logHas(end, "the combat goes on"); got != c.on {
+			t.Errorf("%s: continuation rolled %v:\n%s", c.answer, got, logText(end))
+		}
+	}
+}
+
+func TestAskTwoDecisionsNumberTheShortPhases(t *testing.T) {
+	r := Ruleset{}
+	// The Allied asks both: evade (no: fight), then after winning round 1
+	// whether to fight on: two short phases in the German player-turn.
+	faces := append([]int{1, 6}, rolls...)
+	s := continueSetup(t, Standing{Evade: "never", Ask: []string{AskContinue, AskEvasion}})
+	mid, d := resolveWith(t, s, German, "fleet G20 attack A20\n", faces)
+	if r.Phase(mid).ID != "T08-german-react" || mid.Pending.Ask.Kind != AskEvasion {
+		t.Fatalf("first short phase %s %+v", r.Phase(mid).ID, mid.Pending.Ask)
+	}
+	used := d.Used()
+	mid2, d2 := resolveWith(t, mid, Allied, "fight\n", faces[used:])
+	if r.Phase(mid2).ID != "T08-german-react2" || mid2.Pending.Ask.Kind != AskContinue || r.Phase(mid2).Owes[0] != Allied {
+		t.Fatalf("second short phase %s %+v", r.Phase(mid2).ID, mid2.Pending.Ask)
+	}
+	used += d2.Used()
+	end, _ := resolveWith(t, mid2, Allied, "fight on\n", faces[used:])
+	if r.Phase(end).ID != "T08-allied" {
+		t.Fatalf("phase %s after the decisions", r.Phase(end).ID)
+	}
+	std, _ := resolveWith(t, continueSetup(t, Standing{Evade: "never", Continue: true}), German, "fleet G20 attack A20\n", faces)
+	sameOutcome(t, "two decisions in person", end, std)
+}
+
+// reactSetup: the detected German fleet G20 (4 combat) sails into South-2,
+// where the undetected Allied fleet A20 (8 combat) waits (9.14.4).
+func reactSetup(t *testing.T, st Standing) *State {
+	s := bare(t, 8, German)
+	fleetAt(s, "G20", German, "South-1", 4, 0).Detected = true
+	fleetAt(s, "A20", Allied, "South-2", 8, 0)
+	s.side(Allied).Standing = st
+	return s
+}
+
+func TestAskReactToADetectedFleetEnteringTheBox(t *testing.T) {
+	r := Ruleset{}
+	for _, c := range []struct {
+		answer string
+		react  bool
+	}{{"attack with A20", true}, {"pass", false}} {
+		mid, d := resolveWith(t, reactSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskReact}}), German, "fleet G20 to South-2\n", rolls)
+		q := r.View(mid, Allied).(*View).Ask
+		if q == nil || q.Kind != AskReact || q.Rule != "9.14.4" || q.Enemy != "G20" || q.Box != "South-2" || strings.Join(q.Fleets, " ") != "A20" {
+			t.Fatalf("question %+v", q)
+		}
+		if strings.Join(q.Default, "") != "attack with A20" {
+			t.Errorf("default %v, want attack with A20 (react on)", q.Default)
+		}
+		if _, errs := r.ParseOrders(mid, Allied, "attack with A99\n"); len(errs) != 1 || errs[0].Rule != "9.14.4" {
+			t.Errorf("a fleet that may not attack: %v", errs)
+		}
+		end, _ := resolveWith(t, mid, Allied, c.answer+"\n", rolls[d.Used():])
+		std, _ := resolveWith(t, reactSetup(t, Standing{Evade: "weaker", React: c.react}), German, "fleet G20 to South-2\n", rolls)
+		sameOutcome(t, c.answer, end, std)
+		if logHas(end, "attacks the detected fleet G20") != c.react {
+			t.Errorf("%s:\n%s", c.answer, logText(end))
+		}
+	}
+}
+
+// interceptSetup is the 8.9.3.1 test's: the German kept 4 fighters; an
+// Allied bomber with one escorting fighter flies over Hamar.
+func interceptSetup(t *testing.T, ask bool) *State {
+	s := bare(t, 8, Allied)
+	put(s, "340", "Hamar")
+	put(s, "IR5", "Elverum")
+	s.setControl("Hamar", German)
+	s.setControl("Stjordal", Allied)
+	s.setControl("Oslo", Allied)
+	s.side(German).Standing.Keep = 4
+	if ask {
+		s.side(German).Standing.Ask = []string{AskInterception}
+	}
+	return s
+}
+
+func TestAskInterceptionOfTheKeptFighters(t *testing.T) {
+	r := Ruleset{}
+	const orders = "air bomb Hamar 340 1\nair patrol Hamar 1\n"
+	mid, d := resolveWith(t, interceptSetup(t, true), Allied, orders, rolls)
+	ph := r.Phase(mid)
+	if ph.ID != "T08-allied-react" || len(ph.Owes) != 1 || ph.Owes[0] != German {
+		t.Fatalf("short phase %+v", ph)
+	}
+	q := r.View(mid, German).(*View).Ask
+	if q == nil || q.Kind != AskInterception || q.Rule != "8.9.3.1" || q.Keep != 4 || len(q.Raids) != 1 || q.Raids[0] != (Raid{Place: "Hamar", Missions: 1, Escorts: 1}) {
+		t.Fatalf("question %+v", q)
+	}
+	if strings.Join(q.Default, ";") != "intercept Hamar 2" {
+		t.Errorf("default %v, want the reconstructed procedure's intercept Hamar 2", q.Default)
+	}
+	for _, bad := range []string{"intercept Hamar 5\n", "intercept Oslo 1\n", "intercept Hamar 1\nintercept Hamar 1\n", "evade\n"} {
+		if _, errs := r.ParseOrders(mid, German, bad); len(errs) == 0 || errs[0].Rule != "8.9.3.1" {
+			t.Errorf("%q: errors %v, want one citing 8.9.3.1", bad, errs)
+		}
+	}
+	end, _ := resolveWith(t, mid, German, "intercept hamar 2\n", rolls[d.Used():])
+	std, _ := resolveWith(t, interceptSetup(t, false), Allied, orders, rolls)
+	sameOutcome(t, "intercept in person vs kept fighters", end, std)
+	if !logHas(end, "turned back by fighters") || end.side(German).Standing.Keep != 2 {
+		t.Errorf("two fighters meet the escort and the bomber:\n%s", logText(end))
+	}
+	end, _ = resolveWith(t, mid, German, "pass\n", rolls[d.Used():])
+	if logHas(end, "turned back by fighters") || logHas(end, "intercept over") || end.side(German).Standing.Keep != 4 {
+		t.Errorf("pass: no interception, the 4 fighters stay kept:\n%s", logText(end))
+	}
+}
+
+func TestShortPhaseFormReportPictureAndDecodedView(t *testing.T) {
+	r := Ruleset{}
+	mid, _ := resolveWith(t, evasionSetup(t, Standing{Evade: "never", Ask: []string{AskEvasion}}), German, evasionOrders, rolls)
+	v := r.View(mid, Allied)
+	form := r.OrderForm(v, Allied)
+	if !strings.Contains(form, "Valid decision lines: evade | fight") || !strings.Contains(form, "\nfight\n") {
+		t.Fatalf("form:\n%s", form)
+	}
+	o, errs := r.ParseOrders(mid, Allied, form)
+	if len(errs) > 0 || r.FormatOrders(mid, Allied, o) != "fight\n" {
+		t.Fatalf("the unchanged form: %v %v", errs, o)
+	}
+	if gf := r.OrderForm(r.View(mid, German), German); !strings.Contains(gf, "You owe no orders") {
+		t.Errorf("German form in the Allied short phase:\n%s", gf)
+	}
+	if rep := r.Report(v, Allied); !strings.Contains(rep, "Your decision (rule 9.14.5)") {
+		t.Errorf("report:\n%s", rep)
+	}
+	if rep := r.Report(r.View(mid, German), German); strings.Contains(rep, "Your decision") {
+		t.Error("the German report shows the Allied question")
+	}
+	if _, err := r.Picture(v, Allied); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(v)
+	back, err := r.DecodeView(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b2, _ := json.Marshal(back); !bytes.Equal(b, b2) {
+		t.Error("the decoded short-phase view differs")
+	}
+	if p1, p2 := r.Play(v, Allied, nil), r.Play(back, Allied, nil); p1 != p2 || !strings.Contains(p1, "\nevade\n") {
+		t.Errorf("scripted decision %q / %q, want evade (4 against 11)", p1, p2)
+	}
+	if r.Play(r.View(mid, German), German, nil) != "" {
+		t.Error("the German plays in the Allied short phase")
+	}
+}
+
+func TestAskStandingOrderSyntax(t *testing.T) {
+	s := bare(t, 8, German)
+	o := parseOK(t, s, "ask Evasion intercept\n")
+	if got := formatOrder(o.Lines[0]); got != "ask evasion interception" {
+		t.Errorf("formatted %q", got)
+	}
+	next, _ := play(t, s, "ask all\n")
+	if got := strings.Join(next.side(German).Standing.Ask, " "); got != "continue evasion interception react" {
+		t.Errorf("ask all: %q", got)
+	}
+	next, _ = play(t, next, "")
+	for next.Phasing != German {
+		next, _ = play(t, next, "")
+	}
+	next, _ = play(t, next, "ask none\n")
+	if len(next.side(German).Standing.Ask) != 0 {
+		t.Error("ask none keeps decisions")
+	}
+	if e := parseErr(t, s, "ask everything\n"); e.Rule != "5.2" {
+		t.Errorf("malformed ask: %+v", e)
+	}
+}
+
+func viewLogHas(v *View, sub string) bool {
+	for _, e := range v.Events {
+		if strings.Contains(e.Text, sub) {
+			return true
+		}
+	}
+	return false
+}
