@@ -13,6 +13,14 @@
 //
 // # Turns and phases
 //
+// Two set-up phases come first (30): "T0-allied-setup", then
+// "T0-german-setup", with orders
+//
+//	place UNIT HEX             deploy a unit anywhere in your own country
+//	base AIRUNIT HEX|UK        base an air unit
+//
+// (no orders keeps the order of battle's set-up).
+//
 // Six game turns, Jul I 43 to Sep II 43 (31A). Each has two player turns,
 // German first (Allied first in ULTRA, 30); each player turn has a
 // movement phase (which begins with the initial phase's arrivals,

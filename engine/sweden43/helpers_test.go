@@ -35,14 +35,19 @@ func hx(t *testing.T, s string) engine.Hex {
 	return h
 }
 
-// newGame builds a scenario's first state.
+// newGame builds a scenario's state as its first game turn opens, both
+// sides having kept the order of battle's set-up (30).
 func newGame(t *testing.T, scenario string, opts ...string) *State {
 	t.Helper()
 	s, err := Ruleset{}.New(engine.Setup{Scenario: scenario, Options: opts}, nullDice{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return asState(s)
+	st := asState(s)
+	for st.Step == "setup" {
+		st = resolve(t, st, "", nullDice{})
+	}
+	return st
 }
 
 // bare builds a state with only the named units on the map, at the hexes

@@ -61,6 +61,7 @@ var (
 	moveVerbs    = "move, rail, land, drop, base, replace, rebuild, mobilize, assemble"
 	combatVerbs  = "attack, air"
 	exploitVerbs = "move"
+	setupVerbs   = "place, base"
 )
 
 func stepVerbs(step string) string {
@@ -69,6 +70,8 @@ func stepVerbs(step string) string {
 		return combatVerbs
 	case "exploit":
 		return exploitVerbs
+	case "setup":
+		return setupVerbs
 	}
 	return moveVerbs
 }
@@ -152,7 +155,7 @@ func (c *ctx) parse(side engine.Side, l engine.OrderLine, step string) (Order, *
 		return out, nil
 	}
 	switch verb {
-	case "move", "rail", "land", "drop", "replace":
+	case "move", "rail", "land", "drop", "replace", "place":
 		if len(f) < 3 {
 			return bad("", verb+" UNIT HEX", "%s needs a unit and a hex", verb)
 		}
@@ -288,6 +291,35 @@ func (nullDice) Roll(int, string) int { return 1 }
 func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[string]bool) (rule, valid, msg string) {
 	st := c.st
 	switch o.Verb {
+	case "place":
+		i := c.find(o.Unit)
+		u := c.b.Units[i]
+		if moved[u.ID] {
+			return "30", "", u.ID + " is already placed"
+		}
+		if u.Status != OnMap {
+			return "30", "", u.ID + " does not set up on the map"
+		}
+		h := o.Hexes[0]
+		want := byte('S')
+		if side == German {
+			want = 'N'
+		}
+		if data.CountryAt(h) != want || !data.Land(h) {
+			return "30", "a land hex of " + map[byte]string{'S': "Sweden", 'N': "Norway"}[want], data.HexName(h) + " is not in your own country"
+		}
+		c.b.Units[i].Hex = ""
+		c.index()
+		if !c.stackOK(h, u.RE2s()) {
+			c.b.Units[i].Hex = u.Hex
+			c.index()
+			return "30", "", "the stacking limit in " + h.String() + " may not be violated"
+		}
+		moved[u.ID] = true
+		c.b.Units[i].Hex = h.String()
+		c.index()
+		c.log("", fmt.Sprintf("%s deploys at %s (30)", u.ID, data.HexName(h)))
+		return
 	case "move", "rail", "land", "drop":
 		i := c.find(o.Unit)
 		u := c.b.Units[i]
@@ -444,7 +476,7 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 		if a.Nation == "swedish" && data.CountryAt(h) != 'S' {
 			return "3F", "", "Swedish air units base only in Sweden"
 		}
-		if airDistance(a, h) > a.Range*2 {
+		if st.Step != "setup" && airDistance(a, h) > a.Range*2 {
 			return "", "", "too far to rebase (twice the range)"
 		}
 		c.b.Air[i].Base = h.String()

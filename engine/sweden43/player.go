@@ -20,6 +20,9 @@ func (Ruleset) Play(ev engine.View, side engine.Side, _ engine.Dice) string {
 	}
 	st := stateOf(v)
 	var lines []string
+	if v.Step == "setup" {
+		return "# the order of battle's set-up stands\n"
+	}
 	if v.Step != "combat" {
 		lines = planMove(st, side)
 	} else {

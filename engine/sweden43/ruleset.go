@@ -55,7 +55,7 @@ func (Ruleset) New(setup engine.Setup, _ engine.Dice) (engine.State, error) {
 			return nil, fmt.Errorf("sweden43: unknown option %q", o)
 		}
 	}
-	st := &State{Scenario: sd.ID, Options: opts, Turn: 1, Step: "move", Board: Board{Owner: map[string]engine.Side{}, ReplHalfREs: data.Params["german-repl-half-res"]}}
+	st := &State{Scenario: sd.ID, Options: opts, Turn: 0, Step: "setup", Board: Board{Owner: map[string]engine.Side{}, ReplHalfREs: data.Params["german-repl-half-res"]}}
 	for _, d := range data.Units {
 		if !inScenario(d.Scenarios, sd.ID) {
 			continue
@@ -82,8 +82,7 @@ func (Ruleset) New(setup engine.Setup, _ engine.Dice) (engine.State, error) {
 			st.Board.Air = append(st.Board.Air, AirUnit{ID: d.ID, Side: d.Side, Nation: d.Nation, Type: d.Type, Att: d.Att, Def: d.Def, Bomb: d.Bomb, Range: d.Range, Base: d.Base, Status: OnMap})
 		}
 	}
-	st.Log = append(st.Log, Event{Turn: 1, Text: "scenario " + sd.Title + "; " + string(sd.First) + " player turn first (30)"})
-	openPhase(st, nullDice{})
+	st.Log = append(st.Log, Event{Turn: 0, Text: "scenario " + sd.Title + "; the Allied player deploys first, then the German; the " + string(sd.First) + " player turn is first (30)"})
 	return st, nil
 }
 
@@ -117,6 +116,9 @@ func phaseOf(st *State) engine.Phase {
 		return engine.Phase{ID: "over", Title: "the game is over", Over: true}
 	}
 	side := st.phasing()
+	if st.Step == "setup" {
+		return engine.Phase{ID: fmt.Sprintf("T0-%s-setup", side), Title: fmt.Sprintf("set-up: %s deployment (30)", side), Owes: []engine.Side{side}}
+	}
 	step := map[string]string{"move": "movement", "combat": "combat", "exploit": "exploitation"}[st.Step]
 	return engine.Phase{
 		ID:    fmt.Sprintf("T%d-%s-%s", st.Turn, side, st.Step),
@@ -193,6 +195,7 @@ func parseOrders(st *State, side engine.Side, text string) (Orders, []engine.Lin
 
 // verbHelp gives, for each order, the rule it carries out and its syntax.
 var verbHelp = map[string][2]string{
+	"place":    {"30", "place UNIT HEX: a land hex of your own country (Allied: Sweden, German: Norway), within stacking"},
 	"move":     {"3F", "move UNIT HEX [HEX ...] within the unit's movement allowance, stopping on entering an enemy ZOC"},
 	"rail":     {"7A", "rail UNIT HEX along friendly-owned rail lines free of enemy ZOC"},
 	"land":     {"26A", "land UNIT HEX: a coastal hex of Sweden other than Stockholm, Karlskrona and Goteborg, Jul I only"},
@@ -387,6 +390,18 @@ func (Ruleset) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 	}
 	c := newCtx(st)
 	switch st.Step {
+	case "setup":
+		moved := map[string]bool{}
+		for _, x := range ord.List {
+			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
+				c.log(side, "order not carried out: "+x.String()+": "+msg)
+			}
+		}
+		if st.Player == 0 {
+			st.Player = 1
+		} else {
+			st.Player, st.Turn, st.Step = 0, 1, "move"
+		}
 	case "exploit":
 		moved := map[string]bool{}
 		for _, x := range ord.List {

@@ -123,12 +123,14 @@ type Board struct {
 type State struct {
 	Scenario string   `json:"scenario"`
 	Options  []string `json:"options"`
-	// Turn is the game turn, 1 (Jul I 43) to 6 (Sep II 43).
+	// Turn is the game turn, 1 (Jul I 43) to 6 (Sep II 43); 0 while the
+	// players deploy.
 	Turn int `json:"turn"`
 	// Player is 0 for the first player turn of the game turn, 1 for the second.
 	Player int `json:"player"`
 	// Step is "move", "combat" or "exploit" (the movement, combat and
-	// exploitation phases of a player turn).
+	// exploitation phases of a player turn), or "setup" (turn 0: the
+	// deployment of Rule 30).
 	Step  string  `json:"step"`
 	Over  bool    `json:"over,omitempty"`
 	Board Board   `json:"board"`
@@ -168,6 +170,13 @@ func (s *State) has(id string) bool {
 
 // phasing returns the side whose player turn it is.
 func (s *State) phasing() engine.Side {
+	if s.Step == "setup" {
+		// 30: the Allied player deploys first, the German second.
+		if s.Player == 0 {
+			return Allied
+		}
+		return German
+	}
 	sd, _ := data.scenarioDef(s.Scenario)
 	first := sd.First
 	if s.Player == 0 {
@@ -184,11 +193,11 @@ func other(s engine.Side) engine.Side {
 }
 
 // turnNames are the game turns of Rule 31A.
-var turnNames = []string{"", "Jul I 43", "Jul II 43", "Aug I 43", "Aug II 43", "Sep I 43", "Sep II 43"}
+var turnNames = []string{"set-up", "Jul I 43", "Jul II 43", "Aug I 43", "Aug II 43", "Sep I 43", "Sep II 43"}
 
 // TurnName names game turn t.
 func TurnName(t int) string {
-	if t >= 1 && t < len(turnNames) {
+	if t >= 0 && t < len(turnNames) {
 		return turnNames[t]
 	}
 	return "after Sep II 43"

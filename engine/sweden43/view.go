@@ -275,7 +275,9 @@ func (r Ruleset) OrderForm(ev engine.View, side engine.Side) string {
 		b.WriteString("# you owe no orders this phase\n")
 		return b.String()
 	}
-	if v.Step == "exploit" {
+	if v.Step == "setup" {
+		b.WriteString("# place UNIT HEX | base AIR HEX|UK   (Rule 30: set-up)\n")
+	} else if v.Step == "exploit" {
 		b.WriteString("# move UNIT HEX [HEX...]   (c/m units only)\n")
 	} else if v.Step == "move" {
 		b.WriteString("# move UNIT HEX [HEX...] | rail UNIT HEX | land UNIT HEX | drop UNIT HEX\n")
