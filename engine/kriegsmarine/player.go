@@ -49,9 +49,12 @@ func (Ruleset) Play(view engine.View, side engine.Side, dice engine.Dice) string
 		return ""
 	}
 	var lines []string
-	if side == German {
+	switch {
+	case v.Decision != nil:
+		lines = decisionPlay(v)
+	case side == German:
 		lines = germanPlay(v)
-	} else {
+	default:
 		lines = alliedPlay(v)
 	}
 	// Keep only lines the rules accept: drop each offending line and
@@ -727,6 +730,19 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 		fmt.Fprintf(&b, "# The game is over; no orders are owed.\n")
 		return b.String()
 	}
+	if q := v.Decision; q != nil {
+		fmt.Fprintf(&b, "# %s.\n", v.Title)
+		for _, l := range strings.Split(strings.TrimRight(describeQuestion(v, q), "\n"), "\n") {
+			fmt.Fprintf(&b, "# %s\n", l)
+		}
+		b.WriteString("# \"standing\" keeps what your turn orders said.\n\n")
+		if q.Kind == DecideEncounter {
+			fmt.Fprintf(&b, "%s\n", q.DefaultChoice)
+		} else {
+			b.WriteString("standing\n")
+		}
+		return b.String()
+	}
 	fmt.Fprintf(&b, "# %s. Weather: %s.", v.Title, v.Weather)
 	if v.DayTurn {
 		b.WriteString(" Day turn: up to 3 air searches (6.32).\n")
@@ -852,4 +868,58 @@ func (m *mover) supplyBudget(ids []string, path []engine.Hex) []engine.Hex {
 		}
 	}
 	return path
+}
+
+// shipWeight is a rough fighting value of a ship type, for the scripted
+// players' decisions taken in person.
+func shipWeight(t string) int {
+	switch t {
+	case "BB":
+		return 8
+	case "BC", "PD":
+		return 6
+	case "CV", "CA":
+		return 4
+	case "CL":
+		return 3
+	case "DD", "ML":
+		return 2
+	}
+	return 1
+}
+
+// decisionPlay answers a short decision phase from the View: fight when
+// the side's ships outweigh the enemy's as reported, else the side's usual
+// choice (the Allies track, the Germans evade, 6.41); in a battle, fight on
+// while not outweighed (8.24).
+func decisionPlay(v *View) []string {
+	q := v.Decision
+	own, enemy := 0, 0
+	for _, id := range q.Units {
+		if u := v.unit(id); u != nil && u.Where == AtMap {
+			own += shipWeight(u.Type)
+		}
+	}
+	for _, t := range q.Enemy {
+		enemy += shipWeight(t)
+	}
+	switch q.Kind {
+	case DecideEncounter:
+		switch {
+		case own > enemy+enemy/2:
+			return []string{ChoiceFight}
+		case v.Side == Allied || q.InPort:
+			return []string{ChoiceTrack}
+		}
+		return []string{ChoiceEvade}
+	case DecideCombat:
+		if q.Round > 1 {
+			if own >= enemy {
+				return []string{ChoiceFight}
+			}
+			return []string{ChoiceEvade}
+		}
+		return []string{"pass"}
+	}
+	return []string{"standing"}
 }

@@ -44,7 +44,12 @@ func (Ruleset) Report(view engine.View, side engine.Side) string {
 			}
 		}
 	}
-	if last >= 1 {
+	if v.Decision != nil {
+		last = v.Turn // a short phase inside the turn: the turn so far
+	}
+	if v.Decision != nil {
+		fmt.Fprintf(&b, "%s so far: what you learned\n\n", TurnTitle(last))
+	} else if last >= 1 {
 		fmt.Fprintf(&b, "%s: what you learned\n\n", TurnTitle(last))
 	} else {
 		fmt.Fprintf(&b, "Set-up: what you know\n\n")
@@ -70,6 +75,9 @@ func (Ruleset) Report(view engine.View, side engine.Side) string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "\nNow: %s. Weather: %s.\n", v.Title, v.Weather)
+	if q := v.Decision; q != nil {
+		b.WriteString("\n" + describeQuestion(v, q))
+	}
 	if v.Objective != nil && side == German {
 		fmt.Fprintf(&b, "Your secret objective: %s.\n", describeObjective(*v.Objective))
 	}
@@ -150,5 +158,41 @@ func (Ruleset) Reveal(st engine.State) string {
 			fmt.Fprintf(&b, "  %-22s %-4s %s\n", d.Name, d.Type, where)
 		}
 	}
+	return b.String()
+}
+
+// describeQuestion says what a side must decide in a short phase, what it
+// knows for it, and what the deadline gives.
+func describeQuestion(v *View, q *Question) string {
+	var b strings.Builder
+	var names []string
+	for _, id := range q.Units {
+		if u := v.unit(id); u != nil {
+			names = append(names, u.Name)
+		}
+	}
+	switch q.Kind {
+	case DecideEncounter:
+		fmt.Fprintf(&b, "You must decide an encounter at %s (%s): your %s meet enemy surface ships: %s.\n", q.Hex, q.Rule, strings.Join(names, ", "), countTypes(q.Enemy))
+		b.WriteString("Choose track, evade or fight (the Encounter Table, 6.41)")
+		if q.InPort {
+			b.WriteString("; in a port or fjord hex evade is not allowed")
+		}
+		b.WriteString(".\n")
+	case DecideCombat:
+		fmt.Fprintf(&b, "You must decide round %d of the battle at %s: your %s against %s.\n", q.Round, q.Hex, strings.Join(names, ", "), countTypes(q.Enemy))
+		for _, r := range q.SoFar {
+			fmt.Fprintf(&b, "  %s\n", r)
+		}
+		if q.Round > 1 {
+			b.WriteString("First the end-of-round check (8.24): fight on, or evade to end the battle.\n")
+		}
+		fmt.Fprintf(&b, "Then your declarations for round %d: restricted fire (8.26)", q.Round)
+		if q.EscortsAllowed > 0 {
+			fmt.Fprintf(&b, ", up to %d escorted ship(s) (8.27)", q.EscortsAllowed)
+		}
+		b.WriteString(", gunnery targets (8.221) and torpedoes (8.28).\n")
+	}
+	fmt.Fprintf(&b, "Valid lines: %s.\nIf you send nothing by the deadline: %s.\n", strings.Join(q.Choices, ", "), q.Default)
 	return b.String()
 }
