@@ -43,6 +43,9 @@ func checkAir(s *State, side engine.Side, baseName, mapName string) (string, str
 		if s.weatherOf(af.Sector) == "storm" {
 			return "", "", fail("9.1", "an airfield in fair or rainy weather", "no aircraft are placed at %s in a storm", af.Name)
 		}
+		if af.Oversea && s.seaWeather() == "storm" {
+			return "", "", fail("9.4", "an airfield in Norway", "aircraft from %s would fly over a stormy sea", af.Name)
+		}
 		if !containsStr(af.Range, m.ID) {
 			return "", "", fail("9.3", "maps "+strings.Join(af.Range, ", "), "Map %s is out of range of %s", m.ID, af.Name)
 		}

@@ -47,11 +47,13 @@ type PortInfo struct {
 	Name, Hex, Quay, Node, Source string
 }
 
-// AirfieldInfo is one of the 5 airfields (data/places.txt).
+// AirfieldInfo is one of the 5 airfields (data/airfields.txt).
 type AirfieldInfo struct {
 	Name, Hex, Sector string
 	Range             []string
-	Source            string
+	// Oversea aircraft cross the sea to reach Norway (9.4).
+	Oversea bool
+	Source  string
 }
 
 // SeaNode is one hex of the Strategic Map (data/sea.txt).
@@ -248,20 +250,25 @@ func load() (*Data, error) {
 			t.Quay = p.Name
 			d.Hexes[p.Quay] = t
 			d.Ports = append(d.Ports, p)
-		case "airfield":
-			a := AirfieldInfo{Name: f[1], Hex: f[2], Sector: f[3], Range: list(f[4]), Source: f[5]}
-			if a.Hex != "-" {
-				t, ok := d.Hexes[a.Hex]
-				if !ok || !t.Land {
-					return nil, fmt.Errorf("places.txt: airfield hex %s is not land", a.Hex)
-				}
-				t.Airfld = a.Name
-				d.Hexes[a.Hex] = t
-			}
-			d.Airfields = append(d.Airfields, a)
 		default:
 			return nil, fmt.Errorf("places.txt: unknown kind %q", f[0])
 		}
+	}
+	ar, err := rows("airfields.txt", 6)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range ar {
+		a := AirfieldInfo{Name: f[0], Hex: f[1], Sector: f[2], Range: list(f[3]), Oversea: f[4] == "1", Source: f[5]}
+		if a.Hex != "-" {
+			t, ok := d.Hexes[a.Hex]
+			if !ok || !t.Land {
+				return nil, fmt.Errorf("airfields.txt: airfield hex %s is not land", a.Hex)
+			}
+			t.Airfld = a.Name
+			d.Hexes[a.Hex] = t
+		}
+		d.Airfields = append(d.Airfields, a)
 	}
 	sr, err := rows("sea.txt", 8)
 	if err != nil {

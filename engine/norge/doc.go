@@ -26,9 +26,11 @@
 //
 // # Sides and phases
 //
-// The sides are "german" and "allied". Each of the 10 turns (2.1) has six
-// phases, the five of rule 7 with phases 3 and 4 split into the German and
-// the Allied half, as the rulebook has the German player act first:
+// The sides are "german" and "allied". The game opens with a set-up phase,
+// T00-setup, in which the German player chooses the troops on his five
+// battleships (6.2). Each of the 10 turns (2.1) then has six phases, the
+// five of rule 7 with phases 3 and 4 split into the German and the Allied
+// half, as the rulebook has the German player act first:
 //
 //	T01-air            both sides place aircraft (9); the weather of the
 //	                   next turn is rolled first (8.2)
@@ -50,6 +52,10 @@
 // MAP:HEX, e.g. B:E3 (Oslo); Strategic Map hexes by name (North3, OsloFjord,
 // G1). Orders are carried out in the sequence of play whatever their order
 // in the file.
+//
+// Set-up (6.2):
+//
+//	carry Bluecher IR307           # a regiment, or 3 battalions, no armor or para
 //
 // Air phase (9):
 //
@@ -80,6 +86,7 @@
 //	blow A:B3 A:B4                 # blow the bridge between two hexes (15.1)
 //	sabotage A:B3 A:B4             # Allied roll to blow a bridge, 1-4 (15.2)
 //	attack B:D2 with NIR1 NIR4     # one combat against one hex (16.1)
+//	attack B:D2 with NIR1 NIR4 advance NIR4   # who occupies the hex if it is won (16.7)
 //	hold NIR2 NIR4 | hold none     # standing: reduce instead of retreating (16.6)
 //
 // Submarine phase (17):

@@ -26,17 +26,19 @@ func bare(t *testing.T, step int) *State {
 		sh.Loc, sh.Cargo, sh.Area, sh.Restricted = "", nil, 0, false
 	}
 	s.Step = step
+	s.Setup = false
 	s.Log = nil
 	return s
 }
 
+// fresh is a new game after the German set-up, at the turn-1 air phase.
 func fresh(t *testing.T) *State {
 	t.Helper()
 	st, err := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return asState(st)
+	return run(t, asState(st), German, "")
 }
 
 func put(s *State, id, loc string) { s.unit(id).Loc = loc }

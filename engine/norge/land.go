@@ -711,7 +711,7 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 			s.logf(side, "attack on %s cancelled: %s (%s)", ord.ID, pr.msg, pr.rule)
 			continue
 		}
-		landAttack(s, side, ord.ID, att, targets, d)
+		landAttack(s, side, ord.ID, att, ord.Adv, targets, d)
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -837,7 +837,7 @@ func repairBridges(s *State, side engine.Side) {
 	s.Blown = keep
 }
 
-func landAttack(s *State, side engine.Side, target string, att []string, targets []string, d engine.Dice) {
+func landAttack(s *State, side engine.Side, target string, att []string, adv string, targets []string, d engine.Dice) {
 	c := attackValue(s, side, target, att, targets)
 	r := d.Roll(6, "land combat at "+target+" (16.3)")
 	res := data.LandCRT[c.Column][r-1]
@@ -885,8 +885,11 @@ func landAttack(s *State, side engine.Side, target string, att []string, targets
 	}
 	t := data.Hexes[target]
 	for _, id := range att {
+		if adv == "none" || (adv != "" && id != adv) {
+			continue
+		}
 		u := s.unit(id)
-		if unitInfo(id).Type == "art" || sideKind(u.Loc, target) == "sea" || !onHex(u.Loc) {
+		if (adv == "" && unitInfo(id).Type == "art") || sideKind(u.Loc, target) == "sea" || !onHex(u.Loc) {
 			continue
 		}
 		if unitInfo(id).Type == "arm" && !nearRoad(target) {

@@ -129,7 +129,29 @@ func planNaval(s *State, sh *Ship, args []string) ([]string, bool, *problem) {
 	if len(path) == 0 && !off {
 		return nil, false, fail("10.1", "a hex to move to", "%s does not move", sh.ID)
 	}
+	if m := fighterOver(s, sh); m != "" && (off || !returnOK(s, sh, at)) {
+		return nil, false, fail("9.2", "a hex from which a fighter reaches Map "+m, "%s's fighter is over Map %s and must be able to land on it again", sh.ID, m)
+	}
 	return path, off, nil
+}
+
+// fighterOver is the map a carrier's fighter flies over this turn, or "".
+func fighterOver(s *State, sh *Ship) string {
+	if sh.Kind != "cv" {
+		return ""
+	}
+	for _, am := range s.Air {
+		if am.Base == sh.ID {
+			return am.Map
+		}
+	}
+	return ""
+}
+
+// returnOK says whether a carrier at node can take its fighter back (9.2).
+func returnOK(s *State, sh *Ship, node string) bool {
+	m := fighterOver(s, sh)
+	return m == "" || containsStr(data.node(node).Carrier, m)
 }
 
 func entries(side engine.Side) string {
@@ -317,7 +339,7 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 	final := from
 	for i := len(trail) - 1; i >= 0; i-- {
 		sh.Loc = trail[i]
-		if len(enemyShipsAt(s, trail[i], side)) == 0 && stackOK(s, trail[i], side) {
+		if len(enemyShipsAt(s, trail[i], side)) == 0 && stackOK(s, trail[i], side) && returnOK(s, sh, trail[i]) {
 			final = trail[i]
 			break
 		}
@@ -333,7 +355,7 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 	if final != from {
 		s.logf("", "%s %s moves to %s", side, sh.ID, final)
 	}
-	if off && data.node(final).Kind == entryKind(side) {
+	if off && data.node(final).Kind == entryKind(side) && fighterOver(s, sh) == "" {
 		sh.Loc = ""
 		sh.Exited = s.Turn
 		s.logf("", "%s %s leaves the board at %s", side, sh.ID, final)

@@ -15,6 +15,9 @@ type Order struct {
 	Verb string   `json:"verb"`
 	ID   string   `json:"id,omitempty"`
 	Args []string `json:"args,omitempty"`
+	// Adv is the unit an attack advances with, "none", or "" for the first
+	// that may (16.7).
+	Adv string `json:"adv,omitempty"`
 }
 
 // Orders are one side's orders for one phase.
@@ -22,6 +25,8 @@ type Orders struct {
 	Side engine.Side `json:"side"`
 	Turn int         `json:"turn"`
 	Step int         `json:"step"`
+	// Setup marks orders of the set-up phase (6.2).
+	Setup bool `json:"setup,omitempty"`
 	// Keep is true for default orders (NMR): standing orders stay.
 	Keep bool    `json:"keep,omitempty"`
 	List []Order `json:"list,omitempty"`
@@ -47,12 +52,12 @@ var verbsByStep = [numSteps][]string{
 
 var verbRule = map[string]string{"air": "9.3", "move": "14.3", "load": "11.1", "merge": "11.2", "intercept": "10.9",
 	"disembark": "12.1", "embark": "12.8", "airlift": "13.1", "drop": "13.5", "ferry": "14.6", "blow": "15.1",
-	"sabotage": "15.2", "attack": "16.1", "hold": "16.6", "sub": "17.1"}
+	"sabotage": "15.2", "attack": "16.1", "hold": "16.6", "sub": "17.1", "carry": "6.2"}
 
 // ParseOrders implements engine.Ruleset.
 func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
 	s := asState(st)
-	o := &Orders{Side: side, Turn: s.Turn, Step: s.Step}
+	o := &Orders{Side: side, Turn: s.Turn, Step: s.Step, Setup: s.Setup}
 	var errs []engine.LineError
 	if s.Over {
 		return o, []engine.LineError{{Msg: "the game is over", Rule: "2.1"}}
@@ -71,8 +76,12 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 			continue
 		}
 		verb := strings.ToLower(l.Fields[0])
-		if !containsStr(verbsByStep[s.Step], verb) {
-			errs = append(errs, l.Errorf("7.1", strings.Join(verbsByStep[s.Step], ", "), "%q is not an order of %s", l.Fields[0], stepNames[s.Step]))
+		verbs := verbsByStep[s.Step]
+		if s.Setup {
+			verbs = []string{"carry"}
+		}
+		if !containsStr(verbs, verb) {
+			errs = append(errs, l.Errorf("7.1", strings.Join(verbs, ", "), "%q is not an order of %s", l.Fields[0], PhaseOf(s).ID))
 			continue
 		}
 		ord, pr := p.parse(verb, l.Fields[1:])
@@ -83,10 +92,10 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 		ord.Line = l.N
 		o.List = append(o.List, ord)
 	}
-	if s.Step == StepLandGerman || s.Step == StepLandAllied {
-		for _, pe := range p.finishLand(o) {
-			errs = append(errs, pe)
-		}
+	if s.Setup {
+		errs = append(errs, p.finishSetup(o)...)
+	} else if s.Step == StepLandGerman || s.Step == StepLandAllied {
+		errs = append(errs, p.finishLand(o)...)
 	}
 	return o, errs
 }
@@ -460,7 +469,31 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 			return o, fail("16.1", "one attack on each hex", "%s is already attacked in this phase", h)
 		}
 		o.ID = h
-		for _, a := range args[2:] {
+		units := args[2:]
+		for i, a := range units {
+			if !strings.EqualFold(a, "advance") {
+				continue
+			}
+			if len(units) != i+2 {
+				return o, fail("16.7", "attack HEX with UNIT ... advance UNIT|none", "advance names one unit or none")
+			}
+			adv := units[i+1]
+			units = units[:i]
+			if strings.EqualFold(adv, "none") {
+				o.Adv = "none"
+				break
+			}
+			u, pr := findUnit(s, side, adv)
+			if pr != nil {
+				return o, pr
+			}
+			o.Adv = u.ID
+			break
+		}
+		if len(units) == 0 {
+			return o, fail("16.1", "attack HEX with UNIT [UNIT ...]", "attack needs units")
+		}
+		for _, a := range units {
 			u, pr := findUnit(s, side, a)
 			if pr != nil {
 				return o, pr
@@ -470,6 +503,43 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 			}
 			o.Args = append(o.Args, u.ID)
 		}
+	case "carry":
+		if pr := need(2, "carry BATTLESHIP UNIT [UNIT ...]"); pr != nil {
+			return o, pr
+		}
+		sh, pr := findShip(s, side, args[0])
+		if pr != nil {
+			return o, pr
+		}
+		if sh.Kind != "bs" || !sh.Restricted || sh.Loc == "" {
+			return o, fail("6.2", "one of the 5 battleships in the Norwegian ports", "%s is not a battleship of the set-up", sh.ID)
+		}
+		if pr := p.once(sh.ID, "6.2", sh.ID); pr != nil {
+			return o, pr
+		}
+		n := 0
+		for _, a := range args[1:] {
+			u, pr := findUnit(s, side, a)
+			if pr != nil {
+				return o, pr
+			}
+			if in := unitInfo(u.ID); in.Type == "arm" || in.Type == "para" {
+				return o, fail("6.2", "infantry, mountain, artillery or AT units", "no armor or para on the battleships")
+			}
+			if u.Loc != LocReserve && !strings.HasPrefix(u.Loc, shipPrefix) {
+				return o, fail("6.2", "units in reserve", "%s is not in reserve (%s)", u.ID, u.Loc)
+			}
+			if pr := p.once("carry "+u.ID, "6.2", u.ID); pr != nil {
+				return o, pr
+			}
+			n += thirds(u.ID)
+			o.Args = append(o.Args, u.ID)
+		}
+		if n != 3 {
+			return o, fail("6.2", "1 regiment or 3 battalions", "%s would carry %d battalions' worth", sh.ID, n)
+		}
+		o.ID = sh.ID
+		applyCarry(p.scr, sh.ID, o.Args)
 	case "hold":
 		if len(args) == 1 && strings.EqualFold(args[0], "none") {
 			o.Args = []string{"none"}
@@ -508,6 +578,52 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 	return o, nil
 }
 
+// finishSetup checks that every battleship still carries a regiment's
+// worth after the whole file (6.2).
+func (p *parser) finishSetup(o *Orders) []engine.LineError {
+	line := 0
+	for _, ord := range o.List {
+		line = ord.Line
+	}
+	var errs []engine.LineError
+	for _, sh := range p.scr.Ships {
+		if sh.Side != German || sh.Kind != "bs" || !sh.Restricted {
+			continue
+		}
+		n := 0
+		for _, id := range sh.Cargo {
+			n += thirds(id)
+		}
+		if n != 3 {
+			errs = append(errs, engine.LineError{Line: line, Rule: "6.2", Msg: fmt.Sprintf("%s is left with %d battalions' worth", sh.ID, n), Valid: "1 regiment or 3 battalions on each battleship"})
+		}
+	}
+	return errs
+}
+
+// applyCarry puts units aboard a battleship at set-up, sending its former
+// troops to the reserve (6.2).
+func applyCarry(s *State, ship string, units []string) {
+	sh := s.ship(ship)
+	for _, id := range sh.Cargo {
+		s.unit(id).Loc = LocReserve
+	}
+	for _, id := range units {
+		u := s.unit(id)
+		if from := s.ship(strings.TrimPrefix(u.Loc, shipPrefix)); strings.HasPrefix(u.Loc, shipPrefix) && from != nil {
+			var keep []string
+			for _, c := range from.Cargo {
+				if c != id {
+					keep = append(keep, c)
+				}
+			}
+			from.Cargo = keep
+		}
+		u.Loc = shipPrefix + sh.ID
+	}
+	sh.Cargo = append([]string(nil), units...)
+}
+
 // finishLand checks what only the whole file shows: stacking at the end
 // of movement (14.1) and the attacks against the units' final hexes (16).
 func (p *parser) finishLand(o *Orders) []engine.LineError {
@@ -529,6 +645,10 @@ func (p *parser) finishLand(o *Orders) []engine.LineError {
 		}
 		if pr := checkAttack(p.scr, p.side, ord.ID, ord.Args, o); pr != nil {
 			errs = append(errs, engine.LineError{Line: ord.Line, Rule: pr.rule, Msg: pr.msg, Valid: pr.valid})
+			continue
+		}
+		if ord.Adv != "" && ord.Adv != "none" && !containsStr(ord.Args, ord.Adv) {
+			errs = append(errs, engine.LineError{Line: ord.Line, Rule: "16.7", Msg: ord.Adv + " does not take part in the attack", Valid: "one of the attacking units, or none"})
 		}
 	}
 	return errs
@@ -560,6 +680,9 @@ func formatOrder(o Order) string {
 		w = append(w, "with")
 	}
 	w = append(w, o.Args...)
+	if o.Adv != "" {
+		w = append(w, "advance", o.Adv)
+	}
 	return strings.Join(w, " ")
 }
 

@@ -28,6 +28,9 @@ func (r Ruleset) Play(vv engine.View, side engine.Side, d engine.Dice) string {
 		return ""
 	}
 	s := v.Game.clone()
+	if s.Setup {
+		return setupLines(s)
+	}
 	var lines []string
 	switch s.Step {
 	case StepAir:

@@ -288,11 +288,23 @@ func TestRule6_2_GermanSetUp(t *testing.T) {
 	if !adjacent(s.unit("FJ1").Loc, data.airfield("Sola").Hex) || !adjacent(s.unit("FJ2").Loc, data.airfield("Fornebu").Hex) {
 		t.Fatal("paras not next to Sola and Fornebu")
 	}
-	v := Ruleset{}.View(s, German).(*View)
-	_ = v
-	o := parseOK(t, s, German, "air Aalborg A")
-	if len(o.List) != 1 {
-		t.Fatal("air at Aalborg")
+	parseOK(t, s, German, "air Aalborg A")
+	// the German player's choice of troops, in the set-up phase
+	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	s = asState(st)
+	if PhaseOf(s).ID != "T00-setup" {
+		t.Fatal(PhaseOf(s).ID)
+	}
+	parseErr(t, s, German, "carry Bluecher PZ1", "6.2")
+	parseErr(t, s, German, "carry Bluecher Pi163 Pi169", "6.2")
+	parseErr(t, s, German, "carry Bluecher IR310", "6.2") // Karlsruhe left empty
+	parseErr(t, s, German, "carry Renown IR236", "1.2")
+	s = run(t, s, German, "carry Bluecher IR236\ncarry Koeln Pi163 Pi169 Pi181")
+	if s.unit("IR236").Loc != "ship:Bluecher" || s.unit("IR307").Loc != LocReserve || s.unit("Pi181").Loc != "ship:Koeln" || s.Setup {
+		t.Fatal("set-up choice not applied")
+	}
+	if strings.Contains(viewJSON(t, s, Allied), "Pi181") {
+		t.Fatal("the Allies see the battleships' troops")
 	}
 }
 
@@ -344,7 +356,12 @@ func TestRule6_5_ConvoysSailFromTurn2(t *testing.T) {
 }
 
 func TestRule7_1_PhaseSequence(t *testing.T) {
-	s := fresh(t)
+	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	s := asState(st)
+	if p := PhaseOf(s); p.ID != "T00-setup" || len(p.Owes) != 1 || p.Owes[0] != German {
+		t.Fatalf("first phase %+v", p)
+	}
+	s = run(t, s, German, "")
 	want := []string{"T01-air", "T01-naval-german", "T01-naval-allied", "T01-land-german", "T01-land-allied", "T01-subs", "T02-air"}
 	owes := []string{"allied german", "german", "allied", "german", "allied", "allied german", "allied german"}
 	for i, w := range want {
@@ -481,6 +498,17 @@ func TestRule9_2_CarrierFighters(t *testing.T) {
 	parseErr(t, s, Allied, "air Glorious C", "9.2")
 }
 
+func TestRule9_2_CarrierReturnRange(t *testing.T) {
+	s := bare(t, StepNavalAllied)
+	sail(s, "Glorious", "North3")
+	s.Air = []AirMission{{Side: Allied, Base: "Glorious", Map: "C", Strength: 2}}
+	parseOK(t, s, Allied, "move Glorious North2")              // North2 still reaches C
+	parseErr(t, s, Allied, "move Glorious North2 North1", "9.2") // North1 reaches A only
+	parseErr(t, s, Allied, "move Glorious B1 off", "9.2")
+	s.Air = nil
+	parseOK(t, s, Allied, "move Glorious North2 North1")
+}
+
 func TestRule9_3_AirRange(t *testing.T) {
 	s := bare(t, StepAir)
 	parseErr(t, s, German, "air Aalborg C", "9.3")
@@ -509,6 +537,9 @@ func TestRule9_3_AirSuperiority(t *testing.T) {
 
 func TestRule9_4_NoFlightIntoStorm(t *testing.T) {
 	s := bare(t, StepAir)
+	setWeather(s, 1, "storm", "fair")
+	parseErr(t, s, German, "air Aalborg A", "9.4") // Aalborg's aircraft cross a stormy sea
+	setWeather(s, 1, "fair", "fair")
 	s.German = []string{"Aalborg", "Fornebu"}
 	setWeather(s, 1, "storm", "fair")
 	parseErr(t, s, German, "air Fornebu D", "9.4")

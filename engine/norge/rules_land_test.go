@@ -356,6 +356,19 @@ func TestRule16_7_Advance(t *testing.T) {
 	if s.unit("IR307").Loc != "C:E5" {
 		t.Fatal("the attacker occupies the vacated hex")
 	}
+	s = land2(t, StepLandGerman)
+	put(s, "IR307", "C:E4")
+	put(s, "IR310", "C:D4")
+	put(s, "NIR9", "C:E5")
+	s2 := run(t, s, German, "attack C:E5 with IR307 IR310 advance IR310", 1) // 6 to 2, 3:1, d2
+	if s2.unit("IR310").Loc != "C:E5" || s2.unit("IR307").Loc != "C:E4" {
+		t.Fatal("advance IR310")
+	}
+	s2 = run(t, s, German, "attack C:E5 with IR307 IR310 advance none", 1)
+	if s2.occupant("C:E5") != "" {
+		t.Fatal("advance none")
+	}
+	parseErr(t, s, German, "attack C:E5 with IR307 advance IR310", "16.7")
 }
 
 func TestRule16_8_CapturePort(t *testing.T) {

@@ -39,7 +39,7 @@ func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
 	if len(setup.Options) > 0 {
 		return nil, fmt.Errorf("norge: unknown options %v (the game has none)", setup.Options)
 	}
-	s := &State{Turn: 1, Step: StepAir, Weather: []Weather{{North: "fair", South: "fair"}}, German: []string{"Aalborg"}}
+	s := &State{Turn: 1, Step: StepAir, Setup: true, Weather: []Weather{{North: "fair", South: "fair"}}, German: []string{"Aalborg"}}
 	for _, u := range data.Units {
 		s.Units = append(s.Units, Unit{ID: u.ID, Side: u.Side, Loc: u.Start})
 	}
@@ -68,6 +68,9 @@ func PhaseOf(s *State) engine.Phase {
 	if s.Over {
 		return engine.Phase{ID: "over", Title: "game over", Over: true}
 	}
+	if s.Setup {
+		return engine.Phase{ID: "T00-setup", Title: "Set-up: the troops on the German battleships (6.2)", Owes: []engine.Side{German}}
+	}
 	p := engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, stepNames[s.Step]), Title: fmt.Sprintf("Turn %d, %s", s.Turn, stepTitles[s.Step])}
 	switch s.Step {
 	case StepAir, StepSubs:
@@ -87,8 +90,7 @@ func (Ruleset) Phase(st engine.State) engine.Phase { return PhaseOf(asState(st))
 // nothing, and its standing orders stay as they were.
 func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
 	s := asState(st)
-	o := &Orders{Side: side, Step: s.Step, Turn: s.Turn, Keep: true}
-	return o
+	return &Orders{Side: side, Step: s.Step, Turn: s.Turn, Setup: s.Setup, Keep: true}
 }
 
 // Resolve implements engine.Ruleset. It never modifies its input.
@@ -107,7 +109,7 @@ func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 		if !ok {
 			return nil, fmt.Errorf("norge: orders of %s are %T", side, o)
 		}
-		if oo.Turn != s.Turn || oo.Step != s.Step {
+		if oo.Turn != s.Turn || oo.Step != s.Step || oo.Setup != s.Setup {
 			return nil, fmt.Errorf("norge: orders of %s are for another phase", side)
 		}
 		return oo, nil
@@ -116,6 +118,16 @@ func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 		if _, err := get(side); err != nil {
 			return nil, err
 		}
+	}
+	if s.Setup {
+		o, _ := get(German)
+		for _, ord := range o.List {
+			applyCarry(s, ord.ID, ord.Args)
+			s.logf(German, "%s carries %s (6.2)", ord.ID, strings.Join(ord.Args, " "))
+		}
+		s.Setup = false
+		s.logf("", "The German battleships are in Oslo, Kristiansand, Bergen, Trondheim and Narvik (6.2)")
+		return s, nil
 	}
 	switch s.Step {
 	case StepAir:

@@ -122,6 +122,9 @@ type State struct {
 	Turn int  `json:"turn"`
 	Step int  `json:"step"`
 	Over bool `json:"over,omitempty"`
+	// Setup is true until the German player has chosen his battleships'
+	// troops (6.2).
+	Setup bool `json:"setup,omitempty"`
 	// Weather[t-1] is turn t's weather; the next turn's is rolled in phase 1.
 	Weather []Weather    `json:"weather"`
 	Units   []Unit       `json:"units"`

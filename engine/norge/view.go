@@ -316,6 +316,11 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		b.WriteString("# You owe no orders in this phase.\n")
 		return b.String()
 	}
+	if s.Setup {
+		b.WriteString("# carry BATTLESHIP UNIT ...   (6.2: 1 regiment or 3 battalions, no armor or para)\n")
+		b.WriteString(setupLines(s))
+		return b.String()
+	}
 	switch s.Step {
 	case StepAir:
 		b.WriteString("# air BASE MAP      (9.1-9.3: an airfield or carrier and a Tactical Map A-F)\n")
@@ -381,4 +386,15 @@ func containsSide(xs []engine.Side, x engine.Side) bool {
 		}
 	}
 	return false
+}
+
+// setupLines are the battleships' troops as carry orders.
+func setupLines(s *State) string {
+	var b strings.Builder
+	for _, sh := range s.Ships {
+		if sh.Side == German && sh.Kind == "bs" && sh.Restricted && len(sh.Cargo) > 0 {
+			b.WriteString("carry " + sh.ID + " " + strings.Join(sh.Cargo, " ") + "\n")
+		}
+	}
+	return b.String()
 }
