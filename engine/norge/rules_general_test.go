@@ -502,7 +502,7 @@ func TestRule9_2_CarrierReturnRange(t *testing.T) {
 	s := bare(t, StepNavalAllied)
 	sail(s, "Glorious", "North3")
 	s.Air = []AirMission{{Side: Allied, Base: "Glorious", Map: "C", Strength: 2}}
-	parseOK(t, s, Allied, "move Glorious North2")              // North2 still reaches C
+	parseOK(t, s, Allied, "move Glorious North2")                // North2 still reaches C
 	parseErr(t, s, Allied, "move Glorious North2 North1", "9.2") // North1 reaches A only
 	parseErr(t, s, Allied, "move Glorious B1 off", "9.2")
 	s.Air = nil
