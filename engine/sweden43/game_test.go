@@ -73,3 +73,42 @@ func TestFullGamesEveryScenarioDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestFullGameReplayThroughJSON decodes the state from its JSON before
+// every phase, as a replay from a snapshot would, and must end on the
+// same digest as the game played in memory.
+func TestFullGameReplayThroughJSON(t *testing.T) {
+	_, want := playGame(t, "objective", "replay")
+	r := Ruleset{}
+	st, _ := r.New(engine.Setup{Scenario: "objective"}, engine.NewSeededDice([]byte("replay"), "g", "new", [32]byte{}))
+	for i := 0; i < 60 && !r.Phase(st).Over; i++ {
+		b, _ := engine.Canonical(st)
+		var err error
+		if st, err = r.DecodeState(b); err != nil {
+			t.Fatal(err)
+		}
+		ph := r.Phase(st)
+		side := ph.Owes[0]
+		text := r.Play(r.View(st, side), side, engine.NewSeededDice([]byte("replay"), "g", ph.ID+"/play", [32]byte{}))
+		o, errs := r.ParseOrders(st, side, text)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		st, err = r.Resolve(st, map[engine.Side]engine.Orders{side: o}, engine.NewSeededDice([]byte("replay"), "g", ph.ID, engine.OrdersDigest(map[engine.Side]string{side: text})))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, _ := engine.Canonical(st)
+	if got := fmt.Sprintf("%x", sha256.Sum256(b)); got != want {
+		t.Fatalf("replay through JSON ends on %s, in memory on %s", got, want)
+	}
+}
+
+// BenchmarkFullGame measures a whole scripted game, players included.
+func BenchmarkFullGame(b *testing.B) {
+	t := &testing.T{}
+	for i := 0; i < b.N; i++ {
+		playGame(t, "objective", "bench")
+	}
+}
