@@ -82,6 +82,56 @@ func hide(s *State, y engine.Side, d engine.Dice) {
 	}
 	ss.Subs = d.Roll(5, "subs") - 1
 	ss.Standing = Standing{Keep: d.Roll(5, "keep") - 1, Evade: []string{"always", "never", "weaker"}[d.Roll(3, "evade")-1], React: d.Roll(2, "react") == 1, Continue: d.Roll(2, "continue") == 1}
+	if d.Roll(2, "ask") == 1 {
+		ss.Standing.Ask = askKinds[d.Roll(len(askKinds), "ask kind")-1:]
+	}
+}
+
+// fogCheck checks, for both sides, that changing at random what the side
+// may not see of state s leaves its view alone; it returns the number of
+// views compared.
+func fogCheck(t *testing.T, s *State) int {
+	t.Helper()
+	checked := 0
+	for _, x := range []engine.Side{German, Allied} {
+		want, _ := json.Marshal(viewOf(s, x))
+		for k := 0; k < 5; k++ {
+			c := s.clone()
+			d := engine.NewSeededDice([]byte("hide"), phaseID(s), fmt.Sprintf("%s%d", x, k), [32]byte{})
+			hide(c, other(x), d)
+			if p := c.Pending; p != nil {
+				// A stopped player-turn: its start, its orders and the
+				// rolls made so far are for the replay, never for a view.
+				hide(p.Start, other(x), d)
+				for i := range p.Rolls {
+					p.Rolls[i].Value = d.Roll(6, "roll")
+				}
+				p.Orders.Lines = p.Orders.Lines[:len(p.Orders.Lines)/2]
+			}
+			got, _ := json.Marshal(viewOf(c, x))
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s: the %s view changed when hidden %s things changed:\n%s\n%s", PhaseOf(s).ID, x, other(x), want, got)
+			}
+			checked++
+		}
+	}
+	return checked
+}
+
+// TestFogOfWarInShortPhases: the same property in the short phases of a
+// game where both sides ask every decision: the question and the state
+// where the player-turn stopped show nothing hidden, to either side.
+func TestFogOfWarInShortPhases(t *testing.T) {
+	checked, short := 0, 0
+	playAsking(t, "b2", askGame{extra: map[engine.Side]string{German: "ask all", Allied: "ask all"}, each: func(s *State) {
+		if s.Pending != nil {
+			short++
+			checked += fogCheck(t, s)
+		}
+	}})
+	if short == 0 || checked == 0 {
+		t.Fatal("no short phase checked")
+	}
 }
 
 func TestFogOfWarHiddenChangesNeverChangeTheView(t *testing.T) {
@@ -93,18 +143,7 @@ func TestFogOfWarHiddenChangesNeverChangeTheView(t *testing.T) {
 		if s.Over {
 			break
 		}
-		for _, x := range []engine.Side{German, Allied} {
-			want, _ := json.Marshal(viewOf(s, x))
-			for k := 0; k < 5; k++ {
-				c := s.clone()
-				hide(c, other(x), engine.NewSeededDice([]byte("hide"), phaseID(s), fmt.Sprintf("%s%d", x, k), [32]byte{}))
-				got, _ := json.Marshal(viewOf(c, x))
-				if !bytes.Equal(got, want) {
-					t.Fatalf("%s: the %s view changed when hidden %s things changed:\n%s\n%s", PhaseOf(s).ID, x, other(x), want, got)
-				}
-				checked++
-			}
-		}
+		checked += fogCheck(t, s)
 		ph := PhaseOf(s)
 		side := ph.Owes[0]
 		text := r.Play(r.View(st, side), side, nil)
