@@ -113,7 +113,7 @@ var fogSeeds = []string{"fog-1", "fog-2", "fog-3", "fog-4", "fog-5", "fog-6"}
 // detect never changes a byte of the other side's View.
 func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 	r := Ruleset{}
-	checked := 0
+	checked, shorts := 0, 0
 	optionSets := [][]string{{OptWeather}, {OptWeather, OptCommanders, OptQShips, OptIndependent, OptSplitting, OptBismarck, OptGrafZeppelin, OptWilfred, OptDanish, OptWehrmacht, OptSupply}}
 	for i, seed := range fogSeeds {
 		secret := []byte(seed)
@@ -127,6 +127,11 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 			orders := map[engine.Side]*Orders{}
 			for _, side := range []engine.Side{Allied, German} {
 				texts[side] = r.Play(r.View(st, side), side, engine.NewSeededDice(secret, "p", fmt.Sprint(turn, side), [32]byte{}))
+				if asker := []engine.Side{"", German, Allied}[i%3]; asker == side {
+					// This side decides its encounters and battles in
+					// person: short phases open inside the turn.
+					texts[side] = strings.ReplaceAll(strings.ReplaceAll(texts[side], "encounter all track", ""), "encounter all evade", "") + "\nencounter all ask\ncombat ask\n"
+				}
 				o, errs := parseOrders(s.view(side), texts[side])
 				if len(errs) > 0 {
 					t.Fatalf("turn %d %s: %v", turn, side, errs)
@@ -150,6 +155,15 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				// Through the short phases of the turn, the enemy's View
+				// (its question, if it owes one) stays the same too.
+				for asState(a).Pending != nil || asState(b).Pending != nil {
+					va, vb := mustJSON(t, r.View(a, enemy)), mustJSON(t, r.View(b, enemy))
+					if string(va) != string(vb) || r.Phase(a).ID != r.Phase(b).ID {
+						t.Fatalf("seed %s turn %d: %s's undetected actions changed the %s view in a short phase.\nvariant orders:\n%s\nviews:\n%s\n%s", seed, turn, side, enemy, variant, va, vb)
+					}
+					a, b = answerShortPhase(t, a, secret), answerShortPhase(t, b, secret)
+				}
 				sa, _ := json.Marshal(a)
 				sb, _ := json.Marshal(b)
 				if string(sa) == string(sb) {
@@ -169,13 +183,54 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			for asState(next).Pending != nil {
+				// The side that owes nothing sees the turn's start: no
+				// sign of the decision pending (its encounter or battle
+				// is reported when the turn is resolved).
+				for _, side := range []engine.Side{Allied, German} {
+					if !contains(sideStrings(r.Phase(next).Owes), string(side)) && string(mustJSON(t, r.View(next, side))) != string(mustJSON(t, r.View(st, side))) {
+						t.Fatalf("seed %s %s: the View of %s, who owes nothing, changed", seed, r.Phase(next).ID, side)
+					}
+				}
+				shorts++
+				next = answerShortPhase(t, next, secret)
+			}
 			st = next
 		}
 	}
-	if checked < 20 {
-		t.Fatalf("only %d variants checked", checked)
+	if checked < 20 || shorts == 0 {
+		t.Fatalf("only %d variants checked, %d short phases", checked, shorts)
 	}
-	t.Logf("%d hidden variants checked", checked)
+	t.Logf("%d hidden variants checked, %d short phases", checked, shorts)
+}
+
+// answerShortPhase resolves an open short decision phase with the scripted
+// players' answers.
+func answerShortPhase(t *testing.T, st engine.State, secret []byte) engine.State {
+	t.Helper()
+	r := Ruleset{}
+	ph := r.Phase(st)
+	orders := map[engine.Side]engine.Orders{}
+	for _, side := range ph.Owes {
+		o, errs := r.ParseOrders(st, side, r.Play(r.View(st, side), side, nil))
+		if len(errs) > 0 {
+			t.Fatalf("%s %s: %v", ph.ID, side, errs)
+		}
+		orders[side] = o
+	}
+	next, err := r.Resolve(st, orders, engine.NewSeededDice(secret, "g", ph.ID, [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return next
+}
+
+func sideStrings(sides []engine.Side) []string {
+	var out []string
+	for _, s := range sides {
+		out = append(out, string(s))
+	}
+	return out
 }
 
 // TestFullGameDeterministic plays all 18 turns twice with the scripted
