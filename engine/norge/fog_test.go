@@ -47,7 +47,7 @@ func hideFrom(s *State, foe engine.Side, k int) {
 				sh.Reduced = !sh.Reduced
 			}
 		}
-	case 1: // convoy contents swapped with the reserve
+	case 1: // convoy contents (and battleships' troops) swapped with the reserve
 		var reserve []string
 		for _, u := range s.Units {
 			if u.Side == foe && u.Loc == LocReserve {
@@ -56,7 +56,7 @@ func hideFrom(s *State, foe engine.Side, k int) {
 		}
 		for i := range s.Ships {
 			sh := &s.Ships[i]
-			if sh.Side != foe || sh.Kind != "convoy" || sh.Sunk {
+			if sh.Side != foe || (sh.Kind != "convoy" && len(sh.Cargo) == 0) || sh.Sunk {
 				continue
 			}
 			for _, id := range sh.Cargo {

@@ -502,8 +502,11 @@ func playLand(s *State, side engine.Side) []string {
 		}
 		fake.List = append(fake.List, Order{Verb: "attack", ID: h})
 		c := attackValue(scr, side, h, att, attackTargets(fake))
+		// 2:1 or better; 1:1 on a port or airfield, or from turn 5 on
+		// when time runs short
+		t := data.Hexes[h]
 		good := c.Column != "" && c.Column != "1:2" && c.Column != "1:1"
-		if scr.occupant(h) == "" {
+		if scr.occupant(h) == "" || t.Port != "" || t.Airfld != "" || scr.Turn >= 5 {
 			good = c.Column != "" && c.Column != "1:2"
 		}
 		if !good {
