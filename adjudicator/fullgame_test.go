@@ -71,6 +71,7 @@ func TestFullGamesThroughTheAdjudicator(t *testing.T) {
 		{"norway1940", 6, nil, 42},
 		{"norway1940", 1, nil, 0},
 		{"kampen", 1, nil, 0},
+		{"sweden43", 1, nil, 0},
 		{"kriegsmarine", 3, []string{"all"}, 0},
 		{"norway1940", 6, []string{"all"}, 0},
 	}

@@ -15,6 +15,7 @@ import (
 	_ "skagerrak/engine/kampen"
 	_ "skagerrak/engine/kriegsmarine"
 	_ "skagerrak/engine/norway1940"
+	_ "skagerrak/engine/sweden43"
 )
 
 // rulesetNames lists every registered ruleset, the test one included.

@@ -5,4 +5,5 @@ import (
 	_ "skagerrak/engine/kampen"
 	_ "skagerrak/engine/kriegsmarine"
 	_ "skagerrak/engine/norway1940"
+	_ "skagerrak/engine/sweden43"
 )
