@@ -18,6 +18,7 @@ func TestRegistered(t *testing.T) {
 	var _ engine.Reporter = Ruleset{}
 	var _ engine.ViewDecoder = Ruleset{}
 	var _ engine.RuleLister = Ruleset{}
+	var _ engine.Revealer = Ruleset{}
 	if r.Name() != "norge" {
 		t.Fatal(r.Name())
 	}
@@ -175,5 +176,31 @@ func TestCloneIsDeep(t *testing.T) {
 	c.German[0] = "changed"
 	if s.Ships[0].Cargo[0] == "changed" || s.Units[0].Loc == "changed" || s.German[0] == "changed" {
 		t.Fatal("clone shares memory")
+	}
+}
+
+func TestRevealShowsBothSidesSecrets(t *testing.T) {
+	s := fresh(t)
+	s.ship("U25").Area = 2
+	txt := Ruleset{}.Reveal(s)
+	if !strings.Contains(txt, "U25") || !strings.Contains(txt, "Truant") || !strings.Contains(txt, "IR307") {
+		t.Fatal("the reveal hides something")
+	}
+	for _, l := range strings.Split(txt, "\n") {
+		if len(l) > 72 {
+			t.Fatalf("line over 72 columns: %q", l)
+		}
+	}
+}
+
+func TestPlayWithoutDice(t *testing.T) {
+	s := fresh(t)
+	s.Step = StepSubs
+	r := Ruleset{}
+	for _, side := range r.Sides() {
+		text := r.Play(r.View(s, side), side, nil)
+		if _, errs := r.ParseOrders(s, side, text); len(errs) > 0 {
+			t.Fatal(errs)
+		}
 	}
 }

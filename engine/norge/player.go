@@ -614,7 +614,10 @@ func playSubs(s *State, side engine.Side, d engine.Dice) []string {
 		if sh.Side != side || sh.Kind != "sub" || sh.Sunk {
 			continue
 		}
-		want := lanes[(d.Roll(6, "scripted submarine lane")-1)%len(lanes)]
+		want := lanes[0]
+		if d != nil {
+			want = lanes[(d.Roll(6, "scripted submarine lane")-1)%len(lanes)]
+		}
 		if sh.Area == 0 {
 			if checkSub(s, &sh, want) == nil {
 				out = append(out, fmt.Sprintf("sub %s %d", sh.ID, want))

@@ -398,3 +398,19 @@ func setupLines(s *State) string {
 	}
 	return b.String()
 }
+
+// Reveal implements engine.Revealer: the whole game for the final report,
+// the result and both sides' reports, secrets included.
+func (r Ruleset) Reveal(st engine.State) string {
+	s := asState(st)
+	var b strings.Builder
+	if res := r.Result(s); res != nil {
+		wrap(&b, "Result: "+res.Summary, "    ")
+		b.WriteString("\n")
+	}
+	for _, side := range []engine.Side{German, Allied} {
+		b.WriteString(r.Report(r.View(s, side), side))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
