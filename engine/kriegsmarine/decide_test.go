@@ -369,3 +369,54 @@ func TestPendingStateRoundTrip(t *testing.T) {
 		t.Fatalf("view JSON: %v", err)
 	}
 }
+
+// TestRule8_27_EscortDecidedInPerson is the 8.27 example decided in
+// person: before round 1 the German is told he may escort two ships (his
+// two torpedo boat task forces) and declares the escort and restricted
+// fire in the short combat phase; the round is fought exactly as with the
+// same standing orders and the same dice. A ship not in the battle or a
+// task force escorted, or a target type not in the battle, are rejected
+// with their rules.
+func TestRule8_27_EscortDecidedInPerson(t *testing.T) {
+	r := Ruleset{}
+	setup := func() *State {
+		s := newGame(t, nil)
+		clearMap(s)
+		s.Turn = 2 // a day turn: no escort at night (8.29)
+		for _, id := range []string{"scharnhorst", "emden", "tbfloti", "tbflotii", "rodney", "warspite", "galatea"} {
+			put(t, s, id, "K8")
+		}
+		return s
+	}
+	allied := "search surface Rodney\nencounter all fight"
+	s := setup()
+	want := mustResolve(t, s, orderMap(t, s, allied, "escort Scharnhorst, Emden\nrestrict\nencounter all fight"), engine.NewSeededDice([]byte("escort"), "g", "T02", [32]byte{}))
+	d := engine.NewSeededDice([]byte("escort"), "g", "T02", [32]byte{})
+	st := mustResolve(t, s, orderMap(t, s, allied, "encounter all fight\ncombat ask"), d)
+	q := r.View(st, German).(*View).Decision
+	if r.Phase(st).ID != "T02-combat" || q == nil || q.Round != 1 || q.EscortsAllowed != 2 || !q.MayRestrict || strings.Join(q.Enemy, ",") != "BB,BB,CL" {
+		t.Fatalf("phase %s, question %+v", r.Phase(st).ID, q)
+	}
+	rejects(t, st, German, "escort Scharnhorst, Emden, Hipper", 1, "8.27")
+	rejects(t, st, German, "escort TB Flot I", 1, "8.27")
+	rejects(t, st, German, "target Scharnhorst CA", 1, "8.221")
+	o, errs := r.ParseOrders(st, German, "escort Scharnhorst, Emden\nrestrict")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	st = mustResolve(t, st, map[engine.Side]engine.Orders{German: o}, d)
+	for st.Pending != nil {
+		// Later rounds: the standing declarations would be the same
+		// (8.27: escort in the first round only; restricted fire again).
+		o, errs := r.ParseOrders(st, German, "restrict")
+		if len(errs) > 0 {
+			if o, errs = r.ParseOrders(st, German, "pass"); len(errs) > 0 {
+				t.Fatal(errs)
+			}
+		}
+		st = mustResolve(t, st, map[engine.Side]engine.Orders{German: o}, d)
+	}
+	if string(mustJSON(t, st)) != string(mustJSON(t, want)) {
+		t.Fatalf("the escort decided in person differs from the standing order:\n%s\n%s", st.Engagements[0].Outcome, want.Engagements[0].Outcome)
+	}
+}
