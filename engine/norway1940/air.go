@@ -703,12 +703,16 @@ func (c *turnCtx) bombResult(o Order, hits int) {
 // missions the other side's kept fighters turn back (8.9.3, 8.9.3.1;
 // reconstructed procedure: each kept fighter point first neutralises one
 // escorting fighter point over the place, and each further one turns back
-// one bomber or transport marker; the defender spends his kept fighters
-// on the places in the order the missions were written, transports first).
+// one bomber or transport marker; by standing order the defender spends
+// his kept fighters on the places in the order the missions were written,
+// transports first; with "ask interception" he commits them himself, in a
+// short phase that opens whenever such missions fly, kept fighters or
+// not, so that it tells the phasing side nothing).
 func (c *turnCtx) interceptions(lines []Order) {
 	s, x := c.s, c.x
 	enemy := s.side(other(x))
-	if enemy.Standing.Keep == 0 || c.dry() {
+	asks := contains(enemy.Standing.Ask, AskInterception)
+	if (enemy.Standing.Keep == 0 && !asks) || c.dry() {
 		return
 	}
 	ec := &turnCtx{s: s, x: other(x)}
@@ -733,9 +737,12 @@ func (c *turnCtx) interceptions(lines []Order) {
 			escorts[o.To] += o.N
 		}
 	}
+	if len(places) == 0 {
+		return
+	}
 	var raids []Raid
 	for _, p := range places {
-		if !ec.inRangeAny("fighter", p) {
+		if enemy.Standing.Keep == 0 || !ec.inRangeAny("fighter", p) {
 			continue
 		}
 		raids = append(raids, Raid{Place: p, Missions: len(byPlace[p]), Escorts: escorts[p]})

@@ -429,8 +429,13 @@ func askReact(s *State, e *Fleet) *Fleet {
 	y := other(e.Side)
 	var best *Fleet
 	var may []string
+	markers := false
 	for _, f := range s.Fleets {
-		if f.Side != y || f.Detected || f.Where != e.Where || f.Combat == 0 {
+		if f.Side != y || f.Detected || f.Where != e.Where {
+			continue
+		}
+		markers = true
+		if f.Combat == 0 {
 			continue
 		}
 		may = append(may, f.ID)
@@ -441,7 +446,10 @@ func askReact(s *State, e *Fleet) *Fleet {
 	if !s.side(y).Standing.React {
 		best = nil
 	}
-	if !s.asked(y, AskReact) || len(may) == 0 {
+	// The question opens whenever an undetected fleet marker of the side
+	// is in the box, decoy or not, so that it tells the opponent nothing
+	// the markers do not show.
+	if !s.asked(y, AskReact) || !markers {
 		return best
 	}
 	standing := "pass"
@@ -452,8 +460,13 @@ func askReact(s *State, e *Fleet) *Fleet {
 	for _, id := range may {
 		q.Choices = append(q.Choices, "attack with "+id)
 	}
-	q.Text = fmt.Sprintf("The detected %s fleet %s (%d combat, %d transport points, carrying %s) enters %s, where your undetected fleet(s) %s are. Attack it with one of them, or pass?",
-		sideTitle(e.Side), e.ID, e.Combat, e.Transport, cargoText(e), e.Where, strings.Join(may, " "))
+	q.Text = fmt.Sprintf("The detected %s fleet %s (%d combat, %d transport points, carrying %s) enters %s, where your undetected fleet marker(s) are. ",
+		sideTitle(e.Side), e.ID, e.Combat, e.Transport, cargoText(e), e.Where)
+	if len(may) == 0 {
+		q.Text += "None of them has combat points: pass."
+	} else {
+		q.Text += fmt.Sprintf("Attack it with one of %s, or pass?", strings.Join(may, " "))
+	}
 	ans := s.decide(q, []string{standing})[0]
 	if id, ok := strings.CutPrefix(ans, "attack with "); ok {
 		return s.fleet(id)
@@ -488,14 +501,19 @@ func interceptPlan(keep int, raids []Raid) []string {
 func askInterception(s *State, y engine.Side, keep int, raids []Raid) map[string]int {
 	def := interceptPlan(keep, raids)
 	lines := def
-	if s.asked(y, AskInterception) && len(raids) > 0 {
+	if s.asked(y, AskInterception) {
 		q := &Question{Kind: AskInterception, Side: y, Raids: raids, Keep: keep, Choices: []string{"intercept PLACE N", "pass"}}
 		var parts []string
 		for _, r := range raids {
 			parts = append(parts, fmt.Sprintf("%s (%d mission(s), %d escorting fighter marker(s))", r.Place, r.Missions, r.Escorts))
 		}
-		q.Text = fmt.Sprintf("The %s air missions fly within reach of your %d kept fighter marker(s): %s. Each marker you commit over a place first meets an escort, then turns back one mission (transports first). Commit them with one \"intercept PLACE N\" line a place, or pass.",
-			sideTitle(other(y)), keep, strings.Join(parts, "; "))
+		if len(parts) == 0 || keep == 0 {
+			q.Text = fmt.Sprintf("The %s flies air missions; you have %d kept fighter marker(s) and %d raid(s) within their reach: pass.", sideTitle(other(y)), keep, len(parts))
+			q.Choices = []string{"pass"}
+		} else {
+			q.Text = fmt.Sprintf("The %s air missions fly within reach of your %d kept fighter marker(s): %s. Each marker you commit over a place first meets an escort, then turns back one mission (transports first). Commit them with one \"intercept PLACE N\" line a place, or pass.",
+				sideTitle(other(y)), keep, strings.Join(parts, "; "))
+		}
 		lines = s.decide(q, def)
 	}
 	out := map[string]int{}

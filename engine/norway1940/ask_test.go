@@ -373,3 +373,38 @@ func viewLogHas(v *View, sub string) bool {
 	}
 	return false
 }
+
+// TestAskedQuestionsOpenOnWhatTheOpponentSees (9.5, 8.9.3.1, 9.14.4): a
+// short phase must not tell the phasing side what it cannot see, so the
+// reaction question opens for a decoy-only marker too, and the
+// interception question with no fighters kept; then "pass" is the only
+// decision.
+func TestAskedQuestionsOpenOnWhatTheOpponentSees(t *testing.T) {
+	r := Ruleset{}
+	s := reactSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskReact}})
+	a := s.fleet("A20")
+	a.Combat, a.Decoys = 0, 1
+	mid, d := resolveWith(t, s, German, "fleet G20 to South-2\n", rolls)
+	if q := mid.Pending; q == nil || q.Ask.Kind != AskReact || strings.Join(q.Ask.Choices, "|") != "pass" || len(q.Ask.Fleets) != 0 {
+		t.Fatalf("decoy in the box: %+v", q)
+	}
+	if _, errs := r.ParseOrders(mid, Allied, "attack with A20\n"); len(errs) != 1 {
+		t.Error("a decoy may not attack")
+	}
+	if end, _ := resolveWith(t, mid, Allied, "pass\n", rolls[d.Used():]); end.Pending != nil || logHas(end, "attacks the detected") {
+		t.Errorf("pass:\n%s", logText(end))
+	}
+	s = interceptSetup(t, true)
+	s.side(German).Standing.Keep = 0
+	mid, _ = resolveWith(t, s, Allied, "air bomb Hamar 340 1\n", rolls)
+	if q := mid.Pending; q == nil || q.Ask.Kind != AskInterception || strings.Join(q.Ask.Choices, "|") != "pass" || strings.Join(q.Ask.Default, "") != "pass" {
+		t.Fatalf("no fighters kept: %+v", q)
+	}
+	if _, errs := r.ParseOrders(mid, German, "intercept Hamar 1\n"); len(errs) != 1 || errs[0].Rule != "8.9.3.1" {
+		t.Errorf("intercepting without fighters: %v", errs)
+	}
+	// Without missions there is nothing to decide.
+	if next, _ := resolveWith(t, interceptSetup(t, true), Allied, "", rolls); next.Pending != nil {
+		t.Error("a short phase without any air mission")
+	}
+}
