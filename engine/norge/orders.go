@@ -60,7 +60,7 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 	o := &Orders{Side: side, Turn: s.Turn, Step: s.Step, Setup: s.Setup}
 	var errs []engine.LineError
 	if s.Over {
-		return o, []engine.LineError{{Msg: "the game is over", Rule: "2.1"}}
+		return o, []engine.LineError{{Msg: "the game is over", Rule: "2.1", Valid: "no orders"}}
 	}
 	owes := false
 	for _, x := range PhaseOf(s).Owes {

@@ -21,8 +21,14 @@ func TestGarbageOrdersNeverPanic(t *testing.T) {
 		}
 		for _, side := range r.Sides() {
 			for _, g := range garbage {
-				if _, errs := r.ParseOrders(s, side, g); len(errs) == 0 {
+				_, errs := r.ParseOrders(s, side, g)
+				if len(errs) == 0 {
 					t.Fatalf("%s %s: %q accepted", PhaseOf(s).ID, side, g)
+				}
+				for _, e := range errs {
+					if e.Line != 1 || e.Rule == "" || e.Valid == "" || e.Msg == "" {
+						t.Fatalf("%s %s: %q: incomplete error %+v", PhaseOf(s).ID, side, g, e)
+					}
 				}
 			}
 		}
