@@ -8,14 +8,20 @@
 // "german". The German objective is drawn in secret at set-up from the
 // target determination table (4.1): Invasion of Norway or Commerce Raiding.
 // The game has 18 turns of five hours, five a day (night, morning, noon,
-// afternoon, evening), starting on the night of 8 April. Each turn is one
+// afternoon, evening), starting on the night of 8 April. Each turn is a
 // phase, "T01" to "T18", in which both sides send one order file with their
 // movement, their searches and their standing encounter choices; the
 // adjudicator then resolves the whole turn: reinforcements and weather
 // (5.1), movement with tracked groups first (5.2, 6.1, 6.44), the Allied
 // then the German searches with their encounters (5.4, 6.3, 6.4), the
 // passive reports (6.37), combat (5.5) and the end of turn (5.6). Each side
-// is told only what the rules let it know (its View).
+// is told only what the rules let it know (its View). The decisions the
+// rulebook takes in the middle of a turn (the encounter choice, 6.41; the
+// declarations of each battle round and the end-of-round check, 8.24,
+// 8.26-8.28) come from standing orders given with the turn's orders, or,
+// where a player asked to decide in person, from a short phase inside the
+// turn (see "Decisions in person" below). With standing orders only, the
+// phases of a game are exactly T01 to T18.
 //
 // # Order files
 //
@@ -52,12 +58,20 @@
 //	    A surface search of the hex where UNIT ends its move: one a hex
 //	    (6.33); submarines only on day turns (6.35). Finding enemy surface
 //	    ships leads at once to an encounter (6.36, 6.41).
-//	encounter UNIT|all track|evade|fight
+//	encounter UNIT|all track|evade|fight|ask
 //	    The standing encounter choice (6.41) of the group UNIT is in when
 //	    an encounter happens this turn; "all" sets the side's default. The
 //	    choice of a group is that of its first unit (by id) with an order,
 //	    else the default, else track for the Allies and evade for the
 //	    Germans. In ports and fjords evade counts as fight (6.41 note).
+//	    "ask" decides the group's encounter in person when it happens (see
+//	    below); its standing choice, the deadline default, is then the one
+//	    these rules give with the ask lines left out.
+//	combat ask
+//	    Decide each round of this turn's surface battles in person (8.24,
+//	    8.26-8.28; see below). The standing combat orders of the turn
+//	    (escort, restrict, target, torpedoes) are then the deadline
+//	    default.
 //	split UNIT[, UNIT ...]
 //	    (option "splitting", 6.43) Before the evasion determination, the
 //	    named units of a tracked stack form a group of their own.
@@ -115,13 +129,51 @@
 // hex where its side found enemy surface ships fires at the biggest. Ships
 // in a battle fire their gunnery and every torpedo they may; the standing
 // encounter choice also decides, after each round, whether the group fights
-// on (8.24: "fight" continues). Norwegian fortresses fire at German ships
+// on (8.24: "fight" continues), unless the side decides in person. Norwegian fortresses fire at German ships
 // in their hex, German-held ones at Allied ships (9.2).
 //
 // Every line is checked against what the side knows; a bad line is
 // rejected with its line number, the rule it breaks and what would be
 // valid. Units tracking an enemy take no move order: they follow the group
 // they track (6.44); a tracked group moves along one path (6.44).
+//
+// # Decisions in person
+//
+// When an encounter involving a group whose order is "ask" happens, or a
+// round of a battle of a side that wrote "combat ask" is about to be
+// fought, the turn stops there and a short phase opens, owed only by the
+// side(s) that asked: "T05-encounter" (then "T05-encounter-2", ... for
+// later ones in the same turn) or "T05-combat", "T05-combat-2", ... (one
+// a battle round). The asking side's View shows the turn as far as it
+// went and its question (View.Decision): the hex, its own units, the
+// enemy's ship types as reported (6.41, 6.46) or seen in battle (8.21),
+// the battle rounds so far, the lines valid now and the deadline default.
+// The other side is not waited for and sees the turn's start until the
+// turn is resolved. Only these lines are valid in a short phase:
+//
+//	track|evade|fight        (encounter; also "encounter CHOICE")
+//	    The encounter choice (6.41); evade is refused in a port or fjord.
+//	fight|evade              (combat, from round 2)
+//	    The end-of-round check of the round just fought (8.24); without
+//	    it, the group's standing choice.
+//	restrict                 (combat) restricted fire this round (8.26)
+//	escort SHIP[, SHIP ...]  (combat, round 1) escorted ships (8.27)
+//	target UNIT TYPE         (combat) gunnery target type (8.221)
+//	torpedoes UNIT N         (combat) torpedo cap this round (8.28)
+//	standing
+//	    As the turn's orders say: the standing encounter choice, or the
+//	    standing combat declarations and choice. This is the DefaultOrders
+//	    of a short phase, taken at its deadline.
+//	pass                     (or an empty file)
+//	    Nothing declared: in combat no restricted fire, no escort, targets
+//	    and torpedoes as without orders, the standing 8.24 choice.
+//
+// A combat decision replaces the turn's combat declarations for its round.
+// Resolving a short phase replays the turn from its start with the same
+// orders, the same dice and the answers given so far, and goes on with the
+// phase's dice where it stopped: the result is the one the same choices
+// given as standing orders would have had with the same dice. The turn
+// then finishes, or stops again at the next decision asked for.
 //
 // # Data
 //

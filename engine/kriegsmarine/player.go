@@ -755,7 +755,7 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 		b.WriteString("# Norway is neutral: Allied ships stay out of Norwegian coastal hexes (6.15).\n")
 	}
 	b.WriteString("# Orders (see doc): move UNIT[, UNIT] HEX HEX ... [off] | enter UNIT ARROW [HEX ...] [spend N]\n")
-	b.WriteString("#   search air HEX | search surface UNIT | encounter UNIT|all track|evade|fight\n")
+	b.WriteString("#   search air HEX | search surface UNIT | encounter UNIT|all track|evade|fight|ask | combat ask\n")
 	b.WriteString("#   rebase AIRCRAFT to BASE | strike AIRCRAFT HEX | cover FIGHTER HEX | airborne UNIT AIRFIELD\n")
 	b.WriteString("#   split UNIT, UNIT | detach DESTROYER from FLOTILLA | scramble [cancel]\n")
 	for _, t := range v.Tracking {
