@@ -11,7 +11,51 @@
 // reorganisation and supply phase (5.2.2) are resolved automatically when a
 // player-turn opens. The other side's reactions in a player-turn come from
 // the standing orders of its own last order file (keep, evade, react,
-// continue).
+// continue), or from a short phase for each decision it asked to take in
+// person (ask, below).
+//
+// # Decisions in person: the short phases
+//
+// A side that gave the standing order "ask" for a kind of decision is
+// asked each time such a decision comes up in the opponent's player-turn:
+// the resolution stops there and a short phase opens, owed by that side
+// alone, "T04-german-react" (the first in the German player-turn of turn
+// 4; later ones in the same player-turn are "T04-german-react2", "-react3",
+// ...). Its title says what is to be decided; the side's report and View
+// (View.Ask, a Question) show the situation as the rules let it see it at
+// that moment and the valid decision lines, and its order form is filled
+// in with the default. The phase accepts only these decision lines; any
+// other line is an error citing the decision's rule:
+//
+//	evade | fight                      # ask evasion: the attacked fleet tries to evade or fights (9.14.5)
+//	fight on | break off               # ask continue: the defender won a round (9.14.5.1)
+//	attack with A3 | pass              # ask react: a detected enemy fleet enters the box (9.14.4)
+//	intercept Hamar 2 | pass           # ask interception: commit kept fighters over a raid,
+//	                                   # one line a place, at most the fighters kept (8.9.3.1)
+//
+// Resolving the short phase goes on exactly where the player-turn stopped
+// (the player-turn is resolved again from its start with the same orders,
+// the rolls already made and the decisions already taken, then with the
+// short phase's dice) and finishes the player-turn, or stops at the next
+// decision asked. A side that did not ask is never waited for, and with
+// standing orders alone the phases are only T01-german, T01-allied, ....
+//
+// DefaultOrders of a short phase, what a side gets that sends nothing by
+// the deadline, is the decision its standing orders give: evade as its
+// "evade" order says, fight on as its "continue" order says, attack with
+// its strongest undetected fleet stronger than the enemy if "react on",
+// and intercept by the reconstructed procedure of 8.9.3.1 with its kept
+// fighters. With the same dice, a decision taken in person gives exactly
+// what the equivalent standing order gives.
+//
+// A short phase is visible to the opponent, who waits for it, as a pause
+// is at the table. So that it tells him nothing he cannot see, it opens on
+// what he sees: an evasion question when he attacks a fleet, a continue
+// question when that fleet wins a round, a reaction question when his
+// detected fleet enters a box holding one of the side's undetected fleet
+// markers (decoys too: then the only decision is pass), and an
+// interception question whenever he flies bomber, transport, interdiction
+// or support missions (with no fighters kept or none in reach, pass).
 //
 // # Order syntax
 //
@@ -78,6 +122,13 @@
 //	evade weaker | evade always | evade never   # try to evade naval combat (9.14.5)
 //	react on | react off               # attack detected fleets entering your boxes (9.14.4)
 //	continue on | continue off         # fight on after winning a round as the defender (9.14.5)
+//	ask evasion continue react interception   # decide these in person instead, in short phases
+//	ask all | ask none                 # every kind of decision, or none (the default)
+//
+// An "ask" order replaces the list of decisions asked (evade, intercept,
+// reaction and continuation are accepted for the kinds); evade, continue,
+// react and keep still give the default of a decision asked (see
+// "Decisions in person" above).
 //
 // # Where the rulebook contradicts itself
 //

@@ -18,7 +18,11 @@ type Orders struct {
 // Order is one parsed order line.
 type Order struct {
 	Line int    `json:"line"`
-	Verb string `json:"verb"` // fleet, sub, air, move, rail, attack, build, keep, evade, react, continue
+	// Verb is fleet, sub, air, move, rail, attack, build, keep, evade,
+	// react, continue or ask; "decide" for a decision line of a short
+	// phase, whose Kind is evade, fight, fight on, break off, attack (ID
+	// the fleet), intercept (To the place, N the fighters) or pass.
+	Verb string `json:"verb"`
 	// Kind refines the verb: fleet form/move/split/merge/attack; air
 	// para/recon/transport/patrol/bomb/interdict/support/emergency; build
 	// fieldwork/fortify/repair.
