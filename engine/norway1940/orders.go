@@ -17,7 +17,7 @@ type Orders struct {
 
 // Order is one parsed order line.
 type Order struct {
-	Line int    `json:"line"`
+	Line int `json:"line"`
 	// Verb is fleet, sub, air, move, rail, attack, build, keep, evade,
 	// react, continue or ask; "decide" for a decision line of a short
 	// phase, whose Kind is evade, fight, fight on, break off, attack (ID
