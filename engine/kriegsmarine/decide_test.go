@@ -289,6 +289,10 @@ func playPhases(t *testing.T, setup engine.Setup, seed string, extra map[engine.
 			if len(errs) > 0 {
 				t.Fatalf("%s %s: %v\n%s", ph.ID, side, errs, text)
 			}
+			understood := r.FormatOrders(st, side, o)
+			if o2, errs := r.ParseOrders(st, side, understood); len(errs) > 0 || r.FormatOrders(st, side, o2) != understood {
+				t.Fatalf("%s %s: the orders as understood do not round-trip: %v\n%s", ph.ID, side, errs, understood)
+			}
 			texts[side], orders[side] = text, o
 		}
 		st, err = r.Resolve(st, orders, engine.NewSeededDice(secret, "g", ph.ID, engine.OrdersDigest(texts)))
@@ -400,6 +404,17 @@ func TestRule8_27_EscortDecidedInPerson(t *testing.T) {
 	rejects(t, st, German, "escort Scharnhorst, Emden, Hipper", 1, "8.27")
 	rejects(t, st, German, "escort TB Flot I", 1, "8.27")
 	rejects(t, st, German, "target Scharnhorst CA", 1, "8.221")
+	full, errs := r.ParseOrders(st, German, "torpedoes tb flot i 1\ntarget Scharnhorst bb\nescort Scharnhorst, Emden\nrestrict")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	text := r.FormatOrders(st, German, full)
+	if text != "restrict\nescort Scharnhorst, Emden\ntarget Scharnhorst BB\ntorpedoes TB Flot I 1\n" {
+		t.Fatalf("formatted decision %q", text)
+	}
+	if again, errs := r.ParseOrders(st, German, text); len(errs) > 0 || r.FormatOrders(st, German, again) != text {
+		t.Fatalf("the decision does not round-trip: %v", errs)
+	}
 	o, errs := r.ParseOrders(st, German, "escort Scharnhorst, Emden\nrestrict")
 	if len(errs) > 0 {
 		t.Fatal(errs)

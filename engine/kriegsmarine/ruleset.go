@@ -180,7 +180,7 @@ func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 	var points []Point
 	var rolls []Rolled
 	if p := in.Pending; p != nil {
-		turn = p.Orders.bySide()
+		turn = engine.DeepCopy(p.Orders).bySide()
 		points = append(append([]Point(nil), p.Points...), Point{Kind: p.Ask.Kind})
 		last := &points[len(points)-1]
 		for _, side := range p.Ask.Sides() {
