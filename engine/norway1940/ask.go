@@ -214,15 +214,16 @@ func resume(s0 *State, orders map[engine.Side]engine.Orders, dice engine.Dice) (
 	if err != nil {
 		return nil, err
 	}
+	var lines []string
+	for i, l := range o.Lines {
+		text := formatOrder(l)
+		if _, err := parseDecisionLine(q, engine.OrderLine{N: i + 1, Text: text, Fields: strings.Fields(text)}); l.Verb != "decide" || err != nil {
+			return nil, fmt.Errorf("norway1940: %q is not a decision of %s", text, shortPhase(s0).ID)
+		}
+		lines = append(lines, text)
+	}
 	if errs := checkDecision(q, o); len(errs) > 0 {
 		return nil, fmt.Errorf("norway1940: %s decision: %v", q.Side, errs[0])
-	}
-	var lines []string
-	for _, l := range o.Lines {
-		lines = append(lines, formatOrder(l))
-	}
-	if len(lines) == 0 {
-		lines = q.Default
 	}
 	p.Answers = append(p.Answers, Answer{Kind: q.Kind, Lines: lines})
 	p.Ask = nil
@@ -341,6 +342,9 @@ func parseDecisionLine(q *Question, l engine.OrderLine) (Order, *engine.LineErro
 // checkDecision checks the decision lines as a whole.
 func checkDecision(q *Question, o *Orders) []engine.LineError {
 	valid := strings.Join(q.Choices, " | ")
+	if len(o.Lines) == 0 {
+		return []engine.LineError{{Rule: q.Rule, Msg: "a decision line is needed", Valid: valid}}
+	}
 	if q.Kind == AskInterception {
 		total, pass := 0, false
 		seen := map[string]bool{}
@@ -474,8 +478,10 @@ func askReact(s *State, e *Fleet) *Fleet {
 	return nil
 }
 
-// raidsFor gives the raids over each place, sorted as the missions were
-// written, and the escorts.
+// interceptPlan is the standing procedure's use of keep kept fighter
+// markers over the raids, in order (8.9.3.1, reconstructed): over each
+// place, while more are kept than the escorts there, they meet the
+// escorts and turn back as many missions as are left; as decision lines.
 func interceptPlan(keep int, raids []Raid) []string {
 	var out []string
 	for _, r := range raids {

@@ -3,6 +3,7 @@ package norway1940
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -406,5 +407,52 @@ func TestAskedQuestionsOpenOnWhatTheOpponentSees(t *testing.T) {
 	// Without missions there is nothing to decide.
 	if next, _ := resolveWith(t, interceptSetup(t, true), Allied, "", rolls); next.Pending != nil {
 		t.Error("a short phase without any air mission")
+	}
+}
+
+// TestShortPhaseReplaysFromItsOwnRolls: as the adjudicator's verifier does,
+// each phase resolved again with exactly the rolls it made gives the same
+// state: the player-turn phase stops at the question, the short phase
+// replays the earlier rolls from the state and rolls only the new ones.
+func TestShortPhaseReplaysFromItsOwnRolls(t *testing.T) {
+	r := Ruleset{}
+	s := evasionSetup(t, Standing{Evade: "weaker", Ask: []string{AskEvasion}})
+	o, _ := r.ParseOrders(s, German, evasionOrders)
+	// The first secret whose submarine roll finds A20 (9.11: a 6).
+	var d1 *engine.SeededDice
+	var mid engine.State
+	for i := 0; mid == nil || asState(mid).Pending == nil; i++ {
+		if i == 50 {
+			t.Fatal("no secret gives a short phase")
+		}
+		d1 = engine.NewSeededDice([]byte(fmt.Sprint("replay", i)), "g", "T08-german", [32]byte{})
+		var err error
+		if mid, err = r.Resolve(s, map[engine.Side]engine.Orders{German: o}, d1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	again, err := r.Resolve(s, map[engine.Side]engine.Orders{German: o}, engine.NewReplayDice(d1.Rolls()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameOutcome(t, "player-turn phase replayed", asState(mid), asState(again))
+	a, _ := r.ParseOrders(mid, Allied, "fight\n")
+	d2 := engine.NewSeededDice([]byte("replay"), "g", "T08-german-react", [32]byte{})
+	end, err := r.Resolve(mid, map[engine.Side]engine.Orders{Allied: a}, d2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d2.Rolls()) == 0 || d2.Rolls()[0].Why != "9.14.5 naval combat, attacker" {
+		t.Errorf("the short phase's first roll is %+v, want the first combat roll", d2.Rolls())
+	}
+	rd := engine.NewReplayDice(d2.Rolls())
+	again, err = r.Resolve(mid, map[engine.Side]engine.Orders{Allied: a}, rd)
+	if err != nil || rd.Err() != nil || rd.Short() != 0 {
+		t.Fatal(err, rd.Err(), rd.Short())
+	}
+	sameOutcome(t, "short phase replayed", asState(end), asState(again))
+	// Orders that are not decision lines are refused by Resolve too.
+	if _, err := r.Resolve(mid, map[engine.Side]engine.Orders{Allied: &Orders{Side: Allied, Lines: []Order{{Verb: "evade", Flag: "never"}}}}, d2); err == nil {
+		t.Error("a standing order resolved as the decision")
 	}
 }

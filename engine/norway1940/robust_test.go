@@ -26,9 +26,16 @@ func TestParseOrdersMalformedLinesNeverPanic(t *testing.T) {
 	states := []engine.State{st}
 	mid, _ := playGame(t, "robust")
 	states = append(states, mid)
+	// A short phase (the Allied asked evasion): only decision lines.
+	short, _ := resolveWith(t, evasionSetup(t, Standing{Evade: "weaker", Ask: []string{AskEvasion}}), German, evasionOrders, rolls)
+	states = append(states, short)
+	bad = append(bad, "evade now", "fight on", "attack with", "attack with G1", "intercept", "intercept Oslo x", "pass", "ask", "ask maybe", "ask all none")
 	for _, st := range states {
 		s := asState(st)
 		side := s.Phasing
+		if s.Pending != nil {
+			side = s.Pending.Ask.Side
+		}
 		if s.Over {
 			side = German
 		}
