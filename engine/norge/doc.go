@@ -28,12 +28,13 @@
 //
 // The sides are "german" and "allied". The game opens with a set-up phase,
 // T00-setup, in which the German player chooses the troops on his five
-// battleships (6.2). Each of the 10 turns (2.1) then has six phases, the
-// five of rule 7 with phases 3 and 4 split into the German and the Allied
-// half, as the rulebook has the German player act first:
+// battleships (6.2). Each of the 10 turns (2.1) then has seven phases, the
+// five of rule 7 with phases 2, 3 and 4 split into the German and the
+// Allied half, as the rulebook has the German player act first:
 //
-//	T01-air            both sides place aircraft (9); the weather of the
-//	                   next turn is rolled first (8.2)
+//	T01-air-german     the weather of the next turn is rolled (8.2); German
+//	                   aircraft are placed (9)
+//	T01-air-allied     Allied carrier fighters are placed (9.2)
 //	T01-naval-german   German naval movement, combat and convoy loading (10, 11)
 //	T01-naval-allied   the same for the Allies
 //	T01-land-german    German landings, air transport and drops, ground

@@ -86,6 +86,7 @@ func hideFrom(s *State, foe engine.Side, k int) {
 			}
 		}
 		s.NoIntercept = append(s.NoIntercept, foe)
+		s.setLosses(foe, []string{"IR307", "Renown", "GC1"})
 		if foe == Allied {
 			s.SabotageTurn = 9
 		}

@@ -554,6 +554,9 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 	phaseMark := s.Turn*10 + s.Step
 	if !o.Keep {
 		for _, ord := range o.List {
+			if ord.Verb == "losses" {
+				setLossOrder(s, side, ord.Args)
+			}
 			if ord.Verb == "hold" {
 				var keep []string
 				for _, id := range s.Hold {
@@ -792,7 +795,8 @@ func okText(ok bool) string {
 }
 
 // overstack eliminates units above the stacking limit at the end of
-// movement (12.6, 13.3, 14.1): the owner's choice, weakest first.
+// movement (12.6, 13.3, 14.1): the owner's choice, his standing losses
+// order first, then the weakest.
 func overstack(s *State, side engine.Side) {
 	seen := map[string]bool{}
 	for i := range s.Units {
@@ -804,7 +808,19 @@ func overstack(s *State, side engine.Side) {
 		for s.stackThirds(h, side) > 9 {
 			var weakest *Unit
 			for _, u := range s.unitsAt(h) {
-				if u.Side == side && (weakest == nil || u.cf() < weakest.cf()) {
+				if u.Side != side {
+					continue
+				}
+				r, w := s.lossRank(side, u.ID), -1
+				if weakest != nil {
+					w = s.lossRank(side, weakest.ID)
+				}
+				switch {
+				case weakest == nil:
+					weakest = u
+				case r >= 0 && (w < 0 || r < w):
+					weakest = u
+				case r < 0 && w < 0 && u.cf() < weakest.cf():
 					weakest = u
 				}
 			}

@@ -209,6 +209,8 @@ func resolveNaval(s *State, o *Orders, d engine.Dice) {
 	side := o.Side
 	for _, ord := range o.List {
 		switch ord.Verb {
+		case "losses":
+			setLossOrder(s, side, ord.Args)
 		case "intercept":
 			var out []engine.Side
 			for _, x := range s.NoIntercept {
@@ -419,18 +421,29 @@ func applyNaval(s *State, res string, att, def []*Ship) {
 	switch res {
 	case "Ar":
 		if len(att) > 0 {
-			damageShip(s, pickVictim(att, false), false)
+			damageShip(s, pickVictim(s, att, false), false)
 		}
 	case "Dr":
-		damageShip(s, pickVictim(def, false), false)
+		damageShip(s, pickVictim(s, def, false), false)
 	case "De":
-		damageShip(s, pickVictim(def, true), true)
+		damageShip(s, pickVictim(s, def, true), true)
 	}
 }
 
-// pickVictim is the owner's choice of the unit to reduce or sink: the one
-// that costs the fewest victory points, empty convoys before loaded ones.
-func pickVictim(ships []*Ship, sink bool) *Ship {
+// pickVictim is the owner's choice of the unit to reduce or sink: the first
+// of them in the owner's standing losses order, else the one that costs
+// the fewest victory points, empty convoys before loaded ones.
+func pickVictim(s *State, ships []*Ship, sink bool) *Ship {
+	var chosen *Ship
+	for _, sh := range ships {
+		r := s.lossRank(sh.Side, sh.ID)
+		if r >= 0 && (chosen == nil || r < s.lossRank(chosen.Side, chosen.ID)) {
+			chosen = sh
+		}
+	}
+	if chosen != nil {
+		return chosen
+	}
 	best, bestCost := ships[0], 1<<30
 	for _, sh := range ships {
 		c := 0
@@ -595,4 +608,12 @@ func subTarget(ts []*Ship) *Ship {
 		}
 	}
 	return best
+}
+
+func setLossOrder(s *State, side engine.Side, ids []string) {
+	if len(ids) == 1 && ids[0] == "none" {
+		s.setLosses(side, nil)
+		return
+	}
+	s.setLosses(side, append([]string(nil), ids...))
 }

@@ -43,16 +43,17 @@ func fail(rule, valid, format string, args ...any) *problem {
 
 var verbsByStep = [numSteps][]string{
 	{"air"},
-	{"move", "load", "merge", "intercept"},
-	{"move", "load", "merge", "intercept"},
-	{"disembark", "embark", "airlift", "drop", "move", "ferry", "blow", "attack", "hold"},
-	{"disembark", "embark", "move", "ferry", "blow", "sabotage", "attack", "hold"},
+	{"air"},
+	{"move", "load", "merge", "intercept", "losses"},
+	{"move", "load", "merge", "intercept", "losses"},
+	{"disembark", "embark", "airlift", "drop", "move", "ferry", "blow", "attack", "hold", "losses"},
+	{"disembark", "embark", "move", "ferry", "blow", "sabotage", "attack", "hold", "losses"},
 	{"sub"},
 }
 
 var verbRule = map[string]string{"air": "9.3", "move": "14.3", "load": "11.1", "merge": "11.2", "intercept": "10.9",
 	"disembark": "12.1", "embark": "12.8", "airlift": "13.1", "drop": "13.5", "ferry": "14.6", "blow": "15.1",
-	"sabotage": "15.2", "attack": "16.1", "hold": "16.6", "sub": "17.1", "carry": "6.2"}
+	"sabotage": "15.2", "attack": "16.1", "hold": "16.6", "sub": "17.1", "carry": "6.2", "losses": "10.8"}
 
 // ParseOrders implements engine.Ruleset.
 func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
@@ -540,6 +541,25 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		}
 		o.ID = sh.ID
 		applyCarry(p.scr, sh.ID, o.Args)
+	case "losses":
+		if len(args) == 1 && strings.EqualFold(args[0], "none") {
+			o.Args = []string{"none"}
+			return o, nil
+		}
+		if len(args) == 0 {
+			return o, fail("10.8", "losses UNIT|SHIP ... | losses none", "losses needs units or ships, or none")
+		}
+		for _, a := range args {
+			if sh, pr := findShip(s, side, a); pr == nil {
+				o.Args = append(o.Args, sh.ID)
+				continue
+			}
+			u, pr := findUnit(s, side, a)
+			if pr != nil {
+				return o, fail("10.8", "your units and naval units", "no unit or naval unit of yours is called %q", a)
+			}
+			o.Args = append(o.Args, u.ID)
+		}
 	case "hold":
 		if len(args) == 1 && strings.EqualFold(args[0], "none") {
 			o.Args = []string{"none"}

@@ -33,7 +33,7 @@ func (r Ruleset) Play(vv engine.View, side engine.Side, d engine.Dice) string {
 	}
 	var lines []string
 	switch s.Step {
-	case StepAir:
+	case StepAirGerman, StepAirAllied:
 		lines = playAir(s, side)
 	case StepNavalGerman, StepNavalAllied:
 		lines = playNaval(s, side)

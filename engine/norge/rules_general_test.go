@@ -93,7 +93,7 @@ func TestRule2_1_TenTurns(t *testing.T) {
 	s := fresh(t)
 	s.Turn, s.Step = 9, StepSubs
 	s = run(t, s, German, "")
-	if s.Over || s.Turn != 10 || s.Step != StepAir {
+	if s.Over || s.Turn != 10 || s.Step != StepAirGerman {
 		t.Fatalf("after turn 9: turn %d step %d over %v", s.Turn, s.Step, s.Over)
 	}
 	s.Step = StepSubs
@@ -104,7 +104,7 @@ func TestRule2_1_TenTurns(t *testing.T) {
 }
 
 func TestRule2_2_GermanPoints(t *testing.T) {
-	s := bare(t, StepAir)
+	s := bare(t, StepAirGerman)
 	put(s, "IR307", "B:B3")
 	put(s, "NIR1", "B:A4")
 	put(s, "NIR3", "K:C3") // mini maps do not count
@@ -120,7 +120,7 @@ func TestRule2_2_GermanPoints(t *testing.T) {
 }
 
 func TestRule2_3_AlliedPoints(t *testing.T) {
-	s := bare(t, StepAir)
+	s := bare(t, StepAirGerman)
 	put(s, "NIR11", "D:C3")
 	s.German = []string{"Aalborg", "Fornebu", "Oslo", "Sola", "Vaernes"}
 	_, a := Scores(s)
@@ -130,7 +130,7 @@ func TestRule2_3_AlliedPoints(t *testing.T) {
 }
 
 func TestRule2_4_ShipsSunkOrDamaged(t *testing.T) {
-	s := bare(t, StepAir)
+	s := bare(t, StepAirGerman)
 	s.German = []string{"Aalborg", "Bardufoss", "Fornebu", "Oslo", "Sola", "Vaernes"}
 	g0, a0 := Scores(s)
 	s.ship("Bluecher").Sunk, s.ship("Bluecher").Damaged = true, true
@@ -145,7 +145,7 @@ func TestRule2_4_ShipsSunkOrDamaged(t *testing.T) {
 }
 
 func TestRule2_5_FivePointsToWin(t *testing.T) {
-	s := bare(t, StepAir)
+	s := bare(t, StepAirGerman)
 	s.Over = true
 	s.German = []string{"Aalborg", "Bardufoss", "Fornebu", "Narvik", "Oslo", "Sola", "Vaernes"} // German 12
 	s.ship("Bluecher").Sunk = true                                                              // Allied 4
@@ -362,8 +362,8 @@ func TestRule7_1_PhaseSequence(t *testing.T) {
 		t.Fatalf("first phase %+v", p)
 	}
 	s = run(t, s, German, "")
-	want := []string{"T01-air", "T01-naval-german", "T01-naval-allied", "T01-land-german", "T01-land-allied", "T01-subs", "T02-air"}
-	owes := []string{"allied german", "german", "allied", "german", "allied", "allied german", "allied german"}
+	want := []string{"T01-air-german", "T01-air-allied", "T01-naval-german", "T01-naval-allied", "T01-land-german", "T01-land-allied", "T01-subs", "T02-air-german"}
+	owes := []string{"german", "allied", "german", "allied", "german", "allied", "allied german", "german"}
 	for i, w := range want {
 		p := PhaseOf(s)
 		var o []string
@@ -377,7 +377,7 @@ func TestRule7_1_PhaseSequence(t *testing.T) {
 			break
 		}
 		dice := []int{}
-		if s.Step == StepAir {
+		if s.Step == StepAirGerman {
 			dice = []int{1, 1}
 		}
 		if s.Step == StepLandGerman {
@@ -400,7 +400,7 @@ func TestRule8_2_WeatherRolls(t *testing.T) {
 		n, s       int
 		north, sth string
 	}{{3, 4, "fair", "rain"}, {5, 6, "rain", "storm"}, {1, 2, "fair", "fair"}} {
-		s := bare(t, StepAir)
+		s := bare(t, StepAirGerman)
 		s = run(t, s, German, "", c.n, c.s)
 		if s.Weather[1] != (Weather{North: c.north, South: c.sth}) {
 			t.Fatalf("dice %d %d: %v", c.n, c.s, s.Weather[1])
@@ -448,16 +448,16 @@ func TestRule8_5_NavalSpeedAndCosts(t *testing.T) {
 }
 
 func TestRule8_6_RainReducesAir(t *testing.T) {
-	s := bare(t, StepAir)
+	s := bare(t, StepAirGerman)
 	setWeather(s, 1, "fair", "rain")
 	sail(s, "Glorious", "North3")
 	s = run(t, s, German, "air Aalborg A", 1, 1)
 	if len(s.Air) != 1 || s.Air[0].Strength != 2 {
 		t.Fatalf("German air in rain: %+v", s.Air)
 	}
-	s2 := bare(t, StepAir)
+	s2 := bare(t, StepAirAllied)
 	sail(s2, "Glorious", "North3")
-	s2 = run(t, s2, Allied, "air Glorious C", 1, 1)
+	s2 = run(t, s2, Allied, "air Glorious C")
 	if len(s2.Air) != 1 || s2.Air[0].Strength != 2 {
 		t.Fatalf("Allied air in fair weather: %+v", s2.Air)
 	}
@@ -479,7 +479,7 @@ func TestRule8_7_StormStopsAirLanding(t *testing.T) {
 }
 
 func TestRule9_1_GermanAirPerAirfield(t *testing.T) {
-	s := bare(t, StepAir)
+	s := bare(t, StepAirGerman)
 	s.German = []string{"Aalborg", "Sola"}
 	parseOK(t, s, German, "air Aalborg A\nair Sola A")
 	parseErr(t, s, German, "air Fornebu A", "9.1")
@@ -490,7 +490,7 @@ func TestRule9_1_GermanAirPerAirfield(t *testing.T) {
 }
 
 func TestRule9_2_CarrierFighters(t *testing.T) {
-	s := bare(t, StepAir)
+	s := bare(t, StepAirAllied)
 	parseErr(t, s, Allied, "air Glorious C", "9.2")
 	sail(s, "Glorious", "North3")
 	parseOK(t, s, Allied, "air Glorious C")
@@ -510,8 +510,9 @@ func TestRule9_2_CarrierReturnRange(t *testing.T) {
 }
 
 func TestRule9_3_AirRange(t *testing.T) {
-	s := bare(t, StepAir)
+	s := bare(t, StepAirGerman)
 	parseErr(t, s, German, "air Aalborg C", "9.3")
+	s.Step = StepAirAllied
 	sail(s, "Glorious", "Norw6")
 	parseErr(t, s, Allied, "air Glorious A", "9.3")
 }
@@ -536,7 +537,7 @@ func TestRule9_3_AirSuperiority(t *testing.T) {
 }
 
 func TestRule9_4_NoFlightIntoStorm(t *testing.T) {
-	s := bare(t, StepAir)
+	s := bare(t, StepAirGerman)
 	setWeather(s, 1, "storm", "fair")
 	parseErr(t, s, German, "air Aalborg A", "9.4") // Aalborg's aircraft cross a stormy sea
 	setWeather(s, 1, "fair", "fair")

@@ -257,7 +257,8 @@ func TestRule12_1_Quays(t *testing.T) {
 
 func TestRule12_2_TurnOneLandings(t *testing.T) {
 	s := fresh(t)
-	s = run(t, s, German, "", 1, 1) // air phase: weather for turn 2
+	s = run(t, s, German, "", 1, 1) // German air phase: weather for turn 2
+	s = run(t, s, Allied, "")       // Allied air
 	s = run(t, s, German, "")       // German naval
 	s = run(t, s, Allied, "")       // Allied naval
 	// Oslo 5 fails (Oslo: 5-6), Kristiansand 5 succeeds, Bergen 6 fails, Trondheim 1, Narvik 2
@@ -389,5 +390,44 @@ func TestRule17_1_SubmarineAmbush(t *testing.T) {
 	}
 	if strings.Contains(viewJSON(t, s2, Allied), "U25") {
 		t.Fatal("the attack names the submarine to the Allies")
+	}
+}
+
+func TestRule10_8_OwnersChoice(t *testing.T) {
+	s := naval2(t, StepNavalAllied)
+	sail(s, "Bluecher", "North2")
+	sail(s, "GC1", "North2")
+	sail(s, "Renown", "North3")
+	// 5 to 5: column 1:1, die 2: Dr; by default the convoy is given up
+	s2 := run(t, s, Allied, "move Renown North2", 2)
+	if !s2.ship("GC1").Reduced || s2.ship("Bluecher").Reduced {
+		t.Fatal("default choice: the convoy, which costs fewer points")
+	}
+	s.GermanLosses = []string{"Bluecher"}
+	s2 = run(t, s, Allied, "move Renown North2", 2)
+	if s2.ship("GC1").Reduced || !s2.ship("Bluecher").Reduced {
+		t.Fatal("the German losses order names Bluecher first")
+	}
+	s.Step = StepNavalGerman
+	o := parseOK(t, s, German, "losses GC1 IR307 bluecher")
+	if o.List[0].Args[2] != "Bluecher" {
+		t.Fatal(o.List[0].Args)
+	}
+	parseErr(t, s, German, "losses Renown", "10.8")
+}
+
+func TestRule12_6_OverstackOwnersChoice(t *testing.T) {
+	s := naval2(t, StepLandGerman)
+	s.German = append(s.German, "Oslo")
+	put(s, "IR334", "B:F3")
+	put(s, "IR359", "B:F3")
+	sail(s, "GC1", "Oslo")
+	s.ship("GC1").Cargo = []string{"IR236", "Pi163", "Pi169"}
+	for _, id := range s.ship("GC1").Cargo {
+		put(s, id, "ship:GC1")
+	}
+	s2 := run(t, s, German, "disembark GC1\nlosses IR334")
+	if s2.unit("IR334").Loc != LocElim || s2.unit("Pi163").Loc == LocElim || s2.unit("Pi169").Loc == LocElim {
+		t.Fatal("the owner's losses order chooses IR334")
 	}
 }

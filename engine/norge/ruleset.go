@@ -39,7 +39,7 @@ func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
 	if len(setup.Options) > 0 {
 		return nil, fmt.Errorf("norge: unknown options %v (the game has none)", setup.Options)
 	}
-	s := &State{Turn: 1, Step: StepAir, Setup: true, Weather: []Weather{{North: "fair", South: "fair"}}, German: []string{"Aalborg"}}
+	s := &State{Turn: 1, Step: StepAirGerman, Setup: true, Weather: []Weather{{North: "fair", South: "fair"}}, German: []string{"Aalborg"}}
 	for _, u := range data.Units {
 		s.Units = append(s.Units, Unit{ID: u.ID, Side: u.Side, Loc: u.Start})
 	}
@@ -73,9 +73,9 @@ func PhaseOf(s *State) engine.Phase {
 	}
 	p := engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, stepNames[s.Step]), Title: fmt.Sprintf("Turn %d, %s", s.Turn, stepTitles[s.Step])}
 	switch s.Step {
-	case StepAir, StepSubs:
+	case StepSubs:
 		p.Owes = []engine.Side{Allied, German}
-	case StepNavalGerman, StepLandGerman:
+	case StepAirGerman, StepNavalGerman, StepLandGerman:
 		p.Owes = []engine.Side{German}
 	default:
 		p.Owes = []engine.Side{Allied}
@@ -130,12 +130,13 @@ func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 		return s, nil
 	}
 	switch s.Step {
-	case StepAir:
+	case StepAirGerman:
 		rollWeather(s, dice)
 		g, _ := get(German)
-		a, _ := get(Allied)
 		s.Air = nil
 		resolveAir(s, g)
+	case StepAirAllied:
+		a, _ := get(Allied)
 		resolveAir(s, a)
 	case StepNavalGerman, StepNavalAllied:
 		o, _ := get(PhaseOf(s).Owes[0])
@@ -167,7 +168,7 @@ func advance(s *State) {
 		return
 	}
 	s.Turn++
-	s.Step = StepAir
+	s.Step = StepAirGerman
 	s.Air = nil
 	for len(s.Weather) < s.Turn {
 		s.Weather = append(s.Weather, Weather{North: "fair", South: "fair"})

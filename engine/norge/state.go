@@ -13,10 +13,11 @@ const (
 	Allied engine.Side = "allied"
 )
 
-// Steps of a turn: the five phases of rule 7, with phases 3 and 4 split
+// Steps of a turn: the five phases of rule 7, with phases 2, 3 and 4 split
 // into the German and the Allied half as the rulebook orders them.
 const (
-	StepAir = iota
+	StepAirGerman = iota
+	StepAirAllied
 	StepNavalGerman
 	StepNavalAllied
 	StepLandGerman
@@ -25,9 +26,10 @@ const (
 	numSteps
 )
 
-var stepNames = [numSteps]string{"air", "naval-german", "naval-allied", "land-german", "land-allied", "subs"}
+var stepNames = [numSteps]string{"air-german", "air-allied", "naval-german", "naval-allied", "land-german", "land-allied", "subs"}
 var stepTitles = [numSteps]string{
-	"phase 2: placement of air units",
+	"phases 1 and 2: weather, German placement of air units",
+	"phase 2: Allied placement of air units",
 	"phase 3: German naval movement and combat, convoys",
 	"phase 3: Allied naval movement and combat, convoys",
 	"phase 4: German landings, air transport, ground movement and combat",
@@ -142,6 +144,10 @@ type State struct {
 	PortUse []string `json:"port_use,omitempty"`
 	// Hold lists units whose owner reduces them instead of retreating (16.6).
 	Hold []string `json:"hold,omitempty"`
+	// GermanLosses and AlliedLosses are each side's standing choice of the
+	// units it gives up first when the owner chooses (10.8, 12.6).
+	GermanLosses []string `json:"german_losses,omitempty"`
+	AlliedLosses []string `json:"allied_losses,omitempty"`
 	// NoIntercept lists sides that decline defensive naval combat (10.9).
 	NoIntercept []engine.Side `json:"no_intercept,omitempty"`
 	Log         []Event       `json:"log,omitempty"`
@@ -162,6 +168,8 @@ func (s *State) clone() *State {
 	c.Blown = append([]Bridge(nil), s.Blown...)
 	c.PortUse = append([]string(nil), s.PortUse...)
 	c.Hold = append([]string(nil), s.Hold...)
+	c.GermanLosses = append([]string(nil), s.GermanLosses...)
+	c.AlliedLosses = append([]string(nil), s.AlliedLosses...)
 	c.NoIntercept = append([]engine.Side(nil), s.NoIntercept...)
 	c.Log = append([]Event(nil), s.Log...)
 	return &c
@@ -383,4 +391,30 @@ func (s *State) shipsAt(node string) []*Ship {
 		}
 	}
 	return out
+}
+
+// losses is side's standing order of losses.
+func (s *State) losses(side engine.Side) []string {
+	if side == German {
+		return s.GermanLosses
+	}
+	return s.AlliedLosses
+}
+
+func (s *State) setLosses(side engine.Side, ids []string) {
+	if side == German {
+		s.GermanLosses = ids
+	} else {
+		s.AlliedLosses = ids
+	}
+}
+
+// rank is the place of id in side's losses order, or -1.
+func (s *State) lossRank(side engine.Side, id string) int {
+	for i, x := range s.losses(side) {
+		if x == id {
+			return i
+		}
+	}
+	return -1
 }

@@ -73,6 +73,10 @@ func filtered(s *State, side engine.Side) *State {
 	}
 	if side != Allied {
 		c.SabotageTurn = 0
+		c.AlliedLosses = nil
+	}
+	if side != German {
+		c.GermanLosses = nil
 	}
 	c.Log = nil
 	for _, e := range s.Log {
@@ -322,7 +326,7 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		return b.String()
 	}
 	switch s.Step {
-	case StepAir:
+	case StepAirGerman, StepAirAllied:
 		b.WriteString("# air BASE MAP      (9.1-9.3: an airfield or carrier and a Tactical Map A-F)\n")
 		if side == German {
 			for _, af := range data.Airfields {
@@ -349,6 +353,8 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		} else {
 			b.WriteString("intercept on\n")
 		}
+		b.WriteString("# losses UNIT|SHIP ... | losses none   (who goes first when you choose, 10.8, 12.6)\n")
+		b.WriteString(lossLine(s, side))
 	case StepLandGerman, StepLandAllied:
 		b.WriteString("# disembark SHIP   embark CONVOY UNIT ...   move UNIT HEX [HEX ...]\n")
 		b.WriteString("# ferry UNIT   blow HEX HEX   attack HEX with UNIT ...   hold UNIT ...|none\n")
@@ -368,6 +374,8 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		} else {
 			b.WriteString("hold none\n")
 		}
+		b.WriteString("# losses UNIT|SHIP ... | losses none   (who goes first when you choose, 10.8, 12.6)\n")
+		b.WriteString(lossLine(s, side))
 	case StepSubs:
 		b.WriteString("# sub SUB AREA   (17.1: to an adjacent sea area, or a new one anywhere)\n")
 		for _, sh := range s.Ships {
@@ -413,4 +421,22 @@ func (r Ruleset) Reveal(st engine.State) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// lossLine is side's standing losses order as an order line, without the
+// units and ships no longer in play.
+func lossLine(s *State, side engine.Side) string {
+	var ids []string
+	for _, id := range s.losses(side) {
+		if u := s.unit(id); u != nil && u.Loc != LocElim {
+			ids = append(ids, id)
+		}
+		if sh := s.ship(id); sh != nil && !sh.Sunk && !sh.Scrapped {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return "losses none\n"
+	}
+	return "losses " + strings.Join(ids, " ") + "\n"
 }
