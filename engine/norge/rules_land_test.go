@@ -483,3 +483,14 @@ func TestRule16_15_RiverHalves(t *testing.T) {
 		t.Fatalf("artillery across a river: %d, want 3", c.Att)
 	}
 }
+
+func TestStandingOrdersSurviveNMR(t *testing.T) {
+	s := land2(t, StepLandAllied)
+	put(s, "NIR9", "C:E5")
+	s = run(t, s, Allied, "hold NIR9\nlosses NIR9")
+	s.Step = StepLandAllied
+	s = run(t, s, German, "") // the Allies send nothing: default orders
+	if len(s.Hold) != 1 || len(s.AlliedLosses) != 1 {
+		t.Fatal("standing orders lost by a missed turn")
+	}
+}
