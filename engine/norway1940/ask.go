@@ -13,7 +13,7 @@ import (
 // standing order) instead of leaving them to his other standing orders.
 const (
 	AskEvasion      = "evasion"      // evade an attack on one of his fleets (9.14.5)
-	AskContinue     = "continue"     // fight on after winning a round as the defender (9.14.5, 9.14.5.1)
+	AskContinue     = "continue"     // fight on after winning a round as the defender or a reacting fleet (9.14.5, 9.14.5.1)
 	AskReact        = "react"        // attack a detected fleet entering his box (9.14.4)
 	AskInterception = "interception" // where his kept fighters intercept (8.9.3.1)
 )
@@ -410,20 +410,22 @@ func askEvasion(s *State, att, def *Fleet, attStr, defStr int) bool {
 	return s.decide(q, []string{standing})[0] == "evade"
 }
 
-// askContinue is the defender's decision after winning a round (9.14.5):
-// true to fight on.
-func askContinue(s *State, att, def *Fleet, round, attStr, defStr int) bool {
+// askContinue is the decision of the inactive player's fleet own, which
+// won round against enemy (9.14.5, 9.14.5.1): true to fight on. on is what
+// the standing orders say: the defender's "continue" order; a fleet
+// reacting to a fleet entering its box (9.14.4) fights its three rounds.
+func askContinue(s *State, own, enemy *Fleet, round, ownStr, enemyStr int, on bool) bool {
 	standing := "break off"
-	if s.side(def.Side).Standing.Continue {
+	if on {
 		standing = "fight on"
 	}
-	if !s.asked(def.Side, AskContinue) {
-		return standing == "fight on"
+	if !s.asked(own.Side, AskContinue) {
+		return on
 	}
-	q := &Question{Kind: AskContinue, Side: def.Side, Fleet: def.ID, Enemy: att.ID, Box: def.Where, Own: defStr, Them: attStr, Round: round,
+	q := &Question{Kind: AskContinue, Side: own.Side, Fleet: own.ID, Enemy: enemy.ID, Box: own.Where, Own: ownStr, Them: enemyStr, Round: round,
 		Choices: []string{"fight on", "break off"}}
-	q.Text = fmt.Sprintf("Your fleet %s (now %d combat) won round %d against the %s fleet %s (now a combat rating of %d) in %s. Fight on (the Continuation Table is rolled) or break off?",
-		def.ID, defStr, round, sideTitle(att.Side), att.ID, attStr, def.Where)
+	q.Text = fmt.Sprintf("Your fleet %s (now a combat rating of %d) won round %d against the %s fleet %s (now a combat rating of %d) in %s. Fight on (the Continuation Table is rolled) or break off?",
+		own.ID, ownStr, round, sideTitle(enemy.Side), enemy.ID, enemyStr, own.Where)
 	return s.decide(q, []string{standing})[0] == "fight on"
 }
 

@@ -456,3 +456,30 @@ func TestShortPhaseReplaysFromItsOwnRolls(t *testing.T) {
 		t.Error("a standing order resolved as the decision")
 	}
 }
+
+// TestAskContinueOfAReactingFleet (9.14.4, 9.14.5.1): the Allied fleet that
+// attacks a German fleet entering its box and wins a round is asked too;
+// the standing default fights the three rounds.
+func TestAskContinueOfAReactingFleet(t *testing.T) {
+	r := Ruleset{}
+	// German evasion roll 6 fails; round 1: A20 rolls 2, G20 rolls 1.
+	faces := append([]int{6, 2, 1}, rolls...)
+	mid, d := resolveWith(t, reactSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskContinue, AskReact}}), German, "fleet G20 to South-2\n", faces)
+	used := d.Used()
+	mid, d = resolveWith(t, mid, Allied, "attack with A20\n", faces[used:])
+	used += d.Used()
+	q := mid.Pending.Ask
+	if r.Phase(mid).ID != "T08-german-react2" || q.Kind != AskContinue || q.Fleet != "A20" || q.Enemy != "G20" || strings.Join(q.Default, "") != "fight on" {
+		t.Fatalf("phase %s, question %+v", r.Phase(mid).ID, q)
+	}
+	end, _ := resolveWith(t, mid, Allied, "fight on\n", faces[used:])
+	std, _ := resolveWith(t, reactSetup(t, Standing{Evade: "weaker", React: true}), German, "fleet G20 to South-2\n", faces)
+	sameOutcome(t, "reacting fleet fights on", end, std)
+	if !logHas(end, "the fleets disengage") && !logHas(end, "the combat goes on") {
+		t.Errorf("fight on: the Continuation Table is rolled:\n%s", logText(end))
+	}
+	end, _ = resolveWith(t, mid, Allied, "break off\n", faces[used:])
+	if logHas(end, "round 2") || logHas(end, "Continuation") || logHas(end, "the fleets disengage") || logHas(end, "the combat goes on") {
+		t.Errorf("break off after round 1:\n%s", logText(end))
+	}
+}

@@ -181,7 +181,10 @@ func navalCombatX(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub b
 		if sub {
 			attStr++
 		}
-		if !attackerWins && !askContinue(s, att, def, round, attStr, defStr) {
+		if attackerWins && att.Side != s.Phasing && !askContinue(s, att, def, round, attStr, defStr, true) {
+			return // a reacting fleet (9.14.4) fights its rounds unless its player asked
+		}
+		if !attackerWins && !askContinue(s, def, att, round, defStr, attStr, s.side(def.Side).Standing.Continue) {
 			return
 		}
 		r := dice.Roll(6, "9.14.5 Naval Combat Continuation Table")
