@@ -71,6 +71,7 @@
 //	load GC2 IR236 IR334 IR359     # load a convoy off the board for next turn (11.1)
 //	merge GC3 GC4                  # two reduced empty convoys make one (11.2)
 //	intercept off                  # standing: decline defensive combat (10.9)
+//	losses GC3 Bluecher            # standing: what you give up first when you choose (10.8)
 //
 // A battleship that enters a hex with enemy naval units stops and attacks
 // them (10.8). Other units pass through such hexes and may be fired on
@@ -89,10 +90,25 @@
 //	attack B:D2 with NIR1 NIR4     # one combat against one hex (16.1)
 //	attack B:D2 with NIR1 NIR4 advance NIR4   # who occupies the hex if it is won (16.7)
 //	hold NIR2 NIR4 | hold none     # standing: reduce instead of retreating (16.6)
+//	losses Pi163 IR236 | losses none   # standing: who goes first when overstacked (12.6)
+//
+// Standing orders (intercept, losses, hold) stay in force until changed,
+// also when a side sends no orders.
 //
 // Submarine phase (17):
 //
 //	sub U25 3                      # move to an adjacent sea area, or place a new one
+//
+// # Maps
+//
+// Tactical Maps: A Stavanger and Sola, B Oslo and Fornebu, C Bergen, D
+// Trondheim and Vaernes, E Namsos and Mosjoen, F Narvik, Harstad and
+// Bardufoss. Mini maps: K Kristiansand, R Arendal, H Halden, N Aandalsnes.
+// Road corridors between the maps: AC, BC, BD and EF. Every land map is
+// 6 by 6 hexes (mini maps 4 by 5), row A in the south; links join the
+// edge hexes of neighbouring maps. The Strategic Map is a chain of named sea,
+// fjord and port hexes from the entrance hexes G1, G2 (German) and B1, B2
+// (British) to the 12 ports, in 7 numbered sea areas.
 //
 // # Data
 //
