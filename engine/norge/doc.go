@@ -104,9 +104,9 @@
 // Tactical Maps: A Stavanger and Sola, B Oslo and Fornebu, C Bergen, D
 // Trondheim and Vaernes, E Namsos and Mosjoen, F Narvik, Harstad and
 // Bardufoss. Mini maps: K Kristiansand, R Arendal, H Halden, N Aandalsnes.
-// Road corridors between the maps: AC, BC, BD and EF. Every land map is
-// 6 by 6 hexes (mini maps 4 by 5), row A in the south; links join the
-// edge hexes of neighbouring maps. The Strategic Map is a chain of named sea,
+// Road corridors between the maps: AC, BC, BD and EF, one hex wide. A
+// Tactical Map is 6 by 6 hexes, a mini map 4 by 5, row A in the south;
+// links join the edge hexes of neighbouring maps. The Strategic Map is a chain of named sea,
 // fjord and port hexes from the entrance hexes G1, G2 (German) and B1, B2
 // (British) to the 12 ports, in 7 numbered sea areas.
 //
