@@ -28,10 +28,13 @@
 // other line is an error citing the decision's rule:
 //
 //	evade | fight                      # ask evasion: the attacked fleet tries to evade or fights (9.14.5)
-//	fight on | break off               # ask continue: the defender won a round (9.14.5.1)
+//	fight on | break off               # ask continue: your defending or reacting fleet won a round (9.14.5.1)
 //	attack with A3 | pass              # ask react: a detected enemy fleet enters the box (9.14.4)
 //	intercept Hamar 2 | pass           # ask interception: commit kept fighters over a raid,
 //	                                   # one line a place, at most the fighters kept (8.9.3.1)
+//
+// One decision line is needed (interception: one intercept line a place,
+// or pass).
 //
 // Resolving the short phase goes on exactly where the player-turn stopped
 // (the player-turn is resolved again from its start with the same orders,
@@ -42,7 +45,8 @@
 //
 // DefaultOrders of a short phase, what a side gets that sends nothing by
 // the deadline, is the decision its standing orders give: evade as its
-// "evade" order says, fight on as its "continue" order says, attack with
+// "evade" order says, fight on as its "continue" order says (a fleet
+// reacting under 9.14.4 fights its three rounds), attack with
 // its strongest undetected fleet stronger than the enemy if "react on",
 // and intercept by the reconstructed procedure of 8.9.3.1 with its kept
 // fighters. With the same dice, a decision taken in person gives exactly
@@ -51,7 +55,8 @@
 // A short phase is visible to the opponent, who waits for it, as a pause
 // is at the table. So that it tells him nothing he cannot see, it opens on
 // what he sees: an evasion question when he attacks a fleet, a continue
-// question when that fleet wins a round, a reaction question when his
+// question when the side's fleet (attacked, or reacting) wins a round, a
+// reaction question when his
 // detected fleet enters a box holding one of the side's undetected fleet
 // markers (decoys too: then the only decision is pass), and an
 // interception question whenever he flies bomber, transport, interdiction

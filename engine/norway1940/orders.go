@@ -516,7 +516,8 @@ func parseOrders(s *State, side engine.Side, text string) (*Orders, []engine.Lin
 // DefaultOrders implements engine.Ruleset: in a player-turn, no moves, and
 // the standing orders of the side stay as they were; in a short phase, the
 // decision the side's standing orders give (Question.Default): evade as
-// its "evade" order says, fight on as its "continue" order says, react as
+// its "evade" order says, fight on as its "continue" order says (a
+// reacting fleet fights its three rounds), react as
 // its "react" order says, and its kept fighters intercept by the
 // reconstructed procedure of 8.9.3.1.
 func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
