@@ -72,6 +72,7 @@ func TestFullGamesThroughTheAdjudicator(t *testing.T) {
 		{"norway1940", 1, nil, 0},
 		{"kampen", 1, nil, 0},
 		{"sweden43", 1, nil, 0},
+		{"norge", 1, nil, 0},
 		{"kriegsmarine", 3, []string{"all"}, 0},
 		{"norway1940", 6, []string{"all"}, 0},
 	}

@@ -14,6 +14,7 @@ import (
 	"skagerrak/engine"
 	_ "skagerrak/engine/kampen"
 	_ "skagerrak/engine/kriegsmarine"
+	_ "skagerrak/engine/norge"
 	_ "skagerrak/engine/norway1940"
 	_ "skagerrak/engine/sweden43"
 )

@@ -4,6 +4,7 @@ package main
 import (
 	_ "skagerrak/engine/kampen"
 	_ "skagerrak/engine/kriegsmarine"
+	_ "skagerrak/engine/norge"
 	_ "skagerrak/engine/norway1940"
 	_ "skagerrak/engine/sweden43"
 )
