@@ -71,10 +71,10 @@ func playAsking(t *testing.T, secret string, g askGame) (phases []engine.Phase, 
 	return nil, nil
 }
 
-// TestStandingOrdersOnlyNeverOpenAShortPhase (5.2, 9.14.4, 9.14.5,
+// TestRule5_2_StandingOrdersOnlyNeverOpenAShortPhase (5.2, 9.14.4, 9.14.5,
 // 8.9.3.1): without "ask", a whole game is the player-turns and nothing
 // else: T01-german, T01-allied, T02-german, ...
-func TestStandingOrdersOnlyNeverOpenAShortPhase(t *testing.T) {
+func TestRule5_2_StandingOrdersOnlyNeverOpenAShortPhase(t *testing.T) {
 	for _, seed := range []string{"alpha", "b2"} {
 		phases, _ := playAsking(t, seed, askGame{})
 		for i, ph := range phases {
@@ -92,12 +92,12 @@ func TestStandingOrdersOnlyNeverOpenAShortPhase(t *testing.T) {
 	}
 }
 
-// TestAskedGameAtTheDeadlineIsTheStandingGame (9.14.4, 9.14.5, 9.14.5.1,
+// TestRule5_2_AskedGameAtTheDeadlineIsTheStandingGame (9.14.4, 9.14.5, 9.14.5.1,
 // 8.9.3.1): both sides ask every decision and never answer; each short
 // phase resolves with DefaultOrders, which is what the standing orders
 // decide, so with the same dice every player-turn starts exactly as in
 // the game played by standing orders alone.
-func TestAskedGameAtTheDeadlineIsTheStandingGame(t *testing.T) {
+func TestRule5_2_AskedGameAtTheDeadlineIsTheStandingGame(t *testing.T) {
 	for _, seed := range []string{"b1", "b2"} {
 		_, want := playAsking(t, seed, askGame{})
 		phases, got := playAsking(t, seed, askGame{extra: map[engine.Side]string{German: "ask all", Allied: "ask all"}, deadline: true})
@@ -128,11 +128,11 @@ func TestAskedGameAtTheDeadlineIsTheStandingGame(t *testing.T) {
 	}
 }
 
-// TestAlliedAskingGameWaitsOnlyForTheAllied (5.2, 9.14.5): the Allied asks
+// TestRule5_2_AlliedAskingGameWaitsOnlyForTheAllied (5.2, 9.14.5): the Allied asks
 // every decision and the scripted Allied answers them from its View; the
 // short phases open only in German player-turns, are owed by the Allied
 // alone, and only the Allied View holds the question.
-func TestAlliedAskingGameWaitsOnlyForTheAllied(t *testing.T) {
+func TestRule5_2_AlliedAskingGameWaitsOnlyForTheAllied(t *testing.T) {
 	r := Ruleset{}
 	kinds := map[string]int{}
 	phases, _ := playAsking(t, "b1", askGame{extra: map[engine.Side]string{Allied: "ask all"}, each: func(s *State) {

@@ -61,7 +61,7 @@ func evasionSetup(t *testing.T, st Standing) *State {
 
 const evasionOrders = "sub South-3 A20 1\nfleet G20 attack A20\n"
 
-func TestAskEvasionOpensOneShortPhaseOwedByTheAlliedOnly(t *testing.T) {
+func TestRule9_14_5_AskEvasionOpensOneShortPhaseOwedByTheAlliedOnly(t *testing.T) {
 	r := Ruleset{}
 	s := evasionSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskEvasion}})
 	before, _ := json.Marshal(s)
@@ -124,7 +124,7 @@ func TestAskEvasionOpensOneShortPhaseOwedByTheAlliedOnly(t *testing.T) {
 	sameOutcome(t, "fight in person vs evade never", end, std)
 }
 
-func TestAskEvasionDeadlineTakesTheStandingDefault(t *testing.T) {
+func TestRule9_14_5_AskEvasionDeadlineTakesTheStandingDefault(t *testing.T) {
 	r := Ruleset{}
 	mid, _ := resolveWith(t, evasionSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskEvasion}}), German, evasionOrders, rolls)
 	// 9.14.5 via DefaultOrders: the standing "evade weaker" of a fleet of 4
@@ -167,7 +167,7 @@ func continueSetup(t *testing.T, st Standing) *State {
 	return s
 }
 
-func TestAskContinueAfterWinningARoundAsTheDefender(t *testing.T) {
+func TestRule9_14_5_1_AskContinueAfterWinningARoundAsTheDefender(t *testing.T) {
 	r := Ruleset{}
 	// Round 1: the German rolls 1, the Allied 6: the Allied wins the round
 	// and decides whether to fight on (9.14.5, 9.14.5.1).
@@ -195,7 +195,7 @@ func TestAskContinueAfterWinningARoundAsTheDefender(t *testing.T) {
 	}
 }
 
-func TestAskTwoDecisionsNumberTheShortPhases(t *testing.T) {
+func TestRule5_2_AskTwoDecisionsNumberTheShortPhases(t *testing.T) {
 	r := Ruleset{}
 	// The Allied asks both: evade (no: fight), then after winning round 1
 	// whether to fight on: two short phases in the German player-turn.
@@ -229,7 +229,7 @@ func reactSetup(t *testing.T, st Standing) *State {
 	return s
 }
 
-func TestAskReactToADetectedFleetEnteringTheBox(t *testing.T) {
+func TestRule9_14_4_AskReactToADetectedFleetEnteringTheBox(t *testing.T) {
 	r := Ruleset{}
 	for _, c := range []struct {
 		answer string
@@ -271,7 +271,7 @@ func interceptSetup(t *testing.T, ask bool) *State {
 	return s
 }
 
-func TestAskInterceptionOfTheKeptFighters(t *testing.T) {
+func TestRule8_9_3_1_AskInterceptionOfTheKeptFighters(t *testing.T) {
 	r := Ruleset{}
 	const orders = "air bomb Hamar 340 1\nair patrol Hamar 1\n"
 	mid, d := resolveWith(t, interceptSetup(t, true), Allied, orders, rolls)
@@ -303,6 +303,11 @@ func TestAskInterceptionOfTheKeptFighters(t *testing.T) {
 	}
 }
 
+// TestShortPhaseFormReportPictureAndDecodedView (9.14.5): the asking side's
+// order form is the decision filled in with its standing default and is
+// accepted unchanged; its report and picture state the question; the other
+// side owes nothing and sees no question; the View reads back from JSON and
+// the scripted player decides from it (4 against 11: evade).
 func TestShortPhaseFormReportPictureAndDecodedView(t *testing.T) {
 	r := Ruleset{}
 	mid, _ := resolveWith(t, evasionSetup(t, Standing{Evade: "never", Ask: []string{AskEvasion}}), German, evasionOrders, rolls)
@@ -343,6 +348,9 @@ func TestShortPhaseFormReportPictureAndDecodedView(t *testing.T) {
 	}
 }
 
+// TestAskStandingOrderSyntax: "ask KIND..." (aliases, any case) replaces
+// the decisions asked, "ask all" asks every kind, "ask none" none, and a
+// malformed ask order is an error citing 5.2.
 func TestAskStandingOrderSyntax(t *testing.T) {
 	s := bare(t, 8, German)
 	o := parseOK(t, s, "ask Evasion intercept\n")
@@ -375,12 +383,12 @@ func viewLogHas(v *View, sub string) bool {
 	return false
 }
 
-// TestAskedQuestionsOpenOnWhatTheOpponentSees (9.5, 8.9.3.1, 9.14.4): a
+// TestRule9_5_AskedQuestionsOpenOnWhatTheOpponentSees (9.5, 8.9.3.1, 9.14.4): a
 // short phase must not tell the phasing side what it cannot see, so the
 // reaction question opens for a decoy-only marker too, and the
 // interception question with no fighters kept; then "pass" is the only
 // decision.
-func TestAskedQuestionsOpenOnWhatTheOpponentSees(t *testing.T) {
+func TestRule9_5_AskedQuestionsOpenOnWhatTheOpponentSees(t *testing.T) {
 	r := Ruleset{}
 	s := reactSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskReact}})
 	a := s.fleet("A20")
@@ -457,10 +465,10 @@ func TestShortPhaseReplaysFromItsOwnRolls(t *testing.T) {
 	}
 }
 
-// TestAskContinueOfAReactingFleet (9.14.4, 9.14.5.1): the Allied fleet that
+// TestRule9_14_5_1_AskContinueOfAReactingFleet (9.14.4, 9.14.5.1): the Allied fleet that
 // attacks a German fleet entering its box and wins a round is asked too;
 // the standing default fights the three rounds.
-func TestAskContinueOfAReactingFleet(t *testing.T) {
+func TestRule9_14_5_1_AskContinueOfAReactingFleet(t *testing.T) {
 	r := Ruleset{}
 	// German evasion roll 6 fails; round 1: A20 rolls 2, G20 rolls 1.
 	faces := append([]int{6, 2, 1}, rolls...)
