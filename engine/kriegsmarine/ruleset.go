@@ -118,7 +118,7 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 	if s.Pending != nil && s.Pending.Ask.question(side) == nil {
 		return nil, []engine.LineError{{Msg: fmt.Sprintf("the %s player owes no orders in phase %s", sideName(side), s.phaseName())}}
 	}
-	o, errs := parseOrders(s.sideView(side), text)
+	o, errs := parseOrders(s.sideView(side, false), text)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -224,20 +224,21 @@ func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 // the sides that owe it see the turn as far as it went and their question;
 // the others see the turn's start, as before they sent their orders.
 func (Ruleset) View(st engine.State, side engine.Side) engine.View {
-	return asState(st).sideView(side)
+	return asState(st).sideView(side, true)
 }
 
-func (s *State) sideView(side engine.Side) *View {
+// sideView is View, with or without the reports (see viewOf).
+func (s *State) sideView(side engine.Side, reports bool) *View {
 	if s.Pending != nil {
 		if q := s.Pending.Ask.question(side); q != nil {
-			v := s.Pending.At.view(side)
+			v := s.Pending.At.viewOf(side, reports)
 			v.Phase = s.phaseName()
 			v.Title = s.phaseTitle()
 			v.Decision = engine.DeepCopy(q)
 			return v
 		}
 	}
-	return s.view(side)
+	return s.viewOf(side, reports)
 }
 
 // Result implements engine.Ruleset.

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"skagerrak/engine"
 )
@@ -30,13 +31,48 @@ func portHex(name string) (engine.Hex, bool) {
 }
 
 // airfieldHex returns the hex of the named airfield.
+//
+// The answer is the first airfield in map order whose name equals name
+// case-insensitively or folded (normName); the folded names are indexed
+// once, so that the order parser does not walk the map for every base.
 func airfieldHex(name string) (engine.Hex, *Airfield, bool) {
-	for _, hi := range TheMap().Airfields() {
-		if strings.EqualFold(hi.Airfield.Name, name) || normName(hi.Airfield.Name) == normName(name) {
-			return hi.Hex, hi.Airfield, true
+	list, index := airfieldIndex()
+	i, ok := index[normName(name)]
+	if !ok {
+		i = len(list)
+	}
+	for j := 0; j < i; j++ {
+		if strings.EqualFold(list[j].Airfield.Name, name) {
+			i, ok = j, true
+			break
 		}
 	}
-	return engine.Hex{}, nil, false
+	if !ok {
+		return engine.Hex{}, nil, false
+	}
+	af := *list[i].Airfield
+	return list[i].Hex, &af, true
+}
+
+var (
+	airfieldsOnce  sync.Once
+	airfieldsList  []HexInfo
+	airfieldsIndex map[string]int
+)
+
+// airfieldIndex is the map's airfields in map order and the index of the
+// first with each folded name.
+func airfieldIndex() ([]HexInfo, map[string]int) {
+	airfieldsOnce.Do(func() {
+		airfieldsList = TheMap().Airfields()
+		airfieldsIndex = map[string]int{}
+		for i, hi := range airfieldsList {
+			if _, dup := airfieldsIndex[normName(hi.Airfield.Name)]; !dup {
+				airfieldsIndex[normName(hi.Airfield.Name)] = i
+			}
+		}
+	})
+	return airfieldsList, airfieldsIndex
 }
 
 // norwegian reports whether h is a Norwegian coastal, fjord or port hex

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"skagerrak/engine"
 )
@@ -149,10 +150,43 @@ func def(id string) *UnitDef {
 
 // normName folds a unit name for matching: lower case, umlauts and Nordic
 // letters folded, everything but letters and digits dropped.
+//
+// It is called for every name in every order line, so plain ASCII names
+// take a fast path: no allocation when the name is already folded, one
+// otherwise; other names go the general way.
 func normName(s string) string {
-	s = strings.ToLower(s)
-	r := strings.NewReplacer("ü", "u", "ö", "o", "ä", "a", "æ", "ae", "ø", "o", "å", "a", "ß", "ss", "é", "e", "è", "e")
-	s = r.Replace(s)
+	folded := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return normNameUnicode(s)
+		}
+		if !((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+			folded = false
+		}
+	}
+	if folded {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+('a'-'A'))
+		case (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'):
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// nameFolds are the letters normName spells out.
+var nameFolds = strings.NewReplacer("ü", "u", "ö", "o", "ä", "a", "æ", "ae", "ø", "o", "å", "a", "ß", "ss", "é", "e", "è", "e")
+
+// normNameUnicode is normName for names with letters beyond ASCII.
+func normNameUnicode(s string) string {
+	s = nameFolds.Replace(strings.ToLower(s))
 	var b strings.Builder
 	for _, c := range s {
 		if (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') {

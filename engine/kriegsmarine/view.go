@@ -107,7 +107,11 @@ type TrackView struct {
 	EnemySpeed int      `json:"enemy_speed,omitempty"`
 }
 
-func (s *State) view(side engine.Side) *View {
+func (s *State) view(side engine.Side) *View { return s.viewOf(side, true) }
+
+// viewOf is the side's View, with or without its reports: the order parser
+// needs none of them, and a late turn has many.
+func (s *State) viewOf(side engine.Side, reports bool) *View {
 	v := &View{
 		Game: "kriegsmarine", Side: side, Turn: s.Turn, Over: s.Over,
 		Weather: s.Weather, WeatherOn: s.has(OptWeather), Options: s.Options,
@@ -176,7 +180,7 @@ func (s *State) view(side engine.Side) *View {
 		}
 	}
 	for _, e := range s.Log {
-		if e.To == "both" || e.To == string(side) {
+		if reports && (e.To == "both" || e.To == string(side)) {
 			v.Reports = append(v.Reports, e)
 		}
 	}
