@@ -25,6 +25,17 @@ import (
 
 var benchSeq int
 
+// benchRulesets are the rulesets of the binary (not the test one).
+func benchRulesets() []string {
+	var out []string
+	for _, r := range engine.Rulesets() {
+		if r.Name() != "racetest" {
+			out = append(out, r.Name())
+		}
+	}
+	return out
+}
+
 // benchKey makes a player key of the given algorithm.
 func benchKey(b *testing.B, algo string, addr string) *openpgp.Entity {
 	b.Helper()
@@ -196,7 +207,7 @@ func playGame(b *testing.B, ruleset string) string {
 // phase resolved again from its recorded rolls) beside decoding the same
 // log's JSON alone, the floor.
 func BenchmarkReplay(b *testing.B) {
-	for _, rs := range []string{"kriegsmarine", "norway1940"} {
+	for _, rs := range benchRulesets() {
 		gdir := playGame(b, rs)
 		logPath := filepath.Join(gdir, adjudicator.LogFile)
 		raw, _ := os.ReadFile(logPath)
@@ -226,7 +237,7 @@ func BenchmarkReplay(b *testing.B) {
 // BenchmarkResolveHeaviestPhase times the costliest Resolve of a game
 // played with the scripted players.
 func BenchmarkResolveHeaviestPhase(b *testing.B) {
-	for _, name := range []string{"kriegsmarine", "norway1940"} {
+	for _, name := range benchRulesets() {
 		rs, _ := engine.Lookup(name)
 		bot := rs.(engine.Player)
 		st, err := rs.New(engine.Setup{}, engine.NewSeededDice([]byte("b"), "g", "setup", [32]byte{}))
@@ -316,7 +327,7 @@ func BenchmarkPoll1000Games(b *testing.B) {
 // cron run of poll --once) does: from its snapshot, and without it (every
 // phase resolved again).
 func BenchmarkOpenGame(b *testing.B) {
-	for _, rs := range []string{"kriegsmarine", "norway1940"} {
+	for _, rs := range benchRulesets() {
 		gdir := playGame(b, rs)
 		h, err := adjudicator.OpenHost(filepath.Dir(gdir), adjudicator.Options{})
 		if err != nil {
