@@ -445,6 +445,12 @@ func TestShortPhaseReplaysFromItsOwnRolls(t *testing.T) {
 	}
 	sameOutcome(t, "player-turn phase replayed", asState(mid), asState(again))
 	a, _ := r.ParseOrders(mid, Allied, "fight\n")
+	before, _ := json.Marshal(mid)
+	defer func() {
+		if after, _ := json.Marshal(mid); !bytes.Equal(before, after) {
+			t.Error("resolving the short phase changed its input state")
+		}
+	}()
 	d2 := engine.NewSeededDice([]byte("replay"), "g", "T08-german-react", [32]byte{})
 	end, err := r.Resolve(mid, map[engine.Side]engine.Orders{Allied: a}, d2)
 	if err != nil {
