@@ -210,7 +210,9 @@ func (Ruleset) Report(vv engine.View, side engine.Side) string {
 // OrderForm is the pre-filled order form of a side's next orders
 // (engine.OrderFormer): a commented summary of what the side may order,
 // then its standing orders as they stand, so that a form sent back
-// unchanged keeps them.
+// unchanged keeps them. In a short phase the asking side's form states
+// the question and is filled in with the decision its standing orders
+// give, the deadline's default.
 func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	v, ok := vv.(*View)
 	if !ok || v.Phase.Over {
