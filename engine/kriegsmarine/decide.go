@@ -304,9 +304,9 @@ func (s *State) encounterQuestion(side engine.Side, o *Orders, own, enemy []stri
 	dc := standingChoice(side, o, own, h)
 	q := Question{Side: side, Kind: DecideEncounter, Rule: "6.41", Hex: h.String(), Units: sortedIDs(own), Enemy: s.reported(enemy),
 		DefaultChoice: dc, InPort: portOrFjord(h)}
-	q.Choices = []string{ChoiceTrack, ChoiceEvade, ChoiceFight}
+	q.Choices = []string{ChoiceTrack, ChoiceEvade, ChoiceFight, "standing"}
 	if q.InPort {
-		q.Choices = []string{ChoiceTrack, ChoiceFight}
+		q.Choices = []string{ChoiceTrack, ChoiceFight, "standing"}
 	}
 	q.Default = fmt.Sprintf("%s: the group's standing encounter choice, or if it has none track for the Allies and evade for the Germans (fight in a port or fjord)", dc)
 	return q
@@ -377,7 +377,7 @@ func (p *parser) decision(lines []engine.OrderLine) (*Orders, []engine.LineError
 	others := 0
 	only := "only the decision is owed now: " + strings.Join(q.Choices, ", ")
 	if q.Kind == DecideEncounter {
-		only = "only the encounter choice is owed now: " + strings.Join(q.Choices, ", ") + " (or standing)"
+		only = "only the encounter choice is owed now: " + strings.Join(q.Choices, ", ")
 	}
 	for _, l := range lines {
 		verb := strings.ToLower(l.Fields[0])
