@@ -557,12 +557,10 @@ func (s *State) mayRestrict(ids []string) bool {
 	return true
 }
 
-// escorts returns the ships escorted in the first round (8.27): only in a
-// hex entirely of sea, not at night (8.29), one ship for each destroyer or
-// torpedo boat task force of two ships or more taking part, plus one for
-// each unit beyond an advantage of 3 in numbers. Standing orders choose
-// the ships, in the order given; the escorting task forces cannot
-// themselves be escorted.
+// escorts returns the ships escorted in the first round (8.27), as many as
+// escortsAllowed gives each side. The round's orders (standing, or decided
+// in person) choose the ships, in the order given; the escorting task
+// forces cannot themselves be escorted.
 func (s *State) escorts(g *Engagement, orders map[engine.Side]*Orders, allied, german []string) map[string]bool {
 	out := map[string]bool{}
 	for _, side := range []engine.Side{Allied, German} {
