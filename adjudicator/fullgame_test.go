@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +15,24 @@ import (
 // through the adjudicator, each side ordering from its own View, with the
 // dice secret drawn from entropy; it returns the game and its directory.
 func playThrough(t *testing.T, name string, entropy byte, options ...string) (*Game, string) {
+	return playAsking(t, name, entropy, nil, options...)
+}
+
+// asking gives, per side, the standing line by which it asks to decide in
+// person, and tells the short phases that asking opens.
+type asking struct {
+	side engine.Side
+	// ask turns the side's scripted orders of a main phase into orders
+	// that ask.
+	ask   func(body string) string
+	short func(phase string) bool
+	// owed counts the short phases opened, and wrong those owed by
+	// anyone else than the asking side.
+	owed, wrong int
+}
+
+// playAsking is playThrough with one side asking to decide in person.
+func playAsking(t *testing.T, name string, entropy byte, ask *asking, options ...string) (*Game, string) {
 	t.Helper()
 	dir := t.TempDir()
 	clk := &testClock{t: time.Date(2026, 4, 8, 6, 0, 0, 0, time.UTC)}
@@ -36,8 +55,17 @@ func playThrough(t *testing.T, name string, entropy byte, options ...string) (*G
 		if n > 500 {
 			t.Fatalf("no end after %d phases", n)
 		}
+		if ask != nil && ask.short(g.Opened.Phase) {
+			ask.owed++
+			if len(g.Opened.Owes) != 1 || g.Opened.Owes[0] != ask.side {
+				ask.wrong++
+			}
+		}
 		for _, s := range g.Owing() {
 			body := bot.Play(rs.View(g.State, s), s, engine.NewSeededDice([]byte{entropy}, string(s), g.Opened.Phase, [32]byte{}))
+			if ask != nil && s == ask.side && !ask.short(g.Opened.Phase) {
+				body = ask.ask(body)
+			}
 			r := submit(t, h, "full", s, orders("full", g.Opened.Phase, string(s), body))
 			if r.Status != StatusAccepted {
 				t.Fatalf("%s %s: the scripted orders were %s: %s %v\n%s", g.Opened.Phase, s, r.Status, r.Reason, r.Errors, body)
@@ -112,6 +140,44 @@ func TestFullGamesThroughTheAdjudicator(t *testing.T) {
 			rep, err := VerifyPath(dir, nil)
 			if err != nil || !rep.RollsChecked || !rep.Ended {
 				t.Fatalf("verify: %+v %v", rep, err)
+			}
+		})
+	}
+}
+
+// TestDecisionsInPersonThroughTheAdjudicator: a side that asks to decide
+// encounters, battles (6.41, 8.24) or its reactions (9.14.5, 8.9.3.1) in
+// person gets short phases that it alone owes, answered from its View; the
+// game still ends with a result and verifies.
+func TestDecisionsInPersonThroughTheAdjudicator(t *testing.T) {
+	if testing.Short() {
+		t.Skip("full games")
+	}
+	cases := map[string]*asking{
+		"kriegsmarine": {side: "german", ask: func(body string) string {
+			// Every encounter choice becomes "ask", and battles too.
+			lines := strings.Split(body, "\n")
+			for i, l := range lines {
+				if f := strings.Fields(l); len(f) >= 3 && f[0] == "encounter" {
+					lines[i] = strings.Join(f[:len(f)-1], " ") + " ask"
+				}
+			}
+			return "combat ask\n" + strings.Join(lines, "\n")
+		}, short: func(p string) bool {
+			return strings.Contains(p, "-encounter") || strings.Contains(p, "-combat")
+		}},
+		"norway1940": {side: "allied", ask: func(body string) string { return "ask all\n" + body },
+			short: func(p string) bool { return strings.Contains(p, "-react") }},
+	}
+	for name, ask := range cases {
+		t.Run(name, func(t *testing.T) {
+			g, dir := playAsking(t, name, 3, ask)
+			if ask.owed == 0 || ask.wrong != 0 {
+				t.Fatalf("%d short phases, %d owed by another side than %s", ask.owed, ask.wrong, ask.side)
+			}
+			t.Logf("%d phases, %d of them short: %.100s", g.Resolved, ask.owed, g.Ended.Result.Summary)
+			if _, err := VerifyPath(dir, nil); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
