@@ -48,6 +48,10 @@ type HexMap struct {
 	// printed under it, wrapped to the legend's width.
 	Legend []LegendItem
 	Notes  []string
+	// ColNames, when given, are printed on the margins instead of the
+	// column numbers: ColNames[0] over column 1, and so on (e.g. a sheet of
+	// several one-column maps side by side).
+	ColNames []string
 }
 
 // Cell is what one hex looks like.
@@ -355,6 +359,9 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 	}
 	for c := 1; c <= m.Cols; c++ {
 		n := strconv.Itoa(c)
+		if c <= len(m.ColNames) {
+			n = m.ColNames[c-1]
+		}
 		top := l.centre(Pos{m.Rows, c})
 		cv.text(floorDiv(top.x, sub)-textWidth(n)/2, floorDiv(top.y-l.s, sub)-16, n, grey)
 		bot := l.centre(Pos{1, c})
