@@ -1,7 +1,6 @@
 package kampen
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -153,15 +152,7 @@ func (s *State) deck(side engine.Side) *Deck {
 
 // clone is a deep copy of s, through its JSON, which holds all of it.
 func (s *State) clone() *State {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic("kampen: state does not marshal: " + err.Error())
-	}
-	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic("kampen: state does not unmarshal: " + err.Error())
-	}
-	return &c
+	return engine.DeepCopy(s)
 }
 
 // count is side's battalions in area (not counting groups on the move).
