@@ -250,10 +250,12 @@ func Distance(a, b string) int {
 // normName folds a name for matching: lower case, Norwegian letters to
 // their usual ASCII spellings, and blanks, hyphens and underscores dropped.
 func normName(s string) string {
-	s = strings.ToLower(s)
-	r := strings.NewReplacer("æ", "ae", "ø", "o", "å", "a", "aa", "a", "ö", "o", "ä", "ae", "-", "", "_", "", " ", "", "'", "")
-	return r.Replace(s)
+	return nameFolder.Replace(strings.ToLower(s))
 }
+
+// nameFolder folds Norwegian letters and separators out of names; built
+// once, as building a Replacer is the costly part.
+var nameFolder = strings.NewReplacer("æ", "ae", "ø", "o", "å", "a", "aa", "a", "ö", "o", "ä", "ae", "-", "", "_", "", " ", "", "'", "")
 
 // areaAliases are further names order files may use for areas.
 var areaAliases = map[string]string{
