@@ -1,0 +1,187 @@
+package sweden43
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"skagerrak/engine"
+)
+
+// playForPicture plays n phases of a game with the scripted players
+// straight through the Ruleset and returns the state.
+func playForPicture(t *testing.T, seed string, n int) *State {
+	t.Helper()
+	r := Ruleset{}
+	secret := []byte(seed)
+	st, err := r.New(engine.Setup{}, engine.NewSeededDice(secret, "pic", "setup", [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		ph := r.Phase(st)
+		if ph.Over {
+			break
+		}
+		texts := map[engine.Side]string{}
+		orders := map[engine.Side]engine.Orders{}
+		for _, side := range ph.Owes {
+			text := r.Play(r.View(st, side), side, engine.NewSeededDice(secret, "pic", ph.ID+string(side), [32]byte{}))
+			o, errs := r.ParseOrders(st, side, text)
+			if len(errs) > 0 {
+				t.Fatalf("%s %s: scripted orders rejected: %v\n%s", ph.ID, side, errs, text)
+			}
+			texts[side], orders[side] = text, o
+		}
+		next, err := r.Resolve(st, orders, engine.NewSeededDice(secret, "pic", ph.ID, engine.OrdersDigest(texts)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = next
+	}
+	return asState(st)
+}
+
+// keepPicture writes a picture to $SKAGERRAK_PICTURES, or to a temporary
+// directory, so that a person can look at it.
+func keepPicture(t *testing.T, name string, b []byte) {
+	t.Helper()
+	dir := os.Getenv("SKAGERRAK_PICTURES")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPictureDeterministic(t *testing.T) {
+	r := Ruleset{}
+	s := playForPicture(t, "picture-1", 12)
+	for _, side := range r.Sides() {
+		a, err := r.Picture(r.View(s, side), side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := r.Picture(r.View(s, side), side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, b) {
+			t.Fatalf("%s: the same view gave different pictures", side)
+		}
+		js, err := json.Marshal(r.View(s, side))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dv, err := r.DecodeView(js)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := r.Picture(dv, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, c) {
+			t.Fatalf("%s: the view read back from its JSON gave a different picture", side)
+		}
+	}
+}
+
+// TestPictureOfAPlayedGame draws both sides' maps after several phases of
+// a scripted game, and checks they are PNG pictures that differ by side.
+func TestPictureOfAPlayedGame(t *testing.T) {
+	r := Ruleset{}
+	for _, n := range []int{0, 2, 9} {
+		s := playForPicture(t, "picture-2", n)
+		var pics [][]byte
+		for _, side := range r.Sides() {
+			b, err := r.Picture(r.View(s, side), side)
+			if err != nil {
+				t.Fatalf("after %d phases, %s: %v", n, side, err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("after %d phases, %s: not a PNG: %v", n, side, err)
+			}
+			if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w < 1000 || h < 1000 {
+				t.Fatalf("after %d phases, %s: a %dx%d picture is too small for the 42x26 map", n, side, w, h)
+			}
+			keepPicture(t, "sweden43-"+string(side)+"-"+r.Phase(s).ID+".png", b)
+			pics = append(pics, b)
+		}
+		if bytes.Equal(pics[0], pics[1]) {
+			t.Fatalf("after %d phases, both sides got the same picture", n)
+		}
+	}
+}
+
+func TestPictureRejectsAnotherSidesView(t *testing.T) {
+	r := Ruleset{}
+	s := playForPicture(t, "picture-3", 1)
+	if _, err := r.Picture(r.View(s, German), Allied); err == nil {
+		t.Fatal("the German view was drawn as the Allied map")
+	}
+	if _, err := r.Picture(r.View(s, German), "swedish"); err == nil {
+		t.Fatal("a map was drawn for an unknown side")
+	}
+	if _, err := r.Picture("not a view", German); err == nil {
+		t.Fatal("a string was drawn as a map")
+	}
+}
+
+// TestPictureFogOfWar changes what a side cannot see - the enemy's forces
+// still to come (reinforcements, mobilizations, amphibious and airborne
+// forces), his units' supply, the German replacement pool and private
+// events - and checks that the side's picture does not change by a byte.
+func TestPictureFogOfWar(t *testing.T) {
+	r := Ruleset{}
+	checked := 0
+	for _, n := range []int{0, 3, 8} {
+		s := playForPicture(t, "picture-4", n)
+		for _, side := range r.Sides() {
+			want, err := r.Picture(r.View(s, side), side)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := s.Clone()
+			foe := other(side)
+			for i := range h.Board.Units {
+				u := &h.Board.Units[i]
+				if u.Side != foe {
+					continue
+				}
+				switch u.Status {
+				case Pending:
+					u.Turn++
+					u.Arrive = "A1"
+				case Mobilize, Assemble, HQAssemble:
+					u.Turn++
+				case Amph, ParaPool:
+					u.Status = Neutralized
+				case OnMap:
+					u.OOS = !u.OOS
+					u.Restricted = "Nowhere"
+				}
+			}
+			if side == Allied {
+				h.Board.ReplHalfREs += 3
+			}
+			h.Log = append(h.Log, Event{Turn: h.Turn, Text: "a secret", Only: foe})
+			got, err := r.Picture(r.View(h, side), side)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("after %d phases: the %s picture changed when the %s secrets changed", n, side, foe)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+}
