@@ -392,8 +392,8 @@ func strategicNotes(v *View, side engine.Side, offBoard []string) []string {
 	}
 	notes = append(notes, "German hold: "+listOrNone(g)+".", "Allies hold: "+listOrNone(a)+".")
 	for _, sh := range s.Ships {
-		if sh.Side == side && sh.Kind == "convoy" && sh.onMap() {
-			notes = append(notes, fmt.Sprintf("Convoy %s at %s: %s.", sh.ID, sh.Loc, listOrNone(aboard(s, sh.ID))))
+		if sh.Side == side && sh.onMap() && (sh.Kind == "convoy" || len(aboard(s, sh.ID)) > 0) {
+			notes = append(notes, fmt.Sprintf("%s %s at %s carries: %s.", capital(kindName(sh.Kind)), sh.ID, sh.Loc, listOrNone(aboard(s, sh.ID))))
 		}
 	}
 	for _, sh := range s.Ships {
@@ -440,6 +440,14 @@ func locWords(loc string) string {
 		return "for air drops"
 	}
 	return "eliminated"
+}
+
+// capital is s with its first letter upper case.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func listOrNone(xs []string) string {

@@ -95,7 +95,7 @@ func TestPictureDeterministic(t *testing.T) {
 // a scripted game, and checks they are PNG pictures of the whole sheet.
 func TestPictureOfAPlayedGame(t *testing.T) {
 	r := Ruleset{}
-	for _, n := range []int{0, 9, 23} {
+	for _, n := range []int{0, 9, 12, 23} {
 		s := playForPicture(t, "picture-2", n)
 		var pics [][]byte
 		for _, side := range r.Sides() {
