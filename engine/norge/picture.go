@@ -646,11 +646,11 @@ func landMap(v *View, side engine.Side, maps []LandMap) *picture.HexMap {
 				continue
 			}
 			for _, o := range data.Links[name] {
-				ls = append(ls, name+"-"+o)
+				ls = append(ls, name+" to "+o)
 			}
 		}
 		if len(ls) > 0 {
-			head = append(head, "Roads on: "+strings.Join(ls, ", ")+".")
+			head = append(head, "Roads off the map: "+strings.Join(ls, ", ")+".")
 		}
 	}
 	if len(notes) == 0 {
