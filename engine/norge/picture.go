@@ -37,7 +37,9 @@ var (
 	picGerman    = color.RGBA{80, 88, 94, 255}
 	picAllied    = color.RGBA{40, 100, 170, 255}
 	picWeather   = color.RGBA{150, 40, 40, 255}
-	picAreaText  = color.RGBA{40, 70, 120, 255}
+	white        = color.RGBA{255, 255, 255, 255}
+	grey         = color.RGBA{90, 90, 90, 255}
+	ink          = color.RGBA{30, 30, 30, 255}
 )
 
 // sidePaint is the colour of a side's counters and of the places it holds.
@@ -329,11 +331,6 @@ func aboard(s *State, id string) []string {
 	}
 	return out
 }
-
-var (
-	white = color.RGBA{255, 255, 255, 255}
-	grey  = color.RGBA{90, 90, 90, 255}
-)
 
 func strategicLegend(side engine.Side) []picture.LegendItem {
 	own, foe := sideTitle(side), sideTitle(enemy(side))
@@ -659,5 +656,3 @@ func landMap(v *View, side engine.Side, maps []LandMap) *picture.HexMap {
 	hm.Notes = append(head, notes...)
 	return hm
 }
-
-var ink = color.RGBA{30, 30, 30, 255}

@@ -1,7 +1,9 @@
 // Package picture draws game maps as PNG pictures: a hex map (HexMap) or an
 // area map (AreaMap), described as a plain list of things to draw — cells,
 // hexsides, markers, lines, a legend and notes — which a ruleset builds from
-// one side's View. The package knows nothing of any game and does no I/O.
+// one side's View. Sheet puts several such pictures on one page, e.g. a
+// strategic map over its tactical maps. The package knows nothing of any
+// game and does no I/O.
 //
 // Output is deterministic: the same input gives the same bytes. All geometry
 // is done in integer fixed point (1/256 of a pixel), polygons are filled by
