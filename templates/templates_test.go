@@ -1,0 +1,50 @@
+package templates
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestWrapKeepsIndentAndWidth(t *testing.T) {
+	in := "  - " + strings.Repeat("word ", 30) + "end\nshort\n" + strings.Repeat("x", 90)
+	out := Wrap(in, 40)
+	lines := strings.Split(out, "\n")
+	for _, l := range lines[:len(lines)-2] {
+		if len(l) > 40 {
+			t.Errorf("line wider than 40: %q", l)
+		}
+	}
+	if !strings.HasPrefix(lines[1], "      ") {
+		t.Errorf("a continuation does not keep the indent plus four: %q", lines[1])
+	}
+	if lines[len(lines)-1] != strings.Repeat("x", 90) || lines[len(lines)-2] != "short" {
+		t.Errorf("a line without spaces, or a short one, was changed: %q", lines[len(lines)-2:])
+	}
+	if strings.Join(strings.Fields(out), " ") != strings.Join(strings.Fields(in), " ") {
+		t.Error("wrapping changed the words")
+	}
+}
+
+func TestEveryTemplateRenders(t *testing.T) {
+	data := map[string]any{"Game": "g1", "Title": "T", "Side": "german", "Phase": "T01", "Deadline": time.Date(2026, 4, 9, 6, 0, 0, 0, time.UTC),
+		"Orders": "Game: g1\nadvance 1", "Reason": "r", "Errors": []string{"line 4: x"}, "Open": "T01", "Text": "notice", "Why": "over",
+		"Result": "draw", "Body": "body", "Secret": "abc", "Moves": "T01: ...\n"}
+	for _, name := range Names() {
+		var d any = data
+		if name == "report.tmpl" {
+			d = struct {
+				Game, Title, Side, Resolved, Why, Body, Next, Form string
+				Defaulted, Owes                                  []string
+				Deadline                                         time.Time
+			}{Game: "g1", Title: "T", Side: "german", Body: "body", Next: "T02", Owes: []string{"german"}, Form: "Game: g1"}
+		}
+		out, err := Render(name, d)
+		if err != nil || !strings.Contains(out, "g1") {
+			t.Errorf("%s: %v\n%s", name, err, out)
+		}
+	}
+	if len(Names()) < 6 {
+		t.Errorf("templates: %v", Names())
+	}
+}
