@@ -35,8 +35,8 @@ func TestEveryTemplateRenders(t *testing.T) {
 		if name == "report.tmpl" {
 			d = struct {
 				Game, Title, Side, Resolved, Why, Body, Next, Form string
-				Defaulted, Owes                                  []string
-				Deadline                                         time.Time
+				Defaulted, Owes                                    []string
+				Deadline                                           time.Time
 			}{Game: "g1", Title: "T", Side: "german", Body: "body", Next: "T02", Owes: []string{"german"}, Form: "Game: g1"}
 		}
 		out, err := Render(name, d)
