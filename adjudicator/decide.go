@@ -118,9 +118,11 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	if !sub.SigTime.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-time.Minute)) {
 		return reject(f.Phase, fmt.Sprintf("the signature was made %s, before phase %s opened (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), f.Phase, g.OpenedAt.UTC().Format(time.RFC3339)), nil)
 	}
-	if _, errs := g.Rules.ParseOrders(g.State, side, f.Body); len(errs) > 0 {
+	parsed, errs := g.Rules.ParseOrders(g.State, side, f.Body)
+	if len(errs) > 0 {
 		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)
 	}
+	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key, By: sub.By}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"time"
 
@@ -74,6 +75,43 @@ type Game struct {
 	lastNotice   string
 	secret       []byte
 	rendered     *Mail
+	// fresh is the data of the event being emitted, so that Apply need not
+	// decode what was encoded a moment ago; checked are the orders Submit
+	// just parsed, for the same reason. Replay has neither.
+	fresh   any
+	checked checkedOrders
+}
+
+// checkedOrders remembers one side's orders parsed by Submit until Apply
+// takes them.
+type checkedOrders struct {
+	side   engine.Side
+	text   string
+	orders engine.Orders
+}
+
+func (c *checkedOrders) take(side engine.Side, text string) (engine.Orders, []engine.LineError) {
+	if c.orders == nil || c.side != side || c.text != text {
+		return nil, nil
+	}
+	o := c.orders
+	*c = checkedOrders{}
+	return o, nil
+}
+
+// decode reads an event's data, or takes it as emitted when the event was
+// just written by this process (the log holds the same, encoded).
+func (g *Game) decode(ev events.Event, v any) error {
+	if g.fresh != nil {
+		dst := reflect.ValueOf(v).Elem()
+		src := reflect.ValueOf(g.fresh)
+		g.fresh = nil
+		if src.Type() == dst.Type() {
+			dst.Set(src)
+			return nil
+		}
+	}
+	return decode(ev, v)
 }
 
 // SetSecret gives the game its dice secret, which the host keeps outside the
@@ -246,7 +284,7 @@ func (g *Game) Apply(ev events.Event) error {
 	switch ev.Type {
 	case EvGameCreated:
 		var d GameCreated
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		if g.Seq != 0 {
@@ -275,7 +313,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.Referee = d.Referee
 	case EvPhaseOpened:
 		var d PhaseOpened
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		if d.Phase != g.Phase.ID {
@@ -287,17 +325,20 @@ func (g *Game) Apply(ev events.Event) error {
 		g.parsed = map[engine.Side]engine.Orders{}
 	case EvOrdersAccepted:
 		var d OrdersAccepted
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		if g.Opened == nil || d.Phase != g.Opened.Phase {
 			return fail("orders for phase %q, which is not open", d.Phase)
 		}
-		f, err := engine.ParseOrderFile(d.Text)
-		if err != nil {
-			return fail("the accepted order file does not parse: %v", err)
+		o, errs := g.checked.take(d.Side, d.Text)
+		if o == nil {
+			f, err := engine.ParseOrderFile(d.Text)
+			if err != nil {
+				return fail("the accepted order file does not parse: %v", err)
+			}
+			o, errs = g.Rules.ParseOrders(g.State, d.Side, f.Body)
 		}
-		o, errs := g.Rules.ParseOrders(g.State, d.Side, f.Body)
 		if len(errs) > 0 {
 			return fail("the accepted orders of %s do not validate: %v", d.Side, errs[0])
 		}
@@ -307,14 +348,14 @@ func (g *Game) Apply(ev events.Event) error {
 		g.Missed[d.Side] = 0
 	case EvOrdersRejected:
 		var d OrdersRejected
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		g.keys[d.Key] = d.Key != ""
 		g.lastRejected = &d
 	case EvPhaseResolved:
 		var d PhaseResolved
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		if g.Opened == nil || d.Phase != g.Opened.Phase {
@@ -369,7 +410,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.History = append(g.History, d)
 	case EvMailQueued:
 		var d MailQueued
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		if d.Kind == MailReminder {
@@ -403,7 +444,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 	case EvMailSent, EvMailFailed:
 		var d MailFailed
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		i := g.outboxIndex(d.ID)
@@ -416,13 +457,13 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 	case EvDiceAdded:
 		var d DiceAdded
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		g.Dice = append(g.Dice, d.Values...)
 	case EvDeadlineChanged:
 		var d DeadlineChanged
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		if g.Opened == nil || g.Opened.Phase != d.Phase {
@@ -433,7 +474,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.lastNotice = fmt.Sprintf("%s moved the deadline of %s to %s: %s", d.By, d.Phase, d.Deadline.UTC().Format(time.RFC1123), d.Why)
 	case EvGamePaused:
 		var d GamePaused
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		g.Paused, g.PausedAt = &d, ev.Time
@@ -441,7 +482,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.lastNotice = fmt.Sprintf("%s paused the game: %s", d.By, d.Why)
 	case EvGameResumed:
 		var d GameResumed
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		g.Paused = nil
@@ -452,7 +493,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.lastNotice = fmt.Sprintf("%s resumed the game: %s. The deadline is now %s.", d.By, d.Why, d.Deadline.UTC().Format(time.RFC1123))
 	case EvSideChanged:
 		var d SideChanged
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		if d.Player.Side == Referee {
@@ -463,20 +504,20 @@ func (g *Game) Apply(ev events.Event) error {
 		g.lastNotice = fmt.Sprintf("%s changed the registration of %s (address %s, key %s): %s", d.By, d.Player.Side, d.Player.Address, d.Player.Fingerprint, d.Why)
 	case EvSideFlagged:
 		var d SideFlagged
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		g.flagged[d.Side] = d.Missed
 		g.lastNotice = fmt.Sprintf("Side %s has missed %d phases in a row and played them with default orders.", d.Side, d.Missed)
 	case EvRefereeMail:
 		var d RefereeMail
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		g.keys[d.Key] = d.Key != ""
 	case EvGameEnded:
 		var d GameEnded
-		if err := decode(ev, &d); err != nil {
+		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
 		sec, err := hex.DecodeString(d.Secret)

@@ -203,6 +203,7 @@ func (h *Host) emitter(hg *hosted) Emit {
 		if err != nil {
 			return err
 		}
+		hg.g.fresh = data
 		if err := hg.g.Apply(ev); err != nil {
 			return fmt.Errorf("adjudicator: applying the event just written: %w", err)
 		}
