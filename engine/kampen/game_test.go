@@ -1,12 +1,11 @@
 package kampen
 
 import (
-	"crypto/sha256"
-	"fmt"
 	"strings"
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 // playGame plays a whole game with the scripted players through the
@@ -22,53 +21,17 @@ func playGame(t *testing.T, secret string) (*State, []string) {
 // through, the first included.
 func playGameStates(t *testing.T, secret string) (*State, []string, []*State) {
 	t.Helper()
-	r, err := engine.Lookup("kampen")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pl := r.(engine.Player)
-	st, err := r.New(engine.Setup{}, engine.NewSeededDice([]byte(secret), "g", "new", [32]byte{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var digests []string
-	states := []*State{asState(st)}
-	for i := 0; i < 400; i++ {
-		ph := r.Phase(st)
-		if ph.Over {
-			break
-		}
-		orders := map[engine.Side]engine.Orders{}
-		texts := map[engine.Side]string{}
-		for _, side := range ph.Owes {
-			v := r.View(st, side)
-			text := pl.Play(v, side, engine.NewSeededDice([]byte(secret), "g", ph.ID+"/play/"+string(side), [32]byte{}))
-			o, errs := r.ParseOrders(st, side, text)
-			if len(errs) > 0 {
-				t.Fatalf("%s: scripted %s orders rejected: %v\n%s", ph.ID, side, errs, text)
-			}
-			orders[side] = o
-			texts[side] = text
-		}
-		before, _ := engine.Canonical(st)
-		next, err := r.Resolve(st, orders, engine.NewSeededDice([]byte(secret), "g", ph.ID, engine.OrdersDigest(texts)))
-		if err != nil {
-			t.Fatalf("%s: %v", ph.ID, err)
-		}
-		after, _ := engine.Canonical(st)
-		if string(before) != string(after) {
-			t.Fatalf("%s: Resolve modified its input state", ph.ID)
-		}
-		b, _ := engine.Canonical(next)
-		digests = append(digests, fmt.Sprintf("%x", sha256.Sum256(b)))
-		st = next
+	p := enginetest.Scripted{Secret: secret, SetupPhase: "new", Phases: 400,
+		PlayerPhase: func(phase string, side engine.Side) string { return phase + "/play/" + string(side) }}.Play(t, Ruleset{})
+	var states []*State
+	for _, st := range p.States {
 		states = append(states, asState(st))
 	}
-	s := asState(st)
+	s := asState(p.Final())
 	if !s.Over {
 		t.Fatalf("game not over after 400 phases (round %d)", s.Round)
 	}
-	return s, digests, states
+	return s, p.Digests, states
 }
 
 func TestFullGameScriptedPlayersDeterministic(t *testing.T) {

@@ -1,52 +1,21 @@
 package kriegsmarine
 
 import (
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
-// playGame plays a whole game with the scripted players straight through
-// the Ruleset, and returns the final state and every state's digest.
+// playGame plays up to 40 phases of a game with the scripted players,
+// returning the final state and the digest of the state after each phase.
 func playGame(t *testing.T, setup engine.Setup, seed string) (*State, []string) {
 	t.Helper()
-	r := Ruleset{}
-	secret := []byte(seed)
-	st, err := r.New(setup, engine.NewSeededDice(secret, "g", "setup", [32]byte{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var digests []string
-	for i := 0; i < 40; i++ {
-		ph := r.Phase(st)
-		if ph.Over {
-			break
-		}
-		texts := map[engine.Side]string{}
-		orders := map[engine.Side]engine.Orders{}
-		for _, side := range ph.Owes {
-			pd := engine.NewSeededDice(secret, "g", ph.ID+string(side), [32]byte{})
-			text := r.Play(r.View(st, side), side, pd)
-			o, errs := r.ParseOrders(st, side, text)
-			if len(errs) > 0 {
-				t.Fatalf("%s %s: scripted orders rejected: %v\n%s", ph.ID, side, errs, text)
-			}
-			texts[side] = text
-			orders[side] = o
-		}
-		next, err := r.Resolve(st, orders, engine.NewSeededDice(secret, "g", ph.ID, engine.OrdersDigest(texts)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		st = next
-		b, _ := json.Marshal(st)
-		digests = append(digests, fmt.Sprintf("%x", sha256.Sum256(b)))
-	}
-	return asState(st), digests
+	p := enginetest.Scripted{Setup: setup, Secret: seed, Phases: 40}.Play(t, Ruleset{})
+	return asState(p.Final()), p.Digests
 }
 
 func TestFullGameScriptedPlayers(t *testing.T) {

@@ -2,15 +2,13 @@ package kriegsmarine
 
 import (
 	"bytes"
-	"encoding/json"
 	"image"
 	"image/color"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 	"skagerrak/engine/picture"
 )
 
@@ -18,47 +16,7 @@ import (
 // straight through the Ruleset and returns the state.
 func playTurnsForPicture(t *testing.T, seed string, n int) *State {
 	t.Helper()
-	r := Ruleset{}
-	secret := []byte(seed)
-	st, err := r.New(engine.Setup{}, engine.NewSeededDice(secret, "pic", "setup", [32]byte{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < n; i++ {
-		ph := r.Phase(st)
-		if ph.Over {
-			break
-		}
-		texts := map[engine.Side]string{}
-		orders := map[engine.Side]engine.Orders{}
-		for _, side := range ph.Owes {
-			text := r.Play(r.View(st, side), side, engine.NewSeededDice(secret, "pic", ph.ID+string(side), [32]byte{}))
-			o, errs := r.ParseOrders(st, side, text)
-			if len(errs) > 0 {
-				t.Fatalf("%s %s: scripted orders rejected: %v\n%s", ph.ID, side, errs, text)
-			}
-			texts[side], orders[side] = text, o
-		}
-		next, err := r.Resolve(st, orders, engine.NewSeededDice(secret, "pic", ph.ID, engine.OrdersDigest(texts)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		st = next
-	}
-	return asState(st)
-}
-
-// keepPicture writes a picture to $SKAGERRAK_PICTURES, or to a temporary
-// directory, so that a person can look at it.
-func keepPicture(t *testing.T, name string, b []byte) {
-	t.Helper()
-	dir := os.Getenv("SKAGERRAK_PICTURES")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return asState(enginetest.Scripted{Secret: seed, Game: "pic", Phases: n}.Play(t, Ruleset{}).Final())
 }
 
 func drawn(t *testing.T, v *View, side engine.Side) (*picture.HexMap, *image.RGBA) {
@@ -85,36 +43,10 @@ func hasColourNear(m *picture.HexMap, img *image.RGBA, h engine.Hex, c color.RGB
 	return false
 }
 
+// TestPictureDeterministic: the same View, or the View read back from its
+// JSON as players' tools get it, always draws the same bytes.
 func TestPictureDeterministic(t *testing.T) {
-	s := playTurnsForPicture(t, "picture-1", 4)
-	r := Ruleset{}
-	for _, side := range r.Sides() {
-		a, err := r.Picture(r.View(s, side), side)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := r.Picture(r.View(s, side), side)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(a, b) {
-			t.Fatalf("%s: the same view gave different pictures", side)
-		}
-		// The view read back from its JSON, as the adjudicator keeps it,
-		// draws the same picture.
-		js, _ := json.Marshal(r.View(s, side))
-		dv, err := r.DecodeView(js)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := r.Picture(dv, side)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(a, c) {
-			t.Fatalf("%s: the view read back from JSON gave a different picture", side)
-		}
-	}
+	enginetest.PictureStable(t, Ruleset{}, playTurnsForPicture(t, "picture-1", 4))
 }
 
 func TestPictureRejectsAnotherSidesView(t *testing.T) {
@@ -180,7 +112,7 @@ func TestPictureOfEachSide(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			keepPicture(t, string(side)+"-turn"+string(rune('0'+s.Turn/10))+string(rune('0'+s.Turn%10))+".png", b)
+			enginetest.KeepPicture(t, string(side)+"-turn"+string(rune('0'+s.Turn/10))+string(rune('0'+s.Turn%10))+".png", b)
 			m, img := drawn(t, v, side)
 			own := picAllied
 			if side == German {

@@ -2,93 +2,22 @@ package norge
 
 import (
 	"bytes"
-	"encoding/json"
 	"image/png"
-	"os"
-	"path/filepath"
+	"skagerrak/engine/enginetest"
 	"testing"
-
-	"skagerrak/engine"
 )
 
 // playForPicture plays n phases of a game with the scripted players
 // straight through the Ruleset and returns the state.
 func playForPicture(t *testing.T, seed string, n int) *State {
 	t.Helper()
-	r := Ruleset{}
-	secret := []byte(seed)
-	st, err := r.New(engine.Setup{}, engine.NewSeededDice(secret, "pic", "setup", [32]byte{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < n; i++ {
-		ph := r.Phase(st)
-		if ph.Over {
-			break
-		}
-		texts := map[engine.Side]string{}
-		orders := map[engine.Side]engine.Orders{}
-		for _, side := range ph.Owes {
-			text := r.Play(r.View(st, side), side, engine.NewSeededDice(secret, "pic", ph.ID+string(side), [32]byte{}))
-			o, errs := r.ParseOrders(st, side, text)
-			if len(errs) > 0 {
-				t.Fatalf("%s %s: scripted orders rejected: %v\n%s", ph.ID, side, errs, text)
-			}
-			texts[side], orders[side] = text, o
-		}
-		next, err := r.Resolve(st, orders, engine.NewSeededDice(secret, "pic", ph.ID, engine.OrdersDigest(texts)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		st = next
-	}
-	return asState(st)
+	return asState(enginetest.Scripted{Secret: seed, Game: "pic", Phases: n}.Play(t, Ruleset{}).Final())
 }
 
-// keepPicture writes a picture to $SKAGERRAK_PICTURES, or to a temporary
-// directory, so that a person can look at it.
-func keepPicture(t *testing.T, name string, b []byte) {
-	t.Helper()
-	dir := os.Getenv("SKAGERRAK_PICTURES")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
+// TestPictureDeterministic: the same View, or the View read back from its
+// JSON as players' tools get it, always draws the same bytes.
 func TestPictureDeterministic(t *testing.T) {
-	r := Ruleset{}
-	s := playForPicture(t, "picture-1", 12)
-	for _, side := range r.Sides() {
-		a, err := r.Picture(r.View(s, side), side)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := r.Picture(r.View(s, side), side)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(a, b) {
-			t.Fatalf("%s: the same view gave different pictures", side)
-		}
-		js, err := json.Marshal(r.View(s, side))
-		if err != nil {
-			t.Fatal(err)
-		}
-		dv, err := r.DecodeView(js)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := r.Picture(dv, side)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(a, c) {
-			t.Fatalf("%s: the view read back from its JSON gave a different picture", side)
-		}
-	}
+	enginetest.PictureStable(t, Ruleset{}, playForPicture(t, "picture-1", 12))
 }
 
 // TestPictureOfAPlayedGame draws both sides' maps after several phases of
@@ -110,7 +39,7 @@ func TestPictureOfAPlayedGame(t *testing.T) {
 			if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w < 1000 || h < 2000 {
 				t.Fatalf("after %d phases, %s: a %dx%d picture is too small for the Strategic Map and the land maps", n, side, w, h)
 			}
-			keepPicture(t, "norge-"+string(side)+"-"+PhaseOf(s).ID+".png", b)
+			enginetest.KeepPicture(t, "norge-"+string(side)+"-"+PhaseOf(s).ID+".png", b)
 			pics = append(pics, b)
 		}
 		if bytes.Equal(pics[0], pics[1]) {

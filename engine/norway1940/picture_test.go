@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 	"skagerrak/engine/picture"
 )
 
@@ -21,49 +20,13 @@ import (
 // the first at the start, then one after each phase.
 func playPhasesForPicture(t *testing.T, seed string, n int) []*State {
 	t.Helper()
-	r := Ruleset{}
-	secret := []byte(seed)
-	st, err := r.New(engine.Setup{}, engine.NewSeededDice(secret, "pic", "new", [32]byte{}))
-	if err != nil {
-		t.Fatal(err)
+	p := enginetest.Scripted{Secret: seed, Game: "pic", SetupPhase: "new", Phases: n,
+		PlayerPhase: func(phase string, side engine.Side) string { return phase + "/" + string(side) }}.Play(t, Ruleset{})
+	var out []*State
+	for _, st := range p.States {
+		out = append(out, asState(st))
 	}
-	states := []*State{asState(st)}
-	for i := 0; i < n; i++ {
-		ph := r.Phase(st)
-		if ph.Over {
-			break
-		}
-		texts := map[engine.Side]string{}
-		orders := map[engine.Side]engine.Orders{}
-		for _, side := range ph.Owes {
-			text := r.Play(r.View(st, side), side, engine.NewSeededDice(secret, "pic", ph.ID+"/"+string(side), [32]byte{}))
-			o, errs := r.ParseOrders(st, side, text)
-			if len(errs) > 0 {
-				t.Fatalf("%s %s: scripted orders rejected: %v\n%s", ph.ID, side, errs, text)
-			}
-			texts[side], orders[side] = text, o
-		}
-		next, err := r.Resolve(st, orders, engine.NewSeededDice(secret, "pic", ph.ID, engine.OrdersDigest(texts)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		st = next
-		states = append(states, asState(st))
-	}
-	return states
-}
-
-// keepPicture writes a picture to $SKAGERRAK_PICTURES, or to a temporary
-// directory, so that a person can look at it.
-func keepPicture(t *testing.T, name string, b []byte) {
-	t.Helper()
-	dir := os.Getenv("SKAGERRAK_PICTURES")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return out
 }
 
 func pictureOf(t *testing.T, s *State, side engine.Side) []byte {
@@ -124,7 +87,7 @@ func TestPictureOfEachSideAfterAFewTurnsShowsWhatTheSideKnows(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			keepPicture(t, fmt.Sprintf("norway1940-%s-%02d.png", side, n), b)
+			enginetest.KeepPicture(t, fmt.Sprintf("norway1940-%s-%02d.png", side, n), b)
 			got := markersIn(m)
 			// Own land units: box markers in their areas, one per
 			// nation, counting every unit there.

@@ -6,53 +6,19 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
-// playGame plays a whole game with the scripted players through the
-// Ruleset interface only and returns the final state and its digest.
+// playGame plays a whole game of a scenario with the scripted players,
+// returning the final state and its digest.
 func playGame(t testing.TB, scenario, secret string, opts ...string) (*State, string) {
 	t.Helper()
-	r, err := engine.Lookup("sweden43")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pl := r.(engine.Player)
-	st, err := r.New(engine.Setup{Scenario: scenario, Options: opts}, engine.NewSeededDice([]byte(secret), "g", "new", [32]byte{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 60; i++ {
-		ph := r.Phase(st)
-		if ph.Over {
-			break
-		}
-		orders := map[engine.Side]engine.Orders{}
-		texts := map[engine.Side]string{}
-		for _, side := range ph.Owes {
-			text := pl.Play(r.View(st, side), side, engine.NewSeededDice([]byte(secret), "g", ph.ID+"/play", [32]byte{}))
-			o, errs := r.ParseOrders(st, side, text)
-			if len(errs) > 0 {
-				t.Fatalf("%s: scripted %s orders rejected: %v\n%s", ph.ID, side, errs, text)
-			}
-			orders[side] = o
-			texts[side] = text
-		}
-		before, _ := engine.Canonical(st)
-		next, err := r.Resolve(st, orders, engine.NewSeededDice([]byte(secret), "g", ph.ID, engine.OrdersDigest(texts)))
-		if err != nil {
-			t.Fatalf("%s: %v", ph.ID, err)
-		}
-		after, _ := engine.Canonical(st)
-		if string(before) != string(after) {
-			t.Fatalf("%s: Resolve modified its input state", ph.ID)
-		}
-		st = next
-	}
-	if !r.Phase(st).Over {
+	p := enginetest.Scripted{Setup: engine.Setup{Scenario: scenario, Options: opts}, Secret: secret, SetupPhase: "new", Phases: 60,
+		PlayerPhase: func(phase string, _ engine.Side) string { return phase + "/play" }}.Play(t, Ruleset{})
+	if len(p.Digests) == 0 || !(Ruleset{}).Phase(p.Final()).Over {
 		t.Fatalf("%s: game not over after 60 phases", scenario)
 	}
-	b, _ := engine.Canonical(st)
-	return asState(st), fmt.Sprintf("%x", sha256.Sum256(b))
+	return asState(p.Final()), p.Digests[len(p.Digests)-1]
 }
 
 func TestFullGamesEveryScenarioDeterministic(t *testing.T) {
