@@ -70,7 +70,6 @@ type Game struct {
 	cache        map[string]engine.State
 	strict       bool
 	renderer     Renderer
-	lastPhase    *PhaseOpened
 	lastRejected *OrdersRejected
 	lastNotice   string
 	secret       []byte
@@ -320,7 +319,6 @@ func (g *Game) Apply(ev events.Event) error {
 			return fail("opens phase %q but the rules are at %q", d.Phase, g.Phase.ID)
 		}
 		g.Opened, g.OpenedAt = &d, ev.Time
-		g.lastPhase = &d
 		g.Orders = map[engine.Side]OrdersAccepted{}
 		g.parsed = map[engine.Side]engine.Orders{}
 	case EvOrdersAccepted:

@@ -142,7 +142,6 @@ func readSnapshot(gdir string) *Game {
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
 	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves
 	g.Seq, g.Hash, g.Time = s.Seq, s.Hash, s.Time
-	g.lastPhase = s.Opened
 	for i := range g.History {
 		if i < len(s.HistorySeqs) {
 			g.History[i].Seq = s.HistorySeqs[i]
