@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -137,6 +138,17 @@ func TestFullGamesThroughTheAdjudicator(t *testing.T) {
 			if c.fullPhases > 0 && g.Resolved != c.fullPhases {
 				t.Errorf("the game ended after %d phases; this secret used to play all %d", g.Resolved, c.fullPhases)
 			}
+			if c.ruleset == "kriegsmarine" && c.fullPhases > 0 {
+				// The whole game had searches, encounters and tracking in it
+				// (6.3, 6.4): count the kinds of its report entries.
+				kinds := logKinds(t, g.State)
+				for _, k := range []string{"search", "passive", "encounter", "tracking", "combat"} {
+					if kinds[k] == 0 {
+						t.Errorf("no %q in the whole game (%v)", k, kinds)
+					}
+				}
+				t.Logf("report entries by kind: %v", kinds)
+			}
 			rep, err := VerifyPath(dir, nil)
 			if err != nil || !rep.RollsChecked || !rep.Ended {
 				t.Fatalf("verify: %+v %v", rep, err)
@@ -181,4 +193,27 @@ func TestDecisionsInPersonThroughTheAdjudicator(t *testing.T) {
 			}
 		})
 	}
+}
+
+// logKinds counts a Kriegsmarine Strikes state's report entries by kind,
+// read from its JSON as any tool would.
+func logKinds(t *testing.T, st engine.State) map[string]int {
+	t.Helper()
+	b, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Log []struct {
+			Kind string `json:"kind"`
+		} `json:"log"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for _, e := range s.Log {
+		out[e.Kind]++
+	}
+	return out
 }
