@@ -213,7 +213,7 @@ const (
 	StatusReconstructed = "reconstructed data"
 	StatusNotApplicable = "not applicable by email"
 	StatusPartial       = "partly implemented"
-	StatusNotYet        = "not implemented"
+	StatusNotYet        = "not yet implemented"
 )
 
 // RuleLister is implemented by rulesets that list their rulebook sections.
