@@ -245,6 +245,13 @@ func (g *Game) ForceResolve(now time.Time, by, why string, emit Emit) error {
 }
 
 func (g *Game) resolve(now time.Time, why string, emit Emit) error {
+	// What each side knew before: a side whose View the phase leaves as it
+	// was, and who owes nothing next, gets no report (a short phase that
+	// another side asked for is none of its business).
+	before := map[engine.Side]string{}
+	for _, s := range g.Sides() {
+		before[s], _ = Digest(g.Rules.View(g.State, s))
+	}
 	defaulted := g.Owing()
 	orders, texts := g.phaseOrders(defaulted)
 	od := engine.OrdersDigest(texts)
@@ -297,6 +304,9 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 		return err
 	}
 	for _, s := range g.Sides() {
+		if after, _ := Digest(g.Rules.View(g.State, s)); after == before[s] && !containsSide(g.Opened.Owes, s) {
+			continue
+		}
 		if err := g.queue(MailReport, s, phase, "", emit); err != nil {
 			return err
 		}
