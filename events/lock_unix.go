@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -44,14 +45,23 @@ func lockLog(path string) (*os.File, error) {
 	return lf, nil
 }
 
-// lockHolder describes the pid written in the lock file.
+// lockHolder describes the pid written in the lock file. A holder that has
+// just taken the lock may not have written its pid yet, so an empty file is
+// read again a few times, for at most 50 ms, before the pid is called
+// unknown.
 func lockHolder(lockPath string) string {
-	b, err := os.ReadFile(lockPath)
-	if err != nil {
-		return "pid unknown"
+	pid := 0
+	for try := 0; try < 5 && pid <= 0; try++ {
+		if try > 0 {
+			time.Sleep(10 * time.Millisecond)
+		}
+		b, err := os.ReadFile(lockPath)
+		if err != nil {
+			return "pid unknown"
+		}
+		pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
 	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil || pid <= 0 {
+	if pid <= 0 {
 		return "pid unknown"
 	}
 	if pid == os.Getpid() {
