@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"skagerrak/engine"
 )
@@ -86,6 +87,15 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		}
 		return Outcome{Status: StatusRejected, Side: side, Reason: reason, Errors: errs}, nil
 	}
+	if !utf8.ValidString(sub.Text) {
+		// Nothing of it is kept as it came: the log holds JSON, which has
+		// no place for bytes that are not UTF-8.
+		sub.Text = strings.ToValidUTF8(sub.Text, "\uFFFD")
+		return reject("", "the order file is not UTF-8 text (save it as UTF-8 and sign it again)", nil)
+	}
+	if last, ok := g.signed[sub.Fingerprint]; ok && !sub.SigTime.IsZero() && sub.SigTime.Before(last) {
+		return reject("", fmt.Sprintf("the signature was made %s, before the last message accepted from this key (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), last.UTC().Format(time.RFC3339)), nil)
+	}
 	f, err := engine.ParseOrderFile(sub.Text)
 	if err != nil {
 		return reject("", err.Error(), nil)
@@ -99,11 +109,11 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		}
 		return reject(f.Phase, fmt.Sprintf("the signing key is registered for side %q, not %q", side, f.Side), nil)
 	}
-	if side == Referee {
-		return g.refereeMail(f, sub, now, emit)
-	}
 	if g.Ended != nil {
 		return reject(f.Phase, "the game is over", nil)
+	}
+	if side == Referee && g.Opened == nil {
+		return g.refereeMail(f, sub, now, emit)
 	}
 	if g.Opened == nil || f.Phase != g.Opened.Phase {
 		open := "none"
@@ -112,18 +122,23 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		}
 		return reject(f.Phase, fmt.Sprintf("phase %q is not open (it may have resolved already); the open phase is %s", f.Phase, open), nil)
 	}
-	if !containsSide(g.Opened.Owes, side) {
-		return reject(f.Phase, fmt.Sprintf("side %s owes no orders in phase %s (orders are owed by %s)", side, f.Phase, joinSides(g.Opened.Owes)), nil)
-	}
 	if !sub.SigTime.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-time.Minute)) {
 		return reject(f.Phase, fmt.Sprintf("the signature was made %s, before phase %s opened (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), f.Phase, g.OpenedAt.UTC().Format(time.RFC3339)), nil)
+	}
+	if side == Referee {
+		// Referee commands name the open phase too, so that an old
+		// command cannot be sent again in a later phase.
+		return g.refereeMail(f, sub, now, emit)
+	}
+	if !containsSide(g.Opened.Owes, side) {
+		return reject(f.Phase, fmt.Sprintf("side %s owes no orders in phase %s (orders are owed by %s)", side, f.Phase, joinSides(g.Opened.Owes)), nil)
 	}
 	parsed, errs := g.Rules.ParseOrders(g.State, side, f.Body)
 	if len(errs) > 0 {
 		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
-	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key, By: sub.By}
+	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime, By: sub.By}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}
@@ -172,12 +187,16 @@ func (g *Game) domain() string {
 // grace), queue reminders.
 // It reports how many manual rolls a resolution still waits for.
 func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
+	if err := g.repair(now, emit); err != nil {
+		return 0, err
+	}
 	if g.Ended != nil || g.Seq == 0 {
 		return 0, nil
 	}
 	if g.Paused != nil {
-		if g.Created.Timing.MaxPause > 0 && now.Sub(g.PausedAt) >= time.Duration(g.Created.Timing.MaxPause) {
-			if err := g.resume("skagerrak", "the pause reached its limit of "+time.Duration(g.Created.Timing.MaxPause).String(), now, emit); err != nil {
+		if limit := time.Duration(g.Created.Timing.MaxPause); limit > 0 && now.Sub(g.PausedAt) >= limit {
+			// Resumed as of the limit, whenever this tick comes.
+			if err := g.resume("skagerrak", "the pause reached its limit of "+limit.String(), g.PausedAt.Add(limit), emit); err != nil {
 				return 0, err
 			}
 		} else {
@@ -192,8 +211,11 @@ func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
 		case !now.Before(g.Opened.Deadline.Add(time.Duration(g.Created.Timing.Grace))):
 			err = g.resolve(now, "deadline", emit)
 		default:
-			if r := time.Duration(g.Created.Timing.Reminder); r > 0 && !g.Reminded() && !now.Before(g.Opened.Deadline.Add(-r)) {
+			if r := time.Duration(g.Created.Timing.Reminder); r > 0 && !now.Before(g.Opened.Deadline.Add(-r)) {
 				for _, s := range owing {
+					if g.reminded[remindKey(g.Opened.Phase, s)] {
+						continue
+					}
 					if err := g.queue(MailReminder, s, g.Opened.Phase, "", emit); err != nil {
 						return 0, err
 					}
@@ -210,6 +232,60 @@ func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
 		}
 	}
 	return 0, nil
+}
+
+// repair finishes what a crash cut short. A decision appends its events
+// one at a time, each durable before the next; a process that died in
+// between leaves the first ones in the log. What they leave undone is plain
+// from the game: a resolved phase with no next phase opened (or the end not
+// declared), a game created with no first phase, an ended game whose final
+// reports are not all queued, orders recorded with no reply queued.
+func (g *Game) repair(now time.Time, emit Emit) error {
+	if g.Seq == 0 {
+		return nil
+	}
+	if g.Ended != nil {
+		for _, s := range g.Sides() {
+			if !g.finals[s] {
+				if err := g.queue(MailFinal, s, "", "", emit); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if g.Opened == nil {
+		if g.Phase.Over {
+			return g.end("over", g.Rules.Result(g.State), now, emit)
+		}
+		if err := g.open(now, emit); err != nil {
+			return err
+		}
+		phase := ""
+		if n := len(g.History); n > 0 {
+			phase = g.History[n-1].Phase
+		}
+		for _, s := range g.Sides() {
+			if err := g.queue(MailReport, s, phase, "", emit); err != nil {
+				return err
+			}
+		}
+	}
+	for _, s := range g.Sides() {
+		if o, ok := g.Orders[s]; ok && o.Key != "" && !g.replied[o.Key] {
+			if err := g.queue(MailAccepted, s, o.Phase, o.Key, emit); err != nil {
+				return err
+			}
+		}
+	}
+	if r := g.lastRejected; r != nil && r.Key != "" && !g.replied[r.Key] {
+		if _, ok := g.Player(r.Side); ok {
+			if err := g.queue(MailRejected, r.Side, r.Phase, r.Key, emit); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 type diceShort struct{ n int }
@@ -335,7 +411,17 @@ func (g *Game) end(why string, res *engine.Result, now time.Time, emit Emit) err
 func (g *Game) resume(by, why string, now time.Time, emit Emit) error {
 	r := GameResumed{By: by, Why: why}
 	if g.Opened != nil {
-		r.Deadline = g.Opened.Deadline.Add(now.Sub(g.PausedAt))
+		// The deadline moves by the time the game stood paused since the
+		// deadline was set: a phase opened, or a deadline set, during the
+		// pause already counts from then.
+		since := g.PausedAt
+		if g.deadlineSet.After(since) {
+			since = g.deadlineSet
+		}
+		r.Deadline = g.Opened.Deadline
+		if now.After(since) {
+			r.Deadline = r.Deadline.Add(now.Sub(since))
+		}
 	}
 	if err := emit(EvGameResumed, r); err != nil {
 		return err

@@ -29,10 +29,11 @@ const (
 // RefereeMail records a signed mail of referee commands; the commands follow
 // as their own events.
 type RefereeMail struct {
-	Text        string `json:"text"`
-	Raw         []byte `json:"raw,omitempty"`
-	Fingerprint string `json:"fingerprint"`
-	Key         string `json:"key"`
+	Text        string    `json:"text"`
+	Raw         []byte    `json:"raw,omitempty"`
+	Fingerprint string    `json:"fingerprint"`
+	Key         string    `json:"key"`
+	SigTime     time.Time `json:"sig_time,omitempty"`
 }
 
 // Player is a side's (or the referee's) registration: where its mail goes
@@ -118,6 +119,10 @@ type OrdersAccepted struct {
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// Key is the idempotency key: hex SHA-256 of the signature packet.
 	Key string `json:"key,omitempty"`
+	// SigTime is when the signature says it was made. A key's signed
+	// submissions are accepted only in the order they were signed, so an
+	// older message cannot be replayed over a newer one.
+	SigTime time.Time `json:"sig_time,omitempty"`
 	// By names who entered unsigned orders.
 	By string `json:"by,omitempty"`
 }

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"skagerrak/engine"
@@ -29,6 +31,9 @@ type Game struct {
 	Opened *PhaseOpened
 	// OpenedAt is when the open phase was opened.
 	OpenedAt time.Time
+	// deadlineSet is when the open phase's deadline was last set (opened
+	// or moved): a resume moves it by the time paused since then.
+	deadlineSet time.Time
 	// Orders are the latest accepted orders of the open phase, by side.
 	Orders map[engine.Side]OrdersAccepted
 	parsed map[engine.Side]engine.Orders
@@ -65,6 +70,9 @@ type Game struct {
 	OnMail func(*Outgoing)
 
 	keys         map[string]bool
+	signed       map[string]time.Time // latest signature time accepted, by key fingerprint
+	replied      map[string]bool      // submissions whose reply is queued, by key
+	finals       map[engine.Side]bool // sides whose final report is queued
 	reminded     map[string]bool
 	flagged      map[engine.Side]int
 	cache        map[string]engine.State
@@ -111,6 +119,22 @@ func (g *Game) decode(ev events.Event, v any) error {
 		}
 	}
 	return decode(ev, v)
+}
+
+// checkSigTime refuses a signed submission older than one already
+// accepted from the same key: the order they were signed in is the order
+// they count in, whatever re-encoding of a signature makes its key new.
+func (g *Game) checkSigTime(fingerprint string, at time.Time) error {
+	if last, ok := g.signed[fingerprint]; ok && !at.IsZero() && at.Before(last) {
+		return fmt.Errorf("signed %s, before the last accepted message of key %s (%s)", at.UTC().Format(time.RFC3339), fingerprint, last.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
+func (g *Game) noteSigned(fingerprint string, at time.Time) {
+	if fingerprint != "" && !at.IsZero() && at.After(g.signed[fingerprint]) {
+		g.signed[fingerprint] = at
+	}
 }
 
 // SetSecret gives the game its dice secret, which the host keeps outside the
@@ -231,6 +255,9 @@ func NewGame(r Renderer, strict bool) *Game {
 		Players:  map[engine.Side]Player{},
 		Missed:   map[engine.Side]int{},
 		keys:     map[string]bool{},
+		signed:   map[string]time.Time{},
+		replied:  map[string]bool{},
+		finals:   map[engine.Side]bool{},
 		reminded: map[string]bool{},
 		flagged:  map[engine.Side]int{},
 		cache:    map[string]engine.State{},
@@ -252,8 +279,30 @@ func Digest(v any) (string, error) {
 // Seen reports whether a submission with this idempotency key is in the log.
 func (g *Game) Seen(key string) bool { return key != "" && g.keys[key] }
 
-// Reminded reports whether the open phase's reminder was queued.
-func (g *Game) Reminded() bool { return g.Opened != nil && g.reminded[g.Opened.Phase] }
+// Reminded reports whether the open phase's reminders were queued
+// (every side that still owes orders has had its reminder).
+func (g *Game) Reminded() bool {
+	if g.Opened == nil {
+		return false
+	}
+	for _, s := range g.Owing() {
+		if !g.reminded[remindKey(g.Opened.Phase, s)] {
+			return false
+		}
+	}
+	return true
+}
+
+func remindKey(phase string, side engine.Side) string { return phase + "/" + string(side) }
+
+// forgetReminders clears the reminders of a phase whose deadline moved.
+func (g *Game) forgetReminders(phase string) {
+	for k := range g.reminded {
+		if strings.HasPrefix(k, phase+"/") {
+			delete(g.reminded, k)
+		}
+	}
+}
 
 // Owing returns the sides that owe orders for the open phase and have none.
 func (g *Game) Owing() []engine.Side {
@@ -318,7 +367,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if d.Phase != g.Phase.ID {
 			return fail("opens phase %q but the rules are at %q", d.Phase, g.Phase.ID)
 		}
-		g.Opened, g.OpenedAt = &d, ev.Time
+		g.Opened, g.OpenedAt, g.deadlineSet = &d, ev.Time, ev.Time
 		g.Orders = map[engine.Side]OrdersAccepted{}
 		g.parsed = map[engine.Side]engine.Orders{}
 	case EvOrdersAccepted:
@@ -329,11 +378,23 @@ func (g *Game) Apply(ev events.Event) error {
 		if g.Opened == nil || d.Phase != g.Opened.Phase {
 			return fail("orders for phase %q, which is not open", d.Phase)
 		}
+		if g.keys[d.Key] && d.Key != "" {
+			return fail("the orders with key %s were accepted before", d.Key)
+		}
+		if err := g.checkSigTime(d.Fingerprint, d.SigTime); err != nil {
+			return fail("%v", err)
+		}
+		if !d.SigTime.IsZero() && d.SigTime.Before(g.OpenedAt.Add(-time.Minute)) {
+			return fail("orders signed %s, before their phase opened", d.SigTime.UTC().Format(time.RFC3339))
+		}
 		o, errs := g.checked.take(d.Side, d.Text)
 		if o == nil {
 			f, err := engine.ParseOrderFile(d.Text)
 			if err != nil {
 				return fail("the accepted order file does not parse: %v", err)
+			}
+			if f.Game != g.ID || f.Phase != d.Phase || f.Side != d.Side {
+				return fail("the order file says Game %s, Phase %s, Side %s; the event says %s, %s, %s", f.Game, f.Phase, f.Side, g.ID, d.Phase, d.Side)
 			}
 			o, errs = g.Rules.ParseOrders(g.State, d.Side, f.Body)
 		}
@@ -343,6 +404,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.Orders[d.Side] = d
 		g.parsed[d.Side] = o
 		g.keys[d.Key] = d.Key != ""
+		g.noteSigned(d.Fingerprint, d.SigTime)
 		g.Missed[d.Side] = 0
 	case EvOrdersRejected:
 		var d OrdersRejected
@@ -358,6 +420,9 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		if g.Opened == nil || d.Phase != g.Opened.Phase {
 			return fail("resolves phase %q, which is not open", d.Phase)
+		}
+		if owing := g.Owing(); !slices.Equal(owing, d.Defaulted) {
+			return fail("the phase defaulted %v, but the sides without orders were %v", d.Defaulted, owing)
 		}
 		orders, texts := g.phaseOrders(d.Defaulted)
 		if od := engine.OrdersDigest(texts); hex.EncodeToString(od[:]) != d.OrdersDigest {
@@ -395,8 +460,16 @@ func (g *Game) Apply(ev events.Event) error {
 			g.Missed[s]++
 		}
 		if g.Created.Dice == "manual" {
-			n := min(len(d.Rolls), len(g.Dice))
-			g.Dice = g.Dice[n:]
+			// Every roll is one of the dice supplied, in order.
+			if len(d.Rolls) > len(g.Dice) {
+				return fail("the phase rolled %d dice, but only %d were supplied", len(d.Rolls), len(g.Dice))
+			}
+			for i, r := range d.Rolls {
+				if f, err := engine.D6Face(g.Dice[i], r.Sides); err != nil || f != r.Value {
+					return fail("roll %d (%s) is %d, but the die supplied for it shows %d", i+1, r.Why, r.Value, g.Dice[i])
+				}
+			}
+			g.Dice = g.Dice[len(d.Rolls):]
 		}
 		g.State = st
 		g.Phase = g.Rules.Phase(st)
@@ -411,11 +484,20 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
+		if p, ok := g.Player(d.Side); !ok || p.Address != d.To {
+			return fail("mail for %s addressed to %s, not to the side's registered address", d.Side, d.To)
+		}
 		if d.Kind == MailReminder {
-			g.reminded[d.Phase] = true
+			g.reminded[remindKey(d.Phase, d.Side)] = true
 		}
 		if d.Kind == MailFlag {
 			g.flagged[d.Side] = g.Missed[d.Side]
+		}
+		if d.About != "" {
+			g.replied[d.About] = true
+		}
+		if d.Kind == MailFinal {
+			g.finals[d.Side] = true
 		}
 		out := &Outgoing{Queued: d, Seq: ev.Seq}
 		switch {
@@ -468,7 +550,8 @@ func (g *Game) Apply(ev events.Event) error {
 			return fail("deadline of phase %q, which is not open", d.Phase)
 		}
 		g.Opened.Deadline = d.Deadline
-		delete(g.reminded, d.Phase)
+		g.deadlineSet = ev.Time
+		g.forgetReminders(d.Phase)
 		g.lastNotice = fmt.Sprintf("%s moved the deadline of %s to %s: %s", d.By, d.Phase, d.Deadline.UTC().Format(time.RFC1123), d.Why)
 	case EvGamePaused:
 		var d GamePaused
@@ -486,7 +569,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.Paused = nil
 		if g.Opened != nil {
 			g.Opened.Deadline = d.Deadline
-			delete(g.reminded, g.Opened.Phase)
+			g.forgetReminders(g.Opened.Phase)
 		}
 		g.lastNotice = fmt.Sprintf("%s resumed the game: %s. The deadline is now %s.", d.By, d.Why, d.Deadline.UTC().Format(time.RFC1123))
 	case EvSideChanged:
@@ -512,7 +595,11 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
+		if err := g.checkSigTime(d.Fingerprint, d.SigTime); err != nil {
+			return fail("%v", err)
+		}
 		g.keys[d.Key] = d.Key != ""
+		g.noteSigned(d.Fingerprint, d.SigTime)
 	case EvGameEnded:
 		var d GameEnded
 		if err := g.decode(ev, &d); err != nil {

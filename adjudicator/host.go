@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -53,6 +54,9 @@ type Options struct {
 	// Entropy is where dice secrets come from; nil is crypto/rand. Tests
 	// that need the same game twice give a fixed source.
 	Entropy io.Reader
+	// MustExist refuses a data directory that does not exist, rather than
+	// making it: for commands that act on games already there.
+	MustExist bool
 }
 
 // OpenHost opens every game under dir (creating dir if missing), replaying
@@ -64,6 +68,11 @@ func OpenHost(dir string, o Options) (*Host, error) {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.MustExist {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("adjudicator: no data directory %s (it is made by skagerrak new, or give --data-dir)", dir)
+		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("adjudicator: data directory %s: %w", dir, err)
@@ -298,21 +307,33 @@ func (h *Host) Referee(game string, c Command) error {
 }
 
 // Tick lets time act on every game: deadlines, reminders, pause limits. It
-// returns, per game, how many manual dice a resolution waits for.
+// returns, per game, how many manual dice a resolution waits for. A game
+// that fails does not stop the others: the first such error is returned
+// after every game has had its turn, and a fatal log error at once.
 func (h *Host) Tick() (map[string]int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	wait := map[string]int{}
 	now := h.clock.Now()
+	var first error
 	for _, id := range h.idsLocked() {
 		hg := h.games[id]
 		n, err := hg.g.Tick(now, h.emitter(hg))
-		if err != nil {
+		if errors.Is(err, events.ErrFatal) {
 			return wait, err
+		}
+		if err != nil {
+			// One game that cannot resolve must not hold up the others;
+			// it is tried again on every pass, and said so each time.
+			h.log.Error("a game could not act on time", "game", id, "err", err)
+			if first == nil {
+				first = err
+			}
+			continue
 		}
 		if n > 0 {
 			wait[id] = n
 		}
 	}
-	return wait, nil
+	return wait, first
 }

@@ -70,8 +70,11 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		}
 	}
 	wait, err := h.Tick()
-	if err != nil {
+	if errors.Is(err, events.ErrFatal) {
 		return p, err
+	}
+	if err != nil {
+		p.Failures++
 	}
 	p.WaitDice = wait
 	if out != nil {

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"skagerrak/engine"
+	"skagerrak/events"
 )
 
 // Spec describes a game to create.
@@ -109,6 +111,9 @@ func (s *Spec) Check() error {
 	if s.Timing.Deadline <= 0 {
 		return fmt.Errorf("the phase deadline must be positive")
 	}
+	if s.Timing.Reminder < 0 || s.Timing.Grace < 0 || s.Timing.MaxPause < 0 || s.Timing.FlagAfter < 0 || s.Timing.PauseLimit < 0 {
+		return fmt.Errorf("reminder, grace, max pause, flag-after and pause limit cannot be negative")
+	}
 	return nil
 }
 
@@ -130,11 +135,10 @@ func (g *Game) Start(s Spec, secret []byte, now time.Time, emit Emit) error {
 		engine.Dice
 		Rolls() []engine.Roll
 	}
-	if s.Dice == "manual" {
-		setupDice = engine.NewManualDice()
-	} else {
-		setupDice = engine.NewSeededDice(secret, s.Game, "setup", [32]byte{})
-	}
+	// The set-up's draws come from the committed secret in every game: a
+	// manual-dice game has no dice supplied before it exists, and its
+	// phases take the dice supplied to them.
+	setupDice = engine.NewSeededDice(secret, s.Game, "setup", [32]byte{})
 	st, err := rs.New(s.Setup, setupDice)
 	if err != nil {
 		return fmt.Errorf("adjudicator: set-up of %s: %w", s.Ruleset, err)
@@ -371,11 +375,14 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 		}
 		return Outcome{Status: StatusRejected, Side: Referee, Reason: r.Reason, Errors: errs}, nil
 	}
-	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key}); err != nil {
+	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime}); err != nil {
 		return Outcome{}, err
 	}
 	for _, c := range cmds {
 		if err := g.Do(c, now, emit); err != nil {
+			if errors.Is(err, events.ErrFatal) {
+				return Outcome{}, err
+			}
 			return Outcome{Status: StatusReferee, Side: Referee, Reason: err.Error()}, nil
 		}
 	}

@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 1
+const snapshotVersion = 2
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -51,6 +51,9 @@ type snapshot struct {
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
 	LastNotice   string                         `json:"last_notice,omitempty"`
 	Moves        []PhaseMoves                   `json:"moves,omitempty"`
+	Replied      []string                       `json:"replied,omitempty"`
+	Finals       []engine.Side                  `json:"finals,omitempty"`
+	Signed       map[string]time.Time           `json:"signed,omitempty"`
 }
 
 // stateDigest is the digest the log recorded for the current state.
@@ -92,6 +95,18 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 		s.Reminded = append(s.Reminded, p)
 	}
 	sort.Strings(s.Reminded)
+	for k, ok := range g.replied {
+		if ok {
+			s.Replied = append(s.Replied, k)
+		}
+	}
+	sort.Strings(s.Replied)
+	for _, side := range g.Sides() {
+		if g.finals[side] {
+			s.Finals = append(s.Finals, side)
+		}
+	}
+	s.Signed = g.signed
 	b, err := json.Marshal(s)
 	if err != nil {
 		return false, err
@@ -161,6 +176,15 @@ func readSnapshot(gdir string) *Game {
 	}
 	for _, p := range s.Reminded {
 		g.reminded[p] = true
+	}
+	for _, k := range s.Replied {
+		g.replied[k] = true
+	}
+	for _, side := range s.Finals {
+		g.finals[side] = true
+	}
+	for k, v := range s.Signed {
+		g.signed[k] = v
 	}
 	for side, o := range s.Orders {
 		f, err := engine.ParseOrderFile(o.Text)

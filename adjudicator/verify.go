@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
@@ -90,7 +91,10 @@ func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 		}
 	}
 	rep.Game, rep.Ended, rep.Phases, rep.Software = g.ID, g.Ended != nil, g.Resolved, g.Created.Software
-	if secret != nil && g.Created.Dice != "manual" {
+	if secret != nil {
+		if c := sha256.Sum256(secret); hex.EncodeToString(c[:]) != g.Created.SecretCommitment {
+			return rep, fmt.Errorf("verify %s: the dice secret of the game directory does not match the commitment of GameCreated", logPath)
+		}
 		if err := checkRolls(g, secret, &rep); err != nil {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)
 		}
@@ -138,6 +142,9 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 // checkRolls recomputes every seeded roll from the secret.
 func checkRolls(g *Game, secret []byte, rep *VerifyReport) error {
 	for _, pr := range g.History {
+		if g.Created.Dice == "manual" {
+			continue // supplied dice, checked against DiceAdded by replay
+		}
 		od, err := hex.DecodeString(pr.OrdersDigest)
 		if err != nil || len(od) != 32 {
 			return fmt.Errorf("phase %s: bad orders digest", pr.Phase)

@@ -128,17 +128,12 @@ func (d *ManualDice) Roll(sides int, why string) int {
 	}
 	v := d.values[d.next]
 	if d.d6 {
-		switch {
-		case v < 1 || v > 6:
-			if d.mismatch == "" {
-				d.mismatch = fmt.Sprintf("roll %d is %d, not a face of a d6 (%s)", d.next+1, v, why)
-			}
-		case 6%sides == 0:
-			v = (v*sides + 5) / 6
-		default:
-			if d.mismatch == "" {
-				d.mismatch = fmt.Sprintf("roll %d is asked for on a d%d, which manual d6 dice cannot give (%s)", d.next+1, sides, why)
-			}
+		f, err := D6Face(v, sides)
+		if err != nil && d.mismatch == "" {
+			d.mismatch = fmt.Sprintf("roll %d: %v (%s)", d.next+1, err, why)
+		}
+		if err == nil {
+			v = f
 		}
 	}
 	if d.sides != nil && d.sides[d.next] != sides && d.mismatch == "" {
@@ -150,6 +145,20 @@ func (d *ManualDice) Roll(sides int, why string) int {
 	d.next++
 	d.rolls = append(d.rolls, Roll{Sides: sides, Value: v, Why: why})
 	return v
+}
+
+// D6Face reads a die of the given sides off the face v of a six-sided die,
+// as manual dice do: a d6 is the face itself, a d3 half of it rounded up, a
+// d2 1-3 and 4-6. A face outside 1-6, or a die a d6 cannot stand for, is an
+// error.
+func D6Face(v, sides int) (int, error) {
+	switch {
+	case v < 1 || v > 6:
+		return 0, fmt.Errorf("%d is not a face of a d6", v)
+	case sides < 1 || 6%sides != 0:
+		return 0, fmt.Errorf("a d%d was asked for, which manual d6 dice cannot give", sides)
+	}
+	return (v*sides + 5) / 6, nil
 }
 
 // Short is how many rolls were asked for beyond those supplied.

@@ -101,13 +101,14 @@ func (m *Main) logger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: level}))
 }
 
-// host opens the games under the configured data directory.
-func (m *Main) host(cmd *cobra.Command, withVerifier bool) (*adjudicator.Host, *config.Config, error) {
+// host opens the games under the configured data directory; create says
+// whether a missing directory is made (new, poll, run) or an error.
+func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator.Host, *config.Config, error) {
 	c, err := m.config(cmd)
 	if err != nil {
 		return nil, nil, err
 	}
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger()}
+	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create}
 	if withVerifier {
 		o.Verifier = pgpVerifier{}
 	}

@@ -122,7 +122,7 @@ received on paper uses --unsigned --by NAME; they are recorded as unsigned.`,
 			} else if by == "" {
 				return fmt.Errorf("submit: --unsigned needs --by NAME (who entered the paper orders)")
 			}
-			h, _, err := m.host(cmd, !unsigned)
+			h, _, err := m.host(cmd, !unsigned, false)
 			if err != nil {
 				return err
 			}
@@ -152,7 +152,7 @@ received on paper uses --unsigned --by NAME; they are recorded as unsigned.`,
 }
 
 func (m *Main) refereeDo(cmd *cobra.Command, game string, c adjudicator.Command) error {
-	h, _, err := m.host(cmd, false)
+	h, _, err := m.host(cmd, false, false)
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func (m *Main) diceCmd() *cobra.Command {
 		Short: "Supply rolls to a manual-dice game; a phase waiting for them resolves",
 		Args:  cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			h, _, err := m.host(cmd, false)
+			h, _, err := m.host(cmd, false, false)
 			if err != nil {
 				return err
 			}

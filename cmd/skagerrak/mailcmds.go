@@ -65,7 +65,7 @@ type mailSetup struct {
 }
 
 func (m *Main) openMail(cmd *cobra.Command) (*mailSetup, *config.Config, error) {
-	h, c, err := m.host(cmd, true)
+	h, c, err := m.host(cmd, true, true)
 	if err != nil {
 		return nil, nil, err
 	}

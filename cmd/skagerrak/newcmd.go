@@ -65,7 +65,7 @@ From a game file (YAML; key files relative to it):
 			if err != nil {
 				return err
 			}
-			h, c, err := m.host(cmd, false)
+			h, c, err := m.host(cmd, false, true)
 			if err != nil {
 				return err
 			}
