@@ -94,7 +94,7 @@ func TestNewStatusSubmitReportRefereeByCLI(t *testing.T) {
 		t.Errorf("a bad order: exit %d\n%s", code, out)
 	}
 	code, _, errs = run(t, "--data-dir", data, "submit", "g1", f, "--side", "german")
-	if code == 0 || !strings.Contains(errs, "not cleartext-signed") {
+	if code == 0 || !strings.Contains(errs, "without a cleartext signature") {
 		t.Errorf("an unsigned file without --unsigned: %d %s", code, errs)
 	}
 	// Referee commands from the CLI are events with who and why.
@@ -263,6 +263,19 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 	code, out, errs = run(t, "--data-dir", data, "submit", "g1", clear, "--side", "allied")
 	if code != 0 || !strings.Contains(out, "accepted") {
 		t.Fatalf("clearsigned: %d %s %s", code, out, errs)
+	}
+	// Text around the signed block, or a second block, is refused as in mail.
+	signedBlock := g.Clearsign("a@example.org", []byte("Game: g1\nPhase: T01\nSide: allied\nadvance 1\n"))
+	for name, bad := range map[string][]byte{
+		"text before": append([]byte("advance 3\n"), signedBlock...),
+		"text after":  append(append([]byte{}, signedBlock...), []byte("advance 3\n")...),
+		"two blocks":  append(append([]byte{}, signedBlock...), signedBlock...),
+	} {
+		p := filepath.Join(dir, "bad.txt")
+		os.WriteFile(p, bad, 0o644)
+		if code, _, errs := run(t, "--data-dir", data, "submit", "g1", p, "--side", "allied"); code == 0 {
+			t.Errorf("%s the cleartext-signed block was accepted: %s", name, errs)
+		}
 	}
 	// The german key signing allied orders: refused, nothing written.
 	wrong := filepath.Join(dir, "wrong.txt")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
-	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
@@ -55,24 +53,11 @@ func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (
 // a cleartext-signed order file when sig is "".
 func (pgpVerifier) VerifyFile(data []byte, sig string, ks adjudicator.KeySet, at time.Time) (adjudicator.Verified, error) {
 	if sig == "" {
-		b, rest := clearsign.Decode(data)
-		if b == nil {
-			return adjudicator.Verified{}, errors.New("the file is not cleartext-signed (gpg --clearsign), and no detached signature (FILE.asc) was given")
-		}
-		if len(bytes.TrimSpace(rest)) > 0 || len(bytes.TrimSpace(data[:bytes.Index(data, []byte("-----BEGIN PGP SIGNED MESSAGE-----"))])) > 0 {
-			return adjudicator.Verified{}, errors.New("the file has text outside its signed block")
-		}
-		bin, err := io.ReadAll(b.ArmoredSignature.Body)
-		if err != nil {
-			return adjudicator.Verified{}, fmt.Errorf("the signature block: %w", err)
-		}
-		r, err := verify.VerifyDetached(b.Bytes, bin, keyring(ks), at)
+		r, err := verify.VerifyClearsignedFile(data, keyring(ks), at)
 		if err != nil {
 			return adjudicator.Verified{}, err
 		}
-		v := verified(r)
-		v.Signed, v.Form = b.Plaintext, verify.FormClearsigned
-		return v, nil
+		return verified(r), nil
 	}
 	blk, err := armor.Decode(strings.NewReader(sig))
 	if err != nil {

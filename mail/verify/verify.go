@@ -370,6 +370,32 @@ func verifyClearsigned(root *entity, keys openpgp.KeyRing, at time.Time, lim Lim
 	if rej != nil {
 		return nil, rej
 	}
+	return clearsigned(body, keys, at, lim)
+}
+
+// VerifyClearsignedFile checks a file that must be exactly one
+// cleartext-signed block (gpg --clearsign) with only whitespace around it,
+// under the same rules as a cleartext-signed mail body: for order files
+// given on the command line. It returns a *Rejection on failure.
+func VerifyClearsignedFile(data []byte, keys openpgp.KeyRing, at time.Time) (*Result, error) {
+	if len(data) > DefaultLimits().MaxMessageBytes {
+		return nil, reject(ReasonTooLarge, "file of %d bytes exceeds %d", len(data), DefaultLimits().MaxMessageBytes)
+	}
+	if at.IsZero() {
+		return nil, errZeroTime
+	}
+	if keys == nil {
+		keys = openpgp.EntityList{}
+	}
+	res, rej := clearsigned(data, keys, at, DefaultLimits())
+	if rej != nil {
+		return nil, rej
+	}
+	return res, nil
+}
+
+// clearsigned verifies a text that must be one cleartext-signed block.
+func clearsigned(body []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
 	n := countLines(body, clearBegin)
 	if n == 0 {
 		if bytes.Contains(body, anyBegin) {
