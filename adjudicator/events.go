@@ -29,7 +29,12 @@ const (
 // RefereeMail records a signed mail of referee commands; the commands follow
 // as their own events.
 type RefereeMail struct {
-	Text        string    `json:"text"`
+	Text string `json:"text"`
+	// Source, Raw and Signature are as in OrdersAccepted: "mail" with the
+	// whole message, or "file" with the file's detached signature (or the
+	// cleartext-signed file in Raw).
+	Source      string    `json:"source,omitempty"`
+	Signature   string    `json:"signature,omitempty"`
 	Raw         []byte    `json:"raw,omitempty"`
 	Fingerprint string    `json:"fingerprint"`
 	Key         string    `json:"key"`

@@ -103,11 +103,22 @@ func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 }
 
 func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error {
-	if v == nil || ev.Type != EvOrdersAccepted {
+	if v == nil || (ev.Type != EvOrdersAccepted && ev.Type != EvRefereeMail) {
 		return nil
 	}
 	var a OrdersAccepted
-	if err := decode(ev, &a); err != nil {
+	if ev.Type == EvRefereeMail {
+		// A referee's commands are checked like orders: by the referee's
+		// key, at the recorded time, against the mail kept in the log.
+		var r RefereeMail
+		if err := decode(ev, &r); err != nil {
+			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
+		}
+		a = OrdersAccepted{Side: Referee, Text: r.Text, Source: r.Source, Signature: r.Signature, Raw: r.Raw, Fingerprint: r.Fingerprint, Key: r.Key}
+		if a.Source == "" {
+			a.Source = "mail"
+		}
+	} else if err := decode(ev, &a); err != nil {
 		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
 	}
 	if a.Source == "unsigned" {

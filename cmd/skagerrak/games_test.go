@@ -247,16 +247,24 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 	data := filepath.Join(dir, "games")
 	g.GenKey("Allied <a@example.org>", "ed25519", "sign", "never")
 	g.GenKey("German <g@example.org>", "rsa3072", "sign", "never")
+	g.GenKey("Referee <r@example.org>", "ed25519", "sign", "never")
 	keys := map[string]string{}
-	for side, uid := range map[string]string{"allied": "a@example.org", "german": "g@example.org"} {
+	for side, uid := range map[string]string{"allied": "a@example.org", "german": "g@example.org", "referee": "r@example.org"} {
 		p := filepath.Join(dir, side+".asc")
 		os.WriteFile(p, g.ExportPublic(uid), 0o644)
 		keys[side] = p
 	}
 	code, out, errs := run(t, "--data-dir", data, "new", "--game", "g1", "--ruleset", "racetest",
-		"--side", "allied=a@example.org,"+keys["allied"], "--side", "german=g@example.org,"+keys["german"])
+		"--side", "allied=a@example.org,"+keys["allied"], "--side", "german=g@example.org,"+keys["german"],
+		"--referee", "r@example.org,"+keys["referee"])
 	if code != 0 {
 		t.Fatalf("new: %s %s", out, errs)
+	}
+	// A referee command in a cleartext-signed file.
+	ref := filepath.Join(dir, "referee.txt")
+	os.WriteFile(ref, g.Clearsign("r@example.org", []byte("Game: g1\nPhase: T01\nSide: referee\nextend 2h a player travels\n")), 0o644)
+	if code, out, errs := run(t, "--data-dir", data, "submit", "g1", ref, "--side", "referee"); code != 0 || !strings.Contains(out, "referee") {
+		t.Fatalf("referee file: %d %s %s", code, out, errs)
 	}
 	clear := filepath.Join(dir, "allied.txt.asc")
 	os.WriteFile(clear, g.Clearsign("a@example.org", []byte("Game: g1\nPhase: T01\nSide: allied\nadvance 2\n")), 0o644)
@@ -297,7 +305,7 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 	}
 	// verify checks both signatures again from the log.
 	code, out, errs = run(t, "verify", filepath.Join(data, "g1"))
-	if code != 0 || !strings.Contains(out, "2 signatures checked") {
+	if code != 0 || !strings.Contains(out, "3 signatures checked") {
 		t.Errorf("verify: %d %s %s", code, out, errs)
 	}
 }
