@@ -24,7 +24,14 @@ const (
 	EvSideFlagged     = "SideFlagged"
 	EvGameEnded       = "GameEnded"
 	EvRefereeMail     = "RefereeMail"
+	EvRefereeResult   = "RefereeResult"
 )
+
+// RefereeResult records what became of each command of a referee mail, for
+// the reply the referee gets.
+type RefereeResult struct {
+	Lines []string `json:"lines"`
+}
 
 // RefereeMail records a signed mail of referee commands; the commands follow
 // as their own events.

@@ -326,7 +326,7 @@ func (g *Game) Apply(ev events.Event) error {
 	if g.Seq == 0 && ev.Type != EvGameCreated {
 		return fail("the first event of a game must be %s", EvGameCreated)
 	}
-	if g.Ended != nil && ev.Type != EvMailQueued && ev.Type != EvMailSent && ev.Type != EvMailFailed {
+	if g.Ended != nil && ev.Type != EvMailQueued && ev.Type != EvMailSent && ev.Type != EvMailFailed && ev.Type != EvRefereeResult {
 		return fail("event after the game ended")
 	}
 	switch ev.Type {
@@ -600,6 +600,12 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.keys[d.Key] = d.Key != ""
 		g.noteSigned(d.Fingerprint, d.SigTime)
+	case EvRefereeResult:
+		var d RefereeResult
+		if err := g.decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		g.lastNotice = "Your commands:\n\n" + strings.Join(d.Lines, "\n")
 	case EvGameEnded:
 		var d GameEnded
 		if err := g.decode(ev, &d); err != nil {

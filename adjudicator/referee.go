@@ -378,13 +378,35 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Source: sub.Source, Signature: sub.Signature, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime}); err != nil {
 		return Outcome{}, err
 	}
+	// The commands run in order; one that fails stops the rest, and the
+	// referee is told what was done, what failed and what was not tried.
+	var results []string
+	var failed error
 	for _, c := range cmds {
-		if err := g.Do(c, now, emit); err != nil {
-			if errors.Is(err, events.ErrFatal) {
-				return Outcome{}, err
+		line := c.Name + " " + strings.TrimSpace(strings.Join(c.Args, " ")+" "+c.Why)
+		switch {
+		case failed != nil:
+			results = append(results, "not done (an earlier command failed): "+line)
+		default:
+			if err := g.Do(c, now, emit); err != nil {
+				if errors.Is(err, events.ErrFatal) {
+					return Outcome{}, err
+				}
+				failed = err
+				results = append(results, "refused: "+line+": "+strings.TrimPrefix(err.Error(), "adjudicator: "))
+				continue
 			}
-			return Outcome{Status: StatusReferee, Side: Referee, Reason: err.Error()}, nil
+			results = append(results, "done: "+line)
 		}
+	}
+	if err := emit(EvRefereeResult, RefereeResult{Lines: results}); err != nil {
+		return Outcome{}, err
+	}
+	if err := g.queue(MailNotice, Referee, "", "", emit); err != nil {
+		return Outcome{}, err
+	}
+	if failed != nil {
+		return Outcome{Status: StatusReferee, Side: Referee, Reason: failed.Error()}, nil
 	}
 	return Outcome{Status: StatusReferee, Side: Referee}, nil
 }

@@ -187,3 +187,30 @@ func TestNegativeTimingsAreRefused(t *testing.T) {
 		t.Errorf("negative grace: %v", err)
 	}
 }
+
+func TestRefereeIsToldWhatEachCommandDid(t *testing.T) {
+	h, clk, _ := newHost(t)
+	h.Create(raceSpec("g1"))
+	g, _ := h.Game("g1")
+	dl := g.Opened.Deadline
+	r := submitAt(t, h, Referee, orders("g1", "T01", "referee", "extend 2h travel\nresume back\nshorten 1h hurry"), "ref-cmds", clk.Now())
+	if r.Status != StatusReferee || !strings.Contains(r.Reason, "not paused") {
+		t.Fatalf("outcome %+v", r)
+	}
+	if !g.Opened.Deadline.Equal(dl.Add(2 * time.Hour)) {
+		t.Errorf("deadline %v: the first command should stand, the last not run", g.Opened.Deadline)
+	}
+	ob := &outbox{}
+	if _, err := h.Flush(t.Context(), ob); err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	for _, m := range ob.to("ref@example.org") {
+		text += m.Text
+	}
+	for _, want := range []string{"done: extend 2h travel", "refused: resume back", "not done (an earlier command failed): shorten 1h hurry"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the referee's reply lacks %q:\n%s", want, text)
+		}
+	}
+}
