@@ -11,6 +11,11 @@ import (
 	"skagerrak/engine"
 )
 
+// ClockSkew is how far a player's clock may run behind the host's: a
+// signature made up to this long before its phase opened still counts as
+// made for that phase (mail/verify allows as much into the future).
+const ClockSkew = 10 * time.Minute
+
 // Emit appends one event to the game's log and applies it to the game. The
 // decisions below call it for each event in turn, so each sees the game as
 // the events before it left it.
@@ -122,7 +127,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		}
 		return reject(f.Phase, fmt.Sprintf("phase %q is not open (it may have resolved already); the open phase is %s", f.Phase, open), nil)
 	}
-	if !sub.SigTime.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-time.Minute)) {
+	if !sub.SigTime.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
 		return reject(f.Phase, fmt.Sprintf("the signature was made %s, before phase %s opened (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), f.Phase, g.OpenedAt.UTC().Format(time.RFC3339)), nil)
 	}
 	if side == Referee {

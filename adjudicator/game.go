@@ -384,7 +384,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.checkSigTime(d.Fingerprint, d.SigTime); err != nil {
 			return fail("%v", err)
 		}
-		if !d.SigTime.IsZero() && d.SigTime.Before(g.OpenedAt.Add(-time.Minute)) {
+		if !d.SigTime.IsZero() && d.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
 			return fail("orders signed %s, before their phase opened", d.SigTime.UTC().Format(time.RFC3339))
 		}
 		o, errs := g.checked.take(d.Side, d.Text)
