@@ -91,27 +91,8 @@ func mustLoad() *Data {
 }
 
 // rows reads a "|"-separated data file with n fields a line.
-func rows(name string, n int) ([][]string, error) {
-	b, err := dataFS.ReadFile("data/" + name)
-	if err != nil {
-		return nil, err
-	}
-	var out [][]string
-	for i, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "|")
-		if len(f) != n {
-			return nil, fmt.Errorf("%s:%d: %d fields, want %d", name, i+1, len(f), n)
-		}
-		for j := range f {
-			f[j] = strings.TrimSpace(f[j])
-		}
-		out = append(out, f)
-	}
-	return out, nil
+func rows(name string, cols int) ([][]string, error) {
+	return engine.DataRows(dataFS, "data/"+name, cols)
 }
 
 func load() (*Data, error) {

@@ -124,27 +124,8 @@ func mustLoad() *Data {
 }
 
 // rows reads a data file: one record a line, "|" separated, "#" comments.
-func rows(name string, n int) ([][]string, error) {
-	b, err := dataFS.ReadFile("data/" + name)
-	if err != nil {
-		return nil, err
-	}
-	var out [][]string
-	for i, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "|")
-		if len(f) != n {
-			return nil, fmt.Errorf("%s line %d: %d fields, want %d", name, i+1, len(f), n)
-		}
-		if strings.TrimSpace(f[n-1]) == "" {
-			return nil, fmt.Errorf("%s line %d: no source", name, i+1)
-		}
-		out = append(out, f)
-	}
-	return out, nil
+func rows(name string, cols int) ([][]string, error) {
+	return engine.DataRows(dataFS, "data/"+name, cols)
 }
 
 func atoi(s string) int {

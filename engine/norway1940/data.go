@@ -130,30 +130,8 @@ func mustLoad() *Data {
 	return d
 }
 
-func rows(file string, cols int) ([][]string, error) {
-	b, err := dataFS.ReadFile("data/" + file)
-	if err != nil {
-		return nil, err
-	}
-	var out [][]string
-	for i, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "|")
-		if cols > 0 && len(f) != cols {
-			return nil, fmt.Errorf("%s:%d: %d columns, want %d", file, i+1, len(f), cols)
-		}
-		if strings.TrimSpace(f[len(f)-1]) == "" {
-			return nil, fmt.Errorf("%s:%d: no source", file, i+1)
-		}
-		for j := range f {
-			f[j] = strings.TrimSpace(f[j])
-		}
-		out = append(out, f)
-	}
-	return out, nil
+func rows(name string, cols int) ([][]string, error) {
+	return engine.DataRows(dataFS, "data/"+name, cols)
 }
 
 func atoi(s string) int {
