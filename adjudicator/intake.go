@@ -3,8 +3,9 @@ package adjudicator
 import (
 	"errors"
 	"fmt"
-	"skagerrak/engine"
 	"time"
+
+	"skagerrak/engine"
 )
 
 // keySet returns the parsed keys of every player and referee of every game

@@ -3,14 +3,15 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"skagerrak/adjudicator"
-	"skagerrak/engine"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
+
+	"skagerrak/adjudicator"
+	"skagerrak/engine"
 )
 
 // gameFileKeys are the keys a game file may hold.

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"skagerrak/adjudicator"
-	"skagerrak/engine"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"skagerrak/adjudicator"
+	"skagerrak/engine"
 )
 
 func (m *Main) reportCmd() *cobra.Command {

@@ -3,8 +3,9 @@ package sweden43
 import (
 	"bytes"
 	"image/png"
-	"skagerrak/engine/enginetest"
 	"testing"
+
+	"skagerrak/engine/enginetest"
 )
 
 // playForPicture plays n phases of a game with the scripted players

@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"path/filepath"
-	"skagerrak/mail/internal/netutil"
 	"slices"
 	"strings"
 	"sync"
@@ -19,6 +18,8 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-sasl"
+
+	"skagerrak/mail/internal/netutil"
 )
 
 // ErrNoMessage is returned by Move when the mailbox holds no message with

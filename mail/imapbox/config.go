@@ -9,8 +9,9 @@ import (
 	"math/rand/v2"
 	"net"
 	"path/filepath"
-	"skagerrak/mail/internal/netutil"
 	"time"
+
+	"skagerrak/mail/internal/netutil"
 )
 
 // Transport security modes for Config.TLS.

@@ -9,13 +9,14 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net"
-	"skagerrak/mail/internal/netutil"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+
+	"skagerrak/mail/internal/netutil"
 )
 
 // Transport security modes for Config.TLS.
