@@ -169,7 +169,7 @@ func (g *Game) queue(kind string, side engine.Side, phase, about string, emit Em
 	if !ok {
 		return nil // no referee registered: nobody to tell
 	}
-	q := MailQueued{Kind: kind, Side: side, To: p.Address, Phase: phase, About: about}
+	q := MailQueued{Kind: kind, Side: side, To: p.Address, Phase: phase, About: about, Render: RenderRevision}
 	q.ID = fmt.Sprintf("<%s.%d.%s.%s@%s>", g.ID, g.Seq+1, kind, side, g.domain())
 	m, err := g.render(q)
 	if err != nil {

@@ -178,6 +178,9 @@ type MailQueued struct {
 	// About is the idempotency key of the orders a reply answers.
 	About  string `json:"about,omitempty"`
 	Digest string `json:"digest"`
+	// Render is the RenderRevision of the build that rendered the mail;
+	// 0 (absent) is revision 1.
+	Render int `json:"render,omitempty"`
 }
 
 // Mail kinds.

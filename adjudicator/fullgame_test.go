@@ -39,6 +39,17 @@ type asking struct {
 // playAsking is playThrough with one side asking to decide in person.
 func playAsking(t *testing.T, name string, entropy byte, ask *asking, options ...string) (*Game, string) {
 	t.Helper()
+	return playGame(t, name, entropy, ask, engine.Setup{Options: options})
+}
+
+// playSetup plays a whole game of a given scenario and options.
+func playSetup(t *testing.T, name string, entropy byte, setup engine.Setup) (*Game, string) {
+	t.Helper()
+	return playGame(t, name, entropy, nil, setup)
+}
+
+func playGame(t *testing.T, name string, entropy byte, ask *asking, setup engine.Setup) (*Game, string) {
+	t.Helper()
 	dir := t.TempDir()
 	clk := &testClock{t: time.Date(2026, 4, 8, 6, 0, 0, 0, time.UTC)}
 	h, err := OpenHost(dir, Options{Clock: clk, Entropy: bytes.NewReader(bytes.Repeat([]byte{entropy}, 32))})
@@ -47,7 +58,7 @@ func playAsking(t *testing.T, name string, entropy byte, ask *asking, options ..
 	}
 	t.Cleanup(func() { h.Close() })
 	rs, _ := engine.Lookup(name)
-	spec := Spec{Game: "full", Ruleset: name, Setup: engine.Setup{Options: options}, Timing: Timing{Deadline: Duration(48 * time.Hour)}}
+	spec := Spec{Game: "full", Ruleset: name, Setup: setup, Timing: Timing{Deadline: Duration(48 * time.Hour)}}
 	for i, s := range rs.Sides() {
 		spec.Players = append(spec.Players, Player{Side: s, Address: string(s) + "@example.org", Key: "k", Fingerprint: fmt.Sprint("FP", i)})
 	}
@@ -121,16 +132,8 @@ func TestFullGamesThroughTheAdjudicator(t *testing.T) {
 	for _, c := range cases {
 		name := fmt.Sprint(c.ruleset, "/", c.entropy)
 		if len(c.options) == 1 && c.options[0] == "all" {
-			// Every optional rule of the ruleset on at once, but for the
-			// alternatives of one choice (the first is taken).
 			rs, _ := engine.Lookup(c.ruleset)
-			c.options = nil
-			for _, o := range rs.Options() {
-				try := append(append([]string(nil), c.options...), o.ID)
-				if _, err := rs.New(engine.Setup{Options: try}, engine.NewManualDice(3, 3, 3, 3, 3, 3, 3, 3)); err == nil {
-					c.options = try
-				}
-			}
+			c.options = allOptions(rs)
 			name += "/all-options"
 		}
 		t.Run(name, func(t *testing.T) {
@@ -169,22 +172,7 @@ func TestDecisionsInPersonThroughTheAdjudicator(t *testing.T) {
 	if testing.Short() {
 		t.Skip("full games")
 	}
-	cases := map[string]*asking{
-		"kriegsmarine": {side: "german", ask: func(body string) string {
-			// Every encounter choice becomes "ask", and battles too.
-			lines := strings.Split(body, "\n")
-			for i, l := range lines {
-				if f := strings.Fields(l); len(f) >= 3 && f[0] == "encounter" {
-					lines[i] = strings.Join(f[:len(f)-1], " ") + " ask"
-				}
-			}
-			return "combat ask\n" + strings.Join(lines, "\n")
-		}, short: func(p string) bool {
-			return strings.Contains(p, "-encounter") || strings.Contains(p, "-combat")
-		}, quiet: true},
-		"norway1940": {side: "allied", ask: func(body string) string { return "ask all\n" + body },
-			short: func(p string) bool { return strings.Contains(p, "-react") }},
-	}
+	cases := askingCases()
 	for name, ask := range cases {
 		t.Run(name, func(t *testing.T) {
 			g, dir := playAsking(t, name, 3, ask)
@@ -211,6 +199,27 @@ func TestDecisionsInPersonThroughTheAdjudicator(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// askingCases are, per ruleset that can, a side asking to decide every
+// mid-turn choice in person.
+func askingCases() map[string]*asking {
+	return map[string]*asking{
+		"kriegsmarine": {side: "german", ask: func(body string) string {
+			// Every encounter choice becomes "ask", and battles too.
+			lines := strings.Split(body, "\n")
+			for i, l := range lines {
+				if f := strings.Fields(l); len(f) >= 3 && f[0] == "encounter" {
+					lines[i] = strings.Join(f[:len(f)-1], " ") + " ask"
+				}
+			}
+			return "combat ask\n" + strings.Join(lines, "\n")
+		}, short: func(p string) bool {
+			return strings.Contains(p, "-encounter") || strings.Contains(p, "-combat")
+		}, quiet: true},
+		"norway1940": {side: "allied", ask: func(body string) string { return "ask all\n" + body },
+			short: func(p string) bool { return strings.Contains(p, "-react") }},
 	}
 }
 

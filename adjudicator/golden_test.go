@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"flag"
 	"fmt"
 	"os"
@@ -61,6 +62,45 @@ func TestGoldenMails(t *testing.T) {
 				}
 			}
 		})
+	}
+	checkRenderStamp(t)
+}
+
+// checkRenderStamp holds the golden mails to RenderRevision: the stamp file
+// records the revision and a digest of every golden file, so that mail text
+// cannot change without the revision going up (old logs' mails would no
+// longer render to their recorded digests, and verify must know).
+func checkRenderStamp(t *testing.T) {
+	t.Helper()
+	stampPath := filepath.Join("testdata", "golden", "render-revision")
+	paths, err := filepath.Glob(filepath.Join("testdata", "golden", "*", "*.txt"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	sort.Strings(paths)
+	h := sha256.New()
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(p), len(b))
+		h.Write(b)
+	}
+	stamp := fmt.Sprintf("%d %x\n", RenderRevision, h.Sum(nil))
+	old, _ := os.ReadFile(stampPath)
+	var oldRev int
+	fmt.Sscan(string(old), &oldRev)
+	switch {
+	case string(old) == stamp:
+	case oldRev == RenderRevision:
+		t.Errorf("the golden mails changed under render revision %d: raise adjudicator.RenderRevision (mails of games already played render otherwise now), then run -update", RenderRevision)
+	case *update:
+		if err := os.WriteFile(stampPath, []byte(stamp), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		t.Errorf("%s records render revision %d, the build is at %d: run -update", stampPath, oldRev, RenderRevision)
 	}
 }
 

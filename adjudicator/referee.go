@@ -61,6 +61,9 @@ func (s *Spec) Check() error {
 			return fmt.Errorf("ruleset %s has no scenario %q; valid: %s", s.Ruleset, s.Setup.Scenario, strings.Join(ids, ", "))
 		}
 	}
+	if _, err := engine.RevisionOf(rs, s.Setup); err != nil {
+		return err
+	}
 	var opts []string
 	for _, o := range rs.Options() {
 		opts = append(opts, o.ID)
@@ -128,6 +131,9 @@ func (g *Game) Start(s Spec, secret []byte, now time.Time, emit Emit) error {
 	}
 	g.secret = secret
 	rs, _ := engine.Lookup(s.Ruleset)
+	// The log names the revision the game is played under, whatever
+	// revision later builds make current.
+	s.Setup.Revision, _ = engine.RevisionOf(rs, s.Setup)
 	if s.Dice == "" {
 		s.Dice = "seeded"
 	}

@@ -27,6 +27,12 @@ type VerifyReport struct {
 	Ended        bool
 	// Software is the build that created the game.
 	Software string
+	// Ruleset and Revision are the rules the game was played under.
+	Ruleset  string
+	Revision int
+	// Unrendered counts the mails rendered under another RenderRevision,
+	// whose text this build cannot reproduce to check its digest.
+	Unrendered int
 	// TornTail is set when the file ends in an incomplete record, which
 	// the next writer will cut off.
 	TornTail bool
@@ -91,6 +97,7 @@ func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 		}
 	}
 	rep.Game, rep.Ended, rep.Phases, rep.Software = g.ID, g.Ended != nil, g.Resolved, g.Created.Software
+	rep.Ruleset, rep.Revision, rep.Unrendered = g.Created.Ruleset, g.Revision(), g.Unrendered
 	if secret != nil {
 		if c := sha256.Sum256(secret); hex.EncodeToString(c[:]) != g.Created.SecretCommitment {
 			return rep, fmt.Errorf("verify %s: the dice secret of the game directory does not match the commitment of GameCreated", logPath)

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -189,4 +190,37 @@ func TestParseOrderFile(t *testing.T) {
 	if _, err := ParseOrderFile("Game: g1\nGame: g2\nPhase: 1\nSide: x\n"); err == nil {
 		t.Error("two Game: lines accepted")
 	}
+}
+
+// TestRevisionOf: Setup.Revision 0 asks for the current revision; a
+// recorded 0 replays as 1 (Played); anything outside 1..current is refused
+// naming the valid range.
+func TestRevisionOf(t *testing.T) {
+	r := revised{}
+	for _, c := range []struct{ in, want int }{{0, 3}, {1, 1}, {3, 3}} {
+		if got, err := RevisionOf(r, Setup{Revision: c.in}); err != nil || got != c.want {
+			t.Errorf("RevisionOf(%d) = %d, %v; want %d", c.in, got, err, c.want)
+		}
+	}
+	for _, bad := range []int{-1, 4} {
+		if _, err := RevisionOf(r, Setup{Revision: bad}); err == nil || !strings.Contains(err.Error(), "valid: 1 to 3") {
+			t.Errorf("RevisionOf(%d): %v", bad, err)
+		}
+	}
+	if got := (Setup{}).Played().Revision; got != 1 {
+		t.Errorf("a recorded revision 0 plays as %d, want 1", got)
+	}
+	if got := CurrentRevision(unrevised{}); got != 1 {
+		t.Errorf("a ruleset without Revisions is at %d, want 1", got)
+	}
+}
+
+type unrevised struct{ Ruleset }
+
+func (unrevised) Name() string { return "plain" }
+
+type revised struct{ unrevised }
+
+func (revised) Revisions() []Revision {
+	return []Revision{{N: 1}, {N: 2, Changes: []string{"x"}}, {N: 3, Changes: []string{"y"}}}
 }

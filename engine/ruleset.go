@@ -33,6 +33,9 @@ type Setup struct {
 	Scenario string `json:"scenario"`
 	// Options are the enabled optional rules by ID, in any order.
 	Options []string `json:"options"`
+	// Revision is the rules revision to play (see Revision); 0 asks for
+	// the current one.
+	Revision int `json:"revision,omitempty"`
 }
 
 // Has reports whether option id is enabled.

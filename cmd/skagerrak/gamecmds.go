@@ -51,7 +51,7 @@ func (m *Main) statusCmd() *cobra.Command {
 
 func (m *Main) printStatus(g *adjudicator.Game) {
 	w := m.Stdout
-	fmt.Fprintf(w, "%s  %s, %d phases resolved\n", g.ID, g.Rules.Title(), g.Resolved)
+	fmt.Fprintf(w, "%s  %s (rules revision %d), %d phases resolved\n", g.ID, g.Rules.Title(), g.Revision(), g.Resolved)
 	switch {
 	case g.Ended != nil:
 		fmt.Fprintf(w, "  over: %s\n", g.Ended.Why)

@@ -33,6 +33,16 @@ func (m *Main) rulesCmd() *cobra.Command {
 			for _, o := range r.Options() {
 				fmt.Fprintf(m.Stdout, "option   %-12s %s (rule %s)\n", o.ID, o.Title, o.Rule)
 			}
+			for _, rv := range engine.Revisions(r) {
+				current := ""
+				if rv.N == engine.CurrentRevision(r) {
+					current = " (new games)"
+				}
+				fmt.Fprintf(m.Stdout, "revision %d%s\n", rv.N, current)
+				for _, c := range rv.Changes {
+					fmt.Fprintf(m.Stdout, "         %s\n", c)
+				}
+			}
 			rl, ok := r.(engine.RuleLister)
 			if !ok {
 				fmt.Fprintln(m.Stdout, "(this ruleset does not list its rule sections)")

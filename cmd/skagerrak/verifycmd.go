@@ -37,6 +37,10 @@ Exit status 0 when everything holds; otherwise 1, naming the first bad seq.`,
 			}
 			fmt.Fprintf(m.Stdout, "%s: intact\n", rep.Path)
 			fmt.Fprintf(m.Stdout, "  game %s: %d events, %d phases resolved, %d signatures checked\n", rep.Game, rep.Events, rep.Phases, rep.Signatures)
+			fmt.Fprintf(m.Stdout, "  played under %s rules revision %d\n", rep.Ruleset, rep.Revision)
+			if rep.Unrendered > 0 {
+				fmt.Fprintf(m.Stdout, "  %d mails were rendered by an earlier build (render revision %d here): their text was not compared, what the game decided was\n", rep.Unrendered, adjudicator.RenderRevision)
+			}
 			if rep.Software != "" {
 				fmt.Fprintf(m.Stdout, "  created by skagerrak %s; verified by %s\n", rep.Software, software())
 			}

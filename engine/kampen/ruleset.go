@@ -41,6 +41,9 @@ func (Ruleset) Options() []engine.Info { return []engine.Info{} }
 // New implements engine.Ruleset: the set-up of the text (1.1, 1.2), and
 // every deck shuffled with the dice and dealt to its hand size.
 func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
+		return nil, err
+	}
 	if setup.Scenario != "" && setup.Scenario != ScenarioID {
 		return nil, fmt.Errorf("kampen: unknown scenario %q (known: %s)", setup.Scenario, ScenarioID)
 	}

@@ -33,6 +33,9 @@ func (Ruleset) Options() []engine.Info { return nil }
 
 // New implements engine.Ruleset: the set-up of rule 6.
 func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
+		return nil, err
+	}
 	if setup.Scenario != "" && setup.Scenario != "campaign" {
 		return nil, fmt.Errorf("norge: unknown scenario %q (known: campaign)", setup.Scenario)
 	}

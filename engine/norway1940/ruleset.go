@@ -78,6 +78,9 @@ func (Ruleset) Options() []engine.Info {
 
 // New implements engine.Ruleset.
 func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
+		return nil, err
+	}
 	if setup.Scenario != "" && setup.Scenario != "campaign" {
 		return nil, fmt.Errorf("norway1940: unknown scenario %q", setup.Scenario)
 	}

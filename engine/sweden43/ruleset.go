@@ -40,6 +40,9 @@ func (Ruleset) Options() []engine.Info { return append([]engine.Info(nil), data.
 // New implements engine.Ruleset: both sides deploy per the order of battle
 // of the scenario (30).
 func (Ruleset) New(setup engine.Setup, _ engine.Dice) (engine.State, error) {
+	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
+		return nil, err
+	}
 	sd, ok := data.scenarioDef(setup.Scenario)
 	if !ok {
 		return nil, fmt.Errorf("sweden43: unknown scenario %q", setup.Scenario)
