@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 2
+const snapshotVersion = 3
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -46,6 +46,7 @@ type snapshot struct {
 	History      []PhaseResolved                `json:"history,omitempty"`
 	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
 	Keys         []string                       `json:"keys,omitempty"`
+	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
@@ -101,6 +102,12 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 		}
 	}
 	sort.Strings(s.Keys)
+	for k, ok := range g.rejected {
+		if ok {
+			s.RejectedKeys = append(s.RejectedKeys, k)
+		}
+	}
+	sort.Strings(s.RejectedKeys)
 	for p := range g.reminded {
 		s.Reminded = append(s.Reminded, p)
 	}
@@ -187,6 +194,9 @@ func readSnapshot(b []byte) *Game {
 	}
 	for _, k := range s.Keys {
 		g.keys[k] = true
+	}
+	for _, k := range s.RejectedKeys {
+		g.rejected[k] = true
 	}
 	for _, p := range s.Reminded {
 		g.reminded[p] = true
