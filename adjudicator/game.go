@@ -77,6 +77,7 @@ type Game struct {
 	OnMail func(*Outgoing)
 
 	keys         map[string]bool
+	rejected     map[string]bool      // keys of submissions rejected with an event
 	signed       map[string]time.Time // latest signature time accepted, by key fingerprint
 	replied      map[string]bool      // submissions whose reply is queued, by key
 	finals       map[engine.Side]bool // sides whose final report is queued
@@ -213,7 +214,7 @@ func (g *Game) freeze() *Game {
 		c.Opened = &o
 	}
 	c.History = g.History[:len(g.History):len(g.History)]
-	c.Outbox, c.keys, c.cache, c.OnMail = nil, nil, nil, nil
+	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail = nil, nil, nil, nil, nil
 	if c.renderer == nil {
 		c.renderer = TemplateRenderer{}
 	}
@@ -262,6 +263,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		Players:  map[engine.Side]Player{},
 		Missed:   map[engine.Side]int{},
 		keys:     map[string]bool{},
+		rejected: map[string]bool{},
 		signed:   map[string]time.Time{},
 		replied:  map[string]bool{},
 		finals:   map[engine.Side]bool{},
@@ -285,6 +287,11 @@ func Digest(v any) (string, error) {
 
 // Seen reports whether a submission with this idempotency key is in the log.
 func (g *Game) Seen(key string) bool { return key != "" && g.keys[key] }
+
+// SeenRejected reports whether the submission with this key was rejected,
+// so that a copy of it, or the same message met again because moving it
+// failed, goes to the rejected folder too.
+func (g *Game) SeenRejected(key string) bool { return g.Seen(key) && g.rejected[key] }
 
 // Reminded reports whether the open phase's reminders were queued
 // (every side that still owes orders has had its reminder).
@@ -422,6 +429,7 @@ func (g *Game) Apply(ev events.Event) error {
 			return fail("%v", err)
 		}
 		g.keys[d.Key] = d.Key != ""
+		g.rejected[d.Key] = d.Key != ""
 		g.lastRejected = &d
 	case EvPhaseResolved:
 		var d PhaseResolved

@@ -47,6 +47,7 @@ type snapshot struct {
 	History      []PhaseResolved                `json:"history,omitempty"`
 	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
 	Keys         []string                       `json:"keys,omitempty"`
+	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
@@ -92,6 +93,12 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 		}
 	}
 	sort.Strings(s.Keys)
+	for k, ok := range g.rejected {
+		if ok {
+			s.RejectedKeys = append(s.RejectedKeys, k)
+		}
+	}
+	sort.Strings(s.RejectedKeys)
 	for p := range g.reminded {
 		s.Reminded = append(s.Reminded, p)
 	}
@@ -175,6 +182,9 @@ func readSnapshot(gdir string) *Game {
 	}
 	for _, k := range s.Keys {
 		g.keys[k] = true
+	}
+	for _, k := range s.RejectedKeys {
+		g.rejected[k] = true
 	}
 	for _, p := range s.Reminded {
 		g.reminded[p] = true
