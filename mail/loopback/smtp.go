@@ -63,6 +63,7 @@ type SMTPServer struct {
 	deliveries []Delivery
 	failures   []*smtp.SMTPError // answers for the next transactions, in order
 	attempts   int
+	sessions   int
 }
 
 // StartSMTP starts an SMTP server on 127.0.0.1 with a fresh port.
@@ -77,6 +78,9 @@ func StartSMTP(opts SMTPOptions) (*SMTPServer, error) {
 	s := &SMTPServer{opts: opts, done: make(chan struct{})}
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		_, isTLS := c.TLSConnectionState()
+		s.mu.Lock()
+		s.sessions++
+		s.mu.Unlock()
 		return &smtpSession{server: s, tls: isTLS}, nil
 	}))
 	srv.Domain = "localhost"
@@ -130,6 +134,13 @@ func (s *SMTPServer) FailNext(n int, code int, text string) {
 			Message:      text,
 		})
 	}
+}
+
+// Sessions counts the connections the server took.
+func (s *SMTPServer) Sessions() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sessions
 }
 
 // Attempts counts DATA commands received, accepted or not.

@@ -203,6 +203,11 @@ func New(cfg Config) (*Sender, error) {
 // the server confirmed it, the next attempt sends it again: the recipient
 // may get it twice, with the same Message-ID.
 func (s *Sender) Send(ctx context.Context, from string, to []string, raw []byte) error {
+	return s.send(ctx, from, to, raw, s.attempt)
+}
+
+// send is Send with the attempt to make each time.
+func (s *Sender) send(ctx context.Context, from string, to []string, raw []byte, try func(context.Context, string, []string, []byte) error) error {
 	if from == "" {
 		from = s.cfg.From
 	}
@@ -216,7 +221,7 @@ func (s *Sender) Send(ctx context.Context, from string, to []string, raw []byte)
 	}
 	log := s.log.With("from", from, "to", to, "bytes", len(raw))
 	for attempt := 1; ; attempt++ {
-		err := s.attempt(ctx, from, to, raw)
+		err := try(ctx, from, to, raw)
 		if err == nil {
 			log.Info("sent", "attempt", attempt)
 			return nil
@@ -267,6 +272,35 @@ func (e *fatalError) Error() string { return e.err.Error() }
 
 // attempt makes one SMTP session: connect, secure, authenticate, submit.
 func (s *Sender) attempt(ctx context.Context, from string, to []string, raw []byte) error {
+	c, err := s.dial(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.close()
+	if err := c.transact(ctx, from, to, raw); err != nil {
+		return err
+	}
+	if err := c.c.Quit(); err != nil {
+		// The message is accepted; a failed QUIT changes nothing.
+		s.log.Debug("QUIT failed after acceptance", "err", err)
+	}
+	return nil
+}
+
+// conn is an open SMTP session, secured and authenticated.
+type conn struct {
+	c    *smtp.Client
+	raw  net.Conn
+	sent int // messages accepted over it
+}
+
+func (c *conn) close() {
+	c.c.Close()
+	c.raw.Close()
+}
+
+// dial connects, secures and authenticates one session.
+func (s *Sender) dial(ctx context.Context) (*conn, error) {
 	cfg := s.cfg
 	host, _, _ := net.SplitHostPort(cfg.Addr)
 	tlsConfig := &tls.Config{}
@@ -279,58 +313,71 @@ func (s *Sender) attempt(ctx context.Context, from string, to []string, raw []by
 	dctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 	defer cancel()
 	var d net.Dialer
-	conn, err := d.DialContext(dctx, "tcp", cfg.Addr)
+	nc, err := d.DialContext(dctx, "tcp", cfg.Addr)
 	if err != nil {
-		return fmt.Errorf("smtpout: dial %s: %w", cfg.Addr, err)
+		return nil, fmt.Errorf("smtpout: dial %s: %w", cfg.Addr, err)
 	}
-	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	raw := nc
+	stop := context.AfterFunc(ctx, func() { raw.Close() })
 	defer stop()
-	defer conn.Close()
-
+	fail := func(err error) (*conn, error) {
+		raw.Close()
+		return nil, err
+	}
 	if cfg.TLS == TLSImplicit {
-		tc := tls.Client(conn, tlsConfig)
+		tc := tls.Client(nc, tlsConfig)
 		if err := tc.HandshakeContext(dctx); err != nil {
-			return tlsFailure(fmt.Errorf("smtpout: TLS handshake with %s: %w", cfg.Addr, err))
+			return fail(tlsFailure(fmt.Errorf("smtpout: TLS handshake with %s: %w", cfg.Addr, err)))
 		}
-		conn = tc
+		nc = tc
 	}
 	var c *smtp.Client
 	if cfg.TLS == TLSStartTLS {
 		// The EHLO before STARTTLS says "localhost"; Helo is used after.
-		conn.SetDeadline(time.Now().Add(cfg.Timeout))
-		if c, err = smtp.NewClientStartTLS(conn, tlsConfig); err != nil {
-			return tlsFailure(fmt.Errorf("smtpout: STARTTLS with %s: %w", cfg.Addr, err))
+		nc.SetDeadline(time.Now().Add(cfg.Timeout))
+		if c, err = smtp.NewClientStartTLS(nc, tlsConfig); err != nil {
+			return fail(tlsFailure(fmt.Errorf("smtpout: STARTTLS with %s: %w", cfg.Addr, err)))
 		}
-		conn.SetDeadline(time.Time{})
+		nc.SetDeadline(time.Time{})
 	} else {
-		c = smtp.NewClient(conn)
+		c = smtp.NewClient(nc)
 	}
 	c.CommandTimeout = cfg.Timeout
 	c.SubmissionTimeout = cfg.Timeout
-	defer c.Close()
 	if err := c.Hello(cfg.Helo); err != nil {
-		return fmt.Errorf("smtpout: EHLO: %w", err)
+		c.Close()
+		return fail(fmt.Errorf("smtpout: EHLO: %w", err))
 	}
 	if cfg.Username != "" {
 		if _, encrypted := c.TLSConnectionState(); !encrypted && !netutil.IsLoopback(cfg.Addr) {
-			return &fatalError{fmt.Errorf("smtpout: refusing to authenticate without TLS to %s", cfg.Addr)}
+			c.Close()
+			return fail(&fatalError{fmt.Errorf("smtpout: refusing to authenticate without TLS to %s", cfg.Addr)})
 		}
 		if !c.SupportsAuth(sasl.Plain) {
-			return &fatalError{fmt.Errorf("smtpout: %s does not offer AUTH PLAIN", cfg.Addr)}
+			c.Close()
+			return fail(&fatalError{fmt.Errorf("smtpout: %s does not offer AUTH PLAIN", cfg.Addr)})
 		}
 		if err := c.Auth(sasl.NewPlainClient("", cfg.Username, cfg.Password)); err != nil {
-			return fmt.Errorf("smtpout: AUTH PLAIN as %s: %w", cfg.Username, err)
+			c.Close()
+			return fail(fmt.Errorf("smtpout: AUTH PLAIN as %s: %w", cfg.Username, err))
 		}
 	}
-	if err := c.Mail(from, nil); err != nil {
-		return fmt.Errorf("smtpout: MAIL FROM:<%s>: %w", from, err)
+	return &conn{c: c, raw: raw}, nil
+}
+
+// transact submits one message over an open session.
+func (c *conn) transact(ctx context.Context, from string, to []string, raw []byte) error {
+	stop := context.AfterFunc(ctx, func() { c.raw.Close() })
+	defer stop()
+	if err := c.c.Mail(from, nil); err != nil {
+		return &mailFromError{fmt.Errorf("smtpout: MAIL FROM:<%s>: %w", from, err)}
 	}
 	for _, rcpt := range to {
-		if err := c.Rcpt(rcpt, nil); err != nil {
+		if err := c.c.Rcpt(rcpt, nil); err != nil {
 			return fmt.Errorf("smtpout: RCPT TO:<%s>: %w", rcpt, err)
 		}
 	}
-	w, err := c.Data()
+	w, err := c.c.Data()
 	if err != nil {
 		return fmt.Errorf("smtpout: DATA: %w", err)
 	}
@@ -341,10 +388,7 @@ func (s *Sender) attempt(ctx context.Context, from string, to []string, raw []by
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("smtpout: end of DATA: %w", err)
 	}
-	if err := c.Quit(); err != nil {
-		// The message is accepted; a failed QUIT changes nothing.
-		s.log.Debug("QUIT failed after acceptance", "err", err)
-	}
+	c.sent++
 	return nil
 }
 
