@@ -29,6 +29,7 @@ type Host struct {
 	verifier Verifier
 	log      *slog.Logger
 	entropy  io.Reader
+	senders  int
 
 	mu     sync.Mutex
 	games  map[string]*hosted
@@ -37,6 +38,8 @@ type Host struct {
 	byFPOK bool
 	keys   KeySet
 	keysOK bool
+	// stale guards keysOK and byFPOK against Flush's workers.
+	stale sync.Mutex
 }
 
 type hosted struct {
@@ -59,6 +62,9 @@ type Options struct {
 	// MustExist refuses a data directory that does not exist, rather than
 	// making it: for commands that act on games already there.
 	MustExist bool
+	// Senders is how many games Flush sends mail of at once (each renders
+	// its next mail while the others' are sent); 0 is 1.
+	Senders int
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -85,7 +91,7 @@ func OpenStore(st Store, o Options) (*Host, error) {
 	if o.Entropy == nil {
 		o.Entropy = rand.Reader
 	}
-	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}}
+	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1)}
 	ids, err := st.Games()
 	if err != nil {
 		st.Close()

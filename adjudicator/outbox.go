@@ -4,43 +4,100 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"sync"
 )
 
-// Flush sends every queued mail of every game, oldest first, recording each
-// delivery (MailSent) or permanent failure (MailFailed). A temporary
-// failure stops nothing: the mail stays queued for the next pass. It
-// returns the number sent and the first temporary error.
+// Flush sends every queued mail of every game, each game's oldest first,
+// recording each delivery (MailSent) or permanent failure (MailFailed). A
+// temporary failure stops nothing but that game's outbox: its mail stays
+// queued for the next pass. It returns the number sent and the first
+// temporary error.
 //
-// A shared game is held while one of its mails is sent and its MailSent
-// committed, so that no two daemons send the same mail at once; a mail
-// another daemon sent meanwhile is not sent again.
+// Options.Senders games are flushed at once, each by one worker that
+// renders a mail (report, map, JSON copy) and hands it to s, so that
+// rendering runs ahead of sending while s (a pool of SMTP connections)
+// sends. A mail is marked sent only once s returned, that is once the
+// server accepted it; a crash leaves at most the mails in flight unmarked,
+// and those are sent again. A shared game is held while one of its mails
+// is sent and its MailSent committed, so that no two daemons send the same
+// mail at once; a mail another daemon sent meanwhile is not sent again.
 func (h *Host) Flush(ctx context.Context, s Sender) (int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	sent := 0
-	var firstErr error
+	var work []*hosted
 	for _, id := range h.idsLocked() {
-		hg := h.games[id]
-		for len(hg.g.Outbox) > 0 {
-			ok, err := h.sendFirst(ctx, hg, s)
-			if errors.Is(err, errDeferred) {
-				if firstErr == nil {
-					firstErr = err
-				}
-				break // keep the order, try the next game
-			}
-			if err != nil {
-				return sent, err
-			}
-			if ok {
-				sent++
-			}
-			if ctx.Err() != nil {
-				return sent, ctx.Err()
-			}
+		if hg := h.games[id]; len(hg.g.Outbox) > 0 {
+			work = append(work, hg)
 		}
 	}
-	return sent, firstErr
+	if len(work) > 1 {
+		// Daemons sharing the games start at different games.
+		k := rand.IntN(len(work))
+		work = append(work[k:], work[:k]...)
+	}
+	var (
+		mu       sync.Mutex
+		sent     int
+		deferred error
+		fatal    error
+		wg       sync.WaitGroup
+	)
+	fctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan *hosted)
+	for w := 0; w < min(h.senders, max(len(work), 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for hg := range jobs {
+				n, d, err := h.flushGame(fctx, hg, s)
+				mu.Lock()
+				sent += n
+				if d != nil && deferred == nil {
+					deferred = d
+				}
+				if err != nil && fatal == nil {
+					fatal = err
+					cancel()
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, hg := range work {
+		if fctx.Err() != nil {
+			break
+		}
+		jobs <- hg
+	}
+	close(jobs)
+	wg.Wait()
+	if fatal != nil {
+		return sent, fatal
+	}
+	if err := ctx.Err(); err != nil {
+		return sent, err
+	}
+	return sent, deferred
+}
+
+// flushGame sends a game's queued mail, oldest first, until none is left
+// or a delivery is deferred (returned as deferred).
+func (h *Host) flushGame(ctx context.Context, hg *hosted, s Sender) (sent int, deferred, err error) {
+	for len(hg.g.Outbox) > 0 && ctx.Err() == nil {
+		ok, err := h.sendFirst(ctx, hg, s)
+		if errors.Is(err, errDeferred) {
+			return sent, err, nil
+		}
+		if err != nil {
+			return sent, nil, err
+		}
+		if ok {
+			sent++
+		}
+	}
+	return sent, nil, nil
 }
 
 // errDeferred wraps a temporary delivery failure.
@@ -73,6 +130,8 @@ func (h *Host) sendFirst(ctx context.Context, hg *hosted, s Sender) (bool, error
 	case errors.Is(err, ErrPermanent):
 		h.log.Warn("delivery failed for good", "game", id, "id", o.Queued.ID, "to", o.Queued.To, "err", err)
 		return false, h.release(hg, h.emitter(hg)(EvMailFailed, MailFailed{ID: o.Queued.ID, Error: err.Error()}))
+	case ctx.Err() != nil:
+		return false, h.release(hg, ctx.Err())
 	default:
 		h.log.Warn("delivery deferred", "game", id, "id", o.Queued.ID, "err", err)
 		return false, h.release(hg, fmt.Errorf("%w: %w", errDeferred, err))

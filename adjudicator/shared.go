@@ -78,7 +78,9 @@ func (h *Host) catchUp(hg *hosted) (int, error) {
 			return n, fmt.Errorf("adjudicator: game %s: applying what another daemon appended: %w", hg.g.ID, err)
 		}
 		if ev.Type == EvSideChanged || ev.Type == EvGameCreated {
+			h.stale.Lock()
 			h.keysOK, h.byFPOK = false, false
+			h.stale.Unlock()
 		}
 		n++
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
@@ -108,7 +109,9 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator
 	if err != nil {
 		return nil, nil, err
 	}
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create}
+	// Mail is rendered ahead of sending: a game for each SMTP connection,
+	// and one for each core to render.
+	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: c.SMTP.Connections + runtime.NumCPU()}
 	if withVerifier {
 		o.Verifier = pgpVerifier{}
 	}

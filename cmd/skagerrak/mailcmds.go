@@ -24,7 +24,7 @@ import (
 // smtpSender signs each mail with the host key (and encrypts it where the
 // game asks) and submits it over SMTP.
 type smtpSender struct {
-	s     *smtpout.Sender
+	s     submitter
 	from  string
 	host  *openpgp.Entity
 	clock func() time.Time
@@ -59,11 +59,17 @@ func (s *smtpSender) Send(ctx context.Context, m adjudicator.Mail) error {
 	return err
 }
 
+// submitter submits a raw message: a *smtpout.Sender, or a *smtpout.Pool.
+type submitter interface {
+	Send(ctx context.Context, from string, to []string, raw []byte) error
+}
+
 // mailSetup wires the host to the configured IMAP and SMTP servers.
 type mailSetup struct {
 	host   *adjudicator.Host
 	box    *imapbox.Box
 	sender *smtpSender
+	pool   *smtpout.Pool
 }
 
 func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*mailSetup, *config.Config, error) {
@@ -113,10 +119,12 @@ func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Conf
 	if err != nil {
 		return nil, err
 	}
-	return &mailSetup{host: h, box: box, sender: &smtpSender{s: s, from: c.SMTP.From, host: key, clock: clock}}, nil
+	pool := s.Pool(c.SMTP.Connections, c.SMTP.PerConnection)
+	return &mailSetup{host: h, box: box, pool: pool, sender: &smtpSender{s: pool, from: c.SMTP.From, host: key, clock: clock}}, nil
 }
 
 func (ms *mailSetup) Close() {
+	ms.pool.Close()
 	ms.box.Close()
 	ms.host.Close()
 }
