@@ -263,3 +263,57 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 		t.Errorf("%d second copies of a Message-ID after %d kills: more than the kills explain", dups, kills)
 	}
 }
+
+// Mail of many games sent at once over a small pool: every queued mail
+// reaches its player exactly once and is marked sent exactly once, each
+// game's mail in the order it was queued.
+func TestParallelFlushSendsEachMailOnce(t *testing.T) {
+	e := newMailEnv(t, 40)
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}, Senders: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	ss, err := smtpout.New(smtpout.Config{Addr: e.smtp.Addr(), TLS: smtpout.TLSNone, From: hostAddr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := ss.Pool(3, 7)
+	defer pool.Close()
+	s := &smtpSender{s: pool, from: hostAddr, host: e.hostKey, clock: func() time.Time { return time.Now().UTC() }}
+	n, err := h.Flush(context.Background(), s)
+	if err != nil || n != 80 {
+		t.Fatalf("flush: %d sent, %v; want 80", n, err)
+	}
+	got := map[string]int{}
+	last := map[string]string{}
+	for _, d := range e.smtp.Deliveries() {
+		id := messageID(d.Data)
+		got[id]++
+		game := strings.SplitN(strings.TrimPrefix(id, "<"), ".", 2)[0]
+		if prev := last[game]; prev > id {
+			t.Errorf("game %s: %s sent after %s", game, id, prev)
+		}
+		last[game] = id
+	}
+	if len(got) != 80 {
+		t.Fatalf("%d distinct Message-IDs delivered, want 80", len(got))
+	}
+	for id, k := range got {
+		if k != 1 {
+			t.Errorf("%s delivered %d times", id, k)
+		}
+	}
+	if n := e.smtp.Sessions(); n < 80/7 || n > 80/7+3 {
+		t.Errorf("%d SMTP sessions for 80 mails, 7 a session over 3 at once", n)
+	}
+	for _, id := range h.Games() {
+		g, _ := h.Game(id)
+		if len(g.Outbox) != 0 {
+			t.Errorf("game %s: %d mails still queued", id, len(g.Outbox))
+		}
+	}
+	if n, _ := h.Flush(context.Background(), s); n != 0 {
+		t.Fatalf("a second flush sent %d", n)
+	}
+}

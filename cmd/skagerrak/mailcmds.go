@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
@@ -28,6 +29,9 @@ type smtpSender struct {
 	from  string
 	host  *openpgp.Entity
 	clock func() time.Time
+	// signing serialises the host key's use: go-crypto's Entity caches
+	// what it verified of itself and is not safe for concurrent signing.
+	signing sync.Mutex
 }
 
 func (s *smtpSender) Send(ctx context.Context, m adjudicator.Mail) error {
@@ -37,6 +41,7 @@ func (s *smtpSender) Send(ctx context.Context, m adjudicator.Mail) error {
 	}
 	var raw []byte
 	var err error
+	s.signing.Lock()
 	if m.Encrypt {
 		var el openpgp.EntityList
 		el, err = compose.ReadPublicKeys(strings.NewReader(m.Key))
@@ -48,6 +53,7 @@ func (s *smtpSender) Send(ctx context.Context, m adjudicator.Mail) error {
 	} else {
 		raw, err = compose.Sign(msg, s.host, s.clock())
 	}
+	s.signing.Unlock()
 	if err != nil {
 		return fmt.Errorf("composing %s: %w: %w", m.ID, err, adjudicator.ErrPermanent)
 	}

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"skagerrak/adjudicator"
+	"skagerrak/engine"
+	"skagerrak/events/pgstore"
+	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/mail/compose"
+	"skagerrak/mail/loopback"
+	"skagerrak/mail/smtpout"
+)
+
+// movableClock is a clock a test moves forward.
+type movableClock struct{ ns atomic.Int64 }
+
+func (c *movableClock) Now() time.Time      { return time.Unix(0, c.ns.Load()).UTC() }
+func (c *movableClock) add(d time.Duration) { c.ns.Add(int64(d)) }
+
+func newMovableClock() *movableClock {
+	c := &movableClock{}
+	c.ns.Store(time.Now().UnixNano())
+	return c
+}
+
+// burst is a host of kriegsmarine games whose phases all resolve at once,
+// leaving two turn reports (with their maps) queued in each game.
+type burst struct {
+	h     *adjudicator.Host
+	clock *movableClock
+	games int
+}
+
+// newBurst makes n games on st, sends their first reports nowhere, and
+// moves the clock past every deadline so that one Tick resolves them all;
+// the host flushes senders games at once.
+func newBurst(tb testing.TB, st adjudicator.Store, n, senders int) *burst {
+	tb.Helper()
+	clock := newMovableClock()
+	h, err := adjudicator.OpenStore(st, adjudicator.Options{Clock: clock, Senders: senders})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rs, _ := engine.Lookup("kriegsmarine")
+	for i := 0; i < n; i++ {
+		spec := adjudicator.Spec{Game: fmt.Sprintf("b%04d", i), Ruleset: "kriegsmarine", HostFrom: hostAddr,
+			Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+		for j, s := range rs.Sides() {
+			spec.Players = append(spec.Players, adjudicator.Player{Side: s, Address: fmt.Sprintf("%s-%d@players.test", s, i), Key: "k", Fingerprint: fmt.Sprint("FP", i, j)})
+		}
+		if _, err := h.Create(spec); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if _, err := h.Flush(context.Background(), discard{}); err != nil {
+		tb.Fatal(err)
+	}
+	clock.add(49 * time.Hour)
+	if _, err := h.Tick(); err != nil {
+		tb.Fatal(err)
+	}
+	return &burst{h: h, clock: clock, games: n}
+}
+
+// queued counts the mail waiting in every game.
+func (b *burst) queued() int {
+	n := 0
+	for _, id := range b.h.Games() {
+		g, _ := b.h.Game(id)
+		n += len(g.Outbox)
+	}
+	return n
+}
+
+// burstSMTP is the server a burst goes to: SKAGERRAK_BENCH_SMTP (a real
+// MTA on this machine, host:port, no TLS) or go-smtp's loopback server.
+func burstSMTP(tb testing.TB) (addr, label string) {
+	if a := os.Getenv("SKAGERRAK_BENCH_SMTP"); a != "" {
+		return a, "mta"
+	}
+	srv, err := loopback.StartSMTP(loopback.SMTPOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { srv.Close() })
+	return srv.Addr(), "loopback"
+}
+
+func burstSender(tb testing.TB, addr string, pooled bool) (*smtpSender, func()) {
+	tb.Helper()
+	key, err := compose.GenerateKey("host", hostAddr, time.Now().Add(-time.Hour))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ss, err := smtpout.New(smtpout.Config{Addr: addr, TLS: smtpout.TLSNone, From: hostAddr})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if !pooled {
+		return &smtpSender{s: ss, from: hostAddr, host: key, clock: time.Now}, func() {}
+	}
+	p := ss.Pool(4, 100)
+	return &smtpSender{s: p, from: hostAddr, host: key, clock: time.Now}, func() { p.Close() }
+}
+
+// A small burst, with maps, through the parallel flush and a pool: every
+// report reaches the server once (run under -race, this is the check that
+// rendering several games' reports at once shares nothing).
+func TestBurstOfReportsWithMaps(t *testing.T) {
+	st, err := adjudicator.NewFileStore(t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBurst(t, st, 4, 4+runtime.NumCPU())
+	defer b.h.Close()
+	if n := b.queued(); n != 8 {
+		t.Fatalf("%d mails queued after the burst, want 8 (two reports a game)", n)
+	}
+	srv, err := loopback.StartSMTP(loopback.SMTPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	s, done := burstSender(t, srv.Addr(), true)
+	defer done()
+	n, err := b.h.Flush(context.Background(), s)
+	if err != nil || n != 8 {
+		t.Fatalf("flush: %d %v", n, err)
+	}
+	seen := map[string]bool{}
+	for _, d := range srv.Deliveries() {
+		id := messageID(d.Data)
+		if seen[id] {
+			t.Errorf("%s delivered twice", id)
+		}
+		seen[id] = true
+		if len(d.Data) < 50_000 {
+			t.Errorf("%s is %d bytes: a turn report without its map?", id, len(d.Data))
+		}
+	}
+	if len(seen) != 8 {
+		t.Fatalf("%d reports delivered, want 8", len(seen))
+	}
+}
+
+// BenchmarkDeadlineBurst is the burst figure: 1,000 games whose phases
+// resolve at once, all 2,000 turn reports (maps included) sent to an SMTP
+// server: as before this change (one message after another, a connection
+// each), and over a pool of 4 connections with rendering ahead. Set
+// SKAGERRAK_BENCH_SMTP=127.0.0.1:PORT for a real MTA (README, Performance).
+// Run it with -benchtime=1x; -short makes 50 games.
+func BenchmarkDeadlineBurst(b *testing.B) {
+	games := 1000
+	if testing.Short() {
+		games = 50
+	}
+	addr, label := burstSMTP(b)
+	for _, mode := range []struct {
+		name    string
+		senders int
+		pooled  bool
+	}{{"sequential", 1, false}, {"pool4", 4 + runtime.NumCPU(), true}} {
+		b.Run(label+"/"+mode.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				st, err := adjudicator.NewFileStore(b.TempDir(), false)
+				if err != nil {
+					b.Fatal(err)
+				}
+				bu := newBurst(b, st, games, mode.senders)
+				want := bu.queued()
+				s, done := burstSender(b, addr, mode.pooled)
+				b.StartTimer()
+				t0 := time.Now()
+				n, err := bu.h.Flush(context.Background(), s)
+				d := time.Since(t0)
+				b.StopTimer()
+				if err != nil || n != want {
+					b.Fatalf("flush: %d of %d, %v", n, want, err)
+				}
+				b.ReportMetric(d.Seconds(), "s/burst")
+				b.ReportMetric(float64(n)/d.Seconds(), "mails/s")
+				done()
+				bu.h.Close()
+			}
+		})
+	}
+}
+
+// BenchmarkDeadlineBurstTwoDaemons is the same burst on one PostgreSQL,
+// sent by two daemons (two hosts, each with its own pool of 4) at once.
+func BenchmarkDeadlineBurstTwoDaemons(b *testing.B) {
+	games := 1000
+	if testing.Short() {
+		games = 50
+	}
+	addr, label := burstSMTP(b)
+	b.Run(label, func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			url := pgtest.URL(b)
+			if _, err := pgstore.Migrate(context.Background(), url, pgstore.Options{}, nil); err != nil {
+				b.Fatal(err)
+			}
+			one := newBurst(b, pgStoreOf(b, url), games, 4+runtime.NumCPU())
+			want := one.queued()
+			two, err := adjudicator.OpenStore(pgStoreOf(b, url), adjudicator.Options{Clock: one.clock, Senders: 4 + runtime.NumCPU()})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			var sent atomic.Int64
+			errs := make(chan error, 2)
+			b.StartTimer()
+			t0 := time.Now()
+			for _, h := range []*adjudicator.Host{one.h, two} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					s, done := burstSender(b, addr, true)
+					defer done()
+					n, err := h.Flush(context.Background(), s)
+					sent.Add(int64(n))
+					errs <- err
+				}()
+			}
+			wg.Wait()
+			d := time.Since(t0)
+			b.StopTimer()
+			close(errs)
+			for err := range errs {
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			if int(sent.Load()) != want {
+				b.Fatalf("%d sent by the two, want %d", sent.Load(), want)
+			}
+			b.ReportMetric(d.Seconds(), "s/burst")
+			b.ReportMetric(float64(want)/d.Seconds(), "mails/s")
+			one.h.Close()
+			two.Close()
+		}
+	})
+}
+
+func pgStoreOf(tb testing.TB, url string) adjudicator.Store {
+	tb.Helper()
+	s, err := pgstore.Open(context.Background(), url, pgstore.Options{MaxConns: 16})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pgGames{s}
+}
