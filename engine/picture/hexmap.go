@@ -2,13 +2,14 @@ package picture
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 )
 
@@ -655,11 +656,11 @@ func paletted(img *image.RGBA) *image.Paletted {
 	for k := range count {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		if count[keys[i]] != count[keys[j]] {
-			return count[keys[i]] > count[keys[j]]
+	slices.SortFunc(keys, func(a, b uint32) int {
+		if c := cmp.Compare(count[b], count[a]); c != 0 {
+			return c
 		}
-		return keys[i] < keys[j]
+		return cmp.Compare(a, b)
 	})
 	if len(keys) > 256 {
 		keys = keys[:256]

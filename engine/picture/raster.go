@@ -1,10 +1,11 @@
 package picture
 
 import (
+	"cmp"
 	"image"
 	"image/color"
 	"math"
-	"sort"
+	"slices"
 )
 
 // sub is the number of fixed-point units in one pixel; subRows is the number
@@ -128,7 +129,7 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 			edges = append(edges, edge{a, b, dir})
 		}
 	}
-	sort.Slice(edges, func(i, j int) bool { return edges[i].a.y < edges[j].a.y })
+	slices.SortFunc(edges, func(a, b edge) int { return cmp.Compare(a.a.y, b.a.y) })
 	cv.edges = edges
 	active := cv.active[:0]
 	next := 0
