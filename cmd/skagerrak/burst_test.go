@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
@@ -73,14 +75,7 @@ func newBurst(tb testing.TB, st adjudicator.Store, n, senders int) *burst {
 }
 
 // queued counts the mail waiting in every game.
-func (b *burst) queued() int {
-	n := 0
-	for _, id := range b.h.Games() {
-		g, _ := b.h.Game(id)
-		n += len(g.Outbox)
-	}
-	return n
-}
+func (b *burst) queued() int { return queuedIn(b.h) }
 
 // burstSMTP is the server a burst goes to: SKAGERRAK_BENCH_SMTP (a real
 // MTA on this machine, host:port, no TLS) or go-smtp's loopback server.
@@ -153,12 +148,41 @@ func TestBurstOfReportsWithMaps(t *testing.T) {
 	}
 }
 
+// burstDirs caches, by number of games, a data directory of a burst made
+// once per test binary (making one renders every first report's map).
+var burstDirs = map[int]string{}
+
+// burstCopy returns a fresh copy of a data directory holding n games whose
+// phases have all just resolved, their first reports sent.
+func burstCopy(b *testing.B, n int) string {
+	b.Helper()
+	src, ok := burstDirs[n]
+	if !ok {
+		dir, err := os.MkdirTemp("", "skagerrak-burst-")
+		if err != nil {
+			b.Fatal(err)
+		}
+		st, err := adjudicator.NewFileStore(dir, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		newBurst(b, st, n, 4+runtime.NumCPU()).h.Close()
+		burstDirs[n], src = dir, dir
+	}
+	dst := filepath.Join(b.TempDir(), "games")
+	if out, err := exec.Command("cp", "-a", src, dst).CombinedOutput(); err != nil {
+		b.Fatalf("copying the burst: %v %s", err, out)
+	}
+	return dst
+}
+
 // BenchmarkDeadlineBurst is the burst figure: 1,000 games whose phases
 // resolve at once, all 2,000 turn reports (maps included) sent to an SMTP
 // server: as before this change (one message after another, a connection
 // each), and over a pool of 4 connections with rendering ahead. Set
-// SKAGERRAK_BENCH_SMTP=127.0.0.1:PORT for a real MTA (README, Performance).
-// Run it with -benchtime=1x; -short makes 50 games.
+// SKAGERRAK_BENCH_SMTP=127.0.0.1:PORT for a real MTA (README, Performance)
+// and SKAGERRAK_BENCH_GAMES for another number of games. Run it with
+// -benchtime=1x; -short makes 50 games.
 func BenchmarkDeadlineBurst(b *testing.B) {
 	games := burstGames()
 	addr, label := burstSMTP(b)
@@ -170,26 +194,25 @@ func BenchmarkDeadlineBurst(b *testing.B) {
 		b.Run(label+"/"+mode.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				st, err := adjudicator.NewFileStore(b.TempDir(), false)
+				h, err := adjudicator.OpenHost(burstCopy(b, games), adjudicator.Options{Senders: mode.senders})
 				if err != nil {
 					b.Fatal(err)
 				}
-				bu := newBurst(b, st, games, mode.senders)
-				want := bu.queued()
+				want := queuedIn(h)
 				s, done := burstSender(b, addr, mode.pooled)
 				b.StartTimer()
 				t0, cpu0 := time.Now(), cpuTime()
-				n, err := bu.h.Flush(context.Background(), s)
+				n, err := h.Flush(context.Background(), s)
 				d, cpu := time.Since(t0), cpuTime()-cpu0
 				b.StopTimer()
-				if err != nil || n != want {
-					b.Fatalf("flush: %d of %d, %v", n, want, err)
+				if err != nil || n != want || n != 2*games {
+					b.Fatalf("flush: %d of %d (%d games), %v", n, want, games, err)
 				}
 				b.ReportMetric(d.Seconds(), "s/burst")
 				b.ReportMetric(float64(n)/d.Seconds(), "mails/s")
 				b.ReportMetric(float64(cpu.Milliseconds())/float64(n), "cpu-ms/mail")
 				done()
-				bu.h.Close()
+				h.Close()
 			}
 		})
 	}
@@ -204,21 +227,39 @@ func BenchmarkDeadlineBurstTwoDaemons(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			b.StopTimer()
 			url := pgtest.URL(b)
-			if _, err := pgstore.Migrate(context.Background(), url, pgstore.Options{}, nil); err != nil {
+			ctx := context.Background()
+			if _, err := pgstore.Migrate(ctx, url, pgstore.Options{}, nil); err != nil {
 				b.Fatal(err)
 			}
-			one := newBurst(b, pgStoreOf(b, url), games, 4+runtime.NumCPU())
-			want := one.queued()
-			two, err := adjudicator.OpenStore(pgStoreOf(b, url), adjudicator.Options{Clock: one.clock, Senders: 4 + runtime.NumCPU()})
+			dirs, err := adjudicator.GameDirs(burstCopy(b, games))
 			if err != nil {
 				b.Fatal(err)
 			}
+			s, err := pgstore.Open(ctx, url, pgstore.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, d := range dirs {
+				if _, _, err := importGame(ctx, s, d, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+			s.Close()
+			var hosts []*adjudicator.Host
+			for range 2 {
+				h, err := adjudicator.OpenStore(pgStoreOf(b, url), adjudicator.Options{Senders: 4 + runtime.NumCPU()})
+				if err != nil {
+					b.Fatal(err)
+				}
+				hosts = append(hosts, h)
+			}
+			want := queuedIn(hosts[0])
 			var wg sync.WaitGroup
 			var sent atomic.Int64
 			errs := make(chan error, 2)
 			b.StartTimer()
 			t0, cpu0 := time.Now(), cpuTime()
-			for _, h := range []*adjudicator.Host{one.h, two} {
+			for _, h := range hosts {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
@@ -238,16 +279,27 @@ func BenchmarkDeadlineBurstTwoDaemons(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			if int(sent.Load()) != want {
+			if int(sent.Load()) != want || want != 2*games {
 				b.Fatalf("%d sent by the two, want %d", sent.Load(), want)
 			}
 			b.ReportMetric(d.Seconds(), "s/burst")
 			b.ReportMetric(float64(want)/d.Seconds(), "mails/s")
 			b.ReportMetric(float64(cpu.Milliseconds())/float64(want), "cpu-ms/mail")
-			one.h.Close()
-			two.Close()
+			for _, h := range hosts {
+				h.Close()
+			}
 		}
 	})
+}
+
+// queuedIn counts the mail waiting in every game of a host.
+func queuedIn(h *adjudicator.Host) int {
+	n := 0
+	for _, id := range h.Games() {
+		g, _ := h.Game(id)
+		n += len(g.Outbox)
+	}
+	return n
 }
 
 func pgStoreOf(tb testing.TB, url string) adjudicator.Store {

@@ -622,10 +622,14 @@ func drawLegend(cv *canvas, x, y int, items []LegendItem, notes []string) {
 // encode writes img as PNG; the encoder is deterministic. The picture is
 // written with a palette of its 256 most frequent colours, which keeps the
 // file small (a map has large flat areas); any other colour, found only
-// along anti-aliased edges, takes the nearest colour of the palette.
+// along anti-aliased edges, takes the nearest colour of the palette. It is
+// compressed for speed: at a deadline the reports of every game are drawn
+// at once, and the fastest level takes a quarter of the default's time for
+// a file about a quarter larger (a 1184x1696 map: 20 against 75 ms, 151
+// against 122 KB).
 func encode(img *image.RGBA) ([]byte, error) {
 	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&b, paletted(img)); err != nil {
 		return nil, errors.Join(errors.New("picture: encoding PNG"), err)
 	}
@@ -652,18 +656,23 @@ func paletted(img *image.RGBA) *image.Paletted {
 	if run > 0 {
 		count[last] += run
 	}
-	keys := make([]uint32, 0, len(count))
-	for k := range count {
-		keys = append(keys, k)
+	type kc struct {
+		key uint32
+		n   int
 	}
-	slices.SortFunc(keys, func(a, b uint32) int {
-		if c := cmp.Compare(count[b], count[a]); c != 0 {
+	byCount := make([]kc, 0, len(count))
+	for k, n := range count {
+		byCount = append(byCount, kc{k, n})
+	}
+	slices.SortFunc(byCount, func(a, b kc) int {
+		if c := cmp.Compare(b.n, a.n); c != 0 {
 			return c
 		}
-		return cmp.Compare(a, b)
+		return cmp.Compare(a.key, b.key)
 	})
-	if len(keys) > 256 {
-		keys = keys[:256]
+	keys := make([]uint32, 0, min(len(byCount), 256))
+	for _, e := range byCount[:min(len(byCount), 256)] {
+		keys = append(keys, e.key)
 	}
 	pal := make(color.Palette, len(keys))
 	index := map[uint32]uint8{}
