@@ -16,6 +16,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/events"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
 	"skagerrak/mail/compose"
@@ -328,4 +329,70 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkStores puts the file store and PostgreSQL side by side in one
+// run: one append (durable when it returns: fsync'd, or committed), and a
+// whole kriegsmarine game replayed from its log (read, every record's hash
+// checked, every phase resolved again).
+func BenchmarkStores(b *testing.B) {
+	gdir := playGame(b, "kriegsmarine")
+	url := pgtest.URL(b)
+	ctx := context.Background()
+	if _, err := pgstore.Migrate(ctx, url, pgstore.Options{}, nil); err != nil {
+		b.Fatal(err)
+	}
+	s, err := pgstore.Open(ctx, url, pgstore.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	game, _, err := importGame(ctx, s, gdir, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := adjudicator.MailSent{ID: "<b0001.17.report.german@skagerrak.test>"}
+	b.Run("append/file", func(b *testing.B) {
+		l, err := events.Create(filepath.Join(b.TempDir(), "events.jsonl"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer l.Close()
+		for i := 0; i < b.N; i++ {
+			if _, err := l.Append(adjudicator.EvMailSent, time.Now(), data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("append/postgres", func(b *testing.B) {
+		l, err := s.Create(ctx, fmt.Sprintf("append-%d", b.N), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer l.Close()
+		for i := 0; i < b.N; i++ {
+			if _, err := l.Append(adjudicator.EvMailSent, time.Now(), data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("replay/file", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := adjudicator.Replay(adjudicator.LogReader{Path: filepath.Join(gdir, adjudicator.LogFile)}, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("replay/postgres", func(b *testing.B) {
+		l, err := s.Shared(ctx, game)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer l.Close()
+		for i := 0; i < b.N; i++ {
+			if _, err := adjudicator.Replay(l, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
