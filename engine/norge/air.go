@@ -35,16 +35,16 @@ func checkAir(s *State, side engine.Side, baseName, mapName string) (string, str
 	if side == German {
 		af := data.airfield(baseName)
 		if af == nil {
-			return "", "", fail("9.1", germanAirfields(s), "%q is not an airfield", baseName)
+			return "", "", fail("9.1", germanBases(s, m), "%q is not an airfield", baseName)
 		}
 		if s.controller(af.Name) != German {
-			return "", "", fail("9.1", germanAirfields(s), "%s is not under German control", af.Name)
+			return "", "", fail("9.1", germanBases(s, m), "%s is not under German control", af.Name)
 		}
 		if s.weatherOf(af.Sector) == "storm" {
-			return "", "", fail("9.1", "an airfield in fair or rainy weather", "no aircraft are placed at %s in a storm", af.Name)
+			return "", "", fail("9.1", germanBases(s, m), "no aircraft are placed at %s in a storm", af.Name)
 		}
 		if af.Oversea && s.seaWeather() == "storm" {
-			return "", "", fail("9.4", "an airfield in Norway", "aircraft from %s would fly over a stormy sea", af.Name)
+			return "", "", fail("9.4", germanBases(s, m), "aircraft from %s would fly over a stormy sea", af.Name)
 		}
 		if !containsStr(af.Range, m.ID) {
 			return "", "", fail("9.3", "maps "+strings.Join(af.Range, ", "), "Map %s is out of range of %s", m.ID, af.Name)
@@ -73,16 +73,6 @@ func sectorName(s string) string {
 		return "northern"
 	}
 	return "southern"
-}
-
-func germanAirfields(s *State) string {
-	var out []string
-	for _, af := range data.Airfields {
-		if s.controller(af.Name) == German {
-			out = append(out, af.Name)
-		}
-	}
-	return strings.Join(out, ", ")
 }
 
 func resolveAir(s *State, o *Orders) {
