@@ -434,6 +434,7 @@ func checkAttack(s *State, side engine.Side, target string, attackers []string, 
 func resolveLand(s *State, o *Orders, d engine.Dice) {
 	side := o.Side
 	phaseMark := s.Turn*10 + s.Step
+	watch := bridgeWatch(s, side)
 	if !o.Keep {
 		for _, ord := range o.List {
 			if ord.Verb == "losses" {
@@ -586,7 +587,7 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 		s.logf("", "the bridge %s/%s is blown (15.1)", a, b)
 	}
 	overstack(s, side)
-	repairBridges(s, side)
+	repairBridges(s, side, watch)
 	targets := attackTargets(o)
 	for _, ord := range o.List {
 		if ord.Verb != "attack" {
@@ -670,12 +671,44 @@ func overstack(s *State, side engine.Side) {
 	}
 }
 
-// repairBridges counts the turns a side stands by a blown bridge (15.3).
-func repairBridges(s *State, side engine.Side) {
+// bridgeWatch lists, for each bridge blown at the start of side's land
+// phase, side's units next to it then (15.3, from revision 2).
+func bridgeWatch(s *State, side engine.Side) map[string][]string {
+	if s.rev() < 2 {
+		return nil
+	}
+	out := map[string][]string{}
+	for _, b := range s.Blown {
+		hs := data.Sides[b.Side]
+		for _, u := range append(s.unitsAt(hs.A), s.unitsAt(hs.B)...) {
+			if u.Side == side {
+				out[b.Side] = append(out[b.Side], u.ID)
+			}
+		}
+	}
+	return out
+}
+
+// repairBridges counts the turns a side stands by a blown bridge with no
+// enemy on the other side, at the end of its movement (15.3): "staying 2
+// full turns next to the blown bridge". Revision 1 counted every turn that
+// ended with a unit there; from revision 2 a turn counts only for a unit
+// that was next to the bridge, already blown, when the phase began and
+// still is, so the turn a bridge is blown or a unit arrives is no full
+// turn.
+func repairBridges(s *State, side engine.Side, watch map[string][]string) {
 	var keep []Bridge
 	for _, b := range s.Blown {
 		hs := data.Sides[b.Side]
 		by := (s.occupant(hs.A) == side && s.occupant(hs.B) != enemy(side)) || (s.occupant(hs.B) == side && s.occupant(hs.A) != enemy(side))
+		if s.rev() >= 2 && by {
+			by = false
+			for _, id := range watch[b.Side] {
+				if l := s.unit(id).Loc; l == hs.A || l == hs.B {
+					by = true
+				}
+			}
+		}
 		switch {
 		case by && b.RepairSide == side:
 			b.Repair++

@@ -13,7 +13,10 @@ func (Ruleset) Revisions() []engine.Revision {
 			"6.2, 16.1: the para battalion next to Fornebu (FJ2) starts on B:D3, no longer on B:C3 with the Norwegian artillery NAR1: enemies never share a hex",
 			"12.2: a failed landing from a battleship puts its troops on the quays hex, reduced, instead of keeping them aboard; next turn they try again (disembark SHIP), unless the enemy holds the port, when the battleship may embark them again (embark SHIP UNIT ...)",
 			"11.4: a battleship's landing no longer counts as the one convoy a port may serve in a turn; a disembark order for a battleship's first landing on turn 1, which is made by itself, is refused (12.2)",
+			"12.3: a convoy's failed landing likewise leaves its troops on the quays, reduced (\"Same rules as for battleships\"); the reduced convoy may take them back once the enemy holds the port",
+			"12.5: a battleship's landing in a port under German control always succeeds, as a convoy's does",
 			"12.1, 16.1: no landing onto a quays hex held by enemy units",
+			"15.3: a blown bridge is repaired after \"2 full turns\" next to it: the turn it is blown, or a unit arrives, no longer counts as one",
 		}},
 	}
 }

@@ -184,7 +184,7 @@ func TestRule14_8_OffRoadPenalty(t *testing.T) {
 
 func TestRule15_1_BlowBridge(t *testing.T) {
 	s := land2(t, StepLandGerman)
-	put(s, "IR307", "A:B2")
+	put(s, "IR307", "A:D3")
 	parseOK(t, s, German, "move IR307 A:C3\nblow A:C4 A:C3")
 	s2 := run(t, s, German, "move IR307 A:C3\nblow A:C4 A:C3")
 	if !isBlown(s2, sideKey("A:C3", "A:C4")) {
