@@ -130,7 +130,7 @@ func checkSub(s *State, sh *Ship, area int) *problem {
 			return fail("3.3", "a submarine on the calendar for this turn", "%s arrives on turn %d", sh.ID, shipInfo(sh.ID).Avail)
 		}
 	} else if area != sh.Area && area != sh.Area-1 && area != sh.Area+1 {
-		return fail("17.1", "sea area "+adjAreas(sh.Area), "%s in area %d may only move to an adjacent area", sh.ID, sh.Area)
+		return fail("17.1", adjAreas(s, sh), "%s in area %d may only move to an adjacent area", sh.ID, sh.Area)
 	}
 	if enemyConvoyIn(s, sh.Side, area) {
 		return fail("17.2", "an area without enemy convoys", "an enemy convoy is in sea area %d", area)
@@ -138,14 +138,19 @@ func checkSub(s *State, sh *Ship, area int) *problem {
 	return nil
 }
 
-func adjAreas(a int) string {
+// adjAreas lists where a placed submarine may go: its area or a
+// neighbouring one, without an enemy convoy (17.1, 17.2).
+func adjAreas(s *State, sh *Ship) string {
 	var out []string
-	for _, x := range []int{a - 1, a + 1} {
-		if x >= 1 && x <= maxArea() {
+	for _, x := range []int{sh.Area - 1, sh.Area, sh.Area + 1} {
+		if x >= 1 && x <= maxArea() && !enemyConvoyIn(s, sh.Side, x) {
 			out = append(out, strconv.Itoa(x))
 		}
 	}
-	return strings.Join(out, " or ")
+	if len(out) == 0 {
+		return "none: enemy convoys are in every area within reach"
+	}
+	return "sea area " + strings.Join(out, " or ")
 }
 
 func maxArea() int {

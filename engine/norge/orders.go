@@ -409,6 +409,11 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		}
 		o.ID, o.Args = u.ID, []string{af}
 		p.scr.unit(u.ID).Loc = data.airfield(af).Hex
+		if s.rev() >= 2 {
+			// flown in: no attack this turn (13.4), refused here rather
+			// than cancelled later
+			p.scr.unit(u.ID).Landed = s.Turn
+		}
 	case "drop":
 		if len(args) != 2 {
 			return o, fail("13.5", "drop UNIT HEX", "drop takes a unit and a hex")
@@ -426,6 +431,9 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		}
 		o.ID, o.Args = u.ID, []string{h}
 		p.scr.unit(u.ID).Loc = h
+		if s.rev() >= 2 {
+			p.scr.unit(u.ID).Dropped = s.Turn
+		}
 	case "ferry":
 		if len(args) != 1 {
 			return o, fail("14.6", "ferry UNIT", "ferry takes one unit")
@@ -454,7 +462,7 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		b, ok2 := canonHex(args[1])
 		hs, isSide := data.Sides[sideKey(a, b)]
 		if !ok1 || !ok2 || !isSide || hs.Kind != "river" || !hs.Bridge {
-			return o, fail(verbRule[verb], bridgeList(), "%s %s is not a bridge", args[0], args[1])
+			return o, fail(verbRule[verb], bridgeList(s), "%s %s is not a bridge", args[0], args[1])
 		}
 		if isBlown(s, sideKey(a, b)) {
 			return o, fail(verbRule[verb], "a standing bridge", "the bridge %s/%s is already blown", a, b)
@@ -732,13 +740,17 @@ func formatOrder(o Order) string {
 	return strings.Join(w, " ")
 }
 
-func bridgeList() string {
+// bridgeList lists the bridges still standing (15.1, 15.2).
+func bridgeList(s *State) string {
 	var out []string
 	for _, k := range sortedKeys(data.Sides) {
 		hs := data.Sides[k]
-		if hs.Kind == "river" && hs.Bridge {
+		if hs.Kind == "river" && hs.Bridge && !isBlown(s, k) {
 			out = append(out, hs.A+" "+hs.B)
 		}
+	}
+	if len(out) == 0 {
+		return "none: every bridge is blown"
 	}
 	return strings.Join(out, ", ")
 }

@@ -403,7 +403,7 @@ func playLand(s *State, side engine.Side) []string {
 			for _, af := range data.Airfields {
 				if _, pr := checkAirlift(s, &u, af.Name); pr == nil && s.stackThirds(af.Hex, side)+thirds(u.ID) <= 9 {
 					out = append(out, "airlift "+u.ID+" "+af.Name)
-					scr.unit(u.ID).Loc = af.Hex
+					scr.unit(u.ID).Loc, scr.unit(u.ID).Landed = af.Hex, s.Turn
 					done = true
 					break
 				}
@@ -418,7 +418,7 @@ func playLand(s *State, side engine.Side) []string {
 			}
 			if h := dropHex(scr, &u); h != "" {
 				out = append(out, "drop "+u.ID+" "+h)
-				scr.unit(u.ID).Loc = h
+				scr.unit(u.ID).Loc, scr.unit(u.ID).Dropped = h, s.Turn
 			}
 		}
 	}

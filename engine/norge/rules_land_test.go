@@ -535,3 +535,19 @@ func TestRule13_1_HintsNameOnlyWhatIsAccepted(t *testing.T) {
 		parseOK(t, s, German, "air "+af+" B")
 	}
 }
+
+// 13.4: "Units may defend themselves, but NOT be moved or attack in the
+// turn they have been flown in": from revision 2 an attack with a unit the
+// same orders fly in is refused when the orders are read (revision 1
+// accepted it and cancelled the attack when it came).
+func TestRule13_4_FlownInUnitsDoNotAttack(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	s.German = []string{"Aalborg", "Sola"}
+	s.Air = []AirMission{{Side: German, Base: "Aalborg", Map: "A", Strength: 5}}
+	s.unit("IR324").Loc = LocAirlift
+	put(s, "NIR8", "A:E3") // next to Sola (A:E2)
+	parseErr(t, s, German, "airlift IR324 Sola\nattack A:E3 with IR324", "12.7")
+	s.Revision = 0
+	s2 := run(t, s, German, "airlift IR324 Sola\nattack A:E3 with IR324")
+	mustLog(t, s2, "attack on A:E3 cancelled: IR324 landed this turn and may not attack (12.7)")
+}
