@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 2
+const snapshotVersion = 3
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -41,11 +41,13 @@ type snapshot struct {
 	Pauses       int                            `json:"pauses"`
 	Missed       map[engine.Side]int            `json:"missed,omitempty"`
 	Dice         []int                          `json:"dice,omitempty"`
+	DiceD6       int                            `json:"dice_d6,omitempty"`
 	Ended        *GameEnded                     `json:"ended,omitempty"`
 	Resolved     int                            `json:"resolved"`
 	History      []PhaseResolved                `json:"history,omitempty"`
 	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
 	Keys         []string                       `json:"keys,omitempty"`
+	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
@@ -64,20 +66,30 @@ func (g *Game) stateDigest() string {
 	return g.Created.StateDigest
 }
 
-// WriteSnapshot saves the game as it stands into gdir, atomically. A game
-// with mail still in its outbox is not saved (the mail's pictures are made
-// from views a snapshot does not keep); it reports whether it wrote one.
+// WriteSnapshot saves the game as it stands into gdir, atomically (see
+// MarshalSnapshot); it reports whether it wrote one.
 func (g *Game) WriteSnapshot(gdir string) (bool, error) {
+	b, ok, err := g.MarshalSnapshot()
+	if !ok || err != nil {
+		return false, err
+	}
+	return true, saveSnapshotFile(gdir, b)
+}
+
+// MarshalSnapshot encodes the game as it stands. A game with mail still
+// in its outbox is not saved (the mail's pictures are made from views a
+// snapshot does not keep); it reports whether it made one.
+func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	if len(g.Outbox) > 0 || g.Seq == 0 {
-		return false, nil
+		return nil, false, nil
 	}
 	st, err := json.Marshal(g.State)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
 		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Paused: g.Paused, PausedAt: g.PausedAt,
-		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
+		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
 		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves}
 	for _, side := range g.Sides() {
 		s.Players = append(s.Players, g.Players[side])
@@ -91,6 +103,12 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 		}
 	}
 	sort.Strings(s.Keys)
+	for k, ok := range g.rejected {
+		if ok {
+			s.RejectedKeys = append(s.RejectedKeys, k)
+		}
+	}
+	sort.Strings(s.RejectedKeys)
 	for p := range g.reminded {
 		s.Reminded = append(s.Reminded, p)
 	}
@@ -109,31 +127,35 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 	s.Signed = g.signed
 	b, err := json.Marshal(s)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
+	return b, true, nil
+}
+
+// saveSnapshotFile replaces gdir's snapshot file atomically.
+func saveSnapshotFile(gdir string, b []byte) error {
 	tmp := filepath.Join(gdir, SnapshotFile+".tmp")
 	os.Remove(tmp)
 	if err := writeSync(tmp, b, 0o600); err != nil {
-		return false, fmt.Errorf("adjudicator: snapshot of %s: %w", g.ID, err)
+		return fmt.Errorf("adjudicator: snapshot in %s: %w", gdir, err)
 	}
 	if err := os.Rename(tmp, filepath.Join(gdir, SnapshotFile)); err != nil {
-		return false, fmt.Errorf("adjudicator: snapshot of %s: %w", g.ID, err)
+		return fmt.Errorf("adjudicator: snapshot in %s: %w", gdir, err)
 	}
 	d, err := os.Open(gdir)
 	if err != nil {
-		return false, err
+		return err
 	}
 	defer d.Close()
-	return true, d.Sync()
+	return d.Sync()
 }
 
-// readSnapshot loads a game from gdir's snapshot, or returns nil when there
-// is none or it cannot be trusted (another version, a state that does not
+// readSnapshot loads a game from a snapshot, or returns nil when there is
+// none or it cannot be trusted (another version, a state that does not
 // decode to the recorded digest). Which event it ends at is checked by the
 // caller against the log.
-func readSnapshot(gdir string) *Game {
-	b, err := os.ReadFile(filepath.Join(gdir, SnapshotFile))
-	if err != nil {
+func readSnapshot(b []byte) *Game {
+	if len(b) == 0 {
 		return nil
 	}
 	var s snapshot
@@ -155,6 +177,7 @@ func readSnapshot(gdir string) *Game {
 	g.ID, g.Created, g.Rules, g.State, g.Phase = s.Created.Game, s.Created, rs, st, rs.Phase(st)
 	g.Opened, g.OpenedAt, g.Referee, g.Failed = s.Opened, s.OpenedAt, s.Referee, s.Failed
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
+	g.DiceD6 = s.DiceD6
 	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves
 	g.Seq, g.Hash, g.Time = s.Seq, s.Hash, s.Time
 	for i := range g.History {
@@ -173,6 +196,9 @@ func readSnapshot(gdir string) *Game {
 	}
 	for _, k := range s.Keys {
 		g.keys[k] = true
+	}
+	for _, k := range s.RejectedKeys {
+		g.rejected[k] = true
 	}
 	for _, p := range s.Reminded {
 		g.reminded[p] = true
@@ -213,9 +239,12 @@ func (h *Host) Snapshot() (int, error) {
 		if hg.snapSeq == hg.g.Seq {
 			continue
 		}
-		ok, err := hg.g.WriteSnapshot(filepath.Join(h.dir, id))
+		b, ok, err := hg.g.MarshalSnapshot()
+		if err == nil && ok {
+			err = h.store.SaveSnapshot(id, hg.g.Seq, b)
+		}
 		if err != nil {
-			return n, err
+			return n, fmt.Errorf("adjudicator: snapshot of %s: %w", id, err)
 		}
 		if ok {
 			hg.snapSeq = hg.g.Seq
