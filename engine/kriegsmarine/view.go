@@ -83,7 +83,7 @@ type UnitView struct {
 	// Gunnery is the dice the unit's gunnery rolls now, after damage (8.62,
 	// 8.64, 8.65, 8.661, 8.662) and the Wilfred Force aboard (11.2), before
 	// what a round adds or takes (8.26, 8.29, 10.2).
-	Gunnery int `json:"gunnery,omitempty"`
+	Gunnery   int    `json:"gunnery,omitempty"`
 	Hits      int    `json:"hits,omitempty"`
 	HitsTaken int    `json:"hits_taken,omitempty"`
 	Flooding  int    `json:"flooding,omitempty"`
