@@ -14,6 +14,7 @@ var revisions = []engine.Revision{
 		"8.25: a battle has no round limit (was 6): it goes on until one side is gone, the 8.24 check ends it, or neither side has anything left to fire",
 		"8.27: minelayer task forces of 2 ships or more give escorts like destroyer and torpedo boat task forces",
 		"8.3: the ship fired on in a special pursuit battle returns fire only if it is still afloat",
+		"9.2: ships that give up a port fall back to the hex they came from, also when the port was the first hex of their move",
 		"9.21: the Oslo outer fortress (H16) fires at ships passing it on their way into Oslo, before Oscarsborg",
 		"9.31: Norwegian ships withdrawing from Oslo go beyond the Oslo outer fortress",
 		"9.33: the A Class submarine is removed from the game after its torpedo attack",
