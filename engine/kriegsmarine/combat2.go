@@ -283,16 +283,17 @@ func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex
 // that stopped in its hex (8.4) and, from revision 2, for the Oslo outer
 // fortress those that entered its hex this turn and went on into Oslo
 // (9.21: "ships wishing to enter Oslo must first pass the Oslo outer
-// fortress at H16, then pass the Oscarsborg fortress"). Sorted by id.
+// fortress at H16, then pass the Oscarsborg fortress"); ships leaving Oslo
+// are not entering it. Sorted by id.
 func (s *State) fortressTargets(side engine.Side, f HexInfo, visited map[string][]engine.Hex) []string {
 	ships := s.onMap(side, f.Hex, func(d *UnitDef) bool { return d.Surface() })
-	if s.rev() < 2 || f.Port != "" {
+	oslo, ok := portHex(fortressPort(f))
+	if s.rev() < 2 || f.Port != "" || !ok {
 		return ships
 	}
-	for _, u := range s.Units {
-		d := def(u.ID)
-		if d.Side == side && d.Surface() && u.Where == AtMap && u.Hex != f.Hex && containsHex(visited[u.ID], f.Hex.String()) {
-			ships = append(ships, u.ID)
+	for _, id := range s.onMap(side, oslo, func(d *UnitDef) bool { return d.Surface() }) {
+		if containsHex(visited[id], f.Hex.String()) {
+			ships = append(ships, id)
 		}
 	}
 	return sortedIDs(ships)
