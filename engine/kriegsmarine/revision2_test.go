@@ -174,6 +174,20 @@ func TestRule9_21_OuterFortressFiresAtShipsPassingIntoOslo(t *testing.T) {
 	}
 }
 
+// TestRule9_21_LeavingOsloIsNotEnteringIt: Hipper, in Oslo, steams out
+// I16-H16-G16: 9.21 concerns "ships wishing to enter Oslo", and she stops
+// in neither fortress hex (8.4), so no fortress fires and no die is rolled.
+func TestRule9_21_LeavingOsloIsNotEnteringIt(t *testing.T) {
+	s := newGame(t, nil)
+	clearMap(s)
+	s.InvasionTurn = 1
+	put(t, s, "hipper", "I16")
+	s, _ = resolveExactly(t, s, "", "move Hipper H16 G16")
+	if logWith(s, 1, "Fortress") != nil || s.unit("hipper").Hex != hex(t, "G16") {
+		t.Errorf("Hipper at %s; fortress log %v", s.unit("hipper").Hex, logWith(s, 1, "Fortress"))
+	}
+}
+
 // TestRule9_21_GivingUpAtTheOuterFortress: the same four ships pass H16
 // for Oslo; H16 rolls 1, normal defence, and the Germans give the port up
 // (9.2 "abandon Oslo Blücher"): only the leading Blücher is fired on, 2
