@@ -27,6 +27,7 @@ type Host struct {
 	dir      string
 	clock    Clock
 	verifier Verifier
+	triage   Triage
 	log      *slog.Logger
 	entropy  io.Reader
 
@@ -57,6 +58,9 @@ type Options struct {
 	// MustExist refuses a data directory that does not exist, rather than
 	// making it: for commands that act on games already there.
 	MustExist bool
+	// Triage, if set, tells automatic mail (never answered) and bounces of
+	// the host's own mail (recorded) from the rest.
+	Triage Triage
 }
 
 // OpenHost opens every game under dir (creating dir if missing), replaying
@@ -80,7 +84,7 @@ func OpenHost(dir string, o Options) (*Host, error) {
 	if o.Entropy == nil {
 		o.Entropy = rand.Reader
 	}
-	h := &Host{dir: dir, clock: o.Clock, verifier: o.Verifier, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}}
+	h := &Host{dir: dir, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("adjudicator: data directory %s: %w", dir, err)

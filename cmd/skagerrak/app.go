@@ -110,7 +110,7 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator
 	}
 	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create}
 	if withVerifier {
-		o.Verifier = pgpVerifier{}
+		o.Verifier, o.Triage = pgpVerifier{}, mailTriage{}
 	}
 	h, err := adjudicator.OpenHost(c.DataDir, o)
 	if err != nil {
