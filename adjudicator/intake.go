@@ -92,7 +92,7 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 	if err != nil {
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
 	}
-	sub := Submission{Text: string(v.Signed), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}
+	sub := Submission{Text: string(v.Signed), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime}
 	return h.route(sub, now)
 }
 
@@ -103,7 +103,7 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 	var mine []string
 	for _, id := range h.gamesOf(sub.Fingerprint) {
 		g := h.games[id].g
-		if g.Seen(sub.Key) {
+		if g.seen(sub) {
 			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: "processed"}, nil
 		}
 		if g.Ended == nil {
@@ -190,7 +190,7 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 	if s, ok := hg.g.SideOf(v.Fingerprint); !ok || s != side {
 		return Receipt{}, fmt.Errorf("adjudicator: the file is signed by %s, which is not side %s's key in game %s", v.Fingerprint, side, game)
 	}
-	sub := Submission{Text: string(v.Signed), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}
+	sub := Submission{Text: string(v.Signed), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime}
 	if sig == "" {
 		sub.Raw = data // the cleartext-signed file, to check again in verify
 	}

@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 2
+const snapshotVersion = 3
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -45,7 +45,8 @@ type snapshot struct {
 	Resolved     int                            `json:"resolved"`
 	History      []PhaseResolved                `json:"history,omitempty"`
 	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
-	Keys         []string                       `json:"keys,omitempty"`
+	Keys         map[string]uint64              `json:"keys,omitempty"`
+	Legacy       []string                       `json:"legacy,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
@@ -85,12 +86,11 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 	for _, h := range g.History {
 		s.HistorySeqs = append(s.HistorySeqs, h.Seq)
 	}
-	for k, ok := range g.keys {
-		if ok {
-			s.Keys = append(s.Keys, k)
-		}
+	s.Keys = g.keys
+	for k := range g.legacy {
+		s.Legacy = append(s.Legacy, k)
 	}
-	sort.Strings(s.Keys)
+	sort.Strings(s.Legacy)
 	for p := range g.reminded {
 		s.Reminded = append(s.Reminded, p)
 	}
@@ -171,8 +171,11 @@ func readSnapshot(gdir string) *Game {
 	for k, v := range s.Flagged {
 		g.flagged[k] = v
 	}
-	for _, k := range s.Keys {
-		g.keys[k] = true
+	for k, seq := range s.Keys {
+		g.keys[k] = seq
+	}
+	for _, k := range s.Legacy {
+		g.legacy[k] = true
 	}
 	for _, p := range s.Reminded {
 		g.reminded[p] = true

@@ -150,7 +150,11 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 	if err != nil {
 		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the signature does not verify: " + err.Error()}
 	}
-	if string(got.Signed) != a.Text || got.Fingerprint != a.Fingerprint || got.Key != a.Key {
+	key := got.Key
+	if !canonicalKey(a.Key) {
+		key = got.PacketKey // recorded by a build before canonical identities
+	}
+	if string(got.Signed) != a.Text || got.Fingerprint != a.Fingerprint || key != a.Key {
 		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the recorded orders are not what the signed message holds"}
 	}
 	rep.Signatures++

@@ -48,7 +48,7 @@ func checkOutcome(t *testing.T, res *Result, err error) {
 		}
 		return
 	}
-	if res == nil || res.Fingerprint == "" || res.IdemKey != sha256.Sum256(res.Signature) {
+	if res == nil || res.Fingerprint == "" || res.PacketHash != sha256.Sum256(res.Signature) {
 		t.Fatalf("inconsistent result %+v", res)
 	}
 }
