@@ -128,7 +128,7 @@ func TestReplayRefusesWhatTheRulesWouldNot(t *testing.T) {
 		c := base(t)
 		a := c.g.Orders["allied"]
 		ev, _ := c.log.Append(EvOrdersAccepted, c.clock.Now(), a)
-		if err := c.g.Apply(ev); err == nil || !strings.Contains(err.Error(), "accepted before") {
+		if err := c.g.Apply(ev); err == nil || !strings.Contains(err.Error(), "recorded before, at seq 5") {
 			t.Fatalf("Apply: %v", err)
 		}
 	})
