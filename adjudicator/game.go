@@ -75,6 +75,7 @@ type Game struct {
 
 	keys         map[string]uint64    // the seq where each message key was first recorded
 	legacy       map[string]bool      // messages recorded under packet keys, by contentKey
+	rejected     map[string]bool      // keys of submissions rejected with an event
 	signed       map[string]time.Time // latest signature time accepted, by key fingerprint
 	replied      map[string]bool      // submissions whose reply is queued, by key
 	finals       map[engine.Side]bool // sides whose final report is queued
@@ -219,7 +220,7 @@ func (g *Game) freeze() *Game {
 		c.Opened = &o
 	}
 	c.History = g.History[:len(g.History):len(g.History)]
-	c.Outbox, c.keys, c.cache, c.OnMail = nil, nil, nil, nil
+	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail = nil, nil, nil, nil, nil
 	if c.renderer == nil {
 		c.renderer = TemplateRenderer{}
 	}
@@ -269,6 +270,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		Missed:   map[engine.Side]int{},
 		keys:     map[string]uint64{},
 		legacy:   map[string]bool{},
+		rejected: map[string]bool{},
 		signed:   map[string]time.Time{},
 		replied:  map[string]bool{},
 		finals:   map[engine.Side]bool{},
@@ -428,6 +430,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
 			return fail("%v", err)
 		}
+		g.rejected[d.Key] = d.Key != ""
 		g.lastRejected = &d
 	case EvPhaseResolved:
 		var d PhaseResolved

@@ -28,6 +28,11 @@ func canonicalKey(key string) bool { return strings.HasPrefix(key, IdentityPrefi
 // Seen reports whether a message with this key is recorded in the game.
 func (g *Game) Seen(key string) bool { return key != "" && g.keys[key] != 0 }
 
+// SeenRejected reports whether the submission with this key was rejected,
+// so that a copy of it, or the same message met again because moving it
+// failed, goes to the rejected folder too.
+func (g *Game) SeenRejected(key string) bool { return g.Seen(key) && g.rejected[key] }
+
 // seen reports whether a submission is a message the game has recorded:
 // by its identity, by the packet key an older event recorded, or, for a
 // message recorded before identities, by signer, signing time and text

@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 3
+const snapshotVersion = 4
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -47,6 +47,7 @@ type snapshot struct {
 	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
 	Keys         map[string]uint64              `json:"keys,omitempty"`
 	Legacy       []string                       `json:"legacy,omitempty"`
+	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
@@ -91,6 +92,12 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 		s.Legacy = append(s.Legacy, k)
 	}
 	sort.Strings(s.Legacy)
+	for k, ok := range g.rejected {
+		if ok {
+			s.RejectedKeys = append(s.RejectedKeys, k)
+		}
+	}
+	sort.Strings(s.RejectedKeys)
 	for p := range g.reminded {
 		s.Reminded = append(s.Reminded, p)
 	}
@@ -176,6 +183,9 @@ func readSnapshot(gdir string) *Game {
 	}
 	for _, k := range s.Legacy {
 		g.legacy[k] = true
+	}
+	for _, k := range s.RejectedKeys {
+		g.rejected[k] = true
 	}
 	for _, p := range s.Reminded {
 		g.reminded[p] = true
