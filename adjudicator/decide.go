@@ -101,9 +101,6 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		sub.Text = strings.ToValidUTF8(sub.Text, "\uFFFD")
 		return reject("", "the order file is not UTF-8 text (save it as UTF-8 and sign it again)", nil)
 	}
-	if reason := g.signingOrder(sub); reason != "" {
-		return reject("", reason, nil)
-	}
 	f, err := engine.ParseOrderFile(sub.Text)
 	if err != nil {
 		return reject("", err.Error(), nil)
@@ -119,6 +116,9 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	}
 	if g.Ended != nil {
 		return reject(f.Phase, "the game is over", nil)
+	}
+	if reason := g.signingOrder(sub); reason != "" {
+		return reject(f.Phase, reason, nil)
 	}
 	if side == Referee && g.Opened == nil {
 		return g.refereeMail(f, sub, now, emit)
