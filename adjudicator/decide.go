@@ -43,6 +43,13 @@ type Submission struct {
 	By string
 	// Side, for unsigned orders, is the side they are for.
 	Side engine.Side
+	// Charset is the charset Text was decoded from ("" for UTF-8 as it
+	// came); Ignored lists parts beside the order file not read as orders.
+	Charset string
+	Ignored []string
+	// Refusal, when set, is why a message whose signature verified is
+	// refused without reading it (see RefusedSigned).
+	Refusal string
 }
 
 // Outcome says what became of a submission.
@@ -83,7 +90,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		return Outcome{Status: StatusRejected, Reason: "the signing key is not registered in game " + g.ID}, nil
 	}
 	reject := func(phase string, reason string, errs []engine.LineError) (Outcome, error) {
-		r := OrdersRejected{Phase: phase, Side: side, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: reason, Errors: errs}
+		r := OrdersRejected{Phase: phase, Side: side, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: reason, Errors: errs, Ignored: sub.Ignored}
 		if r.Key == "" {
 			r.Key = textKey(sub.Text, now)
 		}
@@ -94,6 +101,10 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 			return Outcome{}, err
 		}
 		return Outcome{Status: StatusRejected, Side: side, Reason: reason, Errors: errs}, nil
+	}
+	if sub.Refusal != "" {
+		sub.Text = strings.ToValidUTF8(sub.Text, "\uFFFD")
+		return reject("", sub.Refusal, nil)
 	}
 	if !utf8.ValidString(sub.Text) {
 		// Nothing of it is kept as it came: the log holds JSON, which has
@@ -146,7 +157,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
-	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime, By: sub.By}
+	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: sub.Ignored}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}
@@ -252,9 +263,8 @@ func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
 			}
 			return 0, nil
 		}
-		var short *diceShort
-		if asDiceShort(err, &short) {
-			return short.n, nil
+		if w, ok := err.(*DiceWait); ok {
+			return w.N(), nil
 		}
 		if err != nil {
 			return 0, err
@@ -317,20 +327,6 @@ func (g *Game) repair(now time.Time, emit Emit) error {
 	return nil
 }
 
-type diceShort struct{ n int }
-
-func (d *diceShort) Error() string {
-	return fmt.Sprintf("adjudicator: the phase needs %d more manual dice", d.n)
-}
-
-func asDiceShort(err error, out **diceShort) bool {
-	if d, ok := err.(*diceShort); ok {
-		*out = d
-		return true
-	}
-	return false
-}
-
 // ForceResolve resolves the open phase now, with default orders for the
 // sides that owe them.
 func (g *Game) ForceResolve(now time.Time, by, why string, emit Emit) error {
@@ -338,10 +334,6 @@ func (g *Game) ForceResolve(now time.Time, by, why string, emit Emit) error {
 		return fmt.Errorf("adjudicator: game %s has no open phase", g.ID)
 	}
 	err := g.resolve(now, "forced by "+by+": "+why, emit)
-	var short *diceShort
-	if asDiceShort(err, &short) {
-		return short
-	}
 	if err != nil {
 		return err
 	}
@@ -366,13 +358,16 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 		err   error
 	)
 	if g.Created.Dice == "manual" {
-		d := engine.NewManualDice(g.Dice...)
+		d := g.hand()
 		next, err = g.Rules.Resolve(g.State, orders, d)
-		if err == nil && d.Short() > 0 {
-			return &diceShort{n: d.Short()}
-		}
-		if err == nil {
-			err = d.Err()
+		switch {
+		case err != nil:
+		case d.Err() != nil:
+			// A value in hand that fits no roll it is for: the game
+			// waits for the referee to clear the hand.
+			return &DiceWait{Phase: g.Opened.Phase, Misfit: strings.TrimPrefix(d.Err().Error(), "engine: dice: ")}
+		case d.Short() > 0:
+			return &DiceWait{Phase: g.Opened.Phase, Want: d.Wanted()}
 		}
 		rolls = d.Rolls()
 	} else {

@@ -17,6 +17,7 @@ const (
 	EvMailSent        = "MailSent"
 	EvMailFailed      = "MailFailed"
 	EvDiceAdded       = "DiceAdded"
+	EvDiceCleared     = "DiceCleared"
 	EvDeadlineChanged = "DeadlineChanged"
 	EvGamePaused      = "GamePaused"
 	EvGameResumed     = "GameResumed"
@@ -46,6 +47,8 @@ type RefereeMail struct {
 	Fingerprint string    `json:"fingerprint"`
 	Key         string    `json:"key"`
 	SigTime     time.Time `json:"sig_time,omitempty"`
+	// Charset is as in OrdersAccepted.
+	Charset string `json:"charset,omitempty"`
 }
 
 // Player is a side's (or the referee's) registration: where its mail goes
@@ -139,6 +142,14 @@ type OrdersAccepted struct {
 	SigTime time.Time `json:"sig_time,omitempty"`
 	// By names who entered unsigned orders.
 	By string `json:"by,omitempty"`
+	// Charset is the charset Text was decoded from, as the mail's MIME
+	// part declared it (mutt sends ISO-8859-1 by default); absent when the
+	// signed bytes were UTF-8 as they came, and in logs written before
+	// charsets were decoded. verify decodes the raw mail again the same way.
+	Charset string `json:"charset,omitempty"`
+	// Ignored describes the parts beside the order file that were not read
+	// as orders (a cover note, a public key); the reply names them.
+	Ignored []string `json:"ignored,omitempty"`
 }
 
 // OrdersRejected records a submission that was refused, with every error.
@@ -151,6 +162,7 @@ type OrdersRejected struct {
 	Key         string             `json:"key,omitempty"`
 	Reason      string             `json:"reason"`
 	Errors      []engine.LineError `json:"errors,omitempty"`
+	Ignored     []string           `json:"ignored,omitempty"`
 }
 
 // PhaseResolved records the resolution of a phase.
@@ -211,6 +223,19 @@ type MailFailed struct {
 type DiceAdded struct {
 	Values []int  `json:"values"`
 	By     string `json:"by"`
+	// PerDie says each value is the face of the die its roll asks for (1
+	// to its sides; a d10's 0 face is 10). Without it (logs made before
+	// dice of every type) the values are faces of six-sided dice, a d3 or
+	// d2 read off them (engine.D6Face).
+	PerDie bool `json:"per_die,omitempty"`
+}
+
+// DiceCleared drops the manual dice in hand (a value that no roll of the
+// waiting resolution can take).
+type DiceCleared struct {
+	Values []int  `json:"values"`
+	By     string `json:"by"`
+	Why    string `json:"why"`
 }
 
 // DeadlineChanged moves the open phase's deadline.

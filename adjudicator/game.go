@@ -50,8 +50,11 @@ type Game struct {
 	Pauses   int
 	// Missed counts the phases in a row each side missed.
 	Missed map[engine.Side]int
-	// Dice are the manual rolls supplied and not yet used.
-	Dice []int
+	// Dice are the manual rolls supplied and not yet used; the first
+	// DiceD6 of them were supplied as d6 faces (before dice of every type),
+	// the rest as faces of the dice their rolls ask for.
+	Dice   []int
+	DiceD6 int
 	// Ended is set once the game is over.
 	Ended *GameEnded
 	// Seq, Hash and Time are those of the last event applied.
@@ -479,16 +482,9 @@ func (g *Game) Apply(ev events.Event) error {
 			g.Missed[s]++
 		}
 		if g.Created.Dice == "manual" {
-			// Every roll is one of the dice supplied, in order.
-			if len(d.Rolls) > len(g.Dice) {
-				return fail("the phase rolled %d dice, but only %d were supplied", len(d.Rolls), len(g.Dice))
+			if err := g.useDice(d.Rolls); err != nil {
+				return fail("%v", err)
 			}
-			for i, r := range d.Rolls {
-				if f, err := engine.D6Face(g.Dice[i], r.Sides); err != nil || f != r.Value {
-					return fail("roll %d (%s) is %d, but the die supplied for it shows %d", i+1, r.Why, r.Value, g.Dice[i])
-				}
-			}
-			g.Dice = g.Dice[len(d.Rolls):]
 		}
 		g.State = st
 		g.Phase = g.Rules.Phase(st)
@@ -565,7 +561,22 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
+		if !d.PerDie {
+			if len(g.Dice) > g.DiceD6 {
+				return fail("d6 faces supplied after dice of every type")
+			}
+			g.DiceD6 += len(d.Values)
+		}
 		g.Dice = append(g.Dice, d.Values...)
+	case EvDiceCleared:
+		var d DiceCleared
+		if err := g.decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if !slices.Equal(d.Values, g.Dice) {
+			return fail("clears the dice %v, but the hand holds %v", d.Values, g.Dice)
+		}
+		g.Dice, g.DiceD6 = nil, 0
 	case EvDeadlineChanged:
 		var d DeadlineChanged
 		if err := g.decode(ev, &d); err != nil {

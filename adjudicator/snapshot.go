@@ -41,6 +41,7 @@ type snapshot struct {
 	Pauses       int                            `json:"pauses"`
 	Missed       map[engine.Side]int            `json:"missed,omitempty"`
 	Dice         []int                          `json:"dice,omitempty"`
+	DiceD6       int                            `json:"dice_d6,omitempty"`
 	Ended        *GameEnded                     `json:"ended,omitempty"`
 	Resolved     int                            `json:"resolved"`
 	History      []PhaseResolved                `json:"history,omitempty"`
@@ -79,7 +80,7 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 	}
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
 		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Paused: g.Paused, PausedAt: g.PausedAt,
-		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
+		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
 		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves}
 	for _, side := range g.Sides() {
 		s.Players = append(s.Players, g.Players[side])
@@ -162,6 +163,7 @@ func readSnapshot(gdir string) *Game {
 	g.ID, g.Created, g.Rules, g.State, g.Phase = s.Created.Game, s.Created, rs, st, rs.Phase(st)
 	g.Opened, g.OpenedAt, g.Referee, g.Failed = s.Opened, s.OpenedAt, s.Referee, s.Failed
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
+	g.DiceD6 = s.DiceD6
 	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves
 	g.Seq, g.Hash, g.Time = s.Seq, s.Hash, s.Time
 	for i := range g.History {

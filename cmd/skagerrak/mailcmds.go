@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -159,8 +161,14 @@ Run it from cron, e.g. every five minutes:
 			}
 			fmt.Fprintf(m.Stdout, "messages %d: accepted %d, rejected %d, duplicates %d, referee %d; mail sent %d; failures %d\n",
 				p.Messages, p.Accepted, p.Rejected, p.Duplicates, p.Referee, p.Sent, p.Failures)
-			for g, n := range p.WaitDice {
-				fmt.Fprintf(m.Stdout, "game %s waits for %d manual dice (skagerrak dice add)\n", g, n)
+			for _, id := range slices.Sorted(maps.Keys(p.WaitDice)) {
+				what := fmt.Sprintf("%d manual dice", p.WaitDice[id])
+				if g, err := ms.host.Game(id); err == nil {
+					if w := g.DiceWanted(m.now()); w != nil {
+						what = w.String()
+					}
+				}
+				fmt.Fprintf(m.Stdout, "game %s waits for dice: %s (skagerrak dice add)\n", id, what)
 			}
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				return gaveUp(fmt.Errorf("%d failure(s), the last: %w; the rest is retried on the next pass", p.Failures, p.LastFailure))

@@ -189,19 +189,24 @@ func TestReplayedRefereeCommandChangesNothing(t *testing.T) {
 	}
 }
 
-// A copy of the referee's `dice 6 6 6 6` in a manual-dice game adds no
-// rolls: whoever holds a copy learns nothing of the rolls to come.
+// A copy of the referee's `dice 6` in a manual-dice game adds no roll:
+// the phase waits for two dice, one is supplied, and a copy of that mail
+// would have supplied the other, resolving the phase with a roll its
+// sender knew.
 func TestReplayedManualDiceAddNothing(t *testing.T) {
 	r := newReplayGame(t, "manual")
-	raw := r.sign(t, malleate.FormClearsigned, "referee", "dice 6 6 6 6", time.Now().UTC())
+	now := time.Now().UTC()
+	r.genuine(t, r.sign(t, malleate.FormPGPMIME, "allied", "advance 1", now))
+	r.genuine(t, r.sign(t, malleate.FormPGPMIME, "german", "advance 2", now))
+	raw := r.sign(t, malleate.FormClearsigned, "referee", "dice 6", now)
 	r.genuine(t, raw)
 	g, _ := r.h.Game(r.id)
-	if len(g.Dice) != 4 {
-		t.Fatalf("%d dice after the genuine mail", len(g.Dice))
+	if len(g.Dice) != 1 || g.Resolved != 0 {
+		t.Fatalf("%d dice held and %d phases resolved after the genuine mail", len(g.Dice), g.Resolved)
 	}
 	r.copiesChangeNothing(t, raw)
-	if len(g.Dice) != 4 {
-		t.Errorf("%d dice after the copies", len(g.Dice))
+	if len(g.Dice) != 1 || g.Resolved != 0 {
+		t.Errorf("%d dice held and %d phases resolved after the copies", len(g.Dice), g.Resolved)
 	}
 }
 
