@@ -138,12 +138,16 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 		target = mine[0]
 	}
 	hg := h.games[target]
-	emit := h.emitter(hg)
-	out, err := hg.g.Submit(sub, now, emit)
+	var out Outcome
+	err := h.act(hg, func(emit Emit) error {
+		var err error
+		if out, err = hg.g.Submit(sub, now, emit); err != nil {
+			return err
+		}
+		_, err = hg.g.Tick(now, emit)
+		return err
+	})
 	if err != nil {
-		return Receipt{}, err
-	}
-	if _, err := hg.g.Tick(now, emit); err != nil {
 		return Receipt{}, err
 	}
 	moved := "processed"
