@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 3
+const snapshotVersion = 4
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -47,7 +47,8 @@ type snapshot struct {
 	Resolved     int                            `json:"resolved"`
 	History      []PhaseResolved                `json:"history,omitempty"`
 	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
-	Keys         []string                       `json:"keys,omitempty"`
+	Keys         map[string]uint64              `json:"keys,omitempty"`
+	Legacy       []string                       `json:"legacy,omitempty"`
 	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
@@ -98,12 +99,11 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	for _, h := range g.History {
 		s.HistorySeqs = append(s.HistorySeqs, h.Seq)
 	}
-	for k, ok := range g.keys {
-		if ok {
-			s.Keys = append(s.Keys, k)
-		}
+	s.Keys = g.keys
+	for k := range g.legacy {
+		s.Legacy = append(s.Legacy, k)
 	}
-	sort.Strings(s.Keys)
+	sort.Strings(s.Legacy)
 	for k, ok := range g.rejected {
 		if ok {
 			s.RejectedKeys = append(s.RejectedKeys, k)
@@ -195,8 +195,11 @@ func readSnapshot(b []byte) *Game {
 	for k, v := range s.Flagged {
 		g.flagged[k] = v
 	}
-	for _, k := range s.Keys {
-		g.keys[k] = true
+	for k, seq := range s.Keys {
+		g.keys[k] = seq
+	}
+	for _, k := range s.Legacy {
+		g.legacy[k] = true
 	}
 	for _, k := range s.RejectedKeys {
 		g.rejected[k] = true

@@ -40,7 +40,8 @@ func keyring(ks adjudicator.KeySet) openpgp.EntityList {
 }
 
 func verified(r *verify.Result) adjudicator.Verified {
-	return adjudicator.Verified{Signed: r.Signed, Fingerprint: r.Fingerprint, Key: hex.EncodeToString(r.IdemKey[:]), SigTime: r.SigTime, Form: r.Form}
+	return adjudicator.Verified{Signed: r.Signed, Fingerprint: r.Fingerprint, Key: adjudicator.IdentityKey(r.Identity),
+		PacketKey: hex.EncodeToString(r.PacketHash[:]), SigTime: r.SigTime, Form: r.Form}
 }
 
 // VerifyMail verifies a message and decodes its order file from the
