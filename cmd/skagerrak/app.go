@@ -110,7 +110,7 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator
 	}
 	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create}
 	if withVerifier {
-		o.Verifier = pgpVerifier{}
+		o.Verifier, o.Triage = pgpVerifier{}, mailTriage{}
 	}
 	st, err := openStore(cmd.Context(), c, !create)
 	if err != nil {
