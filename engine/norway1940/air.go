@@ -547,7 +547,7 @@ func (c *turnCtx) execAir(o Order) {
 			}
 		}
 		u.Loc, u.Landed, u.Half = o.To, s.Turn, true
-		c.entered[o.To] = true
+		c.enter(o.To)
 		for _, id := range o.Units {
 			v := s.unit(id)
 			v.Loc, v.Landed = o.To, s.Turn
@@ -597,6 +597,9 @@ func (c *turnCtx) execAir(o Order) {
 			return
 		}
 		if o.Kind == "support" {
+			if c.support[o.To] == 0 && c.line > 0 {
+				c.lineOf["support:"+o.To] = c.line
+			}
 			c.support[o.To] += o.N
 			c.supportStr[o.To] += o.N * str
 			if !c.dry() {

@@ -333,7 +333,7 @@ func (c *turnCtx) execMove(o Order) {
 	}
 	u.Loc = at
 	u.High = o.Flag == "high"
-	c.entered[at] = true
+	c.enter(at)
 	if enemyIn(s, at, x) {
 		c.mustAttack[at] = true
 	}

@@ -457,7 +457,7 @@ func (c *turnCtx) land(f *Fleet) {
 	}
 	if enemyIn(s, port, x) {
 		c.mustAttack[port] = true
-		c.entered[port] = true
+		c.enter(port)
 		return
 	}
 	c.landed(f)

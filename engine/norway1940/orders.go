@@ -507,8 +507,15 @@ func parseOrders(s *State, side engine.Side, text string) (*Orders, []engine.Lin
 	}
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 	sort.SliceStable(o.Lines, func(i, j int) bool { return o.Lines[i].Line < o.Lines[j].Line })
-	if rule, line, msg := ctx.finalCheck(); msg != "" {
-		errs = append(errs, engine.LineError{Line: line, Rule: rule, Msg: msg, Valid: "orders that together respect rule " + rule})
+	if p := ctx.finalCheck(); p != nil {
+		e := engine.LineError{Line: p.line, Rule: p.rule, Msg: p.msg, Valid: p.valid}
+		for _, l := range engine.OrderLines(text) {
+			if l.N == p.line {
+				e.Text = l.Text
+			}
+		}
+		errs = append(errs, e)
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 	}
 	return o, errs
 }

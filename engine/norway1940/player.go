@@ -140,7 +140,7 @@ func (p *player) try(line string) bool {
 	saved := p.ctx.snapshot()
 	p.ctx.exec(o)
 	if o.Verb != "air" || o.Kind != "support" {
-		if _, _, msg := p.ctx.finalCheck(); msg != "" {
+		if p.ctx.finalCheck() != nil {
 			p.ctx = saved
 			p.s = saved.s
 			return false

@@ -16,9 +16,12 @@ const (
 // State is the whole game state. It marshals deterministically: slices kept
 // sorted, no maps.
 type State struct {
-	Game     string          `json:"game"`
-	Scenario string          `json:"scenario"`
-	Options  []string        `json:"options"`
+	Game     string   `json:"game"`
+	Scenario string   `json:"scenario"`
+	Options  []string `json:"options"`
+	// Revision is the rules revision the game is played under, recorded
+	// from revision 2 on (0 reads as 1: see engine/revision.go).
+	Revision int             `json:"revision,omitempty"`
 	Turn     int             `json:"turn"`
 	Phasing  engine.Side     `json:"phasing"`
 	Over     bool            `json:"over,omitempty"`

@@ -18,6 +18,7 @@ type View struct {
 	Date     string          `json:"date"`
 	Phasing  engine.Side     `json:"phasing"`
 	Options  []string        `json:"options"`
+	Revision int             `json:"revision,omitempty"`
 	Weather  Weather         `json:"weather"`
 	Units    []*Unit         `json:"units"`
 	Fleets   []*Fleet        `json:"fleets"`
@@ -50,7 +51,7 @@ func (Ruleset) View(st engine.State, side engine.Side) engine.View {
 
 func viewOf(s0 *State, side engine.Side) *View {
 	s := s0.clone()
-	v := &View{Side: side, Phase: PhaseOf(s), Turn: s.Turn, Phasing: s.Phasing, Options: s.Options, Weather: s.Weather,
+	v := &View{Side: side, Phase: PhaseOf(s), Turn: s.Turn, Phasing: s.Phasing, Options: s.Options, Revision: s.Revision, Weather: s.Weather,
 		Control: s.Control, Fields: s.Fields, SubsOut: s.SubsOut, Bats: s.Bats, Marks: s.Marks, Works: s.Works, Strong: s.Strong,
 		Invaded: s.Invaded, Landed: s.AlliedLanded, Result: s.Result}
 	if s.Turn < len(dataPack.Calendar) {
@@ -121,7 +122,7 @@ func sidesStr(xs []engine.Side) []string {
 // stateFromView rebuilds a partial State from a View: what the side knows,
 // for the scripted player to check its orders with the rules' own code.
 func stateFromView(v *View) *State {
-	s := &State{Game: "norway1940", Options: v.Options, Turn: v.Turn, Phasing: v.Phasing, Weather: v.Weather,
+	s := &State{Game: "norway1940", Options: v.Options, Revision: v.Revision, Turn: v.Turn, Phasing: v.Phasing, Weather: v.Weather,
 		Units: v.Units, Fleets: v.Fleets, Pools: v.Pools, Control: v.Control, Fields: v.Fields, Bats: v.Bats,
 		Marks: v.Marks, Works: v.Works, Strong: v.Strong, Depots: v.Depots, SubsOut: v.SubsOut, Invaded: v.Invaded, AlliedLanded: v.Landed, RailNet: v.RailNet}
 	s.Sides = []*SideState{v.Own, {Side: other(v.Side), Standing: Standing{Evade: "weaker"}}}
