@@ -358,8 +358,18 @@ func TestAskStandingOrderSyntax(t *testing.T) {
 		t.Errorf("formatted %q", got)
 	}
 	next, _ := play(t, s, "ask all\n")
-	if got := strings.Join(next.side(German).Standing.Ask, " "); got != "continue evasion interception react" {
+	if got := strings.Join(next.side(German).Standing.Ask, " "); got != "continue evasion interception losses react" {
 		t.Errorf("ask all: %q", got)
+	}
+	// Revision 1 had no losses decision: "ask all" is the four others and
+	// "ask losses" is refused.
+	r1 := s.clone()
+	r1.Revision = 0
+	if got, _ := play(t, r1, "ask all\n"); strings.Join(got.side(German).Standing.Ask, " ") != "continue evasion interception react" {
+		t.Errorf("revision 1 ask all: %q", got.side(German).Standing.Ask)
+	}
+	if e := parseErr(t, r1, "ask losses\n"); e.Rule != "5.2" || strings.Contains(e.Valid, "losses") {
+		t.Errorf("revision 1 ask losses: %+v", e)
 	}
 	next, _ = play(t, next, "")
 	for next.Phasing != German {

@@ -4,24 +4,67 @@ import (
 	"testing"
 )
 
+// 10.5.8 example: "the 69th German Division, 159 infantry regiment
+// (modifier +2) and an artillery regiment from the same division
+// (modifier +2) attack the Norwegian 6th Infantry Division, 14th Regt.
+// (modifier 0) near Egersund (it is not defending inside the city). The
+// Germans roll 5 in 1d6 for the 159th Regt. +2 = 7. They roll 1d3 for the
+// artillery, and they get 2, +2 = 4. The Norwegian regiment rolls 6 with
+// no modifiers. The total score for the German is 7+4+1 (combined arms;
+// infantry + artillery) = 12, while the Norwegian has 6. The differential
+// is 6 in German's favour (12-6=6) which results in 1 step loss for the
+// Norwegian regiment and a retreat from the area. The Norwegian regiment
+// retreats to Evje."
+//
+// By hand: the 10.5.3 table gives "5-6: retreat 1 area + 1 step loss";
+// IR14 goes from 2 steps to 1. For the retreat to be Evje "towards the
+// closest supply source" (10.5.6) the Germans hold, as on the invasion,
+// Kristiansand and Stavanger, the two other areas next to Egersund: a
+// retreat never enters an enemy CZ, so Evje is the one area left, with or
+// without the attacker naming it. Faces 5, 3, 6: the artillery's d3 of 2
+// is the d6 face 3 (engine.ManualDice: (3*3+5)/6 = 2).
 func TestRule10_5_8_CombatExample(t *testing.T) {
+	for _, order := range []string{"attack Egersund with 159 169A retreat Evje\n", "attack Egersund\n"} {
+		s := bare(t, 8, German)
+		put(s, "159", "Egersund")
+		put(s, "169A", "Egersund")
+		n := put(s, "IR14", "Egersund")
+		put(s, "193", "Stavanger")
+		put(s, "340", "Kristiansand")
+		s.setControl("Stavanger", German)
+		s.setControl("Kristiansand", German)
+		next, _ := play(t, s, order, 5, 3, 6)
+		for _, want := range []string{
+			"combat at Egersund: german 12 [+5 159 rolls d6, +2 159 modifier, +2 169A rolls d3, +2 169A modifier, +1 combined arms (10.5.4)] against allied 6 [+6 IR14 rolls d6]",
+			"differential 6 for german: retreat and 1 step loss",
+			"IR14 retreat from Egersund to Evje",
+		} {
+			if !logHas(next, want) {
+				t.Errorf("%q: the log lacks %q:\n%s", order, want, logText(next))
+			}
+		}
+		n = next.unit(n.ID)
+		if n.Steps != 1 || n.Loc != "Evje" {
+			t.Errorf("%q: IR14 has %d steps in %s, want one step lost and a retreat to Evje", order, n.Steps, n.Loc)
+		}
+		if next.controller("Egersund") != German {
+			t.Error("the Germans should hold Egersund")
+		}
+	}
+}
+
+// The 10.5.8 example as revision 1 played it: the attacker's "retreat
+// Evje" honoured although Kristiansand and Stavanger, free and Allied, are
+// supply sources next to Egersund.
+func TestRule10_5_8_CombatExampleRevision1(t *testing.T) {
 	s := bare(t, 8, German)
+	s.Revision = 0
 	put(s, "159", "Egersund")
 	put(s, "169A", "Egersund")
 	n := put(s, "IR14", "Egersund")
-	s.setControl("Egersund", Allied)
-	// 159 rolls 5 (d6), the artillery 2 (its d3, read off a d6 face 3 as
-	// engine.ManualDice does), the Norwegian 6.
 	next, _ := play(t, s, "attack Egersund with 159 169A retreat Evje\n", 5, 3, 6)
-	if !logHas(next, "german 12 [") || !logHas(next, "allied 6 [") {
-		t.Fatalf("want 12 against 6:\n%s", logText(next))
-	}
-	n = next.unit(n.ID)
-	if n.Steps != 1 || n.Loc != "Evje" {
-		t.Errorf("IR14: steps %d in %s, want one step lost and a retreat to Evje", n.Steps, n.Loc)
-	}
-	if next.controller("Egersund") != German {
-		t.Error("the Germans should hold Egersund")
+	if u := next.unit(n.ID); u.Steps != 1 || u.Loc != "Evje" {
+		t.Errorf("IR14: steps %d in %s, want one step lost and a retreat to Evje", u.Steps, u.Loc)
 	}
 }
 

@@ -15,6 +15,7 @@ func (Ruleset) Revisions() []engine.Revision {
 			"10.5.6: a retreat goes to an adjacent area closest to a supply source of the retreating side; the attacking player's choice (\"retreat AREA\" for beaten defenders, \"fallback AREA\" for his own units) is honoured only among those",
 			"10.5.6, 9.16.1.2: the attacker names the retreat of the defenders of a port he lands at this turn (\"attack PORT [with UNITS] [retreat AREA]\")",
 			"10.2: a unit eliminated by a combat result has 0 steps left (revision 1 showed -1)",
+			"7.4.3: units landing by sea or arriving by air are supplied that turn even if they were out of supply when they left",
 			"11.1.5: units eliminated for overstacking are the first of the owner's \"losses\" order in the area, then the weakest",
 		}},
 	}

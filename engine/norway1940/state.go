@@ -181,6 +181,10 @@ type Standing struct {
 	// of the opponent's player-turn, instead of by the orders above:
 	// evasion, continue, react, interception (sorted).
 	Ask []string `json:"ask,omitempty"`
+	// Losses is the order in which the side's units take combat losses
+	// (10.5.6, revision 2): the first of them still in a combat takes
+	// each loss; the others after them.
+	Losses []string `json:"losses,omitempty"`
 }
 
 // Control is who controls a land area (12.2.2).

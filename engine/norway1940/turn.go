@@ -135,8 +135,8 @@ func stage(o Order) int {
 		return 5
 	case "move", "rail":
 		return 6
-	case "attack":
-		return 7
+	case "attack", "losses":
+		return 7 // the losses order counts in this player-turn's combats
 	}
 	return 8
 }
@@ -503,6 +503,13 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 		return "", "", ""
 	case "evade", "react", "continue", "ask":
 		return "", "", ""
+	case "losses":
+		for _, id := range o.Units {
+			if u := s.unit(id); u == nil || u.Side != x || u.Type == "supply" {
+				return "10.5.6", "your own land units", fmt.Sprintf("%s is not one of your land units", id)
+			}
+		}
+		return "", "", ""
 	}
 	return "5.2", "fleet, sub, air, move, rail, attack, build, repair, keep, evade, react, continue, ask", "unknown order"
 }
@@ -681,8 +688,10 @@ func (c *turnCtx) exec(o Order) {
 		s.side(x).Standing.React = o.Flag == "on"
 	case "continue":
 		s.side(x).Standing.Continue = o.Flag == "on"
+	case "losses":
+		s.side(x).Standing.Losses = append([]string(nil), o.Units...)
 	case "ask":
-		kinds, _ := askOrder(strings.Fields(o.Flag))
+		kinds, _ := askOrder(strings.Fields(o.Flag), s.rev())
 		s.side(x).Standing.Ask = kinds
 	}
 }

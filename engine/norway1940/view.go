@@ -237,7 +237,11 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	b.WriteString("# One order a line; see the package documentation for the syntax.\n")
 	b.WriteString("# Fleets: fleet ID to BOX | fleet ID from PORT [combat N] [transport N] [decoys N] [carry UNITS] to BOX\n")
 	b.WriteString("# Air:    air recon BOX FLEET N | air bomb WHERE TARGET N | air support AREA N | air patrol WHERE N\n")
-	b.WriteString("# Land:   move UNIT AREA ... | rail UNIT AREA ... | attack AREA [with UNITS] [retreat AREA]\n")
+	if v.Revision >= 2 {
+		b.WriteString("# Land:   move UNIT AREA ... | rail UNIT AREA ... | attack AREA [with UNITS] [retreat AREA] [fallback AREA]\n")
+	} else {
+		b.WriteString("# Land:   move UNIT AREA ... | rail UNIT AREA ... | attack AREA [with UNITS] [retreat AREA]\n")
+	}
 	for _, f := range v.Fleets {
 		if f.Side == side {
 			fmt.Fprintf(&b, "#   fleet %s in %s: combat %d, transport %d, decoys %d, carrying %s\n", f.ID, f.Where, f.Combat, f.Transport, f.Decoys, cargoText(f))
@@ -272,7 +276,19 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	fmt.Fprintf(&b, "evade %s\n", evade)
 	fmt.Fprintf(&b, "react %s\n", map[bool]string{true: "on", false: "off"}[st.React])
 	fmt.Fprintf(&b, "continue %s\n", map[bool]string{true: "on", false: "off"}[st.Continue])
-	b.WriteString("# Decisions to take in person instead, in a short phase (evasion, continue, react, interception):\n")
+	if v.Revision >= 2 {
+		b.WriteString("# The order your land units take combat losses in (10.5.6), the first still in the combat first:\n")
+		if len(st.Losses) > 0 {
+			b.WriteString("losses " + strings.Join(st.Losses, " ") + "\n")
+		} else {
+			b.WriteString("losses none\n")
+		}
+	}
+	kinds := "evasion, continue, react, interception"
+	if v.Revision >= 2 {
+		kinds += ", losses"
+	}
+	fmt.Fprintf(&b, "# Decisions to take in person instead, in a short phase (%s):\n", kinds)
 	b.WriteString(askText(st.Ask) + "\n")
 	return b.String()
 }
