@@ -372,11 +372,11 @@ func checkDecision(q *Question, o *Orders) []engine.LineError {
 		return checkLosses(q, o)
 	}
 	if q.Kind == AskInterception {
-		total, pass := 0, false
+		total, pass := 0, 0
 		seen := map[string]bool{}
 		for _, l := range o.Lines {
 			if l.Kind == "pass" {
-				pass = true
+				pass = l.Line
 				continue
 			}
 			if l.Kind != "intercept" {
@@ -391,8 +391,8 @@ func checkDecision(q *Question, o *Orders) []engine.LineError {
 				return []engine.LineError{{Line: l.Line, Rule: q.Rule, Msg: fmt.Sprintf("more fighter markers than the %d kept", q.Keep), Valid: fmt.Sprintf("at most %d in all", q.Keep)}}
 			}
 		}
-		if pass && total > 0 {
-			return []engine.LineError{{Rule: q.Rule, Msg: "pass with intercept orders", Valid: valid}}
+		if pass > 0 && total > 0 {
+			return []engine.LineError{{Line: pass, Rule: q.Rule, Msg: "pass with intercept orders", Valid: "the intercept lines alone, or pass alone"}}
 		}
 		return nil
 	}

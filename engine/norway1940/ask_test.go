@@ -286,9 +286,9 @@ func TestRule8_9_3_1_AskInterceptionOfTheKeptFighters(t *testing.T) {
 	if strings.Join(q.Default, ";") != "intercept Hamar 2" {
 		t.Errorf("default %v, want the reconstructed procedure's intercept Hamar 2", q.Default)
 	}
-	for _, bad := range []string{"intercept Hamar 5\n", "intercept Oslo 1\n", "intercept Hamar 1\nintercept Hamar 1\n", "evade\n"} {
-		if _, errs := r.ParseOrders(mid, German, bad); len(errs) == 0 || errs[0].Rule != "8.9.3.1" {
-			t.Errorf("%q: errors %v, want one citing 8.9.3.1", bad, errs)
+	for _, bad := range []string{"intercept Hamar 5\n", "intercept Oslo 1\n", "intercept Hamar 1\nintercept Hamar 1\n", "evade\n", "intercept Hamar 1\npass\n"} {
+		if _, errs := r.ParseOrders(mid, German, bad); len(errs) == 0 || errs[0].Rule != "8.9.3.1" || errs[0].Line == 0 {
+			t.Errorf("%q: errors %v, want one citing 8.9.3.1 on a line", bad, errs)
 		}
 	}
 	end, _ := resolveWith(t, mid, German, "intercept hamar 2\n", rolls[d.Used():])

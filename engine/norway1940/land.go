@@ -451,11 +451,11 @@ func (c *turnCtx) checkBuild(o Order) (string, string, string) {
 	}
 	switch o.Kind {
 	case "fieldwork", "fortify":
+		if u.Type == "para" {
+			return "13.3.5", "an infantry unit other than paratroops", "parachute units cannot build fieldworks"
+		}
 		if u.Type != "inf" && u.Type != "mtn" && u.Type != "eng" {
 			return "13.3.1", "an infantry unit", fmt.Sprintf("%s is not infantry", u.ID)
-		}
-		if u.Type == "para" {
-			return "13.3.5", "infantry", "parachute units cannot build fieldworks"
 		}
 		if o.Kind == "fortify" && dataPack.Area(u.Loc).City < 0 {
 			return "14.2", "a city", fmt.Sprintf("%s has no city", u.Loc)

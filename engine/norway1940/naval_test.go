@@ -239,3 +239,34 @@ func TestRule9_13_1_InvasionTaskForcesFixed(t *testing.T) {
 	s.Turn = 5
 	parseOK(t, s, "fleet G4 merge G7\n")
 }
+
+// 9.16: "Amphibious landings can only be conducted against ports marked on
+// the map (grey for the German, red for the Allies)"; 9.16.1: "In any turn
+// following the invasion turn ... On secondary ports (displaying an
+// anchor), up to the equivalent of 3 naval transport points may land." So
+// on turn 4, the invasion turn, a German landing at Egersund (an anchor
+// port) is refused, and the hint is the grey ports of the South sea area
+// (Bergen, Kristiansand, Oslo, Stavanger); on turn 5 Egersund takes it.
+func TestRule9_16_1_AnchorPortsOnlyAfterTheInvasionTurn(t *testing.T) {
+	setup := func(turn int) *State {
+		s := bare(t, turn, German)
+		s.Invaded = turn > 4
+		g := fleetAt(s, "G6", German, "South-4", 2, 0)
+		u := put(s, "193", "")
+		u.Loc, u.Fleet = "", g.ID
+		g.Cargo = []string{"193"}
+		return s
+	}
+	e := parseErr(t, setup(4), "fleet G6 to Egersund\n")
+	if e.Rule != "9.16.1" || e.Line != 1 || e.Valid != "a port marked for your landings: Bergen, Kristiansand, Oslo, Stavanger" {
+		t.Errorf("an anchor port on the invasion turn: %+v", e)
+	}
+	parseOK(t, setup(4), "fleet G6 to Stavanger\n")
+	next, _ := play(t, setup(5), "fleet G6 to Egersund\n")
+	if next.unit("193").Loc != "Egersund" || next.controller("Egersund") != German {
+		t.Errorf("turn 5: the landing at Egersund goes ahead:\n%s", logText(next))
+	}
+	r1 := setup(4)
+	r1.Revision = 0
+	parseOK(t, r1, "fleet G6 to Egersund\n") // revision 1 took it
+}
