@@ -228,9 +228,8 @@ func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
 			}
 			return 0, nil
 		}
-		var short *diceShort
-		if asDiceShort(err, &short) {
-			return short.n, nil
+		if w, ok := err.(*DiceWait); ok {
+			return w.N(), nil
 		}
 		if err != nil {
 			return 0, err
@@ -293,20 +292,6 @@ func (g *Game) repair(now time.Time, emit Emit) error {
 	return nil
 }
 
-type diceShort struct{ n int }
-
-func (d *diceShort) Error() string {
-	return fmt.Sprintf("adjudicator: the phase needs %d more manual dice", d.n)
-}
-
-func asDiceShort(err error, out **diceShort) bool {
-	if d, ok := err.(*diceShort); ok {
-		*out = d
-		return true
-	}
-	return false
-}
-
 // ForceResolve resolves the open phase now, with default orders for the
 // sides that owe them.
 func (g *Game) ForceResolve(now time.Time, by, why string, emit Emit) error {
@@ -314,10 +299,6 @@ func (g *Game) ForceResolve(now time.Time, by, why string, emit Emit) error {
 		return fmt.Errorf("adjudicator: game %s has no open phase", g.ID)
 	}
 	err := g.resolve(now, "forced by "+by+": "+why, emit)
-	var short *diceShort
-	if asDiceShort(err, &short) {
-		return short
-	}
 	if err != nil {
 		return err
 	}
@@ -342,13 +323,16 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 		err   error
 	)
 	if g.Created.Dice == "manual" {
-		d := engine.NewManualDice(g.Dice...)
+		d := g.hand()
 		next, err = g.Rules.Resolve(g.State, orders, d)
-		if err == nil && d.Short() > 0 {
-			return &diceShort{n: d.Short()}
-		}
-		if err == nil {
-			err = d.Err()
+		switch {
+		case err != nil:
+		case d.Err() != nil:
+			// A value in hand that fits no roll it is for: the game
+			// waits for the referee to clear the hand.
+			return &DiceWait{Phase: g.Opened.Phase, Misfit: strings.TrimPrefix(d.Err().Error(), "engine: dice: ")}
+		case d.Short() > 0:
+			return &DiceWait{Phase: g.Opened.Phase, Want: d.Wanted()}
 		}
 		rolls = d.Rolls()
 	} else {

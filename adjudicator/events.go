@@ -17,6 +17,7 @@ const (
 	EvMailSent        = "MailSent"
 	EvMailFailed      = "MailFailed"
 	EvDiceAdded       = "DiceAdded"
+	EvDiceCleared     = "DiceCleared"
 	EvDeadlineChanged = "DeadlineChanged"
 	EvGamePaused      = "GamePaused"
 	EvGameResumed     = "GameResumed"
@@ -209,6 +210,19 @@ type MailFailed struct {
 type DiceAdded struct {
 	Values []int  `json:"values"`
 	By     string `json:"by"`
+	// PerDie says each value is the face of the die its roll asks for (1
+	// to its sides; a d10's 0 face is 10). Without it (logs made before
+	// dice of every type) the values are faces of six-sided dice, a d3 or
+	// d2 read off them (engine.D6Face).
+	PerDie bool `json:"per_die,omitempty"`
+}
+
+// DiceCleared drops the manual dice in hand (a value that no roll of the
+// waiting resolution can take).
+type DiceCleared struct {
+	Values []int  `json:"values"`
+	By     string `json:"by"`
+	Why    string `json:"why"`
 }
 
 // DeadlineChanged moves the open phase's deadline.

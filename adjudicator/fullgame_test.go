@@ -39,16 +39,29 @@ type asking struct {
 // playAsking is playThrough with one side asking to decide in person.
 func playAsking(t *testing.T, name string, entropy byte, ask *asking, options ...string) (*Game, string) {
 	t.Helper()
-	return playGame(t, name, entropy, ask, engine.Setup{Options: options})
+	return playGame(t, name, entropy, ask, engine.Setup{Options: options}, nil)
 }
 
 // playSetup plays a whole game of a given scenario and options.
 func playSetup(t *testing.T, name string, entropy byte, setup engine.Setup) (*Game, string) {
 	t.Helper()
-	return playGame(t, name, entropy, nil, setup)
+	return playGame(t, name, entropy, nil, setup, nil)
 }
 
-func playGame(t *testing.T, name string, entropy byte, ask *asking, setup engine.Setup) (*Game, string) {
+// playManual plays a whole game with manual dice: whenever a resolution
+// waits, the host operator supplies the die it asks for next, drawn from a
+// stream seeded by entropy; it returns the game, its directory and how
+// many dice of each size were supplied.
+func playManual(t *testing.T, name string, entropy byte, setup engine.Setup) (*Game, string, map[int]int) {
+	t.Helper()
+	supplied := map[int]int{}
+	g, dir := playGame(t, name, entropy, nil, setup, supplied)
+	return g, dir, supplied
+}
+
+// playGame plays a whole game; with supplied non-nil it has manual dice and
+// counts there the dice supplied, by their sides.
+func playGame(t *testing.T, name string, entropy byte, ask *asking, setup engine.Setup, supplied map[int]int) (*Game, string) {
 	t.Helper()
 	dir := t.TempDir()
 	clk := &testClock{t: time.Date(2026, 4, 8, 6, 0, 0, 0, time.UTC)}
@@ -59,6 +72,9 @@ func playGame(t *testing.T, name string, entropy byte, ask *asking, setup engine
 	t.Cleanup(func() { h.Close() })
 	rs, _ := engine.Lookup(name)
 	spec := Spec{Game: "full", Ruleset: name, Setup: setup, Timing: Timing{Deadline: Duration(48 * time.Hour)}}
+	if supplied != nil {
+		spec.Dice = "manual"
+	}
 	for i, s := range rs.Sides() {
 		spec.Players = append(spec.Players, Player{Side: s, Address: string(s) + "@example.org", Key: "k", Fingerprint: fmt.Sprint("FP", i)})
 	}
@@ -67,6 +83,7 @@ func playGame(t *testing.T, name string, entropy byte, ask *asking, setup engine
 		t.Fatal(err)
 	}
 	bot := rs.(engine.Player)
+	faces := engine.NewSeededDice([]byte{entropy}, "manual dice", "", [32]byte{})
 	for n := 0; g.Ended == nil; n++ {
 		if n > 500 {
 			t.Fatalf("no end after %d phases", n)
@@ -85,6 +102,11 @@ func playGame(t *testing.T, name string, entropy byte, ask *asking, setup engine
 			r := submit(t, h, "full", s, orders("full", g.Opened.Phase, string(s), body))
 			if r.Status != StatusAccepted {
 				t.Fatalf("%s %s: the scripted orders were %s: %s %v\n%s", g.Opened.Phase, s, r.Status, r.Reason, r.Errors, body)
+			}
+		}
+		if supplied != nil {
+			for n, k := range feedDice(t, h, "full", clk, faces, 1000) {
+				supplied[n] += k
 			}
 		}
 		clk.Add(time.Hour)

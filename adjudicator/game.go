@@ -50,8 +50,11 @@ type Game struct {
 	Pauses   int
 	// Missed counts the phases in a row each side missed.
 	Missed map[engine.Side]int
-	// Dice are the manual rolls supplied and not yet used.
-	Dice []int
+	// Dice are the manual rolls supplied and not yet used; the first
+	// DiceD6 of them were supplied as d6 faces (before dice of every type),
+	// the rest as faces of the dice their rolls ask for.
+	Dice   []int
+	DiceD6 int
 	// Ended is set once the game is over.
 	Ended *GameEnded
 	// Seq, Hash and Time are those of the last event applied.
@@ -74,6 +77,7 @@ type Game struct {
 	OnMail func(*Outgoing)
 
 	keys         map[string]bool
+	rejected     map[string]bool      // keys of submissions rejected with an event
 	signed       map[string]time.Time // latest signature time accepted, by key fingerprint
 	replied      map[string]bool      // submissions whose reply is queued, by key
 	finals       map[engine.Side]bool // sides whose final report is queued
@@ -210,7 +214,7 @@ func (g *Game) freeze() *Game {
 		c.Opened = &o
 	}
 	c.History = g.History[:len(g.History):len(g.History)]
-	c.Outbox, c.keys, c.cache, c.OnMail = nil, nil, nil, nil
+	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail = nil, nil, nil, nil, nil
 	if c.renderer == nil {
 		c.renderer = TemplateRenderer{}
 	}
@@ -259,6 +263,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		Players:  map[engine.Side]Player{},
 		Missed:   map[engine.Side]int{},
 		keys:     map[string]bool{},
+		rejected: map[string]bool{},
 		signed:   map[string]time.Time{},
 		replied:  map[string]bool{},
 		finals:   map[engine.Side]bool{},
@@ -282,6 +287,11 @@ func Digest(v any) (string, error) {
 
 // Seen reports whether a submission with this idempotency key is in the log.
 func (g *Game) Seen(key string) bool { return key != "" && g.keys[key] }
+
+// SeenRejected reports whether the submission with this key was rejected,
+// so that a copy of it, or the same message met again because moving it
+// failed, goes to the rejected folder too.
+func (g *Game) SeenRejected(key string) bool { return g.Seen(key) && g.rejected[key] }
 
 // Reminded reports whether the open phase's reminders were queued
 // (every side that still owes orders has had its reminder).
@@ -419,6 +429,7 @@ func (g *Game) Apply(ev events.Event) error {
 			return fail("%v", err)
 		}
 		g.keys[d.Key] = d.Key != ""
+		g.rejected[d.Key] = d.Key != ""
 		g.lastRejected = &d
 	case EvPhaseResolved:
 		var d PhaseResolved
@@ -467,16 +478,9 @@ func (g *Game) Apply(ev events.Event) error {
 			g.Missed[s]++
 		}
 		if g.Created.Dice == "manual" {
-			// Every roll is one of the dice supplied, in order.
-			if len(d.Rolls) > len(g.Dice) {
-				return fail("the phase rolled %d dice, but only %d were supplied", len(d.Rolls), len(g.Dice))
+			if err := g.useDice(d.Rolls); err != nil {
+				return fail("%v", err)
 			}
-			for i, r := range d.Rolls {
-				if f, err := engine.D6Face(g.Dice[i], r.Sides); err != nil || f != r.Value {
-					return fail("roll %d (%s) is %d, but the die supplied for it shows %d", i+1, r.Why, r.Value, g.Dice[i])
-				}
-			}
-			g.Dice = g.Dice[len(d.Rolls):]
 		}
 		g.State = st
 		g.Phase = g.Rules.Phase(st)
@@ -553,7 +557,22 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
+		if !d.PerDie {
+			if len(g.Dice) > g.DiceD6 {
+				return fail("d6 faces supplied after dice of every type")
+			}
+			g.DiceD6 += len(d.Values)
+		}
 		g.Dice = append(g.Dice, d.Values...)
+	case EvDiceCleared:
+		var d DiceCleared
+		if err := g.decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if !slices.Equal(d.Values, g.Dice) {
+			return fail("clears the dice %v, but the hand holds %v", d.Values, g.Dice)
+		}
+		g.Dice, g.DiceD6 = nil, 0
 	case EvDeadlineChanged:
 		var d DeadlineChanged
 		if err := g.decode(ev, &d); err != nil {

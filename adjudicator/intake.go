@@ -104,7 +104,11 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 	for _, id := range h.gamesOf(sub.Fingerprint) {
 		g := h.games[id].g
 		if g.Seen(sub.Key) {
-			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: "processed"}, nil
+			moved := "processed"
+			if g.SeenRejected(sub.Key) {
+				moved = "rejected" // a rejected message always ends there
+			}
+			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved}, nil
 		}
 		if g.Ended == nil {
 			mine = append(mine, id)

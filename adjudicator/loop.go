@@ -39,8 +39,15 @@ type Pass struct {
 	// WaitDice is, per game, how many manual dice a resolution waits for.
 	WaitDice map[string]int
 	// Failures counts messages and deliveries that went wrong and will be
-	// tried again.
-	Failures int
+	// tried again; LastFailure is the last of them.
+	Failures    int
+	LastFailure error
+}
+
+// fail counts a failure of the pass.
+func (p *Pass) fail(err error) {
+	p.Failures++
+	p.LastFailure = err
 }
 
 // PollOnce makes one pass: every new message is received (its outcome
@@ -58,7 +65,7 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		msgs, err := in.Fetch(ctx)
 		if err != nil {
 			h.log.Warn("fetching mail failed", "err", err)
-			p.Failures++
+			p.fail(fmt.Errorf("fetching mail: %w", err))
 			break
 		}
 		moved, err := h.receiveBatch(ctx, in, msgs, &p)
@@ -74,7 +81,7 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		return p, err
 	}
 	if err != nil {
-		p.Failures++
+		p.fail(err)
 	}
 	p.WaitDice = wait
 	if out != nil {
@@ -84,7 +91,7 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 			if errors.Is(err, events.ErrFatal) {
 				return p, err
 			}
-			p.Failures++
+			p.fail(fmt.Errorf("sending mail: %w", err))
 		}
 	}
 	if _, err := h.Snapshot(); err != nil {
@@ -111,7 +118,7 @@ func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *
 				return moved, err
 			}
 			h.log.Error("receiving a message failed; it stays in the mailbox", "uid", m.UID, "err", err)
-			p.Failures++
+			p.fail(fmt.Errorf("receiving message %d: %w", m.UID, err))
 			continue
 		}
 		switch r.Status {
@@ -136,7 +143,7 @@ func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *
 		cancel()
 		if err != nil {
 			h.log.Warn("moving a message failed; it will be recognised and moved on the next pass", "uid", m.UID, "err", err)
-			p.Failures++
+			p.fail(fmt.Errorf("moving message %d to %s: %w", m.UID, r.Moved, err))
 			continue
 		}
 		moved++
@@ -146,20 +153,34 @@ func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *
 
 // Run polls until ctx ends: a pass, then a wait for new mail (IDLE or the
 // poll interval, whichever the Waiter does) bounded by interval so that
-// deadlines are kept. It returns nil on a clean shutdown and the error of a
-// fatal failure.
+// deadlines are kept. After a pass with failures it waits instead for a
+// back-off that doubles with each failing pass in a row (from a second up
+// to interval), so that a message that cannot be moved, a server that
+// refuses, or anything else that fails again at once never makes the loop
+// spin. It returns nil on a clean shutdown and the error of a fatal failure.
 func (h *Host) Run(ctx context.Context, in Inbox, w Waiter, out Sender, interval time.Duration) error {
+	failing := 0 // passes in a row with failures
 	for {
 		p, err := h.PollOnce(ctx, in, out)
 		if err != nil {
 			return err
 		}
-		if p.Messages > 0 || p.Sent > 0 {
+		if p.Messages > 0 || p.Sent > 0 || p.Failures > 0 {
 			h.log.Info("pass", "messages", p.Messages, "accepted", p.Accepted, "rejected", p.Rejected, "duplicates", p.Duplicates, "sent", p.Sent, "failures", p.Failures)
 		}
 		if ctx.Err() != nil {
 			return nil
 		}
+		if p.Failures > 0 {
+			failing++
+			d := RetryDelay(failing, interval)
+			h.log.Warn("pass had failures; waiting before the next", "delay", d, "passes_failing", failing, "last", p.LastFailure)
+			if !sleepCtx(ctx, d) {
+				return nil
+			}
+			continue
+		}
+		failing = 0
 		wctx, cancel := context.WithTimeout(ctx, interval)
 		if w != nil {
 			_ = w.Wait(wctx)
@@ -170,6 +191,29 @@ func (h *Host) Run(ctx context.Context, in Inbox, w Waiter, out Sender, interval
 		if ctx.Err() != nil {
 			return nil
 		}
+	}
+}
+
+// RetryDelay is the wait after the n-th failing pass in a row: one second,
+// doubling, never more than limit (nor less than a second).
+func RetryDelay(n int, limit time.Duration) time.Duration {
+	limit = max(limit, time.Second)
+	d := time.Second
+	for i := 1; i < n && d < limit; i++ {
+		d *= 2
+	}
+	return min(d, limit)
+}
+
+// sleepCtx waits d; it reports false when ctx ended first.
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }
 

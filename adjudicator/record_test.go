@@ -14,7 +14,8 @@ var recordLogs = flag.String("record-logs", "", "write finished game logs (each 
 
 // TestRecordGameLogs writes whole games played by the scripted players, to
 // check in under cmd/skagerrak/testdata/logs before a ruleset's revision
-// changes (go test ./adjudicator -run RecordGameLogs -record-logs DIR).
+// changes (go test ./adjudicator -run RecordGameLogs -record-logs DIR),
+// and one with manual dice.
 // Without the flag it does nothing.
 func TestRecordGameLogs(t *testing.T) {
 	if *recordLogs == "" {
@@ -40,6 +41,8 @@ func TestRecordGameLogs(t *testing.T) {
 			g, dir := playAsking(t, name, 3, ask)
 			record(t, g, dir, prefix+"-ask.jsonl")
 		}
+		g, dir, _ := playManual(t, name, 1, engine.Setup{})
+		record(t, g, dir, prefix+"-manual.jsonl")
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -197,7 +196,9 @@ resolve WHY...              resolve the open phase now, with default orders for 
 end WHY...                  end the game now, scoring it as it stands
 abandon WHY...              end the game without a result
 address SIDE ADDRESS WHY... send SIDE's mail to a new address
-dice N N N...               supply manual dice (manual-dice games)`
+dice N N N...               supply manual dice to the resolution waiting for them,
+                            each the face of the die it is for (a d10's 0 is 0)
+dice clear WHY...           drop the manual dice in hand`
 
 // Do carries out a referee command.
 func (g *Game) Do(c Command, now time.Time, emit Emit) error {
@@ -300,25 +301,10 @@ func (g *Game) Do(c Command, now time.Time, emit Emit) error {
 		}
 		return g.queue(MailNotice, p.Side, "", "", emit)
 	case "dice":
-		if g.Created.Dice != "manual" {
-			return fmt.Errorf("adjudicator: game %s rolls its own dice; dice are supplied only to manual-dice games", g.ID)
+		if len(c.Args) == 1 && strings.EqualFold(c.Args[0], "clear") {
+			return g.clearDice(c, emit)
 		}
-		var vals []int
-		for _, a := range c.Args {
-			v, err := strconv.Atoi(a)
-			if err != nil || v < 1 || v > 6 {
-				return fmt.Errorf("adjudicator: dice: %q is not the face of a d6 (1-6); a d3 is read off a d6 halved, rounded up", a)
-			}
-			vals = append(vals, v)
-		}
-		if len(vals) == 0 {
-			return fmt.Errorf("adjudicator: dice needs at least one value")
-		}
-		if err := emit(EvDiceAdded, DiceAdded{Values: vals, By: c.By}); err != nil {
-			return err
-		}
-		_, err := g.Tick(now, emit)
-		return err
+		return g.addDice(c, now, emit)
 	}
 	return fmt.Errorf("adjudicator: unknown referee command %q; valid:\n%s", c.Name, CommandHelp)
 }
@@ -340,6 +326,9 @@ func ParseCommand(line string) (Command, error) {
 	n := map[string]int{"extend": 1, "shorten": 1, "deadline": 1, "pause": 0, "resume": 0, "resolve": 0, "end": 0, "abandon": 0, "address": 2}
 	if c.Name == "dice" {
 		c.Args = f[1:]
+		if len(c.Args) > 0 && strings.EqualFold(c.Args[0], "clear") {
+			c.Args, c.Why = c.Args[:1], strings.Join(c.Args[1:], " ")
+		}
 		return c, nil
 	}
 	k, ok := n[c.Name]
@@ -401,6 +390,9 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 				failed = err
 				results = append(results, "refused: "+line+": "+strings.TrimPrefix(err.Error(), "adjudicator: "))
 				continue
+			}
+			if w := g.DiceWanted(now); c.Name == "dice" && w != nil {
+				line += "; still waiting: " + w.String()
 			}
 			results = append(results, "done: "+line)
 		}

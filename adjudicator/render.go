@@ -118,22 +118,12 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		data = map[string]any{"Game": g.ID, "Side": q.Side, "Text": g.lastNotice}
 		subj = fmt.Sprintf("[skagerrak] %s: notice", g.ID)
 	case MailFinal:
-		if g.Ended == nil {
-			return Mail{}, fmt.Errorf("final report before the game ended")
+		d, js, err := finalReport(g, q.Side)
+		if err != nil {
+			return Mail{}, err
 		}
-		res := ""
-		if g.Ended.Result != nil {
-			res = g.Ended.Result.Summary
-		}
-		var b string
-		if rv, ok := g.Rules.(engine.Revealer); ok {
-			b = rv.Reveal(g.State)
-		} else {
-			js, _ := json.MarshalIndent(g.State, "", "  ")
-			b = "The final state of the game:\n\n" + string(js)
-		}
-		name = "final.tmpl"
-		data = map[string]any{"Game": g.ID, "Title": g.Rules.Title(), "Side": q.Side, "Why": g.Ended.Why, "Result": res, "Body": b, "Secret": g.Ended.Secret, "Moves": movesText(g)}
+		name, data = "final.tmpl", d
+		atts = append(atts, js)
 		subj = fmt.Sprintf("[skagerrak] %s: final report", g.ID)
 	default:
 		return Mail{}, fmt.Errorf("unknown mail kind %q", q.Kind)

@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 2
+const snapshotVersion = 3
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -41,11 +41,13 @@ type snapshot struct {
 	Pauses       int                            `json:"pauses"`
 	Missed       map[engine.Side]int            `json:"missed,omitempty"`
 	Dice         []int                          `json:"dice,omitempty"`
+	DiceD6       int                            `json:"dice_d6,omitempty"`
 	Ended        *GameEnded                     `json:"ended,omitempty"`
 	Resolved     int                            `json:"resolved"`
 	History      []PhaseResolved                `json:"history,omitempty"`
 	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
 	Keys         []string                       `json:"keys,omitempty"`
+	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
@@ -77,7 +79,7 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 	}
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
 		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Paused: g.Paused, PausedAt: g.PausedAt,
-		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
+		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
 		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves}
 	for _, side := range g.Sides() {
 		s.Players = append(s.Players, g.Players[side])
@@ -91,6 +93,12 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 		}
 	}
 	sort.Strings(s.Keys)
+	for k, ok := range g.rejected {
+		if ok {
+			s.RejectedKeys = append(s.RejectedKeys, k)
+		}
+	}
+	sort.Strings(s.RejectedKeys)
 	for p := range g.reminded {
 		s.Reminded = append(s.Reminded, p)
 	}
@@ -155,6 +163,7 @@ func readSnapshot(gdir string) *Game {
 	g.ID, g.Created, g.Rules, g.State, g.Phase = s.Created.Game, s.Created, rs, st, rs.Phase(st)
 	g.Opened, g.OpenedAt, g.Referee, g.Failed = s.Opened, s.OpenedAt, s.Referee, s.Failed
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
+	g.DiceD6 = s.DiceD6
 	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves
 	g.Seq, g.Hash, g.Time = s.Seq, s.Hash, s.Time
 	for i := range g.History {
@@ -173,6 +182,9 @@ func readSnapshot(gdir string) *Game {
 	}
 	for _, k := range s.Keys {
 		g.keys[k] = true
+	}
+	for _, k := range s.RejectedKeys {
+		g.rejected[k] = true
 	}
 	for _, p := range s.Reminded {
 		g.reminded[p] = true

@@ -28,6 +28,9 @@ type Config struct {
 	DataDir string `mapstructure:"data_dir"`
 	// PollInterval is how often `run` polls when the server has no IDLE.
 	PollInterval time.Duration `mapstructure:"poll_interval"`
+	// PollTimeout bounds one `poll --once` pass: it gives up then and
+	// exits non-zero, so that cron jobs never pile up.
+	PollTimeout time.Duration `mapstructure:"poll_timeout"`
 	// HostKey is the armored private key file that signs outgoing mail.
 	HostKey string `mapstructure:"host_key"`
 	// HostKeyPassphrase unlocks HostKey; environment only.
@@ -45,8 +48,11 @@ type IMAP struct {
 	// Password comes from SKAGERRAK_IMAP_PASSWORD only.
 	Password string `mapstructure:"password"`
 	// TLS is none, starttls or tls.
-	TLS       string `mapstructure:"tls"`
-	Mailbox   string `mapstructure:"mailbox"`
+	TLS     string `mapstructure:"tls"`
+	Mailbox string `mapstructure:"mailbox"`
+	// Processed and Rejected name the folders messages go to; empty means
+	// "skagerrak" and "processed" or "rejected" joined by the server's
+	// hierarchy delimiter (skagerrak/processed, skagerrak.processed).
 	Processed string `mapstructure:"processed"`
 	Rejected  string `mapstructure:"rejected"`
 }
@@ -64,18 +70,17 @@ type SMTP struct {
 // Defaults are the values of keys that neither the file, the environment
 // nor a flag sets.
 var defaults = map[string]any{
-	"data_dir":       "./games",
-	"poll_interval":  "1m",
-	"imap.tls":       "tls",
-	"imap.mailbox":   "INBOX",
-	"imap.processed": "skagerrak/processed",
-	"imap.rejected":  "skagerrak/rejected",
-	"smtp.tls":       "starttls",
+	"data_dir":      "./games",
+	"poll_interval": "1m",
+	"poll_timeout":  "2m",
+	"imap.tls":      "tls",
+	"imap.mailbox":  "INBOX",
+	"smtp.tls":      "starttls",
 }
 
 // keys are every key the file may hold.
 var keys = []string{
-	"data_dir", "poll_interval", "host_key", "host_key_passphrase",
+	"data_dir", "poll_interval", "poll_timeout", "host_key", "host_key_passphrase",
 	"imap.addr", "imap.username", "imap.password", "imap.tls", "imap.mailbox", "imap.processed", "imap.rejected",
 	"smtp.addr", "smtp.username", "smtp.password", "smtp.tls", "smtp.from",
 }
@@ -183,6 +188,9 @@ func (c *Config) Validate() error {
 	if c.PollInterval <= 0 {
 		return fmt.Errorf("config %s: key \"poll_interval\" must be a positive duration such as 30s or 5m", where)
 	}
+	if c.PollTimeout <= 0 {
+		return fmt.Errorf("config %s: key \"poll_timeout\" must be a positive duration such as 90s or 2m", where)
+	}
 	for _, t := range []struct{ key, val string }{{"imap.tls", c.IMAP.TLS}, {"smtp.tls", c.SMTP.TLS}} {
 		switch t.val {
 		case "none", "starttls", "tls":
@@ -248,3 +256,7 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// Where names where the configuration came from, for error messages: the
+// file, or that there is none.
+func (c *Config) Where() string { return orDefaults(c.File) }

@@ -81,31 +81,50 @@ func (d *SeededDice) Roll(sides int, why string) int {
 func (d *SeededDice) Rolls() []Roll { return append([]Roll(nil), d.rolls...) }
 
 // ManualDice takes its rolls from a supplied list: real dice at a table,
-// playtests, and tests. When the list runs out it keeps answering 1 and
-// counts the shortfall; a caller must check Short and discard the result of
-// a resolution that ran short.
+// playtests, and tests. When the list runs out it keeps answering 1, counts
+// the shortfall and notes each roll it could not make (Wanted); a caller
+// must check Short and discard the result of a resolution that ran short.
 //
-// The values of NewManualDice are faces of six-sided dice, the only dice
-// the rulebooks here put on the table. A smaller die whose faces divide six
-// is read off a d6 as players do: a d3 is half a d6 rounded up (1-2 is 1,
-// 3-4 is 2, 5-6 is 3), a d2 is 1-3 and 4-6. Any other die is an error.
+// A supplied value is the face of the die its roll asks for (1 to its
+// sides), except for the first values of a hand given as d6 faces
+// (NewManualDice, NewHandDice): such a value is read off a six-sided die as
+// players do, a d3 half of it rounded up (1-2 is 1, 3-4 is 2, 5-6 is 3), a
+// d2 1-3 and 4-6, and no other die but a d6 can be read off one. Manual
+// dice were d6 faces only until dice of every type; hands supplied before
+// keep that meaning.
 type ManualDice struct {
 	values []int
+	// d6 is how many values, from the first, are d6 faces.
+	d6     int
 	next   int
 	short  int
 	rolls  []Roll
-	// mismatch records the first roll whose sides differ from a recorded
-	// roll (see NewReplayDice).
+	wanted []Roll
+	// mismatch records the first roll whose value does not fit its die, or
+	// whose sides differ from a recorded roll (see NewReplayDice).
 	mismatch string
 	sides    []int
-	// d6 marks values that are d6 faces (NewManualDice).
-	d6 bool
 }
 
-// NewManualDice returns dice that roll the given values in order. A value
-// larger than the die rolled is an error reported by Err.
+// NewManualDice returns dice that roll the given d6 faces in order (a d3
+// or d2 is read off a d6). A value that is no face of a d6, or a die a d6
+// cannot stand for, is an error reported by Err.
 func NewManualDice(values ...int) *ManualDice {
-	return &ManualDice{values: append([]int(nil), values...), d6: true}
+	return &ManualDice{values: append([]int(nil), values...), d6: len(values)}
+}
+
+// NewFaceDice returns dice that roll the given values in order, each the
+// face of the die its roll asks for (1 to its sides). A value outside its
+// die is an error reported by Err.
+func NewFaceDice(values ...int) *ManualDice {
+	return &ManualDice{values: append([]int(nil), values...)}
+}
+
+// NewHandDice returns the dice of a manual-dice game's hand: the first d6
+// values are d6 faces (supplied before dice of every type), the rest faces
+// of the dice their rolls ask for.
+func NewHandDice(d6 int, values []int) *ManualDice {
+	return &ManualDice{values: append([]int(nil), values...), d6: min(max(d6, 0), len(values))}
 }
 
 // NewReplayDice returns dice that roll exactly the recorded rolls, and note
@@ -123,43 +142,59 @@ func NewReplayDice(rolls []Roll) *ManualDice {
 func (d *ManualDice) Roll(sides int, why string) int {
 	if d.next >= len(d.values) {
 		d.short++
+		d.wanted = append(d.wanted, Roll{Sides: sides, Why: why})
 		d.rolls = append(d.rolls, Roll{Sides: sides, Value: 1, Why: why})
 		return 1
 	}
 	v := d.values[d.next]
-	if d.d6 {
-		f, err := D6Face(v, sides)
-		if err != nil && d.mismatch == "" {
-			d.mismatch = fmt.Sprintf("roll %d: %v (%s)", d.next+1, err, why)
+	bad := func(format string, args ...any) {
+		if d.mismatch == "" {
+			d.mismatch = fmt.Sprintf("roll %d ", d.next+1) + fmt.Sprintf(format, args...) + " (" + why + ")"
 		}
-		if err == nil {
+	}
+	switch {
+	case d.sides != nil:
+		if d.sides[d.next] != sides {
+			bad("was recorded as a d%d but asked for as a d%d", d.sides[d.next], sides)
+		}
+		if v < 1 || v > sides {
+			bad("is %d, not a face of a d%d", v, sides)
+		}
+	case d.next < d.d6:
+		if f, err := D6Face(v, sides); err != nil {
+			bad("is %d, supplied as a d6 face: %v", v, err)
+		} else {
 			v = f
 		}
+	case v < 1 || v > sides:
+		bad("is %d, not a face of the d%d it is for", v, sides)
 	}
-	if d.sides != nil && d.sides[d.next] != sides && d.mismatch == "" {
-		d.mismatch = fmt.Sprintf("roll %d was recorded as a d%d but asked for as a d%d (%s)", d.next+1, d.sides[d.next], sides, why)
-	}
-	if !d.d6 && (v < 1 || v > sides) && d.mismatch == "" {
-		d.mismatch = fmt.Sprintf("roll %d is %d, not a face of a d%d (%s)", d.next+1, v, sides, why)
-	}
+	// A value that does not fit is an error (Err); the result it leads to
+	// is discarded, but the ruleset must not be handed an impossible face.
+	v = min(max(v, 1), max(sides, 1))
 	d.next++
 	d.rolls = append(d.rolls, Roll{Sides: sides, Value: v, Why: why})
 	return v
 }
 
 // D6Face reads a die of the given sides off the face v of a six-sided die,
-// as manual dice do: a d6 is the face itself, a d3 half of it rounded up, a
-// d2 1-3 and 4-6. A face outside 1-6, or a die a d6 cannot stand for, is an
-// error.
+// as manual dice supplied as d6 faces do: a d6 is the face itself, a d3
+// half of it rounded up, a d2 1-3 and 4-6. A face outside 1-6, or a die a
+// d6 cannot stand for, is an error.
 func D6Face(v, sides int) (int, error) {
 	switch {
 	case v < 1 || v > 6:
 		return 0, fmt.Errorf("%d is not a face of a d6", v)
 	case sides < 1 || 6%sides != 0:
-		return 0, fmt.Errorf("a d%d was asked for, which manual d6 dice cannot give", sides)
+		return 0, fmt.Errorf("a d%d was asked for, which a d6 face cannot give", sides)
 	}
 	return (v*sides + 5) / 6, nil
 }
+
+// Wanted lists the rolls asked for beyond those supplied, in order, with
+// their dice and what each is for. Only the first is sure to be asked for
+// whatever the dice show: the rolls after it were asked with 1s standing in.
+func (d *ManualDice) Wanted() []Roll { return append([]Roll(nil), d.wanted...) }
 
 // Short is how many rolls were asked for beyond those supplied.
 func (d *ManualDice) Short() int { return d.short }

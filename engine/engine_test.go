@@ -172,6 +172,33 @@ func TestManualDiceShortAndMismatch(t *testing.T) {
 	}
 }
 
+// Dice of every type: a manual value is the face of the die its roll asks
+// for; the d6 faces of a hand supplied before that are still read as d6
+// faces (a d3 is a d6 halved, rounded up); a roll beyond the supply is
+// wanted, with its die and what it is for.
+func TestManualDiceOfEveryType(t *testing.T) {
+	d := NewFaceDice(7, 10, 3)
+	if a, b, c := d.Roll(10, "tens"), d.Roll(10, "units"), d.Roll(5, "card"); a != 7 || b != 10 || c != 3 || d.Err() != nil {
+		t.Fatalf("faces 7 and 10 of d10s and 3 of a d5: %d %d %d (%v)", a, b, c, d.Err())
+	}
+	if d.Roll(6, "combat at R18"); d.Short() != 1 || len(d.Wanted()) != 1 || d.Wanted()[0].Sides != 6 || d.Wanted()[0].Why != "combat at R18" {
+		t.Fatalf("a fourth roll wanted: short %d, %+v", d.Short(), d.Wanted())
+	}
+	bad := NewFaceDice(7)
+	if v := bad.Roll(6, "combat"); bad.Err() == nil || v < 1 || v > 6 {
+		t.Errorf("a 7 for a d6: %d, %v; want an error and a face of a d6 in its place", v, bad.Err())
+	}
+	// A hand of two d6 faces (5, 2) then one face of any die (9): the d3
+	// reads 5 as 3, the d6 reads 2, the d10 reads 9.
+	h := NewHandDice(2, []int{5, 2, 9})
+	if a, b, c := h.Roll(3, ""), h.Roll(6, ""), h.Roll(10, ""); a != 3 || b != 2 || c != 9 || h.Err() != nil {
+		t.Fatalf("hand: %d %d %d (%v), want 3 2 9", a, b, c, h.Err())
+	}
+	if old := NewHandDice(1, []int{4}); old.Roll(10, "x") > 0 && old.Err() == nil {
+		t.Error("a d6 face read as a d10 was not refused")
+	}
+}
+
 func TestParseOrderFile(t *testing.T) {
 	f, err := ParseOrderFile("Game: g1\nphase: T01\nSide: German\n# comment\nmove Bismarck A12 # go\n")
 	if err != nil {

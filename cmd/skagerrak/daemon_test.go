@@ -15,7 +15,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/mail/compose"
-	"skagerrak/mail/imapbox"
+	"skagerrak/mail/loopback"
 )
 
 // configFor writes a configuration file for the env's loopback servers, as
@@ -35,13 +35,11 @@ imap:
   addr: %s
   username: %s
   tls: none
-  processed: %s
-  rejected: %s
 smtp:
   addr: %s
   tls: none
   from: %s
-`, e.dataDir(), keyPath, e.imap.Addr(), hostAddr, imapbox.DefaultProcessed, imapbox.DefaultRejected, e.smtp.Addr(), hostAddr)
+`, e.dataDir(), keyPath, e.imap.Addr(), hostAddr, e.smtp.Addr(), hostAddr)
 	p := filepath.Join(e.dir, "skagerrak.yaml")
 	os.WriteFile(p, []byte(cfg), 0o600)
 	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "pw")
@@ -94,10 +92,10 @@ func TestRunServesMailAndStopsOnCancel(t *testing.T) {
 	e.order(t, 0, "allied", "T01", "advance 1")
 	e.order(t, 0, "german", "T01", "advance 2")
 	deadline := time.Now().Add(20 * time.Second)
-	for e.count(t, imapbox.DefaultProcessed) < 2 || len(e.smtp.Deliveries()) < 6 {
+	for e.count(t, defaultProcessed) < 2 || len(e.smtp.Deliveries()) < 6 {
 		if time.Now().After(deadline) {
 			cancel()
-			t.Fatalf("the daemon did not process the orders: processed %d, sent %d\n%s", e.count(t, imapbox.DefaultProcessed), len(e.smtp.Deliveries()), errb.String())
+			t.Fatalf("the daemon did not process the orders: processed %d, sent %d\n%s", e.count(t, defaultProcessed), len(e.smtp.Deliveries()), errb.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -258,5 +256,92 @@ func TestOrderFormSignedAndMailedBack(t *testing.T) {
 	g, _ := h.Game("form-1")
 	if g.Resolved != 1 {
 		t.Errorf("both forms in, %d phases resolved", g.Resolved)
+	}
+}
+
+// A message that cannot be moved (its folder gone and not to be made
+// again) makes the daemon back off, never spin; and a rejected message met
+// again once the folder is back goes to the rejected folder, not to the
+// processed one. Issue: 950 passes a second and a rejected message in
+// Processed.
+func TestRunBacksOffWhenAMoveFails(t *testing.T) {
+	e := newMailEnvWith(t, 1, loopback.IMAPOptions{RefuseCreate: []string{defaultRejected}})
+	if err := e.imap.CreateFolder(hostAddr, defaultRejected); err != nil {
+		t.Fatal(err)
+	}
+	cfg := configFor(t, e)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errb syncBuffer
+	m := &Main{Stdout: &out, Stderr: &errb}
+	done := make(chan int)
+	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
+	waitFor(t, &errb, func() bool { return len(e.smtp.Deliveries()) >= 2 }, "the first reports")
+	if err := e.imap.DeleteFolder(hostAddr, defaultRejected); err != nil {
+		t.Fatal(err)
+	}
+	e.order(t, 0, "allied", "T01", "advance 99") // rejected: out of range
+	waitFor(t, &errb, func() bool { return strings.Contains(errb.String(), "pass had failures") }, "a failing move")
+	time.Sleep(3 * time.Second)
+	passes := strings.Count(errb.String(), "pass had failures")
+	// Back-off of 1 s, 2 s... capped at a second by the 200 ms poll
+	// interval: about four failing passes in three seconds, never hundreds.
+	if passes < 2 || passes > 6 {
+		t.Errorf("%d failing passes in about 3 s; want 2-6 (backing off)\n%s", passes, errb.String())
+	}
+	if err := e.imap.CreateFolder(hostAddr, defaultRejected); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, &errb, func() bool { return e.count(t, defaultRejected) == 1 }, "the rejected message in its folder")
+	cancel()
+	<-done
+	if n := e.count(t, defaultProcessed); n != 0 {
+		t.Errorf("%d messages in the processed folder; the rejected one belongs in rejected", n)
+	}
+}
+
+func waitFor(t *testing.T, log *syncBuffer, cond func() bool, what string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s\n%s", what, log.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// poll --once gives up within poll_timeout when the IMAP server is gone,
+// exits non-zero, and says why.
+func TestPollOnceGivesUp(t *testing.T) {
+	e := newMailEnv(t, 1)
+	cfg := configFor(t, e)
+	e.imap.Close()
+	start := time.Now()
+	code, _, errs := run(t, "--config", cfg, "poll", "--once", "--poll-timeout", "2s")
+	took := time.Since(start)
+	if code == 0 || took > 10*time.Second {
+		t.Fatalf("poll --once: exit %d after %s; want non-zero within the timeout", code, took)
+	}
+	for _, want := range []string{"gave up after 2s (poll_timeout)", "dial", "the last failed with"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, errs)
+		}
+	}
+}
+
+// A folder the server will not make stops the daemon at start, naming the
+// config key and the server's answer.
+func TestFolderRefusedFailsAtStart(t *testing.T) {
+	e := newMailEnvWith(t, 1, loopback.IMAPOptions{RefuseCreate: []string{defaultProcessed}})
+	cfg := configFor(t, e)
+	code, _, errs := run(t, "--config", cfg, "poll", "--once")
+	if code == 0 {
+		t.Fatal("poll --once succeeded without its processed folder")
+	}
+	for _, want := range []string{"key imap.processed", `"skagerrak/processed"`, "Folder creation refused", `delimiter is "/"`} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, errs)
+		}
 	}
 }

@@ -77,6 +77,9 @@ func (m *Main) printStatus(g *adjudicator.Game) {
 	}
 	if g.Created.Dice == "manual" {
 		fmt.Fprintf(w, "  manual dice in hand: %d\n", len(g.Dice))
+		if wait := g.DiceWanted(m.now()); wait != nil {
+			fmt.Fprintf(w, "  waiting for dice: %s (skagerrak dice add)\n", wait.String())
+		}
 	}
 	if n := len(g.Outbox); n > 0 {
 		fmt.Fprintf(w, "  undelivered mail: %d queued\n", n)
@@ -180,11 +183,16 @@ func (m *Main) resolveCmd() *cobra.Command {
 }
 
 func (m *Main) diceCmd() *cobra.Command {
-	c := &cobra.Command{Use: "dice", Short: "Manual dice"}
+	c := &cobra.Command{Use: "dice", Short: "Manual dice: supply the rolls a resolution waits for"}
 	c.AddCommand(&cobra.Command{
 		Use:   "add GAME N...",
-		Short: "Supply rolls to a manual-dice game; a phase waiting for them resolves",
-		Args:  cobra.MinimumNArgs(2),
+		Short: "Supply rolls to a manual-dice game's resolution waiting for them",
+		Long: "Supply rolls to a manual-dice game. Each value is the face of the die its roll\n" +
+			"is for, in the order `skagerrak status GAME` lists them (\"T1-german-combat needs\n" +
+			"1 d6 and 2 d10: a d10 for ..., then ...\"); a ten-sided die's 0 face is given as 0.\n" +
+			"A value that is no face of its die, or more values than the phase takes, is\n" +
+			"refused and nothing is added. The phase resolves as soon as it has its dice.",
+		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			h, _, err := m.host(cmd, false, false)
 			if err != nil {
@@ -194,19 +202,37 @@ func (m *Main) diceCmd() *cobra.Command {
 			if err := h.Referee(args[0], adjudicator.Command{Name: "dice", Args: args[1:]}); err != nil {
 				return err
 			}
-			wait, err := h.Tick()
-			if err != nil {
+			if _, err := h.Tick(); err != nil {
 				return err
 			}
-			if n := wait[args[0]]; n > 0 {
-				fmt.Fprintf(m.Stdout, "the phase needs %d more roll(s)\n", n)
-			}
 			g, _ := h.Game(args[0])
+			if wait := g.DiceWanted(m.now()); wait != nil {
+				fmt.Fprintf(m.Stdout, "still waiting: %s\n", wait.String())
+			}
 			m.printStatus(g)
 			return nil
 		},
 	})
+	var why string
+	clear := &cobra.Command{
+		Use:   "clear GAME",
+		Short: "Drop a manual-dice game's dice in hand (a value no roll can take)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return m.refereeDo(cmd, args[0], adjudicator.Command{Name: "dice", Args: []string{"clear"}, Why: why})
+		},
+	}
+	clear.Flags().StringVar(&why, "why", "", "reason, recorded (required)")
+	c.AddCommand(clear)
 	return c
+}
+
+// now is the host clock's time.
+func (m *Main) now() time.Time {
+	if m.Clock != nil {
+		return m.Clock.Now()
+	}
+	return time.Now().UTC()
 }
 
 func (m *Main) refereeCmd() *cobra.Command {

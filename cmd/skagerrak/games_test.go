@@ -143,11 +143,11 @@ func TestDiceAddManualGame(t *testing.T) {
 		}
 	}
 	code, out, _ := run(t, "--data-dir", data, "dice", "add", "m1", "4")
-	if code != 0 || !strings.Contains(out, "needs 1 more roll") {
+	if code != 0 || !strings.Contains(out, "still waiting: T01 needs 1 d6: a d6 for german advance") {
 		t.Fatalf("one die of two: %s", out)
 	}
-	code, out, _ = run(t, "--data-dir", data, "dice", "add", "m1", "9")
-	if code == 0 {
+	code, out, errs := run(t, "--data-dir", data, "dice", "add", "m1", "9")
+	if code == 0 || !strings.Contains(errs, "is not a face of a d6 for german advance; valid: 1 to 6") {
 		t.Errorf("a 9 on a d6 was accepted:\n%s", out)
 	}
 	code, out, _ = run(t, "--data-dir", data, "dice", "add", "m1", "2")

@@ -34,9 +34,16 @@ const hostAddr = "host@skagerrak.test"
 
 func newMailEnv(t testing.TB, games int) *mailEnv {
 	t.Helper()
+	return newMailEnvWith(t, games, loopback.IMAPOptions{})
+}
+
+// newMailEnvWith is newMailEnv with the IMAP server's options.
+func newMailEnvWith(t testing.TB, games int, opts loopback.IMAPOptions) *mailEnv {
+	t.Helper()
 	e := &mailEnv{dir: t.TempDir(), players: map[string]*openpgp.Entity{}}
 	var err error
-	if e.imap, err = loopback.StartIMAP(loopback.IMAPOptions{Users: []loopback.IMAPUser{{Username: hostAddr, Password: "pw"}}}); err != nil {
+	opts.Users = append(opts.Users, loopback.IMAPUser{Username: hostAddr, Password: "pw"})
+	if e.imap, err = loopback.StartIMAP(opts); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { e.imap.Close() })
@@ -93,6 +100,13 @@ func (e *mailEnv) open(t testing.TB) (*adjudicator.Host, *imapbox.Box, *smtpSend
 	}
 	return h, box, &smtpSender{s: ss, from: hostAddr, host: e.hostKey, clock: func() time.Time { return time.Now().UTC() }}
 }
+
+// The folders the box makes by default on go-imap's in-memory server,
+// whose hierarchy delimiter is "/".
+const (
+	defaultProcessed = "skagerrak/processed"
+	defaultRejected  = "skagerrak/rejected"
+)
 
 // order mails a signed order file of a player into the host's INBOX.
 func (e *mailEnv) order(t testing.TB, game int, side, phase, body string) {
@@ -261,8 +275,8 @@ func TestKilledBetweenAppendAndMove(t *testing.T) {
 	if n := countEvents(t, e, "g000", adjudicator.EvOrdersAccepted); n != 1 {
 		t.Fatalf("after restart: %d OrdersAccepted, want exactly 1", n)
 	}
-	if e.count(t, "INBOX") != 0 || e.count(t, imapbox.DefaultProcessed) != 1 {
-		t.Fatalf("INBOX %d, processed %d", e.count(t, "INBOX"), e.count(t, imapbox.DefaultProcessed))
+	if e.count(t, "INBOX") != 0 || e.count(t, defaultProcessed) != 1 {
+		t.Fatalf("INBOX %d, processed %d", e.count(t, "INBOX"), e.count(t, defaultProcessed))
 	}
 }
 
@@ -329,8 +343,8 @@ func TestKilledBeforeAppendProcessesOnRestart(t *testing.T) {
 	if err != nil || p.Accepted != 1 {
 		t.Fatalf("restart: %+v %v", p, err)
 	}
-	if n := countEvents(t, e, "g000", adjudicator.EvOrdersAccepted); n != 1 || e.count(t, imapbox.DefaultProcessed) != 1 {
-		t.Fatalf("after restart: %d accepted, %d processed", n, e.count(t, imapbox.DefaultProcessed))
+	if n := countEvents(t, e, "g000", adjudicator.EvOrdersAccepted); n != 1 || e.count(t, defaultProcessed) != 1 {
+		t.Fatalf("after restart: %d accepted, %d processed", n, e.count(t, defaultProcessed))
 	}
 }
 
@@ -397,7 +411,7 @@ func TestHostileIdentityCases(t *testing.T) {
 	if !strings.Contains(all, "orders accepted") || !strings.Contains(all, `the order file is for game "g001"`) {
 		t.Errorf("replies:\n%s", all)
 	}
-	if e.count(t, imapbox.DefaultRejected) != 2 || e.count(t, imapbox.DefaultProcessed) != 1 {
-		t.Errorf("rejected %d, processed %d", e.count(t, imapbox.DefaultRejected), e.count(t, imapbox.DefaultProcessed))
+	if e.count(t, defaultRejected) != 2 || e.count(t, defaultProcessed) != 1 {
+		t.Errorf("rejected %d, processed %d", e.count(t, defaultRejected), e.count(t, defaultProcessed))
 	}
 }

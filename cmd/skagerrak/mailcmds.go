@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -64,12 +66,12 @@ type mailSetup struct {
 	sender *smtpSender
 }
 
-func (m *Main) openMail(cmd *cobra.Command) (*mailSetup, *config.Config, error) {
+func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*mailSetup, *config.Config, error) {
 	h, c, err := m.host(cmd, true, true)
 	if err != nil {
 		return nil, nil, err
 	}
-	ms, err := m.wireMail(cmd.Context(), h, c)
+	ms, err := m.wireMail(ctx, h, c)
 	if err != nil {
 		h.Close()
 		return nil, nil, err
@@ -104,6 +106,10 @@ func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Conf
 	box, err := imapbox.Open(ctx, imapbox.Config{Addr: c.IMAP.Addr, Username: c.IMAP.Username, Password: c.IMAP.Password, TLS: c.IMAP.TLS,
 		Mailbox: c.IMAP.Mailbox, Processed: c.IMAP.Processed, Rejected: c.IMAP.Rejected, StateDir: filepath.Join(c.DataDir, ".imap"),
 		PollInterval: c.PollInterval, Logger: m.logger()})
+	var fe *imapbox.FolderError
+	if errors.As(err, &fe) {
+		return nil, fmt.Errorf("config %s: key imap.%s: %w", c.Where(), fe.Role, err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -132,27 +138,49 @@ Run it from cron, e.g. every five minutes:
 			if !once {
 				return fmt.Errorf("poll: give --once (for the daemon, use skagerrak run)")
 			}
-			ms, _, err := m.openMail(cmd)
+			c, err := m.config(cmd)
 			if err != nil {
 				return err
 			}
+			ctx, cancel := context.WithTimeout(cmd.Context(), c.PollTimeout)
+			defer cancel()
+			gaveUp := func(err error) error {
+				return &exitError{code: 1, err: fmt.Errorf("poll: gave up after %s (poll_timeout): %w", c.PollTimeout, err)}
+			}
+			ms, _, err := m.openMail(ctx, cmd)
+			if err != nil {
+				if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+					return gaveUp(err)
+				}
+				return err
+			}
 			defer ms.Close()
-			p, err := ms.host.PollOnce(cmd.Context(), inbox{ms.box}, ms.sender)
+			p, err := ms.host.PollOnce(ctx, inbox{ms.box}, ms.sender)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(m.Stdout, "messages %d: accepted %d, rejected %d, duplicates %d, referee %d; mail sent %d; failures %d\n",
 				p.Messages, p.Accepted, p.Rejected, p.Duplicates, p.Referee, p.Sent, p.Failures)
-			for g, n := range p.WaitDice {
-				fmt.Fprintf(m.Stdout, "game %s waits for %d manual dice (skagerrak dice add)\n", g, n)
+			for _, id := range slices.Sorted(maps.Keys(p.WaitDice)) {
+				what := fmt.Sprintf("%d manual dice", p.WaitDice[id])
+				if g, err := ms.host.Game(id); err == nil {
+					if w := g.DiceWanted(m.now()); w != nil {
+						what = w.String()
+					}
+				}
+				fmt.Fprintf(m.Stdout, "game %s waits for dice: %s (skagerrak dice add)\n", id, what)
+			}
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return gaveUp(fmt.Errorf("%d failure(s), the last: %w; the rest is retried on the next pass", p.Failures, p.LastFailure))
 			}
 			if p.Failures > 0 {
-				return &exitError{code: 1, err: fmt.Errorf("%d failure(s); they are retried on the next pass", p.Failures)}
+				return &exitError{code: 1, err: fmt.Errorf("%d failure(s), the last: %w; they are retried on the next pass", p.Failures, p.LastFailure)}
 			}
 			return nil
 		},
 	}
 	c.Flags().BoolVar(&once, "once", false, "make one pass and exit")
+	c.Flags().Duration("poll-timeout", 0, "give up after this long and exit non-zero (overrides poll_timeout, default 2m)")
 	return c
 }
 
@@ -167,7 +195,7 @@ every poll_interval to keep deadlines. A failed log write (disk full, I/O
 error) ends it with a non-zero status; restarted, it recovers from the log.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ms, c, err := m.openMail(cmd)
+			ms, c, err := m.openMail(cmd.Context(), cmd)
 			if err != nil {
 				return err
 			}

@@ -57,13 +57,13 @@ func (m *Main) reportCmd() *cobra.Command {
 				}
 			}
 			if asJSON {
-				return fmt.Errorf("this report has no JSON copy (only turn reports do)")
+				return fmt.Errorf("this report has no JSON copy (a report rendered by this build always has one)")
 			}
 			fmt.Fprintf(m.Stdout, "Message-ID: %s\nTo: %s\nSubject: %s\n\n%s", r.ID, r.To, r.Subject, r.Text)
 			return nil
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the report's JSON copy (report.json) instead of its text")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the report's JSON copy (report.json) instead of its text; after the end, the final report's (schema "+adjudicator.FinalSchema+")")
 	c.Flags().StringVar(&mapFile, "map", "", "also write the report's map picture (map.png) to this file")
 	c.Flags().StringVar(&side, "side", "", "the side whose report to print")
 	c.Flags().StringVar(&phase, "phase", "", "the phase the report resolved (default: the latest report)")

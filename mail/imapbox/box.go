@@ -63,6 +63,10 @@ type Box struct {
 	st     state
 	sess   *session
 	closed bool
+	// processed and rejected are the folder names in use, resolved on the
+	// first connection; delim is the server's hierarchy delimiter.
+	processed, rejected string
+	delim               rune
 
 	// ignoreCaps are capabilities treated as absent even when advertised
 	// (tests use it to run the fallbacks against a full server).
@@ -81,7 +85,8 @@ type session struct {
 
 // Open checks cfg, loads the state file and connects, retrying with backoff
 // as the operations do. The Processed and Rejected folders are created if
-// missing.
+// missing; when they or the mailbox cannot be made or used, Open returns a
+// *FolderError at once.
 func Open(ctx context.Context, cfg Config) (*Box, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -278,6 +283,9 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 		if err := cmd.Close(); err != nil {
 			return nil, fmt.Errorf("imapbox: fetch body: %w", err)
 		}
+		if err := b.fetchBinary(s, cands, msgs); err != nil {
+			return nil, err
+		}
 	}
 	out := make([]Message, 0, len(msgs))
 	for _, u := range cands {
@@ -291,52 +299,59 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 	return out, nil
 }
 
-// readBody reads one FETCH response's UID and body section. The body is
-// read to its end here so that an error while reading it is seen here. A
-// literal above limit (a server whose RFC822.SIZE understated it) is read
-// past and reported as too large.
+// readBody reads one FETCH response's UID and body section (BODY[] or
+// BINARY[]). The body is read to its end here so that an error while
+// reading it is seen here. A literal above limit (a server whose
+// RFC822.SIZE understated it) is read past and reported as too large.
 func readBody(md *imapclient.FetchMessageData, limit int64) (uid uint32, raw []byte, tooLarge bool, err error) {
 	for {
 		item := md.Next()
 		if item == nil {
 			return uid, raw, tooLarge, nil
 		}
+		var lit imap.LiteralReader
 		switch it := item.(type) {
 		case imapclient.FetchItemDataUID:
 			uid = uint32(it.UID)
+			continue
 		case imapclient.FetchItemDataBodySection:
-			raw = []byte{}
-			if it.Literal == nil {
-				continue
-			}
-			size := it.Literal.Size()
-			var n int64
-			if size > limit {
-				tooLarge, raw = true, nil
-				n, err = io.Copy(io.Discard, it.Literal)
-			} else {
-				raw, err = io.ReadAll(it.Literal)
-				n = int64(len(raw))
-			}
-			if err == nil && n != size {
-				// A connection closed inside the literal reads as EOF.
-				err = fmt.Errorf("literal cut at %d of %d bytes: %w", n, size, io.ErrUnexpectedEOF)
-			}
-			if err != nil {
-				return 0, nil, false, err
-			}
+			lit = it.Literal
+		case imapclient.FetchItemDataBinarySection:
+			lit = it.Literal
+		default:
+			continue
+		}
+		raw, tooLarge = []byte{}, false
+		if lit == nil {
+			continue
+		}
+		size := lit.Size()
+		var n int64
+		if size > limit {
+			tooLarge, raw = true, nil
+			n, err = io.Copy(io.Discard, lit)
+		} else {
+			raw, err = io.ReadAll(lit)
+			n = int64(len(raw))
+		}
+		if err == nil && n != size {
+			// A connection closed inside the literal reads as EOF.
+			err = fmt.Errorf("literal cut at %d of %d bytes: %w", n, size, io.ErrUnexpectedEOF)
+		}
+		if err != nil {
+			return 0, nil, false, err
 		}
 	}
 }
 
 // MoveProcessed moves a message to Config.Processed; see Move.
 func (b *Box) MoveProcessed(ctx context.Context, uidValidity, uid uint32) error {
-	return b.Move(ctx, uidValidity, uid, b.cfg.Processed)
+	return b.Move(ctx, uidValidity, uid, b.Processed())
 }
 
 // MoveRejected moves a message to Config.Rejected; see Move.
 func (b *Box) MoveRejected(ctx context.Context, uidValidity, uid uint32) error {
-	return b.Move(ctx, uidValidity, uid, b.cfg.Rejected)
+	return b.Move(ctx, uidValidity, uid, b.Rejected())
 }
 
 // Move takes the message with uid (fetched under uidValidity) out of the
@@ -474,16 +489,6 @@ func withCreate(s *session, folder string, op func() error) error {
 	return op()
 }
 
-// createFolder creates folder, taking "already exists" for success.
-func createFolder(s *session, folder string) error {
-	err := s.c.Create(folder, nil).Wait()
-	var ierr *imap.Error
-	if errors.As(err, &ierr) && ierr.Code == imap.ResponseCodeAlreadyExists {
-		return nil
-	}
-	return err
-}
-
 // Wait blocks until the mailbox may hold messages that Fetch would return,
 // or ctx ends. It returns at once when such messages are already there.
 // Where the server offers IDLE (and Config.NoIdle is not set) it idles,
@@ -578,20 +583,31 @@ func (b *Box) runOpt(ctx context.Context, name string, op func(*session) error, 
 	if b.closed {
 		return ErrClosed
 	}
+	var last error // the failure that made the last attempt retry
+	ended := func(ctxErr error) error {
+		if last != nil {
+			return fmt.Errorf("imapbox: %s: %w after %d attempt(s); the last failed with: %v", name, ctxErr, attemptsOf(last), last)
+		}
+		return fmt.Errorf("imapbox: %s: %w", name, ctxErr)
+	}
 	for attempt := 1; ; attempt++ {
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("imapbox: %s: %w", name, err)
+			return ended(err)
 		}
 		err := b.attempt(ctx, op, closeOnCancel)
 		if err == nil {
 			return nil
 		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
-			return fmt.Errorf("imapbox: %s: %w", name, ctxErr)
+			if last == nil || b.connLost(err) {
+				last = &retried{err: err, attempts: attempt}
+			}
+			return ended(ctxErr)
 		}
 		if !b.connLost(err) {
 			return err
 		}
+		last = &retried{err: err, attempts: attempt}
 		b.drop()
 		if b.cfg.MaxAttempts > 0 && attempt >= b.cfg.MaxAttempts {
 			return fmt.Errorf("imapbox: %s: giving up after %d attempts: %w", name, attempt, err)
@@ -599,9 +615,27 @@ func (b *Box) runOpt(ctx context.Context, name string, op func(*session) error, 
 		d := netutil.Backoff(attempt, b.cfg.BackoffInitial, b.cfg.BackoffMax, b.rnd)
 		b.log.Warn("connection lost, retrying", "op", name, "attempt", attempt, "delay", d, "err", err)
 		if err := b.cfg.Sleep(ctx, d); err != nil {
-			return fmt.Errorf("imapbox: %s: %w", name, err)
+			return ended(err)
 		}
 	}
+}
+
+// retried is a failure that an attempt of an operation ended with.
+type retried struct {
+	err      error
+	attempts int
+}
+
+func (r *retried) Error() string { return r.err.Error() }
+func (r *retried) Unwrap() error { return r.err }
+
+// attemptsOf is the number of attempts a retried failure records.
+func attemptsOf(err error) int {
+	var r *retried
+	if errors.As(err, &r) {
+		return r.attempts
+	}
+	return 1
 }
 
 // attempt runs op once, connecting first when there is no session. While it
@@ -763,14 +797,19 @@ func (b *Box) connect(ctx context.Context) (*session, error) {
 		s.caps[imap.CapIMAP4rev1] = struct{}{}
 		s.caps[imap.CapIdle] = struct{}{}
 	}
-	for _, f := range []string{cfg.Processed, cfg.Rejected} {
-		if err := ensureFolder(s, f); err != nil {
-			// Not fatal: Move tries again and leaves the message in place
-			// if the folder still cannot be made.
-			b.log.Warn("cannot create folder", "folder", f, "err", err)
+	if err := b.resolveFolders(s); err != nil {
+		return nil, err
+	}
+	for _, f := range []struct{ role, name string }{{RoleProcessed, b.processed}, {RoleRejected, b.rejected}} {
+		if err := b.ensureFolder(s, f.role, f.name); err != nil {
+			return nil, err
 		}
 	}
 	sel, err := s.c.Select(cfg.Mailbox, nil).Wait()
+	var ierr *imap.Error
+	if errors.As(err, &ierr) {
+		return nil, local(&FolderError{Role: RoleMailbox, Folder: cfg.Mailbox, Delim: b.delim, Err: fmt.Errorf("cannot be selected: the server says %w", err)})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("imapbox: select %s: %w", cfg.Mailbox, err)
 	}
@@ -800,18 +839,4 @@ func tlsFailure(err error) error {
 // hasFlag reports whether flags holds f; flag names are case-insensitive.
 func hasFlag(flags []imap.Flag, f imap.Flag) bool {
 	return slices.ContainsFunc(flags, func(g imap.Flag) bool { return strings.EqualFold(string(g), string(f)) })
-}
-
-// ensureFolder creates folder unless LIST shows it.
-func ensureFolder(s *session, folder string) error {
-	list, err := s.c.List("", folder, nil).Collect()
-	if err != nil {
-		return err
-	}
-	for _, l := range list {
-		if l.Mailbox == folder {
-			return nil
-		}
-	}
-	return createFolder(s, folder)
 }

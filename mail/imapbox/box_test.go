@@ -48,6 +48,8 @@ func testConfig(t testing.TB, srv *loopback.IMAPServer, stateDir string) Config 
 		Password:       testPass,
 		TLS:            TLSNone,
 		StateDir:       stateDir,
+		Processed:      "Processed",
+		Rejected:       "Rejected",
 		CommandTimeout: 5 * time.Second,
 		IdleRestart:    time.Minute,
 		BackoffInitial: time.Millisecond,

@@ -29,10 +29,6 @@ const (
 const (
 	// DefaultMailbox is the default of Config.Mailbox.
 	DefaultMailbox = "INBOX"
-	// DefaultProcessed is the default of Config.Processed.
-	DefaultProcessed = "Processed"
-	// DefaultRejected is the default of Config.Rejected.
-	DefaultRejected = "Rejected"
 	// DefaultMaxFetch is the default of Config.MaxFetch.
 	DefaultMaxFetch = 100
 	// DefaultMaxMessageSize is the default of Config.MaxMessageSize.
@@ -69,7 +65,9 @@ type Config struct {
 	// Mailbox is the folder to read; empty means INBOX.
 	Mailbox string
 	// Processed and Rejected are the folders messages are moved to; they
-	// are created when missing. Empty means "Processed" and "Rejected".
+	// are created when missing, and Open fails with a *FolderError when
+	// they cannot be created or used. Empty means DefaultFolder built with
+	// the server's namespace prefix and hierarchy delimiter.
 	Processed, Rejected string
 	// TLSConfig overrides the TLS client configuration (tests set RootCAs).
 	// ServerName defaults to the host of Addr.
@@ -140,12 +138,6 @@ func (cfg Config) withDefaults() (Config, error) {
 	}
 	if cfg.Mailbox == "" {
 		cfg.Mailbox = DefaultMailbox
-	}
-	if cfg.Processed == "" {
-		cfg.Processed = DefaultProcessed
-	}
-	if cfg.Rejected == "" {
-		cfg.Rejected = DefaultRejected
 	}
 	if cfg.MaxFetch <= 0 {
 		cfg.MaxFetch = DefaultMaxFetch

@@ -10,6 +10,31 @@
 // not set. The caller records each message durably, then calls Move (or
 // MoveProcessed, MoveRejected). Wait blocks until new mail may be there.
 //
+// # Folders
+//
+// Folder names are the server's business: Dovecot with Maildir++ separates
+// levels with ".", others with "/", some have a flat namespace or put
+// personal folders under a prefix such as "INBOX.". On the first connection
+// the box asks (LIST "" "" for the delimiter, NAMESPACE for the prefix) and
+// builds the default names from the answer: "skagerrak/processed",
+// "skagerrak.processed", "skagerrak-processed" (DefaultFolder). Configured
+// names are used as given. Each folder is created when LIST does not show
+// it, and must then be listed and selectable; if not, Open fails at once
+// with a *FolderError carrying the server's answer and the delimiter, so a
+// daemon never starts with folders it cannot move messages into.
+//
+// # NUL bytes and BINARY
+//
+// An IMAP literal may not carry a NUL (RFC 3501 4.3); Dovecot sends 0x80 in
+// its place in a BODY[] fetch, so a signed part holding a NUL would no
+// longer verify. Where the server offers BINARY (RFC 3516) the box fetches
+// a message whose BODY[] bytes hold 0x80 again with BINARY.PEEK[], whose
+// literal8 carries NULs, and takes those bytes when they differ from the
+// BODY[] bytes only by NULs in place of 0x80. BINARY[] of a whole message
+// also removes the transfer encoding of every part (Dovecot does), which
+// would break the bytes a PGP/MIME signature covers; such a message keeps
+// its BODY[] bytes.
+//
 // # State file and idempotency
 //
 // A small JSON file in Config.StateDir keeps the mailbox's UIDVALIDITY, the
@@ -60,7 +85,9 @@
 // backoff (Config.BackoffInitial doubling up to Config.BackoffMax, half of
 // each delay drawn from Config.Jitter) until it succeeds, Config.MaxAttempts
 // is reached, or the context ends. An answer from the server (NO, BAD) or a
-// local failure is returned at once. Nothing is lost by a retry: Fetch
+// local failure is returned at once. When the context ends first, the
+// error wraps the context's error and says what the last attempt failed
+// with, so a cron pass that gives up says why. Nothing is lost by a retry: Fetch
 // changes nothing on the server and Move looks the message up first.
 //
 // The box owns the read deadline of its connection: while a command waits,

@@ -76,12 +76,12 @@ func Example() {
 			log.Fatal(err)
 		}
 	}
-	processed, err := imapSrv.Messages("umpire@skagerrak.test", "Processed")
+	processed, err := imapSrv.Messages("umpire@skagerrak.test", box.Processed())
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(len(processed), "in Processed")
+	fmt.Println(len(processed), "in", box.Processed())
 	// Output:
 	// true
-	// 1 in Processed
+	// 1 in skagerrak/processed
 }

@@ -183,6 +183,25 @@ func (s *IMAPServer) AddUser(username, password string) error {
 	return nil
 }
 
+// CreateFolder makes a folder of a user directly in the store, past any
+// RefuseCreate (a folder that clients may not make but that exists).
+func (s *IMAPServer) CreateFolder(username, folder string) error {
+	u, err := s.user(username)
+	if err != nil {
+		return err
+	}
+	return u.user.Create(folder, nil)
+}
+
+// DeleteFolder removes a folder of a user and the messages in it.
+func (s *IMAPServer) DeleteFolder(username, folder string) error {
+	u, err := s.user(username)
+	if err != nil {
+		return err
+	}
+	return u.user.Delete(folder)
+}
+
 func (s *IMAPServer) user(username string) (*memUser, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -1,0 +1,232 @@
+// Package pgtest gives tests a real PostgreSQL: a private cluster made with
+// initdb in a temporary directory, run as a non-root user and listening on
+// a Unix socket only, started once per test binary and stopped by Main.
+//
+// SKAGERRAK_TEST_PG=URL uses an existing server instead (each test gets a
+// database of its own there). Where neither is possible a test skips and
+// says so loudly; under CI (CI set) it fails instead, because CI installs
+// PostgreSQL (.ci/run).
+package pgtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Superuser is the superuser of the private cluster.
+const Superuser = "skagerrak"
+
+var (
+	once    sync.Once
+	cluster *Cluster
+	failure error
+	seq     atomic.Int64
+)
+
+// Cluster is a running private cluster.
+type Cluster struct {
+	// Dir holds the data directory, the socket and the server's log.
+	Dir string
+	// URL is the superuser's URL of the maintenance database.
+	URL string
+	bin string
+	as  string // the user the server runs as, "" for the current one
+	own bool   // started here (Stop stops it)
+}
+
+// Main runs the tests and then stops the cluster if one was started:
+//
+//	func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+func Main(m *testing.M) int {
+	code := m.Run()
+	if cluster != nil {
+		cluster.Stop()
+	}
+	return code
+}
+
+// Get returns the cluster, starting it on first use, or skips t (fails it
+// under CI) when there is no PostgreSQL to be had.
+func Get(t testing.TB) *Cluster {
+	t.Helper()
+	once.Do(func() { cluster, failure = start() })
+	if failure != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("pgtest: no PostgreSQL for the tests under CI: %v", failure)
+		}
+		fmt.Fprintf(os.Stderr, "\n*** pgtest: SKIPPING %s: no PostgreSQL: %v\n*** (apt-get install postgresql, or set SKAGERRAK_TEST_PG=postgres://...)\n\n", t.Name(), failure)
+		t.Skipf("SKIPPED: no PostgreSQL: %v", failure)
+	}
+	return cluster
+}
+
+// URL returns the URL of a new, empty database on the cluster, for one
+// test; the database is dropped when the test ends.
+func URL(t testing.TB) string {
+	t.Helper()
+	c := Get(t)
+	name := fmt.Sprintf("t%d_%d", os.Getpid(), seq.Add(1))
+	if err := c.Exec(context.Background(), "CREATE DATABASE "+name+" ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"); err != nil {
+		t.Fatalf("pgtest: create database: %v", err)
+	}
+	t.Cleanup(func() {
+		c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+	})
+	return c.DatabaseURL(name, "")
+}
+
+// DatabaseURL is the URL of database name as role (the superuser when "").
+func (c *Cluster) DatabaseURL(name, role string) string {
+	u, _ := url.Parse(c.URL)
+	u.Path = "/" + name
+	if role != "" {
+		u.User = url.User(role)
+	}
+	return u.String()
+}
+
+// Exec runs one statement as the superuser on the maintenance database.
+func (c *Cluster) Exec(ctx context.Context, sql string) error {
+	conn, err := pgx.Connect(ctx, c.URL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, sql)
+	return err
+}
+
+func start() (*Cluster, error) {
+	if u := os.Getenv("SKAGERRAK_TEST_PG"); u != "" {
+		c := &Cluster{URL: u}
+		if err := c.Exec(context.Background(), "SELECT 1"); err != nil {
+			return nil, fmt.Errorf("SKAGERRAK_TEST_PG=%s: %w", u, err)
+		}
+		return c, nil
+	}
+	bin, err := findBin()
+	if err != nil {
+		return nil, err
+	}
+	c := &Cluster{bin: bin, own: true}
+	if os.Geteuid() == 0 {
+		// initdb and postgres refuse to run as root.
+		if _, err := user.Lookup("postgres"); err != nil {
+			return nil, errors.New("running as root and there is no postgres user to run the server as")
+		}
+		c.as = "postgres"
+	}
+	dir, err := os.MkdirTemp("", "skagerrak-pg-")
+	if err != nil {
+		return nil, err
+	}
+	c.Dir = dir
+	if c.as != "" {
+		if err := chownTo(dir, c.as); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
+	data, sock := filepath.Join(dir, "data"), dir
+	if out, err := c.run("initdb", "-D", data, "-U", Superuser, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("initdb: %v\n%s", err, out)
+	}
+	opts := fmt.Sprintf("-c listen_addresses='' -k %s -c max_connections=200", sock)
+	if out, err := c.run("pg_ctl", "-D", data, "-l", filepath.Join(dir, "server.log"), "-w", "-t", "60", "-o", opts, "start"); err != nil {
+		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)
+	}
+	c.URL = (&url.URL{Scheme: "postgres", User: url.User(Superuser), Path: "/postgres", RawQuery: "host=" + url.QueryEscape(sock)}).String()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for {
+		err := c.Exec(ctx, "SELECT 1")
+		if err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			c.Stop()
+			return nil, fmt.Errorf("the new cluster does not answer: %w", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return c, nil
+}
+
+// Stop stops a cluster started here and removes its directory.
+func (c *Cluster) Stop() {
+	if !c.own {
+		return
+	}
+	c.run("pg_ctl", "-D", filepath.Join(c.Dir, "data"), "-m", "immediate", "-w", "stop")
+	os.RemoveAll(c.Dir)
+}
+
+// run runs one of the server's programs, as the server's user.
+func (c *Cluster) run(prog string, args ...string) ([]byte, error) {
+	path := filepath.Join(c.bin, prog)
+	var cmd *exec.Cmd
+	if c.as != "" {
+		cmd = exec.Command("runuser", append([]string{"-u", c.as, "--", path}, args...)...)
+	} else {
+		cmd = exec.Command(path, args...)
+	}
+	cmd.Dir = os.TempDir()
+	// pg_ctl's server must not die with the test's process group on ^C
+	// before Stop has run.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd.CombinedOutput()
+}
+
+// findBin finds the directory of initdb, pg_ctl and postgres: PATH, else
+// Debian's /usr/lib/postgresql/VERSION/bin (the newest).
+func findBin() (string, error) {
+	if p, err := exec.LookPath("initdb"); err == nil {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real
+		}
+		dir := filepath.Dir(p)
+		if _, err := os.Stat(filepath.Join(dir, "pg_ctl")); err == nil {
+			return dir, nil
+		}
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin/initdb")
+	sort.Slice(dirs, func(i, j int) bool { return version(dirs[i]) > version(dirs[j]) })
+	if len(dirs) == 0 {
+		return "", errors.New("no initdb on PATH or under /usr/lib/postgresql")
+	}
+	return filepath.Dir(dirs[0]), nil
+}
+
+func version(initdb string) int {
+	v, _ := strconv.Atoi(strings.Split(strings.TrimPrefix(initdb, "/usr/lib/postgresql/"), "/")[0])
+	return v
+}
+
+func chownTo(dir, name string) error {
+	u, err := user.Lookup(name)
+	if err != nil {
+		return err
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	return os.Chown(dir, uid, gid)
+}
