@@ -47,6 +47,8 @@ type RefereeMail struct {
 	Fingerprint string    `json:"fingerprint"`
 	Key         string    `json:"key"`
 	SigTime     time.Time `json:"sig_time,omitempty"`
+	// Charset is as in OrdersAccepted.
+	Charset string `json:"charset,omitempty"`
 }
 
 // Player is a side's (or the referee's) registration: where its mail goes
@@ -130,7 +132,9 @@ type OrdersAccepted struct {
 	// Signature is the armored detached signature of a signed file.
 	Signature   string `json:"signature,omitempty"`
 	Fingerprint string `json:"fingerprint,omitempty"`
-	// Key is the idempotency key: hex SHA-256 of the signature packet.
+	// Key is the message's identity (see events/doc.go, Message identity):
+	// "sig1:" and its canonical identity, or, in logs made before, the hex
+	// SHA-256 of the signature packet.
 	Key string `json:"key,omitempty"`
 	// SigTime is when the signature says it was made. A key's signed
 	// submissions are accepted only in the order they were signed, so an
@@ -138,6 +142,14 @@ type OrdersAccepted struct {
 	SigTime time.Time `json:"sig_time,omitempty"`
 	// By names who entered unsigned orders.
 	By string `json:"by,omitempty"`
+	// Charset is the charset Text was decoded from, as the mail's MIME
+	// part declared it (mutt sends ISO-8859-1 by default); absent when the
+	// signed bytes were UTF-8 as they came, and in logs written before
+	// charsets were decoded. verify decodes the raw mail again the same way.
+	Charset string `json:"charset,omitempty"`
+	// Ignored describes the parts beside the order file that were not read
+	// as orders (a cover note, a public key); the reply names them.
+	Ignored []string `json:"ignored,omitempty"`
 }
 
 // OrdersRejected records a submission that was refused, with every error.
@@ -150,6 +162,7 @@ type OrdersRejected struct {
 	Key         string             `json:"key,omitempty"`
 	Reason      string             `json:"reason"`
 	Errors      []engine.LineError `json:"errors,omitempty"`
+	Ignored     []string           `json:"ignored,omitempty"`
 }
 
 // PhaseResolved records the resolution of a phase.
@@ -176,7 +189,7 @@ type MailQueued struct {
 	Side  engine.Side `json:"side"`
 	To    string      `json:"to"`
 	Phase string      `json:"phase,omitempty"`
-	// About is the idempotency key of the orders a reply answers.
+	// About is the key of the message a reply answers.
 	About  string `json:"about,omitempty"`
 	Digest string `json:"digest"`
 	// Render is the RenderRevision of the build that rendered the mail;

@@ -34,6 +34,8 @@ type Waiter interface {
 // Pass counts what one pass over the mailbox did.
 type Pass struct {
 	Messages, Accepted, Rejected, Duplicates, Referee int
+	// Bounces counts delivery reports about the host's own mail.
+	Bounces int
 	// Sent counts mail delivered.
 	Sent int
 	// WaitDice is, per game, how many manual dice a resolution waits for.
@@ -58,6 +60,13 @@ func (p *Pass) fail(err error) {
 // pass, with nothing lost.
 func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error) {
 	var p Pass
+	if err := h.Refresh(); err != nil {
+		if errors.Is(err, events.ErrFatal) {
+			return p, err
+		}
+		h.log.Warn("reading what other daemons did failed; the next pass tries again", "err", err)
+		p.Failures++
+	}
 	// Fetch returns the mailbox in batches: drain it, batch by batch, while
 	// each batch moves something (a batch whose messages all stay, say for
 	// a failing move, is left for the next pass).
@@ -130,6 +139,8 @@ func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *
 			p.Duplicates++
 		case StatusReferee:
 			p.Referee++
+		case StatusBounce:
+			p.Bounces++
 		}
 		h.log.Info("message", "uid", m.UID, "game", r.Game, "side", string(r.Side), "status", r.Status, "reason", escapeLog(r.Reason))
 		move := in.MoveProcessed

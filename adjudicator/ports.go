@@ -26,12 +26,47 @@ type Verified struct {
 	Signed []byte
 	// Fingerprint is the signer's primary key fingerprint.
 	Fingerprint string
-	// Key is the idempotency key (hex SHA-256 of the signature packet).
+	// Key is the message's canonical identity as the log records it:
+	// IdentityPrefix and the hex of verify's Result.Identity (see
+	// events/doc.go). Every re-encoding of one signature has the same Key.
 	Key string
+	// PacketKey is the hex SHA-256 of the signature packet, the key of
+	// events recorded before Key existed: verify checks those with it, and
+	// a game in progress since then still recognises them by it.
+	PacketKey string
 	// SigTime is the signature's creation time.
 	SigTime time.Time
 	// Form is how it was signed: pgp-mime, detached, clearsigned.
 	Form string
+	// Text is the order file as UTF-8: Signed decoded from the charset its
+	// MIME part declares; Charset names that charset, "" when Signed was
+	// taken as UTF-8 as it is.
+	Text    string
+	Charset string
+	// Ignored describes the parts beside the order file that were not read
+	// as orders (a cover note, a public key), for the reply.
+	Ignored []string
+}
+
+// RefusedSigned is the error a Verifier returns for a message whose
+// signature verified but which is refused all the same (its structure is
+// ambiguous, or its text cannot be read): the signer is known, and is told
+// why by a reply.
+type RefusedSigned struct {
+	Verified
+	// Reason says what is wrong and what would do.
+	Reason string
+}
+
+func (e *RefusedSigned) Error() string { return e.Reason }
+
+// text is the order file as UTF-8, from a Verifier that decodes (Text) or
+// one that leaves the signed bytes as they are.
+func (v Verified) text() string {
+	if v.Text == "" && v.Charset == "" {
+		return string(v.Signed)
+	}
+	return v.Text
 }
 
 // Verifier checks OpenPGP signatures. The mail package implements it.

@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 3
+const snapshotVersion = 4
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -36,6 +36,7 @@ type snapshot struct {
 	Players      []Player                       `json:"players"`
 	Referee      *Player                        `json:"referee,omitempty"`
 	Failed       []MailFailed                   `json:"failed,omitempty"`
+	Bounced      []MailBounced                  `json:"bounced,omitempty"`
 	Paused       *GamePaused                    `json:"paused,omitempty"`
 	PausedAt     time.Time                      `json:"paused_at"`
 	Pauses       int                            `json:"pauses"`
@@ -46,7 +47,8 @@ type snapshot struct {
 	Resolved     int                            `json:"resolved"`
 	History      []PhaseResolved                `json:"history,omitempty"`
 	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
-	Keys         []string                       `json:"keys,omitempty"`
+	Keys         map[string]uint64              `json:"keys,omitempty"`
+	Legacy       []string                       `json:"legacy,omitempty"`
 	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
@@ -66,19 +68,29 @@ func (g *Game) stateDigest() string {
 	return g.Created.StateDigest
 }
 
-// WriteSnapshot saves the game as it stands into gdir, atomically. A game
-// with mail still in its outbox is not saved (the mail's pictures are made
-// from views a snapshot does not keep); it reports whether it wrote one.
+// WriteSnapshot saves the game as it stands into gdir, atomically (see
+// MarshalSnapshot); it reports whether it wrote one.
 func (g *Game) WriteSnapshot(gdir string) (bool, error) {
+	b, ok, err := g.MarshalSnapshot()
+	if !ok || err != nil {
+		return false, err
+	}
+	return true, saveSnapshotFile(gdir, b)
+}
+
+// MarshalSnapshot encodes the game as it stands. A game with mail still
+// in its outbox is not saved (the mail's pictures are made from views a
+// snapshot does not keep); it reports whether it made one.
+func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	if len(g.Outbox) > 0 || g.Seq == 0 {
-		return false, nil
+		return nil, false, nil
 	}
 	st, err := json.Marshal(g.State)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
-		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Paused: g.Paused, PausedAt: g.PausedAt,
+		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Bounced: g.Bounced, Paused: g.Paused, PausedAt: g.PausedAt,
 		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
 		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves}
 	for _, side := range g.Sides() {
@@ -87,12 +99,11 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 	for _, h := range g.History {
 		s.HistorySeqs = append(s.HistorySeqs, h.Seq)
 	}
-	for k, ok := range g.keys {
-		if ok {
-			s.Keys = append(s.Keys, k)
-		}
+	s.Keys = g.keys
+	for k := range g.legacy {
+		s.Legacy = append(s.Legacy, k)
 	}
-	sort.Strings(s.Keys)
+	sort.Strings(s.Legacy)
 	for k, ok := range g.rejected {
 		if ok {
 			s.RejectedKeys = append(s.RejectedKeys, k)
@@ -117,31 +128,35 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 	s.Signed = g.signed
 	b, err := json.Marshal(s)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
+	return b, true, nil
+}
+
+// saveSnapshotFile replaces gdir's snapshot file atomically.
+func saveSnapshotFile(gdir string, b []byte) error {
 	tmp := filepath.Join(gdir, SnapshotFile+".tmp")
 	os.Remove(tmp)
 	if err := writeSync(tmp, b, 0o600); err != nil {
-		return false, fmt.Errorf("adjudicator: snapshot of %s: %w", g.ID, err)
+		return fmt.Errorf("adjudicator: snapshot in %s: %w", gdir, err)
 	}
 	if err := os.Rename(tmp, filepath.Join(gdir, SnapshotFile)); err != nil {
-		return false, fmt.Errorf("adjudicator: snapshot of %s: %w", g.ID, err)
+		return fmt.Errorf("adjudicator: snapshot in %s: %w", gdir, err)
 	}
 	d, err := os.Open(gdir)
 	if err != nil {
-		return false, err
+		return err
 	}
 	defer d.Close()
-	return true, d.Sync()
+	return d.Sync()
 }
 
-// readSnapshot loads a game from gdir's snapshot, or returns nil when there
-// is none or it cannot be trusted (another version, a state that does not
+// readSnapshot loads a game from a snapshot, or returns nil when there is
+// none or it cannot be trusted (another version, a state that does not
 // decode to the recorded digest). Which event it ends at is checked by the
 // caller against the log.
-func readSnapshot(gdir string) *Game {
-	b, err := os.ReadFile(filepath.Join(gdir, SnapshotFile))
-	if err != nil {
+func readSnapshot(b []byte) *Game {
+	if len(b) == 0 {
 		return nil
 	}
 	var s snapshot
@@ -161,7 +176,7 @@ func readSnapshot(gdir string) *Game {
 	}
 	g := NewGame(TemplateRenderer{}, false)
 	g.ID, g.Created, g.Rules, g.State, g.Phase = s.Created.Game, s.Created, rs, st, rs.Phase(st)
-	g.Opened, g.OpenedAt, g.Referee, g.Failed = s.Opened, s.OpenedAt, s.Referee, s.Failed
+	g.Opened, g.OpenedAt, g.Referee, g.Failed, g.Bounced = s.Opened, s.OpenedAt, s.Referee, s.Failed, s.Bounced
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
 	g.DiceD6 = s.DiceD6
 	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves
@@ -180,8 +195,11 @@ func readSnapshot(gdir string) *Game {
 	for k, v := range s.Flagged {
 		g.flagged[k] = v
 	}
-	for _, k := range s.Keys {
-		g.keys[k] = true
+	for k, seq := range s.Keys {
+		g.keys[k] = seq
+	}
+	for _, k := range s.Legacy {
+		g.legacy[k] = true
 	}
 	for _, k := range s.RejectedKeys {
 		g.rejected[k] = true
@@ -225,9 +243,12 @@ func (h *Host) Snapshot() (int, error) {
 		if hg.snapSeq == hg.g.Seq {
 			continue
 		}
-		ok, err := hg.g.WriteSnapshot(filepath.Join(h.dir, id))
+		b, ok, err := hg.g.MarshalSnapshot()
+		if err == nil && ok {
+			err = h.store.SaveSnapshot(id, hg.g.Seq, b)
+		}
 		if err != nil {
-			return n, err
+			return n, fmt.Errorf("adjudicator: snapshot of %s: %w", id, err)
 		}
 		if ok {
 			hg.snapSeq = hg.g.Seq

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/mail/bounce"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/verify"
 )
@@ -38,15 +40,33 @@ func keyring(ks adjudicator.KeySet) openpgp.EntityList {
 }
 
 func verified(r *verify.Result) adjudicator.Verified {
-	return adjudicator.Verified{Signed: r.Signed, Fingerprint: r.Fingerprint, Key: hex.EncodeToString(r.IdemKey[:]), SigTime: r.SigTime, Form: r.Form}
+	return adjudicator.Verified{Signed: r.Signed, Fingerprint: r.Fingerprint, Key: adjudicator.IdentityKey(r.Identity),
+		PacketKey: hex.EncodeToString(r.PacketHash[:]), SigTime: r.SigTime, Form: r.Form}
 }
 
+// VerifyMail verifies a message and decodes its order file from the
+// charset the mail declares. A message whose signature verified but which
+// is refused (an ambiguous structure, text that cannot be decoded) is an
+// *adjudicator.RefusedSigned, so that the signer hears why.
 func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (adjudicator.Verified, error) {
 	r, err := verify.Verify(raw, keyring(ks), at)
+	var rej *verify.Rejection
+	if errors.As(err, &rej) && rej.Signer != nil {
+		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: verified(rej.Signer), Reason: "the mail is not one of the accepted forms: " + rej.Detail}
+	}
 	if err != nil {
 		return adjudicator.Verified{}, err
 	}
-	return verified(r), nil
+	v := verified(r)
+	text, err := r.Text()
+	if err != nil {
+		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: v, Reason: err.Error()}
+	}
+	v.Text, v.Ignored = text, r.Ignored
+	if text != string(r.Signed) {
+		v.Charset = r.Charset // decoded: verify decodes it again the same way
+	}
+	return v, nil
 }
 
 // VerifyFile checks an order file with its armored detached signature, or
@@ -74,6 +94,26 @@ func (pgpVerifier) VerifyFile(data []byte, sig string, ks adjudicator.KeySet, at
 	v := verified(r)
 	v.Signed, v.Form = data, verify.FormDetached
 	return v, nil
+}
+
+// mailTriage is the adjudicator's Triage over mail/bounce.
+type mailTriage struct{}
+
+func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
+	info := bounce.Triage(raw)
+	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why}
+	if info.Report == nil || len(info.Report.MessageIDs) == 0 {
+		return a
+	}
+	b := &adjudicator.Bounce{MessageIDs: info.Report.MessageIDs}
+	for _, r := range info.Report.Recipients {
+		b.Recipient, b.Action, b.Status, b.Diagnostic = r.Recipient, r.Action, r.Status, r.Diagnostic
+		if r.Action == "failed" {
+			break // the first failure says most
+		}
+	}
+	a.Bounce = b
+	return a
 }
 
 // readPublicKey reads an armored public key file and returns the armor and

@@ -21,8 +21,11 @@ func checkResult(t *testing.T, res *Result, form, fpr string, signed []byte) {
 	if !bytes.Equal(res.Signed, signed) {
 		t.Errorf("signed bytes\n%q\nwant\n%q", res.Signed, signed)
 	}
-	if res.IdemKey != sha256.Sum256(res.Signature) {
-		t.Errorf("IdemKey is not the SHA-256 of the signature packet")
+	if res.PacketHash != sha256.Sum256(res.Signature) {
+		t.Errorf("PacketHash is not the SHA-256 of the signature packet")
+	}
+	if want := wantIdentity(t, fpr, res.Signature, res.Covered); res.Identity != want {
+		t.Errorf("identity %x, computed from the packet by hand %x", res.Identity, want)
 	}
 	if res.Hash != "SHA256" && res.Hash != "SHA512" {
 		t.Errorf("hash %q", res.Hash)
@@ -49,7 +52,7 @@ func TestPGPMIMETextBodyAccepted(t *testing.T) {
 			mustReject(t, flipByte(t, raw, "Warspite"), f.keys, time.Now(), ReasonBadSignature)
 			// Re-verifying the recorded covered bytes and signature agrees.
 			again, err := VerifyDetached(res.Covered, res.Signature, f.keys, time.Now())
-			if err != nil || again.Fingerprint != k.fpr || again.IdemKey != res.IdemKey {
+			if err != nil || again.Fingerprint != k.fpr || again.Identity != res.Identity {
 				t.Errorf("VerifyDetached replay: %v", err)
 			}
 		})
@@ -126,10 +129,25 @@ func TestDetachedAccepted(t *testing.T) {
 		mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
 	})
 	t.Run("cover note beside file and signature", func(t *testing.T) {
+		// The note holds an order line of its own: it is never read.
+		sig := g.DetachSign(edUID, data, true)
+		raw := mixedMessage(textPart("see attached\nHMS Renown shadow Gneisenau\n"), filePart("text/plain", "orders.txt", "8bit", data),
+			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig))
+		res := mustAccept(t, raw, f.keys, time.Now())
+		checkResult(t, res, FormDetached, f.edFpr, data)
+		if len(res.Ignored) != 1 || !strings.Contains(res.Ignored[0], "note") {
+			t.Errorf("ignored %q, want the note", res.Ignored)
+		}
+	})
+	t.Run("another attachment beside them", func(t *testing.T) {
+		// Refused, but the signature verified: the refusal names the signer.
 		sig := g.DetachSign(edUID, data, true)
 		raw := mixedMessage(textPart("see attached"), filePart("text/plain", "orders.txt", "8bit", data),
-			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig))
-		mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
+			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig), filePart("text/plain", "more.txt", "8bit", []byte("advance\n")))
+		rej := mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
+		if rej.Signer == nil || rej.Signer.Fingerprint != f.edFpr {
+			t.Errorf("refusal %v does not name the signer", rej)
+		}
 	})
 }
 
