@@ -27,6 +27,7 @@ type Host struct {
 	store    Store
 	clock    Clock
 	verifier Verifier
+	triage   Triage
 	log      *slog.Logger
 	entropy  io.Reader
 	senders  int
@@ -65,6 +66,9 @@ type Options struct {
 	// Senders is how many games Flush sends mail of at once (each renders
 	// its next mail while the others' are sent); 0 is 1.
 	Senders int
+	// Triage, if set, tells automatic mail (never answered) and bounces of
+	// the host's own mail (recorded) from the rest.
+	Triage Triage
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -91,7 +95,7 @@ func OpenStore(st Store, o Options) (*Host, error) {
 	if o.Entropy == nil {
 		o.Entropy = rand.Reader
 	}
-	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1)}
+	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1)}
 	ids, err := st.Games()
 	if err != nil {
 		st.Close()

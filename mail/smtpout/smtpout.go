@@ -277,6 +277,9 @@ func (s *Sender) attempt(ctx context.Context, from string, to []string, raw []by
 		return err
 	}
 	defer c.close()
+	if raw == nil {
+		return c.c.Quit() // Check: connected, secured and logged in
+	}
 	if err := c.transact(ctx, from, to, raw); err != nil {
 		return err
 	}
