@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
+	"time"
 )
 
 // Flush sends every queued mail of every game, each game's oldest first,
@@ -100,6 +101,11 @@ func (h *Host) flushGame(ctx context.Context, hg *hosted, s Sender) (sent int, d
 	return sent, nil, nil
 }
 
+// sendWhileHeld bounds the sending of one mail of a shared game, which is
+// held meanwhile: well under the database's limit on an idle hold (ten
+// minutes by default); a send that takes longer is deferred.
+const sendWhileHeld = 4 * time.Minute
+
 // errDeferred wraps a temporary delivery failure.
 var errDeferred = errors.New("delivery deferred")
 
@@ -123,7 +129,15 @@ func (h *Host) sendFirst(ctx context.Context, hg *hosted, s Sender) (bool, error
 	if err := o.Mail.Complete(); err != nil {
 		return false, h.release(hg, fmt.Errorf("adjudicator: game %s: %w", id, err))
 	}
-	err := s.Send(ctx, o.Mail)
+	sctx := ctx
+	if hg.held {
+		// The game is held while the mail goes: not past the time the
+		// database lets a daemon hold it idle (SharedLog).
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, sendWhileHeld)
+		defer cancel()
+	}
+	err := s.Send(sctx, o.Mail)
 	switch {
 	case err == nil:
 		return true, h.release(hg, h.emitter(hg)(EvMailSent, MailSent{ID: o.Queued.ID}))

@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"runtime"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
@@ -111,7 +110,7 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator
 	}
 	// Mail is rendered ahead of sending: a game for each SMTP connection,
 	// and one for each core to render.
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: c.SMTP.Connections + runtime.NumCPU()}
+	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: senders(c)}
 	if withVerifier {
 		o.Verifier, o.Triage = pgpVerifier{}, mailTriage{}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 
@@ -118,10 +119,14 @@ func openStore(ctx context.Context, c *config.Config, mustExist bool) (adjudicat
 }
 
 func storeOptions(c *config.Config) pgstore.Options {
-	// One connection for each SMTP connection sending (each holds its
-	// game), and a few for the rest.
-	return pgstore.Options{Password: c.StorePassword, MaxConns: int32(c.SMTP.Connections + 4)}
+	// One connection for each game being sent (each holds its game), and
+	// a few for reading and the rest.
+	return pgstore.Options{Password: c.StorePassword, MaxConns: int32(senders(c) + 4)}
 }
+
+// senders is how many games' mail is sent at once: one for each SMTP
+// connection, and one for each core rendering the next mail meanwhile.
+func senders(c *config.Config) int { return c.SMTP.Connections + runtime.NumCPU() }
 
 // eventLog is what reads a game's records.
 type eventLog interface {

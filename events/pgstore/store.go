@@ -71,6 +71,11 @@ type Options struct {
 	Lease time.Duration
 	// Timeout bounds each call into the database. Default 30s.
 	Timeout time.Duration
+	// IdleInHold is how long a daemon may hold a game without a word to
+	// the database (rendering, sending a mail) before the server ends its
+	// session, rolling its work back and freeing the game for the others:
+	// idle_in_transaction_session_timeout. Default 10 minutes.
+	IdleInHold time.Duration
 	// MaxConns bounds the connection pool. Default 8.
 	MaxConns int32
 }
@@ -141,9 +146,12 @@ func connect(ctx context.Context, rawURL string, o Options) (*Store, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = 30 * time.Second
 	}
+	if o.IdleInHold <= 0 {
+		o.IdleInHold = 10 * time.Minute
+	}
 	// A daemon paused inside a transaction must not hold its game for
 	// ever: the server ends the session, which rolls the work back.
-	cfg.ConnConfig.RuntimeParams["idle_in_transaction_session_timeout"] = strconv.Itoa(int(o.Timeout.Milliseconds()))
+	cfg.ConnConfig.RuntimeParams["idle_in_transaction_session_timeout"] = strconv.Itoa(int(o.IdleInHold.Milliseconds()))
 	cfg.ConnConfig.RuntimeParams["application_name"] = "skagerrak"
 	s := &Store{where: Redact(rawURL), lease: o.Lease, timeout: o.Timeout, stop: make(chan struct{}), done: make(chan struct{})}
 	host, _ := os.Hostname()
