@@ -10,7 +10,13 @@ import (
 	"skagerrak/events/pgstore/pgtest"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+func TestMain(m *testing.M) {
+	code := pgtest.Main(m)
+	for _, d := range burstDirs {
+		os.RemoveAll(d)
+	}
+	os.Exit(code)
+}
 
 // pgStore points the configuration at a fresh, migrated database.
 func pgStore(t *testing.T) string {
