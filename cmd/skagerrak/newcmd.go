@@ -76,7 +76,11 @@ From a game file (YAML; key files relative to it):
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(m.Stdout, "created game %s (%s) in %s\n", g.ID, g.Rules.Title(), filepath.Join(h.Dir(), g.ID))
+			where := h.Dir()
+			if _, ok := h.Store().(*adjudicator.FileStore); ok {
+				where = filepath.Join(where, g.ID)
+			}
+			fmt.Fprintf(m.Stdout, "created game %s (%s) in %s\n", g.ID, g.Rules.Title(), where)
 			fmt.Fprintf(m.Stdout, "phase %s open until %s; %d reports queued for the daemon to send\n", g.Opened.Phase, g.Opened.Deadline.UTC().Format(time.RFC1123), len(g.Outbox))
 			return nil
 		},
