@@ -134,7 +134,9 @@ func TestBurstOfReportsWithMaps(t *testing.T) {
 		t.Fatalf("flush: %d %v", n, err)
 	}
 	seen := map[string]bool{}
+	smallest, largest := 1<<30, 0
 	for _, d := range srv.Deliveries() {
+		smallest, largest = min(smallest, len(d.Data)), max(largest, len(d.Data))
 		id := messageID(d.Data)
 		if seen[id] {
 			t.Errorf("%s delivered twice", id)
@@ -147,6 +149,7 @@ func TestBurstOfReportsWithMaps(t *testing.T) {
 	if len(seen) != 8 {
 		t.Fatalf("%d reports delivered, want 8", len(seen))
 	}
+	t.Logf("reports of %d to %d bytes", smallest, largest)
 }
 
 // burstDirs caches, by number of games, a data directory of a burst made
