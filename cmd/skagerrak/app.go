@@ -108,8 +108,7 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator
 	if err != nil {
 		return nil, nil, err
 	}
-	// Mail is rendered ahead of sending: a game for each SMTP connection,
-	// and one for each core to render.
+	// Mail is rendered ahead of sending (see senders).
 	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: senders(c)}
 	if withVerifier {
 		o.Verifier, o.Triage = pgpVerifier{}, mailTriage{}

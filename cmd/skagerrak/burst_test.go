@@ -194,7 +194,7 @@ func BenchmarkDeadlineBurst(b *testing.B) {
 		name    string
 		senders int
 		pooled  bool
-	}{{"sequential", 1, false}, {"pool4", 4 + runtime.NumCPU(), true}} {
+	}{{"sequential", 1, false}, {"pool4", burstSenders(), true}} {
 		b.Run(label+"/"+mode.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
@@ -251,7 +251,7 @@ func BenchmarkDeadlineBurstTwoDaemons(b *testing.B) {
 			s.Close()
 			var hosts []*adjudicator.Host
 			for range 2 {
-				h, err := adjudicator.OpenStore(pgStoreOf(b, url), adjudicator.Options{Senders: 4 + runtime.NumCPU()})
+				h, err := adjudicator.OpenStore(pgStoreOf(b, url), adjudicator.Options{Senders: burstSenders()})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -313,6 +313,16 @@ func pgStoreOf(tb testing.TB, url string) adjudicator.Store {
 		tb.Fatal(err)
 	}
 	return pgGames{s}
+}
+
+// burstSenders is how many games a host of the burst sends at once: as
+// the binary does (a game for each connection, two for each core), or
+// SKAGERRAK_BENCH_SENDERS.
+func burstSenders() int {
+	if n, err := strconv.Atoi(os.Getenv("SKAGERRAK_BENCH_SENDERS")); err == nil && n > 0 {
+		return n
+	}
+	return 4 + 2*runtime.NumCPU()
 }
 
 // burstGames is 1,000, or SKAGERRAK_BENCH_GAMES, or 50 with -short.

