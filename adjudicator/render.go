@@ -91,7 +91,8 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		text := g.Rules.FormatOrders(g.State, q.Side, g.parsed[q.Side])
 		form := fmt.Sprintf("Game: %s\nPhase: %s\nSide: %s\n%s", g.ID, o.Phase, q.Side, text)
 		name = "accepted.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored}
+		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored,
+			"Last": g.lastReply(o.Fingerprint), "Limit": MaxRepliesPerPhase}
 		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
 	case MailRejected:
 		r := g.lastRejected
@@ -107,7 +108,8 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			open = g.Opened.Phase
 		}
 		name = "rejected.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "Open": open, "Deadline": deadline, "Ignored": r.Ignored}
+		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline,
+			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint), "Limit": MaxRepliesPerPhase}
 		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
 	case MailReminder:
 		name = "reminder.tmpl"
