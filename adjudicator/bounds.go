@@ -30,6 +30,11 @@ const (
 	// it: what is over it after the limits above (only a kept mail can
 	// make it so) drops the mail.
 	MaxRejectedRecord = 32 << 10
+	// MaxRefusalLogBytes bounds what one refused signed message adds to
+	// its game's log: its OrdersRejected record, the record's envelope
+	// (seq, time, type, hashes), and, while the reply limit allows, the
+	// reply's MailQueued and MailSent records.
+	MaxRefusalLogBytes = MaxRejectedRecord + 3<<10
 	// maxField bounds each short field: the phase named, an error's line,
 	// rule, message and hint, each part beside the order file.
 	maxField    = 200
