@@ -42,8 +42,10 @@ type Game struct {
 	Referee *Player
 	// Outbox holds queued mail not yet sent or failed, in queue order.
 	Outbox []*Outgoing
-	// Failed holds mail whose delivery failed for good.
-	Failed []MailFailed
+	// Failed holds mail whose delivery failed for good; Bounced the mail
+	// that a delivery status notification reported as not delivered.
+	Failed  []MailFailed
+	Bounced []MailBounced
 	// Paused is set while the game is paused; Pauses counts pauses so far.
 	Paused   *GamePaused
 	PausedAt time.Time
@@ -233,6 +235,8 @@ func (g *Game) freeze() *Game {
 
 // Mail is one outgoing message, rendered.
 type Mail struct {
+	// Kind is the MailQueued kind (report, accepted, rejected...).
+	Kind        string
 	ID          string
 	To          string
 	Subject     string
@@ -344,7 +348,7 @@ func (g *Game) Apply(ev events.Event) error {
 	if g.Seq == 0 && ev.Type != EvGameCreated {
 		return fail("the first event of a game must be %s", EvGameCreated)
 	}
-	if g.Ended != nil && ev.Type != EvMailQueued && ev.Type != EvMailSent && ev.Type != EvMailFailed && ev.Type != EvRefereeResult {
+	if g.Ended != nil && ev.Type != EvMailQueued && ev.Type != EvMailSent && ev.Type != EvMailFailed && ev.Type != EvRefereeResult && ev.Type != EvMailBounced {
 		return fail("event after the game ended")
 	}
 	switch ev.Type {
@@ -671,6 +675,10 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.Ended = &d
 		g.Opened = nil
+	case EvMailBounced:
+		if err := g.applyBounce(ev); err != nil {
+			return fail("%v", err)
+		}
 	default:
 		return fail("unknown event type")
 	}

@@ -84,6 +84,11 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 		return Receipt{}, errors.New("adjudicator: no verifier")
 	}
 	now := h.clock.Now()
+	if h.triage != nil {
+		if a := h.triage.Triage(raw); a.Auto {
+			return h.automatic(a)
+		}
+	}
 	ks, err := h.keySet()
 	if err != nil {
 		return Receipt{}, err

@@ -36,6 +36,7 @@ type snapshot struct {
 	Players      []Player                       `json:"players"`
 	Referee      *Player                        `json:"referee,omitempty"`
 	Failed       []MailFailed                   `json:"failed,omitempty"`
+	Bounced      []MailBounced                  `json:"bounced,omitempty"`
 	Paused       *GamePaused                    `json:"paused,omitempty"`
 	PausedAt     time.Time                      `json:"paused_at"`
 	Pauses       int                            `json:"pauses"`
@@ -90,7 +91,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 		return nil, false, err
 	}
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
-		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Paused: g.Paused, PausedAt: g.PausedAt,
+		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Bounced: g.Bounced, Paused: g.Paused, PausedAt: g.PausedAt,
 		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
 		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves}
 	for _, side := range g.Sides() {
@@ -176,7 +177,7 @@ func readSnapshot(b []byte) *Game {
 	}
 	g := NewGame(TemplateRenderer{}, false)
 	g.ID, g.Created, g.Rules, g.State, g.Phase = s.Created.Game, s.Created, rs, st, rs.Phase(st)
-	g.Opened, g.OpenedAt, g.Referee, g.Failed = s.Opened, s.OpenedAt, s.Referee, s.Failed
+	g.Opened, g.OpenedAt, g.Referee, g.Failed, g.Bounced = s.Opened, s.OpenedAt, s.Referee, s.Failed, s.Bounced
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
 	g.DiceD6 = s.DiceD6
 	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves

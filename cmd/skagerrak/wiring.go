@@ -15,6 +15,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/mail/bounce"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/verify"
 )
@@ -105,6 +106,26 @@ func refuseControls(v adjudicator.Verified) (adjudicator.Verified, error) {
 		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: v, Reason: ce.Error()}
 	}
 	return v, nil
+}
+
+// mailTriage is the adjudicator's Triage over mail/bounce.
+type mailTriage struct{}
+
+func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
+	info := bounce.Triage(raw)
+	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why}
+	if info.Report == nil || len(info.Report.MessageIDs) == 0 {
+		return a
+	}
+	b := &adjudicator.Bounce{MessageIDs: info.Report.MessageIDs}
+	for _, r := range info.Report.Recipients {
+		b.Recipient, b.Action, b.Status, b.Diagnostic = r.Recipient, r.Action, r.Status, r.Diagnostic
+		if r.Action == "failed" {
+			break // the first failure says most
+		}
+	}
+	a.Bounce = b
+	return a
 }
 
 // readPublicKey reads an armored public key file and returns the armor and
