@@ -41,6 +41,13 @@ type Submission struct {
 	By string
 	// Side, for unsigned orders, is the side they are for.
 	Side engine.Side
+	// Charset is the charset Text was decoded from ("" for UTF-8 as it
+	// came); Ignored lists parts beside the order file not read as orders.
+	Charset string
+	Ignored []string
+	// Refusal, when set, is why a message whose signature verified is
+	// refused without reading it (see RefusedSigned).
+	Refusal string
 }
 
 // Outcome says what became of a submission.
@@ -80,7 +87,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		return Outcome{Status: StatusRejected, Reason: "the signing key is not registered in game " + g.ID}, nil
 	}
 	reject := func(phase string, reason string, errs []engine.LineError) (Outcome, error) {
-		r := OrdersRejected{Phase: phase, Side: side, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: reason, Errors: errs}
+		r := OrdersRejected{Phase: phase, Side: side, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: reason, Errors: errs, Ignored: sub.Ignored}
 		if r.Key == "" {
 			r.Key = textKey(sub.Text, now)
 		}
@@ -91,6 +98,10 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 			return Outcome{}, err
 		}
 		return Outcome{Status: StatusRejected, Side: side, Reason: reason, Errors: errs}, nil
+	}
+	if sub.Refusal != "" {
+		sub.Text = strings.ToValidUTF8(sub.Text, "\uFFFD")
+		return reject("", sub.Refusal, nil)
 	}
 	if !utf8.ValidString(sub.Text) {
 		// Nothing of it is kept as it came: the log holds JSON, which has
@@ -143,7 +154,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
-	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime, By: sub.By}
+	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: sub.Ignored}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}

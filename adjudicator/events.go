@@ -47,6 +47,8 @@ type RefereeMail struct {
 	Fingerprint string    `json:"fingerprint"`
 	Key         string    `json:"key"`
 	SigTime     time.Time `json:"sig_time,omitempty"`
+	// Charset is as in OrdersAccepted.
+	Charset string `json:"charset,omitempty"`
 }
 
 // Player is a side's (or the referee's) registration: where its mail goes
@@ -138,6 +140,14 @@ type OrdersAccepted struct {
 	SigTime time.Time `json:"sig_time,omitempty"`
 	// By names who entered unsigned orders.
 	By string `json:"by,omitempty"`
+	// Charset is the charset Text was decoded from, as the mail's MIME
+	// part declared it (mutt sends ISO-8859-1 by default); absent when the
+	// signed bytes were UTF-8 as they came, and in logs written before
+	// charsets were decoded. verify decodes the raw mail again the same way.
+	Charset string `json:"charset,omitempty"`
+	// Ignored describes the parts beside the order file that were not read
+	// as orders (a cover note, a public key); the reply names them.
+	Ignored []string `json:"ignored,omitempty"`
 }
 
 // OrdersRejected records a submission that was refused, with every error.
@@ -150,6 +160,7 @@ type OrdersRejected struct {
 	Key         string             `json:"key,omitempty"`
 	Reason      string             `json:"reason"`
 	Errors      []engine.LineError `json:"errors,omitempty"`
+	Ignored     []string           `json:"ignored,omitempty"`
 }
 
 // PhaseResolved records the resolution of a phase.

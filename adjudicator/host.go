@@ -22,9 +22,9 @@ const (
 	SecretFile = "dice-secret"
 )
 
-// Host serves every game under one data directory.
+// Host serves every game of one store.
 type Host struct {
-	dir      string
+	store    Store
 	clock    Clock
 	verifier Verifier
 	log      *slog.Logger
@@ -44,6 +44,8 @@ type hosted struct {
 	log events.Log
 	// snapSeq is the seq of the game's last snapshot.
 	snapSeq uint64
+	// held is set while this daemon holds a shared game (SharedLog).
+	held bool
 }
 
 // Options configure a Host; nil fields take defaults.
@@ -59,40 +61,38 @@ type Options struct {
 	MustExist bool
 }
 
-// OpenHost opens every game under dir (creating dir if missing), replaying
-// each game's log. A game whose log is locked by another process, damaged,
-// or does not replay is an error naming it.
+// OpenHost opens every game of the file store under dir (creating dir if
+// missing unless o.MustExist), replaying each game's log. A game whose log
+// is locked by another process, damaged, or does not replay is an error
+// naming it.
 func OpenHost(dir string, o Options) (*Host, error) {
+	st, err := NewFileStore(dir, o.MustExist)
+	if err != nil {
+		return nil, err
+	}
+	return OpenStore(st, o)
+}
+
+// OpenStore opens every game of a store, as OpenHost does. The host closes
+// the store when it is closed.
+func OpenStore(st Store, o Options) (*Host, error) {
 	if o.Clock == nil {
 		o.Clock = WallClock{}
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	if o.MustExist {
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("adjudicator: no data directory %s (it is made by skagerrak new, or give --data-dir)", dir)
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("adjudicator: data directory %s: %w", dir, err)
-	}
 	if o.Entropy == nil {
 		o.Entropy = rand.Reader
 	}
-	h := &Host{dir: dir, clock: o.Clock, verifier: o.Verifier, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}}
-	ents, err := os.ReadDir(dir)
+	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}}
+	ids, err := st.Games()
 	if err != nil {
-		return nil, fmt.Errorf("adjudicator: data directory %s: %w", dir, err)
+		st.Close()
+		return nil, err
 	}
-	for _, e := range ents {
-		if !e.IsDir() {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(dir, e.Name(), LogFile)); err != nil {
-			continue
-		}
-		if err := h.openGame(e.Name()); err != nil {
+	for _, id := range ids {
+		if err := h.openGame(id); err != nil {
 			h.Close()
 			return nil, err
 		}
@@ -101,18 +101,21 @@ func OpenHost(dir string, o Options) (*Host, error) {
 }
 
 func (h *Host) openGame(id string) error {
-	gdir := filepath.Join(h.dir, id)
-	l, err := events.Open(filepath.Join(gdir, LogFile))
+	l, err := h.store.Open(id)
 	if err != nil {
 		return fmt.Errorf("adjudicator: game %s: %w", id, err)
 	}
-	g, err := replayFrom(l, readSnapshot(gdir))
+	snap, err := h.store.Snapshot(id)
+	if err != nil {
+		h.log.Warn("the snapshot cannot be read; replaying the log", "game", id, "err", err)
+	}
+	g, err := replayFrom(l, readSnapshot(snap))
 	if err != nil {
 		l.Close()
 		return fmt.Errorf("adjudicator: game %s: %w", id, err)
 	}
 	if g.Ended == nil {
-		sec, err := ReadSecret(gdir)
+		sec, err := h.store.Secret(id)
 		if err != nil {
 			l.Close()
 			return fmt.Errorf("adjudicator: game %s: %w", id, err)
@@ -123,10 +126,8 @@ func (h *Host) openGame(id string) error {
 		}
 	}
 	h.games[id] = &hosted{g: g, log: l}
-	if g.Seq > 0 {
-		if b, err := os.ReadFile(filepath.Join(gdir, SnapshotFile)); err == nil && len(b) > 0 {
-			h.games[id].snapSeq = snapSeqOf(b)
-		}
+	if g.Seq > 0 && len(snap) > 0 {
+		h.games[id].snapSeq = snapSeqOf(snap)
 	}
 	h.keysOK, h.byFPOK = false, false
 	return nil
@@ -145,7 +146,7 @@ func ReadSecret(gdir string) ([]byte, error) {
 	return sec, nil
 }
 
-// Close closes every game log.
+// Close closes every game log, and the store.
 func (h *Host) Close() error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -155,13 +156,20 @@ func (h *Host) Close() error {
 			first = err
 		}
 	}
+	if err := h.store.Close(); err != nil && first == nil {
+		first = err
+	}
 	h.games = map[string]*hosted{}
 	h.ids = nil
 	return first
 }
 
-// Dir is the data directory.
-func (h *Host) Dir() string { return h.dir }
+// Dir names where the games are: the data directory of the file store,
+// or the store's name (a database).
+func (h *Host) Dir() string { return h.store.Where() }
+
+// Store is the host's store.
+func (h *Host) Store() Store { return h.store }
 
 // Games lists the game ids, sorted.
 func (h *Host) Games() []string {
@@ -199,15 +207,19 @@ func (h *Host) Game(id string) (*Game, error) {
 func (h *Host) unknownGame(id string) error {
 	ids := h.idsLocked()
 	if len(ids) == 0 {
-		return fmt.Errorf("adjudicator: no game %q under %s (there are no games)", id, h.dir)
+		return fmt.Errorf("adjudicator: no game %q in %s (there are no games)", id, h.store.Where())
 	}
-	return fmt.Errorf("adjudicator: no game %q under %s (games: %s)", id, h.dir, strings.Join(ids, ", "))
+	return fmt.Errorf("adjudicator: no game %q in %s (games: %s)", id, h.store.Where(), strings.Join(ids, ", "))
 }
 
 // emitter appends to a game's log and applies the event. A log failure
-// that wraps events.ErrFatal must end the process; the caller sees it.
+// that wraps events.ErrFatal must end the process; the caller sees it. A
+// shared game is held first (see act).
 func (h *Host) emitter(hg *hosted) Emit {
 	return func(typ string, data any) error {
+		if err := h.hold(hg); err != nil {
+			return err
+		}
 		ev, err := hg.log.Append(typ, h.clock.Now(), data)
 		if err != nil {
 			return err
@@ -234,34 +246,28 @@ func (h *Host) Create(s Spec) (*Game, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if _, dup := h.games[s.Game]; dup {
-		return nil, fmt.Errorf("adjudicator: game %q already exists under %s", s.Game, h.dir)
-	}
-	gdir := filepath.Join(h.dir, s.Game)
-	if _, err := os.Stat(gdir); err == nil {
-		return nil, fmt.Errorf("adjudicator: %s already exists; a game id is used once", gdir)
+		return nil, fmt.Errorf("adjudicator: game %q already exists in %s", s.Game, h.store.Where())
 	}
 	secret := make([]byte, 32)
 	if _, err := io.ReadFull(h.entropy, secret); err != nil {
 		return nil, err
 	}
-	if err := os.Mkdir(gdir, 0o700); err != nil {
-		return nil, fmt.Errorf("adjudicator: %w", err)
-	}
-	fail := func(err error) (*Game, error) {
-		os.RemoveAll(gdir)
+	l, done, err := h.store.Create(s.Game, secret)
+	if err != nil {
 		return nil, err
 	}
-	if err := writeSync(filepath.Join(gdir, SecretFile), []byte(hex.EncodeToString(secret)+"\n"), 0o600); err != nil {
-		return fail(err)
-	}
-	l, err := events.Create(filepath.Join(gdir, LogFile))
-	if err != nil {
-		return fail(err)
-	}
-	hg := &hosted{g: NewGame(TemplateRenderer{}, false), log: l}
+	// A shared log comes held: the game and its first events are kept
+	// together, or not at all.
+	_, shared := l.(SharedLog)
+	hg := &hosted{g: NewGame(TemplateRenderer{}, false), log: l, held: shared}
 	if err := hg.g.Start(s, secret, h.clock.Now(), h.emitter(hg)); err != nil {
+		done(false)
+		return nil, err
+	}
+	hg.held = false
+	if err := done(true); err != nil {
 		l.Close()
-		return fail(err)
+		return nil, err
 	}
 	h.games[s.Game] = hg
 	h.keysOK, h.byFPOK = false, false
@@ -303,7 +309,8 @@ func (h *Host) Referee(game string, c Command) error {
 	if c.By == "" {
 		c.By = "host operator"
 	}
-	return hg.g.Do(c, h.clock.Now(), h.emitter(hg))
+	now := h.clock.Now()
+	return h.act(hg, func(emit Emit) error { return hg.g.Do(c, now, emit) })
 }
 
 // Tick lets time act on every game: deadlines, reminders, pause limits. It
@@ -318,7 +325,12 @@ func (h *Host) Tick() (map[string]int, error) {
 	var first error
 	for _, id := range h.idsLocked() {
 		hg := h.games[id]
-		n, err := hg.g.Tick(now, h.emitter(hg))
+		var n int
+		err := h.act(hg, func(emit Emit) error {
+			var err error
+			n, err = hg.g.Tick(now, emit)
+			return err
+		})
 		if errors.Is(err, events.ErrFatal) {
 			return wait, err
 		}

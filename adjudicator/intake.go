@@ -89,10 +89,16 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 		return Receipt{}, err
 	}
 	v, err := h.verifier.VerifyMail(raw, ks, now)
+	var refused *RefusedSigned
+	if errors.As(err, &refused) {
+		// Signed by a known key but unreadable: refused with a reply.
+		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason}
+		return h.route(sub, now)
+	}
 	if err != nil {
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
 	}
-	sub := Submission{Text: string(v.Signed), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}
+	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored}
 	return h.route(sub, now)
 }
 
@@ -132,12 +138,16 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 		target = mine[0]
 	}
 	hg := h.games[target]
-	emit := h.emitter(hg)
-	out, err := hg.g.Submit(sub, now, emit)
+	var out Outcome
+	err := h.act(hg, func(emit Emit) error {
+		var err error
+		if out, err = hg.g.Submit(sub, now, emit); err != nil {
+			return err
+		}
+		_, err = hg.g.Tick(now, emit)
+		return err
+	})
 	if err != nil {
-		return Receipt{}, err
-	}
-	if _, err := hg.g.Tick(now, emit); err != nil {
 		return Receipt{}, err
 	}
 	moved := "processed"
@@ -194,7 +204,7 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 	if s, ok := hg.g.SideOf(v.Fingerprint); !ok || s != side {
 		return Receipt{}, fmt.Errorf("adjudicator: the file is signed by %s, which is not side %s's key in game %s", v.Fingerprint, side, game)
 	}
-	sub := Submission{Text: string(v.Signed), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}
+	sub := Submission{Text: v.text(), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}
 	if sig == "" {
 		sub.Raw = data // the cleartext-signed file, to check again in verify
 	}

@@ -58,6 +58,13 @@ func (p *Pass) fail(err error) {
 // pass, with nothing lost.
 func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error) {
 	var p Pass
+	if err := h.Refresh(); err != nil {
+		if errors.Is(err, events.ErrFatal) {
+			return p, err
+		}
+		h.log.Warn("reading what other daemons did failed; the next pass tries again", "err", err)
+		p.Failures++
+	}
 	// Fetch returns the mailbox in batches: drain it, batch by batch, while
 	// each batch moves something (a batch whose messages all stay, say for
 	// a failing move, is left for the next pass).

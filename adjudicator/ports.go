@@ -32,6 +32,35 @@ type Verified struct {
 	SigTime time.Time
 	// Form is how it was signed: pgp-mime, detached, clearsigned.
 	Form string
+	// Text is the order file as UTF-8: Signed decoded from the charset its
+	// MIME part declares; Charset names that charset, "" when Signed was
+	// taken as UTF-8 as it is.
+	Text    string
+	Charset string
+	// Ignored describes the parts beside the order file that were not read
+	// as orders (a cover note, a public key), for the reply.
+	Ignored []string
+}
+
+// RefusedSigned is the error a Verifier returns for a message whose
+// signature verified but which is refused all the same (its structure is
+// ambiguous, or its text cannot be read): the signer is known, and is told
+// why by a reply.
+type RefusedSigned struct {
+	Verified
+	// Reason says what is wrong and what would do.
+	Reason string
+}
+
+func (e *RefusedSigned) Error() string { return e.Reason }
+
+// text is the order file as UTF-8, from a Verifier that decodes (Text) or
+// one that leaves the signed bytes as they are.
+func (v Verified) text() string {
+	if v.Text == "" && v.Charset == "" {
+		return string(v.Signed)
+	}
+	return v.Text
 }
 
 // Verifier checks OpenPGP signatures. The mail package implements it.

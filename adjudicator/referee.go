@@ -370,7 +370,7 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 		}
 		return Outcome{Status: StatusRejected, Side: Referee, Reason: r.Reason, Errors: errs}, nil
 	}
-	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Source: sub.Source, Signature: sub.Signature, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime}); err != nil {
+	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Source: sub.Source, Signature: sub.Signature, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime, Charset: sub.Charset}); err != nil {
 		return Outcome{}, err
 	}
 	// The commands run in order; one that fails stops the rest, and the

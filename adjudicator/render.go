@@ -91,7 +91,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		text := g.Rules.FormatOrders(g.State, q.Side, g.parsed[q.Side])
 		form := fmt.Sprintf("Game: %s\nPhase: %s\nSide: %s\n%s", g.ID, o.Phase, q.Side, text)
 		name = "accepted.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline}
+		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored}
 		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
 	case MailRejected:
 		r := g.lastRejected
@@ -107,7 +107,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			open = g.Opened.Phase
 		}
 		name = "rejected.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "Open": open, "Deadline": deadline}
+		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "Open": open, "Deadline": deadline, "Ignored": r.Ignored}
 		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
 	case MailReminder:
 		name = "reminder.tmpl"

@@ -66,16 +66,26 @@ func (g *Game) stateDigest() string {
 	return g.Created.StateDigest
 }
 
-// WriteSnapshot saves the game as it stands into gdir, atomically. A game
-// with mail still in its outbox is not saved (the mail's pictures are made
-// from views a snapshot does not keep); it reports whether it wrote one.
+// WriteSnapshot saves the game as it stands into gdir, atomically (see
+// MarshalSnapshot); it reports whether it wrote one.
 func (g *Game) WriteSnapshot(gdir string) (bool, error) {
+	b, ok, err := g.MarshalSnapshot()
+	if !ok || err != nil {
+		return false, err
+	}
+	return true, saveSnapshotFile(gdir, b)
+}
+
+// MarshalSnapshot encodes the game as it stands. A game with mail still
+// in its outbox is not saved (the mail's pictures are made from views a
+// snapshot does not keep); it reports whether it made one.
+func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	if len(g.Outbox) > 0 || g.Seq == 0 {
-		return false, nil
+		return nil, false, nil
 	}
 	st, err := json.Marshal(g.State)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
 		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Paused: g.Paused, PausedAt: g.PausedAt,
@@ -117,31 +127,35 @@ func (g *Game) WriteSnapshot(gdir string) (bool, error) {
 	s.Signed = g.signed
 	b, err := json.Marshal(s)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
+	return b, true, nil
+}
+
+// saveSnapshotFile replaces gdir's snapshot file atomically.
+func saveSnapshotFile(gdir string, b []byte) error {
 	tmp := filepath.Join(gdir, SnapshotFile+".tmp")
 	os.Remove(tmp)
 	if err := writeSync(tmp, b, 0o600); err != nil {
-		return false, fmt.Errorf("adjudicator: snapshot of %s: %w", g.ID, err)
+		return fmt.Errorf("adjudicator: snapshot in %s: %w", gdir, err)
 	}
 	if err := os.Rename(tmp, filepath.Join(gdir, SnapshotFile)); err != nil {
-		return false, fmt.Errorf("adjudicator: snapshot of %s: %w", g.ID, err)
+		return fmt.Errorf("adjudicator: snapshot in %s: %w", gdir, err)
 	}
 	d, err := os.Open(gdir)
 	if err != nil {
-		return false, err
+		return err
 	}
 	defer d.Close()
-	return true, d.Sync()
+	return d.Sync()
 }
 
-// readSnapshot loads a game from gdir's snapshot, or returns nil when there
-// is none or it cannot be trusted (another version, a state that does not
+// readSnapshot loads a game from a snapshot, or returns nil when there is
+// none or it cannot be trusted (another version, a state that does not
 // decode to the recorded digest). Which event it ends at is checked by the
 // caller against the log.
-func readSnapshot(gdir string) *Game {
-	b, err := os.ReadFile(filepath.Join(gdir, SnapshotFile))
-	if err != nil {
+func readSnapshot(b []byte) *Game {
+	if len(b) == 0 {
 		return nil
 	}
 	var s snapshot
@@ -225,9 +239,12 @@ func (h *Host) Snapshot() (int, error) {
 		if hg.snapSeq == hg.g.Seq {
 			continue
 		}
-		ok, err := hg.g.WriteSnapshot(filepath.Join(h.dir, id))
+		b, ok, err := hg.g.MarshalSnapshot()
+		if err == nil && ok {
+			err = h.store.SaveSnapshot(id, hg.g.Seq, b)
+		}
 		if err != nil {
-			return n, err
+			return n, fmt.Errorf("adjudicator: snapshot of %s: %w", id, err)
 		}
 		if ok {
 			hg.snapSeq = hg.g.Seq

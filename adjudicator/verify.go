@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"skagerrak/engine"
 	"skagerrak/events"
@@ -121,7 +122,7 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 		if err := decode(ev, &r); err != nil {
 			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
 		}
-		a = OrdersAccepted{Side: Referee, Text: r.Text, Source: r.Source, Signature: r.Signature, Raw: r.Raw, Fingerprint: r.Fingerprint, Key: r.Key}
+		a = OrdersAccepted{Side: Referee, Text: r.Text, Source: r.Source, Signature: r.Signature, Raw: r.Raw, Fingerprint: r.Fingerprint, Key: r.Key, Charset: r.Charset}
 		if a.Source == "" {
 			a.Source = "mail"
 		}
@@ -150,7 +151,17 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 	if err != nil {
 		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the signature does not verify: " + err.Error()}
 	}
-	if string(got.Signed) != a.Text || got.Fingerprint != a.Fingerprint || got.Key != a.Key {
+	// Orders decoded from a declared charset are decoded again the same
+	// way; orders recorded without one are the signed bytes as they came
+	// (so are those of logs written before charsets were decoded).
+	want := string(got.Signed)
+	if a.Charset != "" {
+		if !strings.EqualFold(got.Charset, a.Charset) {
+			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: fmt.Sprintf("the orders were decoded from %s, but the signed message declares %q", a.Charset, got.Charset)}
+		}
+		want = got.text()
+	}
+	if want != a.Text || got.Fingerprint != a.Fingerprint || got.Key != a.Key {
 		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the recorded orders are not what the signed message holds"}
 	}
 	rep.Signatures++

@@ -9,6 +9,7 @@ package config
 import (
 	_ "embed"
 	"fmt"
+	"net/url"
 	"os"
 	"sort"
 	"strings"
@@ -35,8 +36,13 @@ type Config struct {
 	HostKey string `mapstructure:"host_key"`
 	// HostKeyPassphrase unlocks HostKey; environment only.
 	HostKeyPassphrase string `mapstructure:"host_key_passphrase"`
-	IMAP              IMAP   `mapstructure:"imap"`
-	SMTP              SMTP   `mapstructure:"smtp"`
+	// Store is where the games are kept: "file" (one directory per game
+	// under DataDir) or a PostgreSQL URL (postgres://user@host/db).
+	Store string `mapstructure:"store"`
+	// StorePassword is the database password; environment only.
+	StorePassword string `mapstructure:"store_password"`
+	IMAP          IMAP   `mapstructure:"imap"`
+	SMTP          SMTP   `mapstructure:"smtp"`
 	// File is the configuration file that was read, "" if none.
 	File string `mapstructure:"-"`
 }
@@ -65,17 +71,25 @@ type SMTP struct {
 	Password string `mapstructure:"password"`
 	TLS      string `mapstructure:"tls"`
 	From     string `mapstructure:"from"`
+	// Connections bounds the SMTP connections open at once.
+	Connections int `mapstructure:"connections"`
+	// PerConnection is how many messages one connection carries before it
+	// is closed and a new one opened.
+	PerConnection int `mapstructure:"messages_per_connection"`
 }
 
 // Defaults are the values of keys that neither the file, the environment
 // nor a flag sets.
 var defaults = map[string]any{
-	"data_dir":      "./games",
-	"poll_interval": "1m",
-	"poll_timeout":  "2m",
-	"imap.tls":      "tls",
-	"imap.mailbox":  "INBOX",
-	"smtp.tls":      "starttls",
+	"data_dir":                     "./games",
+	"poll_interval":                "1m",
+	"poll_timeout":                 "2m",
+	"imap.tls":                     "tls",
+	"imap.mailbox":                 "INBOX",
+	"smtp.tls":                     "starttls",
+	"store":                        "file",
+	"smtp.connections":             4,
+	"smtp.messages_per_connection": 100,
 }
 
 // keys are every key the file may hold.
@@ -83,10 +97,11 @@ var keys = []string{
 	"data_dir", "poll_interval", "poll_timeout", "host_key", "host_key_passphrase",
 	"imap.addr", "imap.username", "imap.password", "imap.tls", "imap.mailbox", "imap.processed", "imap.rejected",
 	"smtp.addr", "smtp.username", "smtp.password", "smtp.tls", "smtp.from",
+	"smtp.connections", "smtp.messages_per_connection", "store", "store_password",
 }
 
 // secrets may be set only through the environment.
-var secrets = map[string]bool{"imap.password": true, "smtp.password": true, "host_key_passphrase": true}
+var secrets = map[string]bool{"imap.password": true, "smtp.password": true, "host_key_passphrase": true, "store_password": true}
 
 //go:embed example.yaml
 var example string
@@ -198,8 +213,30 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("config %s: key %q is %q; valid: none, starttls, tls", where, t.key, t.val)
 		}
 	}
+	if c.SMTP.Connections < 1 || c.SMTP.PerConnection < 1 {
+		return fmt.Errorf("config %s: keys \"smtp.connections\" and \"smtp.messages_per_connection\" must be at least 1 (defaults 4 and 100)", where)
+	}
+	return c.validStore(where)
+}
+
+// validStore checks the store key: "file", or a PostgreSQL URL without a
+// password in it.
+func (c *Config) validStore(where string) error {
+	if c.Store == "file" {
+		return nil
+	}
+	u, err := url.Parse(c.Store)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return fmt.Errorf("config %s: key \"store\" is %q; valid: file, or a PostgreSQL URL such as postgres://skagerrak@db.example.org/skagerrak", where, c.Store)
+	}
+	if _, ok := u.User.Password(); ok || u.Query().Has("password") {
+		return fmt.Errorf("config %s: key \"store\" holds a password; give the URL without it and the password in %s", where, EnvName("store_password"))
+	}
 	return nil
 }
+
+// IsFileStore reports whether the games are kept in files under DataDir.
+func (c *Config) IsFileStore() bool { return c.Store == "file" }
 
 // RequireMail checks that the keys the mail commands need are set, naming
 // each missing one.

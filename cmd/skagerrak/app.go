@@ -79,7 +79,7 @@ Start with "skagerrak demo" to watch a whole game played by mail.`,
 	root.AddCommand(
 		m.versionCmd(), m.configCmd(), m.verifyCmd(), m.logCmd(), m.rulesCmd(),
 		m.newCmd(), m.statusCmd(), m.submitCmd(), m.resolveCmd(), m.reportCmd(), m.diceCmd(), m.refereeCmd(),
-		m.checkCmd(), m.pollCmd(), m.runCmd(), m.demoCmd(),
+		m.checkCmd(), m.pollCmd(), m.runCmd(), m.demoCmd(), m.storeCmd(), m.exportCmd(), m.importCmd(),
 	)
 	return root
 }
@@ -112,7 +112,11 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator
 	if withVerifier {
 		o.Verifier = pgpVerifier{}
 	}
-	h, err := adjudicator.OpenHost(c.DataDir, o)
+	st, err := openStore(cmd.Context(), c, !create)
+	if err != nil {
+		return nil, nil, err
+	}
+	h, err := adjudicator.OpenStore(st, o)
 	if err != nil {
 		return nil, nil, err
 	}

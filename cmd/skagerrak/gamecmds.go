@@ -23,6 +23,9 @@ func (m *Main) statusCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if !c.IsFileStore() {
+				return m.storeStatus(cmd, c, args)
+			}
 			dirs, err := adjudicator.GameDirs(c.DataDir)
 			if err != nil {
 				return err

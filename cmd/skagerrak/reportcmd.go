@@ -24,12 +24,23 @@ func (m *Main) reportCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			path := filepath.Join(cfg.DataDir, args[0], adjudicator.LogFile)
-			if _, err := os.Stat(path); err != nil {
-				return fmt.Errorf("no game %q under %s", args[0], cfg.DataDir)
+			if cfg.IsFileStore() {
+				if _, err := os.Stat(filepath.Join(cfg.DataDir, args[0], adjudicator.LogFile)); err != nil {
+					return fmt.Errorf("no game %q under %s", args[0], cfg.DataDir)
+				}
 			}
+			st, err := openStore(cmd.Context(), cfg, true)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			lr, done, err := m.gameLog(cmd.Context(), cfg, st, args[0])
+			if err != nil {
+				return err
+			}
+			defer done()
 			s := engine.Side(strings.ToLower(side))
-			ms, err := adjudicator.Mails(adjudicator.LogReader{Path: path}, func(q adjudicator.MailQueued) bool {
+			ms, err := adjudicator.Mails(lr, func(q adjudicator.MailQueued) bool {
 				return q.Side == s && (q.Kind == adjudicator.MailReport || q.Kind == adjudicator.MailFinal) && (phase == "" || strings.EqualFold(q.Phase, phase))
 			})
 			if err != nil {

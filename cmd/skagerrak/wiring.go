@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,12 +42,29 @@ func verified(r *verify.Result) adjudicator.Verified {
 	return adjudicator.Verified{Signed: r.Signed, Fingerprint: r.Fingerprint, Key: hex.EncodeToString(r.IdemKey[:]), SigTime: r.SigTime, Form: r.Form}
 }
 
+// VerifyMail verifies a message and decodes its order file from the
+// charset the mail declares. A message whose signature verified but which
+// is refused (an ambiguous structure, text that cannot be decoded) is an
+// *adjudicator.RefusedSigned, so that the signer hears why.
 func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (adjudicator.Verified, error) {
 	r, err := verify.Verify(raw, keyring(ks), at)
+	var rej *verify.Rejection
+	if errors.As(err, &rej) && rej.Signer != nil {
+		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: verified(rej.Signer), Reason: "the mail is not one of the accepted forms: " + rej.Detail}
+	}
 	if err != nil {
 		return adjudicator.Verified{}, err
 	}
-	return verified(r), nil
+	v := verified(r)
+	text, err := r.Text()
+	if err != nil {
+		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: v, Reason: err.Error()}
+	}
+	v.Text, v.Ignored = text, r.Ignored
+	if text != string(r.Signed) {
+		v.Charset = r.Charset // decoded: verify decodes it again the same way
+	}
+	return v, nil
 }
 
 // VerifyFile checks an order file with its armored detached signature, or

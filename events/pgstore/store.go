@@ -362,6 +362,34 @@ func (s *Store) Create(ctx context.Context, game string, secret []byte) (*Log, e
 	return &Log{s: s, game: game, token: token, head: genesis}, nil
 }
 
+// CreateHeld adds a game for daemons that share the games: it returns the
+// game's log held (see Log.Hold), and the game, its dice secret and what is
+// appended before Release are committed together by Release(true), or
+// leave no trace. A game that exists is an error wrapping fs.ErrExist.
+func (s *Store) CreateHeld(ctx context.Context, game string, secret []byte) (*Log, error) {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: %s: %w", s.where, err)
+	}
+	fail := func(err error) (*Log, error) {
+		tx.Rollback(context.Background())
+		return nil, err
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO skagerrak.games (game) VALUES ($1) ON CONFLICT DO NOTHING`, game)
+	if err != nil {
+		return fail(fmt.Errorf("pgstore: %s: creating game %s: %w", s.where, game, err))
+	}
+	if tag.RowsAffected() == 0 {
+		return fail(fmt.Errorf("pgstore: game %s already exists in %s: %w", game, s.where, fs.ErrExist))
+	}
+	if secret != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO skagerrak.secrets (game, secret) VALUES ($1, $2)`, game, secret); err != nil {
+			return fail(fmt.Errorf("pgstore: %s: the dice secret of %s: %w", s.where, game, err))
+		}
+	}
+	return &Log{s: s, game: game, shared: true, tx: tx, head: genesis, held: [2]any{uint64(0), genesis}}, nil
+}
+
 // Log opens a game's log as its exclusive writer: it takes the game's
 // lease, or fails at once with an error wrapping events.ErrLocked when
 // another writer holds it.

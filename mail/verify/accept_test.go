@@ -126,10 +126,25 @@ func TestDetachedAccepted(t *testing.T) {
 		mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
 	})
 	t.Run("cover note beside file and signature", func(t *testing.T) {
+		// The note holds an order line of its own: it is never read.
+		sig := g.DetachSign(edUID, data, true)
+		raw := mixedMessage(textPart("see attached\nHMS Renown shadow Gneisenau\n"), filePart("text/plain", "orders.txt", "8bit", data),
+			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig))
+		res := mustAccept(t, raw, f.keys, time.Now())
+		checkResult(t, res, FormDetached, f.edFpr, data)
+		if len(res.Ignored) != 1 || !strings.Contains(res.Ignored[0], "note") {
+			t.Errorf("ignored %q, want the note", res.Ignored)
+		}
+	})
+	t.Run("another attachment beside them", func(t *testing.T) {
+		// Refused, but the signature verified: the refusal names the signer.
 		sig := g.DetachSign(edUID, data, true)
 		raw := mixedMessage(textPart("see attached"), filePart("text/plain", "orders.txt", "8bit", data),
-			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig))
-		mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
+			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig), filePart("text/plain", "more.txt", "8bit", []byte("advance\n")))
+		rej := mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
+		if rej.Signer == nil || rej.Signer.Fingerprint != f.edFpr {
+			t.Errorf("refusal %v does not name the signer", rej)
+		}
 	})
 }
 

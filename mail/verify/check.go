@@ -32,6 +32,11 @@ func ReadKeys(armored ...io.Reader) (openpgp.EntityList, error) {
 // the format.
 func Check(raw []byte, keys openpgp.KeyRing, at time.Time) (string, error) {
 	res, err := Verify(raw, keys, at)
+	if err == nil {
+		if _, terr := res.Text(); terr != nil {
+			err = terr // signed, but the daemon refuses it with a reply
+		}
+	}
 	return FormatReport(res, err, at), err
 }
 
@@ -48,6 +53,8 @@ func Check(raw []byte, keys openpgp.KeyRing, at time.Time) (string, error) {
 //	signed:      <n> bytes, sha256 <hex>
 //	file:        orders.txt          (attachments only)
 //	armor:       Comment: ...        (one line per armor header)
+//	charset:     iso-8859-1 (...)    (a charset other than UTF-8 decoded)
+//	ignored:     a note (text/plain) (one line per part not read)
 //
 // and a rejected one:
 //
@@ -55,6 +62,7 @@ func Check(raw []byte, keys openpgp.KeyRing, at time.Time) (string, error) {
 //	received:    2026-11-29T12:00:00Z
 //	reason:      bad-signature
 //	detail:      ...
+//	signer:      0123...CDEF (...)   (the signature verified, the form did not)
 //
 // Keys are padded to a fixed column; every line ends with "\n".
 func FormatReport(res *Result, err error, at time.Time) string {
@@ -64,10 +72,20 @@ func FormatReport(res *Result, err error, at time.Time) string {
 		line("result", "rejected")
 		line("received", at.UTC().Format(time.RFC3339))
 		var rej *Rejection
-		if errors.As(err, &rej) {
+		var te *TextError
+		switch {
+		case errors.As(err, &rej):
 			line("reason", rej.Reason)
 			line("detail", Escape(rej.Detail))
-		} else if err != nil {
+			if rej.Signer != nil {
+				line("signer", rej.Signer.Fingerprint+" (the signature verified: the signer gets a reply saying why)")
+			}
+		case errors.As(err, &te) && res != nil:
+			line("reason", "unreadable-text")
+			line("detail", Escape(te.Error()))
+			line("signer", res.Fingerprint+" (the signature verified: the signer gets a reply saying why)")
+			line("charset", orNone(res.Charset))
+		case err != nil:
 			line("reason", "error")
 			line("detail", Escape(err.Error()))
 		}
@@ -87,5 +105,18 @@ func FormatReport(res *Result, err error, at time.Time) string {
 	for _, h := range res.ArmorHeaders {
 		line("armor", Escape(h))
 	}
+	if !isUTF8Label(res.Charset) {
+		line("charset", Escape(res.Charset)+" (decoded to UTF-8 after the signature check)")
+	}
+	for _, ig := range res.Ignored {
+		line("ignored", ig)
+	}
 	return b.String()
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none declared"
+	}
+	return Escape(s)
 }

@@ -13,19 +13,45 @@
 //     of type application/pgp-signature. The signature is verified over the
 //     first part's raw bytes, its MIME header included, with every bare LF
 //     turned into CRLF. The order file is that part's decoded text/plain
-//     body, or the single text attachment of a signed multipart/mixed (an
-//     optional inline text/plain cover note is allowed beside it and never
-//     read as an order). A micalg parameter must name the signature's hash;
-//     a missing micalg is tolerated and the packet's hash decides.
-//   - detached: a multipart/mixed root with exactly two parts, the order file
-//     and its signature named FILE.asc (armored) or FILE.sig (binary). If a
-//     binary signature does not verify over the attachment as received but
-//     does over the same bytes with CRLF turned into LF (mail transport
-//     rewrites the line ends of 8bit text), those LF bytes are the result.
+//     body, or the single text attachment of a signed multipart/mixed
+//     (Thunderbird's shape, protected headers and all). Beside the
+//     attachment, notes (inline text/plain, text/html or a
+//     multipart/alternative of them) and public key attachments
+//     (application/pgp-keys) are allowed, never read, and listed in
+//     Result.Ignored; no key is ever taken from a mail (nor from an
+//     Autocrypt header). A signed text that is only HTML and plain text
+//     (multipart/alternative) is refused. A micalg parameter must name the
+//     signature's hash; a missing micalg is tolerated and the packet's hash
+//     decides.
+//   - detached: a multipart/mixed root holding the order file and its
+//     signature named FILE.asc (armored) or FILE.sig (binary), and beside
+//     them at most notes and public keys as above (the mail's own text,
+//     ignored). If the signature does not verify over the attachment as
+//     received but does over it as mail transport may have changed it (the
+//     LF line ends of 8bit text turned into CRLF; the UTF-8 file recoded to
+//     the charset its part declares, as mutt does), those bytes are the
+//     order file.
 //   - clearsigned: a text/plain root whose decoded body is exactly one
 //     `gpg --clearsign` block with only whitespace around it, no armor header
 //     other than Hash: (which must name the signature's hash), every dash
 //     line dash-escaped, and one signature block.
+//
+// # Charsets
+//
+// The signature is checked over the bytes as sent. Result.Charset is the
+// charset the order file's part declares, and Result.Text decodes Signed
+// from it (DecodeText: go-message's charset package over golang.org/x/text,
+// so ISO-8859-1, ISO-8859-15, Windows-1252 and every other registered
+// charset); none declared, US-ASCII and UTF-8 take the bytes as UTF-8. A
+// *TextError (8-bit text that is not UTF-8 with no charset named, a charset
+// nobody knows, a byte the charset lacks) names the line and the client
+// setting that fixes it.
+//
+// # Refusals that name the signer
+//
+// When the signature verified but the message is refused all the same (a
+// detached signature beside other attachments, a signed HTML text), the
+// Rejection's Signer is set, so that the signer can be told why.
 //
 // Anything else is rejected: a signed part inside unsigned MIME
 // (multipart/mixed, multipart/related, message/rfc822, an attached .eml), text before or

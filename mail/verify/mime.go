@@ -271,3 +271,99 @@ func signatureMarks(e *entity) bool {
 	}
 	return false
 }
+
+// partKind sorts the parts beside an order file.
+type partKind int
+
+const (
+	kindOther  partKind = iota
+	kindNote            // an inline text/plain or text/html part, or a multipart/alternative of them
+	kindFile            // a text attachment
+	kindPubKey          // an application/pgp-keys part (Thunderbird attaches the sender's key)
+)
+
+// kindOf classifies a part of a multipart/mixed holding an order file.
+func kindOf(e *entity) partKind {
+	switch {
+	case e.mediaType == "application/pgp-keys":
+		return kindPubKey
+	case e.mediaType == "multipart/alternative":
+		for _, c := range e.children {
+			if len(c.children) > 0 || (c.mediaType != "text/plain" && c.mediaType != "text/html") {
+				return kindOther
+			}
+		}
+		if isAttachment(e) {
+			return kindOther
+		}
+		return kindNote
+	case len(e.children) > 0 || strings.HasPrefix(e.mediaType, "multipart/"):
+		return kindOther
+	case !strings.HasPrefix(e.mediaType, "text/"):
+		return kindOther
+	case isAttachment(e):
+		return kindFile
+	case e.mediaType == "text/plain" || e.mediaType == "text/html":
+		return kindNote
+	}
+	return kindOther
+}
+
+// describe says what an ignored part was, for the reply.
+func describePart(e *entity) string {
+	switch kindOf(e) {
+	case kindPubKey:
+		n := Escape(fileName(e))
+		if n == "" {
+			n = "without a name"
+		}
+		return "the public key attachment " + n + " (keys come only from the game's registration)"
+	case kindNote:
+		return "a note (" + e.mediaType + ")"
+	}
+	return "a " + e.mediaType + " part"
+}
+
+// orderFromSigned finds the order file inside the signed part of a PGP/MIME
+// message: the part itself when it is text/plain, or in a signed
+// multipart/mixed the single text attachment, or failing an attachment a
+// single inline text/plain part. Beside an attachment, notes (inline text,
+// HTML or a multipart/alternative of them) and public key attachments
+// (Thunderbird's) are allowed and returned as ignored; never read as
+// orders. Anything else is refused.
+func orderFromSigned(e *entity) (*entity, []string, *Rejection) {
+	switch {
+	case e.mediaType == "text/plain":
+		return e, nil, nil
+	case e.mediaType == "multipart/mixed":
+		var files, notes, other []*entity
+		for _, c := range e.children {
+			switch kindOf(c) {
+			case kindFile:
+				files = append(files, c)
+			case kindNote, kindPubKey:
+				notes = append(notes, c)
+			default:
+				other = append(other, c)
+			}
+		}
+		if len(other) > 0 {
+			return nil, nil, reject(ReasonBadStructure, "a %s part inside the signed multipart/mixed; want one text attachment (or a plain text body)", other[0].mediaType)
+		}
+		var ignored []string
+		for _, n := range notes {
+			ignored = append(ignored, describePart(n))
+		}
+		switch {
+		case len(files) == 1:
+			return files[0], ignored, nil
+		case len(files) == 0 && len(notes) == 1 && notes[0].mediaType == "text/plain":
+			return notes[0], nil, nil
+		case len(files) == 0 && len(notes) == 1 && notes[0].mediaType != "application/pgp-keys":
+			return nil, nil, reject(ReasonBadStructure, "the signed text is %s, not plain text: send it as plain text only (in Thunderbird: Options, Delivery Format, Plain Text Only), or attach the order file", notes[0].mediaType)
+		}
+		return nil, nil, reject(ReasonBadStructure, "signed multipart/mixed with %d attachments and %d other parts, want one text attachment", len(files), len(notes))
+	default:
+		return nil, nil, reject(ReasonBadStructure, "signed part is %s, want text/plain or multipart/mixed", e.mediaType)
+	}
+}

@@ -63,6 +63,16 @@ const (
 type Rejection struct {
 	Reason string
 	Detail string
+	// Signer is set when the signature verified but the message is refused
+	// all the same (its structure is ambiguous): the signer is known and
+	// may be told. Signed and Text are then empty.
+	Signer *Result
+}
+
+// by records who signed a message refused after its signature verified.
+func (r *Rejection) by(signer *Result) *Rejection {
+	r.Signer = signer
+	return r
 }
 
 // Error formats the rejection as "verify: REASON: DETAIL".

@@ -58,6 +58,13 @@ type Result struct {
 	SigTime time.Time
 	// Hash is the OpenPGP name of the signature's hash, e.g. "SHA256".
 	Hash string
+	// Charset is the charset the order file's MIME part declares, "" for
+	// none: Signed holds the bytes in that charset, as signed, and Text
+	// decodes them to UTF-8.
+	Charset string
+	// Ignored describes each part beside the order file that was not read
+	// as orders (a cover note, a public key attachment), for the reply.
+	Ignored []string
 }
 
 // errZeroTime is returned for a zero receipt time.
@@ -215,23 +222,25 @@ func verifyPGPMIME(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits,
 	}
 	// Read the order file from the canonical bytes, so that a message stored
 	// with LF line ends gives the same Signed bytes as one with CRLF.
+	// From here on the signer is known: a refusal says who signed.
 	signedPart, rej := (&parser{lim: lim}).parse(covered, 1)
 	if rej != nil {
-		return nil, rej
+		return nil, rej.by(fill(&Result{Form: FormPGPMIME, Covered: covered}, c, sp))
 	}
-	file, rej := orderFromSigned(signedPart)
+	file, ignored, rej := orderFromSigned(signedPart)
 	if rej != nil {
-		return nil, rej
+		return nil, rej.by(fill(&Result{Form: FormPGPMIME, Covered: covered}, c, sp))
 	}
 	body, rej := decodeBody(file)
 	if rej != nil {
-		return nil, rej
+		return nil, rej.by(fill(&Result{Form: FormPGPMIME, Covered: covered}, c, sp))
 	}
 	name := ""
 	if file != signedPart {
 		name = fileName(file)
 	}
-	return fill(&Result{Form: FormPGPMIME, Signed: body, Covered: covered, FileName: name}, c, sp), nil
+	r := &Result{Form: FormPGPMIME, Signed: body, Covered: covered, FileName: name, Charset: entityCharset(file), Ignored: ignored}
+	return fill(r, c, sp), nil
 }
 
 // hashNameOrWeak names the signature's hash for the micalg comparison.
@@ -243,39 +252,6 @@ func hashNameOrWeak(sp *sigPacket) string {
 		return n
 	}
 	return sp.sig.Hash.String()
-}
-
-// orderFromSigned finds the order file inside the signed part: the part
-// itself when it is text/plain, or the single text attachment of a signed
-// multipart/mixed (an optional inline text/plain cover note may precede it).
-func orderFromSigned(e *entity) (*entity, *Rejection) {
-	switch {
-	case e.mediaType == "text/plain":
-		return e, nil
-	case e.mediaType == "multipart/mixed":
-		var files, notes []*entity
-		for _, c := range e.children {
-			switch {
-			case len(c.children) > 0 || strings.HasPrefix(c.mediaType, "multipart/"):
-				return nil, reject(ReasonBadStructure, "nested %s inside the signed multipart/mixed", c.mediaType)
-			case !strings.HasPrefix(c.mediaType, "text/"):
-				return nil, reject(ReasonBadStructure, "non-text part %s inside the signed multipart/mixed", c.mediaType)
-			case isAttachment(c):
-				files = append(files, c)
-			default:
-				notes = append(notes, c)
-			}
-		}
-		if len(files) == 1 && len(notes) <= 1 {
-			return files[0], nil
-		}
-		if len(files) == 0 && len(notes) == 1 {
-			return notes[0], nil
-		}
-		return nil, reject(ReasonBadStructure, "signed multipart/mixed with %d attachments and %d inline parts, want one text attachment", len(files), len(notes))
-	default:
-		return nil, reject(ReasonBadStructure, "signed part is %s, want text/plain or multipart/mixed", e.mediaType)
-	}
 }
 
 // sigSuffixes are the accepted names of a detached signature file.
@@ -296,68 +272,6 @@ func looksLikeSignature(e *entity) bool {
 	return false
 }
 
-// verifyDetachedForm handles a multipart/mixed root holding exactly an order
-// file and its detached signature.
-func verifyDetachedForm(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
-	var sigs, files []*entity
-	for _, c := range root.children {
-		if len(c.children) == 0 && looksLikeSignature(c) {
-			sigs = append(sigs, c)
-		} else {
-			files = append(files, c)
-		}
-	}
-	if len(sigs) == 0 {
-		if signatureMarks(root) {
-			return nil, reject(ReasonWrappedSignature, "multipart/mixed root holds a signed part instead of being one")
-		}
-		return nil, reject(ReasonUnsigned, "multipart/mixed without a detached signature")
-	}
-	if len(sigs) > 1 && len(files) == 1 {
-		return nil, reject(ReasonMultipleSignatures, "%d detached signatures", len(sigs))
-	}
-	if len(root.children) != 2 || len(sigs) != 1 {
-		return nil, reject(ReasonBadStructure, "detached form needs exactly the file and its signature, got %d parts", len(root.children))
-	}
-	file, sigPart := files[0], sigs[0]
-	if strings.HasPrefix(file.mediaType, "multipart/") || strings.HasPrefix(file.mediaType, "message/") {
-		return nil, reject(ReasonWrappedSignature, "signed file is a %s", file.mediaType)
-	}
-	fname, sname := fileName(file), fileName(sigPart)
-	if fname == "" {
-		return nil, reject(ReasonBadStructure, "order file has no file name")
-	}
-	if sname != fname+".asc" && sname != fname+".sig" {
-		return nil, reject(ReasonBadStructure, "signature %q does not name the file %q", sname, fname)
-	}
-	sigBytes, rej := decodeBody(sigPart)
-	if rej != nil {
-		return nil, rej
-	}
-	sp, rej := readSignature(sigBytes, lim)
-	if rej != nil {
-		return nil, rej
-	}
-	data, rej := decodeBody(file)
-	if rej != nil {
-		return nil, rej
-	}
-	c, rej := checkSignature(sp, data, keys, at, lim)
-	if rej != nil && rej.Reason == ReasonBadSignature && bytes.Contains(data, []byte("\r\n")) {
-		// Mail transport turns the LF line ends of an 8bit text attachment
-		// into CRLF; a binary signature made over the LF file still covers
-		// exactly those LF bytes.
-		lf := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
-		if c2, rej2 := checkSignature(sp, lf, keys, at, lim); rej2 == nil {
-			c, rej, data = c2, nil, lf
-		}
-	}
-	if rej != nil {
-		return nil, rej
-	}
-	return fill(&Result{Form: FormDetached, Signed: data, Covered: data, FileName: fname}, c, sp), nil
-}
-
 var (
 	clearBegin = []byte("-----BEGIN PGP SIGNED MESSAGE-----")
 	anyBegin   = []byte("-----BEGIN PGP ")
@@ -370,7 +284,23 @@ func verifyClearsigned(root *entity, keys openpgp.KeyRing, at time.Time, lim Lim
 	if rej != nil {
 		return nil, rej
 	}
-	return clearsigned(body, keys, at, lim)
+	cs := entityCharset(root)
+	res, rej := clearsigned(body, keys, at, lim)
+	if rej != nil && rej.Reason == ReasonBadSignature && !isUTF8Label(cs) {
+		// A client that recodes the text for transport (mutt, to its
+		// send_charset) breaks a signature made over the UTF-8 file;
+		// decoded back to UTF-8 it is the text that was signed.
+		if text, err := DecodeText(body, cs); err == nil {
+			if res2, rej2 := clearsigned([]byte(text), keys, at, lim); rej2 == nil {
+				return res2, nil
+			}
+		}
+	}
+	if rej != nil {
+		return nil, rej
+	}
+	res.Charset = cs
+	return res, nil
 }
 
 // VerifyClearsignedFile checks a file that must be exactly one

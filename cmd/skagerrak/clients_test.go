@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+
+	"skagerrak/adjudicator"
+	"skagerrak/mail/compose"
+)
+
+// armoredSig is an armored detached signature of data, as gpg makes it.
+func armoredSig(t *testing.T, signer *openpgp.Entity, data []byte) string {
+	t.Helper()
+	var out bytes.Buffer
+	w, err := armor.Encode(&out, "PGP SIGNATURE", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := openpgp.DetachSign(w, []*openpgp.Entity{signer}, bytes.NewReader(data), nil); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	return strings.ReplaceAll(out.String(), "\n", "\r\n") + "\r\n"
+}
+
+func crlfText(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+}
+
+const clientHeader = "From: <%s>\r\nTo: <" + hostAddr + ">\r\nSubject: orders\r\nDate: Tue, 01 Dec 2026 12:00:00 +0000\r\nMessage-ID: <%d.%s>\r\nMIME-Version: 1.0\r\n"
+
+// mailAs wraps a signed part in multipart/signed, as mutt sends it.
+func (e *mailEnv) mailAs(t *testing.T, from string, n int, inner string) []byte {
+	t.Helper()
+	sig := armoredSig(t, e.players[from], []byte(inner))
+	return []byte(fmt.Sprintf(clientHeader, from, n, from) +
+		"Content-Type: multipart/signed; micalg=pgp-sha256;\r\n protocol=\"application/pgp-signature\"; boundary=\"b1\"\r\n\r\n" +
+		"--b1\r\n" + inner + "\r\n--b1\r\nContent-Type: application/pgp-signature; name=\"signature.asc\"\r\n\r\n" + sig + "--b1--\r\n")
+}
+
+// mixedAs is a multipart/mixed mail of the given parts.
+func mixedAs(from string, n int, parts ...string) []byte {
+	b := fmt.Sprintf(clientHeader, from, n, from) + "Content-Type: multipart/mixed; boundary=\"m1\"\r\n\r\n"
+	for _, p := range parts {
+		b += "--m1\r\n" + p + "\r\n"
+	}
+	return []byte(b + "--m1--\r\n")
+}
+
+func (e *mailEnv) deliver(t *testing.T, raw []byte) {
+	t.Helper()
+	if _, err := e.imap.Append(hostAddr, "INBOX", raw); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// replyText is the text of the last mail sent to addr.
+func (e *mailEnv) replyText(t *testing.T, addr string) string {
+	t.Helper()
+	got := e.smtp.Take(addr)
+	if len(got) == 0 {
+		t.Fatalf("no mail to %s", addr)
+	}
+	r, err := compose.ReadReport(got[len(got)-1].Data, openpgp.EntityList{e.hostKey}, nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(r.Text), " ") // unwrapped
+}
+
+// The shapes stock clients send, through the real intake: mutt's
+// ISO-8859-1 body, gpg --detach-sign with a note, text with no charset
+// that is not UTF-8, and a detached signature beside another attachment.
+func TestStockClientShapes(t *testing.T) {
+	e := newMailEnv(t, 1)
+	h, box, s := e.open(t)
+	defer h.Close()
+	defer box.Close()
+	pass := func() adjudicator.Pass {
+		t.Helper()
+		p, err := h.PollOnce(context.Background(), inbox{box}, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	pass() // the first reports
+	allied, german := "allied-0@players.test", "german-0@players.test"
+	e.smtp.Take(allied)
+	e.smtp.Take(german)
+
+	// mutt, default send_charset: ISO-8859-1, quoted-printable.
+	latin := "Content-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" +
+		crlfText("Game: g000\nPhase: T01\nSide: allied\nadvance 2 # Bl=FCcher, K=F6ln\n")
+	e.deliver(t, e.mailAs(t, allied, 1, latin))
+	if p := pass(); p.Accepted != 1 {
+		t.Fatalf("ISO-8859-1 orders: %+v", p)
+	}
+	if r := e.replyText(t, allied); !strings.Contains(r, "orders accepted") {
+		t.Fatalf("reply:\n%s", r)
+	}
+	g, _ := loadGame(e, "g000")
+	if o := g.Orders["allied"]; o.Charset != "iso-8859-1" || !strings.Contains(o.Text, "Blücher, Köln") {
+		t.Fatalf("recorded %q from charset %q", o.Text, o.Charset)
+	}
+
+	// gpg --detach-sign orders.txt, attached with its .asc under a note
+	// that itself looks like an order.
+	file := "Game: g000\nPhase: T01\nSide: german\nadvance 3\n"
+	e.deliver(t, mixedAs(german, 2,
+		"Content-Type: text/plain; charset=utf-8\r\n\r\nHere are my orders.\r\nadvance 9\r\n",
+		"Content-Type: text/plain; charset=utf-8; name=orders.txt\r\nContent-Disposition: attachment; filename=orders.txt\r\n\r\n"+crlfText(file),
+		"Content-Type: application/pgp-signature; name=orders.txt.asc\r\nContent-Disposition: attachment; filename=orders.txt.asc\r\n\r\n"+armoredSig(t, e.players[german], []byte(file))))
+	if p := pass(); p.Accepted != 1 {
+		t.Fatalf("detached with a note: %+v", p)
+	}
+	// The phase resolved all in: the reply came before the reports.
+	replies := e.smtp.Take(german)
+	r, err := compose.ReadReport(replies[0].Data, openpgp.EntityList{e.hostKey}, nil, time.Now())
+	if err != nil || !strings.Contains(r.Text, "advance 3") || !strings.Contains(r.Text, "Not read as orders") || !strings.Contains(r.Text, "a note (text/plain)") {
+		t.Fatalf("reply to the detached orders (%v):\n%s", err, r.Text)
+	}
+	e.smtp.Take(allied)
+
+	// 8-bit text with no charset, signed by a known key: a reply names
+	// the client setting.
+	raw8 := "Content-Type: text/plain\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + crlfText("Game: g000\nPhase: T02\nSide: allied\nadvance 1 # Bl\xfccher\n")
+	e.deliver(t, e.mailAs(t, allied, 3, raw8))
+	if p := pass(); p.Rejected != 1 {
+		t.Fatalf("undeclared 8-bit text: %+v", p)
+	}
+	if r := e.replyText(t, allied); !strings.Contains(r, `send_charset="utf-8"`) || !strings.Contains(r, "line 4") {
+		t.Fatalf("reply:\n%s", r)
+	}
+
+	// A detached signature beside another attachment: refused, and the
+	// signer is told.
+	file2 := "Game: g000\nPhase: T02\nSide: german\nadvance 1\n"
+	e.deliver(t, mixedAs(german, 4,
+		"Content-Type: text/plain; name=orders.txt\r\nContent-Disposition: attachment; filename=orders.txt\r\n\r\n"+crlfText(file2),
+		"Content-Type: application/pgp-signature; name=orders.txt.asc\r\nContent-Disposition: attachment; filename=orders.txt.asc\r\n\r\n"+armoredSig(t, e.players[german], []byte(file2)),
+		"Content-Type: text/plain; name=old.txt\r\nContent-Disposition: attachment; filename=old.txt\r\n\r\nadvance 9\r\n"))
+	if p := pass(); p.Rejected != 1 {
+		t.Fatalf("detached beside another attachment: %+v", p)
+	}
+	if r := e.replyText(t, german); !strings.Contains(r, "1 more attachment(s)") {
+		t.Fatalf("reply:\n%s", r)
+	}
+
+	// The log verifies: each signature again, the ISO-8859-1 text decoded
+	// again the same way.
+	rep, err := adjudicator.VerifyPath(e.dataDir()+"/g000", pgpVerifier{})
+	if err != nil || rep.Signatures != 2 {
+		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
+	}
+}
