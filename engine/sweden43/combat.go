@@ -53,10 +53,12 @@ func colIndex(name string) int {
 	panic("sweden43: no CRT column " + name)
 }
 
-// percentile rolls the two ten-sided dice of Rule 2 (0-9 and 00-90): 0..99.
+// percentile rolls the two ten-sided dice of Rule 2 (0-9 and 00-90) as
+// revision 1 reads them: 0..99, each die one less than its value, so that a
+// manual value of 1 stands for the die's 0 face and 10 for its 9.
 func percentile(d engine.Dice, why string) int {
-	tens := d.Roll(10, why+" (00-90 die)") - 1
-	units := d.Roll(10, why+" (0-9 die)") - 1
+	tens := d.Roll(10, why+" (00-90 die; revision 1 reads it one less than the value given: 1 for 00, 10 for 90)") - 1
+	units := d.Roll(10, why+" (0-9 die; revision 1 reads it one less than the value given: 1 for 0, 10 for 9)") - 1
 	return tens*10 + units
 }
 
