@@ -33,8 +33,10 @@ type Submission struct {
 	Signature string
 	// Fingerprint is the signer's key; "" for unsigned.
 	Fingerprint string
-	// Key is the idempotency key; "" for unsigned.
+	// Key is the canonical identity (see Verified.Key); "" for unsigned.
 	Key string
+	// PacketKey is the key older events recorded (see Verified.PacketKey).
+	PacketKey string
 	// SigTime is when the signature says it was made.
 	SigTime time.Time
 	// By names who entered unsigned orders (the operator).
@@ -73,10 +75,11 @@ const (
 // Submit takes an authenticated order file for this game: it checks the
 // header, the signer's side, the phase and every line, and emits
 // OrdersAccepted or OrdersRejected and the reply to the side's registered
-// address. A submission whose idempotency key is already in the log emits
-// nothing.
+// address. A message the log already holds (by its canonical identity,
+// however it is encoded) emits nothing: a replay changes nothing and gets
+// no reply.
 func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error) {
-	if g.Seen(sub.Key) {
+	if g.seen(sub) {
 		return Outcome{Status: StatusDuplicate}, nil
 	}
 	side, known := g.SideOf(sub.Fingerprint)
@@ -109,9 +112,6 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		sub.Text = strings.ToValidUTF8(sub.Text, "\uFFFD")
 		return reject("", "the order file is not UTF-8 text (save it as UTF-8 and sign it again)", nil)
 	}
-	if last, ok := g.signed[sub.Fingerprint]; ok && !sub.SigTime.IsZero() && sub.SigTime.Before(last) {
-		return reject("", fmt.Sprintf("the signature was made %s, before the last message accepted from this key (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), last.UTC().Format(time.RFC3339)), nil)
-	}
 	f, err := engine.ParseOrderFile(sub.Text)
 	if err != nil {
 		return reject("", err.Error(), nil)
@@ -127,6 +127,9 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	}
 	if g.Ended != nil {
 		return reject(f.Phase, "the game is over", nil)
+	}
+	if reason := g.signingOrder(sub); reason != "" {
+		return reject(f.Phase, reason, nil)
 	}
 	if side == Referee && g.Opened == nil {
 		return g.refereeMail(f, sub, now, emit)
@@ -165,6 +168,27 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		return Outcome{}, err
 	}
 	return Outcome{Status: StatusAccepted, Side: side}, nil
+}
+
+// signingOrder says why a signed submission cannot count after the last
+// message accepted from its key, or "". A key's messages count in the
+// order they were signed. One signed in the same second as the last, with
+// another identity, is refused (a copy of the same message never gets
+// here): which of the two was meant to count cannot be told, so the
+// signer is asked to sign it again.
+func (g *Game) signingOrder(sub Submission) string {
+	last, ok := g.signed[sub.Fingerprint]
+	if !ok || sub.SigTime.IsZero() {
+		return ""
+	}
+	at := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	switch {
+	case sub.SigTime.Before(last):
+		return fmt.Sprintf("the signature was made %s, before the last message accepted from this key (%s): an old message replayed?", at(sub.SigTime), at(last))
+	case sub.SigTime.Equal(last) && canonicalKey(sub.Key):
+		return fmt.Sprintf("the signature was made %s, the same second as the last message accepted from this key, so the order they count in cannot be told: sign it again", at(sub.SigTime))
+	}
+	return ""
 }
 
 // textKey is the key of a submission without a signature: unique per text

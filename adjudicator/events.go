@@ -132,7 +132,9 @@ type OrdersAccepted struct {
 	// Signature is the armored detached signature of a signed file.
 	Signature   string `json:"signature,omitempty"`
 	Fingerprint string `json:"fingerprint,omitempty"`
-	// Key is the idempotency key: hex SHA-256 of the signature packet.
+	// Key is the message's identity (see events/doc.go, Message identity):
+	// "sig1:" and its canonical identity, or, in logs made before, the hex
+	// SHA-256 of the signature packet.
 	Key string `json:"key,omitempty"`
 	// SigTime is when the signature says it was made. A key's signed
 	// submissions are accepted only in the order they were signed, so an
@@ -187,7 +189,7 @@ type MailQueued struct {
 	Side  engine.Side `json:"side"`
 	To    string      `json:"to"`
 	Phase string      `json:"phase,omitempty"`
-	// About is the idempotency key of the orders a reply answers.
+	// About is the key of the message a reply answers.
 	About  string `json:"about,omitempty"`
 	Digest string `json:"digest"`
 	// Render is the RenderRevision of the build that rendered the mail;

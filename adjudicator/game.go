@@ -42,8 +42,10 @@ type Game struct {
 	Referee *Player
 	// Outbox holds queued mail not yet sent or failed, in queue order.
 	Outbox []*Outgoing
-	// Failed holds mail whose delivery failed for good.
-	Failed []MailFailed
+	// Failed holds mail whose delivery failed for good; Bounced the mail
+	// that a delivery status notification reported as not delivered.
+	Failed  []MailFailed
+	Bounced []MailBounced
 	// Paused is set while the game is paused; Pauses counts pauses so far.
 	Paused   *GamePaused
 	PausedAt time.Time
@@ -76,7 +78,8 @@ type Game struct {
 	// `skagerrak report`, which shows a report exactly as it was sent).
 	OnMail func(*Outgoing)
 
-	keys         map[string]bool
+	keys         map[string]uint64    // the seq where each message key was first recorded
+	legacy       map[string]bool      // messages recorded under packet keys, by contentKey
 	rejected     map[string]bool      // keys of submissions rejected with an event
 	signed       map[string]time.Time // latest signature time accepted, by key fingerprint
 	replied      map[string]bool      // submissions whose reply is queued, by key
@@ -131,10 +134,18 @@ func (g *Game) decode(ev events.Event, v any) error {
 
 // checkSigTime refuses a signed submission older than one already
 // accepted from the same key: the order they were signed in is the order
-// they count in, whatever re-encoding of a signature makes its key new.
-func (g *Game) checkSigTime(fingerprint string, at time.Time) error {
-	if last, ok := g.signed[fingerprint]; ok && !at.IsZero() && at.Before(last) {
+// they count in. strict (an event keyed by its canonical identity) refuses
+// one signed in the same second too, as Submit does.
+func (g *Game) checkSigTime(fingerprint string, at time.Time, strict bool) error {
+	last, ok := g.signed[fingerprint]
+	if !ok || at.IsZero() {
+		return nil
+	}
+	if at.Before(last) {
 		return fmt.Errorf("signed %s, before the last accepted message of key %s (%s)", at.UTC().Format(time.RFC3339), fingerprint, last.UTC().Format(time.RFC3339))
+	}
+	if strict && at.Equal(last) {
+		return fmt.Errorf("signed %s, the same second as the last accepted message of key %s", at.UTC().Format(time.RFC3339), fingerprint)
 	}
 	return nil
 }
@@ -223,6 +234,8 @@ func (g *Game) freeze() *Game {
 
 // Mail is one outgoing message, rendered.
 type Mail struct {
+	// Kind is the MailQueued kind (report, accepted, rejected...).
+	Kind        string
 	ID          string
 	To          string
 	Subject     string
@@ -262,7 +275,8 @@ func NewGame(r Renderer, strict bool) *Game {
 		parsed:   map[engine.Side]engine.Orders{},
 		Players:  map[engine.Side]Player{},
 		Missed:   map[engine.Side]int{},
-		keys:     map[string]bool{},
+		keys:     map[string]uint64{},
+		legacy:   map[string]bool{},
 		rejected: map[string]bool{},
 		signed:   map[string]time.Time{},
 		replied:  map[string]bool{},
@@ -284,14 +298,6 @@ func Digest(v any) (string, error) {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:]), nil
 }
-
-// Seen reports whether a submission with this idempotency key is in the log.
-func (g *Game) Seen(key string) bool { return key != "" && g.keys[key] }
-
-// SeenRejected reports whether the submission with this key was rejected,
-// so that a copy of it, or the same message met again because moving it
-// failed, goes to the rejected folder too.
-func (g *Game) SeenRejected(key string) bool { return g.Seen(key) && g.rejected[key] }
 
 // Reminded reports whether the open phase's reminders were queued
 // (every side that still owes orders has had its reminder).
@@ -340,7 +346,7 @@ func (g *Game) Apply(ev events.Event) error {
 	if g.Seq == 0 && ev.Type != EvGameCreated {
 		return fail("the first event of a game must be %s", EvGameCreated)
 	}
-	if g.Ended != nil && ev.Type != EvMailQueued && ev.Type != EvMailSent && ev.Type != EvMailFailed && ev.Type != EvRefereeResult {
+	if g.Ended != nil && ev.Type != EvMailQueued && ev.Type != EvMailSent && ev.Type != EvMailFailed && ev.Type != EvRefereeResult && ev.Type != EvMailBounced {
 		return fail("event after the game ended")
 	}
 	switch ev.Type {
@@ -395,10 +401,10 @@ func (g *Game) Apply(ev events.Event) error {
 		if g.Opened == nil || d.Phase != g.Opened.Phase {
 			return fail("orders for phase %q, which is not open", d.Phase)
 		}
-		if g.keys[d.Key] && d.Key != "" {
-			return fail("the orders with key %s were accepted before", d.Key)
+		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
+			return fail("%v", err)
 		}
-		if err := g.checkSigTime(d.Fingerprint, d.SigTime); err != nil {
+		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {
 			return fail("%v", err)
 		}
 		if !d.SigTime.IsZero() && d.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
@@ -420,7 +426,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.Orders[d.Side] = d
 		g.parsed[d.Side] = o
-		g.keys[d.Key] = d.Key != ""
+		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)
 		g.Missed[d.Side] = 0
 	case EvOrdersRejected:
@@ -428,7 +434,9 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
-		g.keys[d.Key] = d.Key != ""
+		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
+			return fail("%v", err)
+		}
 		g.rejected[d.Key] = d.Key != ""
 		g.lastRejected = &d
 	case EvPhaseResolved:
@@ -627,10 +635,13 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
-		if err := g.checkSigTime(d.Fingerprint, d.SigTime); err != nil {
+		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
 			return fail("%v", err)
 		}
-		g.keys[d.Key] = d.Key != ""
+		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {
+			return fail("%v", err)
+		}
+		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)
 	case EvRefereeResult:
 		var d RefereeResult
@@ -652,6 +663,10 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.Ended = &d
 		g.Opened = nil
+	case EvMailBounced:
+		if err := g.applyBounce(ev); err != nil {
+			return fail("%v", err)
+		}
 	default:
 		return fail("unknown event type")
 	}

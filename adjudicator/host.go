@@ -27,6 +27,7 @@ type Host struct {
 	store    Store
 	clock    Clock
 	verifier Verifier
+	triage   Triage
 	log      *slog.Logger
 	entropy  io.Reader
 
@@ -59,6 +60,9 @@ type Options struct {
 	// MustExist refuses a data directory that does not exist, rather than
 	// making it: for commands that act on games already there.
 	MustExist bool
+	// Triage, if set, tells automatic mail (never answered) and bounces of
+	// the host's own mail (recorded) from the rest.
+	Triage Triage
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -85,7 +89,7 @@ func OpenStore(st Store, o Options) (*Host, error) {
 	if o.Entropy == nil {
 		o.Entropy = rand.Reader
 	}
-	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}}
+	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}}
 	ids, err := st.Games()
 	if err != nil {
 		st.Close()

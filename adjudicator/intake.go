@@ -84,6 +84,11 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 		return Receipt{}, errors.New("adjudicator: no verifier")
 	}
 	now := h.clock.Now()
+	if h.triage != nil {
+		if a := h.triage.Triage(raw); a.Auto {
+			return h.automatic(a)
+		}
+	}
 	ks, err := h.keySet()
 	if err != nil {
 		return Receipt{}, err
@@ -92,13 +97,13 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 	var refused *RefusedSigned
 	if errors.As(err, &refused) {
 		// Signed by a known key but unreadable: refused with a reply.
-		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason}
+		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason}
 		return h.route(sub, now)
 	}
 	if err != nil {
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
 	}
-	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored}
+	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored}
 	return h.route(sub, now)
 }
 
@@ -109,9 +114,9 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 	var mine []string
 	for _, id := range h.gamesOf(sub.Fingerprint) {
 		g := h.games[id].g
-		if g.Seen(sub.Key) {
+		if g.seen(sub) {
 			moved := "processed"
-			if g.SeenRejected(sub.Key) {
+			if g.SeenRejected(sub.Key) || g.SeenRejected(sub.PacketKey) {
 				moved = "rejected" // a rejected message always ends there
 			}
 			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved}, nil
@@ -204,7 +209,7 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 	if s, ok := hg.g.SideOf(v.Fingerprint); !ok || s != side {
 		return Receipt{}, fmt.Errorf("adjudicator: the file is signed by %s, which is not side %s's key in game %s", v.Fingerprint, side, game)
 	}
-	sub := Submission{Text: v.text(), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, SigTime: v.SigTime}
+	sub := Submission{Text: v.text(), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime}
 	if sig == "" {
 		sub.Raw = data // the cleartext-signed file, to check again in verify
 	}

@@ -34,6 +34,8 @@ type Waiter interface {
 // Pass counts what one pass over the mailbox did.
 type Pass struct {
 	Messages, Accepted, Rejected, Duplicates, Referee int
+	// Bounces counts delivery reports about the host's own mail.
+	Bounces int
 	// Sent counts mail delivered.
 	Sent int
 	// WaitDice is, per game, how many manual dice a resolution waits for.
@@ -137,6 +139,8 @@ func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *
 			p.Duplicates++
 		case StatusReferee:
 			p.Referee++
+		case StatusBounce:
+			p.Bounces++
 		}
 		h.log.Info("message", "uid", m.UID, "game", r.Game, "side", string(r.Side), "status", r.Status, "reason", escapeLog(r.Reason))
 		move := in.MoveProcessed

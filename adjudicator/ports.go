@@ -26,8 +26,14 @@ type Verified struct {
 	Signed []byte
 	// Fingerprint is the signer's primary key fingerprint.
 	Fingerprint string
-	// Key is the idempotency key (hex SHA-256 of the signature packet).
+	// Key is the message's canonical identity as the log records it:
+	// IdentityPrefix and the hex of verify's Result.Identity (see
+	// events/doc.go). Every re-encoding of one signature has the same Key.
 	Key string
+	// PacketKey is the hex SHA-256 of the signature packet, the key of
+	// events recorded before Key existed: verify checks those with it, and
+	// a game in progress since then still recognises them by it.
+	PacketKey string
 	// SigTime is the signature's creation time.
 	SigTime time.Time
 	// Form is how it was signed: pgp-mime, detached, clearsigned.

@@ -25,7 +25,7 @@ func (g *Game) render(q MailQueued) (Mail, error) {
 	if err != nil {
 		return Mail{}, err
 	}
-	m.ID, m.To = q.ID, q.To
+	m.ID, m.To, m.Kind = q.ID, q.To, q.Kind
 	if p, ok := g.Player(q.Side); ok && g.Created.Encrypt {
 		m.Encrypt, m.Key = true, p.Key
 	}

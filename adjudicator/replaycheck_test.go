@@ -32,22 +32,111 @@ func TestOlderSignedOrdersCannotRollBackNewerOnes(t *testing.T) {
 	h.Create(raceSpec("g1"))
 	t1 := clk.Now()
 	a := orders("g1", "T01", "allied", "advance 1")
-	if r := submitAt(t, h, "allied", a, "key-a", t1); r.Status != StatusAccepted {
+	if r := submitAt(t, h, "allied", a, "sig1:a", t1); r.Status != StatusAccepted {
 		t.Fatal(r)
 	}
 	clk.Add(time.Hour)
-	if r := submitAt(t, h, "allied", orders("g1", "T01", "allied", "advance 3"), "key-b", clk.Now()); r.Status != StatusAccepted {
+	if r := submitAt(t, h, "allied", orders("g1", "T01", "allied", "advance 3"), "sig1:b", clk.Now()); r.Status != StatusAccepted {
 		t.Fatal(r)
 	}
-	// The first message again, its signature packet re-encoded (a new key).
-	r := submitAt(t, h, "allied", a, "key-a-reframed", t1)
-	if r.Status != StatusRejected || !strings.Contains(r.Reason, "before the last message accepted from this key") {
-		t.Fatalf("an older message replayed over a newer one: %+v", r)
-	}
 	g, _ := h.Game("g1")
+	seq := g.Seq
+	// The first message again, however re-encoded: its identity is known.
+	if r := submitAt(t, h, "allied", a, "sig1:a", t1); r.Status != StatusDuplicate || g.Seq != seq {
+		t.Fatalf("a copy of an accepted message: %+v, %d events more", r, g.Seq-seq)
+	}
+	// Orders signed before the accepted ones, never seen here (held up in
+	// transit), cannot roll them back.
+	r := submitAt(t, h, "allied", orders("g1", "T01", "allied", "advance 2"), "sig1:c", t1.Add(30*time.Minute))
+	if r.Status != StatusRejected || !strings.Contains(r.Reason, "before the last message accepted from this key") {
+		t.Fatalf("an older message over a newer one: %+v", r)
+	}
 	if !strings.Contains(g.Orders["allied"].Text, "advance 3") {
 		t.Errorf("the orders were rolled back to %q", g.Orders["allied"].Text)
 	}
+}
+
+// A game in progress since before canonical identities recorded its
+// messages by the hash of their signature packet. A re-encoded copy of
+// such a message has a new packet hash and an identity the log never
+// recorded; it is still known, by signer, signing second and text.
+func TestMessageRecordedUnderItsPacketKeyIsKnownByItsContent(t *testing.T) {
+	h, clk, _ := newHost(t)
+	h.Create(raceSpec("g1"))
+	t1 := clk.Now()
+	a := orders("g1", "T01", "allied", "advance 1")
+	if r := submitAt(t, h, "allied", a, "0a1b", t1); r.Status != StatusAccepted {
+		t.Fatal(r)
+	}
+	route := func(sub Submission) Receipt {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		r, err := h.route(sub, h.clock.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	clk.Add(time.Minute)
+	fp := "FPA"
+	copyOf := Submission{Text: strings.ReplaceAll(a, "\n", "\r\n"), Source: "mail", Fingerprint: fp, Key: "sig1:new", PacketKey: "0a1b-reframed", SigTime: t1}
+	if r := route(copyOf); r.Status != StatusDuplicate {
+		t.Fatalf("a re-encoded copy of a message recorded by its packet: %+v", r)
+	}
+	// The same text signed again, a second later, is a new message.
+	again := Submission{Text: a, Source: "mail", Fingerprint: fp, Key: "sig1:again", PacketKey: "2c3d", SigTime: t1.Add(time.Second)}
+	if r := route(again); r.Status != StatusAccepted {
+		t.Fatalf("the same orders signed again: %+v", r)
+	}
+}
+
+// Two messages of one key signed in the same second: the first to arrive
+// counts, the second is refused with a reply asking to sign it again, and
+// replay refuses a log that took both.
+func TestSameSigningSecondOfOneKeyIsRefused(t *testing.T) {
+	h, clk, _ := newHost(t)
+	h.Create(raceSpec("g1"))
+	t1 := clk.Now()
+	if r := submitAt(t, h, "allied", orders("g1", "T01", "allied", "advance 1"), "sig1:a", t1); r.Status != StatusAccepted {
+		t.Fatal(r)
+	}
+	r := submitAt(t, h, "allied", orders("g1", "T01", "allied", "advance 2"), "sig1:b", t1)
+	if r.Status != StatusRejected || !strings.Contains(r.Reason, "the same second as the last message accepted from this key") {
+		t.Fatalf("a second message of the same signing second: %+v", r)
+	}
+	g, _ := h.Game("g1")
+	if !strings.Contains(g.Orders["allied"].Text, "advance 1") || g.lastRejected.Key != "sig1:b" {
+		t.Fatalf("orders %q, last rejection %+v", g.Orders["allied"].Text, g.lastRejected)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(lastMail(t, h, "g1").Text), " "), "cannot be told: sign it again") {
+		t.Errorf("the reply does not ask to sign again:\n%s", lastMail(t, h, "g1").Text)
+	}
+	// The copy of the refused one is a replay: nothing.
+	seq := g.Seq
+	if r := submitAt(t, h, "allied", orders("g1", "T01", "allied", "advance 2"), "sig1:b", t1); r.Status != StatusDuplicate || g.Seq != seq {
+		t.Fatalf("a copy of the refused message: %+v", r)
+	}
+	// A log that accepted both fails replay at the second.
+	c := newCrashingGame(t)
+	sub := Submission{Text: orders("g1", "T01", "allied", "advance 1"), Source: "file", Fingerprint: "FPA", Key: "sig1:a", SigTime: t1}
+	if o, err := c.g.Submit(sub, t1, c.emit("", 0)); err != nil || o.Status != StatusAccepted {
+		t.Fatalf("%+v %v", o, err)
+	}
+	ev, _ := c.log.Append(EvOrdersAccepted, t1, OrdersAccepted{Phase: "T01", Side: "allied", Text: orders("g1", "T01", "allied", "advance 2"), Source: "file", Fingerprint: "FPA", Key: "sig1:b", SigTime: t1})
+	if err := c.g.Apply(ev); err == nil || !strings.Contains(err.Error(), "the same second as the last accepted message") {
+		t.Fatalf("Apply: %v", err)
+	}
+}
+
+// lastMail renders the last mail a game queued.
+func lastMail(t *testing.T, h *Host, game string) Mail {
+	t.Helper()
+	g, _ := h.Game(game)
+	o := g.Outbox[len(g.Outbox)-1]
+	if err := o.Render(); err != nil {
+		t.Fatal(err)
+	}
+	return o.Mail
 }
 
 func TestRefereeMailOfAnEarlierPhaseIsRefused(t *testing.T) {
@@ -55,7 +144,7 @@ func TestRefereeMailOfAnEarlierPhaseIsRefused(t *testing.T) {
 	h.Create(raceSpec("g1"))
 	signed := clk.Now()
 	cmd := orders("g1", "T01", "referee", "resolve stalled")
-	if r := submitAt(t, h, Referee, cmd, "ref-1", signed); r.Status != StatusReferee || r.Reason != "" {
+	if r := submitAt(t, h, Referee, cmd, "sig1:ref-1", signed); r.Status != StatusReferee || r.Reason != "" {
 		t.Fatalf("the referee's resolve: %+v", r)
 	}
 	g, _ := h.Game("g1")
@@ -63,17 +152,21 @@ func TestRefereeMailOfAnEarlierPhaseIsRefused(t *testing.T) {
 		t.Fatalf("phase %s after resolve", g.Opened.Phase)
 	}
 	clk.Add(time.Hour)
-	// The same command, re-encoded, in the next phase.
-	r := submitAt(t, h, Referee, cmd, "ref-1-reframed", signed)
-	if r.Status != StatusRejected || g.Resolved != 1 {
+	// The same command, however re-encoded, in the next phase: nothing.
+	if r := submitAt(t, h, Referee, cmd, "sig1:ref-1", signed); r.Status != StatusDuplicate || g.Resolved != 1 {
 		t.Fatalf("an old referee command replayed in T02: %+v, %d phases resolved", r, g.Resolved)
+	}
+	// Another command for T01, never seen here, is refused in T02.
+	r := submitAt(t, h, Referee, orders("g1", "T01", "referee", "resolve again"), "sig1:ref-2", signed.Add(time.Second))
+	if r.Status != StatusRejected || g.Resolved != 1 || !strings.Contains(r.Reason, `phase "T01" is not open`) {
+		t.Fatalf("a referee command of an earlier phase: %+v, %d phases resolved", r, g.Resolved)
 	}
 	// A command naming the open phase but signed before it opened is
 	// refused too.
 	if err := h.Referee("g1", Command{Name: "resolve", Why: "operator"}); err != nil {
 		t.Fatal(err)
 	}
-	r = submitAt(t, h, Referee, orders("g1", "T03", "referee", "resolve stalled"), "ref-3", signed)
+	r = submitAt(t, h, Referee, orders("g1", "T03", "referee", "resolve stalled"), "sig1:ref-3", signed.Add(2*time.Second))
 	if r.Status != StatusRejected || g.Resolved != 2 || !strings.Contains(r.Reason, "before phase T03 opened") {
 		t.Fatalf("a referee command signed before its phase: %+v", r)
 	}
@@ -128,7 +221,7 @@ func TestReplayRefusesWhatTheRulesWouldNot(t *testing.T) {
 		c := base(t)
 		a := c.g.Orders["allied"]
 		ev, _ := c.log.Append(EvOrdersAccepted, c.clock.Now(), a)
-		if err := c.g.Apply(ev); err == nil || !strings.Contains(err.Error(), "accepted before") {
+		if err := c.g.Apply(ev); err == nil || !strings.Contains(err.Error(), "recorded before, at seq 5") {
 			t.Fatalf("Apply: %v", err)
 		}
 	})

@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 3
+const snapshotVersion = 4
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -36,6 +36,7 @@ type snapshot struct {
 	Players      []Player                       `json:"players"`
 	Referee      *Player                        `json:"referee,omitempty"`
 	Failed       []MailFailed                   `json:"failed,omitempty"`
+	Bounced      []MailBounced                  `json:"bounced,omitempty"`
 	Paused       *GamePaused                    `json:"paused,omitempty"`
 	PausedAt     time.Time                      `json:"paused_at"`
 	Pauses       int                            `json:"pauses"`
@@ -46,7 +47,8 @@ type snapshot struct {
 	Resolved     int                            `json:"resolved"`
 	History      []PhaseResolved                `json:"history,omitempty"`
 	HistorySeqs  []uint64                       `json:"history_seqs,omitempty"`
-	Keys         []string                       `json:"keys,omitempty"`
+	Keys         map[string]uint64              `json:"keys,omitempty"`
+	Legacy       []string                       `json:"legacy,omitempty"`
 	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
@@ -88,7 +90,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 		return nil, false, err
 	}
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
-		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Paused: g.Paused, PausedAt: g.PausedAt,
+		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Bounced: g.Bounced, Paused: g.Paused, PausedAt: g.PausedAt,
 		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
 		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves}
 	for _, side := range g.Sides() {
@@ -97,12 +99,11 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	for _, h := range g.History {
 		s.HistorySeqs = append(s.HistorySeqs, h.Seq)
 	}
-	for k, ok := range g.keys {
-		if ok {
-			s.Keys = append(s.Keys, k)
-		}
+	s.Keys = g.keys
+	for k := range g.legacy {
+		s.Legacy = append(s.Legacy, k)
 	}
-	sort.Strings(s.Keys)
+	sort.Strings(s.Legacy)
 	for k, ok := range g.rejected {
 		if ok {
 			s.RejectedKeys = append(s.RejectedKeys, k)
@@ -175,7 +176,7 @@ func readSnapshot(b []byte) *Game {
 	}
 	g := NewGame(TemplateRenderer{}, false)
 	g.ID, g.Created, g.Rules, g.State, g.Phase = s.Created.Game, s.Created, rs, st, rs.Phase(st)
-	g.Opened, g.OpenedAt, g.Referee, g.Failed = s.Opened, s.OpenedAt, s.Referee, s.Failed
+	g.Opened, g.OpenedAt, g.Referee, g.Failed, g.Bounced = s.Opened, s.OpenedAt, s.Referee, s.Failed, s.Bounced
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
 	g.DiceD6 = s.DiceD6
 	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves
@@ -194,8 +195,11 @@ func readSnapshot(b []byte) *Game {
 	for k, v := range s.Flagged {
 		g.flagged[k] = v
 	}
-	for _, k := range s.Keys {
-		g.keys[k] = true
+	for k, seq := range s.Keys {
+		g.keys[k] = seq
+	}
+	for _, k := range s.Legacy {
+		g.legacy[k] = true
 	}
 	for _, k := range s.RejectedKeys {
 		g.rejected[k] = true

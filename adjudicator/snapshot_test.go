@@ -12,15 +12,9 @@ import (
 // fields are the parts of a Game that a snapshot must restore exactly.
 func fields(t *testing.T, g *Game) string {
 	t.Helper()
-	keys := []string{}
-	for k, ok := range g.keys {
-		if ok {
-			keys = append(keys, k)
-		}
-	}
 	b, err := json.Marshal(map[string]any{
 		"seq": g.Seq, "hash": g.Hash, "state": g.State, "opened": g.Opened, "orders": g.Orders, "players": g.Players,
-		"missed": g.Missed, "history": g.History, "moves": g.Moves, "resolved": g.Resolved, "dice": g.Dice, "dice_d6": g.DiceD6, "paused": g.Paused, "nkeys": len(keys),
+		"missed": g.Missed, "history": g.History, "moves": g.Moves, "resolved": g.Resolved, "dice": g.Dice, "dice_d6": g.DiceD6, "paused": g.Paused, "keys": g.keys, "legacy": g.legacy,
 	})
 	if err != nil {
 		t.Fatal(err)

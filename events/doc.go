@@ -96,9 +96,55 @@
 // write the store truncates back to the last acknowledged record, best
 // effort. A record whose Append failed was never acknowledged but may still
 // be found in the log after the restart, so appenders must be idempotent
-// (the adjudicator keys each message by its signature's hash). Nothing is
+// (the adjudicator keys each message by its signature's identity, below). Nothing is
 // retried after a failed fsync: the kernel may have dropped the dirty pages,
 // so a retry could report success for data that is lost.
+//
+// # Message identity
+//
+// The adjudicator's events that record a received message (OrdersAccepted,
+// OrdersRejected, RefereeMail) name it by data.key, and a reply names it by
+// MailQueued's data.about. The key is what makes appending idempotent: a
+// message whose key the log holds is not recorded again, and gets no reply.
+// It takes one of three forms:
+//
+//   - "sig1:" and 64 lowercase hex digits: the canonical identity of the
+//     message's OpenPGP signature, below;
+//   - 64 lowercase hex digits: SHA-256 of the binary signature packet, as
+//     logs written before canonical identities recorded it; such events are
+//     checked as they were written;
+//   - "unsigned:" and 64 hex digits: orders a referee entered from paper
+//     (SHA-256 of the receipt time and the text).
+//
+// The canonical identity is SHA-256 of
+//
+//	"skagerrak signature identity 1" 0x00
+//	len(F), one octet        F: the signer's primary-key fingerprint
+//	len(H), four octets BE   H: the hashed part
+//	len(D), one octet        D: the digest
+//
+// H is what RFC 9580 5.2.4 hashes after the signed data, octet for octet
+// as the packet holds it: version, signature type, public-key and hash
+// algorithm, the hashed subpacket area with its length, then the trailer
+// (version, 0xFF, four-octet length of what precedes). D is the value the
+// signature is made over: the hash, by the signature's algorithm, of the v6
+// salt, the signed data (canonical text, CRLF line ends, for a text
+// signature) and H. These are exactly what the signature covers, and who
+// signed. What anyone may change without the key is left out: the packet
+// header's format and length encoding, the unhashed subpackets, the hash
+// tag, the signature values (ECDSA values can be varied, MPIs re-encoded),
+// and the compression, armor and MIME around the signature. Every copy of a
+// message, however re-encoded, has its key; a new key needs a new
+// signature.
+//
+// A verifier recomputes each signed key from the recorded mail (data.raw)
+// or file, and refuses a second event with the key of an earlier one (for
+// a packet key, a second OrdersAccepted), naming the seq of both. The
+// messages of one signing key count in the order they were signed
+// (data.sig_time, whole seconds): a message signed before the last one
+// accepted from its key is refused, and so, for sig1: keys, is one signed
+// in the same second with another identity (its signer is asked to sign it
+// again, since which of the two was meant to count cannot be told).
 //
 // # Torn tails and damage
 //

@@ -110,7 +110,7 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator
 	}
 	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create}
 	if withVerifier {
-		o.Verifier = pgpVerifier{}
+		o.Verifier, o.Triage = pgpVerifier{}, mailTriage{}
 	}
 	st, err := openStore(cmd.Context(), c, !create)
 	if err != nil {
@@ -148,19 +148,7 @@ func (m *Main) configCmd() *cobra.Command {
 			_, err := io.WriteString(m.Stdout, config.Example())
 			return err
 		},
-	}, &cobra.Command{
-		Use:   "check",
-		Short: "Load the configuration and report what is wrong with it",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			c, err := m.config(cmd)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(m.Stdout, "configuration OK (file %q, data_dir %s)\n", c.File, c.DataDir)
-			return nil
-		},
-	})
+	}, m.configCheckCmd())
 	return c
 }
 

@@ -161,3 +161,52 @@ func TestStockClientShapes(t *testing.T) {
 		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
 	}
 }
+
+// Reports go out Auto-Submitted: auto-generated, replies auto-replied; a
+// vacation reply gets no answer; a DSN about a report is recorded, and
+// status shows it.
+func TestAutomaticMailAndBounces(t *testing.T) {
+	e := newMailEnv(t, 1)
+	cfg := configFor(t, e)
+	if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 {
+		t.Fatalf("poll: %s %s", out, errs)
+	}
+	allied := "allied-0@players.test"
+	reports := e.smtp.Take(allied)
+	if len(reports) != 1 || !bytes.Contains(reports[0].Data, []byte("Auto-Submitted: auto-generated\r\n")) || !bytes.Contains(reports[0].Data, []byte("X-Auto-Response-Suppress: All\r\n")) {
+		t.Fatalf("the first report lacks Auto-Submitted: auto-generated")
+	}
+	id := messageID(reports[0].Data)
+
+	// A vacation responder's answer: moved aside, never answered.
+	e.deliver(t, []byte("From: <"+allied+">\r\nTo: <"+hostAddr+">\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\nIn-Reply-To: "+id+"\r\n\r\nI am away.\r\n"))
+	// The player's orders: the reply is auto-replied.
+	e.order(t, 0, "allied", "T01", "advance 2")
+	// A bounce of the report, as an MTA sends it.
+	e.deliver(t, []byte(strings.NewReplacer("<g1.7.report.german@skagerrak.test>", id, "nobody@example.org", allied).Replace(dsnFixture)))
+	code, out, errs := run(t, "--config", cfg, "poll", "--once")
+	if code != 0 || !strings.Contains(out, "messages 3: accepted 1, rejected 1, duplicates 0, referee 0, bounces 1") {
+		t.Fatalf("poll: %d\n%s\n%s", code, out, errs)
+	}
+	replies := e.smtp.Take(allied)
+	if len(replies) != 1 || !bytes.Contains(replies[0].Data, []byte("Auto-Submitted: auto-replied\r\n")) {
+		t.Fatalf("%d mails to allied after the pass, want the one reply, auto-replied", len(replies))
+	}
+	code, out, _ = run(t, "--config", cfg, "status", "g000")
+	if code != 0 || !strings.Contains(out, "bounced: allied mail "+id+" to "+allied+", failed, 5.1.1") {
+		t.Fatalf("status does not show the bounce:\n%s", out)
+	}
+	if rep, err := adjudicator.VerifyPath(e.dataDir()+"/g000", pgpVerifier{}); err != nil {
+		t.Fatalf("verify after a bounce: %v (%+v)", err, rep)
+	}
+}
+
+// dsnFixture is OpenSMTPD's bounce of mail to an unknown user, in shape.
+const dsnFixture = "Return-Path: <>\r\nFrom: Mailer Daemon <MAILER-DAEMON@mx.example.org>\r\nTo: " + hostAddr + "\r\n" +
+	"Subject: Delivery status notification: error\r\nMIME-Version: 1.0\r\n" +
+	"Content-Type: multipart/report; report-type=delivery-status;\r\n boundary=\"b-dsn\"\r\n\r\n" +
+	"--b-dsn\r\nContent-Type: text/plain\r\n\r\nThis is the MAILER-DAEMON.\r\n" +
+	"--b-dsn\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.org\r\n\r\n" +
+	"Final-Recipient: rfc822; nobody@example.org\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 Invalid recipient\r\n\r\n" +
+	"--b-dsn\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: <g1.7.report.german@skagerrak.test>\r\nSubject: report\r\n\r\n" +
+	"--b-dsn--\r\n"

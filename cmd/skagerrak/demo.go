@@ -60,6 +60,7 @@ type demoPlayer struct {
 	addr    string
 	key     *openpgp.Entity
 	forms   int
+	signed  time.Time // when the player last signed
 	final   bool
 	ordered map[string]bool
 	// mailDir keeps every mail the player received; received counts them.
@@ -318,8 +319,16 @@ func (p *demoPlayer) keep(raw []byte, rep *compose.Report) error {
 }
 
 // sign signs an order file in each of the three accepted forms in turn.
+// A key's messages count in the order they were signed, to the second, and
+// the demo plays faster than that: each signature is made at least a
+// second after the player's last (a few minutes ahead of the clock at
+// most, within what the host allows).
 func (p *demoPlayer) sign(text string) ([]byte, error) {
-	at := time.Now().UTC()
+	at := time.Now().UTC().Truncate(time.Second)
+	if !at.After(p.signed) {
+		at = p.signed.Add(time.Second)
+	}
+	p.signed = at
 	subj := "orders"
 	p.forms++
 	switch p.forms % 3 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -89,6 +90,9 @@ func (m *Main) printStatus(g *adjudicator.Game) {
 	}
 	for _, f := range g.Failed {
 		fmt.Fprintf(w, "  delivery failed: %s: %s\n", f.ID, f.Error)
+	}
+	for _, b := range g.Bounced {
+		fmt.Fprintf(w, "  bounced: %s mail %s\n", b.Side, escapeLine(b.String()))
 	}
 }
 
@@ -284,4 +288,11 @@ func filepathJoin(m *Main, cmd *cobra.Command, game string) string {
 		return game
 	}
 	return filepath.Join(c.DataDir, game)
+}
+
+// escapeLine makes text from outside (an MTA's diagnostic) safe for one
+// terminal line.
+func escapeLine(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }

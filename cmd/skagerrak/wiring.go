@@ -15,6 +15,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/mail/bounce"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/verify"
 )
@@ -39,7 +40,8 @@ func keyring(ks adjudicator.KeySet) openpgp.EntityList {
 }
 
 func verified(r *verify.Result) adjudicator.Verified {
-	return adjudicator.Verified{Signed: r.Signed, Fingerprint: r.Fingerprint, Key: hex.EncodeToString(r.IdemKey[:]), SigTime: r.SigTime, Form: r.Form}
+	return adjudicator.Verified{Signed: r.Signed, Fingerprint: r.Fingerprint, Key: adjudicator.IdentityKey(r.Identity),
+		PacketKey: hex.EncodeToString(r.PacketHash[:]), SigTime: r.SigTime, Form: r.Form}
 }
 
 // VerifyMail verifies a message and decodes its order file from the
@@ -92,6 +94,26 @@ func (pgpVerifier) VerifyFile(data []byte, sig string, ks adjudicator.KeySet, at
 	v := verified(r)
 	v.Signed, v.Form = data, verify.FormDetached
 	return v, nil
+}
+
+// mailTriage is the adjudicator's Triage over mail/bounce.
+type mailTriage struct{}
+
+func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
+	info := bounce.Triage(raw)
+	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why}
+	if info.Report == nil || len(info.Report.MessageIDs) == 0 {
+		return a
+	}
+	b := &adjudicator.Bounce{MessageIDs: info.Report.MessageIDs}
+	for _, r := range info.Report.Recipients {
+		b.Recipient, b.Action, b.Status, b.Diagnostic = r.Recipient, r.Action, r.Status, r.Diagnostic
+		if r.Action == "failed" {
+			break // the first failure says most
+		}
+	}
+	a.Bounce = b
+	return a
 }
 
 // readPublicKey reads an armored public key file and returns the armor and

@@ -182,8 +182,12 @@ func (s *State) fire(firer, target string, dice int, h engine.Hex, d engine.Dice
 	return out
 }
 
-// maxRounds bounds a battle in which both sides keep choosing to fight
-// (reconstructed: 8.25 sets no limit, and a turn is five hours).
+// maxRounds bounds a battle of rules revision 1 in which both sides keep
+// choosing to fight. Revision 2 has no bound: 8.25 says "combat continues
+// until the surface ships of one side are all destroyed or combat ends",
+// and what ends it is the 8.24 check after each round; the one battle that
+// would go on for ever, where neither side has anything left to fire, ends
+// when a round finds nothing to fire (nothingToFire).
 const maxRounds = 6
 
 // battle fights one engagement (8.2, 8.3). Each round every ship fires
@@ -204,117 +208,33 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 		kind = "Special pursuit battle"
 	}
 	var rounds []string
-	for round := 1; round <= maxRounds; round++ {
+	for round := 1; s.rev() >= 2 || round <= maxRounds; round++ {
 		allied = s.stillAt(g.Allied, g.Hex)
 		german = s.stillAt(g.German, g.Hex)
 		if len(allied) == 0 || len(german) == 0 {
 			break
 		}
-		// A side that asked decides each round in person: its
-		// declarations, and from the second round the end-of-round check
-		// of the round before (8.24, 8.26-8.28).
 		var dec map[engine.Side]Decision
 		if g.Kind != ResPursuit {
-			var qs []Question
-			for _, side := range []engine.Side{Allied, German} {
-				own, enemy := allied, german
-				if side == German {
-					own, enemy = german, allied
-				}
-				if orders[side].CombatAsk {
-					qs = append(qs, s.combatQuestion(side, g, orders, round, own, enemy, rounds))
-				}
-			}
-			dec = s.decide(DecideCombat, qs)
+			dec = s.roundDecisions(g, orders, round, allied, german, rounds)
 		}
 		if round > 1 && !s.battleGoesOn(g, orders, dec) {
 			break
 		}
 		ro := roundOrders(orders, dec)
-		dmg := map[string][]string{}
-		var shots []string
+		var shots, results []string
 		if g.Kind == ResPursuit {
-			// 8.3: the German (or tracking) side fires one ship as
-			// gunnery 2 at one enemy ship, which answers with gunnery 1; no
-			// torpedoes.
-			gf, at := strongest(s, german), strongest(s, allied)
-			dmg[at] = append(dmg[at], s.fire(gf, at, 2, g.Hex, dice)...)
-			dmg[gf] = append(dmg[gf], s.fire(at, gf, 1, g.Hex, dice)...)
-			shots = append(shots, fmt.Sprintf("%s fires at %s", def(gf).Name, def(at).Name), fmt.Sprintf("%s answers", def(at).Name))
+			shots, results = s.pursuitRound(g, allied, german, dice)
 		} else {
-			escorted := map[string]bool{}
-			if round == 1 {
-				escorted = s.escorts(g, ro, allied, german)
+			restricted := s.restrictedFire(ro, allied, german)
+			if s.rev() >= 2 && round > 1 && s.nothingToFire(ro, allied, german, restricted) {
+				rounds = append(rounds, "neither side has anything left to fire: combat ends (8.25)")
+				break
 			}
-			restricted := map[engine.Side]bool{}
-			for _, side := range []engine.Side{Allied, German} {
-				own := allied
-				if side == German {
-					own = german
-				}
-				if ro[side].Restrict && s.mayRestrict(own) {
-					restricted[side] = true
-				}
-			}
-			if restricted[Allied] || restricted[German] {
-				shots = append(shots, "restricted fire (8.26)")
-			}
-			for id := range escorted {
-				shots = append(shots, def(id).Name+" is escorted (8.27)")
-			}
-			sort.Strings(shots)
-			for _, id := range append(append([]string(nil), allied...), german...) {
-				enemies := german
-				if def(id).Side == German {
-					enemies = allied
-				}
-				if escorted[id] {
-					continue // 8.27: an escorted ship does not fire
-				}
-				if s.unit(id).Silenced > 0 {
-					continue // 8.662 result 5
-				}
-				var targets []string
-				for _, e := range enemies {
-					if !escorted[e] {
-						targets = append(targets, e)
-					}
-				}
-				if len(targets) == 0 {
-					continue
-				}
-				n := s.gunnery(id)
-				if restricted[Allied] || restricted[German] {
-					// 8.26: halved, rounded up; the declarer's gunnery-1
-					// units fall to 0.
-					if n == 1 && restricted[def(id).Side] {
-						n = 0
-					} else {
-						n = (n + 1) / 2
-					}
-				}
-				if !IsDay(s.Turn) && (def(id).Nation == "UK" || def(id).Nation == "DE") {
-					n *= 2 // 8.29
-				}
-				if n > 0 && s.commanded(id) {
-					n++ // 10.2 (not in a pursuit battle, 10.33)
-				}
-				if n == 0 {
-					continue
-				}
-				t := weakest(s, preferred(ro[def(id).Side], id, targets))
-				dmg[t] = append(dmg[t], s.fire(id, t, n, g.Hex, dice)...)
-				shots = append(shots, fmt.Sprintf("%s fires at %s", def(id).Name, def(t).Name))
-			}
-		}
-		for _, id := range append(append([]string(nil), allied...), german...) {
-			if u := s.unit(id); u.Silenced > 0 && !dmgHas(dmg, id) {
-				u.Silenced--
-			}
-		}
-		results := s.applyDamage(dmg)
-		if g.Kind != ResPursuit {
-			results = append(results, s.torpedoes(ro, allied, german, g.Hex, dice)...)
+			var dmg map[string][]string
+			shots, dmg = s.gunneryRound(g, ro, round, allied, german, restricted, dice)
+			s.silenceDone(allied, german, dmg)
+			results = append(s.applyDamage(dmg), s.torpedoes(ro, allied, german, g.Hex, dice)...)
 		}
 		if len(results) == 0 {
 			results = append(results, "no damage")
@@ -336,6 +256,162 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 		// track tries to, if its standing choice wanted contact.
 		s.pursuitEvasion(g, dice)
 	}
+}
+
+// roundDecisions asks the sides that decide each round in person: their
+// declarations, and from the second round the end-of-round check of the
+// round before (8.24, 8.26-8.28).
+func (s *State) roundDecisions(g *Engagement, orders map[engine.Side]*Orders, round int, allied, german, rounds []string) map[engine.Side]Decision {
+	var qs []Question
+	for _, side := range []engine.Side{Allied, German} {
+		own, enemy := allied, german
+		if side == German {
+			own, enemy = german, allied
+		}
+		if orders[side].CombatAsk {
+			qs = append(qs, s.combatQuestion(side, g, orders, round, own, enemy, rounds))
+		}
+	}
+	return s.decide(DecideCombat, qs)
+}
+
+// pursuitRound is the one round of a special pursuit battle (8.3): the
+// German (or tracking) side fires one ship as gunnery 2 at one enemy ship,
+// which answers with gunnery 1; no torpedoes. From revision 2 the answer
+// comes after the German fire is resolved ("After this gunnery is
+// resolved, the Allied ship that was fired upon may return fire"), so a
+// ship it sank returns none; revision 1 resolved both at once.
+func (s *State) pursuitRound(g *Engagement, allied, german []string, dice engine.Dice) (shots, results []string) {
+	gf, at := strongest(s, german), strongest(s, allied)
+	first := s.fire(gf, at, 2, g.Hex, dice)
+	shots = append(shots, fmt.Sprintf("%s fires at %s", def(gf).Name, def(at).Name))
+	dmg := map[string][]string{at: first}
+	if s.rev() >= 2 {
+		results, dmg = s.applyDamage(dmg), map[string][]string{}
+	}
+	var answer []string
+	if s.unit(at).Where == AtMap {
+		answer = s.fire(at, gf, 1, g.Hex, dice)
+		dmg[gf] = append(dmg[gf], answer...)
+		shots = append(shots, fmt.Sprintf("%s answers", def(at).Name))
+	} else {
+		shots = append(shots, fmt.Sprintf("%s is sunk before it can answer", def(at).Name))
+	}
+	s.silenceDone(allied, german, map[string][]string{at: first, gf: answer})
+	return shots, append(results, s.applyDamage(dmg)...)
+}
+
+// restrictedFire is which sides declare restricted fire this round and
+// may (8.26).
+func (s *State) restrictedFire(ro map[engine.Side]*Orders, allied, german []string) map[engine.Side]bool {
+	restricted := map[engine.Side]bool{}
+	for _, side := range []engine.Side{Allied, German} {
+		own := allied
+		if side == German {
+			own = german
+		}
+		if ro[side].Restrict && s.mayRestrict(own) {
+			restricted[side] = true
+		}
+	}
+	return restricted
+}
+
+// roundGunnery is the dice a ship's gunnery rolls this round (8.23):
+// halved by restricted fire, the declarer's gunnery-1 units falling to 0
+// (8.26), doubled for British and German ships at night (8.29), +1 with a
+// commander (10.2; not in a pursuit battle, 10.33).
+func (s *State) roundGunnery(id string, restricted map[engine.Side]bool) int {
+	n := s.gunnery(id)
+	if restricted[Allied] || restricted[German] {
+		if n == 1 && restricted[def(id).Side] {
+			n = 0
+		} else {
+			n = (n + 1) / 2
+		}
+	}
+	if !IsDay(s.Turn) && (def(id).Nation == "UK" || def(id).Nation == "DE") {
+		n *= 2
+	}
+	if n > 0 && s.commanded(id) {
+		n++
+	}
+	return n
+}
+
+// gunneryRound is the gunnery of one round of a surface battle (8.221-
+// 8.23, 8.26, 8.27): the shots fired and the damage they do, applied
+// afterwards all at once.
+func (s *State) gunneryRound(g *Engagement, ro map[engine.Side]*Orders, round int, allied, german []string, restricted map[engine.Side]bool, dice engine.Dice) ([]string, map[string][]string) {
+	escorted := map[string]bool{}
+	if round == 1 {
+		escorted = s.escorts(g, ro, allied, german)
+	}
+	var shots []string
+	if restricted[Allied] || restricted[German] {
+		shots = append(shots, "restricted fire (8.26)")
+	}
+	for id := range escorted {
+		shots = append(shots, def(id).Name+" is escorted (8.27)")
+	}
+	sort.Strings(shots)
+	dmg := map[string][]string{}
+	for _, id := range append(append([]string(nil), allied...), german...) {
+		enemies := german
+		if def(id).Side == German {
+			enemies = allied
+		}
+		if escorted[id] {
+			continue // 8.27: an escorted ship does not fire
+		}
+		if s.unit(id).Silenced > 0 {
+			continue // 8.662 result 5
+		}
+		var targets []string
+		for _, e := range enemies {
+			if !escorted[e] {
+				targets = append(targets, e)
+			}
+		}
+		if len(targets) == 0 {
+			continue
+		}
+		n := s.roundGunnery(id, restricted)
+		if n == 0 {
+			continue
+		}
+		t := weakest(s, preferred(ro[def(id).Side], id, targets))
+		dmg[t] = append(dmg[t], s.fire(id, t, n, g.Hex, dice)...)
+		shots = append(shots, fmt.Sprintf("%s fires at %s", def(id).Name, def(t).Name))
+	}
+	return shots, dmg
+}
+
+// silenceDone ends the silence of ships that sat out this round (8.662
+// result 5), unless this round silenced them again.
+func (s *State) silenceDone(allied, german []string, dmg map[string][]string) {
+	for _, id := range append(append([]string(nil), allied...), german...) {
+		if u := s.unit(id); u.Silenced > 0 && !dmgHas(dmg, id) {
+			u.Silenced--
+		}
+	}
+}
+
+// nothingToFire reports whether a round about to be fought would fire
+// nothing at all, no gunnery die and no torpedo, and no ship only sits it
+// out silenced (8.662) to fire again later. Such a round changes nothing,
+// nor would any after it: the battle would go on for ever. 8.25 ends
+// combat when one side is gone or "combat ends", and the 8.24 check is what
+// ends it; with both sides' standing choice "fight" it never does, so a
+// battle in which neither side has anything left to fire ends here (rules
+// revision 2; revision 1 stopped every battle after 6 rounds instead).
+func (s *State) nothingToFire(ro map[engine.Side]*Orders, allied, german []string, restricted map[engine.Side]bool) bool {
+	for _, id := range append(append([]string(nil), allied...), german...) {
+		if s.unit(id).Silenced > 0 || s.roundGunnery(id, restricted) > 0 || s.torpPoints(ro, id) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // applyDamage applies every side's results at once (8.221), in unit order.
@@ -441,6 +517,18 @@ func (s *State) torpAvailable(id string) int {
 	return n
 }
 
+// torpPoints is how many torpedo points a ship fires this round: all it
+// may, or fewer if its orders cap them (8.28: some or all of its strength).
+func (s *State) torpPoints(orders map[engine.Side]*Orders, id string) int {
+	n := s.torpAvailable(id)
+	for _, l := range orders[def(id).Side].TorpCaps {
+		if l.Unit == id && l.Points < n {
+			n = l.Points
+		}
+	}
+	return n
+}
+
 // torpedoes is the torpedo part of a round (8.28): every ship fires all it
 // may at the enemy's biggest ship; at night each point rolls twice (8.29);
 // German torpedoes are +2 unless option torpedoes-work (17.51).
@@ -451,12 +539,7 @@ func (s *State) torpedoes(orders map[engine.Side]*Orders, allied, german []strin
 	}
 	var salvos []salvo
 	for _, id := range append(append([]string(nil), allied...), german...) {
-		n := s.torpAvailable(id)
-		for _, l := range orders[def(id).Side].TorpCaps {
-			if l.Unit == id && l.Points < n {
-				n = l.Points // 8.28: some or all of its strength
-			}
-		}
+		n := s.torpPoints(orders, id)
 		if n == 0 || s.unit(id).Where != AtMap {
 			continue
 		}
@@ -571,7 +654,7 @@ func (s *State) escorts(g *Engagement, orders map[engine.Side]*Orders, allied, g
 		allowed := s.escortsAllowed(g, own, enemy)
 		for _, id := range orders[side].Escorts {
 			d := def(id)
-			if allowed == 0 || !contains(own, id) || ((d.Type == "DD" || d.Type == "TB") && d.TaskForce()) {
+			if allowed == 0 || !contains(own, id) || escortingType(s.rev(), d) {
 				continue
 			}
 			out[id] = true
@@ -687,11 +770,25 @@ func (s *State) carrierDamaged(id string) {
 	}
 }
 
+// escortingType reports whether a unit is a task force of a type that
+// gives escorts (8.27: "every 1 TB minelayer or DD destroyer surface ship
+// task force unit (not a PT torpedo boat)", and "each surface ship unit
+// wishing to be escorted requires 1 destroyer or minelayer task force
+// unit"): destroyer, torpedo boat and, from revision 2, minelayer task
+// forces (revision 1 left the minelayers out).
+func escortingType(rev int, d *UnitDef) bool {
+	if !d.TaskForce() {
+		return false
+	}
+	return d.Type == "DD" || d.Type == "TB" || (d.Type == "ML" && rev >= 2)
+}
+
 // escortsAllowed is how many ships a side may escort in the first round of
 // battle g (8.27): none at night (8.29) or outside a hex entirely of sea
 // (coastal and fjord hexes count as sea on the invasion turn); else one for
 // each destroyer or torpedo boat task force of two ships or more taking
-// part, plus one for each unit beyond an advantage of 3 in numbers.
+// part (and minelayer task forces, 8.27, from revision 2), plus one for
+// each unit beyond an advantage of 3 in numbers.
 func (s *State) escortsAllowed(g *Engagement, own, enemy []string) int {
 	hi, ok := TheMap().Info(g.Hex)
 	coastal := !ok || hi.Terrain != Sea || hi.Fjord
@@ -701,7 +798,7 @@ func (s *State) escortsAllowed(g *Engagement, own, enemy []string) int {
 	allowed := 0
 	for _, id := range own {
 		d := def(id)
-		if (d.Type == "DD" || d.Type == "TB") && d.TaskForce() && d.Ships-s.unit(id).Hits >= 2 {
+		if escortingType(s.rev(), d) && d.Ships-s.unit(id).Hits >= 2 {
 			allowed++
 		}
 	}

@@ -166,21 +166,38 @@ func (s *State) submarineAttacks(orders map[engine.Side]*Orders, dice engine.Dic
 		if oiler(a.target) {
 			s.sink(a.target)
 			s.logf("both", "combat", h.String(), "13.2", "Submarine attack at %s by %s: the oiler %s is sunk.", h, def(a.sub).Name, def(a.target).Name)
+			s.spentSubmarine(a.sub)
 			continue
 		}
 		res := s.torpedo(a.target, mod, dice, "submarine torpedo attack (8.1)")
 		s.logf("both", "combat", h.String(), "8.1", "Submarine attack at %s by %s: %s.", h, def(a.sub).Name, res)
+		s.spentSubmarine(a.sub)
 		if t := s.unit(a.target); t.Where == AtSunk || t.Hits+t.Flooding > hp {
 			s.injuries([]string{a.target}, false, h, dice) // 10.3: hit by a torpedo
 		}
 	}
 }
 
+// spentSubmarine removes a submarine that may attack once a game, the
+// Norwegian A Class, once it has (9.33: "After making the torpedo attack,
+// remove it from the game"). Revision 1 left it on the map.
+func (s *State) spentSubmarine(id string) {
+	d, u := def(id), s.unit(id)
+	if s.rev() < 2 || d.TorpMode != TorpOnce || u.TorpUsed < d.Torpedo {
+		return
+	}
+	u.Where = AtOut
+	s.logf(string(d.Side), "combat", u.Hex.String(), "9.33", "%s has made its one torpedo attack of the game and is removed from the game.", d.Name)
+}
+
 // fortressFire is step 3 of the combat phase (8.4, 9.2): a Norwegian
 // fortress fires at German surface ships in its hex, after the Fortress
 // Effects Table gives its posture; a German-held fortress fires at Allied
-// ships with normal defence.
-func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex, dice engine.Dice) {
+// ships with normal defence. From revision 2 the Oslo outer fortress also
+// fires at the ships that passed it this turn on their way into Oslo
+// (9.21), before Oscarsborg does (fortresses fire in map order, H16
+// before I16). start holds where each unit began its move.
+func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex, start map[string]engine.Hex, dice engine.Dice) {
 	for _, f := range TheMap().Fortresses() {
 		port := fortressPort(f)
 		german := s.occupation("port", port) >= 0
@@ -188,12 +205,11 @@ func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex
 		if german {
 			enemy = Allied
 		}
-		ships := s.onMap(enemy, f.Hex, func(d *UnitDef) bool { return d.Surface() })
+		ships := s.fortressTargets(enemy, f, visited)
 		if len(ships) == 0 || (enemy == Allied && s.intervention() == 0) {
 			continue
 		}
-		posture := "normal"
-		roll := 0
+		posture, roll := "normal", 0
 		if !german {
 			roll = dice.Roll(6, "fortress effects (9.2)")
 			r := roll
@@ -209,7 +225,6 @@ func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex
 				torps = 1
 			}
 		}
-		var out []string
 		targets := append([]string(nil), ships...)
 		if posture == "halved" && torps == 0 {
 			targets = targets[:(len(targets)+1)/2]
@@ -230,21 +245,11 @@ func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex
 			}
 		}
 		s.noSpread = abandon
+		var out []string
 		if posture != "none" {
-			for _, id := range targets {
-				if s.unit(id).Where != AtMap {
-					continue
-				}
-				for _, r := range s.fire("", id, 2, f.Hex, dice) {
-					if x := s.damage(id, r); x != "" {
-						out = append(out, x)
-					}
-				}
-				for i := 0; i < torps && s.unit(id).Where == AtMap; i++ {
-					out = append(out, s.torpedo(id, torpFortress, dice, "fortress torpedo (9.2)"))
-				}
-			}
+			out = s.fortressVolley(f.Hex, targets, torps, dice)
 		}
+		s.noSpread = false
 		if len(out) == 0 {
 			out = append(out, "no damage")
 		}
@@ -252,7 +257,6 @@ func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex
 		if german {
 			how = "German-held, normal defence"
 		}
-		s.noSpread = false
 		if abandon {
 			how += ", the Germans withdraw"
 		}
@@ -261,11 +265,58 @@ func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex
 			s.injuries(targets, f.Fortress == "Oscarsborg" && !german, f.Hex, dice)
 		}
 		if abandon {
-			for _, id := range s.onMap(German, f.Hex, func(d *UnitDef) bool { return d.Surface() }) {
-				s.fallBack(id, f.Hex, visited[id])
+			for _, id := range ships {
+				if s.unit(id).Where != AtMap {
+					continue
+				}
+				path := visited[id]
+				if at, ok := start[id]; ok && s.rev() >= 2 {
+					path = append([]engine.Hex{at}, path...)
+				}
+				s.fallBack(id, f.Hex, path)
 			}
 		}
 	}
+}
+
+// fortressTargets are the enemy surface ships a fortress fires at: those
+// that stopped in its hex (8.4) and, from revision 2, for the Oslo outer
+// fortress those that entered its hex this turn and went on into Oslo
+// (9.21: "ships wishing to enter Oslo must first pass the Oslo outer
+// fortress at H16, then pass the Oscarsborg fortress"); ships leaving Oslo
+// are not entering it. Sorted by id.
+func (s *State) fortressTargets(side engine.Side, f HexInfo, visited map[string][]engine.Hex) []string {
+	ships := s.onMap(side, f.Hex, func(d *UnitDef) bool { return d.Surface() })
+	oslo, ok := portHex(fortressPort(f))
+	if s.rev() < 2 || f.Port != "" || !ok {
+		return ships
+	}
+	for _, id := range s.onMap(side, oslo, func(d *UnitDef) bool { return d.Surface() }) {
+		if containsHex(visited[id], f.Hex.String()) {
+			ships = append(ships, id)
+		}
+	}
+	return sortedIDs(ships)
+}
+
+// fortressVolley is a fortress's fire at its targets: gunnery 2 and its
+// torpedoes at each (9.2), and what they did.
+func (s *State) fortressVolley(h engine.Hex, targets []string, torps int, dice engine.Dice) []string {
+	var out []string
+	for _, id := range targets {
+		if s.unit(id).Where != AtMap {
+			continue
+		}
+		for _, r := range s.fire("", id, 2, h, dice) {
+			if x := s.damage(id, r); x != "" {
+				out = append(out, x)
+			}
+		}
+		for i := 0; i < torps && s.unit(id).Where == AtMap; i++ {
+			out = append(out, s.torpedo(id, torpFortress, dice, "fortress torpedo (9.2)"))
+		}
+	}
+	return out
 }
 
 // fortressPort is the port a fortress guards: the port in its hex, or Oslo

@@ -432,7 +432,7 @@ func (p *parser) decision(lines []engine.OrderLine) (*Orders, []engine.LineError
 			}
 		case q.Kind == DecideCombat && verb == "escort":
 			if q.EscortsAllowed == 0 || escortLine > 0 {
-				p.fail(l, "8.27", "", "no escort now: only in the first round, by day, in a hex entirely of sea, one line, as far as destroyer task forces and numbers allow")
+				p.fail(l, "8.27", "", "no escort now: only in the first round, by day, in a hex entirely of sea, one line, as far as escorting task forces and numbers allow")
 				continue
 			}
 			ids, ok := p.units(l, l.Fields[1:])
@@ -442,8 +442,8 @@ func (p *parser) decision(lines []engine.OrderLine) (*Orders, []engine.LineError
 			bad := false
 			for _, id := range ids {
 				dd := def(id)
-				if !contains(q.Units, id) || !dd.Surface() || ((dd.Type == "DD" || dd.Type == "TB") && dd.TaskForce()) || contains(d.Escorts, id) {
-					p.fail(l, "8.27", "ships of yours in the battle, not destroyer or torpedo boat task forces", "%s cannot be escorted in this battle", dd.Name)
+				if !contains(q.Units, id) || !dd.Surface() || escortingType(p.v.rev(), dd) || contains(d.Escorts, id) {
+					p.fail(l, "8.27", "ships of yours in the battle, not the task forces that give escorts", "%s cannot be escorted in this battle", dd.Name)
 					bad = true
 					break
 				}

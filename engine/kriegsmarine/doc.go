@@ -37,12 +37,15 @@
 //	    next to the one before (6.13). The path costs one point a hex; the
 //	    allowance is the printed speed of the turn's parity (3.414: odd
 //	    turns the left value), halved by moderate damage, cut by weather
-//	    (15.0-15.3). Ships enter only sea, coastal, fjord and port hexes
+//	    (15.0-15.3): the order form and the View give it ("allowance",
+//	    and in strong wind "allowance_south" for a move that goes south
+//	    at every step). Ships enter only sea, coastal, fjord and port hexes
 //	    and never cross a land hexside (6.14); submarines sea, coastal and
 //	    fjord hexes (6.19). Allied ships stay out of Norwegian coastal
 //	    waters until two turns after the German invasion (6.15, 9.1).
 //	    "off" leaves the map from an edge hex for one more point (6.18);
-//	    through the red border that is a breakout.
+//	    through the red border, the top edge's sea hexes FF11-FF18 (3.1;
+//	    rules revision 1: the whole top edge), that is a breakout.
 //	enter UNIT[, UNIT ...] ARROW [HEX ...] [off]
 //	enter UNIT ARROW spend N
 //	    German ships in the German area enter through an arrow hex
@@ -91,12 +94,15 @@
 //	    Fighter cover over HEX (8.522): fighters cancel each other one for
 //	    one, and each fighter left turns back one enemy bomber.
 //	airborne UNIT AIRFIELD
-//	    (German, day turns from the invasion, 6.28) Land an airborne unit
+//	    (German, day turns from the invasion, 6.28; from rules revision 2
+//	    also the day turn whose moves in the same orders begin it) Land an
+//	    airborne unit
 //	    on Sola, Fornebu or Kjevik; resolved in the combat phase (8.7),
 //	    then once against the port next to the airfield (9.52).
 //	escort SHIP[, SHIP ...]
 //	    Ships to escort in the first round of any battle this turn (8.27),
-//	    as far as the side's destroyer task forces and numbers allow.
+//	    as far as the side's destroyer, torpedo boat and (rules revision
+//	    2) minelayer task forces and numbers allow.
 //	restrict
 //	    Declare restricted fire in every round of every battle (8.26).
 //	torpedoes UNIT N
@@ -129,8 +135,12 @@
 // hex where its side found enemy surface ships fires at the biggest. Ships
 // in a battle fire their gunnery and every torpedo they may; the standing
 // encounter choice also decides, after each round, whether the group fights
-// on (8.24: "fight" continues), unless the side decides in person. Norwegian fortresses fire at German ships
-// in their hex, German-held ones at Allied ships (9.2).
+// on (8.24: "fight" continues), unless the side decides in person; a
+// battle has no round limit (8.25; rules revision 1 stopped at 6), and one
+// in which neither side has anything left to fire ends. Norwegian
+// fortresses fire at German ships in their hex, German-held ones at Allied
+// ships (9.2); the Oslo outer fortress also at ships that pass it on their
+// way into Oslo (9.21, rules revision 2).
 //
 // Every line is checked against what the side knows; a bad line is
 // rejected with its line number, the rule it breaks and what would be

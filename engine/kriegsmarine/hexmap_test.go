@@ -332,7 +332,7 @@ func TestMapShipMovement(t *testing.T) {
 			t.Errorf("6.16: entry hex %s leads nowhere", h)
 		}
 	}
-	for _, h := range m.WithTag("exit") {
+	for _, h := range append(m.WithTag("exit"), m.WithTag("exit-r1")...) {
 		if _, ok := from[h]; !ok {
 			t.Errorf("6.18: exit hex %s cannot be reached from A12", h)
 		}
@@ -411,7 +411,7 @@ func TestMapAirfields(t *testing.T) {
 // chain of coastal hexes from the Skagerrak to the north edge.
 func TestMapCoastsAndIslands(t *testing.T) {
 	m := TheMap()
-	for tg, n := range map[string]int{"orkney": 3, "shetland": 4, "scapa-flow": 1, "light-grey": 2, "exit": 18, "convoy-exit": 5} {
+	for tg, n := range map[string]int{"orkney": 3, "shetland": 4, "scapa-flow": 1, "light-grey": 2, "exit": 8, "exit-r1": 10, "convoy-exit": 5} {
 		hs := m.WithTag(tg)
 		if len(hs) != n {
 			t.Errorf("tag %s on %v, want %d hexes", tg, hs, n)

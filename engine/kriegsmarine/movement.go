@@ -64,9 +64,15 @@ func sheltered(h engine.Hex) bool {
 
 // weatherAllowance applies the weather to a base allowance (15.0, 15.2,
 // 15.3). start is where the move begins (off-map entries pass a zero hex);
-// path the hexes entered. The allowance never drops below 1
-// (reconstructed: the rulebook's examples stop at 2).
+// path the hexes entered.
 func weatherAllowance(base int, small bool, weather string, on bool, start engine.Hex, path []engine.Hex) int {
+	return windAllowance(base, small, weather, on, start, movesSouth(start, path))
+}
+
+// windAllowance is weatherAllowance for a move that goes south at every
+// step or not (15.2). The allowance never drops below 1 (reconstructed:
+// the rulebook's examples stop at 2).
+func windAllowance(base int, small bool, weather string, on bool, start engine.Hex, south bool) int {
 	if !on {
 		return base
 	}
@@ -75,7 +81,7 @@ func weatherAllowance(base int, small bool, weather string, on bool, start engin
 		w = Gale // 15.3
 	}
 	cut := weatherCut(w, small)
-	if w == Strong && cut > 0 && movesSouth(start, path) {
+	if w == Strong && cut > 0 && south {
 		cut-- // 15.2
 	}
 	a := base - cut
@@ -130,19 +136,12 @@ func edge(h engine.Hex) bool {
 }
 
 // exitHex reports whether leaving the map from h is a breakout through the
-// red border (3.1, 6.18).
-func exitHex(h engine.Hex) bool {
+// red border (3.1, 6.18) in rules revision rev: the hexes tagged "exit"
+// (FF11-FF18), and in revision 1 also those tagged "exit-r1" (revision 1
+// read the border as the whole top edge).
+func exitHex(rev int, h engine.Hex) bool {
 	hi, ok := TheMap().Info(h)
-	if ok && hi.HasTag("exit") {
-		return true
-	}
-	if len(TheMap().WithTag("exit")) > 0 {
-		return false
-	}
-	// Reconstructed fallback while the map carries no exit tags: the red
-	// border runs along the map's north edge and its western edge north of
-	// row K, the way into the Atlantic.
-	return h.Row == MapRows || (h.Col == 1 && h.Row >= 11)
+	return ok && (hi.HasTag("exit") || (rev < 2 && hi.HasTag("exit-r1")))
 }
 
 // shortestPath finds a shortest legal path from a to b (excluding a) for a

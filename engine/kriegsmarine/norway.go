@@ -79,7 +79,17 @@ func (s *State) norwegianWithdrawal(g *Engagement) {
 		if u.Resolute && s.Turn != s.InvasionTurn {
 			continue
 		}
+		from := u.Hex
 		s.leavePort(id, "9.31")
+		// 9.31: "If the port city is Oslo, the Norwegian ships must
+		// withdraw to a hex outside the Oslo outer fortress" (revision 1
+		// left them on it).
+		if oslo, _ := portHex("Oslo"); from == oslo && u.Hex != oslo && s.rev() >= 2 {
+			if h, ok := beyondOsloOuter(); ok {
+				u.Hex = h
+				s.logf("both", "move", h.String(), "9.31", "%s withdraws beyond the Oslo outer fortress to %s.", def(id).Name, h)
+			}
+		}
 	}
 }
 

@@ -146,6 +146,9 @@ type parser struct {
 	enc   map[string]int
 	split map[string]int
 	text  map[int]string
+	// dropLines are airborne landings ordered before the invasion, valid
+	// only if these orders' moves begin it (6.28).
+	dropLines []engine.OrderLine
 }
 
 func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
@@ -156,7 +159,8 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 		p.text[l.N] = l.Text
 	}
 	if len(lines) > engine.MaxOrderFileLines {
-		return nil, []engine.LineError{{Msg: "too many order lines"}}
+		l := lines[engine.MaxOrderFileLines]
+		return nil, []engine.LineError{l.Errorf("", fmt.Sprintf("at most %d order lines", engine.MaxOrderFileLines), "too many order lines: this is line %d of orders", engine.MaxOrderFileLines+1)}
 	}
 	if v.Over {
 		if len(lines) > 0 {
@@ -254,6 +258,7 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 	for _, l := range searches {
 		p.search(l)
 	}
+	p.invadingDrops()
 	p.checkTrackedGroups()
 	p.checkConvoy()
 	p.checkWilfred()
@@ -279,22 +284,89 @@ func onMapHex(s string) (engine.Hex, bool) {
 
 // units resolves a comma-separated list of unit names of the side.
 func (p *parser) units(l engine.OrderLine, words []string) ([]string, bool) {
-	text := strings.Join(words, " ")
-	if strings.TrimSpace(text) == "" {
+	if strings.TrimSpace(strings.Join(words, " ")) == "" {
 		p.fail(l, "", "a unit name", "no unit named")
 		return nil, false
 	}
-	var out []string
+	out, bad := p.lookupUnits(words)
+	if bad != "" {
+		p.fail(l, "3.412", p.ownNames(), "%q is not one of your units", bad)
+		return nil, false
+	}
+	return out, true
+}
+
+// lookupUnits resolves a comma-separated list of unit names of the side;
+// bad is the first name that is none of them.
+func (p *parser) lookupUnits(words []string) (ids []string, bad string) {
+	text := strings.Join(words, " ")
 	for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == '+' }) {
 		name = strings.TrimSpace(name)
 		id, ok := lookupName(p.v.Side, name)
 		if !ok || p.v.unit(id) == nil {
-			p.fail(l, "3.412", p.ownNames(), "%q is not one of your units", name)
-			return nil, false
+			return nil, name
 		}
-		out = append(out, id)
+		ids = append(ids, id)
 	}
-	return out, true
+	if len(ids) == 0 {
+		return nil, text
+	}
+	return ids, ""
+}
+
+// offMapWord finds, in the words before a move's first hex of the map, a
+// word written as a hex but off the map ("move Arethusa Z99"): the words
+// before it name units of the side and it is where the path begins. It
+// returns the word's index, or -1.
+func (p *parser) offMapWord(words []string) int {
+	if _, bad := p.lookupUnits(words); bad == "" {
+		return -1
+	}
+	for j := len(words) - 1; j >= 1; j-- {
+		if _, err := engine.ParseHex(words[j]); err != nil {
+			continue
+		}
+		if _, bad := p.lookupUnits(words[:j]); bad == "" {
+			return j
+		}
+	}
+	return -1
+}
+
+// pathHint is a move line that would be accepted, for the error on a word
+// of a move's path that is not a hex of the map: the line so far, one hex
+// further, to the first neighbouring hex every unit of the line may enter
+// (a hex name is letters then a number, rows A-FF, columns 1-20).
+func (p *parser) pathHint(l engine.OrderLine, mv Move) string {
+	fallback := "hex names such as Q16, on the map (rows A-FF, columns 1-20)"
+	from, ok := engine.Hex{}, false
+	switch {
+	case len(mv.Path) > 0:
+		from, ok = mv.Path[len(mv.Path)-1], true
+	case mv.Enter:
+		from, ok = mv.Arrow, true
+	default:
+		if u := p.v.unit(mv.Units[0]); u != nil && u.Where == AtMap {
+			from, _ = engine.ParseHex(u.Hex)
+			ok = true
+		}
+	}
+	if !ok {
+		return fallback
+	}
+	for _, n := range from.Neighbors() {
+		try := mv
+		try.Path = append(append([]engine.Hex(nil), mv.Path...), n)
+		dry := &parser{v: p.v, o: &Orders{}}
+		good := TheMap().Grid().Contains(n)
+		for _, id := range mv.Units {
+			good = good && dry.checkMove(l, id, &try)
+		}
+		if good {
+			return formatMove(try)
+		}
+	}
+	return fallback
 }
 
 func (p *parser) ownNames() string {
@@ -328,6 +400,9 @@ func (p *parser) move(l engine.OrderLine, enter bool) {
 		}
 		i++
 	}
+	if j := p.offMapWord(f[:i]); j >= 0 {
+		i = j // "move Arethusa Z99": Z99 is where the path goes wrong
+	}
 	ids, ok := p.units(l, f[:i])
 	if !ok {
 		return
@@ -345,7 +420,7 @@ func (p *parser) move(l engine.OrderLine, enter bool) {
 		}
 		arrow, _ := onMapHex(rest[0])
 		if _, ok := TheMap().EntryCost(arrow); !ok {
-			p.fail(l, "6.16", arrowList(), "%s is not an entry arrow", arrow)
+			p.fail(l, "6.16", arrowList(), "%s is not an entry arrow", rest[0])
 			return
 		}
 		mv.Arrow = arrow
@@ -375,7 +450,7 @@ func (p *parser) move(l engine.OrderLine, enter bool) {
 		}
 		h, ok := onMapHex(w)
 		if !ok {
-			p.fail(l, "6.13", "hex names such as Q16, on the map (rows A-FF, columns 1-20)", "%q is not a hex of the map", w)
+			p.fail(l, "6.13", p.pathHint(l, mv), "%q is not a hex of the map (rows A-FF, columns 1-20)", w)
 			return
 		}
 		mv.Path = append(mv.Path, h)
@@ -459,7 +534,7 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 		if u.Arrow == mv.Arrow.String() {
 			remaining -= u.Spent
 		}
-		allow := weatherAllowance(u.Allowance, d.Small(), v.Weather, v.WeatherOn, engine.Hex{}, mv.Path)
+		allow := u.Allowance // from the German area: never a south move (15.2) nor a sheltered start (15.3)
 		if mv.Spend > 0 {
 			if mv.Spend >= remaining {
 				p.fail(l, "6.16", fmt.Sprintf("spend 1-%d, or enter without spend", remaining-1), "spending %d reaches %s, which needs %d more: write the entry without spend", mv.Spend, mv.Arrow, remaining)
@@ -497,14 +572,17 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 			return false
 		}
 		start, _ = engine.ParseHex(u.Hex)
-		allow := weatherAllowance(u.Allowance, d.Small(), v.Weather, v.WeatherOn, start, mv.Path)
+		allow := u.Allowance
+		if u.AllowanceSouth > 0 && movesSouth(start, mv.Path) {
+			allow = u.AllowanceSouth // 15.2
+		}
 		need := len(mv.Path)
 		if mv.Off {
 			need++
 		}
 		if need > allow {
 			rule := "6.12"
-			if v.WeatherOn && allow < u.Allowance {
+			if v.WeatherOn && allow < u.fairAllowance(d, v.Turn) {
 				rule = "15.0"
 			}
 			p.fail(l, rule, fmt.Sprintf("at most %d hexes", allow), "%s moves %d and has a movement allowance of %d this turn", d.Name, need, allow)
@@ -1046,9 +1124,18 @@ func (p *parser) airborne(l engine.OrderLine) {
 		p.fail(l, "6.28", "", "%s is not an airborne unit waiting off the map (each lands once)", def(id).Name)
 		return
 	}
-	if !p.v.DayTurn || p.v.InvasionTurn == 0 {
+	switch {
+	case !p.v.DayTurn:
+		p.fail(l, "6.28", "", "airborne troops land on day turns only")
+		return
+	case p.v.InvasionTurn == 0 && p.v.rev() < 2:
 		p.fail(l, "6.28", "", "airborne troops land on day turns from the turn the invasion of Norway begins")
 		return
+	case p.v.InvasionTurn == 0:
+		// 6.28: "From the turn the German invasion of Norway begins":
+		// this turn, if these orders begin it (checked once every move
+		// is read, invadingDrops).
+		p.dropLines = append(p.dropLines, l)
 	}
 	_, af, ok := airfieldHex(f[len(f)-1])
 	if !ok || !airborneTarget(p.v, af.Name) {
@@ -1068,6 +1155,31 @@ func (p *parser) airborne(l engine.OrderLine) {
 		}
 	}
 	p.o.Drops = append(p.o.Drops, Drop{Unit: id, Airfield: af.Name})
+}
+
+// invadingDrops refuses the airborne landings ordered before the invasion
+// unless a move of these orders begins it: a German surface ship other
+// than an oiler or the Q-ships entering a Norwegian coastal, fjord or port
+// hex (9.1), so that the invasion begins this turn (6.28).
+func (p *parser) invadingDrops() {
+	if len(p.dropLines) == 0 {
+		return
+	}
+	for _, mv := range p.o.Moves {
+		for _, id := range mv.Units {
+			if d := def(id); !d.Surface() || d.Type == "AO" || d.Type == "UF" {
+				continue
+			}
+			for _, h := range mv.Path {
+				if norwegian(h) {
+					return
+				}
+			}
+		}
+	}
+	for _, l := range p.dropLines {
+		p.fail(l, "6.28", "move a German warship into a Norwegian coastal hex this turn, or land the troops on a later day turn", "airborne troops land from the turn the invasion of Norway begins, and no move of these orders begins it")
+	}
 }
 
 func (p *parser) strike(l engine.OrderLine, cover bool) {
@@ -1302,6 +1414,33 @@ func (p *parser) detach(l engine.OrderLine) {
 	p.o.Detaches = append(p.o.Detaches, Detach{Destroyer: dd[0], Flotilla: fl[0]})
 }
 
+// formatMove writes a move back as its order line.
+func formatMove(m Move) string {
+	var b strings.Builder
+	var names []string
+	for _, id := range m.Units {
+		names = append(names, def(id).Name)
+	}
+	verb := "move"
+	if m.Enter {
+		verb = "enter"
+	}
+	fmt.Fprintf(&b, "%s %s", verb, strings.Join(names, ", "))
+	if m.Enter {
+		fmt.Fprintf(&b, " %s", m.Arrow)
+		if m.Spend > 0 && len(m.Path) == 0 {
+			fmt.Fprintf(&b, " spend %d", m.Spend)
+		}
+	}
+	for _, h := range m.Path {
+		fmt.Fprintf(&b, " %s", h)
+	}
+	if m.Off {
+		b.WriteString(" off")
+	}
+	return b.String()
+}
+
 // formatOrders writes orders back as order-file lines.
 func formatOrders(o *Orders) string {
 	if o.Decision != nil {
@@ -1312,28 +1451,7 @@ func formatOrders(o *Orders) string {
 		fmt.Fprintf(&b, "detach %s from %s\n", def(x.Destroyer).Name, def(x.Flotilla).Name)
 	}
 	for _, m := range o.Moves {
-		var names []string
-		for _, id := range m.Units {
-			names = append(names, def(id).Name)
-		}
-		verb := "move"
-		if m.Enter {
-			verb = "enter"
-		}
-		fmt.Fprintf(&b, "%s %s", verb, strings.Join(names, ", "))
-		if m.Enter {
-			fmt.Fprintf(&b, " %s", m.Arrow)
-			if m.Spend > 0 && len(m.Path) == 0 {
-				fmt.Fprintf(&b, " spend %d", m.Spend)
-			}
-		}
-		for _, h := range m.Path {
-			fmt.Fprintf(&b, " %s", h)
-		}
-		if m.Off {
-			b.WriteString(" off")
-		}
-		b.WriteString("\n")
+		b.WriteString(formatMove(m) + "\n")
 	}
 	if o.Scramble {
 		b.WriteString("scramble\n")

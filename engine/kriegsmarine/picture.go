@@ -159,7 +159,7 @@ func baseMap(m *picture.HexMap, v *View) []string {
 		for d := engine.Direction(0); d < 6; d++ {
 			n := h.Neighbor(d)
 			if !tm.Grid().Contains(n) {
-				if hi.HasTag("exit") {
+				if exitHex(v.rev(), h) {
 					m.Edges = append(m.Edges, picture.Edge{A: pos(h), B: pos(n), Color: picExit, Width: 4})
 				}
 				continue

@@ -114,12 +114,13 @@ func (m *mover) unitHex(u *UnitView) engine.Hex {
 	return h
 }
 
-// groupAllowance is the smallest allowance of the units for a path.
-func (m *mover) allowance(ids []string, start engine.Hex) int {
+// allowance is the smallest allowance of the units this turn, from where
+// they are, not counting the strong wind's south bonus (15.2).
+func (m *mover) allowance(ids []string) int {
 	a := 99
 	for _, id := range ids {
 		u := m.v.unit(id)
-		x := weatherAllowance(u.Allowance, def(id).Small(), m.v.Weather, m.v.WeatherOn, start, nil)
+		x := u.Allowance
 		if x < a {
 			a = x
 		}
@@ -165,7 +166,7 @@ func (m *mover) moveTowards(ids []string, target engine.Hex, off bool) {
 		return
 	}
 	start := m.unitHex(m.v.unit(ids[0]))
-	allow := m.allowance(ids, start)
+	allow := m.allowance(ids)
 	path := shortestPath(start, target, m.stepOK(ids))
 	if path == nil {
 		// Unreachable: head for the nearest hex to it that can be reached.
@@ -206,7 +207,7 @@ func (m *mover) enterTowards(ids []string, arrow engine.Hex, target engine.Hex, 
 	if !ok {
 		return
 	}
-	allow := m.allowance(ids, engine.Hex{})
+	allow := m.allowance(ids)
 	remaining := cost
 	for _, id := range ids {
 		u := m.v.unit(id)
@@ -312,7 +313,7 @@ func germanPlay(v *View) []string {
 	nearestExit := func(from engine.Hex, ids []string) (engine.Hex, bool) {
 		best, bd := engine.Hex{}, -1
 		for _, h := range TheMap().Grid().All() {
-			if !edge(h) || !exitHex(h) || !TheMap().ShipCanEnter(h) {
+			if !edge(h) || !exitHex(v.rev(), h) || !TheMap().ShipCanEnter(h) {
 				continue
 			}
 			if d := from.Distance(h); bd < 0 || d < bd {
@@ -768,13 +769,13 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 	for _, u := range v.Units {
 		switch u.Where {
 		case AtMap:
-			fmt.Fprintf(&b, "#   %-22s %-4s at %-5s speed %s, allowance %d\n", u.Name, u.Type, u.Hex, u.Speed, u.Allowance)
+			fmt.Fprintf(&b, "#   %-22s %-4s at %-5s speed %s, %s\n", u.Name, u.Type, u.Hex, u.Speed, unitNow(u))
 		case AtHeld:
 			extra := ""
 			if u.Spent > 0 {
 				extra = fmt.Sprintf(", %d spent towards %s", u.Spent, u.Arrow)
 			}
-			fmt.Fprintf(&b, "#   %-22s %-4s in the German area, allowance %d%s\n", u.Name, u.Type, u.Allowance, extra)
+			fmt.Fprintf(&b, "#   %-22s %-4s in the German area, %s%s\n", u.Name, u.Type, unitNow(u), extra)
 		case AtBase:
 			used := ""
 			if u.Used {
@@ -792,6 +793,20 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 		b.WriteString("encounter all evade\n")
 	}
 	return b.String()
+}
+
+// unitNow says what a ship can do this turn, as its View has it: its
+// movement allowance after damage and weather (6.12, 15.0-15.3) and its
+// gunnery after damage (8.62-8.662).
+func unitNow(u UnitView) string {
+	out := fmt.Sprintf("allowance %d", u.Allowance)
+	if u.AllowanceSouth > 0 {
+		out += fmt.Sprintf(" (%d moving south, 15.2)", u.AllowanceSouth)
+	}
+	if !u.Sub {
+		out += fmt.Sprintf(", gunnery %d", u.Gunnery)
+	}
+	return out
 }
 
 func hexAndNeighbors(h engine.Hex) []engine.Hex {

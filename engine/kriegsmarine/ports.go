@@ -124,18 +124,54 @@ func (s *State) portPhase(dice engine.Dice) {
 			s.Occupied = append(s.Occupied, Occupation{Kind: "pending", Place: p.Port, Hex: p.Hex.String(), Turn: s.Turn + 2})
 			s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, occupation after 2 turns (turn %d) if a German ship stays.", p.Port, roll, s.Turn+2)
 		default:
-			s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, repulsed: the German ships fall back 1 hex.", p.Port, roll)
-			back, ok := snap(p.Hex, func(h engine.Hex) bool {
-				hi, _ := TheMap().Info(h)
-				return h != p.Hex && h.Distance(p.Hex) == 1 && TheMap().ShipCanCross(p.Hex, h) && hi.Port == ""
-			})
-			if ok {
-				for _, id := range german {
-					s.unit(id).Hex = back
-				}
+			s.repulse(p, roll, german)
+		}
+	}
+}
+
+// repulse is the "retreat" of the Port City Occupation Table (9.43): "All
+// German surface ships in the port city hex retreat 1 hex (if the port is
+// Oslo, they retreat a further hex to outside the Oslo outer fortress)".
+// Revision 1 stopped them one hex out of Oslo, on the outer fortress.
+func (s *State) repulse(p HexInfo, roll int, german []string) {
+	further := p.Port == "Oslo" && s.rev() >= 2
+	if further {
+		s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, repulsed: the German ships fall back 1 hex, and a further hex beyond the Oslo outer fortress.", p.Port, roll)
+	} else {
+		s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, repulsed: the German ships fall back 1 hex.", p.Port, roll)
+	}
+	back, ok := snap(p.Hex, func(h engine.Hex) bool {
+		hi, _ := TheMap().Info(h)
+		return h != p.Hex && h.Distance(p.Hex) == 1 && TheMap().ShipCanCross(p.Hex, h) && hi.Port == ""
+	})
+	if !ok {
+		return
+	}
+	if beyond, found := beyondOsloOuter(); further && found {
+		back = beyond
+	}
+	for _, id := range german {
+		s.unit(id).Hex = back
+	}
+}
+
+// beyondOsloOuter is the hex one beyond the Oslo outer fortress for a ship
+// leaving Oslo (9.21, 9.31, 9.43): the first neighbour of the outer
+// fortress's hex, in direction order, that a ship may cross into and that
+// holds neither a port nor a fortress (G17).
+func beyondOsloOuter() (engine.Hex, bool) {
+	for _, f := range TheMap().Fortresses() {
+		if f.Port != "" || fortressPort(f) != "Oslo" {
+			continue
+		}
+		for _, n := range f.Hex.Neighbors() {
+			hi, ok := TheMap().Info(n)
+			if ok && hi.Port == "" && hi.Fortress == "" && TheMap().ShipCanCross(f.Hex, n) {
+				return n, true
 			}
 		}
 	}
+	return engine.Hex{}, false
 }
 
 // pendingOccupations carries out "occupation after 2 turns" at the start of
@@ -179,6 +215,12 @@ var AirborneTable = engine.MustTable("Airborne Table",
 // rolled openly; a success takes the airfield and tries once for the port
 // next to it (8.71, 9.52), a failure loses the unit.
 func (s *State) airbornePhase(drops []Drop, dice engine.Dice) {
+	if s.InvasionTurn == 0 && len(drops) > 0 {
+		// 6.28: not before the invasion; the orders that dropped them
+		// began it this turn, or they were refused.
+		s.logf("german", "airborne", "", "6.28", "No German ship entered Norwegian waters this turn: the airborne troops stay off the map.")
+		return
+	}
 	for _, d := range drops {
 		u := s.unit(d.Unit)
 		h, af, ok := airfieldHex(d.Airfield)

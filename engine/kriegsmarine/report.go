@@ -108,7 +108,7 @@ func (Ruleset) Report(view engine.View, side engine.Side) string {
 			if u.HitsTaken > 0 || u.Flooding > 0 {
 				dmg = fmt.Sprintf(", damage %d hit(s) %d flooding", u.HitsTaken, u.Flooding)
 			}
-			fmt.Fprintf(&b, "  %-22s %-4s %-5s speed %s%s\n", u.Name, u.Type, u.Hex, u.Speed, dmg)
+			fmt.Fprintf(&b, "  %-22s %-4s %-5s speed %s, %s%s\n", u.Name, u.Type, u.Hex, u.Speed, unitNow(u), dmg)
 		case AtHeld:
 			fmt.Fprintf(&b, "  %-22s %-4s German area\n", u.Name, u.Type)
 		case AtBase:

@@ -33,6 +33,12 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 	}
 	visited := map[string][]engine.Hex{}
 	moved := map[string]bool{}
+	start := map[string]engine.Hex{}
+	for _, u := range s.Units {
+		if u.Where == AtMap {
+			start[u.ID] = u.Hex
+		}
+	}
 	s.trackedMovement(orders, dice, visited, moved)
 	for _, side := range []engine.Side{Allied, German} {
 		for _, mv := range orders[side].Moves {
@@ -58,7 +64,7 @@ func (s *State) resolveTurn(orders map[engine.Side]*Orders, dice engine.Dice) {
 	s.searchPhase(Allied, orders, contact, dice)
 	s.searchPhase(German, orders, contact, dice)
 	s.passiveReports(visited)
-	s.combatPhase(orders, visited, dice)
+	s.combatPhase(orders, visited, start, dice)
 	s.convoyCheck()
 	s.supplyPhase(moved)
 	if orders[German].Cancel && s.Scramble == "active" {
@@ -147,7 +153,7 @@ func (s *State) moveUnit(id string, mv Move, visited map[string][]engine.Hex) {
 	}
 	if mv.Off {
 		from := u.Hex
-		if exitHex(from) {
+		if exitHex(s.rev(), from) {
 			u.Where = AtBrokeOut
 			s.logf(string(d.Side), "move", from.String(), "6.18", "%s leaves the map from %s through the red border: a breakout.", d.Name, from)
 		} else {
@@ -658,7 +664,7 @@ func (s *State) passiveReports(visited map[string][]engine.Hex) {
 }
 
 // combatPhase resolves the engagements of this turn (5.5, 8.x).
-func (s *State) combatPhase(orders map[engine.Side]*Orders, visited map[string][]engine.Hex, dice engine.Dice) {
+func (s *State) combatPhase(orders map[engine.Side]*Orders, visited map[string][]engine.Hex, start map[string]engine.Hex, dice engine.Dice) {
 	s.lonelyOilers()
 	s.submarineAttacks(orders, dice)
 	fight := func() {
@@ -672,7 +678,7 @@ func (s *State) combatPhase(orders map[engine.Side]*Orders, visited map[string][
 	}
 	fight()
 	s.qShips(dice)
-	s.fortressFire(orders[German].Abandons, visited, dice)
+	s.fortressFire(orders[German].Abandons, visited, start, dice)
 	// 9.3: the Norwegian ships meet the Germans who came through the
 	// fortress.
 	s.norwegianDefence(dice)

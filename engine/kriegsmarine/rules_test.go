@@ -461,7 +461,7 @@ func TestRule6_18_LeavingAndBreakingOut(t *testing.T) {
 	clearMap(s)
 	put(t, s, "bismarck", "EE5")
 	rejects(t, s, German, "move Bismarck off", 1, "6.18")
-	s.unit("bismarck").Hex = hex(t, "FF5")
+	s.unit("bismarck").Hex = hex(t, "FF15") // the red border (3.1, TestRule3_1_RedBorderAtTheUpperRight)
 	s = resolve(t, s, "", "move Bismarck off")
 	if w := s.unit("bismarck").Where; w != AtBrokeOut {
 		t.Fatalf("Bismarck %s, want broke out", w)

@@ -65,9 +65,6 @@ func (Ruleset) Options() []engine.Info { return append([]engine.Info(nil), optio
 // New implements engine.Ruleset: the target determination (4.1) and the
 // set-up (4.2-4.6).
 func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
-	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
-		return nil, err
-	}
 	return newState(setup, dice)
 }
 

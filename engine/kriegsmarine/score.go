@@ -15,6 +15,45 @@ type ScoreLine struct {
 	Rule   string      `json:"rule"`
 }
 
+// victoryCount is what the victory levels are decided on (16.5).
+type victoryCount struct {
+	points map[engine.Side]int
+	// germanPorts are the Norwegian ports Germany occupies, oslo whether
+	// Oslo is among them; alliedPorts those the Allies occupy.
+	germanPorts int
+	oslo        bool
+	alliedPorts int
+	// capitalSunk counts each side's BB, BC and CV sunk.
+	capitalSunk map[engine.Side]int
+}
+
+// level is the winner and the victory level (16.51-16.54; "" for a draw).
+// Strategic: Germany occupies 5 of the 6 ports with Oslo; the Allies
+// occupy 3 ports or sink 2 German BB, BC or CV, an operational victory
+// instead if 3 of theirs were sunk (16.53). Operational: 25 VP more
+// (16.52). Tactical: the Germans 10 more, the Allies 5 more (16.51).
+func (v victoryCount) level() (engine.Side, string) {
+	diff := v.points[German] - v.points[Allied]
+	switch {
+	case v.germanPorts >= 5 && v.oslo:
+		return German, "strategic"
+	case v.alliedPorts >= 3 || v.capitalSunk[German] >= 2:
+		if v.capitalSunk[Allied] >= 3 {
+			return Allied, "operational"
+		}
+		return Allied, "strategic"
+	case diff >= 25:
+		return German, "operational"
+	case -diff >= 25:
+		return Allied, "operational"
+	case diff >= 10:
+		return German, "tactical"
+	case -diff >= 5:
+		return Allied, "tactical"
+	}
+	return "", ""
+}
+
 // score counts both sides' victory points (16.1-16.4). Allied destroyers
 // and minelayers score 1 VP for every 2 sunk, rounded up (16.4); German
 // destroyer task forces score 1 VP a destroyer lost and torpedo boat task
@@ -81,8 +120,10 @@ func (s *State) score() []ScoreLine {
 	for _, id := range s.Late {
 		add(German, 1, "16.41", "%s late at Scapa Flow", def(id).Name)
 	}
-	if s.Objective.Result.Kind == ObjInvasion && s.Wilfred.Held && s.Wilfred.Status == "landed" {
-		add(Allied, 2*PortVP[s.Wilfred.Port], "16.3", "%s held by the Wilfred Force", s.Wilfred.Port)
+	if s.Objective.Result.Kind == ObjInvasion {
+		for _, p := range s.alliedPorts() {
+			add(Allied, 2*PortVP[p], "16.3", "%s held by the Wilfred Force", p)
+		}
 	}
 	if s.Objective.Result.Kind == ObjInvasion {
 		for _, o := range s.Occupied {
@@ -94,47 +135,41 @@ func (s *State) score() []ScoreLine {
 	return out
 }
 
+// alliedPorts are the Norwegian ports the Allies occupy (16.3, 16.53).
+// Only the Wilfred Force occupies ports for the Allies (9.46: "Allied
+// ships cannot occupy Norwegian port cities"; 11.1: its landing "counts as
+// automatic Allied occupation"), and it lands once, so there is one at
+// most; ports held by neither side are not the Allies' (4.62, 9.44).
+func (s *State) alliedPorts() []string {
+	if s.Wilfred.Status == "landed" && s.Wilfred.Held {
+		return []string{s.Wilfred.Port}
+	}
+	return nil
+}
+
 // result decides the game (16.5).
 func (s *State) result() *engine.Result {
 	pts := map[engine.Side]int{Allied: 0, German: 0}
 	for _, l := range s.score() {
 		pts[l.Side] += l.Points
 	}
-	ports, oslo := 0, false
+	v := victoryCount{points: pts, capitalSunk: map[engine.Side]int{}, alliedPorts: len(s.alliedPorts())}
 	for _, o := range s.Occupied {
 		if o.Kind == "port" {
-			ports++
+			v.germanPorts++
 			if o.Place == "Oslo" {
-				oslo = true
+				v.oslo = true
 			}
 		}
 	}
-	capitalSunk := map[engine.Side]int{}
 	for _, u := range s.Units {
 		d := def(u.ID)
 		if u.Where == AtSunk && (d.Type == "BB" || d.Type == "BC" || d.Type == "CV") {
-			capitalSunk[d.Side]++
+			v.capitalSunk[d.Side]++
 		}
 	}
 	r := &engine.Result{Points: pts}
-	diff := pts[German] - pts[Allied]
-	switch {
-	case ports >= 5 && oslo:
-		r.Winner, r.Level = German, "strategic"
-	case capitalSunk[German] >= 2:
-		r.Winner, r.Level = Allied, "strategic"
-		if capitalSunk[Allied] >= 3 {
-			r.Level = "operational"
-		}
-	case diff >= 25:
-		r.Winner, r.Level = German, "operational"
-	case -diff >= 25:
-		r.Winner, r.Level = Allied, "operational"
-	case diff >= 10:
-		r.Winner, r.Level = German, "tactical"
-	case -diff >= 5:
-		r.Winner, r.Level = Allied, "tactical"
-	}
+	r.Winner, r.Level = v.level()
 	var parts []string
 	for _, l := range s.score() {
 		parts = append(parts, fmt.Sprintf("%s +%d %s", sideName(l.Side), l.Points, l.Why))

@@ -109,6 +109,13 @@ func snap(want engine.Hex, ok func(engine.Hex) bool) (engine.Hex, bool) {
 
 func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	s := &State{Version: 1, Scenario: "historical", Turn: 1, Weather: Gale}
+	rev, err := engine.RevisionOf(Ruleset{}, setup)
+	if err != nil {
+		return nil, err
+	}
+	if rev >= 2 {
+		s.Revision = rev // revision 1 states carry none, and keep their digests
+	}
 	if setup.Scenario != "" && setup.Scenario != "historical" && setup.Scenario != "default" {
 		return nil, fmt.Errorf("kriegsmarine: unknown scenario %q (known: historical)", setup.Scenario)
 	}

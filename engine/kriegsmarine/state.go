@@ -25,7 +25,10 @@ const (
 // State is the whole game: it marshals to JSON deterministically (slices
 // sorted, maps only with string keys).
 type State struct {
-	Version  int      `json:"version"`
+	Version int `json:"version"`
+	// Revision is the rules revision the game is played under, recorded
+	// from revision 2 on (see rev and engine/revision.go).
+	Revision int      `json:"revision,omitempty"`
 	Scenario string   `json:"scenario"`
 	Options  []string `json:"options,omitempty"`
 	// Turn is the open turn, 1..18; 19 once the game is over.

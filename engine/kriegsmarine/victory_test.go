@@ -125,13 +125,20 @@ func handLevel(s *State, pts map[engine.Side]int) (engine.Side, string) {
 			capital[d.Side]++
 		}
 	}
+	// 16.53: the Allies occupy ports only with the Wilfred Force, one at
+	// most (9.46, 11.1).
+	alliedPorts := 0
+	if s.Wilfred.Held && s.Wilfred.Status == "landed" {
+		alliedPorts = 1
+	}
+	alliedWay := capital[German] >= 2 || alliedPorts >= 3
 	diff := pts[German] - pts[Allied]
 	switch {
 	case ports >= 5 && oslo:
 		return German, "strategic"
-	case capital[German] >= 2 && capital[Allied] >= 3:
+	case alliedWay && capital[Allied] >= 3:
 		return Allied, "operational"
-	case capital[German] >= 2:
+	case alliedWay:
 		return Allied, "strategic"
 	case diff >= 25:
 		return German, "operational"

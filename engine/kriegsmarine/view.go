@@ -12,7 +12,9 @@ import (
 // made to that side, and the public facts (turn, weather, invasion). The
 // German objective is in the German view only, until the game ends (4.1).
 type View struct {
-	Game      string      `json:"game"`
+	Game string `json:"game"`
+	// Revision is the game's rules revision, from revision 2 on.
+	Revision  int         `json:"revision,omitempty"`
 	Side      engine.Side `json:"side"`
 	Turn      int         `json:"turn"`
 	Title     string      `json:"title"`
@@ -67,12 +69,20 @@ type UnitView struct {
 	Sub    bool   `json:"sub,omitempty"`
 	Where  string `json:"where"`
 	Hex    string `json:"hex,omitempty"`
-	// Speed is the printed speed, Allowance this turn's movement allowance
-	// before weather (3.414, 6.12), Evasion the evasion speed (6.43).
-	Speed     string `json:"speed,omitempty"`
-	Allowance int    `json:"allowance,omitempty"`
-	Evasion   int    `json:"evasion,omitempty"`
-	Ships     int    `json:"ships,omitempty"`
+	// Speed is the printed speed; Allowance what the unit may move this
+	// turn: the speed of the turn's parity (3.414), after damage (6.12)
+	// and the weather from where it starts (15.0, 15.3); AllowanceSouth,
+	// set only where it is more (strong wind, 15.2), the allowance of a
+	// move every step of which goes south. Evasion is the evasion speed
+	// (6.43).
+	Speed          string `json:"speed,omitempty"`
+	Allowance      int    `json:"allowance,omitempty"`
+	AllowanceSouth int    `json:"allowance_south,omitempty"`
+	Evasion        int    `json:"evasion,omitempty"`
+	Ships          int    `json:"ships,omitempty"`
+	// Gunnery is the dice the unit's gunnery rolls now, after damage (8.62,
+	// 8.64, 8.65, 8.661, 8.662) and the Wilfred Force aboard (11.2), before
+	// what a round adds or takes (8.26, 8.29, 10.2).
 	Gunnery   int    `json:"gunnery,omitempty"`
 	Hits      int    `json:"hits,omitempty"`
 	HitsTaken int    `json:"hits_taken,omitempty"`
@@ -113,7 +123,7 @@ func (s *State) view(side engine.Side) *View { return s.viewOf(side, true) }
 // needs none of them, and a late turn has many.
 func (s *State) viewOf(side engine.Side, reports bool) *View {
 	v := &View{
-		Game: "kriegsmarine", Side: side, Turn: s.Turn, Over: s.Over,
+		Game: "kriegsmarine", Revision: s.Revision, Side: side, Turn: s.Turn, Over: s.Over,
 		Weather: s.Weather, WeatherOn: s.has(OptWeather), Options: s.Options,
 		InvasionTurn: s.InvasionTurn, Intervention: s.intervention(), DanesFrom: s.DanesFrom,
 		Occupied: s.Occupied, Result: s.Result, Scramble: s.Scramble,
@@ -153,9 +163,17 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 			uv.Base, uv.Radius, uv.Used, uv.Struck = u.Base, d.Radius, u.Used, u.Struck
 		} else {
 			uv.Speed = d.SpeedString()
-			uv.Allowance = baseAllowance(d, &u, s.Turn)
+			from := engine.Hex{} // off the map: no sheltered start (15.3)
+			if u.Where == AtMap {
+				from = u.Hex
+			}
+			base, on := baseAllowance(d, &u, s.Turn), s.has(OptWeather)
+			uv.Allowance = windAllowance(base, d.Small(), s.Weather, on, from, false)
+			if south := windAllowance(base, d.Small(), s.Weather, on, from, true); south != uv.Allowance {
+				uv.AllowanceSouth = south
+			}
 			uv.Evasion = evasionSpeed(d, &u)
-			uv.Ships, uv.Gunnery, uv.Hits = d.Ships, d.Gunnery, d.Hits
+			uv.Ships, uv.Gunnery, uv.Hits = d.Ships, s.gunnery(u.ID), d.Hits
 			uv.HitsTaken, uv.Flooding, uv.Moderate = u.Hits, u.Flooding, moderate(d, &u)
 			uv.Arrive, uv.ArriveAt = u.Arrive, u.ArrivePort
 			uv.Returning = s.forcedHome(u.ID)
@@ -218,6 +236,16 @@ func (v *View) unit(id string) *UnitView {
 		}
 	}
 	return nil
+}
+
+// fairAllowance is the unit's allowance before the weather: the speed of
+// the turn's parity, halved after moderate damage (as baseAllowance).
+func (u *UnitView) fairAllowance(d *UnitDef, turn int) int {
+	a := d.Speed(turn)
+	if u.Moderate {
+		a = (a + 1) / 2
+	}
+	return a
 }
 
 func phaseID(turn int) string { return fmt.Sprintf("T%02d", turn) }

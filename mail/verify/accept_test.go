@@ -21,8 +21,11 @@ func checkResult(t *testing.T, res *Result, form, fpr string, signed []byte) {
 	if !bytes.Equal(res.Signed, signed) {
 		t.Errorf("signed bytes\n%q\nwant\n%q", res.Signed, signed)
 	}
-	if res.IdemKey != sha256.Sum256(res.Signature) {
-		t.Errorf("IdemKey is not the SHA-256 of the signature packet")
+	if res.PacketHash != sha256.Sum256(res.Signature) {
+		t.Errorf("PacketHash is not the SHA-256 of the signature packet")
+	}
+	if want := wantIdentity(t, fpr, res.Signature, res.Covered); res.Identity != want {
+		t.Errorf("identity %x, computed from the packet by hand %x", res.Identity, want)
 	}
 	if res.Hash != "SHA256" && res.Hash != "SHA512" {
 		t.Errorf("hash %q", res.Hash)
@@ -49,7 +52,7 @@ func TestPGPMIMETextBodyAccepted(t *testing.T) {
 			mustReject(t, flipByte(t, raw, "Warspite"), f.keys, time.Now(), ReasonBadSignature)
 			// Re-verifying the recorded covered bytes and signature agrees.
 			again, err := VerifyDetached(res.Covered, res.Signature, f.keys, time.Now())
-			if err != nil || again.Fingerprint != k.fpr || again.IdemKey != res.IdemKey {
+			if err != nil || again.Fingerprint != k.fpr || again.Identity != res.Identity {
 				t.Errorf("VerifyDetached replay: %v", err)
 			}
 		})

@@ -49,7 +49,7 @@ func Check(raw []byte, keys openpgp.KeyRing, at time.Time) (string, error) {
 //	signer:      0123...CDEF (primary key fingerprint)
 //	hash:        SHA256
 //	signed at:   2026-11-29T11:59:00Z (claimed by the sender)
-//	idem key:    <sha256 of the signature packet, hex>
+//	identity:    <the canonical identity, hex (see Result.Identity)>
 //	signed:      <n> bytes, sha256 <hex>
 //	file:        orders.txt          (attachments only)
 //	armor:       Comment: ...        (one line per armor header)
@@ -97,7 +97,7 @@ func FormatReport(res *Result, err error, at time.Time) string {
 	line("signer", res.Fingerprint)
 	line("hash", res.Hash)
 	line("signed at", res.SigTime.UTC().Format(time.RFC3339)+" (claimed by the sender)")
-	line("idem key", fmt.Sprintf("%x", res.IdemKey))
+	line("identity", fmt.Sprintf("%x", res.Identity))
 	line("signed", fmt.Sprintf("%d bytes, sha256 %x", len(res.Signed), sha256.Sum256(res.Signed)))
 	if res.FileName != "" {
 		line("file", Escape(res.FileName))

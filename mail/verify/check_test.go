@@ -25,7 +25,7 @@ func TestCheckReportAccepted(t *testing.T) {
 		"signer:      " + f.edFpr,
 		"hash:        SHA256",
 		"signed at:   " + res.SigTime.UTC().Format(time.RFC3339) + " (claimed by the sender)",
-		fmt.Sprintf("idem key:    %x", res.IdemKey),
+		fmt.Sprintf("identity:    %x", res.Identity),
 		fmt.Sprintf("signed:      %d bytes, sha256 %x", len(crlf(orderText)), sha256.Sum256([]byte(crlf(orderText)))),
 	}
 	if got := strings.Split(strings.TrimSuffix(report, "\n"), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {

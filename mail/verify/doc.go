@@ -76,7 +76,19 @@
 //     and signing subkey alike);
 //   - the signature must name its issuer key (no-issuer otherwise), and the
 //     issuer must be in the given key set (unknown-key);
-//   - IdemKey is the SHA-256 of the binary signature packet.
+//   - the two-octet hash tag must be the first octets of the digest.
+//
+// # Identity
+//
+// Result.Identity names the signed message whatever its bytes on the wire:
+// SHA-256 over a version label, the signer's primary-key fingerprint, the
+// signature's hashed part (version, type, public-key and hash algorithm,
+// hashed subpacket area, trailer: what RFC 9580 5.2.4 hashes after the
+// data) and the digest the signature is made over. It leaves out what
+// anyone can change without the key: the packet header's format and length
+// encoding, the unhashed subpackets, the signature values, armor,
+// compression and MIME. Result.PacketHash, SHA-256 of the signature packet,
+// is what game logs used before; it is kept only to check those logs.
 //
 // # Time policy
 //

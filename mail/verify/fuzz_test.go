@@ -12,6 +12,8 @@ import (
 	"time"
 
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+
+	"skagerrak/mail/malleate"
 )
 
 // fuzzAt is the receipt time of the fuzz seeds; testdata/fuzzkey.asc is a
@@ -48,7 +50,7 @@ func checkOutcome(t *testing.T, res *Result, err error) {
 		}
 		return
 	}
-	if res == nil || res.Fingerprint == "" || res.IdemKey != sha256.Sum256(res.Signature) {
+	if res == nil || res.Fingerprint == "" || res.PacketHash != sha256.Sum256(res.Signature) {
 		t.Fatalf("inconsistent result %+v", res)
 	}
 }
@@ -172,4 +174,52 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	write("FuzzSignaturePart", "armored", armorSig(t, sig, map[string]string{"Comment": "seed"}))
 	write("FuzzSignaturePart", "two", append(append([]byte{}, sig...), sig...))
 	write("FuzzSignaturePart", "no-issuer", stripIssuer(t, sig))
+}
+
+// FuzzSignatureIdentity mutates a valid signature packet over fixed data
+// (the seeds: the packet, reframed, with unhashed subpackets added, inside
+// a compressed packet, armored) and requires every mutation to be refused,
+// or accepted with the original's canonical identity: no change anyone
+// can make without the key makes a new message.
+func FuzzSignatureIdentity(f *testing.F) {
+	key := fuzzKey(f)
+	keys := openpgp.EntityList{key}
+	data := []byte(orderText)
+	sig := rawSign(f, key, data, crypto.SHA256, fuzzAt.Add(-time.Hour))
+	lim := DefaultLimits()
+	sp, rej := readSignature(sig, lim)
+	if rej != nil {
+		f.Fatal(rej)
+	}
+	orig, rej := checkSignature(sp, data, keys, fuzzAt, lim)
+	if rej != nil {
+		f.Fatal(rej)
+	}
+	seeds := [][]byte{sig, armorSig(f, sig, map[string]string{"Comment": "seed"})}
+	if p, err := malleate.Reframe(sig, malleate.OldLen2); err == nil {
+		seeds = append(seeds, p)
+	}
+	if s, err := malleate.ParseSig(sig); err == nil {
+		s.Unhashed = append(s.Unhashed, malleate.Subpacket(101, []byte("x"), 5))
+		seeds = append(seeds, s.Packet())
+	}
+	if p, err := malleate.Compress(sig, malleate.ZLIB, malleate.NewLen5); err == nil {
+		seeds = append(seeds, p)
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		sp, rej := readSignature(b, lim)
+		if rej != nil {
+			return
+		}
+		c, rej := checkSignature(sp, data, keys, fuzzAt, lim)
+		if rej != nil {
+			return
+		}
+		if c.identity != orig.identity || c.fingerprint != orig.fingerprint {
+			t.Fatalf("a mutated signature verifies as a new message: identity %x, want %x", c.identity, orig.identity)
+		}
+	})
 }

@@ -93,18 +93,18 @@ func TestHostile06UnknownKey(t *testing.T) {
 
 // Case 7: a byte-identical resend under a new Message-ID has the same
 // idempotency key.
-func TestHostile07ResendSameIdemKey(t *testing.T) {
+func TestHostile07ResendSameIdentity(t *testing.T) {
 	g, f := gpgFixture(t)
 	raw := gpgPGPMIME(t, g, edUID, textPart(orderText))
 	resent := bytes.Replace(raw, []byte("<orders-1@example.org>"), []byte("<resent-99@example.org>"), 1)
 	resent = bytes.Replace(resent, []byte("Subject: orders"), []byte("Subject: Fwd: orders"), 1)
 	a := mustAccept(t, raw, f.keys, time.Now())
 	b := mustAccept(t, resent, f.keys, time.Now())
-	if a.IdemKey != b.IdemKey {
+	if a.Identity != b.Identity {
 		t.Errorf("idempotency keys differ for the same signature")
 	}
 	other := mustAccept(t, gpgPGPMIME(t, g, edUID, textPart(orderText+"# again\n")), f.keys, time.Now())
-	if other.IdemKey == a.IdemKey {
+	if other.Identity == a.Identity {
 		t.Errorf("a new signature has the same idempotency key")
 	}
 }

@@ -174,7 +174,8 @@ type checked struct {
 	fingerprint string
 	sigTime     time.Time
 	hash        string
-	idem        [32]byte
+	identity    [32]byte
+	packetHash  [32]byte
 }
 
 // policyConfig is the go-crypto configuration of the verification policy:
@@ -242,11 +243,16 @@ func checkSignature(sp *sigPacket, data []byte, keys openpgp.KeyRing, at time.Ti
 			last = rej
 			continue
 		}
+		id, err := identity(ent.PrimaryKey.Fingerprint, sig, data)
+		if err != nil {
+			return nil, reject(ReasonBadSignature, "%v", err)
+		}
 		return &checked{
 			fingerprint: fmt.Sprintf("%X", ent.PrimaryKey.Fingerprint),
 			sigTime:     sig.CreationTime,
 			hash:        hashName,
-			idem:        sha256.Sum256(sp.raw),
+			identity:    id,
+			packetHash:  sha256.Sum256(sp.raw),
 		}, nil
 	}
 	return nil, last

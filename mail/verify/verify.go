@@ -50,9 +50,16 @@ type Result struct {
 	// Fingerprint is the upper-case hex fingerprint of the signer's primary
 	// key, whatever subkey made the signature.
 	Fingerprint string
-	// IdemKey is the SHA-256 of the binary signature packet: the idempotency
-	// key of the message.
-	IdemKey [32]byte
+	// Identity is the canonical identity of the signed message: SHA-256
+	// over the signer's primary fingerprint, the signature's hashed part
+	// and the digest it signs (see the package documentation). Every
+	// re-encoding of the same signature gives the same Identity; only the
+	// key holder can make a new one.
+	Identity [32]byte
+	// PacketHash is the SHA-256 of the binary signature packet, which
+	// anyone can change without breaking the signature: the idempotency
+	// key of game logs written before Identity, kept to check them.
+	PacketHash [32]byte
 	// SigTime is the creation time the signature claims (chosen by the
 	// sender; never used for deadlines).
 	SigTime time.Time
@@ -178,7 +185,7 @@ func verify(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result
 func fill(r *Result, c *checked, sp *sigPacket) *Result {
 	r.Signature = sp.raw
 	r.Fingerprint = c.fingerprint
-	r.IdemKey = c.idem
+	r.Identity, r.PacketHash = c.identity, c.packetHash
 	r.SigTime = c.sigTime
 	r.Hash = c.hash
 	if sp.armor != nil {

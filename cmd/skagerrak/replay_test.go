@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+
+	"skagerrak/adjudicator"
+	"skagerrak/events"
+	"skagerrak/mail/compose"
+	"skagerrak/mail/imapbox"
+	"skagerrak/mail/malleate"
+)
+
+// replayGame is a game with a referee on loopback IMAP and SMTP, played by
+// the real intake as `skagerrak run` wires it.
+type replayGame struct {
+	e    *mailEnv
+	h    *adjudicator.Host
+	box  *imapbox.Box
+	s    *smtpSender
+	id   string
+	keys map[string]*openpgp.Entity // by side, "referee" included
+}
+
+func newReplayGame(t *testing.T, dice string) *replayGame {
+	t.Helper()
+	e := newMailEnv(t, 0)
+	now := time.Now().Add(-time.Hour)
+	r := &replayGame{e: e, id: "replay-1", keys: map[string]*openpgp.Entity{}}
+	spec := adjudicator.Spec{Game: r.id, Ruleset: "racetest", HostFrom: hostAddr, Dice: dice,
+		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+	for _, side := range []string{"allied", "german", "referee"} {
+		k, _ := compose.GenerateKey(side, side+"@players.test", now)
+		pub, _ := compose.ArmorPublicKey(k)
+		r.keys[side] = k
+		p := adjudicator.Player{Side: engineSide(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)}
+		if side == "referee" {
+			spec.Referee = &p
+		} else {
+			spec.Players = append(spec.Players, p)
+		}
+	}
+	r.h, r.box, r.s = e.open(t)
+	t.Cleanup(func() { r.box.Close(); r.h.Close() })
+	if _, err := r.h.Create(spec); err != nil {
+		t.Fatal(err)
+	}
+	r.poll(t)
+	e.smtp.Take("allied@players.test")
+	e.smtp.Take("german@players.test")
+	return r
+}
+
+func (r *replayGame) poll(t *testing.T) adjudicator.Pass {
+	t.Helper()
+	p, err := r.h.PollOnce(context.Background(), inbox{r.box}, r.s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// sign makes a signed mail of side's in one of the three forms, signed at.
+func (r *replayGame) sign(t *testing.T, form, side, body string, at time.Time) []byte {
+	t.Helper()
+	k, from := r.keys[side], side+"@players.test"
+	text := "Game: " + r.id + "\nPhase: T01\nSide: " + side + "\n" + body + "\n"
+	var raw []byte
+	var err error
+	switch form {
+	case malleate.FormPGPMIME:
+		raw, err = compose.SignPGPMIMEMail(k, from, hostAddr, "orders", text, at)
+	case malleate.FormDetached:
+		raw, err = compose.SignDetachedMail(k, from, hostAddr, "orders", "orders.txt", text, at)
+	default:
+		raw, err = compose.SignCleartextMail(k, from, hostAddr, "orders", text, at)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+func (r *replayGame) log(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(r.e.dataDir(), r.id, adjudicator.LogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// genuine mails raw, expects it taken (accepted, or run as referee
+// commands) and its replies sent, and clears the SMTP server.
+func (r *replayGame) genuine(t *testing.T, raw []byte) {
+	t.Helper()
+	r.e.imap.Append(hostAddr, "INBOX", raw)
+	p := r.poll(t)
+	if p.Accepted+p.Referee != 1 || p.Sent == 0 {
+		t.Fatalf("the genuine mail: %+v", p)
+	}
+	for _, d := range r.e.smtp.Deliveries() {
+		for _, to := range d.To {
+			r.e.smtp.Take(to)
+		}
+	}
+}
+
+// copiesChangeNothing mails every copy of raw that mail/malleate makes,
+// one pass each, and requires each to leave the game's log and outbox as
+// they were and send nothing; it returns how many were recognised as the
+// message already recorded.
+func (r *replayGame) copiesChangeNothing(t *testing.T, raw []byte) int {
+	t.Helper()
+	vs, err := malleate.Variants(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := r.log(t)
+	dups := 0
+	for _, v := range vs {
+		r.e.imap.Append(hostAddr, "INBOX", v.Raw)
+		p := r.poll(t)
+		if p.Accepted+p.Referee != 0 || p.Sent != 0 || len(r.e.smtp.Deliveries()) != 0 {
+			t.Fatalf("%s: a copy did something: %+v, %d mails", v.Name, p, len(r.e.smtp.Deliveries()))
+		}
+		if after := r.log(t); !bytes.Equal(after, before) {
+			t.Fatalf("%s: a copy grew the log by %d bytes:\n%s", v.Name, len(after)-len(before), after[len(before):])
+		}
+		g, _ := r.h.Game(r.id)
+		if len(g.Outbox) != 0 {
+			t.Fatalf("%s: %d mails queued", v.Name, len(g.Outbox))
+		}
+		if v.Valid && p.Duplicates != 1 {
+			t.Errorf("%s: not recognised as the message recorded: %+v", v.Name, p)
+		}
+		dups += p.Duplicates
+	}
+	if n := r.e.count(t, "INBOX"); n != 0 {
+		t.Errorf("%d copies left in the INBOX", n)
+	}
+	return dups
+}
+
+// Every copy anyone can make of a player's accepted orders (each form,
+// each malleation class), mailed after the genuine one through go-imap's
+// server and the real intake, leaves the log and the outbox as they were,
+// sends nothing and is moved away.
+func TestReplayedOrdersChangeNothing(t *testing.T) {
+	r := newReplayGame(t, "")
+	forms := []string{malleate.FormPGPMIME, malleate.FormDetached, malleate.FormClearsigned}
+	for i, form := range forms {
+		raw := r.sign(t, form, "allied", "advance 1 # "+form, time.Now().UTC().Add(time.Duration(i)*time.Second))
+		r.genuine(t, raw)
+		n := r.copiesChangeNothing(t, raw)
+		t.Logf("%s: %d copies recognised as the orders recorded", form, n)
+	}
+	g, _ := r.h.Game(r.id)
+	if !strings.Contains(g.Orders["allied"].Text, "# clearsigned") || g.Resolved != 0 {
+		t.Errorf("orders %q, %d phases resolved", g.Orders["allied"].Text, g.Resolved)
+	}
+}
+
+// A copy of the referee's signed `extend 24h` (or of any command) runs
+// nothing again: the deadline stays where the genuine one moved it, and
+// nobody hears of it.
+func TestReplayedRefereeCommandChangesNothing(t *testing.T) {
+	r := newReplayGame(t, "")
+	g, _ := r.h.Game(r.id)
+	was := g.Opened.Deadline
+	raw := r.sign(t, malleate.FormPGPMIME, "referee", "extend 24h travelling", time.Now().UTC())
+	r.genuine(t, raw)
+	moved := g.Opened.Deadline
+	if moved.Sub(was) != 24*time.Hour {
+		t.Fatalf("the genuine extend moved the deadline by %v", moved.Sub(was))
+	}
+	r.copiesChangeNothing(t, raw)
+	if !g.Opened.Deadline.Equal(moved) {
+		t.Errorf("the deadline moved again, to %v", g.Opened.Deadline)
+	}
+}
+
+// A copy of the referee's `dice 6` in a manual-dice game adds no roll:
+// the phase waits for two dice, one is supplied, and a copy of that mail
+// would have supplied the other, resolving the phase with a roll its
+// sender knew.
+func TestReplayedManualDiceAddNothing(t *testing.T) {
+	r := newReplayGame(t, "manual")
+	now := time.Now().UTC()
+	r.genuine(t, r.sign(t, malleate.FormPGPMIME, "allied", "advance 1", now))
+	r.genuine(t, r.sign(t, malleate.FormPGPMIME, "german", "advance 2", now))
+	raw := r.sign(t, malleate.FormClearsigned, "referee", "dice 6", now)
+	r.genuine(t, raw)
+	g, _ := r.h.Game(r.id)
+	if len(g.Dice) != 1 || g.Resolved != 0 {
+		t.Fatalf("%d dice held and %d phases resolved after the genuine mail", len(g.Dice), g.Resolved)
+	}
+	r.copiesChangeNothing(t, raw)
+	if len(g.Dice) != 1 || g.Resolved != 0 {
+		t.Errorf("%d dice held and %d phases resolved after the copies", len(g.Dice), g.Resolved)
+	}
+}
+
+// verify refuses a log in which one signed message is recorded twice,
+// however the copy was encoded: it fails at the second record, naming the
+// first.
+func TestVerifyRefusesACanonicalDuplicate(t *testing.T) {
+	r := newReplayGame(t, "")
+	raw := r.sign(t, malleate.FormPGPMIME, "allied", "advance 2", time.Now().UTC())
+	r.genuine(t, raw)
+	r.box.Close()
+	r.h.Close()
+	gdir := filepath.Join(r.e.dataDir(), r.id)
+	if code, out, errs := run(t, "verify", gdir); code != 0 {
+		t.Fatalf("verify before: %d %s %s", code, out, errs)
+	}
+	// The copy: the same signature packet in an old-format header.
+	vs, err := malleate.Variants(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cp []byte
+	for _, v := range vs {
+		if v.Name == "old-format header, four-octet length" {
+			cp = v.Raw
+		}
+	}
+	l, err := events.Open(filepath.Join(gdir, adjudicator.LogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first events.Event
+	for ev, err := range l.Events(1) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Type == adjudicator.EvOrdersAccepted {
+			first = ev
+		}
+	}
+	var a adjudicator.OrdersAccepted
+	if err := json.Unmarshal(first.Data, &a); err != nil {
+		t.Fatal(err)
+	}
+	a.Raw = cp
+	dup, err := l.Append(adjudicator.EvOrdersAccepted, first.Time.Add(time.Minute), a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	code, out, errs := run(t, "verify", gdir)
+	want := fmt.Sprintf("event %d (OrdersAccepted): the message %s was recorded before, at seq %d", dup.Seq, a.Key, first.Seq)
+	if code == 0 || !strings.Contains(errs, want) {
+		t.Errorf("verify of a log holding a copy: exit %d\n%s%s\nwant %q", code, out, errs, want)
+	}
+}

@@ -1,0 +1,51 @@
+package kriegsmarine
+
+import "skagerrak/engine"
+
+// Rules revisions (engine/revision.go): a game keeps the revision it was
+// created with. Revision 2 changed what the first hand-computed scenarios
+// found wrong; each change checks the state's revision where it forks, so
+// that a game of revision 1 plays on exactly as it began.
+var revisions = []engine.Revision{
+	{N: 1, Changes: []string{"the rules as first released"}},
+	{N: 2, Changes: []string{
+		"3.1: the red border is the top edge's sea hexes right of the middle, FF11-FF18 (was the whole top edge, FF1-FF18)",
+		"6.28: airborne troops may land on the day turn whose moves begin the invasion",
+		"8.25: a battle has no round limit (was 6): it goes on until one side is gone, the 8.24 check ends it, or neither side has anything left to fire",
+		"8.27: minelayer task forces of 2 ships or more give escorts like destroyer and torpedo boat task forces",
+		"8.3: the ship fired on in a special pursuit battle returns fire only if it is still afloat",
+		"9.2: ships that give up a port fall back to the hex they came from, also when the port was the first hex of their move",
+		"9.21: the Oslo outer fortress (H16) fires at ships passing it on their way into Oslo, before Oscarsborg",
+		"9.31: Norwegian ships withdrawing from Oslo go beyond the Oslo outer fortress",
+		"9.33: the A Class submarine is removed from the game after its torpedo attack",
+		"9.43: German ships repulsed from Oslo retreat a further hex, beyond the Oslo outer fortress",
+	}},
+}
+
+// Revisions implements engine.Reviser.
+func (Ruleset) Revisions() []engine.Revision {
+	out := make([]engine.Revision, len(revisions))
+	for i, r := range revisions {
+		out[i] = engine.Revision{N: r.N, Changes: append([]string(nil), r.Changes...)}
+	}
+	return out
+}
+
+var _ engine.Reviser = Ruleset{}
+
+// rev is the rules revision the game is played under: the state records it
+// from revision 2 on, so a state without one is revision 1.
+func (s *State) rev() int {
+	if s.Revision == 0 {
+		return 1
+	}
+	return s.Revision
+}
+
+// rev is the View's rules revision (see State.rev).
+func (v *View) rev() int {
+	if v.Revision == 0 {
+		return 1
+	}
+	return v.Revision
+}
