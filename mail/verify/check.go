@@ -69,6 +69,7 @@ func Check(raw []byte, keys openpgp.KeyRing, at time.Time) (string, error) {
 //	reason:      bad-signature
 //	detail:      ...
 //	signer:      0123...CDEF (...)   (the signature verified, the form did not)
+//	restored:    1 NUL bytes ...      (put back where a server sent 0x80 for them)
 //
 // Keys are padded to a fixed column; every line ends with "\n".
 func FormatReport(res *Result, err error, at time.Time) string {
