@@ -150,6 +150,10 @@ type OrdersAccepted struct {
 	// Ignored describes the parts beside the order file that were not read
 	// as orders (a cover note, a public key); the reply names them.
 	Ignored []string `json:"ignored,omitempty"`
+	// Seq and Hash are those of the event's record, filled in by replay
+	// for the acceptance reply's receipt; not part of the data.
+	Seq  uint64 `json:"-"`
+	Hash string `json:"-"`
 }
 
 // OrdersRejected records a submission that was refused, with every error.
