@@ -134,7 +134,7 @@ func mismatch(h HeldReceipt, recs []logRecord, byKey map[string][]keyed) string 
 	case h.Seq > uint64(len(recs)):
 		why = fmt.Sprintf("the log ends at record %d, before record %d that this mail names", len(recs), h.Seq)
 	case recs[h.Seq-1].hash != h.Hash:
-		why = fmt.Sprintf("record %d of the log is a %s with another hash", h.Seq, recs[h.Seq-1].typ)
+		why = fmt.Sprintf("record %d of the log (%s) has another hash", h.Seq, recs[h.Seq-1].typ)
 	case h.Kind == ReceiptOrders && (recs[h.Seq-1].typ != EvOrdersAccepted || recs[h.Seq-1].key != h.Message):
 		return fmt.Sprintf("record %d has the hash this mail names but is not the %s of message %s: the host signed a false receipt", h.Seq, EvOrdersAccepted, h.Message)
 	default:
