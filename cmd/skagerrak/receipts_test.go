@@ -30,10 +30,9 @@ type stepClock struct {
 	t  time.Time
 }
 
-func (c *stepClock) Now() time.Time        { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *stepClock) Set(t time.Time)       { c.mu.Lock(); c.t = t; c.mu.Unlock() }
-func (c *stepClock) Add(d time.Duration)   { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
-func (c *stepClock) since(t time.Time) int { return int(c.Now().Sub(t) / time.Second) }
+func (c *stepClock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *stepClock) Set(t time.Time)     { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+func (c *stepClock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 var receiptStart = time.Date(2026, 1, 10, 10, 0, 0, 0, time.UTC)
 
@@ -49,7 +48,7 @@ type receiptWorld struct {
 	signed map[engine.Side]time.Time
 }
 
-func newReceiptWorld(t *testing.T, encrypt bool) *receiptWorld {
+func newReceiptWorld(t testing.TB, encrypt bool) *receiptWorld {
 	t.Helper()
 	w := &receiptWorld{players: map[engine.Side]*openpgp.Entity{}, dir: t.TempDir(), signed: map[engine.Side]time.Time{}}
 	var err error
@@ -72,7 +71,7 @@ func newReceiptWorld(t *testing.T, encrypt bool) *receiptWorld {
 }
 
 // hostKeyFile writes the host's public key, as a player keeps it.
-func (w *receiptWorld) hostKeyFile(t *testing.T) string {
+func (w *receiptWorld) hostKeyFile(t testing.TB) string {
 	t.Helper()
 	pub, err := compose.ArmorPublicKey(w.host)
 	if err != nil {
@@ -87,7 +86,7 @@ func (w *receiptWorld) hostKeyFile(t *testing.T) string {
 
 // order is a player's signed order mail, signed at clk's time (at least a
 // second after the player's last).
-func (w *receiptWorld) order(t *testing.T, clk *stepClock, side engine.Side, phase string, n int) []byte {
+func (w *receiptWorld) order(t testing.TB, clk *stepClock, side engine.Side, phase string, n int) []byte {
 	t.Helper()
 	at := clk.Now()
 	if !at.After(w.signed[side]) {
@@ -115,7 +114,7 @@ type receiptHost struct {
 
 // newHost creates the game on a new host: the same spec, dice secret and
 // clock give the same first records on every host.
-func (w *receiptWorld) newHost(t *testing.T, name string) *receiptHost {
+func (w *receiptWorld) newHost(t testing.TB, name string) *receiptHost {
 	t.Helper()
 	rh := &receiptHost{w: w, clk: &stepClock{t: receiptStart}, dir: filepath.Join(w.dir, name)}
 	var err error
@@ -147,7 +146,7 @@ func (rh *receiptHost) game() *adjudicator.Game {
 func (rh *receiptHost) logPath() string { return filepath.Join(rh.dir, "r1", adjudicator.LogFile) }
 
 // receive takes one mail at time at and sends what it leads to.
-func (rh *receiptHost) receive(t *testing.T, at time.Time, raw []byte) adjudicator.Receipt {
+func (rh *receiptHost) receive(t testing.TB, at time.Time, raw []byte) adjudicator.Receipt {
 	t.Helper()
 	rh.clk.Set(at)
 	r, err := rh.h.Receive(raw)
@@ -158,7 +157,7 @@ func (rh *receiptHost) receive(t *testing.T, at time.Time, raw []byte) adjudicat
 	return r
 }
 
-func (rh *receiptHost) flush(t *testing.T) {
+func (rh *receiptHost) flush(t testing.TB) {
 	t.Helper()
 	if _, err := rh.h.Flush(context.Background(), rh.sender); err != nil {
 		t.Fatal(err)
@@ -167,7 +166,7 @@ func (rh *receiptHost) flush(t *testing.T) {
 
 // deliver files the mail this host sent a side since the last call into
 // the side's saved mail, one .eml per mail, as a mail client saves it.
-func (rh *receiptHost) deliver(t *testing.T, side engine.Side, box *savedBox) {
+func (rh *receiptHost) deliver(t testing.TB, side engine.Side, box *savedBox) {
 	t.Helper()
 	for _, d := range rh.smtp.Take(string(side) + "@players.test") {
 		box.add(t, d.Data)
@@ -180,7 +179,7 @@ type savedBox struct {
 	mail [][]byte
 }
 
-func newSavedBox(t *testing.T, dir string) *savedBox {
+func newSavedBox(t testing.TB, dir string) *savedBox {
 	t.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -188,7 +187,7 @@ func newSavedBox(t *testing.T, dir string) *savedBox {
 	return &savedBox{dir: dir}
 }
 
-func (b *savedBox) add(t *testing.T, raw []byte) {
+func (b *savedBox) add(t testing.TB, raw []byte) {
 	t.Helper()
 	b.mail = append(b.mail, raw)
 	if err := os.WriteFile(filepath.Join(b.dir, fmt.Sprintf("%03d.eml", len(b.mail))), raw, 0o644); err != nil {
@@ -211,7 +210,7 @@ func verifyOut(t *testing.T, args ...string) (int, string) {
 }
 
 // recordOf finds the seq of the first record of a type whose data holds s.
-func recordOf(t *testing.T, logPath, typ, s string) uint64 {
+func recordOf(t testing.TB, logPath, typ, s string) uint64 {
 	t.Helper()
 	f, err := os.Open(logPath)
 	if err != nil {
@@ -237,7 +236,7 @@ func recordOf(t *testing.T, logPath, typ, s string) uint64 {
 // orders), and goes on from there to the end. It returns the rewritten
 // log, german's saved mail, the receipt of the dropped orders and the
 // record the honest log held them at.
-func droppedOrders(t *testing.T, w *receiptWorld) (string, *savedBox, adjudicator.HeldReceipt, uint64) {
+func droppedOrders(t testing.TB, w *receiptWorld) (string, *savedBox, adjudicator.HeldReceipt, uint64) {
 	t.Helper()
 	boxes := map[engine.Side]*savedBox{}
 	for _, s := range []engine.Side{"allied", "german"} {
@@ -317,7 +316,7 @@ func TestHostDroppingAcceptedOrdersIsCaughtByTheVictimsReceipts(t *testing.T) {
 
 // lastOrdersReceipt is the receipt of the last acceptance reply a
 // player saved.
-func lastOrdersReceipt(t *testing.T, w *receiptWorld, box *savedBox) adjudicator.HeldReceipt {
+func lastOrdersReceipt(t testing.TB, w *receiptWorld, box *savedBox) adjudicator.HeldReceipt {
 	t.Helper()
 	k, err := readKeptReceipts([]string{box.dir}, openpgp.EntityList{w.host}, nil)
 	if err != nil {
@@ -333,7 +332,7 @@ func lastOrdersReceipt(t *testing.T, w *receiptWorld, box *savedBox) adjudicator
 }
 
 // firstDifference is the first seq where two logs hold different records.
-func firstDifference(t *testing.T, a, b string) uint64 {
+func firstDifference(t testing.TB, a, b string) uint64 {
 	t.Helper()
 	read := func(p string) []string {
 		f, err := os.Open(p)
@@ -439,7 +438,7 @@ func TestForkedLogsAreCaughtByBothSidesReceipts(t *testing.T) {
 // writeMbox stores mails in an mbox as mboxrd writers do: a "From " line
 // before each, LF line ends, ">" before body lines starting (">"...)
 // "From ", an empty line after each.
-func writeMbox(t *testing.T, path string, mails [][]byte) {
+func writeMbox(t testing.TB, path string, mails [][]byte) {
 	t.Helper()
 	var b bytes.Buffer
 	for _, m := range mails {
@@ -561,7 +560,7 @@ func TestReceiptsWithAnInvalidHostSignatureAreRefused(t *testing.T) {
 
 // alterReceipt changes the hash a host mail's receipt names, in its text
 // and its receipt.json, leaving the host's signature as it was.
-func alterReceipt(t *testing.T, raw []byte) []byte {
+func alterReceipt(t testing.TB, raw []byte) []byte {
 	t.Helper()
 	m := regexp.MustCompile(`whose hash is\r\n  ([0-9a-f]{64})`).FindSubmatch(raw)
 	if m == nil {
@@ -624,4 +623,33 @@ func TestVerifyReceiptsFlags(t *testing.T) {
 	if code, out := verifyOut(t, log, dir); code == 0 || !strings.Contains(out, "after --receipts") {
 		t.Errorf("two paths without --receipts: %d %s", code, out)
 	}
+}
+
+// BenchmarkVerifyReceipts measures checking a player's saved mail against
+// a log: reading each mail, its host signature, its receipt, and the
+// receipts against the log. It reports the time per mail.
+func BenchmarkVerifyReceipts(b *testing.B) {
+	w := newReceiptWorld(b, false)
+	rh := w.newHost(b, "host")
+	box := newSavedBox(b, filepath.Join(w.dir, "mail", "german"))
+	for phase := 1; rh.game().Ended == nil; phase++ {
+		for _, side := range []engine.Side{"allied", "german"} {
+			rh.clk.Add(10 * time.Second)
+			rh.receive(b, rh.clk.Now(), w.order(b, rh.clk, side, fmt.Sprintf("T%02d", phase), 2))
+		}
+	}
+	rh.deliver(b, "german", box)
+	host := openpgp.EntityList{w.host}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k, err := readKeptReceipts([]string{box.dir}, host, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c, err := adjudicator.CheckReceipts(rh.logPath(), k.Held)
+		if err != nil || !c.OK() {
+			b.Fatal(err, c)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(box.mail)), "µs/mail")
 }
