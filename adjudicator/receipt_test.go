@@ -195,7 +195,7 @@ func TestMailOfEarlierRenderRevisionsHasNoReceipt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rev := range []int{0, 3, RenderRevision} {
+	for _, rev := range []int{0, receiptsSince - 1, RenderRevision} {
 		m, err := g.render(MailQueued{Kind: MailReport, Side: "german", To: "g@example.org", Render: rev})
 		if err != nil {
 			t.Fatal(err)

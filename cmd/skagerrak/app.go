@@ -148,19 +148,7 @@ func (m *Main) configCmd() *cobra.Command {
 			_, err := io.WriteString(m.Stdout, config.Example())
 			return err
 		},
-	}, &cobra.Command{
-		Use:   "check",
-		Short: "Load the configuration and report what is wrong with it",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			c, err := m.config(cmd)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(m.Stdout, "configuration OK (file %q, data_dir %s)\n", c.File, c.DataDir)
-			return nil
-		},
-	})
+	}, m.configCheckCmd())
 	return c
 }
 

@@ -213,6 +213,9 @@ func TestResolveMakesARealCopy(t *testing.T) {
 	}
 }
 
+// TestParseOrdersNeverPanics feeds random order lines to the states of a
+// played game: every one comes back as errors naming their line, rule and
+// what would be valid, or as orders that resolve.
 func TestParseOrdersNeverPanics(t *testing.T) {
 	words := []string{"move", "rapid", "para", "attack", "react", "engineer", "losses", "block", "flee",
 		"defend", "retreat", "trade", "place", "discard", "submarine", "first", "from", "on", "off",
@@ -233,6 +236,12 @@ func TestParseOrdersNeverPanics(t *testing.T) {
 					lines = append(lines, strings.Join(f, " "))
 				}
 				o, errs := (Ruleset{}).ParseOrders(s, side, strings.Join(lines, "\n"))
+				for _, e := range errs {
+					// a line is at fault: its number, never "line 0"
+					if e.Line < 1 || e.Line > len(lines) || e.Rule == "" || e.Valid == "" || e.Msg == "" {
+						t.Fatalf("%s %s: %q: incomplete error %+v", s.phaseID(), side, lines, e)
+					}
+				}
 				if len(errs) == 0 && s.owesSide(side) {
 					if _, err := (Ruleset{}).Resolve(s, map[engine.Side]engine.Orders{side: o}, engine.NewSeededDice([]byte("f"), "g", "p", [32]byte{})); err != nil {
 						t.Fatalf("%s: accepted orders do not resolve: %v", s.phaseID(), err)

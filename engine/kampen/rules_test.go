@@ -751,3 +751,90 @@ func TestRule7_1_WipeoutEndsTheGame(t *testing.T) {
 		t.Errorf("result %+v, want a German win by destruction", r)
 	}
 }
+
+// 5.2: "Man kan maksimalt få kampterninger fra 5 bataljoner i hver enkelt
+// kamp ... Norge og De allierte får maksimalt uttelling for 5 bataljoner
+// til sammen dersom de forsvarer seg sammen i et område." Card dice "kommer
+// i tillegg" (come on top).
+//
+// Five German battalions attack Hamar from Oslo, held by 3 Norwegian and
+// 3 Allied battalions: Germany rolls 5 dice, the joint defence 5, not 6.
+// With the faces of data/dice.txt (1 Z, 2-3 one pip, 4-5 two, 6 three):
+//
+//	Germany 6 6 6 6 4 = 3+3+3+3+2 = 14, no Z
+//	defence 6 6 6 4 4 = 3+3+3+2+2 = 13, no Z
+//
+// 14 beats 13: Germany takes Hamar with all 5, the defenders retreat
+// together. A sixth defence die is rolled only for a card: with the
+// Allies' Fremmedlegionær (1 die) a 4 more makes 15, and the defence
+// holds. Every die supplied must be used, no more: the cap is counted.
+func TestRule5_2_JointDefenceRollsAtMostFiveDice(t *testing.T) {
+	start := func() *State {
+		s := scene(German, StepMove, at(German, "oslo", 5), at(Norwegian, "hamar", 3), at(Allied, "hamar", 3))
+		give(s, Allied, "fremmedlegionaer")
+		return run(t, s, map[engine.Side]string{German: "move oslo hamar 5"})
+	}
+	s := run(t, start(), map[engine.Side]string{Norwegian: "", Allied: ""}, 6, 6, 6, 6, 4, 6, 6, 6, 4, 4)
+	if s.count("hamar", German) != 5 || s.count("hamar", Norwegian)+s.count("hamar", Allied) != 0 {
+		t.Fatalf("14 to 13: Germany takes Hamar: %v", s.Stacks)
+	}
+	moved := ""
+	for _, st := range s.Stacks {
+		if st.Side != German && st.N == 3 {
+			moved += st.Area + " "
+		}
+	}
+	if strings.Count(moved, " ") != 2 || strings.Split(moved, " ")[0] != strings.Split(moved, " ")[1] {
+		t.Errorf("the defenders retreat together, 3 and 3: %v", s.Stacks)
+	}
+	s = run(t, start(), map[engine.Side]string{Norwegian: "", Allied: "defend hamar fremmedlegionaer"}, 6, 6, 6, 6, 4, 6, 6, 6, 4, 4, 4)
+	if s.count("hamar", Norwegian) != 3 || s.count("hamar", Allied) != 3 || s.count("oslo", German) != 5 {
+		t.Fatalf("14 to 15 with the card's die: the defence holds: %v", s.Stacks)
+	}
+}
+
+// 2.5: "Tyskland og De allierte får ingen flere nye kort når de har brukt
+// opp kortene i bunken sin, mens Norge får stokke om de brukte kortene når
+// kortbunken deres er tom"; 2.9: Norway "Stokker om kortene når de har
+// brukt alle kortene".
+//
+// Norway, no cards in hand or deck and four used (bakhold, veisperring,
+// sprengt-bro, rask-forflytning), draws to 3 in its round: the used cards
+// are shuffled with the dice, one roll a card from the last (Fisher-Yates,
+// data pack): roll 1 of 4 swaps the fourth with the first (rask-
+// forflytning, veisperring, sprengt-bro, bakhold), roll 3 of 3 and roll 2
+// of 2 leave the rest. Norway draws the top three; bakhold stays face
+// down. With one card left face down (veisperring) and two used, Norway
+// draws veisperring first, then shuffles the two (roll 1 of 2 swaps
+// them: sprengt-bro, bakhold) and draws both.
+func TestRule2_5_NorwayReshufflesItsUsedCards(t *testing.T) {
+	s := scene(Norwegian, StepReinforce, at(Norwegian, "hamar", 1))
+	s.Norwegian.Draw = nil
+	s.Norwegian.Used = []string{"bakhold", "veisperring", "sprengt-bro", "rask-forflytning"}
+	s = shuffled(t, s, engine.Roll{Sides: 4, Value: 1}, engine.Roll{Sides: 3, Value: 3}, engine.Roll{Sides: 2, Value: 2})
+	if got := strings.Join(s.Norwegian.Hand, " "); got != "rask-forflytning veisperring sprengt-bro" {
+		t.Errorf("hand %q, want rask-forflytning veisperring sprengt-bro", got)
+	}
+	if strings.Join(s.Norwegian.Draw, " ") != "bakhold" || len(s.Norwegian.Used) != 0 {
+		t.Errorf("deck %v used %v, want bakhold face down and nothing used", s.Norwegian.Draw, s.Norwegian.Used)
+	}
+	n := scene(Norwegian, StepReinforce, at(Norwegian, "hamar", 1))
+	n.Norwegian.Draw = []string{"veisperring"}
+	n.Norwegian.Used = []string{"bakhold", "sprengt-bro"}
+	n = shuffled(t, n, engine.Roll{Sides: 2, Value: 1})
+	if got := strings.Join(n.Norwegian.Hand, " "); got != "veisperring sprengt-bro bakhold" || len(n.Norwegian.Draw) != 0 {
+		t.Errorf("hand %q deck %v, want veisperring sprengt-bro bakhold and an empty deck", got, n.Norwegian.Draw)
+	}
+}
+
+// shuffled resolves Norway's reinforcement step with exactly the given
+// rolls: the dice a shuffle asks for must be these, of these sizes.
+func shuffled(t *testing.T, s *State, rolls ...engine.Roll) *State {
+	t.Helper()
+	d := engine.NewReplayDice(rolls)
+	next := runWith(t, s, nil, d)
+	if err := d.Err(); err != nil || d.Used() != len(rolls) || d.Short() > 0 {
+		t.Fatalf("the shuffle's dice: %v; %d of %d used, %d short", err, d.Used(), len(rolls), d.Short())
+	}
+	return next
+}

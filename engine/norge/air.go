@@ -35,16 +35,16 @@ func checkAir(s *State, side engine.Side, baseName, mapName string) (string, str
 	if side == German {
 		af := data.airfield(baseName)
 		if af == nil {
-			return "", "", fail("9.1", germanAirfields(s), "%q is not an airfield", baseName)
+			return "", "", fail("9.1", germanBases(s, m), "%q is not an airfield", baseName)
 		}
 		if s.controller(af.Name) != German {
-			return "", "", fail("9.1", germanAirfields(s), "%s is not under German control", af.Name)
+			return "", "", fail("9.1", germanBases(s, m), "%s is not under German control", af.Name)
 		}
 		if s.weatherOf(af.Sector) == "storm" {
-			return "", "", fail("9.1", "an airfield in fair or rainy weather", "no aircraft are placed at %s in a storm", af.Name)
+			return "", "", fail("9.1", germanBases(s, m), "no aircraft are placed at %s in a storm", af.Name)
 		}
 		if af.Oversea && s.seaWeather() == "storm" {
-			return "", "", fail("9.4", "an airfield in Norway", "aircraft from %s would fly over a stormy sea", af.Name)
+			return "", "", fail("9.4", germanBases(s, m), "aircraft from %s would fly over a stormy sea", af.Name)
 		}
 		if !containsStr(af.Range, m.ID) {
 			return "", "", fail("9.3", "maps "+strings.Join(af.Range, ", "), "Map %s is out of range of %s", m.ID, af.Name)
@@ -73,16 +73,6 @@ func sectorName(s string) string {
 		return "northern"
 	}
 	return "southern"
-}
-
-func germanAirfields(s *State) string {
-	var out []string
-	for _, af := range data.Airfields {
-		if s.controller(af.Name) == German {
-			out = append(out, af.Name)
-		}
-	}
-	return strings.Join(out, ", ")
 }
 
 func resolveAir(s *State, o *Orders) {
@@ -140,7 +130,7 @@ func checkSub(s *State, sh *Ship, area int) *problem {
 			return fail("3.3", "a submarine on the calendar for this turn", "%s arrives on turn %d", sh.ID, shipInfo(sh.ID).Avail)
 		}
 	} else if area != sh.Area && area != sh.Area-1 && area != sh.Area+1 {
-		return fail("17.1", "sea area "+adjAreas(sh.Area), "%s in area %d may only move to an adjacent area", sh.ID, sh.Area)
+		return fail("17.1", adjAreas(s, sh), "%s in area %d may only move to an adjacent area", sh.ID, sh.Area)
 	}
 	if enemyConvoyIn(s, sh.Side, area) {
 		return fail("17.2", "an area without enemy convoys", "an enemy convoy is in sea area %d", area)
@@ -148,14 +138,19 @@ func checkSub(s *State, sh *Ship, area int) *problem {
 	return nil
 }
 
-func adjAreas(a int) string {
+// adjAreas lists where a placed submarine may go: its area or a
+// neighbouring one, without an enemy convoy (17.1, 17.2).
+func adjAreas(s *State, sh *Ship) string {
 	var out []string
-	for _, x := range []int{a - 1, a + 1} {
-		if x >= 1 && x <= maxArea() {
+	for _, x := range []int{sh.Area - 1, sh.Area, sh.Area + 1} {
+		if x >= 1 && x <= maxArea() && !enemyConvoyIn(s, sh.Side, x) {
 			out = append(out, strconv.Itoa(x))
 		}
 	}
-	return strings.Join(out, " or ")
+	if len(out) == 0 {
+		return "none: enemy convoys are in every area within reach"
+	}
+	return "sea area " + strings.Join(out, " or ")
 }
 
 func maxArea() int {

@@ -284,124 +284,6 @@ func ferryEnds() string {
 	return strings.Join(out, ", ")
 }
 
-// landingPort is the port a naval unit may disembark at (12.1-12.4).
-func landingPort(s *State, sh *Ship) (*PortInfo, *problem) {
-	if sh.Kind != "convoy" && !(sh.Kind == "bs" && sh.Side == German) {
-		return nil, fail("12.2", "a convoy (or a German battleship of the set-up)", "%s cannot disembark troops", sh.ID)
-	}
-	if !sh.onMap() {
-		return nil, fail("12.1", "a unit in a port", "%s is not on the board", sh.ID)
-	}
-	if len(sh.Cargo) == 0 {
-		return nil, fail("12.1", "a loaded unit", "%s carries no troops", sh.ID)
-	}
-	if sh.Kind == "bs" && sh.Exited > 0 {
-		return nil, fail("12.2", "a convoy", "%s has been home: battleships land troops only on their first voyage", sh.ID)
-	}
-	port := portOfNode(sh.Loc)
-	if port == nil {
-		return nil, fail("12.1", "a port hex or the fjord hex of Arendal or Namsos", "%s at %s is not in a port", sh.ID, sh.Loc)
-	}
-	if s.occupant(port.Hex) == enemy(sh.Side) {
-		return nil, fail("12.4", "a port without enemy units", "%s is occupied by the enemy", port.Name)
-	}
-	if containsStr(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name)) {
-		return nil, fail("11.4", "one convoy a port a turn", "a convoy has already used %s this turn", port.Name)
-	}
-	return port, nil
-}
-
-func portOfNode(node string) *PortInfo {
-	n := data.node(node)
-	if n == nil {
-		return nil
-	}
-	if n.Kind == "port" {
-		return data.port(n.Name)
-	}
-	if n.Port != "" {
-		return data.port(n.Port)
-	}
-	return nil
-}
-
-func embarkPort(s *State, sh *Ship) (*PortInfo, *problem) {
-	if sh.Kind != "convoy" {
-		return nil, fail("12.8", "a convoy", "only convoys embark troops")
-	}
-	if sh.Reduced {
-		return nil, fail("11.1", "a convoy that is not reduced", "%s is reduced", sh.ID)
-	}
-	port := portOfNode(sh.Loc)
-	if !sh.onMap() || port == nil {
-		return nil, fail("12.8", "a convoy in a port", "%s is not in a port", sh.ID)
-	}
-	if containsStr(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name)) {
-		return nil, fail("11.4", "one convoy a port a turn", "a convoy has already used %s this turn", port.Name)
-	}
-	return port, nil
-}
-
-func checkAirlift(s *State, u *Unit, name string) (string, *problem) {
-	if u.Side != German {
-		return "", fail("13.1", "German units", "only the Germans fly troops in")
-	}
-	in := unitInfo(u.ID)
-	switch {
-	case u.Loc == LocAirlift:
-		if s.Airlifts >= 4 {
-			return "", fail("13.1", "4 regiments in the game", "the 4 air transports are used up")
-		}
-	case u.Loc == LocDrop && in.Type == "mtn":
-		if in.Avail > s.Turn {
-			return "", fail("13.2", "from turn 6", "%s arrives on turn %d", u.ID, in.Avail)
-		}
-	default:
-		return "", fail("13.1", "a regiment reserved for air transport", "%s is not reserved for air transport", u.ID)
-	}
-	if s.AirliftTurn == s.Turn {
-		return "", fail("13.1", "one a turn", "a regiment has already been flown in this turn")
-	}
-	af := data.airfield(name)
-	if af == nil || af.Hex == "-" {
-		return "", fail("13.1", "a German airfield in Norway", "%q is not an airfield in Norway", name)
-	}
-	if s.controller(af.Name) != German {
-		return "", fail("13.1", germanAirfields(s), "%s is not under German control", af.Name)
-	}
-	m := data.Hexes[af.Hex].Map
-	if airBonus(s, m, German) <= 0 {
-		return "", fail("9.5", "an airfield on a map where the Germans have air superiority", "no German air superiority over Map %s", m)
-	}
-	if s.weatherOf(af.Sector) == "storm" || s.weatherOf("S") == "storm" {
-		return "", fail("8.7", "no storm there or in the South", "storm: no air transport to %s", af.Name)
-	}
-	if s.occupant(af.Hex) == Allied {
-		return "", fail("12.4", "an airfield without enemy units", "%s holds Allied units", af.Name)
-	}
-	return af.Name, nil
-}
-
-func checkDrop(s *State, u *Unit, name string) (string, *problem) {
-	if u.Side != German || u.Loc != LocDrop {
-		return "", fail("13.5", "the para battalion or mountain regiment reserved for drops", "%s is not reserved for an air drop", u.ID)
-	}
-	if s.Turn < 6 || unitInfo(u.ID).Avail > s.Turn {
-		return "", fail("13.5", "from turn 6", "air drops begin on turn 6")
-	}
-	h, ok := canonHex(name)
-	if !ok || !data.Hexes[h].Land {
-		return "", fail("13.5", "a land hex in Norway", "%q is not a land hex", name)
-	}
-	if s.occupant(h) == Allied || enemyPlace(s, h, German) {
-		return "", fail("13.5", "a hex not occupied or controlled by the enemy", "%s is enemy occupied or controlled", h)
-	}
-	if s.weatherOf(data.Hexes[h].Sector) == "storm" || s.weatherOf("S") == "storm" {
-		return "", fail("8.7", "no storm there or in the South", "storm: no air drop")
-	}
-	return h, nil
-}
-
 // combat is the strength of one attack (16.2, 16.9-16.15).
 type combat struct {
 	Att, Def int
@@ -552,6 +434,7 @@ func checkAttack(s *State, side engine.Side, target string, attackers []string, 
 func resolveLand(s *State, o *Orders, d engine.Dice) {
 	side := o.Side
 	phaseMark := s.Turn*10 + s.Step
+	watch := bridgeWatch(s, side)
 	if !o.Keep {
 		for _, ord := range o.List {
 			if ord.Verb == "losses" {
@@ -600,17 +483,26 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 				s.logf(side, "embark %s cancelled: %s", sh.ID, pr.msg)
 				continue
 			}
+			back := reembarking(s, sh)
 			n := 0
 			for _, id := range ord.Args {
 				u := s.unit(id)
+				if back && !containsStr(sh.Ashore, id) {
+					continue
+				}
 				if u.Loc == port.Hex || u.Loc == port.Quay {
 					u.Loc = shipPrefix + sh.ID
 					sh.Cargo = append(sh.Cargo, id)
 					n++
 				}
 			}
-			if n > 0 {
+			if back {
+				sh.Ashore = nil
+			}
+			if n > 0 && usesPort(s, sh) {
 				s.PortUse = append(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name))
+			}
+			if n > 0 {
 				s.logf(side, "%s embarks %s at %s (12.8)", sh.ID, strings.Join(ord.Args, " "), port.Name)
 				s.logf(enemy(side), "%s %s embarks troops at %s", side, sh.ID, port.Name)
 			}
@@ -695,7 +587,7 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 		s.logf("", "the bridge %s/%s is blown (15.1)", a, b)
 	}
 	overstack(s, side)
-	repairBridges(s, side)
+	repairBridges(s, side, watch)
 	targets := attackTargets(o)
 	for _, ord := range o.List {
 		if ord.Verb != "attack" {
@@ -743,57 +635,6 @@ func moveUnit(s *State, u *Unit, to string) {
 	}
 }
 
-// disembark lands a naval unit's troops (12.2-12.5).
-func disembark(s *State, sh *Ship, d engine.Dice) {
-	port, pr := landingPort(s, sh)
-	if pr != nil {
-		s.logf(sh.Side, "%s cannot land at its port: %s", sh.ID, pr.msg)
-		return
-	}
-	s.PortUse = append(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name))
-	ok := true
-	if sh.Kind == "bs" {
-		sh.Tried = true
-		need := 5
-		if port.Name == "Oslo" {
-			need = 4
-		}
-		r := d.Roll(6, "German landing from "+sh.ID+" at "+port.Name+" (12.2)")
-		ok = r <= need
-		s.logf("", "German landing at %s from %s: die %d, %s (12.2: 1-%d succeeds)", port.Name, sh.ID, r, okText(ok), need)
-	} else if s.controller(port.Name) != sh.Side {
-		r := d.Roll(6, "convoy disembarkation at "+port.Name+" (12.3)")
-		ok = r <= 3
-		s.logf("", "%s %s disembarks at %s: die %d, %s (12.3: 1-3 succeeds)", sh.Side, sh.ID, port.Name, r, okText(ok))
-	} else {
-		s.logf("", "%s %s disembarks at %s, a port under own control (12.5)", sh.Side, sh.ID, port.Name)
-	}
-	if !ok {
-		damageShip(s, sh, false)
-		return
-	}
-	to := port.Quay
-	if sh.Kind == "bs" {
-		to = port.Hex
-	}
-	var landed []string
-	for _, id := range sh.Cargo {
-		u := s.unit(id)
-		u.Landed = s.Turn
-		moveUnit(s, u, to)
-		landed = append(landed, id)
-	}
-	sh.Cargo = nil
-	s.logf("", "%s lands on %s: %s", sh.ID, to, strings.Join(landed, " "))
-}
-
-func okText(ok bool) string {
-	if ok {
-		return "success"
-	}
-	return "failure"
-}
-
 // overstack eliminates units above the stacking limit at the end of
 // movement (12.6, 13.3, 14.1): the owner's choice, his standing losses
 // order first, then the weakest.
@@ -830,12 +671,44 @@ func overstack(s *State, side engine.Side) {
 	}
 }
 
-// repairBridges counts the turns a side stands by a blown bridge (15.3).
-func repairBridges(s *State, side engine.Side) {
+// bridgeWatch lists, for each bridge blown at the start of side's land
+// phase, side's units next to it then (15.3, from revision 2).
+func bridgeWatch(s *State, side engine.Side) map[string][]string {
+	if s.rev() < 2 {
+		return nil
+	}
+	out := map[string][]string{}
+	for _, b := range s.Blown {
+		hs := data.Sides[b.Side]
+		for _, u := range append(s.unitsAt(hs.A), s.unitsAt(hs.B)...) {
+			if u.Side == side {
+				out[b.Side] = append(out[b.Side], u.ID)
+			}
+		}
+	}
+	return out
+}
+
+// repairBridges counts the turns a side stands by a blown bridge with no
+// enemy on the other side, at the end of its movement (15.3): "staying 2
+// full turns next to the blown bridge". Revision 1 counted every turn that
+// ended with a unit there; from revision 2 a turn counts only for a unit
+// that was next to the bridge, already blown, when the phase began and
+// still is, so the turn a bridge is blown or a unit arrives is no full
+// turn.
+func repairBridges(s *State, side engine.Side, watch map[string][]string) {
 	var keep []Bridge
 	for _, b := range s.Blown {
 		hs := data.Sides[b.Side]
 		by := (s.occupant(hs.A) == side && s.occupant(hs.B) != enemy(side)) || (s.occupant(hs.B) == side && s.occupant(hs.A) != enemy(side))
+		if s.rev() >= 2 && by {
+			by = false
+			for _, id := range watch[b.Side] {
+				if l := s.unit(id).Loc; l == hs.A || l == hs.B {
+					by = true
+				}
+			}
+		}
 		switch {
 		case by && b.RepairSide == side:
 			b.Repair++

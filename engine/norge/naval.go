@@ -347,6 +347,9 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 		}
 	}
 	sh.Loc = final
+	if final != from {
+		sh.Ashore = nil // its troops on the quays stay there (12.2)
+	}
 	if final == "" {
 		s.logf(side, "%s could not enter the board", sh.ID)
 		return

@@ -85,6 +85,7 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 			errs = append(errs, l.Errorf("7.1", strings.Join(verbs, ", "), "%q is not an order of %s", l.Fields[0], PhaseOf(s).ID))
 			continue
 		}
+		p.cur = l
 		ord, pr := p.parse(verb, l.Fields[1:])
 		if pr != nil {
 			errs = append(errs, l.Errorf(pr.rule, pr.valid, "%s", pr.msg))
@@ -107,11 +108,15 @@ type parser struct {
 	scr   *State // scratch copy with the earlier orders applied
 	side  engine.Side
 	used  map[string]bool
-	moved map[string]int // unit -> line
+	moved map[string]int   // unit -> line
+	cur   engine.OrderLine // the line being parsed
+	// emptied records, for each set-up battleship, the last line that took
+	// troops off it (6.2).
+	emptied map[string]engine.OrderLine
 }
 
 func newParser(s *State, side engine.Side) *parser {
-	return &parser{s: s, scr: s.clone(), side: side, used: map[string]bool{}, moved: map[string]int{}}
+	return &parser{s: s, scr: s.clone(), side: side, used: map[string]bool{}, moved: map[string]int{}, emptied: map[string]engine.OrderLine{}}
 }
 
 func (p *parser) once(key, rule, what string) *problem {
@@ -255,6 +260,9 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 			return o, pr
 		}
 		su := p.scr.unit(u.ID)
+		if pr := aboardLanding(p.scr, su); pr != nil {
+			return o, pr
+		}
 		path, pr := planLand(p.scr, su, args[1:])
 		if pr != nil {
 			return o, pr
@@ -335,6 +343,9 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		if pr := p.once(sh.ID, "12.1", sh.ID); pr != nil {
 			return o, pr
 		}
+		if s.rev() >= 2 && sh.Kind == "bs" && s.Turn == 1 && !sh.Tried && len(sh.Cargo) > 0 {
+			return o, fail("12.2", "no disembark order for the battleships on turn 1", "%s makes its turn-1 landing by itself at the start of this phase", sh.ID)
+		}
 		if _, pr := landingPort(s, sh); pr != nil {
 			return o, pr
 		}
@@ -359,10 +370,14 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		for _, id := range sh.Cargo {
 			total += thirds(id)
 		}
+		back := reembarking(s, sh)
 		for _, a := range args[1:] {
 			u, pr := findUnit(s, side, a)
 			if pr != nil {
 				return o, pr
+			}
+			if back && !containsStr(sh.Ashore, u.ID) {
+				return o, fail("12.2", "the troops of "+sh.ID+" on the quays: "+ashoreNames(s, sh), "%s takes back only the troops of its own failed landing", sh.ID)
 			}
 			if u.Loc != port.Hex && u.Loc != port.Quay {
 				return o, fail("12.8", "units on "+port.Hex+" or "+port.Quay, "%s is not in the port of %s", u.ID, port.Name)
@@ -394,6 +409,11 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		}
 		o.ID, o.Args = u.ID, []string{af}
 		p.scr.unit(u.ID).Loc = data.airfield(af).Hex
+		if s.rev() >= 2 {
+			// flown in: no attack this turn (13.4), refused here rather
+			// than cancelled later
+			p.scr.unit(u.ID).Landed = s.Turn
+		}
 	case "drop":
 		if len(args) != 2 {
 			return o, fail("13.5", "drop UNIT HEX", "drop takes a unit and a hex")
@@ -411,6 +431,9 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		}
 		o.ID, o.Args = u.ID, []string{h}
 		p.scr.unit(u.ID).Loc = h
+		if s.rev() >= 2 {
+			p.scr.unit(u.ID).Dropped = s.Turn
+		}
 	case "ferry":
 		if len(args) != 1 {
 			return o, fail("14.6", "ferry UNIT", "ferry takes one unit")
@@ -420,6 +443,9 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 			return o, pr
 		}
 		if pr := p.once(u.ID, "14.6", u.ID); pr != nil {
+			return o, pr
+		}
+		if pr := aboardLanding(p.scr, p.scr.unit(u.ID)); pr != nil {
 			return o, pr
 		}
 		to, pr := checkFerry(p.scr, p.scr.unit(u.ID))
@@ -436,7 +462,7 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		b, ok2 := canonHex(args[1])
 		hs, isSide := data.Sides[sideKey(a, b)]
 		if !ok1 || !ok2 || !isSide || hs.Kind != "river" || !hs.Bridge {
-			return o, fail(verbRule[verb], bridgeList(), "%s %s is not a bridge", args[0], args[1])
+			return o, fail(verbRule[verb], bridgeList(s), "%s %s is not a bridge", args[0], args[1])
 		}
 		if isBlown(s, sideKey(a, b)) {
 			return o, fail(verbRule[verb], "a standing bridge", "the bridge %s/%s is already blown", a, b)
@@ -502,6 +528,9 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 			if pr := p.once("attacker "+u.ID, "16.1", u.ID); pr != nil {
 				return o, fail("16.1", "each unit in one attack", "%s already attacks in this phase", u.ID)
 			}
+			if pr := aboardLanding(s, u); pr != nil {
+				return o, pr
+			}
 			o.Args = append(o.Args, u.ID)
 		}
 	case "carry":
@@ -540,6 +569,11 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 			return o, fail("6.2", "1 regiment or 3 battalions", "%s would carry %d battalions' worth", sh.ID, n)
 		}
 		o.ID = sh.ID
+		for _, id := range o.Args {
+			if from := strings.TrimPrefix(p.scr.unit(id).Loc, shipPrefix); from != sh.ID && from != p.scr.unit(id).Loc {
+				p.emptied[from] = p.cur
+			}
+		}
 		applyCarry(p.scr, sh.ID, o.Args)
 	case "losses":
 		if len(args) == 1 && strings.EqualFold(args[0], "none") {
@@ -600,11 +634,11 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 
 // finishSetup checks that every battleship still carries a regiment's
 // worth after the whole file (6.2).
+//
+// A battleship left short lost troops to a later carry order (each carry
+// line loads exactly a regiment's worth), so the error names the last line
+// that took troops off it.
 func (p *parser) finishSetup(o *Orders) []engine.LineError {
-	line := 0
-	for _, ord := range o.List {
-		line = ord.Line
-	}
 	var errs []engine.LineError
 	for _, sh := range p.scr.Ships {
 		if sh.Side != German || sh.Kind != "bs" || !sh.Restricted {
@@ -615,7 +649,7 @@ func (p *parser) finishSetup(o *Orders) []engine.LineError {
 			n += thirds(id)
 		}
 		if n != 3 {
-			errs = append(errs, engine.LineError{Line: line, Rule: "6.2", Msg: fmt.Sprintf("%s is left with %d battalions' worth", sh.ID, n), Valid: "1 regiment or 3 battalions on each battleship"})
+			errs = append(errs, p.emptied[sh.ID].Errorf("6.2", "1 regiment or 3 battalions on each battleship", "%s is left with %d battalions' worth", sh.ID, n))
 		}
 	}
 	return errs
@@ -706,13 +740,17 @@ func formatOrder(o Order) string {
 	return strings.Join(w, " ")
 }
 
-func bridgeList() string {
+// bridgeList lists the bridges still standing (15.1, 15.2).
+func bridgeList(s *State) string {
 	var out []string
 	for _, k := range sortedKeys(data.Sides) {
 		hs := data.Sides[k]
-		if hs.Kind == "river" && hs.Bridge {
+		if hs.Kind == "river" && hs.Bridge && !isBlown(s, k) {
 			out = append(out, hs.A+" "+hs.B)
 		}
+	}
+	if len(out) == 0 {
+		return "none: every bridge is blown"
 	}
 	return strings.Join(out, ", ")
 }

@@ -265,6 +265,9 @@ func playNaval(s *State, side engine.Side) []string {
 					continue
 				}
 			}
+			if sh.Restricted && len(ashore(s, sh)) > 0 && !reembarking(s, sh) {
+				continue // it waits for its troops on the quays to try again (12.2)
+			}
 			if sh.Restricted && (sh.Tried || len(sh.Cargo) == 0) {
 				add(homeward(p, sh, entry))
 				continue
@@ -400,7 +403,7 @@ func playLand(s *State, side engine.Side) []string {
 			for _, af := range data.Airfields {
 				if _, pr := checkAirlift(s, &u, af.Name); pr == nil && s.stackThirds(af.Hex, side)+thirds(u.ID) <= 9 {
 					out = append(out, "airlift "+u.ID+" "+af.Name)
-					scr.unit(u.ID).Loc = af.Hex
+					scr.unit(u.ID).Loc, scr.unit(u.ID).Landed = af.Hex, s.Turn
 					done = true
 					break
 				}
@@ -415,7 +418,7 @@ func playLand(s *State, side engine.Side) []string {
 			}
 			if h := dropHex(scr, &u); h != "" {
 				out = append(out, "drop "+u.ID+" "+h)
-				scr.unit(u.ID).Loc = h
+				scr.unit(u.ID).Loc, scr.unit(u.ID).Dropped = h, s.Turn
 			}
 		}
 	}
@@ -453,6 +456,24 @@ func playLand(s *State, side engine.Side) []string {
 		if best != "" {
 			out = append(out, "move "+u.ID+" "+strings.Join(bestPath, " "))
 			u.Loc = best
+		}
+	}
+	// troops a failed landing left on the quays try again, or go back
+	// aboard once the enemy holds the port (12.2)
+	for i := range s.Ships {
+		sh := &s.Ships[i]
+		if sh.Side != side {
+			continue
+		}
+		switch {
+		case reembarking(s, sh):
+			if _, pr := embarkPort(s, sh); pr == nil {
+				out = append(out, "embark "+sh.ID+" "+ashoreNames(s, sh))
+			}
+		case retrying(s, sh):
+			if _, pr := landingPort(s, sh); pr == nil {
+				out = append(out, "disembark "+sh.ID)
+			}
 		}
 	}
 	// land troops where the quays have room after the moves

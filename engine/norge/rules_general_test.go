@@ -581,3 +581,64 @@ func TestRule17_2_NotWhereEnemyConvoy(t *testing.T) {
 }
 
 var _ = engine.Side("")
+
+// 6.2, 6.3, 16.1: "he places 1 para unit adjacent to Sola (Map A) and 1 to
+// Fornebö (Map B) airfield"; "The Allied player places his 18 Norwegian
+// units on the hexes with their ID's". Combat is against an adjacent hex
+// (16.1), so enemies never share one: no set-up hex of the data pack holds
+// both sides. Fornebu (B:D2) has two land neighbours, B:C3 (NAR1's ID hex)
+// and B:D3 (and Oslo's port, B:E3, across a sea hexside): FJ2 starts on
+// B:D3. Revision 1 put it on B:C3 with NAR1, and its games still start so.
+func TestRule6_2_SetUpHexesHoldOneSide(t *testing.T) {
+	for _, rev := range []int{2, 1} {
+		st, err := Ruleset{}.New(engine.Setup{Revision: rev}, engine.NewManualDice())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := asState(st)
+		sides := map[string]map[engine.Side]bool{}
+		for _, u := range s.Units {
+			if !onHex(u.Loc) {
+				continue
+			}
+			if sides[u.Loc] == nil {
+				sides[u.Loc] = map[engine.Side]bool{}
+			}
+			sides[u.Loc][u.Side] = true
+			if tr := data.Hexes[u.Loc]; !tr.Land || tr.Sweden || tr.Lake {
+				t.Errorf("revision %d: %s starts on %s, not a Norwegian land hex", rev, u.ID, u.Loc)
+			}
+		}
+		var shared []string
+		for _, h := range sortedKeys(sides) {
+			if len(sides[h]) > 1 {
+				shared = append(shared, h)
+			}
+		}
+		want := map[int]string{2: "", 1: "B:C3"}[rev]
+		if strings.Join(shared, " ") != want {
+			t.Errorf("revision %d: hexes holding both sides at set-up: %v, want %q", rev, shared, want)
+		}
+		fj2 := map[int]string{2: "B:D3", 1: "B:C3"}[rev]
+		if s.unit("FJ2").Loc != fj2 || !adjacent(fj2, data.airfield("Fornebu").Hex) {
+			t.Errorf("revision %d: FJ2 on %s, want %s next to Fornebu", rev, s.unit("FJ2").Loc, fj2)
+		}
+		if s.unit("NAR1").Loc != "B:C3" {
+			t.Errorf("revision %d: NAR1 on %s, its ID hex is B:C3", rev, s.unit("NAR1").Loc)
+		}
+		if (rev == 2) != (s.Revision == 2) {
+			t.Errorf("revision %d recorded as %d in the state", rev, s.Revision)
+		}
+	}
+}
+
+// 6.2: an order file that leaves a battleship short is refused at the
+// line that took its troops, never at "line 0".
+func TestRule6_2_SetUpErrorNamesItsLine(t *testing.T) {
+	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	s := asState(st)
+	e := parseErr(t, s, German, "\n# Karlsruhe's regiment to Oslo\ncarry Bluecher IR310\ncarry Koeln IR236", "6.2")
+	if e.Line != 3 || e.Text != "carry Bluecher IR310" || !strings.Contains(e.Msg, "Karlsruhe") {
+		t.Errorf("error %+v, want line 3 naming Karlsruhe", e)
+	}
+}

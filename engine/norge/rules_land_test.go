@@ -1,6 +1,7 @@
 package norge
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -183,7 +184,7 @@ func TestRule14_8_OffRoadPenalty(t *testing.T) {
 
 func TestRule15_1_BlowBridge(t *testing.T) {
 	s := land2(t, StepLandGerman)
-	put(s, "IR307", "A:B2")
+	put(s, "IR307", "A:D3")
 	parseOK(t, s, German, "move IR307 A:C3\nblow A:C4 A:C3")
 	s2 := run(t, s, German, "move IR307 A:C3\nblow A:C4 A:C3")
 	if !isBlown(s2, sideKey("A:C3", "A:C4")) {
@@ -493,4 +494,60 @@ func TestStandingOrdersSurviveNMR(t *testing.T) {
 	if len(s.Hold) != 1 || len(s.AlliedLosses) != 1 {
 		t.Fatal("standing orders lost by a missed turn")
 	}
+}
+
+// 13.1: an airlift "to a German controlled airfield in Norway; if he has
+// air superiority over the Tactical Map where the destination airfield is
+// located". Refused at Sola (Allied), the hint names only airfields the
+// same rule accepts: never Aalborg, which is in Denmark.
+func TestRule13_1_HintsNameOnlyWhatIsAccepted(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	s.German = []string{"Aalborg", "Fornebu"}
+	s.unit("IR324").Loc = LocAirlift
+	// no German aircraft anywhere: no airfield qualifies
+	e := parseErr(t, s, German, "airlift IR324 Sola", "13.1")
+	if strings.Contains(e.Valid, "Aalborg") || strings.Contains(e.Valid, "Fornebu") {
+		t.Errorf("hint %q names an airfield the rule refuses", e.Valid)
+	}
+	// German air over Map B (5) and none over A: Fornebu qualifies
+	s.Air = []AirMission{{Side: German, Base: "Aalborg", Map: "B", Strength: 5}}
+	for _, bad := range []string{"airlift IR324 Sola", "airlift IR324 Aalborg", "airlift IR324 Bardufoss"} {
+		e = parseErr(t, s, German, bad, "13.1")
+		if e.Valid != "Fornebu" {
+			t.Errorf("%s: hint %q, want Fornebu", bad, e.Valid)
+		}
+	}
+	for _, af := range strings.Split(e.Valid, ", ") {
+		parseOK(t, s, German, "airlift IR324 "+af)
+	}
+	e = parseErr(t, s, German, "airlift IR236 Fornebu", "13.1") // not reserved
+	if e.Valid != "IR324" {
+		t.Errorf("hint %q, want the one regiment reserved for air transport", e.Valid)
+	}
+	// 9.1: the air order's hint names only airfields whose aircraft reach
+	// the map: Aalborg (maps A, B) and Fornebu (A to D)
+	s.Step = StepAirGerman
+	e = parseErr(t, s, German, "air Sola B", "9.1")
+	if e.Valid != "Aalborg, Fornebu" {
+		t.Errorf("hint %q, want Aalborg, Fornebu", e.Valid)
+	}
+	for _, af := range strings.Split(e.Valid, ", ") {
+		parseOK(t, s, German, "air "+af+" B")
+	}
+}
+
+// 13.4: "Units may defend themselves, but NOT be moved or attack in the
+// turn they have been flown in": from revision 2 an attack with a unit the
+// same orders fly in is refused when the orders are read (revision 1
+// accepted it and cancelled the attack when it came).
+func TestRule13_4_FlownInUnitsDoNotAttack(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	s.German = []string{"Aalborg", "Sola"}
+	s.Air = []AirMission{{Side: German, Base: "Aalborg", Map: "A", Strength: 5}}
+	s.unit("IR324").Loc = LocAirlift
+	put(s, "NIR8", "A:E3") // next to Sola (A:E2)
+	parseErr(t, s, German, "airlift IR324 Sola\nattack A:E3 with IR324", "12.7")
+	s.Revision = 0
+	s2 := run(t, s, German, "airlift IR324 Sola\nattack A:E3 with IR324")
+	mustLog(t, s2, "attack on A:E3 cancelled: IR324 landed this turn and may not attack (12.7)")
 }

@@ -255,68 +255,6 @@ func TestRule12_1_Quays(t *testing.T) {
 	}
 }
 
-func TestRule12_2_TurnOneLandings(t *testing.T) {
-	s := fresh(t)
-	s = run(t, s, German, "", 1, 1) // German air phase: weather for turn 2
-	s = run(t, s, Allied, "")       // Allied air
-	s = run(t, s, German, "")       // German naval
-	s = run(t, s, Allied, "")       // Allied naval
-	// Oslo 5 fails (Oslo: 5-6), Kristiansand 5 succeeds, Bergen 6 fails, Trondheim 1, Narvik 2
-	s = run(t, s, German, "", 5, 5, 6, 1, 2)
-	if !s.ship("Bluecher").Reduced || !s.unit("IR307").Reduced || s.unit("IR307").Loc != "ship:Bluecher" {
-		t.Fatal("Oslo on a 5 must fail and reduce ship and troops")
-	}
-	if s.unit("IR310").Loc != "K:B2" || s.controller("Kristiansand") != German {
-		t.Fatal("Kristiansand on a 5 succeeds: troops on the port hex")
-	}
-	if !s.ship("Koeln").Reduced || s.controller("Bergen") != Allied {
-		t.Fatal("Bergen on a 6 fails")
-	}
-	if s.controller("Trondheim") != German || s.controller("Narvik") != German {
-		t.Fatal("Trondheim and Narvik")
-	}
-	// next turn they may try again
-	s.Turn, s.Step = 2, StepLandGerman
-	s2 := run(t, s, German, "disembark Bluecher", 4)
-	if s2.unit("IR307").Loc != "B:E3" || s2.controller("Oslo") != German {
-		t.Fatal("second try at Oslo on a 4")
-	}
-	// not if the enemy has occupied the port
-	put(s, "NIR2", "B:E3")
-	parseErr(t, s, German, "disembark Bluecher", "12.4")
-	// home with its troops, a battleship lands no more
-	s.Step = StepNavalGerman
-	sail(s, "Bluecher", "G1")
-	s3 := run(t, s, German, "move Bluecher off")
-	if s3.unit("IR307").Loc != LocReserve {
-		t.Fatal("troops home with their battleship go into reserve")
-	}
-	s.ship("Bluecher").Exited = 1
-	sail(s, "Bluecher", "Oslo")
-	s.Step = StepLandGerman
-	put(s, "NIR2", LocReserve)
-	parseErr(t, s, German, "disembark Bluecher", "12.2")
-}
-
-func TestRule12_3_ConvoyLanding(t *testing.T) {
-	for _, c := range []struct {
-		die int
-		ok  bool
-	}{{3, true}, {4, false}} {
-		s := naval2(t, StepLandGerman)
-		sail(s, "GC1", "Bergen")
-		s.ship("GC1").Cargo = []string{"IR236"}
-		put(s, "IR236", "ship:GC1")
-		s = run(t, s, German, "disembark GC1", c.die)
-		if c.ok && s.unit("IR236").Loc != "C:C2" {
-			t.Fatalf("die %d: IR236 at %s", c.die, s.unit("IR236").Loc)
-		}
-		if !c.ok && (!s.ship("GC1").Reduced || !s.unit("IR236").Reduced || s.unit("IR236").Loc != "ship:GC1") {
-			t.Fatalf("die %d must reduce convoy and troops", c.die)
-		}
-	}
-}
-
 func TestRule12_4_EnemyOccupiedPort(t *testing.T) {
 	s := naval2(t, StepLandGerman)
 	sail(s, "GC1", "Bergen")
@@ -324,18 +262,6 @@ func TestRule12_4_EnemyOccupiedPort(t *testing.T) {
 	put(s, "IR236", "ship:GC1")
 	put(s, "NIR9", "C:D2")
 	parseErr(t, s, German, "disembark GC1", "12.4")
-}
-
-func TestRule12_5_OwnPort(t *testing.T) {
-	s := naval2(t, StepLandGerman)
-	s.German = append(s.German, "Oslo")
-	sail(s, "GC1", "Oslo")
-	s.ship("GC1").Cargo = []string{"IR236"}
-	put(s, "IR236", "ship:GC1")
-	s = run(t, s, German, "disembark GC1") // no die
-	if s.unit("IR236").Loc != "B:F3" {
-		t.Fatal("landing in an own port always succeeds")
-	}
 }
 
 func TestRule12_6_Overstack(t *testing.T) {

@@ -33,7 +33,8 @@ func (Ruleset) Options() []engine.Info { return nil }
 
 // New implements engine.Ruleset: the set-up of rule 6.
 func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
-	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
+	rev, err := engine.RevisionOf(Ruleset{}, setup)
+	if err != nil {
 		return nil, err
 	}
 	if setup.Scenario != "" && setup.Scenario != "campaign" {
@@ -43,8 +44,15 @@ func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
 		return nil, fmt.Errorf("norge: unknown options %v (the game has none)", setup.Options)
 	}
 	s := &State{Turn: 1, Step: StepAirGerman, Setup: true, Weather: []Weather{{North: "fair", South: "fair"}}, German: []string{"Aalborg"}}
+	if rev >= 2 {
+		s.Revision = rev
+	}
 	for _, u := range data.Units {
-		s.Units = append(s.Units, Unit{ID: u.ID, Side: u.Side, Loc: u.Start})
+		loc := u.Start
+		if at, ok := rev1Starts[u.ID]; ok && rev == 1 {
+			loc = at
+		}
+		s.Units = append(s.Units, Unit{ID: u.ID, Side: u.Side, Loc: loc})
 	}
 	for _, in := range data.Ships {
 		sh := Ship{ID: in.ID, Side: in.Side, Kind: in.Kind}

@@ -87,6 +87,10 @@ type Ship struct {
 	Cargo  []string `json:"cargo,omitempty"`
 	// Tried marks a battleship that has made its landing attempt (12.2).
 	Tried bool `json:"tried,omitempty"`
+	// Ashore are the troops a battleship's failed landing left on the
+	// quays hex, who may try again next turn or embark again (12.2; from
+	// revision 2).
+	Ashore []string `json:"ashore,omitempty"`
 }
 
 // AirMission is one air placement for the current turn (9.1-9.3).
@@ -121,9 +125,12 @@ type Event struct {
 
 // State is the whole game.
 type State struct {
-	Turn int  `json:"turn"`
-	Step int  `json:"step"`
-	Over bool `json:"over,omitempty"`
+	// Revision is the rules revision the game is played under, recorded
+	// from revision 2 on (0 is revision 1; see Revisions).
+	Revision int  `json:"revision,omitempty"`
+	Turn     int  `json:"turn"`
+	Step     int  `json:"step"`
+	Over     bool `json:"over,omitempty"`
 	// Setup is true until the German player has chosen his battleships'
 	// troops (6.2).
 	Setup bool `json:"setup,omitempty"`
@@ -161,6 +168,7 @@ func (s *State) clone() *State {
 	c.Ships = make([]Ship, len(s.Ships))
 	for i, sh := range s.Ships {
 		sh.Cargo = append([]string(nil), sh.Cargo...)
+		sh.Ashore = append([]string(nil), sh.Ashore...)
 		c.Ships[i] = sh
 	}
 	c.Air = append([]AirMission(nil), s.Air...)
@@ -173,6 +181,14 @@ func (s *State) clone() *State {
 	c.NoIntercept = append([]engine.Side(nil), s.NoIntercept...)
 	c.Log = append([]Event(nil), s.Log...)
 	return &c
+}
+
+// rev is the rules revision of the game (see Revisions).
+func (s *State) rev() int {
+	if s.Revision == 0 {
+		return 1
+	}
+	return s.Revision
 }
 
 func asState(s engine.State) *State {

@@ -322,6 +322,9 @@ func (s *Sender) attempt(ctx context.Context, from string, to []string, raw []by
 			return fmt.Errorf("smtpout: AUTH PLAIN as %s: %w", cfg.Username, err)
 		}
 	}
+	if raw == nil {
+		return c.Quit() // Check: connected, secured and logged in
+	}
 	if err := c.Mail(from, nil); err != nil {
 		return fmt.Errorf("smtpout: MAIL FROM:<%s>: %w", from, err)
 	}

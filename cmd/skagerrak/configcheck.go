@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/mail"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"skagerrak/adjudicator"
+	"skagerrak/config"
+	"skagerrak/mail/compose"
+	"skagerrak/mail/imapbox"
+	"skagerrak/mail/smtpout"
+)
+
+func (m *Main) configCheckCmd() *cobra.Command {
+	var connect bool
+	c := &cobra.Command{
+		Use:   "check [--connect]",
+		Short: "Check the configuration: keys, the host key, secrets; with --connect, log in to IMAP and SMTP",
+		Long: `config check loads the configuration and checks what poll and run need:
+every mail key set, the host key file there and unlocked (with
+SKAGERRAK_HOST_KEY_PASSPHRASE if it is protected) and able to sign, the
+passwords each login needs present in the environment, the data directory.
+With --connect it also logs in to the IMAP server (making the processed and
+rejected folders as the daemon would) and to the SMTP server, sending
+nothing. Each check prints a line; the exit status is 1 if any failed.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			c, err := m.config(cmd)
+			if err != nil {
+				return err
+			}
+			ck := &checker{w: m.Stdout}
+			checkConfig(ck, c)
+			if connect {
+				ctx, cancel := context.WithTimeout(cmd.Context(), c.PollTimeout)
+				defer cancel()
+				m.checkConnect(ctx, ck, c)
+			}
+			if ck.failed > 0 {
+				return &exitError{code: 1, err: fmt.Errorf("config %s: %d problem(s)", c.Where(), ck.failed)}
+			}
+			what := "offline checks"
+			if connect {
+				what = "logged in to IMAP and SMTP"
+			}
+			fmt.Fprintf(m.Stdout, "configuration OK (%s; %s)\n", c.Where(), what)
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&connect, "connect", false, "also log in to the IMAP and SMTP servers")
+	return c
+}
+
+// checker prints one line per check and counts the failures.
+type checker struct {
+	w      io.Writer
+	failed int
+}
+
+func (ck *checker) ok(format string, args ...any) {
+	fmt.Fprintf(ck.w, "ok    %s\n", fmt.Sprintf(format, args...))
+}
+
+func (ck *checker) fail(format string, args ...any) {
+	ck.failed++
+	fmt.Fprintf(ck.w, "FAIL  %s\n", fmt.Sprintf(format, args...))
+}
+
+// checkConfig runs the checks that need no server.
+func checkConfig(ck *checker, c *config.Config) {
+	if st, err := os.Stat(c.DataDir); err == nil && st.IsDir() {
+		dirs, _ := adjudicator.GameDirs(c.DataDir)
+		ck.ok("data_dir %s: %d game(s)", c.DataDir, len(dirs))
+	} else if errors.Is(err, os.ErrNotExist) {
+		ck.ok("data_dir %s: not there yet (skagerrak new makes it)", c.DataDir)
+	} else {
+		ck.fail("data_dir %s: %v", c.DataDir, err)
+	}
+	if err := c.RequireMail(); err != nil {
+		ck.fail("%v", err)
+	} else {
+		ck.ok("imap.addr %s, smtp.addr %s, smtp.from %s", c.IMAP.Addr, c.SMTP.Addr, c.SMTP.From)
+	}
+	if c.SMTP.From != "" {
+		if _, err := mail.ParseAddress(c.SMTP.From); err != nil {
+			ck.fail("smtp.from %q is not a mail address: %v", c.SMTP.From, err)
+		}
+	}
+	secret := func(login, user, pw, env string) {
+		switch {
+		case user == "":
+		case pw == "":
+			ck.fail("%s.username is %s, but %s is not set (passwords come from the environment only)", login, user, env)
+		default:
+			ck.ok("%s password for %s is in %s", login, user, env)
+		}
+	}
+	secret("imap", c.IMAP.Username, c.IMAP.Password, config.EnvName("imap.password"))
+	secret("smtp", c.SMTP.Username, c.SMTP.Password, config.EnvName("smtp.password"))
+	checkHostKey(ck, c)
+}
+
+// checkHostKey opens and unlocks the host key and makes a signature with it.
+func checkHostKey(ck *checker, c *config.Config) {
+	if c.HostKey == "" {
+		return // RequireMail named it
+	}
+	f, err := os.Open(c.HostKey)
+	if err != nil {
+		ck.fail("host_key: %v (make one with gpg and export it: see README, Hosting a game)", err)
+		return
+	}
+	defer f.Close()
+	key, err := compose.ReadPrivateKeyWithPassphrase(f, []byte(c.HostKeyPassphrase))
+	if err != nil {
+		ck.fail("host_key %s: %v (a protected key takes its passphrase from %s)", c.HostKey, err, config.EnvName("host_key_passphrase"))
+		return
+	}
+	now := time.Now()
+	from := c.SMTP.From
+	if from == "" {
+		from = "host@skagerrak.invalid"
+	}
+	probe := compose.Message{From: from, To: from, Subject: "config check", MessageID: "<config-check@skagerrak.invalid>", Date: now, Text: "check"}
+	if _, err := compose.Sign(probe, key, now); err != nil {
+		ck.fail("host_key %s cannot sign: %v", c.HostKey, err)
+		return
+	}
+	ck.ok("host_key %s: %s, unlocked, signs", c.HostKey, compose.FormatFingerprint(compose.Fingerprint(key)))
+}
+
+// checkConnect logs in to both servers.
+func (m *Main) checkConnect(ctx context.Context, ck *checker, c *config.Config) {
+	if c.IMAP.Addr != "" {
+		dir, err := os.MkdirTemp("", "skagerrak-check-")
+		if err != nil {
+			ck.fail("imap: %v", err)
+		} else {
+			defer os.RemoveAll(dir)
+			box, err := imapbox.Open(ctx, imapbox.Config{Addr: c.IMAP.Addr, Username: c.IMAP.Username, Password: c.IMAP.Password, TLS: c.IMAP.TLS,
+				Mailbox: c.IMAP.Mailbox, Processed: c.IMAP.Processed, Rejected: c.IMAP.Rejected, StateDir: dir, MaxAttempts: 1})
+			var fe *imapbox.FolderError
+			switch {
+			case errors.As(err, &fe):
+				ck.fail("imap: key imap.%s: %v", fe.Role, err)
+			case err != nil:
+				ck.fail("imap %s: %v", c.IMAP.Addr, err)
+			default:
+				ck.ok("imap %s: logged in as %s; mailbox %s, folders %s and %s", c.IMAP.Addr, c.IMAP.Username, orDefault(c.IMAP.Mailbox, "INBOX"), box.Processed(), box.Rejected())
+				box.Close()
+			}
+		}
+	}
+	if c.SMTP.Addr != "" {
+		s, err := smtpout.New(smtpout.Config{Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: c.SMTP.Password, TLS: c.SMTP.TLS, From: c.SMTP.From})
+		if err == nil {
+			err = s.Check(ctx)
+		}
+		if err != nil {
+			ck.fail("smtp %s: %v", c.SMTP.Addr, err)
+		} else {
+			who := "without login"
+			if c.SMTP.Username != "" {
+				who = "logged in as " + c.SMTP.Username
+			}
+			ck.ok("smtp %s: %s", c.SMTP.Addr, strings.TrimSpace(who))
+		}
+	}
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
