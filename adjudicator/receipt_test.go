@@ -29,6 +29,8 @@ func playWithReceipts(t *testing.T) (string, []Mail, int) {
 		if phase == "T02" {
 			submit(t, h, "g1", "german", orders("g1", phase, "german", "advance 1"))
 			clk.Add(time.Second)
+			submit(t, h, "g1", "german", orders("g1", phase, "german", "advance 3"))
+			clk.Add(time.Second)
 		}
 		if phase == "T03" {
 			if _, err := h.SubmitFile("g1", "allied", []byte(orders("g1", phase, "allied", "advance 2")), "", true, "the referee"); err != nil {
@@ -38,7 +40,9 @@ func playWithReceipts(t *testing.T) (string, []Mail, int) {
 			submit(t, h, "g1", "allied", orders("g1", phase, "allied", "advance 2"))
 		}
 		clk.Add(time.Second)
-		submit(t, h, "g1", "german", orders("g1", phase, "german", "advance 3"))
+		if phase != "T02" {
+			submit(t, h, "g1", "german", orders("g1", phase, "german", "advance 3"))
+		}
 		clk.Add(time.Minute)
 	}
 	var o outbox
