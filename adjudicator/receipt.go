@@ -24,7 +24,7 @@ const (
 
 // receiptsSince is the RenderRevision from which mail carries receipts:
 // mail queued before (in the logs of earlier builds) renders without.
-const receiptsSince = 7
+const receiptsSince = 9
 
 // LogReceipt is what a host's mail states about the game's log, inside
 // the host's signature (the whole mail is signed): that the log holds, at

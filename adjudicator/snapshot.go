@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 5
+const snapshotVersion = 6
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -51,6 +51,7 @@ type snapshot struct {
 	Keys         map[string]uint64              `json:"keys,omitempty"`
 	Legacy       []string                       `json:"legacy,omitempty"`
 	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
+	Replies      map[string]int                 `json:"replies,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
@@ -113,7 +114,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 		}
 		s.OrderRecords[side] = recordRef{Seq: o.Seq, Hash: o.Hash}
 	}
-	s.Keys = g.keys
+	s.Keys, s.Replies = g.keys, g.replies
 	for k := range g.legacy {
 		s.Legacy = append(s.Legacy, k)
 	}
@@ -211,6 +212,9 @@ func readSnapshot(b []byte) *Game {
 	}
 	for k, seq := range s.Keys {
 		g.keys[k] = seq
+	}
+	for k, n := range s.Replies {
+		g.replies[k] = n
 	}
 	for _, k := range s.Legacy {
 		g.legacy[k] = true

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -140,6 +141,12 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 		got, err = v.VerifyFile(a.Raw, "", ks, ev.Time)
 	} else {
 		got, err = v.VerifyFile([]byte(a.Text), a.Signature, ks, ev.Time)
+	}
+	var refused *RefusedSigned
+	if errors.As(err, &refused) && !canonicalKey(a.Key) {
+		// Recorded before this build refused such text: the signature
+		// verified, which is what is checked of it.
+		got, err = refused.Verified, nil
 	}
 	if err != nil {
 		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the signature does not verify: " + err.Error()}

@@ -146,6 +146,14 @@
 // in the same second with another identity (its signer is asked to sign it
 // again, since which of the two was meant to count cannot be told).
 //
+// What a refused message leaves is bounded: an OrdersRejected record's data
+// is at most 32 KiB (the reason, the first 20 errors, up to 4 KiB of the
+// text, the mail itself only up to 8 KiB, and always data.raw_bytes and
+// data.raw_sha256 of the mail as received). A recorded message with
+// data.unanswered got no reply: its key had had its 10 replies in that
+// phase (adjudicator.MaxRepliesPerPhase); a verifier refuses one withheld
+// under the limit.
+//
 // # Torn tails and damage
 //
 // An append interrupted by a crash can leave only a prefix of its record, or

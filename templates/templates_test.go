@@ -90,3 +90,21 @@ func TestEveryTemplateRenders(t *testing.T) {
 		t.Errorf("templates: %v", Names())
 	}
 }
+
+// A word too long for a line, after a break, stays whole on its
+// continuation line: wrapping ends (a reply quoting a hostile 1000-letter
+// game name once looped here for ever).
+func TestWrapEndsOnALongWordAfterABreak(t *testing.T) {
+	in := "the order file is for game \"" + strings.Repeat("g", 1000) + "\"; this is game \"g1\""
+	done := make(chan string)
+	go func() { done <- Wrap(in, 72) }()
+	select {
+	case out := <-done:
+		lines := strings.Split(out, "\n")
+		if len(lines) != 2 || lines[0] != "the order file is for game" || lines[1] != "    "+in[len("the order file is for game "):] {
+			t.Errorf("wrapped as %q", lines)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Wrap does not end")
+	}
+}
