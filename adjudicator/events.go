@@ -154,6 +154,10 @@ type OrdersAccepted struct {
 	Ignored []string `json:"ignored,omitempty"`
 	// Unanswered says why no reply was queued (see OrdersRejected).
 	Unanswered string `json:"unanswered,omitempty"`
+	// Seq and Hash are those of the event's record, filled in by replay
+	// for the acceptance reply's receipt; not part of the data.
+	Seq  uint64 `json:"-"`
+	Hash string `json:"-"`
 }
 
 // OrdersRejected records a submission that was refused, with its errors.

@@ -430,6 +430,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if len(errs) > 0 {
 			return fail("the accepted orders of %s do not validate: %v", d.Side, errs[0])
 		}
+		d.Seq, d.Hash = ev.Seq, ev.Hash
 		g.Orders[d.Side] = d
 		g.parsed[d.Side] = o
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)

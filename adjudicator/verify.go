@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"skagerrak/engine"
@@ -48,15 +47,9 @@ type VerifyReport struct {
 // an error naming the seq where it starts.
 func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 	rep := VerifyReport{Path: path}
-	logPath, gdir := path, ""
-	if st, err := os.Stat(path); err != nil {
-		return rep, fmt.Errorf("verify: %w", err)
-	} else if st.IsDir() {
-		gdir = path
-		logPath = filepath.Join(path, LogFile)
-		if _, err := os.Stat(logPath); err != nil {
-			return rep, fmt.Errorf("verify: %s is not a game directory: no %s", path, LogFile)
-		}
+	logPath, gdir, err := logOf(path)
+	if err != nil {
+		return rep, err
 	}
 	rep.Path = logPath
 	f, err := os.Open(logPath)
