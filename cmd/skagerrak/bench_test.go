@@ -25,10 +25,10 @@ import (
 
 var benchSeq int
 
-// stepClock is a host clock the benchmark sets.
-type stepClock struct{ t time.Time }
+// benchClock is a host clock the benchmark sets.
+type benchClock struct{ t time.Time }
 
-func (c *stepClock) Now() time.Time { return c.t }
+func (c *benchClock) Now() time.Time { return c.t }
 
 // benchRulesets are the rulesets of the binary (not the test one).
 func benchRulesets() []string {
@@ -89,7 +89,7 @@ func benchIntake(b *testing.B, algo, dir, label string) {
 		pub2, _ := compose.ArmorPublicKey(other)
 		// The host's clock steps a second a message: a key's messages count
 		// in the order signed, to the second.
-		clk := &stepClock{t: time.Now().UTC().Truncate(time.Second)}
+		clk := &benchClock{t: time.Now().UTC().Truncate(time.Second)}
 		h, err := adjudicator.OpenHost(dir, adjudicator.Options{Verifier: pgpVerifier{}, Clock: clk})
 		if err != nil {
 			b.Fatal(err)
