@@ -77,10 +77,14 @@
 // them (10.8). Other units pass through such hexes and may be fired on
 // (10.9).
 //
-// Land phases (12-16):
+// Land phases (12-16). The battleships' landings of turn 1 are made by
+// themselves at the start of the German land phase; from rules revision 2
+// a failed landing leaves its troops, reduced, on the quays hex:
 //
 //	disembark GC1                  # land a convoy's troops in its port (12.1)
 //	embark GC1 IR307 IR310         # take troops on in port (12.8)
+//	disembark Bluecher             # a failed landing's troops on the quays try again (12.2)
+//	embark Bluecher IR307          # or go back aboard once the enemy holds the port (12.2)
 //	airlift IR324 Fornebu          # German air transport (13.1)
 //	drop FJ3 A:D4                  # German air drop, from turn 6 (13.5)
 //	move IR307 B:E4 B:D4           # hex by hex, or one far hex for the cheapest path

@@ -59,6 +59,15 @@ func ashore(s *State, sh *Ship) []*Unit {
 	return out
 }
 
+// ashoreNames are the names of ashore(s, sh).
+func ashoreNames(s *State, sh *Ship) string {
+	var ids []string
+	for _, u := range ashore(s, sh) {
+		ids = append(ids, u.ID)
+	}
+	return strings.Join(ids, " ")
+}
+
 // retrying says whether a disembark order of sh is a battleship's new
 // attempt for the troops its failed landing left on the quays on an
 // earlier turn (12.2: "Next turn they may try again", from revision 2).

@@ -377,7 +377,7 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 				return o, pr
 			}
 			if back && !containsStr(sh.Ashore, u.ID) {
-				return o, fail("12.2", "the troops of "+sh.ID+" on the quays: "+strings.Join(sh.Ashore, " "), "%s takes back only the troops of its own failed landing", sh.ID)
+				return o, fail("12.2", "the troops of "+sh.ID+" on the quays: "+ashoreNames(s, sh), "%s takes back only the troops of its own failed landing", sh.ID)
 			}
 			if u.Loc != port.Hex && u.Loc != port.Quay {
 				return o, fail("12.8", "units on "+port.Hex+" or "+port.Quay, "%s is not in the port of %s", u.ID, port.Name)

@@ -466,17 +466,13 @@ func playLand(s *State, side engine.Side) []string {
 			continue
 		}
 		switch {
+		case reembarking(s, sh):
+			if _, pr := embarkPort(s, sh); pr == nil {
+				out = append(out, "embark "+sh.ID+" "+ashoreNames(s, sh))
+			}
 		case retrying(s, sh):
 			if _, pr := landingPort(s, sh); pr == nil {
 				out = append(out, "disembark "+sh.ID)
-			}
-		case reembarking(s, sh):
-			if _, pr := embarkPort(s, sh); pr == nil {
-				var ids []string
-				for _, u := range ashore(s, sh) {
-					ids = append(ids, u.ID)
-				}
-				out = append(out, "embark "+sh.ID+" "+strings.Join(ids, " "))
 			}
 		}
 	}

@@ -243,3 +243,21 @@ func TestRule12_7_LandingUnitsCiteTheRule(t *testing.T) {
 	parseErr(t, c, German, "move IR236 C:B3\ndisembark GC1", "12.7")
 	parseErr(t, c, German, "disembark GC1\nattack C:C3 with IR236", "12.7")
 }
+
+// The order form of the land phase says what a failed landing's troops may
+// do, in orders the phase accepts (12.2).
+func TestRule12_2_OrderFormOffersTheRetry(t *testing.T) {
+	s := run(t, toTurnOneLandings(t, 0), German, "", 5, 1, 1, 1, 1) // only Oslo fails
+	s.Turn, s.Step = 2, StepLandGerman
+	form := Ruleset{}.OrderForm(Ruleset{}.View(s, German), German)
+	if !strings.Contains(form, "disembark Bluecher (12.2)") {
+		t.Fatalf("the form does not offer the retry:\n%s", form)
+	}
+	parseOK(t, s, German, "disembark Bluecher")
+	put(s, "NIR2", "B:E3")
+	form = Ruleset{}.OrderForm(Ruleset{}.View(s, German), German)
+	if !strings.Contains(form, "embark Bluecher IR307 (12.2)") {
+		t.Fatalf("the form does not offer the embarkation:\n%s", form)
+	}
+	parseOK(t, s, German, "embark Bluecher IR307")
+}

@@ -358,6 +358,16 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	case StepLandGerman, StepLandAllied:
 		b.WriteString("# disembark SHIP   embark CONVOY UNIT ...   move UNIT HEX [HEX ...]\n")
 		b.WriteString("# ferry UNIT   blow HEX HEX   attack HEX with UNIT ...   hold UNIT ...|none\n")
+		for i := range s.Ships {
+			sh := &s.Ships[i]
+			switch {
+			case sh.Side != side:
+			case reembarking(s, sh):
+				fmt.Fprintf(&b, "#   the enemy holds the port: embark %s %s (12.2)\n", sh.ID, ashoreNames(s, sh))
+			case retrying(s, sh):
+				fmt.Fprintf(&b, "#   the troops of %s on the quays may try again: disembark %s (12.2)\n", sh.ID, sh.ID)
+			}
+		}
 		if side == German {
 			b.WriteString("# airlift UNIT AIRFIELD   drop UNIT HEX (from turn 6)\n")
 		} else {

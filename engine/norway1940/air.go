@@ -547,7 +547,10 @@ func (c *turnCtx) execAir(o Order) {
 			}
 		}
 		u.Loc, u.Landed, u.Half = o.To, s.Turn, true
-		c.entered[o.To] = true
+		if s.rev() >= 2 {
+			u.OOS = false // 7.4.3, 8.9.2: supplied the turn they arrive
+		}
+		c.enter(o.To)
 		for _, id := range o.Units {
 			v := s.unit(id)
 			v.Loc, v.Landed = o.To, s.Turn
@@ -597,6 +600,9 @@ func (c *turnCtx) execAir(o Order) {
 			return
 		}
 		if o.Kind == "support" {
+			if c.support[o.To] == 0 && c.line > 0 {
+				c.lineOf["support:"+o.To] = c.line
+			}
 			c.support[o.To] += o.N
 			c.supportStr[o.To] += o.N * str
 			if !c.dry() {

@@ -1,6 +1,11 @@
 package norway1940
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"skagerrak/engine"
+)
 
 func TestRule8_9_1_ReconGroupedDetectsOnFive(t *testing.T) {
 	s := bare(t, 8, German)
@@ -316,5 +321,152 @@ func TestRule8_12_CarriersFerryPlanesToNorway(t *testing.T) {
 	capture(next, "Bardufoss", German)
 	if basedAt(next, "Bardufoss") != 0 {
 		t.Error("the based planes are lost with the airfield")
+	}
+}
+
+// 8.10.4: "In his own Supply Phase, a player may remove one hit marker",
+// after a full turn (5.2.2). By hand: two hits on the German-held Sola
+// airfield on turn 8 stay on turn 9, one goes on turn 10, the other on
+// turn 11; the German reorganisation leaves the Allied Kjevik's hit alone,
+// the Allied one removes it.
+func TestRule8_10_4_OneHitMarkerRemovedATurn(t *testing.T) {
+	s := bare(t, 8, German)
+	s.setControl("Stavanger", German)
+	sola, kjevik := s.airfield("Stavanger"), s.airfield("Kristiansand")
+	sola.Hits, sola.HitTurn = 2, 8
+	kjevik.Hits, kjevik.HitTurn = 1, 8
+	for turn, want := range map[int]int{9: 2, 10: 1, 11: 0} {
+		c := s.clone()
+		for c.Turn = 9; c.Turn <= turn; c.Turn++ {
+			reorg(c, German, engine.NewManualDice())
+		}
+		if got := c.airfield("Stavanger").Hits; got != want {
+			t.Errorf("turn %d: Sola %d hits, want %d", turn, got, want)
+		}
+	}
+	c := s.clone()
+	c.Turn = 10
+	reorg(c, German, engine.NewManualDice())
+	if c.airfield("Kristiansand").Hits != 1 {
+		t.Error("the German removed a hit from an Allied airfield")
+	}
+	reorg(c, Allied, engine.NewManualDice())
+	if c.airfield("Kristiansand").Hits != 0 {
+		t.Error("the Allied reorganisation removes its airfield's hit")
+	}
+}
+
+// 8.10.5: "The German player may use Danish airfields by turn 4 (10 April)
+// and those Norwegian airfields captured ... by turn 5". A German bomber
+// reaches Kristiansand from Denmark on turn 4 (one area from the Danish
+// range); Steinkjer, far north, only from the captured Vaernes airfield
+// (Stjordal, one area away), usable from turn 5.
+func TestRule8_10_5_DanishThenCapturedAirfields(t *testing.T) {
+	s := bare(t, 4, German)
+	put(s, "IR7", "Kristiansand")
+	put(s, "IR13", "Steinkjer")
+	s.setControl("Stjordal", German)
+	parseOK(t, s, "air bomb Kristiansand IR7 1\n")
+	if e := parseErr(t, s, "air bomb Steinkjer IR13 1\n"); e.Rule != "8.9.4" || !contains([]string{e.Msg}, "Steinkjer is out of bomber range, or no base in range has room left (8.10.1)") {
+		t.Errorf("turn 4: no base reaches Steinkjer: %+v", e)
+	}
+	s.Turn = 5
+	parseOK(t, s, "air bomb Steinkjer IR13 1\n")
+	s.Turn = 3
+	if e := parseErr(t, s, "air bomb Kristiansand IR7 1\n"); e.Rule != "18" {
+		t.Errorf("turn 3: %+v", e)
+	}
+}
+
+// 8.2.1: "the Norwegians do lose [their air points] if all their airfields
+// are enemy controlled"; the German and the British never do.
+func TestRule8_2_1_NorwegianAirPointsLostWithTheirAirfields(t *testing.T) {
+	s := bare(t, 8, German)
+	markers := func(nation string) int {
+		n := 0
+		for _, ss := range s.Sides {
+			for _, a := range ss.Air {
+				if a.Nation == nation {
+					n += a.Markers
+				}
+			}
+		}
+		return n
+	}
+	if markers("norwegian") != 5 {
+		t.Fatalf("Norwegian markers %d, want 3 fighters, 1 bomber, 1 recon (data/air.txt)", markers("norwegian"))
+	}
+	for _, f := range s.Fields {
+		s.setControl(f.Area, German)
+	}
+	resetAir(s)
+	if markers("norwegian") != 0 || markers("british") != 11 || markers("german") != 24 {
+		t.Errorf("every airfield German: Norwegian %d, British %d, German %d markers", markers("norwegian"), markers("british"), markers("german"))
+	}
+	s.setControl("Bardufoss", Allied)
+	resetAir(s)
+	if markers("norwegian") != 5 {
+		t.Error("one Norwegian airfield back: the air points come back")
+	}
+}
+
+// 8.9.4.1.1: "Up to 3 Allied bomber markers may be present at once in a
+// land area". Two carriers (4 air points) and the British bombers: three
+// markers over Trondheim are accepted, a fourth is refused.
+func TestRule8_9_4_1_1_ThreeAlliedBombersAnArea(t *testing.T) {
+	s := bare(t, 8, Allied)
+	f := fleetAt(s, "A20", Allied, "Centre-2", 4, 0)
+	f.Carriers = 2
+	put(s, "138", "Trondheim")
+	line := "air bomb Trondheim 138 1\n"
+	parseOK(t, s, strings.Repeat(line, 3))
+	if e := parseErr(t, s, strings.Repeat(line, 4)); e.Rule != "8.9.4.1.1" || e.Line != 4 {
+		t.Errorf("a fourth Allied bomber marker: %+v", e)
+	}
+}
+
+// 8.9.4.2: "In a sea box, more than 3 bombers may be present, but they
+// must attack different targets. A given target cannot be attacked by
+// more than 3 bomber air points." A German bomber marker is 3 points: a
+// second one on A20 is refused, one on A21 in the same box is not.
+func TestRule8_9_4_2_ThreeBomberPointsATargetAtSea(t *testing.T) {
+	s := bare(t, 8, German)
+	for _, id := range []string{"A20", "A21"} {
+		fleetAt(s, id, Allied, "South-2", 4, 0).Detected = true
+	}
+	if e := parseErr(t, s, "air bomb South-2 A20 1\nair bomb South-2 A20 1\n"); e.Rule != "8.9.4.2" || e.Line != 2 {
+		t.Errorf("6 bomber points on one fleet: %+v", e)
+	}
+	parseOK(t, s, "air bomb South-2 A20 1\nair bomb South-2 A21 1\n")
+}
+
+// 15.3, 15.3.1: "A Coastal Battery is rendered inoperative ... By air
+// bombing. It takes one hit". By hand: a German bomber marker rolls 6, 1,
+// 1 over Bergen: one hit, one of Bergen's two batteries is inoperative. In
+// the Allied naval combat step only the other fires on the German fleet
+// held in the port box (15.2.3): three dice, 6, 6, 1: two hits, 4 combat
+// points to 2; then the weather of turn 9.
+func TestRule15_3_1_BombingSilencesABattery(t *testing.T) {
+	s := bare(t, 8, German)
+	g := fleetAt(s, "G20", German, "Bergen", 4, 0)
+	g.Failed, g.Detected = true, true
+	next, _ := play(t, s, "air bomb Bergen battery 1\n", 6, 1, 1)
+	var states []string
+	for _, b := range next.Bats {
+		if b.Area == "Bergen" {
+			states = append(states, b.Status)
+		}
+	}
+	if strings.Join(states, " ") != "inoperative active" {
+		t.Fatalf("Bergen batteries %v:\n%s", states, logText(next))
+	}
+	end, d := play(t, next, "", 6, 6, 1, 1)
+	if d.Used() != 4 || end.fleet("G20").Combat != 2 {
+		t.Errorf("one battery fires three shots: %d dice, G20 %+v\n%s", d.Used(), end.fleet("G20"), logText(end))
+	}
+	for _, b := range end.Bats {
+		if b.Area == "Bergen" && b.N == 1 && b.Status != "inoperative" {
+			t.Errorf("the bombed battery recovered by itself: %+v", b)
+		}
 	}
 }

@@ -16,13 +16,20 @@ const (
 	AskContinue     = "continue"     // fight on after winning a round as the defender or a reacting fleet (9.14.5, 9.14.5.1)
 	AskReact        = "react"        // attack a detected fleet entering his box (9.14.4)
 	AskInterception = "interception" // where his kept fighters intercept (8.9.3.1)
+	AskLosses       = "losses"       // how his beaten defenders take their combat losses (10.5.6, revision 2)
 )
 
-// askKinds lists the decisions in the order the "ask" order writes them.
-var askKinds = []string{AskContinue, AskEvasion, AskInterception, AskReact}
+// askKinds lists the decisions of a rules revision in the order the "ask"
+// order writes them.
+func askKinds(rev int) []string {
+	if rev >= 2 {
+		return []string{AskContinue, AskEvasion, AskInterception, AskLosses, AskReact}
+	}
+	return []string{AskContinue, AskEvasion, AskInterception, AskReact}
+}
 
 // askRule is the rule each kind of decision comes from.
-var askRule = map[string]string{AskEvasion: "9.14.5", AskContinue: "9.14.5.1", AskReact: "9.14.4", AskInterception: "8.9.3.1"}
+var askRule = map[string]string{AskEvasion: "9.14.5", AskContinue: "9.14.5.1", AskReact: "9.14.4", AskInterception: "8.9.3.1", AskLosses: "10.5.6"}
 
 // askTitle names each kind of decision in the short phase's title.
 var askTitle = map[string]string{
@@ -30,6 +37,7 @@ var askTitle = map[string]string{
 	AskContinue:     "fight another naval combat round or break off (9.14.5.1)",
 	AskReact:        "attack a detected fleet entering a box (9.14.4)",
 	AskInterception: "where kept fighters intercept (8.9.3.1)",
+	AskLosses:       "how beaten defenders take their combat losses (10.5.6)",
 }
 
 // Pending is a player-turn stopped for a decision the non-phasing side
@@ -91,6 +99,11 @@ type Question struct {
 	// the kept fighter markers.
 	Raids []Raid `json:"raids,omitempty"`
 	Keep  int    `json:"keep,omitempty"`
+	// Losses are the beaten units that may take the losses, Steps the
+	// step losses and Elim the units eliminated they must take (losses).
+	Losses []LossUnit `json:"losses,omitempty"`
+	Steps  int        `json:"steps,omitempty"`
+	Elim   int        `json:"eliminate,omitempty"`
 }
 
 // Raid is the air missions over one place as the interceptors see them.
@@ -315,6 +328,16 @@ func parseDecisionLine(q *Question, l engine.OrderLine) (Order, *engine.LineErro
 			}
 			return o, nil
 		}
+	case AskLosses:
+		if len(low) == 2 && (low[0] == "step" || low[0] == "eliminate") {
+			for _, u := range q.Losses {
+				if strings.EqualFold(u.ID, l.Fields[1]) {
+					o.Kind, o.ID = low[0], u.ID
+					return o, nil
+				}
+			}
+			return bad("%s is not one of your beaten units in %s", l.Fields[1], q.Box)
+		}
 	case AskInterception:
 		if w == "pass" {
 			o.Kind = w
@@ -345,12 +368,15 @@ func checkDecision(q *Question, o *Orders) []engine.LineError {
 	if len(o.Lines) == 0 {
 		return []engine.LineError{{Rule: q.Rule, Msg: "a decision line is needed", Valid: valid}}
 	}
+	if q.Kind == AskLosses {
+		return checkLosses(q, o)
+	}
 	if q.Kind == AskInterception {
-		total, pass := 0, false
+		total, pass := 0, 0
 		seen := map[string]bool{}
 		for _, l := range o.Lines {
 			if l.Kind == "pass" {
-				pass = true
+				pass = l.Line
 				continue
 			}
 			if l.Kind != "intercept" {
@@ -365,8 +391,8 @@ func checkDecision(q *Question, o *Orders) []engine.LineError {
 				return []engine.LineError{{Line: l.Line, Rule: q.Rule, Msg: fmt.Sprintf("more fighter markers than the %d kept", q.Keep), Valid: fmt.Sprintf("at most %d in all", q.Keep)}}
 			}
 		}
-		if pass && total > 0 {
-			return []engine.LineError{{Rule: q.Rule, Msg: "pass with intercept orders", Valid: valid}}
+		if pass > 0 && total > 0 {
+			return []engine.LineError{{Line: pass, Rule: q.Rule, Msg: "pass with intercept orders", Valid: "the intercept lines alone, or pass alone"}}
 		}
 		return nil
 	}
@@ -536,7 +562,7 @@ func askInterception(s *State, y engine.Side, keep int, raids []Raid) map[string
 }
 
 // askOrder parses the kinds of an "ask" standing order.
-func askOrder(words []string) ([]string, bool) {
+func askOrder(words []string, rev int) ([]string, bool) {
 	if len(words) == 1 && words[0] == "none" {
 		return nil, true
 	}
@@ -551,8 +577,13 @@ func askOrder(words []string) ([]string, bool) {
 			set[AskReact] = true
 		case "interception", "intercept":
 			set[AskInterception] = true
+		case "losses", "loss":
+			if rev < 2 {
+				return nil, false
+			}
+			set[AskLosses] = true
 		case "all":
-			for _, k := range askKinds {
+			for _, k := range askKinds(rev) {
 				set[k] = true
 			}
 		default:
@@ -560,7 +591,7 @@ func askOrder(words []string) ([]string, bool) {
 		}
 	}
 	var out []string
-	for _, k := range askKinds {
+	for _, k := range askKinds(rev) {
 		if set[k] {
 			out = append(out, k)
 		}
@@ -576,4 +607,43 @@ func askText(kinds []string) string {
 	k := append([]string(nil), kinds...)
 	sort.Strings(k)
 	return "ask " + strings.Join(k, " ")
+}
+
+// checkLosses checks the decision lines of a losses question (10.5.6): as
+// many "step" lines as step losses (a unit losing no more steps than it
+// has) and "eliminate" lines as units eliminated, each on a unit still
+// alive after the step losses; the steps are taken first, as the Combat
+// Table lists them.
+func checkLosses(q *Question, o *Orders) []engine.LineError {
+	valid := fmt.Sprintf("%d \"step UNIT\" and %d \"eliminate UNIT\" line(s) of: %s", q.Steps, q.Elim, strings.Join(q.Choices, " | "))
+	rem := map[string]int{}
+	for _, u := range q.Losses {
+		rem[u.ID] = u.Steps
+	}
+	steps, elims := 0, 0
+	for _, kind := range []string{"step", "eliminate"} {
+		for _, l := range o.Lines {
+			if l.Kind != kind {
+				continue
+			}
+			if rem[l.ID] == 0 {
+				return []engine.LineError{{Line: l.Line, Rule: q.Rule, Msg: fmt.Sprintf("%s has no step left to lose", l.ID), Valid: valid}}
+			}
+			if kind == "step" {
+				rem[l.ID]--
+				steps++
+			} else {
+				rem[l.ID] = 0
+				elims++
+			}
+		}
+	}
+	if steps != q.Steps || elims != q.Elim {
+		line := 0
+		if len(o.Lines) > 0 {
+			line = o.Lines[len(o.Lines)-1].Line
+		}
+		return []engine.LineError{{Line: line, Rule: q.Rule, Msg: fmt.Sprintf("%d step loss(es) and %d unit(s) eliminated given; the result takes %d and %d", steps, elims, q.Steps, q.Elim), Valid: valid}}
+	}
+	return nil
 }

@@ -98,9 +98,14 @@ func TestRule5_2_StandingOrdersOnlyNeverOpenAShortPhase(t *testing.T) {
 // decide, so with the same dice every player-turn starts exactly as in
 // the game played by standing orders alone.
 func TestRule5_2_AskedGameAtTheDeadlineIsTheStandingGame(t *testing.T) {
+	kinds := map[string]int{}
 	for _, seed := range []string{"b1", "b2"} {
 		_, want := playAsking(t, seed, askGame{})
-		phases, got := playAsking(t, seed, askGame{extra: map[engine.Side]string{German: "ask all", Allied: "ask all"}, deadline: true})
+		phases, got := playAsking(t, seed, askGame{extra: map[engine.Side]string{German: "ask all", Allied: "ask all"}, deadline: true, each: func(s *State) {
+			if s.Pending != nil {
+				kinds[s.Pending.Ask.Kind]++
+			}
+		}})
 		short := 0
 		for _, ph := range phases {
 			if strings.Contains(ph.ID, "-react") {
@@ -126,6 +131,9 @@ func TestRule5_2_AskedGameAtTheDeadlineIsTheStandingGame(t *testing.T) {
 		}
 		t.Logf("seed %s: %d short phases, %d player-turns alike", seed, short, len(want))
 	}
+	if kinds[AskLosses] == 0 {
+		t.Errorf("no losses decision (10.5.6) in the games: %v", kinds)
+	}
 }
 
 // TestRule5_2_AlliedAskingGameWaitsOnlyForTheAllied (5.2, 9.14.5): the Allied asks
@@ -135,7 +143,7 @@ func TestRule5_2_AskedGameAtTheDeadlineIsTheStandingGame(t *testing.T) {
 func TestRule5_2_AlliedAskingGameWaitsOnlyForTheAllied(t *testing.T) {
 	r := Ruleset{}
 	kinds := map[string]int{}
-	phases, _ := playAsking(t, "b1", askGame{extra: map[engine.Side]string{Allied: "ask all"}, each: func(s *State) {
+	phases, _ := playAsking(t, "b4", askGame{extra: map[engine.Side]string{Allied: "ask all"}, each: func(s *State) {
 		if s.Pending == nil {
 			return
 		}
@@ -157,7 +165,7 @@ func TestRule5_2_AlliedAskingGameWaitsOnlyForTheAllied(t *testing.T) {
 			t.Errorf("short phase %s owed by %v", ph.ID, ph.Owes)
 		}
 	}
-	if short == 0 || len(kinds) < 2 {
+	if short == 0 || len(kinds) < 2 || kinds[AskLosses] == 0 {
 		t.Errorf("%d short phases, kinds %v", short, kinds)
 	}
 	t.Logf("%d short phases of %d: %v", short, len(phases), kinds)

@@ -286,9 +286,9 @@ func TestRule8_9_3_1_AskInterceptionOfTheKeptFighters(t *testing.T) {
 	if strings.Join(q.Default, ";") != "intercept Hamar 2" {
 		t.Errorf("default %v, want the reconstructed procedure's intercept Hamar 2", q.Default)
 	}
-	for _, bad := range []string{"intercept Hamar 5\n", "intercept Oslo 1\n", "intercept Hamar 1\nintercept Hamar 1\n", "evade\n"} {
-		if _, errs := r.ParseOrders(mid, German, bad); len(errs) == 0 || errs[0].Rule != "8.9.3.1" {
-			t.Errorf("%q: errors %v, want one citing 8.9.3.1", bad, errs)
+	for _, bad := range []string{"intercept Hamar 5\n", "intercept Oslo 1\n", "intercept Hamar 1\nintercept Hamar 1\n", "evade\n", "intercept Hamar 1\npass\n"} {
+		if _, errs := r.ParseOrders(mid, German, bad); len(errs) == 0 || errs[0].Rule != "8.9.3.1" || errs[0].Line == 0 {
+			t.Errorf("%q: errors %v, want one citing 8.9.3.1 on a line", bad, errs)
 		}
 	}
 	end, _ := resolveWith(t, mid, German, "intercept hamar 2\n", rolls[d.Used():])
@@ -358,8 +358,18 @@ func TestAskStandingOrderSyntax(t *testing.T) {
 		t.Errorf("formatted %q", got)
 	}
 	next, _ := play(t, s, "ask all\n")
-	if got := strings.Join(next.side(German).Standing.Ask, " "); got != "continue evasion interception react" {
+	if got := strings.Join(next.side(German).Standing.Ask, " "); got != "continue evasion interception losses react" {
 		t.Errorf("ask all: %q", got)
+	}
+	// Revision 1 had no losses decision: "ask all" is the four others and
+	// "ask losses" is refused.
+	r1 := s.clone()
+	r1.Revision = 0
+	if got, _ := play(t, r1, "ask all\n"); strings.Join(got.side(German).Standing.Ask, " ") != "continue evasion interception react" {
+		t.Errorf("revision 1 ask all: %q", got.side(German).Standing.Ask)
+	}
+	if e := parseErr(t, r1, "ask losses\n"); e.Rule != "5.2" || strings.Contains(e.Valid, "losses") {
+		t.Errorf("revision 1 ask losses: %+v", e)
 	}
 	next, _ = play(t, next, "")
 	for next.Phasing != German {

@@ -3,6 +3,7 @@ package norway1940
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -148,6 +149,43 @@ func TestOrderFormKeepsStandingOrders(t *testing.T) {
 	}
 	if rv := r.Reveal(st); !strings.Contains(rv, "G1") {
 		t.Error("reveal without the German fleets")
+	}
+	// Revision 2's form keeps the losses order (10.5.6); revision 1's has
+	// none, and its unchanged form is accepted by revision 1.
+	if !strings.Contains(form, "\nlosses none\n") || !strings.Contains(form, "[fallback AREA]") {
+		t.Errorf("revision 2 form without the losses order:\n%s", form)
+	}
+	st1, _ := r.New(engine.Setup{Revision: 1}, engine.NewManualDice())
+	form1 := r.OrderForm(r.View(st1, German), German)
+	if strings.Contains(form1, "losses") || strings.Contains(form1, "fallback") {
+		t.Errorf("revision 1 form offers revision 2 orders:\n%s", form1)
+	}
+	if _, errs := r.ParseOrders(st1, German, form1); len(errs) > 0 {
+		t.Fatalf("the unchanged revision 1 form is rejected: %v", errs)
+	}
+}
+
+// TestRevisionsRecordedFromTwo: new games are revision 2 and record it;
+// revision 1 games record none (their states keep their digests).
+func TestRevisionsRecordedFromTwo(t *testing.T) {
+	r := Ruleset{}
+	if got := engine.CurrentRevision(r); got != 2 {
+		t.Fatalf("current revision %d", got)
+	}
+	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	if asState(st).Revision != 2 || r.View(st, German).(*View).Revision != 2 {
+		t.Error("a new game does not record revision 2")
+	}
+	st1, _ := r.New(engine.Setup{Revision: 1}, engine.NewManualDice())
+	if b, _ := json.Marshal(st1); strings.Contains(string(b), `"revision"`) {
+		t.Error("a revision 1 state records its revision")
+	}
+	for _, rv := range r.Revisions()[1:] {
+		for _, c := range rv.Changes {
+			if !regexp.MustCompile(`^[0-9]+(\.[0-9]+)*[,:]`).MatchString(c) {
+				t.Errorf("revision %d change %q does not start with its rule", rv.N, c)
+			}
+		}
 	}
 }
 

@@ -32,9 +32,13 @@
 //	attack with A3 | pass              # ask react: a detected enemy fleet enters the box (9.14.4)
 //	intercept Hamar 2 | pass           # ask interception: commit kept fighters over a raid,
 //	                                   # one line a place, at most the fighters kept (8.9.3.1)
+//	step IR14 | eliminate IR8          # ask losses (revision 2): your units beaten in a land
+//	                                   # combat take its losses, one line a step or unit (10.5.6)
 //
 // One decision line is needed (interception: one intercept line a place,
-// or pass).
+// or pass; losses: one "step" line a step loss, a unit naming as many as
+// it has steps, and one "eliminate" line a unit eliminated, as the
+// question says).
 //
 // Resolving the short phase goes on exactly where the player-turn stopped
 // (the player-turn is resolved again from its start with the same orders,
@@ -48,8 +52,8 @@
 // "evade" order says, fight on as its "continue" order says (a fleet
 // reacting under 9.14.4 fights its three rounds), attack with
 // its strongest undetected fleet stronger than the enemy if "react on",
-// and intercept by the reconstructed procedure of 8.9.3.1 with its kept
-// fighters. With the same dice, a decision taken in person gives exactly
+// intercept by the reconstructed procedure of 8.9.3.1 with its kept
+// fighters, and take losses in the order of its "losses" order. With the same dice, a decision taken in person gives exactly
 // what the equivalent standing order gives.
 //
 // A short phase is visible to the opponent, who waits for it, as a pause
@@ -58,9 +62,12 @@
 // question when the side's fleet (attacked, or reacting) wins a round, a
 // reaction question when his
 // detected fleet enters a box holding one of the side's undetected fleet
-// markers (decoys too: then the only decision is pass), and an
-// interception question whenever he flies bomber, transport, interdiction
-// or support missions (with no fighters kept or none in reach, pass).
+// markers (decoys too: then the only decision is pass), an interception
+// question whenever he flies bomber, transport, interdiction or support
+// missions (with no fighters kept or none in reach, pass), and a losses
+// question when his attack beats two or more of the side's units that do
+// not all die whatever the choice (the combat's dice and result are
+// public).
 //
 // # Order syntax
 //
@@ -113,8 +120,12 @@
 //	rail 340 Oslo Hamar Tretten        # railroad movement (10.3.7)
 //	move IR4 Bang Tretten high         # and hold the higher ground there (option 16.2)
 //	climb IR5                          # take the higher ground where it stands (option 16.2)
-//	attack Evje [with 159 169A] [retreat Evje]   # attack in an area you occupy (10.5);
-//	                                   # "retreat" chooses where a beaten defender goes (10.5.6)
+//	attack Evje [with 159 169A] [retreat Evje] [fallback Kristiansand]
+//	                                   # attack in an area you occupy, or a port your fleet lands
+//	                                   # at this turn (10.5); "retreat" chooses where beaten
+//	                                   # defenders go, "fallback" where your own beaten units go
+//	                                   # (revision 2), among the adjacent areas free of enemy
+//	                                   # units closest to a supply source (10.5.6)
 //	build fieldwork 159                # fieldwork (13.3); "build fortify 159" a city (14.4)
 //	repair 169E                        # repair a strongpoint (13.2.2) or a battery (15.3.2)
 //
@@ -127,13 +138,29 @@
 //	evade weaker | evade always | evade never   # try to evade naval combat (9.14.5)
 //	react on | react off               # attack detected fleets entering your boxes (9.14.4)
 //	continue on | continue off         # fight on after winning a round as the defender (9.14.5)
-//	ask evasion continue react interception   # decide these in person instead, in short phases
+//	losses IR14 IR8 | losses none      # the order your units take combat losses in, as attacker
+//	                                   # this player-turn and as defender the next (10.5.6,
+//	                                   # revision 2): each loss to the first still in the combat
+//	ask evasion continue react interception losses   # decide these in person instead,
+//	                                   # in short phases (losses from revision 2)
 //	ask all | ask none                 # every kind of decision, or none (the default)
 //
 // An "ask" order replaces the list of decisions asked (evade, intercept,
-// reaction and continuation are accepted for the kinds); evade, continue,
-// react and keep still give the default of a decision asked (see
-// "Decisions in person" above).
+// reaction, continuation and loss are accepted for the kinds); evade,
+// continue, react, keep and losses still give the default of a decision
+// asked (see "Decisions in person" above).
+//
+// # Rules revisions
+//
+// A game is played under the rules revision it was created with
+// (Revisions; State.Revision, recorded from revision 2 on). Revision 2
+// closes the anchor ports to landings on the invasion turn (9.16.1), gives
+// the choices of 10.5.6 to their owners (the losses order, "ask losses",
+// retreats towards the closest supply source with the attacker's choice
+// among them, the retreat named for a landing), leaves eliminated units
+// with 0 steps, supplies units the turn they land (7.4.3) and takes
+// overstack losses by the owner's losses order (11.1.5). A game of
+// revision 1 keeps revision 1's behaviour at each of these points.
 //
 // # Where the rulebook contradicts itself
 //

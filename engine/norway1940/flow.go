@@ -88,6 +88,9 @@ func endPlayerTurn(s *State, dice engine.Dice) {
 			}
 			us := s.combatIn(a.Name, x)
 			sort.SliceStable(us, func(i, j int) bool { return us[i].Mod < us[j].Mod })
+			if s.rev() >= 2 {
+				us = byPriority(us, s.side(x).Standing.Losses)
+			}
 			us[0].Dead = true
 			s.log("11.1.5", "%s is eliminated: %s is overstacked", us[0].ID, a.Name)
 		}

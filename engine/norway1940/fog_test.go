@@ -83,7 +83,11 @@ func hide(s *State, y engine.Side, d engine.Dice) {
 	ss.Subs = d.Roll(5, "subs") - 1
 	ss.Standing = Standing{Keep: d.Roll(5, "keep") - 1, Evade: []string{"always", "never", "weaker"}[d.Roll(3, "evade")-1], React: d.Roll(2, "react") == 1, Continue: d.Roll(2, "continue") == 1}
 	if d.Roll(2, "ask") == 1 {
-		ss.Standing.Ask = askKinds[d.Roll(len(askKinds), "ask kind")-1:]
+		kinds := askKinds(s.rev())
+		ss.Standing.Ask = kinds[d.Roll(len(kinds), "ask kind")-1:]
+	}
+	if d.Roll(2, "losses") == 1 && s.rev() >= 2 {
+		ss.Standing.Losses = []string{"IR14", "159"}[d.Roll(2, "losses kind")-1:]
 	}
 }
 

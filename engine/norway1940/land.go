@@ -333,7 +333,7 @@ func (c *turnCtx) execMove(o Order) {
 	}
 	u.Loc = at
 	u.High = o.Flag == "high"
-	c.entered[at] = true
+	c.enter(at)
 	if enemyIn(s, at, x) {
 		c.mustAttack[at] = true
 	}
@@ -352,15 +352,30 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 		return "10.5", "an area with enemy units", fmt.Sprintf("no enemy units in %s", o.To)
 	}
 	own := s.combatIn(o.To, x)
+	landing := false
+	if len(own) == 0 && s.rev() >= 2 {
+		// 9.16, 10.5.6: the troops landing at an enemy-held port this
+		// turn fight there; their attack order names the retreat.
+		own = c.landingForce(o.To)
+		landing = len(own) > 0
+	}
 	if len(own) == 0 {
-		return "10.5", "an area your units occupy after moving", fmt.Sprintf("none of your units is in %s", o.To)
+		valid := "an area your units occupy after moving"
+		if s.rev() >= 2 {
+			valid += ", or a port your fleets land troops at this turn"
+		}
+		return "10.5", valid, fmt.Sprintf("none of your units is in %s", o.To)
 	}
 	if c.attackAt[o.To] != nil {
 		return "10.5", "one attack an area", fmt.Sprintf("a second attack on %s", o.To)
 	}
 	for _, id := range o.Units {
 		u := s.unit(id)
-		if u == nil || u.Side != x || u.Loc != o.To || u.Dead {
+		if landing {
+			if !containsUnit(own, id) {
+				return "10.5", "your units landing at " + o.To, fmt.Sprintf("%s does not land at %s this turn", id, o.To)
+			}
+		} else if u == nil || u.Side != x || u.Loc != o.To || u.Dead {
 			return "10.5", "your units in " + o.To, fmt.Sprintf("%s is not in %s", id, o.To)
 		}
 	}
@@ -380,10 +395,43 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 	if !ok {
 		return "7.5", "supplied units", "none of your units there may attack"
 	}
+	if s.rev() >= 2 {
+		return c.checkRetreatChoice(o, landing)
+	}
 	if o.Flag != "" && edgeKind(o.To, o.Flag) == "" {
 		return "10.5.6", "an area adjacent to " + o.To, fmt.Sprintf("%s is not adjacent to %s", o.Flag, o.To)
 	}
 	return "", "", ""
+}
+
+// landingForce are the combat units aboard side x's fleets that entered
+// the enemy port box of area this turn, to land there (9.16).
+func (c *turnCtx) landingForce(area string) []*Unit {
+	s := c.s
+	if s.controller(area) == c.x {
+		return nil
+	}
+	var out []*Unit
+	for _, f := range s.Fleets {
+		if f.Side != c.x || f.Where != area || !c.fleetMoved[f.ID] {
+			continue
+		}
+		for _, id := range f.Cargo {
+			if u := s.unit(id); u != nil && !u.Dead && u.Type != "supply" {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}
+
+func containsUnit(us []*Unit, id string) bool {
+	for _, u := range us {
+		if u.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *turnCtx) checkBuild(o Order) (string, string, string) {
@@ -403,11 +451,11 @@ func (c *turnCtx) checkBuild(o Order) (string, string, string) {
 	}
 	switch o.Kind {
 	case "fieldwork", "fortify":
+		if u.Type == "para" {
+			return "13.3.5", "an infantry unit other than paratroops", "parachute units cannot build fieldworks"
+		}
 		if u.Type != "inf" && u.Type != "mtn" && u.Type != "eng" {
 			return "13.3.1", "an infantry unit", fmt.Sprintf("%s is not infantry", u.ID)
-		}
-		if u.Type == "para" {
-			return "13.3.5", "infantry", "parachute units cannot build fieldworks"
 		}
 		if o.Kind == "fortify" && dataPack.Area(u.Loc).City < 0 {
 			return "14.2", "a city", fmt.Sprintf("%s has no city", u.Loc)

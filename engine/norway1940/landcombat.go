@@ -370,7 +370,14 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 	if o != nil && winner == x {
 		retreatTo = o.Flag
 	}
-	c.applyResult(area, loser, losers, res, retreatTo, strong)
+	if s.rev() >= 2 {
+		if o != nil && loser == x {
+			retreatTo = o.Fallback // 10.5.6: the attacking player chooses
+		}
+		c.takeLosses(area, loser, losers, res, retreatTo, strong)
+	} else {
+		c.applyResult(area, loser, losers, res, retreatTo, strong)
+	}
 	if loser == x {
 		c.afterLanding(area, strings.HasPrefix(res, "R") || res == "A")
 	} else {
@@ -425,7 +432,9 @@ func alive(us []*Unit) []*Unit {
 	return out
 }
 
-// applyResult applies a land combat result to the losing side.
+// applyResult applies a land combat result to the losing side as
+// revision 1 does: the engine distributes the losses and the winner's
+// retreat choice is honoured anywhere legal (revision 2: takeLosses).
 func (c *turnCtx) applyResult(area string, loser engine.Side, us []*Unit, res, prefer string, strong bool) {
 	s := c.s
 	if res == "-" {
@@ -476,8 +485,14 @@ func (c *turnCtx) applyResult(area string, loser engine.Side, us []*Unit, res, p
 			stepLoss(s, pick)
 		}
 	}
-	// Retreat (10.5.6); strongpoints, fortified cities, fieldworks and
-	// parachute units may ignore it (10.5.8, 13.2.1, 13.3.2).
+	c.retreat(area, loser, us, strong, func() string { return retreatArea(s, loser, area, prefer) })
+}
+
+// retreat carries out the retreat of a beaten stack (10.5.6) to the area
+// dest gives; strongpoints, fortified cities, fieldworks and parachute
+// units may ignore it (10.5.8, 13.2.1, 13.3.2).
+func (c *turnCtx) retreat(area string, loser engine.Side, us []*Unit, strong bool, dest func() string) {
+	s := c.s
 	live := alive(us)
 	if len(live) == 0 {
 		return
@@ -496,7 +511,7 @@ func (c *turnCtx) applyResult(area string, loser engine.Side, us []*Unit, res, p
 	if loser == c.x {
 		fortified = false
 	}
-	to := retreatArea(s, loser, area, prefer)
+	to := dest()
 	var moving []string
 	for _, u := range live {
 		if u.Type == "para" || fortified {

@@ -417,6 +417,9 @@ func (c *turnCtx) land(f *Fleet) {
 	for _, id := range ashore {
 		u := s.unit(id)
 		u.Fleet, u.Loc, u.Landed, u.Half = "", port, s.Turn, false
+		if s.rev() >= 2 {
+			u.OOS = false // 7.4.3, 9.16.2: supplied the turn they land
+		}
 		c.landing[id] = f.ID
 		c.moved[id] = true
 	}
@@ -457,7 +460,7 @@ func (c *turnCtx) land(f *Fleet) {
 	}
 	if enemyIn(s, port, x) {
 		c.mustAttack[port] = true
-		c.entered[port] = true
+		c.enter(port)
 		return
 	}
 	c.landed(f)

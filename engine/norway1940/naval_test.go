@@ -239,3 +239,106 @@ func TestRule9_13_1_InvasionTaskForcesFixed(t *testing.T) {
 	s.Turn = 5
 	parseOK(t, s, "fleet G4 merge G7\n")
 }
+
+// 9.16: "Amphibious landings can only be conducted against ports marked on
+// the map (grey for the German, red for the Allies)"; 9.16.1: "In any turn
+// following the invasion turn ... On secondary ports (displaying an
+// anchor), up to the equivalent of 3 naval transport points may land." So
+// on turn 4, the invasion turn, a German landing at Egersund (an anchor
+// port) is refused, and the hint is the grey ports of the South sea area
+// (Bergen, Kristiansand, Oslo, Stavanger); on turn 5 Egersund takes it.
+func TestRule9_16_1_AnchorPortsOnlyAfterTheInvasionTurn(t *testing.T) {
+	setup := func(turn int) *State {
+		s := bare(t, turn, German)
+		s.Invaded = turn > 4
+		g := fleetAt(s, "G6", German, "South-4", 2, 0)
+		u := put(s, "193", "")
+		u.Loc, u.Fleet = "", g.ID
+		g.Cargo = []string{"193"}
+		return s
+	}
+	e := parseErr(t, setup(4), "fleet G6 to Egersund\n")
+	if e.Rule != "9.16.1" || e.Line != 1 || e.Valid != "a port marked for your landings: Bergen, Kristiansand, Oslo, Stavanger" {
+		t.Errorf("an anchor port on the invasion turn: %+v", e)
+	}
+	parseOK(t, setup(4), "fleet G6 to Stavanger\n")
+	next, _ := play(t, setup(5), "fleet G6 to Egersund\n")
+	if next.unit("193").Loc != "Egersund" || next.controller("Egersund") != German {
+		t.Errorf("turn 5: the landing at Egersund goes ahead:\n%s", logText(next))
+	}
+	r1 := setup(4)
+	r1.Revision = 0
+	parseOK(t, r1, "fleet G6 to Egersund\n") // revision 1 took it
+}
+
+// 9.13.3: "Fleets are moved first (both combat and transport) and when
+// done with them, the phasing player deploys his submarines". The
+// submarine line comes first in the file, but A20 moves into South-3
+// before the submarine looks for G20 there, and attacks after it is found
+// (9.14.1). By hand: the submarine rolls 6, a detection; G20 (2) against
+// A20's 8 +1 for the submarine (9.11): differential 7, the +6 row of the
+// Interception Table, 1 evades; G20 (evade weaker) rolls 3 and fails.
+// A20 rolls 6, +2 for a differential of 7 (+1 per 4 or part, 9.14.5): 8,
+// 4 hits, G20 is sunk; G20 rolls 1: no hit.
+func TestRule9_13_3_FleetsMoveBeforeSubmarines(t *testing.T) {
+	s := bare(t, 8, Allied)
+	fleetAt(s, "A20", Allied, "South-2", 8, 0)
+	fleetAt(s, "G20", German, "South-3", 2, 0)
+	next, _ := play(t, s, "sub South-3 G20 1\nfleet A20 to South-3\nfleet A20 attack G20 rounds 1\n", 6, 3, 6, 1)
+	log := logText(next)
+	move, found, attack := strings.Index(log, "fleet A20 moves from South-2 to South-3"), strings.Index(log, "submarines in South-3 detect fleet G20"), strings.Index(log, "fleet A20 (9 combat) attacks fleet G20 (2 combat)")
+	if move < 0 || found < move || attack < found {
+		t.Errorf("move, then submarines, then combat:\n%s", log)
+	}
+	if next.fleet("G20") != nil || next.fleet("A20").Combat != 8 {
+		t.Errorf("G20 sunk, A20 whole:\n%s", log)
+	}
+}
+
+// 9.15.8: "In the turns following the Invasion Turn ... any enemy fleets
+// present will be free from any special rolls and will fight normally."
+// Turn 5 at Bergen (batteries destroyed): no readiness roll, nothing
+// captured; all 8 anchored Norwegian points fight G3 (6). By hand, the
+// differential is -2: G3 +0, the Norwegians +1. Round 1: G3 6 (3 hits,
+// 8 to 5), Norwegians 1+1 (none); continuation 1 goes on. Round 2:
+// differential 1, G3 +1: 6+1, 4 hits (5 to 1); Norwegians 1: none;
+// continuation 1. Round 3: differential 5, +2: 1+2, 1 hit: the last point
+// is sunk. 159 lands; the German pool at Bergen is G3's 6, no captured
+// points.
+func TestRule9_15_8_AnchoredFleetsFightNormallyAfterTheInvasionTurn(t *testing.T) {
+	s := bare(t, 5, German)
+	g := fleetAt(s, "G3", German, "South-4", 6, 0)
+	u := put(s, "159", "")
+	u.Loc, u.Fleet = "", "G3"
+	g.Cargo = []string{"159"}
+	for _, b := range s.Bats {
+		b.Status = "destroyed"
+	}
+	next, d := play(t, s, "fleet G3 to Bergen\n", 6, 1, 1, 6, 1, 1, 1, 1)
+	if d.Used() != 8 || logHas(next, "ready to fight") || logHas(next, "captured") {
+		t.Errorf("no readiness roll, no capture (%d dice):\n%s", d.Used(), logText(next))
+	}
+	if p := next.pool(German, "german", "Bergen"); p.Combat != 6 || next.pool(Allied, "norwegian", "Bergen").Combat != 0 {
+		t.Errorf("German pool %+v:\n%s", p, logText(next))
+	}
+	if next.controller("Bergen") != German || next.unit("159").Loc != "Bergen" {
+		t.Errorf("the landing goes ahead:\n%s", logText(next))
+	}
+}
+
+// 9.4: "Norwegian naval points may only be used by Norwegians": a
+// Norwegian fleet does not merge with a British one, and a fleet formed
+// from Bergen's Norwegian points is Norwegian.
+func TestRule9_4_NorwegianPointsStayNorwegian(t *testing.T) {
+	s := bare(t, 8, Allied)
+	fleetAt(s, "A20", Allied, "South-4", 4, 0)
+	n := fleetAt(s, "A21", Allied, "South-4", 2, 0)
+	n.Nation = "norwegian"
+	if e := parseErr(t, s, "fleet A20 merge A21\n"); e.Rule != "9.4" {
+		t.Errorf("a British and a Norwegian fleet merging: %+v", e)
+	}
+	next, _ := play(t, s, "fleet A22 from Bergen combat 3 to South-4\n", 1)
+	if f := next.fleet("A22"); f == nil || f.Nation != "norwegian" {
+		t.Errorf("fleet from Bergen: %+v", f)
+	}
+}

@@ -41,6 +41,9 @@ type Order struct {
 	// Carriers is aircraft carriers put in a fleet (9.12).
 	Carriers int    `json:"carriers,omitempty"`
 	Flag     string `json:"flag,omitempty"`
+	// Fallback is where the attacker's own units retreat if beaten
+	// (10.5.6, revision 2).
+	Fallback string `json:"fallback,omitempty"`
 }
 
 func lineErr(l engine.OrderLine, rule, valid, format string, args ...any) engine.LineError {
@@ -384,15 +387,22 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			switch low[i] {
 			case "with":
 				mode = "with"
-			case "retreat":
+			case "retreat", "fallback":
+				if low[i] == "fallback" && s.rev() < 2 {
+					return bad("10.5", "attack AREA [with UNITS] [retreat AREA]", "unexpected %q", f[i])
+				}
 				if i+1 >= len(f) {
-					return bad("10.5.6", "retreat AREA", "retreat needs an area")
+					return bad("10.5.6", low[i]+" AREA", "%s needs an area", low[i])
 				}
 				r, ok := dataPack.AreaByName(f[i+1])
 				if !ok {
 					return bad("10.5.6", "a land area", "unknown area %q", f[i+1])
 				}
-				o.Flag = r.Name
+				if low[i] == "retreat" {
+					o.Flag = r.Name
+				} else {
+					o.Fallback = r.Name
+				}
 				i++
 			default:
 				if mode != "with" {
@@ -442,11 +452,30 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		o.Flag = low[1]
 		return o, nil
 	case "ask":
-		kinds, ok := askOrder(low[1:])
+		kinds, ok := askOrder(low[1:], s.rev())
 		if !ok {
-			return bad("5.2", "ask none | ask KIND... with KIND evasion, continue, react, interception or all", "malformed ask order")
+			return bad("5.2", "ask none | ask KIND... with KIND "+strings.Join(askKinds(s.rev()), ", ")+" or all", "malformed ask order")
 		}
 		o.Flag = strings.TrimPrefix(askText(kinds), "ask ")
+		return o, nil
+	case "losses":
+		if s.rev() < 2 {
+			break
+		}
+		if len(f) < 2 {
+			return bad("10.5.6", "losses UNIT [UNIT ...] | losses none", "losses needs your units in the order they take combat losses")
+		}
+		if len(f) == 2 && low[1] == "none" {
+			o.Flag = "none"
+			return o, nil
+		}
+		for _, n := range f[1:] {
+			id, ok := unitName(s, n)
+			if !ok {
+				return bad("10.5.6", "a unit name", "unknown unit %q", n)
+			}
+			o.Units = append(o.Units, id)
+		}
 		return o, nil
 	case "react", "continue":
 		if len(f) != 2 || (low[1] != "on" && low[1] != "off") {
@@ -455,7 +484,11 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		o.Flag = low[1]
 		return o, nil
 	}
-	return bad("5.2", "fleet, sub, air, move, rail, climb, attack, build, repair, keep, evade, react, continue, ask", "unknown order %q", f[0])
+	verbs := "fleet, sub, air, move, rail, climb, attack, build, repair, keep, evade, react, continue, ask"
+	if s.rev() >= 2 {
+		verbs += ", losses"
+	}
+	return bad("5.2", verbs, "unknown order %q", f[0])
 }
 
 // ParseOrders implements engine.Ruleset.
@@ -507,8 +540,15 @@ func parseOrders(s *State, side engine.Side, text string) (*Orders, []engine.Lin
 	}
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 	sort.SliceStable(o.Lines, func(i, j int) bool { return o.Lines[i].Line < o.Lines[j].Line })
-	if rule, line, msg := ctx.finalCheck(); msg != "" {
-		errs = append(errs, engine.LineError{Line: line, Rule: rule, Msg: msg, Valid: "orders that together respect rule " + rule})
+	if p := ctx.finalCheck(); p != nil {
+		e := engine.LineError{Line: p.line, Rule: p.rule, Msg: p.msg, Valid: p.valid}
+		for _, l := range engine.OrderLines(text) {
+			if l.N == p.line {
+				e.Text = l.Text
+			}
+		}
+		errs = append(errs, e)
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 	}
 	return o, errs
 }
@@ -624,6 +664,15 @@ func formatOrder(o Order) string {
 		if o.Flag != "" {
 			add("retreat", o.Flag)
 		}
+		if o.Fallback != "" {
+			add("fallback", o.Fallback)
+		}
+	case "losses":
+		add("losses")
+		if o.Flag == "none" {
+			add("none")
+		}
+		add(o.Units...)
 	case "build":
 		if o.Kind == "repair" {
 			add("repair", o.ID)
@@ -640,6 +689,8 @@ func formatOrder(o Order) string {
 			add("attack", "with", o.ID)
 		case "intercept":
 			add("intercept", o.To, strconv.Itoa(o.N))
+		case "step", "eliminate":
+			add(o.Kind, o.ID)
 		default:
 			add(o.Kind)
 		}

@@ -140,7 +140,7 @@ func (p *player) try(line string) bool {
 	saved := p.ctx.snapshot()
 	p.ctx.exec(o)
 	if o.Verb != "air" || o.Kind != "support" {
-		if _, _, msg := p.ctx.finalCheck(); msg != "" {
+		if p.ctx.finalCheck() != nil {
 			p.ctx = saved
 			p.s = saved.s
 			return false
@@ -910,6 +910,8 @@ func answer(v *View) []string {
 		return 0
 	}
 	switch q.Kind {
+	case AskLosses:
+		return lossAnswer(v, q)
 	case AskEvasion:
 		if q.Own < q.Them {
 			return []string{"evade"}
@@ -933,4 +935,21 @@ func answer(v *View) []string {
 		return []string{"pass"}
 	}
 	return interceptPlan(q.Keep, q.Raids)
+}
+
+// lossAnswer distributes combat losses from the View (10.5.6): each step
+// to the beaten unit with the most steps left, the elimination to the
+// one with the lowest modifier as it will then stand.
+func lossAnswer(v *View, q *Question) []string {
+	var live []*Unit
+	for _, lu := range q.Losses {
+		for _, u := range v.Units {
+			if u.ID == lu.ID && u.Side == q.Side {
+				w := *u
+				w.Steps = lu.Steps
+				live = append(live, &w)
+			}
+		}
+	}
+	return planLosses(live, q.Steps, q.Elim, nil)
 }

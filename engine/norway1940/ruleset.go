@@ -17,6 +17,7 @@ var (
 	_ engine.OrderFormer = Ruleset{}
 	_ engine.Reporter    = Ruleset{}
 	_ engine.Revealer    = Ruleset{}
+	_ engine.Reviser     = Ruleset{}
 )
 
 // Ruleset is the Norway 1940 area game.
@@ -78,7 +79,8 @@ func (Ruleset) Options() []engine.Info {
 
 // New implements engine.Ruleset.
 func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
-	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
+	rev, err := engine.RevisionOf(Ruleset{}, setup)
+	if err != nil {
 		return nil, err
 	}
 	if setup.Scenario != "" && setup.Scenario != "campaign" {
@@ -98,6 +100,9 @@ func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error)
 	d := dataPack
 	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
 		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
+	if rev >= 2 {
+		s.Revision = rev // revision 1 is not recorded: its states keep their digests
+	}
 	for _, a := range d.Areas {
 		if a.Name == "Sweden" {
 			continue

@@ -16,9 +16,12 @@ const (
 // State is the whole game state. It marshals deterministically: slices kept
 // sorted, no maps.
 type State struct {
-	Game     string          `json:"game"`
-	Scenario string          `json:"scenario"`
-	Options  []string        `json:"options"`
+	Game     string   `json:"game"`
+	Scenario string   `json:"scenario"`
+	Options  []string `json:"options"`
+	// Revision is the rules revision the game is played under, recorded
+	// from revision 2 on (0 reads as 1: see engine/revision.go).
+	Revision int             `json:"revision,omitempty"`
 	Turn     int             `json:"turn"`
 	Phasing  engine.Side     `json:"phasing"`
 	Over     bool            `json:"over,omitempty"`
@@ -178,6 +181,10 @@ type Standing struct {
 	// of the opponent's player-turn, instead of by the orders above:
 	// evasion, continue, react, interception (sorted).
 	Ask []string `json:"ask,omitempty"`
+	// Losses is the order in which the side's units take combat losses
+	// (10.5.6, revision 2): the first of them still in a combat takes
+	// each loss; the others after them.
+	Losses []string `json:"losses,omitempty"`
 }
 
 // Control is who controls a land area (12.2.2).

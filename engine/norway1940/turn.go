@@ -34,13 +34,37 @@ type turnCtx struct {
 	turnedBack map[int]bool      // order lines turned back by fighters
 	escorts    map[string]int
 	keepSet    bool
+	// line is the order line being carried out (0 outside exec); lineOf
+	// remembers the last line that put a fleet in its box ("fleet:ID"),
+	// units in an area ("area:NAME") and the first land support over an
+	// area ("support:NAME"), so that an error only the whole file breaks
+	// names that line; fleetFrom is where a fleet came from this turn.
+	line      int
+	lineOf    map[string]int
+	fleetFrom map[string]string
 }
 
 func newTurnCtx(s *State, x engine.Side, dice engine.Dice) *turnCtx {
 	return &turnCtx{s: s, x: x, dice: dice, moved: map[string]bool{}, fleetMoved: map[string]bool{}, attackAt: map[string]*Order{},
 		mustAttack: map[string]bool{}, support: map[string]int{}, supportStr: map[string]int{}, bombAt: map[string]int{}, bombFleet: map[string]int{},
 		subBonus: map[string]bool{}, attacked: map[string]bool{}, landing: map[string]string{}, entered: map[string]bool{},
-		turnedBack: map[int]bool{}, escorts: map[string]int{}}
+		turnedBack: map[int]bool{}, escorts: map[string]int{}, lineOf: map[string]int{}, fleetFrom: map[string]string{}}
+}
+
+// enter notes that units of the phasing side entered an area, by the
+// order line being carried out.
+func (c *turnCtx) enter(area string) {
+	c.entered[area] = true
+	if c.line > 0 {
+		c.lineOf["area:"+area] = c.line
+	}
+}
+
+// placed notes that the order line being carried out put fleet id in its
+// box, coming from from.
+func (c *turnCtx) placed(id, from string) {
+	c.lineOf["fleet:"+id] = c.line
+	c.fleetFrom[id] = from
 }
 
 func (c *turnCtx) dry() bool { return c.dice == nil }
@@ -78,6 +102,14 @@ func (c *turnCtx) snapshot() *turnCtx {
 	for k, v := range c.turnedBack {
 		n.turnedBack[k] = v
 	}
+	n.lineOf = map[string]int{}
+	for k, v := range c.lineOf {
+		n.lineOf[k] = v
+	}
+	n.fleetFrom = map[string]string{}
+	for k, v := range c.fleetFrom {
+		n.fleetFrom[k] = v
+	}
 	return &n
 }
 
@@ -103,8 +135,8 @@ func stage(o Order) int {
 		return 5
 	case "move", "rail":
 		return 6
-	case "attack":
-		return 7
+	case "attack", "losses":
+		return 7 // the losses order counts in this player-turn's combats
 	}
 	return 8
 }
@@ -173,13 +205,38 @@ func (c *turnCtx) portAllowed(a *AreaInfo) bool {
 	if a.Port == "" {
 		return false
 	}
-	if c.s.controller(a.Name) == c.x || c.s.has(OptAmphibAnywhere) || a.Port == "minor" {
+	if c.s.controller(a.Name) == c.x {
+		return true
+	}
+	if c.minorClosed(a) {
+		return false
+	}
+	if c.s.has(OptAmphibAnywhere) || a.Port == "minor" {
 		return true
 	}
 	if c.x == German {
 		return a.Port == "grey"
 	}
 	return a.Port == "red"
+}
+
+// minorClosed: from revision 2, a secondary (anchor) port takes no
+// landing on the invasion turn (9.16: "only ... against ports marked on
+// the map"; 9.16.1: anchor ports "in any turn following the invasion
+// turn"), with option 16.1 too (16.1.2: otherwise the regular rules).
+func (c *turnCtx) minorClosed(a *AreaInfo) bool {
+	return a.Port == "minor" && c.s.rev() >= 2 && c.s.Turn == 4 && c.s.controller(a.Name) != c.x
+}
+
+// landingPorts are the ports of a sea area side x may enter this turn.
+func (c *turnCtx) landingPorts(sea string) []string {
+	var out []string
+	for _, p := range dataPack.PortsOf(sea) {
+		if c.portAllowed(dataPack.Area(p)) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func (c *turnCtx) britishHalf() (atSea, total int) {
@@ -242,6 +299,10 @@ func (c *turnCtx) checkDest(from, to string, f *Fleet) (string, string, string) 
 	}
 	if c.s.controller(a.Name) != c.x {
 		if !c.portAllowed(a) {
+			if c.minorClosed(a) {
+				return "9.16.1", "a port marked for your landings: " + strings.Join(c.landingPorts(a.Sea), ", "),
+					fmt.Sprintf("%s is a secondary (anchor) port: landings there only in the turns following the invasion turn", to)
+			}
 			if c.x == German {
 				return "9.16", "a grey German target port or a minor port", fmt.Sprintf("%s is not a German landing port", to)
 			}
@@ -442,6 +503,13 @@ func (c *turnCtx) check(o Order) (rule, valid, msg string) {
 		return "", "", ""
 	case "evade", "react", "continue", "ask":
 		return "", "", ""
+	case "losses":
+		for _, id := range o.Units {
+			if u := s.unit(id); u == nil || u.Side != x || u.Type == "supply" {
+				return "10.5.6", "your own land units", fmt.Sprintf("%s is not one of your land units", id)
+			}
+		}
+		return "", "", ""
 	}
 	return "5.2", "fleet, sub, air, move, rail, attack, build, repair, keep, evade, react, continue, ask", "unknown order"
 }
@@ -458,6 +526,8 @@ func contains(xs []string, s string) bool {
 // exec carries out a checked order (dry or for real).
 func (c *turnCtx) exec(o Order) {
 	s, x := c.s, c.x
+	c.line = o.Line
+	defer func() { c.line = 0 }()
 	switch o.Verb {
 	case "fleet":
 		switch o.Kind {
@@ -485,6 +555,7 @@ func (c *turnCtx) exec(o Order) {
 			s.Fleets = append(s.Fleets, f)
 			sortFleets(s)
 			c.fleetMoved[f.ID] = true
+			c.placed(f.ID, o.From)
 			if !c.dry() {
 				s.logTo(x, "9.6", "fleet %s sails from %s to %s", f.ID, o.From, o.To)
 				s.logTo(other(x), "9.5", "an undetected %s fleet marker %s appears in %s", x, f.ID, o.To)
@@ -498,6 +569,7 @@ func (c *turnCtx) exec(o Order) {
 			from := f.Where
 			f.Where = o.To
 			c.fleetMoved[f.ID] = true
+			c.placed(f.ID, from)
 			if !c.dry() {
 				s.log("9.13", "fleet %s moves from %s to %s", f.ID, from, o.To)
 			}
@@ -522,6 +594,7 @@ func (c *turnCtx) exec(o Order) {
 			s.Fleets = append(s.Fleets, n)
 			sortFleets(s)
 			c.fleetMoved[n.ID] = true
+			c.placed(n.ID, f.Where)
 			if !c.dry() {
 				s.log("9.9", "fleet %s splits off fleet %s, which moves to %s", f.ID, n.ID, o.To)
 			}
@@ -615,8 +688,10 @@ func (c *turnCtx) exec(o Order) {
 		s.side(x).Standing.React = o.Flag == "on"
 	case "continue":
 		s.side(x).Standing.Continue = o.Flag == "on"
+	case "losses":
+		s.side(x).Standing.Losses = append([]string(nil), o.Units...)
 	case "ask":
-		kinds, _ := askOrder(strings.Fields(o.Flag))
+		kinds, _ := askOrder(strings.Fields(o.Flag), s.rev())
 		s.side(x).Standing.Ask = kinds
 	}
 }
@@ -666,7 +741,7 @@ func (c *turnCtx) arrive(f *Fleet, from string) {
 	}
 	if f.Where == Germany || f.Where == UK || s.controller(f.Where) == f.Side {
 		if f.Where != Germany && f.Where != UK {
-			c.entered[f.Where] = true
+			c.enter(f.Where)
 		}
 		dock(s, f, !c.dry())
 		return
@@ -722,58 +797,6 @@ func cargoText(f *Fleet) string {
 		return "nothing"
 	}
 	return strings.Join(f.Cargo, " ")
-}
-
-// finalCheck checks what only the whole set of orders can break.
-func (c *turnCtx) finalCheck() (rule string, line int, msg string) {
-	s, x := c.s, c.x
-	// 9.13.4: four fleets a box.
-	count := map[string]int{}
-	occupied := map[string]map[string]bool{}
-	for _, f := range s.Fleets {
-		if f.Side != x || !isBox(f.Where) {
-			continue
-		}
-		count[f.Where]++
-		if count[f.Where] > 4 {
-			return "11.1.3", 0, fmt.Sprintf("more than 4 fleets in %s", f.Where)
-		}
-		if f.Combat > 0 {
-			sea := seaOf(f.Where)
-			if occupied[sea] == nil {
-				occupied[sea] = map[string]bool{}
-			}
-			occupied[sea][f.Where] = true
-		}
-	}
-	if x == Allied {
-		for _, sea := range seaAreas {
-			if len(occupied[sea]) >= len(dataPack.BoxesOf(sea)) {
-				return "9.13.4", 0, fmt.Sprintf("the Allied player cannot occupy every box of the %s sea area with combat points", sea)
-			}
-		}
-	}
-	var sup []string
-	for area := range c.support {
-		sup = append(sup, area)
-	}
-	sort.Strings(sup)
-	for _, area := range sup {
-		if c.attackAt[area] == nil && !c.mustAttack[area] && !c.landingAt(area) {
-			return "8.9.4.1", 0, fmt.Sprintf("land support over %s without an attack there", area)
-		}
-	}
-	areas := make([]string, 0, len(c.entered))
-	for a := range c.entered {
-		areas = append(areas, a)
-	}
-	sort.Strings(areas)
-	for _, a := range areas {
-		if r, m := stackingProblem(s, a, x); m != "" {
-			return r, 0, m
-		}
-	}
-	return "", 0, ""
 }
 
 func (c *turnCtx) landingAt(area string) bool {

@@ -338,3 +338,85 @@ func TestRule18_FrancoBritishLandingFreesTheNorwegians(t *testing.T) {
 		t.Error("unloading British troops at an Allied port is a Franco-British landing")
 	}
 }
+
+// 7.4.3: "Any units conducting an amphibious landing are fully supplied
+// for the turn they conduct the landing. Likewise, air transported units
+// are fully supplied for the turn they reach their target airfield." 193
+// sailed from a port where it was out of supply; landing at Stavanger it
+// is supplied and attacks: 6+2 = 8 against IR8's 1, +1 for the city = 2,
+// differential 6, a step and a retreat. 340, out of supply at
+// Kristiansand (Kjevik), flies to the German-held airfield of Dombas: it
+// is supplied there. Revision 1 kept the old flag: 193 could not
+// attack and the landing failed.
+func TestRule7_4_3_LandedUnitsAreSupplied(t *testing.T) {
+	setup := func() *State {
+		s := bare(t, 8, German)
+		g := fleetAt(s, "G20", German, "South-3", 2, 4)
+		u := put(s, "193", "")
+		u.Loc, u.Fleet, u.OOS = "", g.ID, true
+		g.Cargo = []string{"193"}
+		put(s, "IR8", "Stavanger")
+		s.setControl("Kristiansand", German)
+		s.setControl("Dombas", German)
+		a := put(s, "340", "Kristiansand")
+		a.OOS = true
+		return s
+	}
+	next, _ := play(t, setup(), "fleet G20 to Stavanger\nair transport 340 to Dombas from Kristiansand\n", 6, 1)
+	if u := next.unit("193"); u.OOS || u.Loc != "Stavanger" || next.controller("Stavanger") != German {
+		t.Errorf("193 %+v lands supplied and takes Stavanger:\n%s", u, logText(next))
+	}
+	if u := next.unit("340"); u.OOS || u.Loc != "Dombas" {
+		t.Errorf("340 %+v arrives by air supplied", u)
+	}
+	r1 := setup()
+	r1.Revision = 0
+	old, _ := play(t, r1, "fleet G20 to Stavanger\n", 6, 1)
+	if old.controller("Stavanger") == German {
+		t.Errorf("revision 1: the out-of-supply flag stopped the attack:\n%s", logText(old))
+	}
+}
+
+// 7.6: "Naval and Air units are always supplied and do not spend any kind
+// of supply." On turn 10, with Oslo not German (no German supply source,
+// 7.2), the German reorganisation marks the land unit out of supply, while
+// a German fleet at sea still attacks and the German air points are whole.
+func TestRule7_6_NavalAndAirUnitsNeedNoSupply(t *testing.T) {
+	s := bare(t, 10, German)
+	u := put(s, "340", "Hamar")
+	reorg(s, German, engine.NewManualDice())
+	if !u.OOS {
+		t.Fatal("340 should be out of supply on turn 10")
+	}
+	for _, a := range s.side(German).Air {
+		if a.Used != 0 || a.Markers == 0 {
+			t.Errorf("German air %+v", a)
+		}
+	}
+	fleetAt(s, "G20", German, "North-2", 6, 0)
+	fleetAt(s, "A20", Allied, "North-2", 2, 0).Detected = true
+	parseOK(t, s, "fleet G20 attack A20\n")
+}
+
+// 7.7: "Supply units move as infantry units. They have a 2-movement factor
+// and are restricted as infantry units by weather conditions." By road, 2
+// +1 = 3 areas (10.3): Oslo, Hamar, Tretten, Kvam; four are too many. In
+// a storm in the South (halved: 3/2 = 1) one area, the least any unit
+// moves (10.3.3); in a thunderstorm none.
+func TestRule7_7_SupplyUnitsMoveAsInfantry(t *testing.T) {
+	s := bare(t, 8, German)
+	sup := supplyAt(s, "Oslo")
+	parseOK(t, s, "move "+sup.ID+" Hamar Tretten Kvam\n")
+	if e := parseErr(t, s, "move "+sup.ID+" Hamar Tretten Kvam Dombas\n"); e.Rule != "10.3" {
+		t.Errorf("four areas: %+v", e)
+	}
+	s.Weather = Weather{South: "storm", Centre: "clear", North: "clear"}
+	parseOK(t, s, "move "+sup.ID+" Hamar\n")
+	if e := parseErr(t, s, "move "+sup.ID+" Hamar Tretten\n"); e.Rule != "10.3" {
+		t.Errorf("two areas in the storm: %+v", e)
+	}
+	s.Weather.South = "thunder"
+	if e := parseErr(t, s, "move "+sup.ID+" Hamar\n"); e.Rule != "6.3.4" {
+		t.Errorf("the thunderstorm: %+v", e)
+	}
+}

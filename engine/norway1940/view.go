@@ -18,6 +18,7 @@ type View struct {
 	Date     string          `json:"date"`
 	Phasing  engine.Side     `json:"phasing"`
 	Options  []string        `json:"options"`
+	Revision int             `json:"revision,omitempty"`
 	Weather  Weather         `json:"weather"`
 	Units    []*Unit         `json:"units"`
 	Fleets   []*Fleet        `json:"fleets"`
@@ -50,7 +51,7 @@ func (Ruleset) View(st engine.State, side engine.Side) engine.View {
 
 func viewOf(s0 *State, side engine.Side) *View {
 	s := s0.clone()
-	v := &View{Side: side, Phase: PhaseOf(s), Turn: s.Turn, Phasing: s.Phasing, Options: s.Options, Weather: s.Weather,
+	v := &View{Side: side, Phase: PhaseOf(s), Turn: s.Turn, Phasing: s.Phasing, Options: s.Options, Revision: s.Revision, Weather: s.Weather,
 		Control: s.Control, Fields: s.Fields, SubsOut: s.SubsOut, Bats: s.Bats, Marks: s.Marks, Works: s.Works, Strong: s.Strong,
 		Invaded: s.Invaded, Landed: s.AlliedLanded, Result: s.Result}
 	if s.Turn < len(dataPack.Calendar) {
@@ -121,7 +122,7 @@ func sidesStr(xs []engine.Side) []string {
 // stateFromView rebuilds a partial State from a View: what the side knows,
 // for the scripted player to check its orders with the rules' own code.
 func stateFromView(v *View) *State {
-	s := &State{Game: "norway1940", Options: v.Options, Turn: v.Turn, Phasing: v.Phasing, Weather: v.Weather,
+	s := &State{Game: "norway1940", Options: v.Options, Revision: v.Revision, Turn: v.Turn, Phasing: v.Phasing, Weather: v.Weather,
 		Units: v.Units, Fleets: v.Fleets, Pools: v.Pools, Control: v.Control, Fields: v.Fields, Bats: v.Bats,
 		Marks: v.Marks, Works: v.Works, Strong: v.Strong, Depots: v.Depots, SubsOut: v.SubsOut, Invaded: v.Invaded, AlliedLanded: v.Landed, RailNet: v.RailNet}
 	s.Sides = []*SideState{v.Own, {Side: other(v.Side), Standing: Standing{Evade: "weaker"}}}
@@ -236,7 +237,11 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	b.WriteString("# One order a line; see the package documentation for the syntax.\n")
 	b.WriteString("# Fleets: fleet ID to BOX | fleet ID from PORT [combat N] [transport N] [decoys N] [carry UNITS] to BOX\n")
 	b.WriteString("# Air:    air recon BOX FLEET N | air bomb WHERE TARGET N | air support AREA N | air patrol WHERE N\n")
-	b.WriteString("# Land:   move UNIT AREA ... | rail UNIT AREA ... | attack AREA [with UNITS] [retreat AREA]\n")
+	if v.Revision >= 2 {
+		b.WriteString("# Land:   move UNIT AREA ... | rail UNIT AREA ... | attack AREA [with UNITS] [retreat AREA] [fallback AREA]\n")
+	} else {
+		b.WriteString("# Land:   move UNIT AREA ... | rail UNIT AREA ... | attack AREA [with UNITS] [retreat AREA]\n")
+	}
 	for _, f := range v.Fleets {
 		if f.Side == side {
 			fmt.Fprintf(&b, "#   fleet %s in %s: combat %d, transport %d, decoys %d, carrying %s\n", f.ID, f.Where, f.Combat, f.Transport, f.Decoys, cargoText(f))
@@ -271,7 +276,19 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	fmt.Fprintf(&b, "evade %s\n", evade)
 	fmt.Fprintf(&b, "react %s\n", map[bool]string{true: "on", false: "off"}[st.React])
 	fmt.Fprintf(&b, "continue %s\n", map[bool]string{true: "on", false: "off"}[st.Continue])
-	b.WriteString("# Decisions to take in person instead, in a short phase (evasion, continue, react, interception):\n")
+	if v.Revision >= 2 {
+		b.WriteString("# The order your land units take combat losses in (10.5.6), the first still in the combat first:\n")
+		if len(st.Losses) > 0 {
+			b.WriteString("losses " + strings.Join(st.Losses, " ") + "\n")
+		} else {
+			b.WriteString("losses none\n")
+		}
+	}
+	kinds := "evasion, continue, react, interception"
+	if v.Revision >= 2 {
+		kinds += ", losses"
+	}
+	fmt.Fprintf(&b, "# Decisions to take in person instead, in a short phase (%s):\n", kinds)
 	b.WriteString(askText(st.Ask) + "\n")
 	return b.String()
 }
