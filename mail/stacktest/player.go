@@ -16,7 +16,6 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset" // reports and mutt mail in any charset
-	"github.com/emersion/go-smtp"
 
 	"skagerrak/mail/gpgtest"
 )
@@ -56,14 +55,7 @@ func (p *Player) PublicKey() []byte { return p.GPG.ExportPublic(p.FPR) }
 // OpenSMTPD, as their mail client would.
 func (p *Player) Send(t testing.TB, to string, raw []byte) {
 	t.Helper()
-	c, err := smtp.Dial(p.s.SMTPAddr) // plain SMTP on loopback
-	if err == nil {
-		defer c.Close()
-		err = c.SendMail(p.Addr, []string{to}, bytes.NewReader(raw))
-	}
-	if err != nil {
-		t.Fatalf("stacktest: %s sends: %v", p.Addr, err)
-	}
+	p.s.Deliver(t, p.Addr, to, raw)
 }
 
 // Mail is one message a player read from their mailbox.

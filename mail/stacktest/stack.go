@@ -11,6 +11,7 @@
 package stacktest
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -23,6 +24,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-smtp"
 )
 
 // EnvRequire is the environment variable that makes the suite mandatory.
@@ -32,6 +37,10 @@ const EnvRequire = "SKAGERRAK_INTEROP"
 // is on PATH and the test runs as root.
 func Require(t testing.TB, tools ...string) {
 	t.Helper()
+	// The daemons live in /usr/sbin, which a user's PATH may lack.
+	if p := os.Getenv("PATH"); !strings.Contains(p, "/usr/sbin") {
+		os.Setenv("PATH", p+":/usr/sbin:/sbin")
+	}
 	var missing []string
 	for _, tool := range tools {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -290,4 +299,57 @@ func WaitFor(ctx context.Context, cond func() bool) bool {
 		}
 	}
 	return true
+}
+
+// Count returns how many messages a user's folder holds, over IMAP; -1 if
+// the folder is not there.
+func (s *Stack) Count(t testing.TB, local, folder string) int {
+	t.Helper()
+	c, err := imapclient.DialInsecure(s.IMAPAddr, nil)
+	if err != nil {
+		t.Fatalf("stacktest: imap: %v", err)
+	}
+	defer c.Close()
+	addr := local + "@" + s.Domain
+	if err := c.Login(addr, s.users[addr]).Wait(); err != nil {
+		t.Fatalf("stacktest: imap login %s: %v", addr, err)
+	}
+	st, err := c.Status(folder, &imap.StatusOptions{NumMessages: true}).Wait()
+	if err != nil || st.NumMessages == nil {
+		return -1
+	}
+	return int(*st.NumMessages)
+}
+
+// Deliver hands a raw message to OpenSMTPD for a local user, as any sender
+// on the network would.
+func (s *Stack) Deliver(t testing.TB, from, to string, raw []byte) {
+	t.Helper()
+	c, err := smtp.Dial(s.SMTPAddr)
+	if err == nil {
+		defer c.Close()
+		err = c.SendMail(from, []string{to}, bytes.NewReader(raw))
+	}
+	if err != nil {
+		t.Fatalf("stacktest: deliver to %s: %v", to, err)
+	}
+}
+
+// DeliverLMTP hands a raw message straight to Dovecot's LMTP socket, past
+// OpenSMTPD (which cuts a line at a NUL byte): for bytes only a local
+// delivery keeps.
+func (s *Stack) DeliverLMTP(t testing.TB, from, to string, raw []byte) {
+	t.Helper()
+	conn, err := net.Dial("unix", filepath.Join(s.Dir, "base", "lmtp"))
+	if err != nil {
+		t.Fatalf("stacktest: lmtp: %v", err)
+	}
+	c := smtp.NewClientLMTP(conn)
+	defer c.Close()
+	if err := c.Hello("localhost"); err != nil {
+		t.Fatalf("stacktest: lmtp: %v", err)
+	}
+	if err := c.SendMail(from, []string{to}, bytes.NewReader(raw)); err != nil {
+		t.Fatalf("stacktest: lmtp deliver to %s: %v", to, err)
+	}
 }
