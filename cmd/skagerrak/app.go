@@ -150,6 +150,14 @@ func (m *Main) configCmd() *cobra.Command {
 			_, err := io.WriteString(m.Stdout, config.Example())
 			return err
 		},
+	}, &cobra.Command{
+		Use:   "systemd",
+		Short: "Print a systemd unit that runs the daemon (save it as /etc/systemd/system/skagerrak.service)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := io.WriteString(m.Stdout, config.SystemdUnit())
+			return err
+		},
 	}, m.configCheckCmd())
 	return c
 }
