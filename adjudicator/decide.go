@@ -90,17 +90,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		return Outcome{Status: StatusRejected, Reason: "the signing key is not registered in game " + g.ID}, nil
 	}
 	reject := func(phase string, reason string, errs []engine.LineError) (Outcome, error) {
-		r := OrdersRejected{Phase: phase, Side: side, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: reason, Errors: errs, Ignored: sub.Ignored}
-		if r.Key == "" {
-			r.Key = textKey(sub.Text, now)
-		}
-		if err := emit(EvOrdersRejected, r); err != nil {
-			return Outcome{}, err
-		}
-		if err := g.queue(MailRejected, side, phase, r.Key, emit); err != nil {
-			return Outcome{}, err
-		}
-		return Outcome{Status: StatusRejected, Side: side, Reason: reason, Errors: errs}, nil
+		return g.reject(sub, side, phase, reason, errs, now, emit)
 	}
 	if sub.Refusal != "" {
 		sub.Text = strings.ToValidUTF8(sub.Text, "\uFFFD")
@@ -157,15 +147,18 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
-	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: sub.Ignored}
+	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
+		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: sub.Ignored, Unanswered: g.withheld(sub.Fingerprint)}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}
 	if err := emit(EvOrdersAccepted, a); err != nil {
 		return Outcome{}, err
 	}
-	if err := g.queue(MailAccepted, side, f.Phase, a.Key, emit); err != nil {
-		return Outcome{}, err
+	if a.Unanswered == "" {
+		if err := g.queue(MailAccepted, side, f.Phase, a.Key, emit); err != nil {
+			return Outcome{}, err
+		}
 	}
 	return Outcome{Status: StatusAccepted, Side: side}, nil
 }

@@ -49,6 +49,8 @@ type RefereeMail struct {
 	SigTime     time.Time `json:"sig_time,omitempty"`
 	// Charset is as in OrdersAccepted.
 	Charset string `json:"charset,omitempty"`
+	// Unanswered says why the referee got no reply (see OrdersRejected).
+	Unanswered string `json:"unanswered,omitempty"`
 }
 
 // Player is a side's (or the referee's) registration: where its mail goes
@@ -150,9 +152,18 @@ type OrdersAccepted struct {
 	// Ignored describes the parts beside the order file that were not read
 	// as orders (a cover note, a public key); the reply names them.
 	Ignored []string `json:"ignored,omitempty"`
+	// Unanswered says why no reply was queued (see OrdersRejected).
+	Unanswered string `json:"unanswered,omitempty"`
+	// Seq and Hash are those of the event's record, filled in by replay
+	// for the acceptance reply's receipt; not part of the data.
+	Seq  uint64 `json:"-"`
+	Hash string `json:"-"`
 }
 
-// OrdersRejected records a submission that was refused, with every error.
+// OrdersRejected records a submission that was refused, with its errors.
+// The record is bounded (see MaxRejectedRecord): a long order text keeps
+// its start, a large mail only its size and digest, many errors the first
+// MaxRejectedErrors; records made before bounds hold the message whole.
 type OrdersRejected struct {
 	Phase       string             `json:"phase,omitempty"`
 	Side        engine.Side        `json:"side,omitempty"`
@@ -163,6 +174,21 @@ type OrdersRejected struct {
 	Reason      string             `json:"reason"`
 	Errors      []engine.LineError `json:"errors,omitempty"`
 	Ignored     []string           `json:"ignored,omitempty"`
+	// SigTime is when the signature says it was made.
+	SigTime time.Time `json:"sig_time,omitempty"`
+	// RawBytes and RawSHA256 are the size and hex SHA-256 of the mail as
+	// received; Raw holds it only up to MaxRejectedRaw.
+	RawBytes  int    `json:"raw_bytes,omitempty"`
+	RawSHA256 string `json:"raw_sha256,omitempty"`
+	// TextBytes and TextSHA256 are set when Text is only the start of the
+	// order file: its whole size and hex SHA-256.
+	TextBytes  int    `json:"text_bytes,omitempty"`
+	TextSHA256 string `json:"text_sha256,omitempty"`
+	// MoreErrors counts the errors beyond those kept.
+	MoreErrors int `json:"more_errors,omitempty"`
+	// Unanswered says why no reply was queued: its key had its
+	// MaxRepliesPerPhase replies in the phase already.
+	Unanswered string `json:"unanswered,omitempty"`
 }
 
 // PhaseResolved records the resolution of a phase.

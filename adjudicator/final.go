@@ -40,6 +40,9 @@ type FinalJSON struct {
 	// Secret is the hex dice secret, whose SHA-256 the game's creation
 	// committed to; with the log it lets anyone check every roll.
 	Secret string `json:"secret"`
+	// Receipt names the log's last record when the report was written
+	// (see LogReceipt).
+	Receipt *LogReceipt `json:"receipt,omitempty"`
 }
 
 // FinalRevealed is what the end of the game reveals.
@@ -70,7 +73,8 @@ type FinalMove struct {
 
 // finalReport renders the final report of side: its text's template data
 // and its JSON copy. Only an ended game has one.
-func finalReport(g *Game, side engine.Side) (map[string]any, Attachment, error) {
+func finalReport(g *Game, q MailQueued) (map[string]any, Attachment, error) {
+	side := q.Side
 	if g.Ended == nil {
 		return nil, Attachment{}, fmt.Errorf("final report before the game ended")
 	}
@@ -88,10 +92,10 @@ func finalReport(g *Game, side engine.Side) (map[string]any, Attachment, error) 
 		b = "The final state of the game:\n\n" + string(js)
 	}
 	data := map[string]any{"Game": g.ID, "Title": g.Rules.Title(), "Side": side, "Why": g.Ended.Why, "Result": res,
-		"Body": b, "Secret": g.Ended.Secret, "Moves": movesText(g), "Schema": FinalSchema}
+		"Body": b, "Secret": g.Ended.Secret, "Moves": movesText(g), "Schema": FinalSchema, "Receipt": g.headReceipt(q)}
 	f := FinalJSON{Schema: FinalSchema, Game: g.ID, Ruleset: g.Rules.Name(), Side: side, Revision: g.Revision(),
 		Ended: g.Ended.Why, Result: g.Ended.Result, View: g.Rules.View(g.State, side),
-		Revealed: FinalRevealed{Text: reveal, State: g.State}, Moves: finalMoves(g), Secret: g.Ended.Secret}
+		Revealed: FinalRevealed{Text: reveal, State: g.State}, Moves: finalMoves(g), Secret: g.Ended.Secret, Receipt: g.headReceipt(q)}
 	js, err := json.MarshalIndent(f, "", " ")
 	if err != nil {
 		return nil, Attachment{}, fmt.Errorf("the final report's JSON copy: %w", err)

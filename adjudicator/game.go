@@ -82,7 +82,8 @@ type Game struct {
 	legacy       map[string]bool      // messages recorded under packet keys, by contentKey
 	rejected     map[string]bool      // keys of submissions rejected with an event
 	signed       map[string]time.Time // latest signature time accepted, by key fingerprint
-	replied      map[string]bool      // submissions whose reply is queued, by key
+	replied      map[string]bool      // submissions whose reply is queued (or withheld), by key
+	replies      map[string]int       // replies to each key in the open phase, by replyScope
 	finals       map[engine.Side]bool // sides whose final report is queued
 	reminded     map[string]bool
 	flagged      map[engine.Side]int
@@ -280,6 +281,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		rejected: map[string]bool{},
 		signed:   map[string]time.Time{},
 		replied:  map[string]bool{},
+		replies:  map[string]int{},
 		finals:   map[engine.Side]bool{},
 		reminded: map[string]bool{},
 		flagged:  map[engine.Side]int{},
@@ -391,6 +393,7 @@ func (g *Game) Apply(ev events.Event) error {
 			return fail("opens phase %q but the rules are at %q", d.Phase, g.Phase.ID)
 		}
 		g.Opened, g.OpenedAt, g.deadlineSet = &d, ev.Time, ev.Time
+		clear(g.replies)
 		g.Orders = map[engine.Side]OrdersAccepted{}
 		g.parsed = map[engine.Side]engine.Orders{}
 	case EvOrdersAccepted:
@@ -402,6 +405,9 @@ func (g *Game) Apply(ev events.Event) error {
 			return fail("orders for phase %q, which is not open", d.Phase)
 		}
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
+			return fail("%v", err)
+		}
+		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered); err != nil {
 			return fail("%v", err)
 		}
 		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {
@@ -424,6 +430,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if len(errs) > 0 {
 			return fail("the accepted orders of %s do not validate: %v", d.Side, errs[0])
 		}
+		d.Seq, d.Hash = ev.Seq, ev.Hash
 		g.Orders[d.Side] = d
 		g.parsed[d.Side] = o
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
@@ -435,6 +442,9 @@ func (g *Game) Apply(ev events.Event) error {
 			return fail("%v", err)
 		}
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
+			return fail("%v", err)
+		}
+		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered); err != nil {
 			return fail("%v", err)
 		}
 		g.rejected[d.Key] = d.Key != ""
@@ -636,6 +646,9 @@ func (g *Game) Apply(ev events.Event) error {
 			return fail("%v", err)
 		}
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
+			return fail("%v", err)
+		}
+		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered); err != nil {
 			return fail("%v", err)
 		}
 		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {

@@ -203,6 +203,10 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 		return Receipt{}, err
 	}
 	v, err := h.verifier.VerifyFile(data, sig, ks, now)
+	var refused *RefusedSigned
+	if errors.As(err, &refused) {
+		return Receipt{}, fmt.Errorf("adjudicator: the file is refused: %s", refused.Reason)
+	}
 	if err != nil {
 		return Receipt{}, fmt.Errorf("adjudicator: the file's signature does not verify: %w", err)
 	}

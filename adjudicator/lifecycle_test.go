@@ -53,7 +53,7 @@ func raceSpec(id string) Spec {
 	}
 }
 
-func newHost(t *testing.T) (*Host, *testClock, string) {
+func newHost(t testing.TB) (*Host, *testClock, string) {
 	t.Helper()
 	dir := t.TempDir()
 	clk := &testClock{t: time.Date(1940, 4, 8, 6, 0, 0, 0, time.UTC)}
@@ -70,7 +70,7 @@ func orders(game, phase, side, body string) string {
 }
 
 // submit enters orders as an authenticated submission of the side's key.
-func submit(t *testing.T, h *Host, game string, side engine.Side, text string) Receipt {
+func submit(t testing.TB, h *Host, game string, side engine.Side, text string) Receipt {
 	t.Helper()
 	h.mu.Lock()
 	defer h.mu.Unlock()

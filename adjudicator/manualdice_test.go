@@ -189,7 +189,7 @@ func TestStuckManualGameGoesOnWithDiceOfEveryType(t *testing.T) {
 // feedDice supplies, one at a time, the die each waiting resolution of a
 // game asks for next, a face drawn from faces, until none waits (or n are
 // given); it returns how many dice of each size were supplied.
-func feedDice(t *testing.T, h *Host, game string, clk *testClock, faces engine.Dice, n int) map[int]int {
+func feedDice(t testing.TB, h *Host, game string, clk *testClock, faces engine.Dice, n int) map[int]int {
 	t.Helper()
 	g, _ := h.Game(game)
 	sides := map[int]int{}
@@ -245,4 +245,36 @@ func TestManualDiceGamesOfEveryRuleset(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkDiceWanted times what checking one manual die costs: a dry
+// resolution of the phase waiting for it (each value given to dice add is
+// checked so), here an Objective: Sweden combat phase.
+func BenchmarkDiceWanted(b *testing.B) {
+	h, clk, _ := newHost(b)
+	spec := Spec{Game: "g", Ruleset: "sweden43", Dice: "manual", Timing: Timing{Deadline: Duration(48 * time.Hour)}}
+	rs, _ := engine.Lookup("sweden43")
+	for i, s := range rs.Sides() {
+		spec.Players = append(spec.Players, Player{Side: s, Address: string(s) + "@example.org", Key: "k", Fingerprint: fmt.Sprint("FP", i)})
+	}
+	g, err := h.Create(spec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	faces := engine.NewSeededDice([]byte("bench"), "g", "", [32]byte{})
+	for n := 0; n < 100 && g.Ended == nil; n++ {
+		for _, s := range g.Owing() {
+			body := rs.(engine.Player).Play(rs.View(g.State, s), s, nil)
+			submit(b, h, "g", s, orders("g", g.Opened.Phase, string(s), body))
+		}
+		if w := g.DiceWanted(clk.Now()); w != nil && strings.HasSuffix(w.Phase, "-combat") {
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				g.DiceWanted(clk.Now())
+			}
+			return
+		}
+		feedDice(b, h, "g", clk, faces, 1000)
+	}
+	b.Fatal("no combat phase waited for dice")
 }

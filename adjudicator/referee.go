@@ -361,16 +361,11 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 		errs = append(errs, engine.LineError{Msg: "no commands", Valid: CommandHelp})
 	}
 	if len(errs) > 0 {
-		r := OrdersRejected{Side: Referee, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: "bad referee commands", Errors: errs}
-		if err := emit(EvOrdersRejected, r); err != nil {
-			return Outcome{}, err
-		}
-		if err := g.queue(MailRejected, Referee, "", r.Key, emit); err != nil {
-			return Outcome{}, err
-		}
-		return Outcome{Status: StatusRejected, Side: Referee, Reason: r.Reason, Errors: errs}, nil
+		return g.reject(sub, Referee, "", "bad referee commands", errs, now, emit)
 	}
-	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Source: sub.Source, Signature: sub.Signature, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, SigTime: sub.SigTime, Charset: sub.Charset}); err != nil {
+	withheld := g.withheld(sub.Fingerprint)
+	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Source: sub.Source, Signature: sub.Signature, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key,
+		SigTime: sub.SigTime, Charset: sub.Charset, Unanswered: withheld}); err != nil {
 		return Outcome{}, err
 	}
 	// The commands run in order; one that fails stops the rest, and the
@@ -400,8 +395,10 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 	if err := emit(EvRefereeResult, RefereeResult{Lines: results}); err != nil {
 		return Outcome{}, err
 	}
-	if err := g.queue(MailNotice, Referee, "", "", emit); err != nil {
-		return Outcome{}, err
+	if withheld == "" {
+		if err := g.queue(MailNotice, Referee, "", "", emit); err != nil {
+			return Outcome{}, err
+		}
 	}
 	if failed != nil {
 		return Outcome{Status: StatusReferee, Side: Referee, Reason: failed.Error()}, nil

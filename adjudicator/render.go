@@ -50,7 +50,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 	switch q.Kind {
 	case MailReport:
 		v := g.Rules.View(g.State, q.Side)
-		d := reportData{Game: g.ID, Title: g.Rules.Title(), Side: string(q.Side), Body: body(g.Rules, v, q.Side)}
+		d := reportData{Game: g.ID, Title: g.Rules.Title(), Side: string(q.Side), Body: body(g.Rules, v, q.Side), Receipt: g.headReceipt(q)}
 		if n := len(g.History); n > 0 {
 			last := g.History[n-1]
 			d.Resolved, d.Why = last.Phase, last.Why
@@ -64,7 +64,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			}
 		}
 		name, data = "report.tmpl", d
-		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v}, "", " ")
+		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v, Receipt: d.Receipt}, "", " ")
 		if err != nil {
 			return Mail{}, err
 		}
@@ -91,8 +91,20 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		text := g.Rules.FormatOrders(g.State, q.Side, g.parsed[q.Side])
 		form := fmt.Sprintf("Game: %s\nPhase: %s\nSide: %s\n%s", g.ID, o.Phase, q.Side, text)
 		name = "accepted.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored}
+		r := g.ordersReceipt(q, o)
+		if r != nil {
+			form = strings.TrimRight(form, "\n") // the receipt follows after one empty line
+		}
+		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored,
+			"Last": g.lastReply(o.Fingerprint), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By}
 		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
+		if r != nil {
+			a, err := r.attachment()
+			if err != nil {
+				return Mail{}, err
+			}
+			atts = append(atts, a)
+		}
 	case MailRejected:
 		r := g.lastRejected
 		if r == nil || r.Key != q.About {
@@ -107,7 +119,8 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			open = g.Opened.Phase
 		}
 		name = "rejected.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "Open": open, "Deadline": deadline, "Ignored": r.Ignored}
+		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline,
+			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint), "Limit": MaxRepliesPerPhase}
 		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
 	case MailReminder:
 		name = "reminder.tmpl"
@@ -118,7 +131,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		data = map[string]any{"Game": g.ID, "Side": q.Side, "Text": g.lastNotice}
 		subj = fmt.Sprintf("[skagerrak] %s: notice", g.ID)
 	case MailFinal:
-		d, js, err := finalReport(g, q.Side)
+		d, js, err := finalReport(g, q)
 		if err != nil {
 			return Mail{}, err
 		}
@@ -167,6 +180,9 @@ type ReportJSON struct {
 	// Next is the phase now open: its id, title, who owes orders, deadline.
 	Next *PhaseOpened `json:"next,omitempty"`
 	View engine.View  `json:"view"`
+	// Receipt names the log's last record when the report was written
+	// (see LogReceipt); absent in reports of builds before receipts.
+	Receipt *LogReceipt `json:"receipt,omitempty"`
 }
 
 func last(h []PhaseResolved) PhaseResolved {
@@ -185,6 +201,7 @@ type reportData struct {
 	Owes              []string
 	Deadline          time.Time
 	Form              string
+	Receipt           *LogReceipt
 }
 
 // body is the ruleset's report of a View, or the View itself as indented

@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 4
+const snapshotVersion = 6
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -33,6 +33,7 @@ type snapshot struct {
 	Opened       *PhaseOpened                   `json:"opened,omitempty"`
 	OpenedAt     time.Time                      `json:"opened_at"`
 	Orders       map[engine.Side]OrdersAccepted `json:"orders,omitempty"`
+	OrderRecords map[engine.Side]recordRef      `json:"order_records,omitempty"`
 	Players      []Player                       `json:"players"`
 	Referee      *Player                        `json:"referee,omitempty"`
 	Failed       []MailFailed                   `json:"failed,omitempty"`
@@ -50,6 +51,7 @@ type snapshot struct {
 	Keys         map[string]uint64              `json:"keys,omitempty"`
 	Legacy       []string                       `json:"legacy,omitempty"`
 	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
+	Replies      map[string]int                 `json:"replies,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
@@ -58,6 +60,13 @@ type snapshot struct {
 	Replied      []string                       `json:"replied,omitempty"`
 	Finals       []engine.Side                  `json:"finals,omitempty"`
 	Signed       map[string]time.Time           `json:"signed,omitempty"`
+}
+
+// recordRef names a record of the log: the one of a side's accepted
+// orders, for the receipt of their reply.
+type recordRef struct {
+	Seq  uint64 `json:"seq"`
+	Hash string `json:"hash"`
 }
 
 // stateDigest is the digest the log recorded for the current state.
@@ -99,7 +108,13 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	for _, h := range g.History {
 		s.HistorySeqs = append(s.HistorySeqs, h.Seq)
 	}
-	s.Keys = g.keys
+	for side, o := range g.Orders {
+		if s.OrderRecords == nil {
+			s.OrderRecords = map[engine.Side]recordRef{}
+		}
+		s.OrderRecords[side] = recordRef{Seq: o.Seq, Hash: o.Hash}
+	}
+	s.Keys, s.Replies = g.keys, g.replies
 	for k := range g.legacy {
 		s.Legacy = append(s.Legacy, k)
 	}
@@ -198,6 +213,9 @@ func readSnapshot(b []byte) *Game {
 	for k, seq := range s.Keys {
 		g.keys[k] = seq
 	}
+	for k, n := range s.Replies {
+		g.replies[k] = n
+	}
 	for _, k := range s.Legacy {
 		g.legacy[k] = true
 	}
@@ -225,6 +243,11 @@ func readSnapshot(b []byte) *Game {
 		if len(errs) > 0 {
 			return nil
 		}
+		ref, ok := s.OrderRecords[side]
+		if !ok {
+			return nil
+		}
+		o.Seq, o.Hash = ref.Seq, ref.Hash
 		g.Orders[side] = o
 		g.parsed[side] = parsed
 	}

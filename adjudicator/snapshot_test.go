@@ -14,7 +14,7 @@ func fields(t *testing.T, g *Game) string {
 	t.Helper()
 	b, err := json.Marshal(map[string]any{
 		"seq": g.Seq, "hash": g.Hash, "state": g.State, "opened": g.Opened, "orders": g.Orders, "players": g.Players,
-		"missed": g.Missed, "history": g.History, "moves": g.Moves, "resolved": g.Resolved, "dice": g.Dice, "dice_d6": g.DiceD6, "paused": g.Paused, "keys": g.keys, "legacy": g.legacy,
+		"missed": g.Missed, "history": g.History, "moves": g.Moves, "resolved": g.Resolved, "dice": g.Dice, "dice_d6": g.DiceD6, "paused": g.Paused, "keys": g.keys, "legacy": g.legacy, "replies": g.replies,
 	})
 	if err != nil {
 		t.Fatal(err)

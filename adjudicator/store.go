@@ -65,7 +65,7 @@ func NewFileStore(dir string, mustExist bool) (*FileStore, error) {
 			return nil, fmt.Errorf("adjudicator: no data directory %s (it is made by skagerrak new, or give --data-dir)", dir)
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("adjudicator: data directory %s: %w", dir, err)
 	}
 	return &FileStore{dir: dir}, nil
@@ -128,8 +128,12 @@ func (s *FileStore) Create(id string, secret []byte) (events.Log, func(bool) err
 	return l, done, nil
 }
 
-// Open opens the game's log (and takes its lock).
+// Open opens the game's log (and takes its lock), first making the game's
+// directory and files owner-only (see ownerOnly).
 func (s *FileStore) Open(id string) (events.Log, error) {
+	if err := ownerOnly(filepath.Join(s.dir, id)); err != nil {
+		return nil, err
+	}
 	return events.Open(filepath.Join(s.dir, id, LogFile))
 }
 

@@ -3,9 +3,9 @@ package adjudicator
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"skagerrak/engine"
@@ -47,15 +47,9 @@ type VerifyReport struct {
 // an error naming the seq where it starts.
 func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 	rep := VerifyReport{Path: path}
-	logPath, gdir := path, ""
-	if st, err := os.Stat(path); err != nil {
-		return rep, fmt.Errorf("verify: %w", err)
-	} else if st.IsDir() {
-		gdir = path
-		logPath = filepath.Join(path, LogFile)
-		if _, err := os.Stat(logPath); err != nil {
-			return rep, fmt.Errorf("verify: %s is not a game directory: no %s", path, LogFile)
-		}
+	logPath, gdir, err := logOf(path)
+	if err != nil {
+		return rep, err
 	}
 	rep.Path = logPath
 	f, err := os.Open(logPath)
@@ -147,6 +141,12 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 		got, err = v.VerifyFile(a.Raw, "", ks, ev.Time)
 	} else {
 		got, err = v.VerifyFile([]byte(a.Text), a.Signature, ks, ev.Time)
+	}
+	var refused *RefusedSigned
+	if errors.As(err, &refused) && !canonicalKey(a.Key) {
+		// Recorded before this build refused such text: the signature
+		// verified, which is what is checked of it.
+		got, err = refused.Verified, nil
 	}
 	if err != nil {
 		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the signature does not verify: " + err.Error()}

@@ -109,6 +109,14 @@ var example string
 // Example returns a commented example configuration file.
 func Example() string { return example }
 
+//go:embed skagerrak.service
+var systemdUnit string
+
+// SystemdUnit returns a systemd unit that runs the daemon as user
+// skagerrak, with its games in /var/lib/skagerrak and its configuration in
+// /etc/skagerrak.
+func SystemdUnit() string { return systemdUnit }
+
 // Keys returns every configuration key, sorted.
 func Keys() []string {
 	out := append([]string(nil), keys...)

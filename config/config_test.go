@@ -80,3 +80,12 @@ func TestRequireMailNamesMissingKeys(t *testing.T) {
 		t.Errorf("RequireMail = %v", err)
 	}
 }
+
+func TestSystemdUnitRunsTheDaemon(t *testing.T) {
+	u := SystemdUnit()
+	for _, want := range []string{"[Service]", "ExecStart=/usr/local/bin/skagerrak --config /etc/skagerrak/skagerrak.yaml run", "EnvironmentFile=/etc/skagerrak/secrets.env", "Restart=on-failure", "[Install]"} {
+		if !strings.Contains(u, want) {
+			t.Errorf("the unit lacks %q", want)
+		}
+	}
+}

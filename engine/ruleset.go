@@ -77,9 +77,13 @@ type LineError struct {
 	Valid string `json:"valid,omitempty"`
 }
 
-// Error formats the problem on one line.
+// Error formats the problem on one line; a problem of the orders as a
+// whole (a missing order) names no line.
 func (e LineError) Error() string {
 	s := fmt.Sprintf("line %d", e.Line)
+	if e.Line <= 0 {
+		s = "the orders as a whole"
+	}
 	if e.Text != "" {
 		s += fmt.Sprintf(" %q", e.Text)
 	}

@@ -71,7 +71,7 @@
 //
 // One writer at a time: a FileLog holds an exclusive flock(2), taken without
 // blocking, on the sibling file path + ".lock" (created if missing, mode
-// 0640, never removed; it contains the holder's pid and a newline, for error
+// 0600, never removed; it contains the holder's pid and a newline, for error
 // messages only). A second writer, in another process or the same one, fails
 // at once with an error wrapping ErrLocked:
 //
@@ -83,9 +83,10 @@
 //
 // # Durability contract
 //
-// Create makes the file with O_EXCL, then fsyncs it and its parent
-// directory, so that a log whose creation was acknowledged survives a crash
-// (a crash during Create leaves either no file or an empty one). Open fsyncs
+// Create makes the file with O_EXCL and mode 0600 (a game log holds secret
+// orders while it is played), then fsyncs it and its parent directory, so
+// that a log whose creation was acknowledged survives a crash (a crash
+// during Create leaves either no file or an empty one). Open fsyncs
 // the directory too. Append encodes the whole record line, writes it with one
 // write(2) on a file opened O_APPEND, and fsyncs the file before returning;
 // the returned Event is the acknowledgement. If the write or the fsync fails
@@ -145,6 +146,14 @@
 // accepted from its key is refused, and so, for sig1: keys, is one signed
 // in the same second with another identity (its signer is asked to sign it
 // again, since which of the two was meant to count cannot be told).
+//
+// What a refused message leaves is bounded: an OrdersRejected record's data
+// is at most 32 KiB (the reason, the first 20 errors, up to 4 KiB of the
+// text, the mail itself only up to 8 KiB, and always data.raw_bytes and
+// data.raw_sha256 of the mail as received). A recorded message with
+// data.unanswered got no reply: its key had had its 10 replies in that
+// phase (adjudicator.MaxRepliesPerPhase); a verifier refuses one withheld
+// under the limit.
 //
 // # Torn tails and damage
 //

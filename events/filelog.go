@@ -80,7 +80,7 @@ func create(path string, o options) (*FileLog, error) {
 	if err != nil {
 		return nil, err
 	}
-	osf, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o640)
+	osf, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		unlockLog(lf)
 		return nil, fmt.Errorf("events: create game log %s: %w", path, err)

@@ -18,7 +18,7 @@ import (
 // process's pid into it.
 func lockLog(path string) (*os.File, error) {
 	lp := path + ".lock"
-	lf, err := os.OpenFile(lp, os.O_RDWR|os.O_CREATE, 0o640)
+	lf, err := os.OpenFile(lp, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("events: lock for game log %s: %w", path, err)
 	}

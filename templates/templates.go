@@ -36,10 +36,14 @@ func Wrap(s string, width int) string {
 	var out []string
 	for _, line := range strings.Split(s, "\n") {
 		indent := strings.Repeat(" ", len(line)-len(strings.TrimLeft(line, " ")))
+		// A cut leaves text before it: past the indent, and on a
+		// continuation past its four spaces too (a word too long for the
+		// line stays whole rather than being cut at the indent forever).
+		start := len(indent)
 		for len([]rune(line)) > width {
 			r := []rune(line)
 			cut := -1
-			for i := width; i > len(indent); i-- {
+			for i := width; i > start; i-- {
 				if r[i] == ' ' {
 					cut = i
 					break
@@ -50,6 +54,7 @@ func Wrap(s string, width int) string {
 			}
 			out = append(out, strings.TrimRight(string(r[:cut]), " "))
 			line = indent + "    " + strings.TrimLeft(string(r[cut:]), " ")
+			start = len(indent) + 4
 		}
 		out = append(out, line)
 	}

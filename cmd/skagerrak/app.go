@@ -23,9 +23,10 @@ type Main struct {
 	// Clock is the host clock; nil means the wall clock.
 	Clock adjudicator.Clock
 
-	configFile string
-	dataDir    string
-	verbose    bool
+	configFile       string
+	dataDir          string
+	verbose          bool
+	allowReadableKey bool
 }
 
 // exitError carries an exit status other than 1.
@@ -76,6 +77,7 @@ Start with "skagerrak demo" to watch a whole game played by mail.`,
 	pf.StringVar(&m.configFile, "config", os.Getenv("SKAGERRAK_CONFIG"), "configuration file (YAML); also SKAGERRAK_CONFIG")
 	pf.StringVar(&m.dataDir, "data-dir", "", "directory holding the games (overrides data_dir)")
 	pf.BoolVarP(&m.verbose, "verbose", "v", false, "log more")
+	pf.BoolVar(&m.allowReadableKey, allowReadableKeyFlag, false, "load a host_key file that group or others can read (refused otherwise)")
 	root.AddCommand(
 		m.versionCmd(), m.configCmd(), m.verifyCmd(), m.logCmd(), m.rulesCmd(),
 		m.newCmd(), m.statusCmd(), m.submitCmd(), m.resolveCmd(), m.reportCmd(), m.diceCmd(), m.refereeCmd(),
@@ -147,6 +149,14 @@ func (m *Main) configCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, err := io.WriteString(m.Stdout, config.Example())
+			return err
+		},
+	}, &cobra.Command{
+		Use:   "systemd",
+		Short: "Print a systemd unit that runs the daemon (save it as /etc/systemd/system/skagerrak.service)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := io.WriteString(m.Stdout, config.SystemdUnit())
 			return err
 		},
 	}, m.configCheckCmd())

@@ -19,8 +19,9 @@ func (m *Main) checkCmd() *cobra.Command {
 		Short: "Say what the intake would conclude about one raw message (why was my order refused?)",
 		Long: `check runs the intake's signature verification on one raw message, without
 any game: the signed form found, the signer's fingerprint and the signed
-bytes' digest, or the named reason for rejection. Exit status 0 only when it
-verifies. MESSAGE.eml may be - for standard input. --at judges key validity
+bytes' digest, or the named reason for rejection (signed text the daemon
+refuses with a reply, such as a control character, is named so too). Exit
+status 0 only when it verifies. MESSAGE.eml may be - for standard input. --at judges key validity
 at another time (RFC 3339), as the daemon does at the recorded receipt time.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

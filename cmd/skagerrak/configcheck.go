@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/mail"
 	"os"
 	"strings"
@@ -37,7 +38,7 @@ nothing. Each check prints a line; the exit status is 1 if any failed.`,
 			if err != nil {
 				return err
 			}
-			ck := &checker{w: m.Stdout}
+			ck := &checker{w: m.Stdout, allowReadableKey: m.allowReadableKey}
 			checkConfig(ck, c)
 			if connect {
 				ctx, cancel := context.WithTimeout(cmd.Context(), c.PollTimeout)
@@ -63,6 +64,8 @@ nothing. Each check prints a line; the exit status is 1 if any failed.`,
 type checker struct {
 	w      io.Writer
 	failed int
+	// allowReadableKey is --allow-readable-host-key (see loadHostKey).
+	allowReadableKey bool
 }
 
 func (ck *checker) ok(format string, args ...any) {
@@ -113,15 +116,13 @@ func checkHostKey(ck *checker, c *config.Config) {
 	if c.HostKey == "" {
 		return // RequireMail named it
 	}
-	f, err := os.Open(c.HostKey)
-	if err != nil {
-		ck.fail("host_key: %v (make one with gpg and export it: see README, Hosting a game)", err)
+	key, err := loadHostKey(c.HostKey, c.HostKeyPassphrase, ck.allowReadableKey)
+	if errors.Is(err, fs.ErrNotExist) {
+		ck.fail("%v (make one with gpg and export it: see README, Hosting a game)", err)
 		return
 	}
-	defer f.Close()
-	key, err := compose.ReadPrivateKeyWithPassphrase(f, []byte(c.HostKeyPassphrase))
 	if err != nil {
-		ck.fail("host_key %s: %v (a protected key takes its passphrase from %s)", c.HostKey, err, config.EnvName("host_key_passphrase"))
+		ck.fail("%v", err)
 		return
 	}
 	now := time.Now()

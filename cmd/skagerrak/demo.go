@@ -237,8 +237,34 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		return fmt.Errorf("demo: verify: %w", err)
 	}
 	fmt.Fprintf(m.Stdout, "verify: intact: %d events, %d signatures and %d dice rolls checked\n", rep.Events, rep.Signatures, rep.Rolls)
-	fmt.Fprintf(m.Stdout, "check it yourself: go run ./cmd/skagerrak verify %s\n", gameDir)
+	if err := m.demoReceipts(rep.Path, players, hostRing); err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "check it yourself: go run ./cmd/skagerrak verify %s --host-key %s --receipts %s\n", gameDir, filepath.Join(keyDir, "host.asc"), filepath.Join(dir, "mail"))
 	fmt.Fprintf(m.Stdout, "took %s\n", time.Since(started).Round(10*time.Millisecond))
+	return nil
+}
+
+// demoReceipts checks the receipts each scripted player kept (every mail it
+// got, saved as .eml) against the game's final log, as a player would.
+func (m *Main) demoReceipts(logPath string, players []*demoPlayer, host openpgp.EntityList) error {
+	var parts []string
+	for _, p := range players {
+		k, err := readKeptReceipts([]string{p.mailDir}, host, nil)
+		if err != nil {
+			return err
+		}
+		c, err := adjudicator.CheckReceipts(logPath, k.Held)
+		if err != nil {
+			return err
+		}
+		if !c.OK() || len(k.Bad) > 0 || len(k.Refused) > 0 || c.Checked == 0 {
+			printReceiptCheck(m.Stdout, logPath, []string{p.mailDir}, k, c)
+			return fmt.Errorf("demo: the receipts %s kept do not all match the log", p.side)
+		}
+		parts = append(parts, fmt.Sprintf("%s %d (%d of its accepted orders)", p.side, c.Checked, c.Orders))
+	}
+	fmt.Fprintf(m.Stdout, "receipts: the host-signed receipts each player kept all match the final log: %s\n", strings.Join(parts, ", "))
 	return nil
 }
 

@@ -28,6 +28,7 @@ type mailEnv struct {
 	smtp    *loopback.SMTPServer
 	hostKey *openpgp.Entity
 	players map[string]*openpgp.Entity // by address
+	signed  map[string]time.Time       // when each address last signed
 }
 
 const hostAddr = "host@skagerrak.test"
@@ -40,7 +41,7 @@ func newMailEnv(t testing.TB, games int) *mailEnv {
 // newMailEnvWith is newMailEnv with the IMAP server's options.
 func newMailEnvWith(t testing.TB, games int, opts loopback.IMAPOptions) *mailEnv {
 	t.Helper()
-	e := &mailEnv{dir: t.TempDir(), players: map[string]*openpgp.Entity{}}
+	e := &mailEnv{dir: t.TempDir(), players: map[string]*openpgp.Entity{}, signed: map[string]time.Time{}}
 	var err error
 	opts.Users = append(opts.Users, loopback.IMAPUser{Username: hostAddr, Password: "pw"})
 	if e.imap, err = loopback.StartIMAP(opts); err != nil {
@@ -113,13 +114,28 @@ func (e *mailEnv) order(t testing.TB, game int, side, phase, body string) {
 	t.Helper()
 	addr := fmt.Sprintf("%s-%d@players.test", side, game)
 	text := fmt.Sprintf("Game: g%03d\nPhase: %s\nSide: %s\n%s\n", game, phase, side, body)
-	raw, err := compose.SignPGPMIMEMail(e.players[addr], addr, hostAddr, "orders", text, time.Now().UTC())
+	raw, err := compose.SignPGPMIMEMail(e.players[addr], addr, hostAddr, "orders", text, e.signAt(addr))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.imap.Append(hostAddr, "INBOX", raw); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// signAt is when an address signs its next message: now, or a second
+// after its last (a key's messages count in the order signed, to the
+// second, and a test sends faster than that).
+func (e *mailEnv) signAt(addr string) time.Time {
+	at := time.Now().UTC().Truncate(time.Second)
+	if e.signed == nil {
+		e.signed = map[string]time.Time{}
+	}
+	if last, ok := e.signed[addr]; ok && !at.After(last) {
+		at = last.Add(time.Second)
+	}
+	e.signed[addr] = at
+	return at
 }
 
 func (e *mailEnv) count(t testing.TB, folder string) int {

@@ -98,14 +98,9 @@ func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Conf
 	if err := c.RequireMail(); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(c.HostKey)
+	key, err := loadHostKey(c.HostKey, c.HostKeyPassphrase, m.allowReadableKey)
 	if err != nil {
-		return nil, fmt.Errorf("config %s: host_key: %w", c.File, err)
-	}
-	key, err := compose.ReadPrivateKeyWithPassphrase(f, []byte(c.HostKeyPassphrase))
-	f.Close()
-	if err != nil {
-		return nil, fmt.Errorf("config %s: host_key %s: %w (a protected key takes its passphrase from SKAGERRAK_HOST_KEY_PASSPHRASE)", c.File, c.HostKey, err)
+		return nil, fmt.Errorf("config %s: %w", c.File, err)
 	}
 	s, err := smtpout.New(smtpout.Config{Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: c.SMTP.Password, TLS: c.SMTP.TLS, From: c.SMTP.From, Logger: m.logger()})
 	if err != nil {

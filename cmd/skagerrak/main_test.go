@@ -32,7 +32,7 @@ func TestDemoPlaysByMailAndVerifies(t *testing.T) {
 		t.Fatalf("demo exit %d\n%s\n%s", code, out, errs)
 	}
 	t.Log(out)
-	for _, want := range []string{"game over", "verify: intact", "rejected 1"} {
+	for _, want := range []string{"game over", "verify: intact", "rejected 1", "receipts: the host-signed receipts each player kept all match the final log"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("demo output lacks %q:\n%s", want, out)
 		}

@@ -263,3 +263,110 @@ func TestVerifyRefusesACanonicalDuplicate(t *testing.T) {
 		t.Errorf("verify of a log holding a copy: exit %d\n%s%s\nwant %q", code, out, errs, want)
 	}
 }
+
+// A signed order holding a NUL byte, as an IMAP server without BINARY
+// passes it on (Dovecot sends 0x80 for it), verifies once the NUL is put
+// back; the known signer gets a reply naming the line and the fix, and
+// `skagerrak check` of the same mail says the same. The same mail arriving
+// intact later (a server with BINARY) is the message already answered.
+func TestNULInSignedOrdersIsAnsweredAsCheckSays(t *testing.T) {
+	r := newReplayGame(t, "")
+	k := r.keys["allied"]
+	text := "Game: " + r.id + "\nPhase: T01\nSide: allied\nadvance\x001\n"
+	qp, err := compose.SignCleartextMail(k, "allied@players.test", hostAddr, "orders", text, time.Now().UTC())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := malleate.Parse(qp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	intact := m.Encode(nil, malleate.Encoding{Transfer: "8bit"})
+	mangled := bytes.ReplaceAll(intact, []byte{0}, []byte{0x80})
+	r.e.imap.Append(hostAddr, "INBOX", mangled)
+	if p := r.poll(t); p.Rejected != 1 || p.Sent != 1 {
+		t.Fatalf("the mangled order: %+v", p)
+	}
+	got := r.e.smtp.Take("allied@players.test")
+	if len(got) != 1 {
+		t.Fatalf("%d replies", len(got))
+	}
+	rep, err := compose.ReadReport(got[0].Data, openpgp.EntityList{r.e.hostKey}, nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "line 4, column 8 of the order file holds the control character NUL (U+0000), which mail does not carry intact: remove it, save the file as plain text and sign it again"
+	if !strings.Contains(strings.Join(strings.Fields(rep.Text), " "), want) {
+		t.Errorf("the reply does not say %q:\n%s", want, rep.Text)
+	}
+	dir := t.TempDir()
+	pub, _ := compose.ArmorPublicKey(k)
+	keyPath := filepath.Join(dir, "allied.asc")
+	os.WriteFile(keyPath, pub, 0o600)
+	for name, raw := range map[string][]byte{"mangled": mangled, "intact": intact} {
+		eml := filepath.Join(dir, name+".eml")
+		os.WriteFile(eml, raw, 0o600)
+		code, out, _ := run(t, "check", eml, "--key", keyPath)
+		if code == 0 || !strings.Contains(out, "detail:      "+want) || !strings.Contains(out, "the signer gets a reply") {
+			t.Errorf("check of the %s mail: exit %d\n%s", name, code, out)
+		}
+	}
+	r.e.imap.Append(hostAddr, "INBOX", intact)
+	if p := r.poll(t); p.Duplicates != 1 || p.Sent != 0 {
+		t.Errorf("the intact copy: %+v", p)
+	}
+}
+
+// A flood of N distinct refused messages signed by a player's own key (the
+// worst shapes: 900 KB order files, a 200 KB game name, thousands of bad
+// lines) grows the game's log by at most N times MaxRefusalLogBytes and
+// sends the player at most MaxRepliesPerPhase replies; forged copies
+// (another key's signature, a broken one) add nothing at all.
+func TestFloodOfRefusedMailIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	r := newReplayGame(t, "")
+	before := len(r.log(t))
+	base := time.Now().UTC()
+	const n = 24
+	for i := 0; i < n; i++ {
+		var body string
+		switch i % 3 {
+		case 0:
+			body = strings.Repeat("# padding to the size limit and beyond\n", 900<<10/40)
+		case 1:
+			body = "advance 1\nGame: " + strings.Repeat("g", 200<<10)
+		default:
+			body = strings.Repeat(fmt.Sprintf("advance 9 # flood %d\n", i), 3900)
+		}
+		raw := r.sign(t, malleate.FormPGPMIME, "allied", body, base.Add(time.Duration(i)*time.Second))
+		if _, err := r.e.imap.Append(hostAddr, "INBOX", raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stranger, _ := compose.GenerateKey("stranger", "allied@players.test", time.Now().Add(-time.Hour))
+	for i := 0; i < n; i++ {
+		text := fmt.Sprintf("Game: %s\nPhase: T01\nSide: allied\nadvance 1 # forged %d\n", r.id, i)
+		raw, _ := compose.SignPGPMIMEMail(stranger, "allied@players.test", hostAddr, "orders", text, base)
+		r.e.imap.Append(hostAddr, "INBOX", raw)
+		good := r.sign(t, malleate.FormClearsigned, "allied", fmt.Sprintf("advance 1 # %d", i), base.Add(time.Hour))
+		r.e.imap.Append(hostAddr, "INBOX", bytes.Replace(good, []byte("advance 1"), []byte("advance 3"), 1))
+	}
+	p := r.poll(t)
+	if p.Accepted != 0 || p.Rejected != 3*n {
+		t.Fatalf("the flood: %+v", p)
+	}
+	logged := r.log(t)
+	if c := bytes.Count(logged, []byte(`"type":"OrdersRejected"`)); c != n || !bytes.Contains(logged, []byte(`"raw_bytes":9`)) {
+		t.Fatalf("%d OrdersRejected for %d refused messages, or none of the largest", c, n)
+	}
+	grown := len(logged) - before
+	if grown > n*adjudicator.MaxRefusalLogBytes {
+		t.Errorf("%d refused messages grew the log by %d bytes, over %d a message", n, grown, adjudicator.MaxRefusalLogBytes)
+	}
+	if got := len(r.e.smtp.For("allied@players.test")); got > adjudicator.MaxRepliesPerPhase {
+		t.Errorf("the player got %d replies, the limit is %d", got, adjudicator.MaxRepliesPerPhase)
+	}
+	t.Logf("%d refused messages (%d forged ones aside): %d bytes of log, %d a message; %d replies", n, 2*n, grown, grown/n, len(r.e.smtp.For("allied@players.test")))
+}

@@ -128,7 +128,7 @@ func exportDir(st adjudicator.Store, lr eventLog, game, gdir string) error {
 	if err := os.MkdirAll(gdir, 0o700); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(filepath.Join(gdir, adjudicator.LogFile), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
+	f, err := os.OpenFile(filepath.Join(gdir, adjudicator.LogFile), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}

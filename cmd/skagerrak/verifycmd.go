@@ -3,10 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
@@ -15,8 +17,10 @@ import (
 
 func (m *Main) verifyCmd() *cobra.Command {
 	var noSigs bool
+	var receipts, keys []string
+	var hostKey string
 	c := &cobra.Command{
-		Use:   "verify PATH",
+		Use:   "verify PATH [--host-key HOST.asc --receipts MAIL...]",
 		Short: "Replay a game's log from nothing and check every record, signature, result and roll",
 		Long: `verify replays a game's event log from nothing. PATH is a game directory or
 its events.jsonl. It checks the hash chain, every order signature against the
@@ -24,9 +28,32 @@ stored signed bytes at the recorded receipt time, every validation, every
 recorded state and mail digest, and, once the dice secret is known (published
 at the game's end, or in the game directory), every die roll.
 
-Exit status 0 when everything holds; otherwise 1, naming the first bad seq.`,
-		Args: cobra.ExactArgs(1),
+--receipts checks the log against the mail a player kept: every acceptance
+reply names the record of the orders it accepted and every report the last
+record of the log when it was written, inside the host's signature. MAIL is
+any number of .eml files, Maildir folders, mbox files or folders holding
+them (give several after --receipts, or --receipts more than once). Each
+mail's host signature is checked with --host-key, the host's public key as
+you got it from the host (never from the log, which the host writes); a mail
+whose signature does not verify is refused and not counted. Then the log
+must hold every receipt's record, at its seq, with its hash: a receipt that
+does not match is named with what the log holds instead (orders dropped or
+altered, a fork). --key decrypts encrypted reports (your private key; a
+passphrase comes from SKAGERRAK_KEY_PASSPHRASE).
+
+Exit status 0 when everything holds; otherwise 1, naming the first bad seq,
+or every receipt the log does not bear out.`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 && len(receipts) == 0 {
+				return fmt.Errorf("verify takes one log (%d given); saved mail goes after --receipts", len(args))
+			}
+			if len(receipts) > 0 {
+				receipts = append(receipts, args[1:]...)
+				if hostKey == "" {
+					return fmt.Errorf("--receipts needs --host-key HOST.asc: the host's public key, to check the host's signature on each mail")
+				}
+			}
 			var v adjudicator.Verifier = pgpVerifier{}
 			if noSigs {
 				v = nil
@@ -55,11 +82,92 @@ Exit status 0 when everything holds; otherwise 1, naming the first bad seq.`,
 			if rep.TornTail {
 				fmt.Fprintln(m.Stdout, "  note: the file ends in an incomplete record, which the next writer cuts off")
 			}
-			return nil
+			if len(receipts) == 0 {
+				return nil
+			}
+			host, err := readHostKey(hostKey)
+			if err != nil {
+				return err
+			}
+			players, err := readPrivateKeys(keys, os.Getenv("SKAGERRAK_KEY_PASSPHRASE"))
+			if err != nil {
+				return err
+			}
+			return m.checkReceipts(rep.Path, receipts, host, players)
 		},
 	}
 	c.Flags().BoolVar(&noSigs, "no-signatures", false, "skip checking the order signatures again")
+	c.Flags().StringSliceVar(&receipts, "receipts", nil, "saved mail to check the log against: .eml files, Maildirs, mboxes, folders of them")
+	c.Flags().StringVar(&hostKey, "host-key", "", "the host's armored public key, to check its signature on each saved mail")
+	c.Flags().StringSliceVar(&keys, "key", nil, "your armored private key, to decrypt encrypted reports")
 	return c
+}
+
+// checkReceipts reads saved mail, checks the host's signature on each and
+// checks the receipts against the log, printing what it found; an error
+// when any receipt does not match.
+func (m *Main) checkReceipts(logPath string, paths []string, host openpgp.EntityList, players []*openpgp.Entity) error {
+	k, err := readKeptReceipts(paths, host, players)
+	if err != nil {
+		return err
+	}
+	c, err := adjudicator.CheckReceipts(logPath, k.Held)
+	if err != nil {
+		return err
+	}
+	return printReceiptCheck(m.Stdout, logPath, paths, k, c)
+}
+
+// printReceiptCheck prints what checking receipts found; an error when any
+// receipt does not match.
+func printReceiptCheck(w io.Writer, logPath string, paths []string, k keptReceipts, c adjudicator.ReceiptCheck) error {
+	fmt.Fprintf(w, "receipts: %d mails read from %s", k.Read, strings.Join(paths, ", "))
+	if k.Skipped > 0 {
+		fmt.Fprintf(w, " (%d other files skipped)", k.Skipped)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "  %d host-signed receipts of game %s checked (%d of accepted orders, %d of reports)", c.Checked, c.Game, c.Orders, c.Checked-c.Orders)
+	if c.OK() && len(k.Bad) == 0 && c.Checked > 0 {
+		fmt.Fprint(w, ": the log holds every one")
+	}
+	fmt.Fprintln(w)
+	if c.Other > 0 {
+		fmt.Fprintf(w, "  %d receipts of other games not checked\n", c.Other)
+	}
+	if k.Bare > 0 {
+		fmt.Fprintf(w, "  %d host-signed mails without a receipt (replies to rejected orders, reminders, notices, mail of builds before receipts)\n", k.Bare)
+	}
+	if k.Foreign > 0 {
+		fmt.Fprintf(w, "  %d other mails (not from a skagerrak host)\n", k.Foreign)
+	}
+	if len(k.Refused) > 0 {
+		fmt.Fprintf(w, "  %d mails refused, not counted: the host's signature on them does not verify\n", len(k.Refused))
+		for _, r := range k.Refused {
+			fmt.Fprintf(w, "    %s\n", r)
+		}
+	}
+	for _, b := range k.Bad {
+		fmt.Fprintf(w, "  BAD RECEIPT (host-signed, unreadable): %s\n", b)
+	}
+	for _, x := range c.Mismatches {
+		fmt.Fprintf(w, "  DOES NOT MATCH: %s, in %s: %s\n", x.What(), x.Mail, x.Why)
+	}
+	for _, x := range c.Contradictions {
+		fmt.Fprintf(w, "  TWO HISTORIES: the host's mails name %s\n", x)
+	}
+	if c.Departs > 0 {
+		fmt.Fprintf(w, "  the log is the history the host showed up to record %d and not from record %d on: it was forked or rewritten between them (%s)\n", c.Agree, c.Departs, c.AtDeparture)
+	}
+	if n := len(c.Mismatches) + len(k.Bad); n > 0 {
+		return fmt.Errorf("verify: %d of %d receipts do not match the log %s", n, c.Checked+len(k.Bad), logPath)
+	}
+	if len(c.Contradictions) > 0 {
+		return fmt.Errorf("verify: the host's mails name %d records with two hashes", len(c.Contradictions))
+	}
+	if c.Checked == 0 {
+		return fmt.Errorf("verify: no host-signed receipt of game %s in %s: nothing was checked against the log", c.Game, strings.Join(paths, ", "))
+	}
+	return nil
 }
 
 func (m *Main) logCmd() *cobra.Command {

@@ -62,6 +62,9 @@ func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (
 	if err != nil {
 		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: v, Reason: err.Error()}
 	}
+	if ce := verify.ControlError(text); ce != nil {
+		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: v, Reason: ce.Error()}
+	}
 	v.Text, v.Ignored = text, r.Ignored
 	if text != string(r.Signed) {
 		v.Charset = r.Charset // decoded: verify decodes it again the same way
@@ -77,7 +80,7 @@ func (pgpVerifier) VerifyFile(data []byte, sig string, ks adjudicator.KeySet, at
 		if err != nil {
 			return adjudicator.Verified{}, err
 		}
-		return verified(r), nil
+		return refuseControls(verified(r))
 	}
 	blk, err := armor.Decode(strings.NewReader(sig))
 	if err != nil {
@@ -93,6 +96,15 @@ func (pgpVerifier) VerifyFile(data []byte, sig string, ks adjudicator.KeySet, at
 	}
 	v := verified(r)
 	v.Signed, v.Form = data, verify.FormDetached
+	return refuseControls(v)
+}
+
+// refuseControls refuses a signed file holding control characters, as
+// the intake refuses such mail.
+func refuseControls(v adjudicator.Verified) (adjudicator.Verified, error) {
+	if ce := verify.ControlError(string(v.Signed)); ce != nil {
+		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: v, Reason: ce.Error()}
+	}
 	return v, nil
 }
 

@@ -13,6 +13,10 @@ type ctx struct {
 	b   *Board
 	occ map[engine.Hex]engine.Side
 	stk map[engine.Hex]int
+	// zoc holds the hexes whose units exert a zone of control, by side:
+	// every unit under revision 1, divisions (not cadres) under revision 2
+	// (Europa, published: brigades, regiments and battalions exert none).
+	zoc map[engine.Hex]engine.Side
 }
 
 func newCtx(st *State) *ctx {
@@ -24,6 +28,8 @@ func newCtx(st *State) *ctx {
 func (c *ctx) index() {
 	c.occ = map[engine.Hex]engine.Side{}
 	c.stk = map[engine.Hex]int{}
+	c.zoc = map[engine.Hex]engine.Side{}
+	rev2 := c.st.rev() >= 2
 	for _, u := range c.b.Units {
 		if u.Status != OnMap {
 			continue
@@ -34,6 +40,9 @@ func (c *ctx) index() {
 		}
 		c.occ[h] = u.Side
 		c.stk[h] += u.RE2s()
+		if !rev2 || (u.Size == "div" && !u.Reduced) {
+			c.zoc[h] = u.Side
+		}
 	}
 }
 
@@ -131,7 +140,7 @@ func (c *ctx) findAir(id string) int {
 // ezoc reports whether h is in a zone of control of side's enemy.
 func (c *ctx) ezoc(side engine.Side, h engine.Hex) bool {
 	for _, n := range h.Neighbors() {
-		if s, ok := c.occ[n]; ok && s != side && data.Land(h) {
+		if s, ok := c.zoc[n]; ok && s != side && data.Land(h) {
 			return true
 		}
 	}
@@ -218,16 +227,28 @@ func (q *nodeQ) Pop() any {
 // on entering an enemy ZOC, pays extra to leave one and may not move from
 // one enemy ZOC hex straight into another).
 func (c *ctx) reach(u Unit, from engine.Hex, budget int) (map[engine.Hex]int, map[engine.Hex]engine.Hex) {
+	return c.reachZOC(u, from, budget, true)
+}
+
+// reachZOC is reach, with the zones of control heeded or (zoc false, to
+// tell why a hex cannot be reached) not.
+func (c *ctx) reachZOC(u Unit, from engine.Hex, budget int, zoc bool) (map[engine.Hex]int, map[engine.Hex]engine.Hex) {
 	dist := map[engine.Hex]int{from: 0}
 	prev := map[engine.Hex]engine.Hex{}
 	q := &nodeQ{{h: from}}
-	exit := data.Params["zoc-exit-mp"]
+	// Leaving an enemy ZOC costs exit MP more; moving straight from one
+	// into another is forbidden under revision 1 and costs zz MP more (in
+	// place of exit) under revision 2.
+	exit, zz := data.Params["zoc-exit-mp"], -1
+	if c.st.rev() >= 2 {
+		exit, zz = data.Params["zoc-exit-mp-2"], data.Params["zoc-to-zoc-mp-2"]
+	}
 	for q.Len() > 0 {
 		n := heap.Pop(q).(node)
 		if n.cost > dist[n.h] {
 			continue
 		}
-		inZ := c.ezoc(u.Side, n.h)
+		inZ := zoc && c.ezoc(u.Side, n.h)
 		if inZ && n.h != from {
 			continue
 		}
@@ -235,12 +256,15 @@ func (c *ctx) reach(u Unit, from engine.Hex, budget int) (map[engine.Hex]int, ma
 			if !data.Grid.Contains(m) || !allowed(u.Side, m) || c.enemyIn(u.Side, m) {
 				continue
 			}
-			mz := c.ezoc(u.Side, m)
-			if inZ && mz {
+			mz := zoc && c.ezoc(u.Side, m)
+			if inZ && mz && zz < 0 {
 				continue
 			}
 			cost := n.cost + c.mpCost(u, m)
-			if inZ {
+			switch {
+			case inZ && mz:
+				cost += zz
+			case inZ:
 				cost += exit
 			}
 			if cost > budget {

@@ -53,10 +53,12 @@ func colIndex(name string) int {
 	panic("sweden43: no CRT column " + name)
 }
 
-// percentile rolls the two ten-sided dice of Rule 2 (0-9 and 00-90): 0..99.
+// percentile rolls the two ten-sided dice of Rule 2 (0-9 and 00-90) as
+// revision 1 reads them: 0..99, each die one less than its value, so that a
+// manual value of 1 stands for the die's 0 face and 10 for its 9.
 func percentile(d engine.Dice, why string) int {
-	tens := d.Roll(10, why+" (00-90 die)") - 1
-	units := d.Roll(10, why+" (0-9 die)") - 1
+	tens := d.Roll(10, why+" (00-90 die; revision 1 reads it one less than the value given: 1 for 00, 10 for 90)") - 1
+	units := d.Roll(10, why+" (0-9 die; revision 1 reads it one less than the value given: 1 for 0, 10 for 9)") - 1
 	return tens*10 + units
 }
 
@@ -262,22 +264,10 @@ func (c *ctx) airLoss(i int, res string) {
 	}
 }
 
-// combatMods returns the DRM and halving rule of an attack on h from the
-// attackers' hexes (TEC, 10, 32B).
+// combatMods returns the DRM of an attack on h under revision 1: terrain,
+// a river every attacker attacks across, and AEC +1 / -1 (reconstructed).
 func (c *ctx) combatMods(h engine.Hex, att []int, def []int) (drm int, notes []string) {
-	t := c.terrainOf(h)
-	drm = t.DRM
-	noAEC := t.NoAEC
-	if p, ok := data.PlaceAt(h); ok && p.IsCity() {
-		ck := data.Cities[p.Kind]
-		if ck.DRM < drm {
-			drm = ck.DRM
-		}
-		noAEC = noAEC || ck.NoAEC
-	}
-	if drm != 0 {
-		notes = append(notes, fmt.Sprintf("terrain %+d", drm))
-	}
+	drm, notes = c.terrainDRM(h)
 	across := len(att) > 0
 	for _, i := range att {
 		uh, _ := engine.ParseHex(c.b.Units[i].Hex)
@@ -289,7 +279,7 @@ func (c *ctx) combatMods(h engine.Hex, att []int, def []int) (drm int, notes []s
 		drm += data.RiverDRM
 		notes = append(notes, fmt.Sprintf("river %+d", data.RiverDRM))
 	}
-	if !noAEC {
+	if !c.noAEC(h) {
 		aAEC, aATEC, dAEC, dATEC := false, false, false, false
 		for _, i := range att {
 			u := c.b.Units[i]
@@ -429,7 +419,8 @@ func (c *ctx) retreat(units []int, from engine.Hex) {
 	}
 }
 
-// resolveAttack resolves one attack (9, 28B1, 34A, reconstructed CRT).
+// resolveAttack resolves one attack (9, 28B1, 34A, the CRT of the game's
+// revision).
 func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 	var att []int
 	for _, id := range a.Units {
@@ -451,25 +442,9 @@ func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 		c.log("", fmt.Sprintf("attack on %s called off: no attackers or no defenders left", data.HexName(a.Target)))
 		return
 	}
+	rev2 := c.st.rev() >= 2
 	bomb := c.airMissions(side, a.Target, a.Air, a.Close, d)
-	a2 := bomb * 2
-	for _, i := range att {
-		a2 += c.attackHalves(c.b.Units[i], a.Target)
-	}
-	d2 := 0
-	for _, i := range def {
-		_, dv := c.b.Units[i].Strength()
-		d2 += dv * 2
-	}
-	col, hund, ok := oddsOf(a2, d2)
-	ids := make([]string, len(att))
-	for k, i := range att {
-		ids[k] = c.b.Units[i].ID
-	}
-	head := fmt.Sprintf("%s attacks %s with %s: %s against %s", side, data.HexName(a.Target), strings.Join(ids, " "), halfStr(a2), halfStr(d2))
-	if bomb > 0 {
-		head += fmt.Sprintf(" (incl. %d air)", bomb)
-	}
+	col, hund, ok, head := c.odds(side, a.Target, att, def, bomb)
 	// Rule 28B1: surrender roll before an attack on Stockholm at 1.5:1 or more.
 	if side == German && a.Target == data.placeHex("Stockholm") && hund >= 150 && !c.b.NoMoreSurrender && !c.b.Surrendered {
 		r := d.Roll(6, "Swedish surrender roll (28B1, attack on Stockholm)")
@@ -487,43 +462,35 @@ func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 	}
 	if c.st.has("incremental") {
 		var note string
-		col, note = incremental(col, hund, d)
+		if rev2 {
+			col, note = incrementalFaces(col, hund, d)
+		} else {
+			col, note = incremental(col, hund, d)
+		}
 		if note != "" {
 			head += "; " + note
 		}
 	}
-	drm, notes := c.combatMods(a.Target, att, def)
+	var (
+		drm   int
+		notes []string
+		res   string
+	)
+	if rev2 {
+		drm, notes = c.terrainDRM(a.Target)
+		ad, an := c.armourDRM(a.Target, att, def)
+		drm, notes = drm+ad, append(notes, an...)
+	} else {
+		drm, notes = c.combatMods(a.Target, att, def)
+	}
 	r := d.Roll(6, "combat at "+a.Target.String())
-	m := min(max(r+drm, 0), 7)
-	res := data.CRT[m][col]
+	if rev2 {
+		res = crt2(r+drm, col)
+	} else {
+		res = data.CRT[min(max(r+drm, 0), 7)][col]
+	}
 	c.log("", fmt.Sprintf("%s; odds %s, roll %d %s -> %s", head, data.CRTCols[col], r, strings.Join(notes, " "), res))
-	attStr := 0
-	for _, i := range att {
-		av, _ := c.b.Units[i].Strength()
-		attStr += av
-	}
-	defStr := d2 / 2
-	switch res {
-	case "AE":
-		c.takeLoss(att, 1<<20, false)
-	case "AH":
-		c.takeLoss(att, (attStr+1)/2, false)
-	case "AR":
-		for _, i := range att {
-			uh, _ := engine.ParseHex(c.b.Units[i].Hex)
-			c.retreat([]int{i}, uh)
-		}
-	case "HX":
-		lost := c.takeLoss(def, (defStr+1)/2, true)
-		c.takeLoss(att, lost, false)
-	case "DR":
-		c.retreat(def, a.Target)
-	case "DH":
-		c.takeLoss(def, (defStr+1)/2, true)
-		c.retreat(def, a.Target)
-	case "DE":
-		c.takeLoss(def, 1<<20, true)
-	}
+	c.applyResult(res, att, def, a.Target)
 	if a.Advance && !c.enemyIn(side, a.Target) {
 		if _, held := c.occ[a.Target]; !held {
 			moved := false
@@ -541,6 +508,104 @@ func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 				c.capture(a.Target, side, d)
 			}
 		}
+	}
+}
+
+// odds returns the column, the odds in hundredths and whether they are on
+// the table, of an attack with bomb air points, and the head of its record.
+func (c *ctx) odds(side engine.Side, target engine.Hex, att, def []int, bomb int) (col, hund int, ok bool, head string) {
+	ids := make([]string, len(att))
+	for k, i := range att {
+		ids[k] = c.b.Units[i].ID
+	}
+	if c.st.rev() < 2 {
+		a2 := bomb * 2
+		for _, i := range att {
+			a2 += c.attackHalves(c.b.Units[i], target)
+		}
+		d2 := 0
+		for _, i := range def {
+			_, dv := c.b.Units[i].Strength()
+			d2 += dv * 2
+		}
+		col, hund, ok = oddsOf(a2, d2)
+		head = fmt.Sprintf("%s attacks %s with %s: %s against %s", side, data.HexName(target), strings.Join(ids, " "), halfStr(a2), halfStr(d2))
+	} else {
+		a16 := bomb * 16
+		var halved []string
+		for _, i := range att {
+			u := c.b.Units[i]
+			from, _ := engine.ParseHex(u.Hex)
+			v, why := c.attack16(u, from, target)
+			a16 += v
+			if len(why) > 0 {
+				halved = append(halved, u.ID+" ("+strings.Join(why, ", ")+")")
+			}
+		}
+		d16 := 0
+		for _, i := range def {
+			_, dv := c.b.Units[i].Strength()
+			d16 += dv * 16
+		}
+		col, hund, ok = oddsOf(a16, d16)
+		head = fmt.Sprintf("%s attacks %s with %s: %s against %s", side, data.HexName(target), strings.Join(ids, " "), str16(a16), str16(d16))
+		if len(halved) > 0 {
+			head += ", halved: " + strings.Join(halved, " ")
+		}
+	}
+	if bomb > 0 {
+		head += fmt.Sprintf(" (incl. %d air)", bomb)
+	}
+	return col, hund, ok, head
+}
+
+// applyResult carries out a combat result (reconstructed where noted):
+// AE all attackers eliminated; AH the attackers lose at least half their
+// attack strength; AR the attackers retreat a hex; AS (revision 2) the
+// attack stalls, nothing else; EX (revision 2) the defenders are eliminated
+// and the attackers lose at least the defence strength (europa-core.md);
+// HX the defenders lose at least half their defence strength and the
+// attackers at least half the defence strength (revision 2, europa-core.md:
+// "the same with half"; revision 1: at least what the defenders lost); DR
+// the defenders retreat a hex; DH they lose at least half and retreat; DE
+// they are eliminated. Strengths are the units' own, unhalved.
+func (c *ctx) applyResult(res string, att, def []int, target engine.Hex) {
+	attStr, defStr := 0, 0
+	for _, i := range att {
+		av, _ := c.b.Units[i].Strength()
+		attStr += av
+	}
+	for _, i := range def {
+		_, dv := c.b.Units[i].Strength()
+		defStr += dv
+	}
+	switch res {
+	case "AE":
+		c.takeLoss(att, 1<<20, false)
+	case "AH":
+		c.takeLoss(att, (attStr+1)/2, false)
+	case "AR":
+		for _, i := range att {
+			uh, _ := engine.ParseHex(c.b.Units[i].Hex)
+			c.retreat([]int{i}, uh)
+		}
+	case "AS":
+	case "EX":
+		c.takeLoss(def, 1<<20, true)
+		c.takeLoss(att, defStr, false)
+	case "HX":
+		lost := c.takeLoss(def, (defStr+1)/2, true)
+		if c.st.rev() >= 2 {
+			lost = (defStr + 1) / 2
+		}
+		c.takeLoss(att, lost, false)
+	case "DR":
+		c.retreat(def, target)
+	case "DH":
+		c.takeLoss(def, (defStr+1)/2, true)
+		c.retreat(def, target)
+	case "DE":
+		c.takeLoss(def, 1<<20, true)
 	}
 }
 
@@ -568,13 +633,15 @@ func (c *ctx) capture(h engine.Hex, side engine.Side, d engine.Dice) {
 	}
 }
 
-// surrender removes all Allied forces (28B1).
+// surrender removes all Allied forces from play (28B1): under revision 1
+// those on the map, under revision 2 those still to come as well.
 func (c *ctx) surrender() {
 	c.b.Surrendered = true
 	for i := range c.b.Units {
-		if c.b.Units[i].Side == Allied && c.b.Units[i].Status == OnMap {
-			c.b.Units[i].Status = Eliminated
-			c.b.Units[i].Hex = ""
+		u := &c.b.Units[i]
+		if u.Side == Allied && (u.Status == OnMap || c.st.rev() >= 2 && stillToCome(*u)) {
+			u.Status = Eliminated
+			u.Hex = ""
 		}
 	}
 	for i := range c.b.Air {

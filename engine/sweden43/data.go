@@ -37,6 +37,15 @@ type CityKind struct {
 	Source string
 }
 
+// AECLevel is one proportion of armour of revision 2's armour effects:
+// the die modifiers it gives when at least Num/Den of the REs have it.
+type AECLevel struct {
+	Name             string
+	AECA, AECD, ATEC int
+	Num, Den         int
+	Source           string
+}
+
 // Place is a named hex of the map.
 type Place struct {
 	Name    string
@@ -98,23 +107,31 @@ type ScenarioDef struct {
 
 // Data is the whole embedded data pack.
 type Data struct {
-	Grid      engine.HexGrid
-	terrain   map[engine.Hex]byte
-	country   map[engine.Hex]byte
-	Terrains  map[string]Terrain
-	Cities    map[string]CityKind
-	RiverDRM  int
-	Places    []Place
-	placeAt   map[engine.Hex]int
-	Rails     []RailLine
-	rail      map[engine.Hexside]bool
-	railHex   map[engine.Hex]bool
-	rivers    map[engine.Hexside]string
-	RiverSrc  []string
-	Units     []UnitDef
-	Air       []AirDef
-	CRTCols   []string
-	CRT       [8][]string
+	Grid     engine.HexGrid
+	terrain  map[engine.Hex]byte
+	country  map[engine.Hex]byte
+	Terrains map[string]Terrain
+	Cities   map[string]CityKind
+	RiverDRM int
+	Places   []Place
+	placeAt  map[engine.Hex]int
+	Rails    []RailLine
+	rail     map[engine.Hexside]bool
+	railHex  map[engine.Hex]bool
+	rivers   map[engine.Hexside]string
+	// majorRiver names the major rivers (revision 2 quarters attacks across them).
+	majorRiver map[string]bool
+	RiverSrc   []string
+	Units      []UnitDef
+	Air        []AirDef
+	CRTCols    []string
+	CRT        [8][]string
+	// CRT2 is revision 2's table, rows -1 to 8 (CRT2[r+1]); CRT2Known marks
+	// the cells known from the published Europa rules.
+	CRT2      [10][]string
+	CRT2Known [10][]bool
+	// AEC holds revision 2's armour effects by proportion.
+	AEC       []AECLevel
 	Params    map[string]int
 	Scenarios []ScenarioDef
 	Options   []engine.Info
@@ -177,7 +194,7 @@ func load() (d *Data, err error) {
 	}()
 	d = &Data{terrain: map[engine.Hex]byte{}, country: map[engine.Hex]byte{}, Terrains: map[string]Terrain{},
 		Cities: map[string]CityKind{}, placeAt: map[engine.Hex]int{}, rail: map[engine.Hexside]bool{},
-		railHex: map[engine.Hex]bool{}, rivers: map[engine.Hexside]string{}, Params: map[string]int{}, Sources: map[string]string{}}
+		railHex: map[engine.Hex]bool{}, rivers: map[engine.Hexside]string{}, majorRiver: map[string]bool{}, Params: map[string]int{}, Sources: map[string]string{}}
 	// map
 	b, err := dataFS.ReadFile("data/map.txt")
 	if err != nil {
@@ -232,6 +249,22 @@ func load() (d *Data, err error) {
 			if len(d.CRT[r]) != len(d.CRTCols) {
 				return nil, fmt.Errorf("tables.txt: CRT row %d has %d columns", r, len(d.CRT[r]))
 			}
+		case "crt2":
+			r := atoi(f[1])
+			if r < -1 || r > 8 {
+				return nil, fmt.Errorf("tables.txt: CRT row %d outside -1 to 8", r)
+			}
+			for _, cell := range strings.Fields(f[2]) {
+				known := strings.HasSuffix(cell, "*")
+				d.CRT2[r+1] = append(d.CRT2[r+1], strings.TrimSuffix(cell, "*"))
+				d.CRT2Known[r+1] = append(d.CRT2Known[r+1], known)
+			}
+			if len(d.CRT2[r+1]) != len(d.CRTCols) {
+				return nil, fmt.Errorf("tables.txt: CRT row %d has %d columns", r, len(d.CRT2[r+1]))
+			}
+		case "aec":
+			num, den, _ := strings.Cut(f[5], "/")
+			d.AEC = append(d.AEC, AECLevel{Name: f[1], AECA: atoi(f[2]), AECD: atoi(f[3]), ATEC: atoi(f[4]), Num: atoi(num), Den: atoi(den), Source: f[6]})
 		case "param":
 			d.Params[f[1]] = atoi(f[2])
 			d.Sources["param "+f[1]] = f[3]
@@ -267,11 +300,16 @@ func load() (d *Data, err error) {
 	}
 	for _, f := range rows {
 		rl := RailLine{Name: f[0], Source: f[2]}
+		seen := map[engine.Hex]bool{}
 		for _, s := range strings.Fields(f[1]) {
 			h, err := engine.ParseHex(s)
 			if err != nil {
 				return nil, err
 			}
+			if seen[h] {
+				return nil, fmt.Errorf("rails.txt: %s lists %s twice", rl.Name, h)
+			}
+			seen[h] = true
 			if n := len(rl.Hexes); n > 0 && rl.Hexes[n-1].Distance(h) != 1 {
 				return nil, fmt.Errorf("rails.txt: %s: %s and %s are not adjacent", rl.Name, rl.Hexes[n-1], h)
 			}
@@ -288,7 +326,13 @@ func load() (d *Data, err error) {
 		return nil, err
 	}
 	for _, f := range rows {
-		for _, s := range strings.Fields(f[1]) {
+		if len(f) != 4 || (f[1] != "minor" && f[1] != "major") {
+			return nil, fmt.Errorf("rivers.txt: %s: want name | minor or major | hexsides | source", f[0])
+		}
+		if f[1] == "major" {
+			d.majorRiver[f[0]] = true
+		}
+		for _, s := range strings.Fields(f[2]) {
 			a, b, _ := strings.Cut(s, "/")
 			ha, err1 := engine.ParseHex(a)
 			hb, err2 := engine.ParseHex(b)
@@ -297,7 +341,7 @@ func load() (d *Data, err error) {
 			}
 			d.rivers[engine.MakeHexside(ha, hb)] = f[0]
 		}
-		d.RiverSrc = append(d.RiverSrc, f[0]+": "+f[2])
+		d.RiverSrc = append(d.RiverSrc, f[0]+": "+f[3])
 	}
 	rows, err = lines("units.txt")
 	if err != nil {
@@ -383,6 +427,9 @@ func (d *Data) Rail(a, b engine.Hex) bool { return d.rail[engine.MakeHexside(a, 
 
 // River returns the river on hexside a-b, or "".
 func (d *Data) River(a, b engine.Hex) string { return d.rivers[engine.MakeHexside(a, b)] }
+
+// MajorRiver reports whether the river on hexside a-b is a major river.
+func (d *Data) MajorRiver(a, b engine.Hex) bool { return d.majorRiver[d.River(a, b)] }
 
 // PlaceByName finds a place by name or by the Europa hex number the text
 // quotes (any case).

@@ -2,10 +2,14 @@
 // Europa scenario of a German invasion of Sweden in July 1943, with its
 // ULTRA, Operation I and Operation II scenarios.
 //
-// The text amends the Balkan Front rules, which it does not include; the
-// minimum of standard Europa mechanics needed to play (movement points,
-// zones of control, the combat results table, supply lines, stacking, air
-// and AA tables) is reconstructed in data/tables.txt and marked so. The map
+// The text amends the Balkan Front rules, which it does not include. Rules
+// revision 2 (Revisions) plays the Europa core as it is known: the
+// published cells of the combat results table exact and marked, the rest
+// reconstructed around them, the published halvings, armour effects and
+// zones of control; revision 1, which games created before it keep, played
+// a minimum of standard Europa mechanics reconstructed without them. What
+// is reconstructed (movement points, supply lines, stacking, air and AA
+// tables, the rest of the CRT) is in data/tables.txt and marked so. The map
 // (data/map.txt, places.txt, rails.txt, rivers.txt) is a reconstructed hex
 // grid of Sweden and eastern Norway; the orders of battle (units.txt,
 // air.txt) are reconstructed where the text does not give them. Rules()
@@ -25,7 +29,9 @@
 // German first (Allied first in ULTRA, 30); each player turn has a
 // movement phase (which begins with the initial phase's arrivals,
 // replacements and supply), a combat phase and an exploitation phase in
-// which c/m units move again (reconstructed: standard Europa mechanics).
+// which c/m units move again, under revision 2 only those that used no more
+// than half their movement allowance in the movement phase (reconstructed:
+// standard Europa mechanics).
 // Only the phasing player owes orders. Phase IDs read "T3-german-move",
 // "T3-german-combat", "T3-german-exploit".
 //
@@ -51,6 +57,13 @@
 // phase), then movement in the order written, then assembly.
 //
 // Exploitation phase: move orders for c/m units (armour, assault guns).
+//
+// # Dice
+//
+// Combat rolls one die; the incremental odds of 34A two ten-sided dice,
+// the 00-90 die for the tens and the 0-9 die for the units. With manual
+// dice each is given as the die shows (the 00-90 die by its tens digit, a
+// 0 face as 0), in the order the waiting resolution lists them.
 //
 // Combat phase:
 //

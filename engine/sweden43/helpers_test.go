@@ -140,3 +140,10 @@ func logHas(st *State, sub string) bool {
 	}
 	return false
 }
+
+// revision1 makes st a game of rules revision 1 (the rules as first
+// released), which games created before revision 2 keep.
+func revision1(st *State) *State {
+	st.Revision = 0
+	return st
+}

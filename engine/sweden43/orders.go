@@ -36,7 +36,10 @@ func (o Order) String() string {
 			w = append(w, o.Flag)
 		}
 		return strings.Join(w, " ")
-	case "assemble", "mobilize":
+	case "mobilize":
+		// mobilize REGIMENT DIVISION (29E): the regiment first, as parsed.
+		return strings.Join(append(append(w, o.Units...), o.Unit), " ")
+	case "assemble":
 		w = append(w, o.Unit)
 		w = append(w, o.Units...)
 		return strings.Join(w, " ")
@@ -399,6 +402,10 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 		if st.Step == "exploit" && !u.CM() {
 			return "2", "a c/m unit (armour, assault guns)", u.ID + " is not a c/m unit: only c/m units move in the exploitation phase (" + recon + ")"
 		}
+		if st.Step == "exploit" && st.rev() >= 2 && u.MPUsed*2 > u.Move {
+			return "2", "a c/m unit that used no more than half its movement allowance in the movement phase",
+				fmt.Sprintf("%s used %d of its %d MP in the movement phase: only c/m units that used no more than half (%d) exploit (reconstructed: standard Europa mechanics)", u.ID, u.MPUsed, u.Move, u.Move/2)
+		}
 		from, _ := engine.ParseHex(u.Hex)
 		if o.Verb == "rail" {
 			if c.ezoc(side, from) || c.owner(from) != side || !data.railHex[from] {
@@ -421,6 +428,11 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			}
 			moved[u.ID] = true
 			c.b.RailUsed += u.RE2s()
+			if st.rev() >= 2 {
+				// A rail move spends the unit's movement phase
+				// (reconstructed: it may not exploit after it).
+				c.b.Units[i].MPUsed = u.Move
+			}
 			c.b.Units[i].Hex = h.String()
 			c.index()
 			c.log("", fmt.Sprintf("%s moves by rail to %s", u.ID, data.HexName(h)))
@@ -433,10 +445,11 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			dist, prev := c.reach(u, at, budget)
 			cost, ok := dist[wp]
 			if !ok || wp == at {
-				return "3F", closestReach(dist, wp), fmt.Sprintf("%s cannot reach %s (movement %d, zones of control, terrain)", u.ID, data.HexName(wp), budget)
+				rule, why := c.whyUnreachable(u, at, wp, budget)
+				return rule, closestReach(dist, wp), fmt.Sprintf("%s cannot reach %s (%s)", u.ID, data.HexName(wp), why)
 			}
 			if k < len(o.Hexes)-1 && c.ezoc(side, wp) {
-				return "", "", "a unit stops on entering an enemy zone of control (" + wp.String() + ")"
+				return "2", "", "a unit stops on entering an enemy zone of control (" + wp.String() + "; " + recon + ")"
 			}
 			path = append(path, pathTo(prev, at, wp)...)
 			budget -= cost
@@ -446,6 +459,9 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			return "", "", "stacking limit in " + at.String()
 		}
 		moved[u.ID] = true
+		if st.rev() >= 2 && st.Step == "move" {
+			c.b.Units[i].MPUsed += allowance(u) - budget
+		}
 		c.b.Units[i].Hex = at.String()
 		c.index()
 		c.log("", fmt.Sprintf("%s moves to %s", u.ID, data.HexName(at)))
@@ -520,7 +536,13 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 	case "rebuild":
 		i := c.find(o.Unit)
 		u := c.b.Units[i]
-		if side != German || u.Status != OnMap || !u.Reduced || u.Type != "inf" {
+		// 29B "an infantry division cadre": revision 2 counts a mountain
+		// division's cadre as one (mountain infantry).
+		infantry := u.Type == "inf" || (st.rev() >= 2 && u.Type == "mtn" && u.Size == "div")
+		if side != German || u.Status != OnMap || !u.Reduced || !infantry {
+			if st.rev() >= 2 {
+				return "29B", "", u.ID + " is not a German infantry (or mountain) division cadre"
+			}
 			return "29B", "", u.ID + " is not a German infantry division cadre"
 		}
 		h, _ := engine.ParseHex(u.Hex)
@@ -614,6 +636,28 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 		return
 	}
 	return "", "", "unknown order"
+}
+
+// whyUnreachable says which rule keeps u from reaching goal from `from`
+// with budget MP: the operational limits (3F) when its side may not enter
+// goal, the zones of control (2) when the way is there without them, else
+// its movement points and the terrain (2).
+func (c *ctx) whyUnreachable(u Unit, from, goal engine.Hex, budget int) (rule, why string) {
+	switch {
+	case !data.Grid.Contains(goal) || !allowed(u.Side, goal):
+		return "3F", fmt.Sprintf("%s ground units may not operate in %s", u.Side, data.HexName(goal))
+	case c.enemyIn(u.Side, goal):
+		return "2", "enemy units hold it"
+	}
+	if free, _ := c.reachZOC(u, from, budget, false); hasHex(free, goal) {
+		return "2", "zones of control: a unit stops on entering an enemy ZOC and may not move from one enemy ZOC hex straight into another (" + recon + ")"
+	}
+	return "2", fmt.Sprintf("movement %d and terrain costs (%s)", budget, recon)
+}
+
+func hasHex(m map[engine.Hex]int, h engine.Hex) bool {
+	_, ok := m[h]
+	return ok
 }
 
 // captureCheck takes h for side when a unit enters it.

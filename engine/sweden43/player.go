@@ -9,10 +9,15 @@ import (
 )
 
 // Play implements engine.Player: legal, purposeful orders from the View
-// alone. The Germans drive on the nearest Swedish cities (Stockholm first
-// in Operation II, the zone B cities in Operation I) and attack at 2:1 or
-// better with air support; the Allies mobilize and assemble divisions,
-// gather on the threatened cities and counter-attack at 2:1 or better.
+// alone. The Germans play for the scenario's victory (31B): Stockholm, whose
+// capture or attack may make Sweden surrender (28B1), and the other cities
+// (the zone B cities in Operation I); they take undefended cities as they
+// pass, attack the defended ones at the best odds their adjacent units and
+// bombers make (2:1 or better, 1.5:1 against a city they must have), and
+// under revision 2 keep their c/m units within half their allowance in the
+// movement phase so that they exploit. The Allies mobilize and assemble
+// divisions, hold their cities (Stockholm first, the most threatened next),
+// keep a unit in each, and counter-attack only at 2:1 or better.
 func (Ruleset) Play(ev engine.View, side engine.Side, _ engine.Dice) string {
 	v := asView(ev)
 	if v.Over || len(v.Phase.Owes) == 0 || v.Phase.Owes[0] != side {
@@ -103,6 +108,27 @@ func objectives(c *ctx, side engine.Side) []engine.Hex {
 		out = append(out, t.h)
 	}
 	return out
+}
+
+// objDistance scores a hex for a unit heading for its side's objectives:
+// the distance to the nearest, Stockholm counting as nearer by the weight
+// the scenario gives it (the Germans' key to a surrender in the basic and
+// ULTRA scenarios, their only aim in Operation II), and an objective city
+// the side can take by entering it (no enemy in it) best of all.
+func objDistance(c *ctx, side engine.Side, h engine.Hex, objs []engine.Hex) int {
+	sth := data.placeHex("Stockholm")
+	best := 1 << 20
+	for _, o := range objs {
+		if h == o {
+			return -100 // reach never ends in an enemy-held hex
+		}
+		d := h.Distance(o) * 2
+		if o == sth && side == German && c.st.Scenario != "op1" {
+			d -= 6
+		}
+		best = min(best, d)
+	}
+	return best
 }
 
 func nearest(from engine.Hex, hs []engine.Hex) (engine.Hex, bool) {
@@ -201,12 +227,16 @@ func planMove(st *State, side engine.Side) []string {
 				}
 			}
 		}
-		obj, ok := nearest(from, objs)
-		if !ok {
+		if len(objs) == 0 {
 			continue
 		}
-		dist, _ := c.reach(u, from, allowance(u))
-		best, bestD := from, from.Distance(obj)
+		budget := allowance(u)
+		if side == German && u.CM() && st.Step == "move" && st.rev() >= 2 {
+			// Half the allowance now keeps the unit free to exploit.
+			budget = u.Move / 2
+		}
+		dist, _ := c.reach(u, from, budget)
+		best, bestD := from, objDistance(c, side, from, objs)
 		var cands []engine.Hex
 		for h := range dist {
 			cands = append(cands, h)
@@ -221,7 +251,7 @@ func planMove(st *State, side engine.Side) []string {
 			if h == from || !c.stackOK(h, u.RE2s()) {
 				continue
 			}
-			if d := h.Distance(obj); d < bestD {
+			if d := objDistance(c, side, h, objs); d < bestD {
 				best, bestD = h, d
 			}
 		}
@@ -268,11 +298,27 @@ func planMove(st *State, side engine.Side) []string {
 	return lines
 }
 
+// target is an enemy-held hex a side may attack, with what it would take.
+type target struct {
+	hex      engine.Hex
+	priority int
+	units    []string
+	air      []string
+	escort   string
+	hund     int
+	col      int
+}
+
 func planCombat(st *State, side engine.Side) []string {
 	c := newCtx(st.Clone())
 	used := map[string]bool{}
 	airUsed := map[string]bool{}
 	var lines []string
+	objs := map[engine.Hex]bool{}
+	for _, o := range objectives(c, side) {
+		objs[o] = true
+	}
+	sth := data.placeHex("Stockholm")
 	var targets []engine.Hex
 	seen := map[engine.Hex]bool{}
 	for _, u := range c.b.Units {
@@ -285,60 +331,99 @@ func planCombat(st *State, side engine.Side) []string {
 			targets = append(targets, h)
 		}
 	}
-	sort.Slice(targets, func(i, j int) bool { return targets[i].String() < targets[j].String() })
-	for _, t := range targets {
-		var ids []string
-		a2 := 0
-		for _, n := range t.Neighbors() {
-			for _, i := range c.unitsAt(n) {
-				u := c.b.Units[i]
-				if av, _ := u.Strength(); u.Side == side && av > 0 && !used[u.ID] {
-					ids = append(ids, u.ID)
-					a2 += c.attackHalves(u, t)
-				}
-			}
+	// Stockholm first, then the objective cities, then the rest; within
+	// each, in hex order.
+	prio := func(h engine.Hex) int {
+		switch {
+		case h == sth && side == German:
+			return 0
+		case objs[h] || side == Allied:
+			return 1
 		}
-		if len(ids) == 0 {
+		return 2
+	}
+	sort.Slice(targets, func(i, j int) bool {
+		if pi, pj := prio(targets[i]), prio(targets[j]); pi != pj {
+			return pi < pj
+		}
+		return targets[i].String() < targets[j].String()
+	})
+	for _, h := range targets {
+		tg := c.bestAttack(side, h, used, airUsed)
+		if tg == nil {
 			continue
-		}
-		d2 := 0
-		for _, i := range c.unitsAt(t) {
-			_, dv := c.b.Units[i].Strength()
-			d2 += dv * 2
-		}
-		var air []string
-		bomb := 0
-		var esc string
-		for _, a := range c.b.Air {
-			if a.Side != side || a.Status != OnMap || a.Flown == st.Turn || airUsed[a.ID] || airDistance(a, t) > a.Range {
-				continue
-			}
-			if a.Type == "B" && len(air) < 2 {
-				air = append(air, a.ID)
-				bomb += a.Bomb
-			} else if a.Type == "F" && esc == "" {
-				esc = a.ID
-			}
 		}
 		need := 200
-		if a2+bomb*2 < d2*need/100 {
+		if side == German && prio(h) < 2 {
+			need = 150 // 28B1: at 1.5:1 Stockholm rolls for surrender
+		}
+		if tg.hund < need {
 			continue
 		}
-		for _, id := range ids {
+		for _, id := range tg.units {
 			used[id] = true
 		}
-		lines = append(lines, fmt.Sprintf("attack %s with %s advance", t, strings.Join(ids, " ")))
-		if a2 >= d2*need/100 && side == Allied {
-			air = nil // save the bombers
-		}
-		for _, id := range air {
+		lines = append(lines, fmt.Sprintf("attack %s with %s advance", h, strings.Join(tg.units, " ")))
+		for _, id := range tg.air {
 			airUsed[id] = true
-			lines = append(lines, fmt.Sprintf("air %s %s", id, t))
+			lines = append(lines, fmt.Sprintf("air %s %s", id, h))
 		}
-		if esc != "" && len(air) > 0 {
-			airUsed[esc] = true
-			lines = append(lines, fmt.Sprintf("air %s %s close", esc, t))
+		if tg.escort != "" {
+			airUsed[tg.escort] = true
+			lines = append(lines, fmt.Sprintf("air %s %s close", tg.escort, h))
 		}
 	}
 	return lines
+}
+
+// bestAttack is the strongest attack side can make on h with the units
+// next to it and the bombers in range not yet committed: every ground unit
+// that adds strength, and the bombers the odds need (the Germans take them
+// all; the Allies keep theirs unless the attack needs them for 2:1). Odds
+// are computed as the rules of the game's revision do, with no air losses.
+func (c *ctx) bestAttack(side engine.Side, h engine.Hex, used, airUsed map[string]bool) *target {
+	var att, def []int
+	for _, i := range c.unitsAt(h) {
+		def = append(def, i)
+	}
+	for _, n := range h.Neighbors() {
+		for _, i := range c.unitsAt(n) {
+			u := c.b.Units[i]
+			if av, _ := u.Strength(); u.Side == side && av > 0 && !used[u.ID] {
+				att = append(att, i)
+			}
+		}
+	}
+	if len(att) == 0 || len(def) == 0 {
+		return nil
+	}
+	tg := &target{hex: h}
+	for _, i := range att {
+		tg.units = append(tg.units, c.b.Units[i].ID)
+	}
+	var bombers []AirUnit
+	for _, a := range c.b.Air {
+		if a.Side != side || a.Status != OnMap || a.Flown == c.st.Turn || airUsed[a.ID] || airDistance(a, h) > a.Range {
+			continue
+		}
+		if a.Type == "B" {
+			bombers = append(bombers, a)
+		} else if tg.escort == "" {
+			tg.escort = a.ID
+		}
+	}
+	bomb := 0
+	tg.col, tg.hund, _, _ = c.odds(side, h, att, def, 0)
+	for _, a := range bombers {
+		if side == Allied && tg.hund >= 200 {
+			break
+		}
+		bomb += a.Bomb
+		tg.air = append(tg.air, a.ID)
+		tg.col, tg.hund, _, _ = c.odds(side, h, att, def, bomb)
+	}
+	if len(tg.air) == 0 {
+		tg.escort = ""
+	}
+	return tg
 }

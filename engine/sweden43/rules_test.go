@@ -448,9 +448,10 @@ func TestRule28B1_SurrenderRollOnCapturingStockholm(t *testing.T) {
 		roll      int
 		surrender bool
 	}{{3, true}, {6, true}, {2, false}, {1, false}} {
-		st := bare(t, "objective", "25Pz@"+from.String(), "196Inf@"+from.String(), "I1@Stockholm")
+		st := revision1(bare(t, "objective", "25Pz@"+from.String(), "196Inf@"+from.String(), "I1@Stockholm"))
 		c := newCtx(st)
-		// 15:2 is 7:1; surrender roll 2 (fights on); combat roll 6 - 2 (full city) = 4 -> DE at 7:1; capture roll.
+		// Revision 1: 15:2 is 7:1; surrender roll 2 (fights on); combat
+		// roll 6 - 2 (full city) = 4 -> DE at 7:1; capture roll.
 		c.resolveAttack(German, Attack{Target: sth, Units: []string{"25Pz", "196Inf"}, Advance: true}, &seqDice{vals: []int{2, 6, tc.roll}})
 		if c.owner(sth) != German {
 			t.Fatalf("Stockholm not captured: %v", st.Log)
@@ -531,7 +532,7 @@ func TestRule29B_GermanReplacements(t *testing.T) {
 	if u := unit(t, st, "181Inf"); u.Reduced || st.Board.ReplHalfREs != 4 {
 		t.Fatalf("rebuild: reduced %v, pool %d", u.Reduced, st.Board.ReplHalfREs)
 	}
-	st = at(bare(t, "objective", "181Inf@II10", "I5@II11"), 2, 0, "move")
+	st = at(bare(t, "objective", "181Inf@II10", "4Div@II11"), 2, 0, "move")
 	c = newCtx(st)
 	c.b.Units[c.find("181Inf")].Reduced = true
 	if !c.ezoc(German, hx(t, "II10")) {
@@ -864,7 +865,7 @@ func TestRule12C1_ConnectionIgnoresZonesOfControl(t *testing.T) {
 			break
 		}
 	}
-	st := bare(t, "objective", "Para1@"+z.String())
+	st := bare(t, "objective", "196Inf@"+z.String())
 	isolate(st, malmo, 12, line...)
 	c := newCtx(st)
 	if !c.ezoc(Allied, hx(t, "C9")) {
@@ -876,9 +877,9 @@ func TestRule12C1_ConnectionIgnoresZonesOfControl(t *testing.T) {
 	}
 }
 
-func TestRule2_CombatResultsTableReconstructed(t *testing.T) {
+func TestRule2_CombatResultsTableOfRevision1(t *testing.T) {
 	clear, from := findHex(t, '.')
-	st := bare(t, "objective", "25Pz@"+from.String(), "196Inf@"+from.String(), "I2@"+clear.String())
+	st := revision1(bare(t, "objective", "25Pz@"+from.String(), "196Inf@"+from.String(), "I2@"+clear.String()))
 	c := newCtx(st)
 	// 15 against 2 is 7:1; roll 1, AEC +1 -> 2: DH; I2 loses half its 2
 	// points, that is the whole regiment.
@@ -890,14 +891,14 @@ func TestRule2_CombatResultsTableReconstructed(t *testing.T) {
 		t.Fatal("I2 eliminated, the attackers advance and take the hex")
 	}
 	// below 1:4 the attack fails outright
-	st = bare(t, "objective", "Para1@"+from.String(), "4Div@"+clear.String())
+	st = revision1(bare(t, "objective", "Para1@"+from.String(), "4Div@"+clear.String()))
 	c = newCtx(st)
 	c.resolveAttack(German, Attack{Target: clear, Units: []string{"Para1"}}, &seqDice{})
 	if unit(t, st, "Para1").Status != Eliminated {
 		t.Fatal("1:6 is below the table: attacker eliminated")
 	}
 	// a division takes a half loss by falling to its cadre
-	st = bare(t, "objective", "25Pz@"+from.String(), "4Div@"+clear.String())
+	st = revision1(bare(t, "objective", "25Pz@"+from.String(), "4Div@"+clear.String()))
 	c = newCtx(st)
 	c.resolveAttack(German, Attack{Target: clear, Units: []string{"25Pz"}}, &seqDice{vals: []int{6}})
 	// 8:6 is 1:1; roll 6 +1 AEC = 7: DR
@@ -906,7 +907,7 @@ func TestRule2_CombatResultsTableReconstructed(t *testing.T) {
 	}
 }
 
-func TestRule2_ZonesOfControl(t *testing.T) {
+func TestRule2_ZonesOfControlOfRevision1(t *testing.T) {
 	// I2 at Karlstad; a German unit two hexes away may enter its ZOC but
 	// must stop there.
 	karlstad := hx(t, "Karlstad")
@@ -930,14 +931,14 @@ func TestRule2_ZonesOfControl(t *testing.T) {
 			break
 		}
 	}
-	st := at(bare(t, "objective", "25Pz@"+start.String(), "I2@Karlstad"), 2, 0, "move")
+	st := at(revision1(bare(t, "objective", "25Pz@"+start.String(), "I2@Karlstad")), 2, 0, "move")
 	if errs := parseErr(st, "move 25Pz "+z.String()); len(errs) != 0 {
 		t.Fatalf("entering a ZOC: %v", errs)
 	}
 	if errs := parseErr(st, "move 25Pz "+z.String()+" "+beyond.String()); len(errs) != 1 {
 		t.Fatalf("moving on through a ZOC: %v", errs)
 	}
-	st = at(bare(t, "objective", "25Pz@"+z.String(), "I2@Karlstad"), 2, 0, "move")
+	st = at(revision1(bare(t, "objective", "25Pz@"+z.String(), "I2@Karlstad")), 2, 0, "move")
 	c := newCtx(st)
 	if _, prev := c.reach(unit(t, st, "25Pz"), z, 10); prev[beyond] == z {
 		t.Fatal("moved straight from one enemy ZOC hex into another")

@@ -40,7 +40,8 @@ func (Ruleset) Options() []engine.Info { return append([]engine.Info(nil), data.
 // New implements engine.Ruleset: both sides deploy per the order of battle
 // of the scenario (30).
 func (Ruleset) New(setup engine.Setup, _ engine.Dice) (engine.State, error) {
-	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
+	rev, err := engine.RevisionOf(Ruleset{}, setup)
+	if err != nil {
 		return nil, err
 	}
 	sd, ok := data.scenarioDef(setup.Scenario)
@@ -58,7 +59,7 @@ func (Ruleset) New(setup engine.Setup, _ engine.Dice) (engine.State, error) {
 			return nil, fmt.Errorf("sweden43: unknown option %q", o)
 		}
 	}
-	st := &State{Scenario: sd.ID, Options: opts, Turn: 0, Step: "setup", Board: Board{Owner: map[string]engine.Side{}, ReplHalfREs: data.Params["german-repl-half-res"]}}
+	st := &State{Revision: rev, Scenario: sd.ID, Options: opts, Turn: 0, Step: "setup", Board: Board{Owner: map[string]engine.Side{}, ReplHalfREs: data.Params["german-repl-half-res"]}}
 	for _, d := range data.Units {
 		if !inScenario(d.Scenarios, sd.ID) {
 			continue
@@ -84,6 +85,9 @@ func (Ruleset) New(setup engine.Setup, _ engine.Dice) (engine.State, error) {
 		if inScenario(d.Scenarios, sd.ID) {
 			st.Board.Air = append(st.Board.Air, AirUnit{ID: d.ID, Side: d.Side, Nation: d.Nation, Type: d.Type, Att: d.Att, Def: d.Def, Bomb: d.Bomb, Range: d.Range, Base: d.Base, Status: OnMap})
 		}
+	}
+	if rev == 1 {
+		st.Revision = 0 // revision 1 is not recorded (engine/revision.go)
 	}
 	st.Log = append(st.Log, Event{Turn: 0, Text: "scenario " + sd.Title + "; the Allied player deploys first, then the German; the " + string(sd.First) + " player turn is first (30)"})
 	return st, nil
@@ -199,7 +203,7 @@ func parseOrders(st *State, side engine.Side, text string) (Orders, []engine.Lin
 // verbHelp gives, for each order, the rule it carries out and its syntax.
 var verbHelp = map[string][2]string{
 	"place":    {"30", "place UNIT HEX: a land hex of your own country (Allied: Sweden, German: Norway), within stacking"},
-	"move":     {"3F", "move UNIT HEX [HEX ...] within the unit's movement allowance, stopping on entering an enemy ZOC"},
+	"move":     {"2", "move UNIT HEX [HEX ...] within the unit's movement allowance, stopping on entering an enemy ZOC"},
 	"rail":     {"7A", "rail UNIT HEX along friendly-owned rail lines free of enemy ZOC"},
 	"land":     {"26A", "land UNIT HEX: a coastal hex of Sweden other than Stockholm, Karlskrona and Goteborg, Jul I only"},
 	"drop":     {"25C", "drop UNIT HEX: a hex of Sweden free of enemy units, once per game"},
@@ -506,6 +510,15 @@ func openPhase(st *State, d engine.Dice) {
 	}
 	c := newCtx(st)
 	side := st.phasing()
+	if st.rev() >= 2 {
+		// A new movement phase: what the side's units spent in the last
+		// one no longer counts (exploitation eligibility).
+		for i := range st.Board.Units {
+			if st.Board.Units[i].Side == side {
+				st.Board.Units[i].MPUsed = 0
+			}
+		}
+	}
 	for i := range st.Board.Units {
 		u := &st.Board.Units[i]
 		if u.Side != side || u.Status != Pending || u.Turn != st.Turn {

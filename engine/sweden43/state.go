@@ -50,6 +50,16 @@ type Unit struct {
 	Dropped bool `json:"dropped,omitempty"`
 	// Restricted names the restricted supply source the unit draws on (12C2).
 	Restricted string `json:"restricted,omitempty"`
+	// MPUsed is what the unit spent in its side's last movement phase
+	// (revision 2: exploitation eligibility).
+	MPUsed int `json:"mp_used,omitempty"`
+}
+
+// stillToCome reports whether a unit is not yet in play but will or may
+// be: a reinforcement, a division to mobilize or assemble, the amphibious
+// or airborne force.
+func stillToCome(u Unit) bool {
+	return u.Status != OnMap && u.Status != Eliminated && u.Status != Absorbed && u.Status != Neutralized
 }
 
 // Strength returns the unit's attack and defense strength now.
@@ -121,6 +131,8 @@ type Board struct {
 
 // State is the whole game.
 type State struct {
+	// Revision is the rules revision (Revisions), omitted for revision 1.
+	Revision int      `json:"revision,omitempty"`
 	Scenario string   `json:"scenario"`
 	Options  []string `json:"options"`
 	// Turn is the game turn, 1 (Jul I 43) to 6 (Sep II 43); 0 while the

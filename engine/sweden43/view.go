@@ -15,7 +15,9 @@ import (
 // mobilizations, assemblies, amphibious and airborne forces not yet
 // committed) and the German replacement pool are hidden.
 type View struct {
-	Side     engine.Side    `json:"side"`
+	Side engine.Side `json:"side"`
+	// Revision is the game's rules revision, omitted for revision 1.
+	Revision int            `json:"revision,omitempty"`
 	Scenario string         `json:"scenario"`
 	Options  []string       `json:"options"`
 	Turn     int            `json:"turn"`
@@ -31,7 +33,7 @@ type View struct {
 // View implements engine.Ruleset.
 func (r Ruleset) View(s engine.State, side engine.Side) engine.View {
 	st := asState(s)
-	v := View{Side: side, Scenario: st.Scenario, Options: append([]string(nil), st.Options...), Turn: st.Turn, Player: st.Player, Step: st.Step, Over: st.Over, Phase: phaseOf(st)}
+	v := View{Side: side, Revision: st.Revision, Scenario: st.Scenario, Options: append([]string(nil), st.Options...), Turn: st.Turn, Player: st.Player, Step: st.Step, Over: st.Over, Phase: phaseOf(st)}
 	b := st.Board.Clone()
 	b.Units = b.Units[:0]
 	for _, u := range st.Board.Units {
@@ -85,7 +87,7 @@ func asView(v engine.View) View {
 // order form: it holds what the side knows, which is all its own orders
 // depend on.
 func stateOf(v View) *State {
-	st := &State{Scenario: v.Scenario, Options: append([]string(nil), v.Options...), Turn: v.Turn, Player: v.Player, Step: v.Step, Over: v.Over, Board: v.Board.Clone()}
+	st := &State{Revision: v.Revision, Scenario: v.Scenario, Options: append([]string(nil), v.Options...), Turn: v.Turn, Player: v.Player, Step: v.Step, Over: v.Over, Board: v.Board.Clone()}
 	if st.Board.Owner == nil {
 		st.Board.Owner = map[string]engine.Side{}
 	}
@@ -184,7 +186,8 @@ func (Ruleset) Report(ev engine.View, side engine.Side) string {
 		if sd == side {
 			var wait []string
 			for _, u := range v.Board.Units {
-				if u.Side == side && u.Status != OnMap && u.Status != Eliminated && u.Status != Absorbed && u.Status != Neutralized {
+				// After a surrender nothing of the Allies is still to come (28B1).
+				if u.Side == side && stillToCome(u) && !(side == Allied && v.Board.Surrendered) {
 					w := u.ID + " (" + u.Status
 					if u.Turn > 0 {
 						w += " " + TurnName(u.Turn)

@@ -10,7 +10,8 @@
 // vacation responders that omit Auto-Submitted).
 //
 // A delivery status notification (multipart/report;
-// report-type=delivery-status) is read for the Message-ID of the mail it
+// report-type=delivery-status, or any multipart holding a
+// message/delivery-status part, as OpenSMTPD 6.8 sends it) is read for the Message-ID of the mail it
 // reports on (from the returned message or its headers, else from the
 // DSN's In-Reply-To and References) and, per recipient, the action
 // (failed, delayed, ...), the status code and the remote server's
@@ -95,8 +96,13 @@ func Triage(raw []byte) Info {
 		}
 		return Info{}
 	}
-	if mt == "multipart/report" && strings.EqualFold(params["report-type"], "delivery-status") {
-		info.Report = readReport(hdr, body, params["boundary"])
+	if strings.HasPrefix(mt, "multipart/") {
+		// OpenSMTPD 6.8 sends its DSN as multipart/mixed around the same
+		// message/delivery-status part that RFC 3464 puts in a
+		// multipart/report: the part decides.
+		if r := readReport(hdr, body, params["boundary"]); r.status {
+			info.Report = &r.Report
+		}
 	}
 	return info
 }
@@ -147,9 +153,15 @@ func readHeader(raw []byte) (textproto.Header, []byte, error) {
 	return h, rest, err
 }
 
-// readReport reads the parts of a multipart/report.
-func readReport(top textproto.Header, body []byte, boundary string) *Report {
-	rep := &Report{}
+// report is a Report and whether a delivery-status part was there.
+type report struct {
+	Report
+	status bool
+}
+
+// readReport reads the parts of a multipart/report (or mixed).
+func readReport(top textproto.Header, body []byte, boundary string) *report {
+	rep := &report{}
 	if boundary == "" {
 		return rep
 	}
@@ -166,6 +178,7 @@ func readReport(top textproto.Header, body []byte, boundary string) *Report {
 		}
 		switch strings.ToLower(mt) {
 		case "message/delivery-status", "message/global-delivery-status":
+			rep.status = true
 			rep.Recipients = append(rep.Recipients, recipients(data)...)
 		case "message/rfc822", "text/rfc822-headers", "message/rfc822-headers", "message/global", "message/global-headers":
 			if h, _, err := readHeader(data); err == nil {

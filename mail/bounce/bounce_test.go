@@ -74,3 +74,22 @@ func TestTriage(t *testing.T) {
 		}
 	}
 }
+
+// OpenSMTPD 6.8 sends its DSN (here for mail to an unknown local user that
+// expired in the queue) as multipart/mixed.
+func TestOpenSMTPDDSN(t *testing.T) {
+	raw := "Return-Path: <>\r\nSubject: Delivery status notification: delayed\r\nFrom: Mailer Daemon <MAILER-DAEMON@vm>\r\n" +
+		"To: host@game.test\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed;boundary=\"7810476587151847434/vm\"\r\n\r\n" +
+		"This is a MIME-encapsulated message.\r\n\r\n--7810476587151847434/vm\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\n    Hi!\r\n\r\n" +
+		"--7810476587151847434/vm\r\nContent-Description: Delivery Report\r\nContent-Type: message/delivery-status\r\n\r\n" +
+		"Reporting-MTA: dns; vm\r\n\r\nFinal-Recipient: rfc822; ghost@game.test\r\nAction: delayed\r\nStatus: 4.4.7\r\n\r\n" +
+		"--7810476587151847434/vm\r\nContent-Description: Message headers\r\nContent-Type: text/rfc822-headers\r\n\r\n" +
+		"From: host@game.test\r\nTo: ghost@game.test\r\nMessage-ID: <g1.7.report.german@game.test>\r\n\r\nhello\r\n\r\n--7810476587151847434/vm--\r\n"
+	info := Triage([]byte(raw))
+	if !info.Auto || info.Report == nil || len(info.Report.MessageIDs) == 0 || info.Report.MessageIDs[0] != "<g1.7.report.german@game.test>" {
+		t.Fatalf("triage %+v", info)
+	}
+	if r := info.Report.Recipients; len(r) != 1 || r[0].Action != "delayed" || r[0].Status != "4.4.7" || r[0].Recipient != "ghost@game.test" {
+		t.Errorf("recipients %+v", r)
+	}
+}

@@ -33,7 +33,13 @@ func ReadKeys(armored ...io.Reader) (openpgp.EntityList, error) {
 func Check(raw []byte, keys openpgp.KeyRing, at time.Time) (string, error) {
 	res, err := Verify(raw, keys, at)
 	if err == nil {
-		if _, terr := res.Text(); terr != nil {
+		text, terr := res.Text()
+		if terr == nil {
+			if ce := ControlError(text); ce != nil {
+				terr = ce
+			}
+		}
+		if terr != nil {
 			err = terr // signed, but the daemon refuses it with a reply
 		}
 	}
@@ -63,6 +69,7 @@ func Check(raw []byte, keys openpgp.KeyRing, at time.Time) (string, error) {
 //	reason:      bad-signature
 //	detail:      ...
 //	signer:      0123...CDEF (...)   (the signature verified, the form did not)
+//	restored:    1 NUL bytes ...      (put back where a server sent 0x80 for them)
 //
 // Keys are padded to a fixed column; every line ends with "\n".
 func FormatReport(res *Result, err error, at time.Time) string {
@@ -85,6 +92,9 @@ func FormatReport(res *Result, err error, at time.Time) string {
 			line("detail", Escape(te.Error()))
 			line("signer", res.Fingerprint+" (the signature verified: the signer gets a reply saying why)")
 			line("charset", orNone(res.Charset))
+			if res.RestoredNULs > 0 {
+				line("restored", fmt.Sprintf("%d NUL bytes the mail server passed on as 0x80 (the signature holds over NULs)", res.RestoredNULs))
+			}
 		case err != nil:
 			line("reason", "error")
 			line("detail", Escape(err.Error()))

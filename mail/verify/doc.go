@@ -121,6 +121,17 @@
 // signature's size and the output of a compressed OpenPGP packet (too-large;
 // 64 KiB each). The line count of the order file is the adjudicator's check.
 //
+// # Control characters
+//
+// ControlError refuses signed text holding a control character other than
+// tab, LF and CR (NUL, ESC, DEL, C1 controls), naming its line and column:
+// mail does not carry them intact. Check applies it as the daemon does, so
+// both say the same. An IMAP server without BINARY passes a NUL on as 0x80
+// (Dovecot does); when a signature fails over a message holding stray 0x80
+// bytes and verifies with them made NUL again, the message is the signer's
+// (Result.RestoredNULs counts them), its Identity that of the intact copy,
+// and ControlError tells the signer what to change.
+//
 // # Logging hostile values
 //
 // Rejection.Detail is escaped when built. Result.FileName and

@@ -7,6 +7,8 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -115,3 +117,43 @@ func TestMalleatedCopiesKeepTheIdentity(t *testing.T) {
 }
 
 func lf(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")) }
+
+// A signed order holding a NUL byte: intact (as IMAP BINARY or a file
+// brings it) and as Dovecot passes it on over a plain FETCH (0x80), both
+// verify as the same message, and Check refuses both alike, naming the
+// line, the column and the fix, with the signer to be told. A genuine 0x80
+// inside a UTF-8 letter is left alone.
+func TestNULInSignedTextRefusedAlikeIntactOrMangled(t *testing.T) {
+	g, f := gpgFixture(t)
+	text := "Game: g1\nPhase: T01\nSide: allied\nadvance 1 # Ā\nadvance\x002\n"
+	intact := textMessage(string(g.Clearsign(edUID, []byte(text))))
+	if !bytes.Contains(intact, []byte{0}) {
+		t.Fatal("gpg dropped the NUL")
+	}
+	mangled := bytes.ReplaceAll(intact, []byte{0}, []byte{0x80})
+	a := mustAccept(t, intact, f.keys, time.Now())
+	b := mustAccept(t, mangled, f.keys, time.Now())
+	if a.Identity != b.Identity || !bytes.Equal(a.Signed, b.Signed) || a.RestoredNULs != 0 || b.RestoredNULs != 1 {
+		t.Errorf("intact %x %d, mangled %x %d restored", a.Identity, a.RestoredNULs, b.Identity, b.RestoredNULs)
+	}
+	for name, raw := range map[string][]byte{"intact": intact, "mangled": mangled} {
+		report, err := Check(raw, f.keys, time.Now())
+		var te *TextError
+		if !errors.As(err, &te) || te.Line != 5 {
+			t.Errorf("%s: %v", name, err)
+		}
+		for _, want := range []string{"result:      rejected", "line 5, column 8 of the order file holds the control character NUL (U+0000)", "sign it again", "signer:      " + f.edFpr} {
+			if !strings.Contains(report, want) {
+				t.Errorf("%s: the report lacks %q:\n%s", name, want, report)
+			}
+		}
+	}
+	if ControlError("Game: g1\n\tadvance 1\r\n") != nil {
+		t.Error("tab or CR refused")
+	}
+	for _, c := range []string{"\x1b[31m", "\x7f", "\u0085", "\x0c"} {
+		if ControlError("advance 1 "+c) == nil {
+			t.Errorf("%q allowed", c)
+		}
+	}
+}

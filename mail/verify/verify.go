@@ -65,6 +65,11 @@ type Result struct {
 	SigTime time.Time
 	// Hash is the OpenPGP name of the signature's hash, e.g. "SHA256".
 	Hash string
+	// RestoredNULs counts the 0x80 bytes made NUL again because only so
+	// the signature verified: an IMAP server without BINARY passes NUL
+	// on as 0x80 (Dovecot does). Signed holds the NULs, which ControlError
+	// refuses, so the signer hears what to change.
+	RestoredNULs int
 	// Charset is the charset the order file's MIME part declares, "" for
 	// none: Signed holds the bytes in that charset, as signed, and Text
 	// decodes them to UTF-8.
@@ -93,7 +98,17 @@ func VerifyWithLimits(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits
 		// go-crypto skips every time check for a zero time.
 		return nil, errZeroTime
 	}
-	res, rej := verify(raw, keys, at, lim.withDefaults())
+	lim = lim.withDefaults()
+	res, rej := verify(raw, keys, at, lim)
+	if rej != nil && rej.Reason == ReasonBadSignature {
+		// A server without IMAP BINARY may have passed NULs on as 0x80.
+		if fixed, n := restoreNULs(raw); n > 0 {
+			if r, rej2 := verify(fixed, keys, at, lim); rej2 == nil {
+				r.RestoredNULs = n
+				return r, nil
+			}
+		}
+	}
 	if rej != nil {
 		return nil, rej
 	}

@@ -1,0 +1,187 @@
+package adjudicator
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"skagerrak/engine"
+	"skagerrak/events"
+)
+
+// route submits a signed submission of a side of game g1 as the intake does.
+func routeSigned(t *testing.T, h *Host, side engine.Side, text, key string, signed time.Time, raw []byte) Receipt {
+	t.Helper()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	g := h.games["g1"].g
+	fp := g.Referee.Fingerprint
+	if side != Referee {
+		fp = g.Players[side].Fingerprint
+	}
+	r, err := h.route(Submission{Text: text, Source: "mail", Raw: raw, Fingerprint: fp, Key: key, SigTime: signed}, h.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// lastData is the data of the last event of a game's log.
+func lastEvent(t *testing.T, h *Host, typ string) events.Event {
+	t.Helper()
+	var last events.Event
+	for ev, err := range h.games["g1"].log.Events(1) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Type == typ {
+			last = ev
+		}
+	}
+	return last
+}
+
+// A refused order file of 900 KB, its mail as large, a header naming a
+// game of 200 KB and 4000 bad lines leave a record of at most
+// MaxRejectedRecord: the start of the text, the size and digest of the
+// mail and of the text, the first MaxRejectedErrors errors and the count
+// of the rest; the reply says how many more errors there were.
+func TestRejectedRecordIsBounded(t *testing.T) {
+	h, clk, _ := newHost(t)
+	h.Create(raceSpec("g1"))
+	huge := orders("g1", "T01", "allied", strings.Repeat("# padding <&> \"\x01\n", 900<<10/18))
+	raw := []byte("Subject: orders\r\n\r\n" + huge)
+	r := routeSigned(t, h, "allied", huge, "sig1:big", clk.Now(), raw)
+	if r.Status != StatusRejected || !strings.Contains(r.Reason, "the limit is") {
+		t.Fatalf("%+v", r)
+	}
+	ev := lastEvent(t, h, EvOrdersRejected)
+	if len(ev.Data) > MaxRejectedRecord {
+		t.Errorf("the record of a 900 KB refusal holds %d bytes, the bound is %d", len(ev.Data), MaxRejectedRecord)
+	}
+	var d OrdersRejected
+	json.Unmarshal(ev.Data, &d)
+	t.Logf("a refusal of %d bytes of mail left a record of %d bytes", len(raw), len(ev.Data))
+	if d.Raw != nil || d.RawBytes != len(raw) || d.RawSHA256 != digestText(string(raw)) || d.TextBytes != len(huge) || d.TextSHA256 != digestText(huge) || !strings.HasPrefix(huge, d.Text) {
+		t.Errorf("raw %d bytes kept, %d %s; text %d %s", len(d.Raw), d.RawBytes, d.RawSHA256, d.TextBytes, d.TextSHA256)
+	}
+
+	clk.Add(time.Second)
+	long := orders(strings.Repeat("g", 200<<10), "T01", "allied", "advance 1")
+	routeSigned(t, h, "allied", long, "sig1:long-game", clk.Now(), nil)
+	ev = lastEvent(t, h, EvOrdersRejected)
+	json.Unmarshal(ev.Data, &d)
+	if len(ev.Data) > 8<<10 || !strings.HasSuffix(d.Reason, "…") {
+		t.Errorf("a 200 KB game name left %d bytes, reason %.80q", len(ev.Data), d.Reason)
+	}
+
+	clk.Add(time.Second)
+	bad := orders("g1", "T01", "allied", strings.Repeat("advance 9 "+strings.Repeat("x", 300)+"\n", 10)+strings.Repeat("advance 9 "+strings.Repeat("x", 40)+"\n", 3980))
+	r = routeSigned(t, h, "allied", bad, "sig1:errors", clk.Now(), nil)
+	ev = lastEvent(t, h, EvOrdersRejected)
+	json.Unmarshal(ev.Data, &d)
+	t.Logf("a refusal with 3990 errors left a record of %d bytes", len(ev.Data))
+	if len(r.Errors) != MaxRejectedErrors || d.MoreErrors != 3990-MaxRejectedErrors || len(ev.Data) > MaxRejectedRecord {
+		t.Fatalf("%d errors kept, %d more, %d bytes", len(d.Errors), d.MoreErrors, len(ev.Data))
+	}
+	for _, e := range d.Errors {
+		if len(e.Text) > 200 {
+			t.Errorf("an error quotes %d bytes of its line", len(e.Text))
+		}
+	}
+	if m := lastMail(t, h, "g1"); !strings.Contains(m.Text, fmt.Sprintf("and %d more errors", 3990-MaxRejectedErrors)) || len(m.Text) > 16<<10 {
+		t.Errorf("the reply (%d bytes):\n%.2000s", len(m.Text), m.Text)
+	}
+}
+
+// fitJSON cuts between runes to what encoding/json writes in max bytes.
+func TestFitJSONBoundsTheEncodedString(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []rune("a\"\\\n\t\x00\x01\x7f<>&é€\u2028😀\ufffd")
+	for i := 0; i < 2000; i++ {
+		var b strings.Builder
+		for n := rng.IntN(60); n > 0; n-- {
+			b.WriteRune(alphabet[rng.IntN(len(alphabet))])
+		}
+		s := b.String()
+		if rng.IntN(4) == 0 {
+			s += "\xff" // a byte that is not UTF-8
+		}
+		max := rng.IntN(80)
+		cut := fitJSON(s, max)
+		enc, _ := json.Marshal(cut)
+		if !strings.HasPrefix(s, cut) || len(enc)-2 > max {
+			t.Fatalf("fitJSON(%q, %d) = %q, %d bytes encoded", s, max, cut, len(enc)-2)
+		}
+		if full, _ := json.Marshal(s); len(full)-2 <= max && cut != s {
+			t.Fatalf("fitJSON(%q, %d) cut a string that fits", s, max)
+		}
+	}
+}
+
+// Replies to one key are limited per phase: its first MaxRepliesPerPhase
+// messages are answered (the last answer says so), the rest are recorded
+// unanswered, never answered later by the repair of replies, and the next
+// phase answers again. Replay accepts such a log, and refuses a reply
+// withheld under the limit.
+func TestRepliesToOneKeyAreLimitedPerPhase(t *testing.T) {
+	h, clk, _ := newHost(t)
+	h.Create(raceSpec("g1"))
+	g, _ := h.Game("g1")
+	queued := len(g.Outbox)
+	for i := 0; i < MaxRepliesPerPhase+5; i++ {
+		clk.Add(time.Second)
+		text := orders("g1", "T01", "allied", fmt.Sprintf("advance %d", 4+i)) // out of range: refused
+		if r := routeSigned(t, h, "allied", text, fmt.Sprintf("sig1:flood-%d", i), clk.Now(), nil); r.Status != StatusRejected {
+			t.Fatal(r)
+		}
+		if i == MaxRepliesPerPhase-1 {
+			if m := lastMail(t, h, "g1"); !strings.Contains(strings.Join(strings.Fields(m.Text), " "), "This is the last of the 10 replies your key gets in this phase") {
+				t.Errorf("the last reply does not say so:\n%s", m.Text)
+			}
+		}
+	}
+	if n := len(g.Outbox) - queued; n != MaxRepliesPerPhase {
+		t.Errorf("%d replies queued to allied, want %d", n, MaxRepliesPerPhase)
+	}
+	ev := lastEvent(t, h, EvOrdersRejected)
+	var d OrdersRejected
+	json.Unmarshal(ev.Data, &d)
+	if !strings.Contains(d.Unanswered, "had its 10 replies in phase T01") {
+		t.Errorf("unanswered: %q", d.Unanswered)
+	}
+	// Accepted orders over the limit are taken, unanswered.
+	clk.Add(time.Second)
+	if r := routeSigned(t, h, "allied", orders("g1", "T01", "allied", "advance 2"), "sig1:ok", clk.Now(), nil); r.Status != StatusAccepted {
+		t.Fatal(r)
+	}
+	mustTick(t, h)
+	if n := len(g.Outbox) - queued; n != MaxRepliesPerPhase {
+		t.Errorf("after the accepted orders and a tick: %d replies, want %d (none repaired)", n, MaxRepliesPerPhase)
+	}
+	// The german side, another key, is answered; the phase resolves, and
+	// the next phase answers allied again.
+	clk.Add(time.Second)
+	routeSigned(t, h, "german", orders("g1", "T01", "german", "advance 1"), "sig1:g", clk.Now(), nil)
+	if g.Resolved != 1 {
+		t.Fatalf("%d phases resolved", g.Resolved)
+	}
+	before := len(g.Outbox)
+	clk.Add(time.Second)
+	routeSigned(t, h, "allied", orders("g1", "T02", "allied", "advance 1"), "sig1:t2", clk.Now(), nil)
+	if len(g.Outbox) != before+1 {
+		t.Errorf("no reply in the next phase")
+	}
+	if _, err := Replay(h.games["g1"].log, true); err != nil {
+		t.Fatalf("replay of a log with replies withheld: %v", err)
+	}
+
+	c := newCrashingGame(t)
+	ev2, _ := c.log.Append(EvOrdersRejected, c.clock.Now(), OrdersRejected{Side: "allied", Fingerprint: "FPA", Key: "sig1:x", Reason: "r", Unanswered: "the reply limit"})
+	if err := c.g.Apply(ev2); err == nil || !strings.Contains(err.Error(), "under the limit of 10") {
+		t.Fatalf("Apply of a reply withheld under the limit: %v", err)
+	}
+}

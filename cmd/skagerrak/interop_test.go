@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"skagerrak/mail/gpgtest"
+	"skagerrak/mail/stacktest"
+)
+
+// TestInteropStockClients plays by mail against the world as it ships:
+// Dovecot in its default Maildir layout, OpenSMTPD delivering into it over
+// LMTP, the daemon as the binary wires it (Main, default folder names), and
+// players who read their reports over IMAP, check the host's signature
+// with gpg (decrypting with gpg where the game encrypts), and answer with
+// the order form: with stock mutt (PGP/MIME, the form as the body and as an
+// attachment, ISO-8859-1 because the form names Blücher and Köln), with
+// gpg --clearsign, with gpg --detach-sign and a note, and in the shape
+// Thunderbird sends (protected headers, its key attached and in an
+// Autocrypt header, which must never count). A report to a user the MTA
+// does not know bounces, and the bounce reaches status and the referee.
+// .ci/run installs the servers and sets SKAGERRAK_INTEROP=1: there it must
+// run; elsewhere it says loudly that it skips.
+func TestInteropStockClients(t *testing.T) {
+	stacktest.Require(t, "dovecot", "smtpd", "mutt", "tmux", "gpg")
+	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee", "stranger"}, []string{"ghost"})
+	german, allied := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes")
+	referee, stranger := s.NewPlayer(t, "referee", "Referee"), s.NewPlayer(t, "stranger", "Stranger")
+	host := "host@skagerrak.test"
+
+	// The host key, made and exported as README's "Hosting a game" says.
+	hg := gpgtest.New(t)
+	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
+	dir := t.TempDir()
+	keyPath := filepath.Join(dir, "host-key.asc")
+	os.WriteFile(keyPath, hg.ExportSecret(hostFPR), 0o600)
+	hostPub := hg.ExportPublic(hostFPR)
+	keyFile := func(name string, armored []byte) string {
+		p := filepath.Join(dir, name+".asc")
+		os.WriteFile(p, armored, 0o600)
+		return p
+	}
+	for _, p := range []*stacktest.Player{german, allied, referee} {
+		p.GPG.Import(hostPub) // players import the host key
+	}
+	ghostKey := gpgtest.New(t)
+	ghostFPR := ghostKey.GenKey("Ghost <ghost@skagerrak.test>", "ed25519", "sign", "never")
+	ghostKey.Run(nil, "--quick-add-key", ghostFPR, "cv25519", "encr", "never")
+
+	cfg := filepath.Join(dir, "skagerrak.yaml")
+	os.WriteFile(cfg, []byte("data_dir: "+dir+"/games\npoll_interval: 1s\nhost_key: "+keyPath+"\n"+
+		"imap:\n  addr: "+s.IMAPAddr+"\n  username: "+host+"\n  tls: none\n"+
+		"smtp:\n  addr: "+s.SMTPAddr+"\n  tls: none\n  from: "+host+"\n"), 0o600)
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", s.Password(host))
+	cli := func(args ...string) string {
+		t.Helper()
+		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
+		if code != 0 {
+			t.Fatalf("skagerrak %s: exit %d\n%s\n%s", strings.Join(args, " "), code, out, errs)
+		}
+		return out
+	}
+	if out := cli("config", "check", "--connect"); !strings.Contains(out, "folders skagerrak.processed and skagerrak.rejected") {
+		t.Fatalf("config check on Dovecot's Maildir:\n%s", out)
+	}
+	cli("new", "--game", "km-1", "--ruleset", "kriegsmarine",
+		"--side", "german="+german.Addr+","+keyFile("german", german.PublicKey()),
+		"--side", "allied="+allied.Addr+","+keyFile("allied", allied.PublicKey()),
+		"--referee", referee.Addr+","+keyFile("referee", referee.PublicKey()))
+	cli("new", "--game", "km-2", "--ruleset", "kriegsmarine", "--encrypt",
+		"--side", "german=ghost@skagerrak.test,"+keyFile("ghost", ghostKey.ExportPublic(ghostFPR)),
+		"--side", "allied="+allied.Addr+","+keyFile("allied", allied.PublicKey()),
+		"--referee", referee.Addr+","+keyFile("referee", referee.PublicKey()))
+	cli("poll", "--once")
+
+	// Turn 1. The German answers with mutt, the form as the body.
+	rep := german.ReadSigned(t, german.WaitInbox(t, 1, time.Minute)[0].Raw, hostFPR)
+	// The player notes something in German, as players do: mutt must
+	// then send ISO-8859-1 (the form itself names Blücher only once the
+	// cruiser is in play).
+	form := stacktest.OrderForm(t, rep) + "# Blücher, Köln und Königsberg laufen später aus.\n"
+	muttMail := german.Mutt(t, host, "orders km-1", form)
+	if !bytes.Contains(muttMail, []byte("charset=iso-8859-1")) {
+		t.Fatalf("mutt did not send ISO-8859-1:\n%s", muttMail)
+	}
+	german.Send(t, host, muttMail)
+	// The Allies read both games' reports (km-2's encrypted) and answer
+	// km-1 clearsigned, km-2 with a detached signature and a note.
+	forms := map[string]string{}
+	for _, m := range allied.WaitInbox(t, 2, time.Minute) {
+		text := allied.ReadSigned(t, m.Raw, hostFPR)
+		f := stacktest.OrderForm(t, text)
+		forms[strings.Fields(f)[1]] = f
+		if strings.Contains(f, "Game: km-2") && !bytes.Contains(m.Raw, []byte("multipart/encrypted")) {
+			t.Errorf("km-2's report was not encrypted")
+		}
+	}
+	allied.Send(t, host, allied.Clearsigned(t, host, "orders km-1", forms["km-1"]))
+	allied.Send(t, host, allied.DetachedWithNote(t, host, "orders km-2", "Here are my orders for km-2.\nmove Renown X1\n", forms["km-2"]))
+	// A stranger in Thunderbird's shape, his key attached and in Autocrypt.
+	stranger.Send(t, host, stranger.Thunderbird(t, host, "orders", "my orders", "orders.txt", forms["km-1"]))
+	waitDelivered(t, s, 4)
+	out := cli("poll", "--once")
+	if !strings.Contains(out, "accepted 3, rejected 1") {
+		t.Fatalf("turn 1: %s\nsmtpd:\n%s", out, s.Log("smtpd.log"))
+	}
+	if n := s.Count(t, "host", "skagerrak.processed"); n != 3 {
+		t.Errorf("skagerrak.processed holds %d, want 3", n)
+	}
+	if n := s.Count(t, "host", "skagerrak.rejected"); n != 1 {
+		t.Errorf("skagerrak.rejected holds %d, want the stranger's", n)
+	}
+	if n := len(stranger.Inbox(t)); n != 0 {
+		t.Errorf("the stranger got %d mails; unknown keys get no reply", n)
+	}
+
+	// Turn 2 of km-1: the German attaches the form with mutt, the Allies
+	// send it in Thunderbird's shape.
+	german2 := nextForm(t, german, hostFPR, "km-1") + "# Lützow folgt.\n"
+	path := filepath.Join(t.TempDir(), "orders.txt")
+	os.WriteFile(path, []byte(german2), 0o600)
+	german.Send(t, host, german.Mutt(t, host, "orders km-1 T02", "My orders are attached.\n", path))
+	allied2 := nextForm(t, allied, hostFPR, "km-1")
+	allied.Send(t, host, allied.Thunderbird(t, host, "orders km-1 T02", "Orders attached.", "orders.txt", allied2))
+	waitDelivered(t, s, 6)
+	if out := cli("poll", "--once"); !strings.Contains(out, "accepted 2,") {
+		t.Fatalf("turn 2: %s", out)
+	}
+	replies := strings.Join(texts(t, allied, hostFPR), "\n")
+	if !strings.Contains(replies, "orders accepted") || !strings.Contains(strings.Join(strings.Fields(replies), " "), "Not read as orders") {
+		t.Errorf("the Allies' reply does not say what was ignored:\n%s", replies)
+	}
+
+	// The report to ghost@ bounced (OpenSMTPD gives up after 4 s): the DSN
+	// reaches status and the referee.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	bounced := stacktest.WaitFor(ctx, func() bool {
+		cli("poll", "--once")
+		return strings.Contains(cli("status", "km-2"), "bounced: german")
+	})
+	if !bounced {
+		t.Fatalf("no bounce in status:\n%s\nsmtpd:\n%s", cli("status", "km-2"), s.Log("smtpd.log"))
+	}
+	notes := strings.Join(texts(t, referee, hostFPR), "\n")
+	if !strings.Contains(notes, "did not arrive") {
+		t.Errorf("the referee was not told of the bounce:\n%s", notes)
+	}
+	// Both logs verify: every signature again, the ISO-8859-1 orders
+	// decoded again the same way (km-1: 4 orders; km-2: 1).
+	for g, sigs := range map[string]string{"km-1": "4 signatures checked", "km-2": "1 signatures checked"} {
+		if out := cli("verify", filepath.Join(dir, "games", g)); !strings.Contains(out, "intact") || !strings.Contains(out, sigs) {
+			t.Errorf("verify %s:\n%s", g, out)
+		}
+	}
+	l := cli("log", filepath.Join(dir, "games", "km-1"), "--json")
+	if !strings.Contains(l, `"charset":"iso-8859-1"`) {
+		t.Errorf("km-1's log records no ISO-8859-1 orders")
+	}
+}
+
+// waitDelivered waits until the host's INBOX and folders hold n messages
+// in all (delivery through OpenSMTPD is asynchronous).
+func waitDelivered(t *testing.T, s *stacktest.Stack, n int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	count := func() int {
+		c := 0
+		for _, f := range []string{"INBOX", "skagerrak.processed", "skagerrak.rejected"} {
+			if k := s.Count(t, "host", f); k > 0 {
+				c += k
+			}
+		}
+		return c
+	}
+	if !stacktest.WaitFor(ctx, func() bool { return count() >= n }) {
+		t.Fatalf("the host holds %d messages, want %d\nsmtpd:\n%s", count(), n, s.Log("smtpd.log"))
+	}
+}
+
+// nextForm waits for the player's next report of a game and returns its
+// order form.
+func nextForm(t *testing.T, p *stacktest.Player, hostFPR, game string) string {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		for _, m := range p.Inbox(t) {
+			text := p.ReadSigned(t, m.Raw, hostFPR)
+			if strings.Contains(m.Subject, game) && strings.Contains(m.Subject, "report") {
+				return stacktest.OrderForm(t, text)
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("no new report of %s for %s", game, p.Addr)
+	return ""
+}
+
+// texts reads every new mail of a player, checking each signature.
+func texts(t *testing.T, p *stacktest.Player, hostFPR string) []string {
+	t.Helper()
+	var out []string
+	time.Sleep(2 * time.Second) // delivery is asynchronous
+	for _, m := range p.Inbox(t) {
+		out = append(out, p.ReadSigned(t, m.Raw, hostFPR))
+	}
+	return out
+}

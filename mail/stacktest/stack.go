@@ -1,0 +1,355 @@
+// Package stacktest runs a real mail stack on loopback for the interop
+// suite: Dovecot in its default Maildir layout from a private config file,
+// OpenSMTPD delivering into it over LMTP, and players who read their mail
+// over IMAP, check signatures with gpg and sign with stock mutt (driven
+// through tmux) or gpg itself. It is for tests only.
+//
+// The suite needs root (Dovecot and OpenSMTPD drop to their own users) and
+// the packages dovecot-imapd, dovecot-lmtpd, opensmtpd, mutt, tmux and
+// gnupg. Outside CI a missing part skips the test with a loud message; with
+// SKAGERRAK_INTEROP=1 in the environment (.ci/run sets it) it fails.
+package stacktest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-smtp"
+)
+
+// EnvRequire is the environment variable that makes the suite mandatory.
+const EnvRequire = "SKAGERRAK_INTEROP"
+
+// Require skips t loudly, or fails it under EnvRequire, unless every tool
+// is on PATH and the test runs as root.
+func Require(t testing.TB, tools ...string) {
+	t.Helper()
+	// The daemons live in /usr/sbin, which a user's PATH may lack.
+	if p := os.Getenv("PATH"); !strings.Contains(p, "/usr/sbin") {
+		os.Setenv("PATH", p+":/usr/sbin:/sbin")
+	}
+	var missing []string
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			missing = append(missing, tool)
+		}
+	}
+	if os.Geteuid() != 0 {
+		missing = append(missing, "root")
+	}
+	if len(missing) == 0 {
+		return
+	}
+	msg := "!!! the interop suite against Dovecot, OpenSMTPD, mutt and gpg needs " + strings.Join(missing, ", ") +
+		" (apt-get install dovecot-imapd dovecot-lmtpd opensmtpd mutt tmux gnupg, as root)"
+	if os.Getenv(EnvRequire) != "" {
+		t.Fatal(msg + ": " + EnvRequire + " is set, so it must run !!!")
+	}
+	t.Skip(msg + ": SKIPPED !!!")
+}
+
+// Stack is a running Dovecot and OpenSMTPD for one mail domain.
+type Stack struct {
+	// Domain is the mail domain every user lives in.
+	Domain string
+	// IMAPAddr and SMTPAddr are the loopback addresses of Dovecot's IMAP
+	// and OpenSMTPD's SMTP listeners.
+	IMAPAddr, SMTPAddr string
+	// Dir holds the configuration, the mail and the logs.
+	Dir string
+
+	t       testing.TB
+	users   map[string]string // address -> password
+	dovecot string            // config file
+	smtpd   *exec.Cmd
+}
+
+// Password returns the IMAP password of a user made by Start.
+func (s *Stack) Password(addr string) string { return s.users[addr] }
+
+// Start runs Dovecot with a Maildir mailbox (and IMAP password) for each
+// local part in users, and OpenSMTPD accepting mail for the domain and
+// delivering it over LMTP. Mail to the local parts in ghosts is accepted by
+// OpenSMTPD but has no mailbox: Dovecot refuses it and OpenSMTPD, after its
+// queue time of 4 s, bounces it to the sender with a DSN. Both servers stop
+// when the test ends.
+func Start(t testing.TB, domain string, users, ghosts []string) *Stack {
+	t.Helper()
+	Require(t, "dovecot", "smtpd")
+	dir, err := os.MkdirTemp("", "skagerrak-stack-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	// Dovecot's and OpenSMTPD's own users must reach what is in it.
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := &Stack{Domain: domain, Dir: dir, t: t, users: map[string]string{}}
+	uid, gid := mailUser(t)
+	for _, d := range []string{"base", "state", "mail"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chown(filepath.Join(dir, "mail"), uid, gid)
+	var passwd, vusers strings.Builder
+	for i, u := range users {
+		addr := u + "@" + domain
+		pw := fmt.Sprintf("pw%d-%d", i, time.Now().UnixNano()%100000)
+		s.users[addr] = pw
+		fmt.Fprintf(&passwd, "%s:{PLAIN}%s:%d:%d::%s\n", addr, pw, uid, gid, filepath.Join(dir, "mail", u))
+		fmt.Fprintf(&vusers, "%s mail\n", addr)
+	}
+	for _, g := range ghosts {
+		fmt.Fprintf(&vusers, "%s@%s mail\n", g, domain)
+	}
+	write(t, filepath.Join(dir, "users"), passwd.String())
+	write(t, filepath.Join(dir, "vusers"), vusers.String())
+	s.IMAPAddr = freeAddr(t)
+	s.SMTPAddr = freeAddr(t)
+	s.startDovecot(uid)
+	s.startSMTPD()
+	return s
+}
+
+// mailUser is the system user that owns the mail (Debian's "mail").
+func mailUser(t testing.TB) (int, int) {
+	u, err := user.Lookup("mail")
+	if err != nil {
+		t.Fatalf("stacktest: no system user mail: %v", err)
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	return uid, gid
+}
+
+func write(t testing.TB, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// freeAddr is a loopback address with a port nothing listens on.
+func freeAddr(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// startDovecot writes Dovecot's private config: the Debian defaults for
+// everything but where it keeps its files, a passwd-file of users, IMAP on
+// a loopback port without TLS, and LMTP on a socket. mail_location is
+// maildir:~/Maildir (Maildir++: the hierarchy delimiter is ".").
+func (s *Stack) startDovecot(uid int) {
+	t := s.t
+	_, port, _ := net.SplitHostPort(s.IMAPAddr)
+	conf := fmt.Sprintf(`protocols = imap lmtp
+listen = 127.0.0.1
+base_dir = %[1]s/base
+state_dir = %[1]s/state
+log_path = %[1]s/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+first_valid_uid = %[2]d
+mail_location = maildir:~/Maildir
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%%u %[1]s/users
+}
+userdb {
+  driver = passwd-file
+  args = username_format=%%u %[1]s/users
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = %[3]s
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service lmtp {
+  unix_listener lmtp {
+    mode = 0666
+  }
+}
+`, s.Dir, uid, port)
+	s.dovecot = filepath.Join(s.Dir, "dovecot.conf")
+	write(t, s.dovecot, conf)
+	// dovecot forks into the background keeping its standard streams: they
+	// go to a file, or waiting for their end would wait for it to stop.
+	out, err := os.Create(filepath.Join(s.Dir, "dovecot.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	cmd := exec.Command("dovecot", "-c", s.dovecot)
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("stacktest: dovecot: %v\n%s", err, s.Log("dovecot.out"))
+	}
+	t.Cleanup(func() {
+		if b, err := os.ReadFile(filepath.Join(s.Dir, "base", "master.pid")); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+				syscall.Kill(pid, syscall.SIGTERM)
+				waitGone(pid)
+			}
+		}
+	})
+	s.waitListening(s.IMAPAddr, "dovecot.log")
+}
+
+// startSMTPD runs OpenSMTPD in the foreground. Its control socket and
+// queue have fixed paths (/run/smtpd.sock, /var/spool/smtpd), so where it
+// can it runs in a mount namespace of its own with private ones, and any
+// other OpenSMTPD on the machine is left alone.
+func (s *Stack) startSMTPD() {
+	t := s.t
+	_, port, _ := net.SplitHostPort(s.SMTPAddr)
+	conf := fmt.Sprintf(`queue ttl 4s
+table vusers file:%[1]s/vusers
+listen on 127.0.0.1 port %[2]s
+action "dovecot" lmtp "%[1]s/base/lmtp" rcpt-to virtual <vusers>
+match from any for domain "%[3]s" action "dovecot"
+`, s.Dir, port, s.Domain)
+	path := filepath.Join(s.Dir, "smtpd.conf")
+	write(t, path, conf)
+	logf, err := os.Create(filepath.Join(s.Dir, "smtpd.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmd *exec.Cmd
+	if _, err := exec.LookPath("unshare"); err == nil && exec.Command("unshare", "--mount", "true").Run() == nil {
+		cmd = exec.Command("unshare", "--mount", "--propagation", "private", "sh", "-c",
+			"mount -t tmpfs tmpfs /run && mkdir -p /var/spool/smtpd && mount -t tmpfs -o mode=0711 tmpfs /var/spool/smtpd && exec smtpd -d -f "+path)
+	} else {
+		cmd = exec.Command("smtpd", "-d", "-f", path)
+	}
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("stacktest: smtpd: %v", err)
+	}
+	s.smtpd = cmd
+	t.Cleanup(func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		cmd.Wait()
+		logf.Close()
+	})
+	s.waitListening(s.SMTPAddr, "smtpd.log")
+}
+
+// waitListening waits until addr accepts connections.
+func (s *Stack) waitListening(addr, logName string) {
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			c.Close()
+			return
+		}
+		if time.Now().After(deadline) {
+			b, _ := os.ReadFile(filepath.Join(s.Dir, logName))
+			s.t.Fatalf("stacktest: nothing listens on %s: %v\n%s", addr, err, b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func waitGone(pid int) {
+	for i := 0; i < 100 && syscall.Kill(pid, 0) == nil; i++ {
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Log returns a server's log ("dovecot.log", "smtpd.log") for failures.
+func (s *Stack) Log(name string) string {
+	b, _ := os.ReadFile(filepath.Join(s.Dir, name))
+	return string(b)
+}
+
+// WaitFor polls cond until it holds or the context ends.
+func WaitFor(ctx context.Context, cond func() bool) bool {
+	for !cond() {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return true
+}
+
+// Count returns how many messages a user's folder holds, over IMAP; -1 if
+// the folder is not there.
+func (s *Stack) Count(t testing.TB, local, folder string) int {
+	t.Helper()
+	c, err := imapclient.DialInsecure(s.IMAPAddr, nil)
+	if err != nil {
+		t.Fatalf("stacktest: imap: %v", err)
+	}
+	defer c.Close()
+	addr := local + "@" + s.Domain
+	if err := c.Login(addr, s.users[addr]).Wait(); err != nil {
+		t.Fatalf("stacktest: imap login %s: %v", addr, err)
+	}
+	st, err := c.Status(folder, &imap.StatusOptions{NumMessages: true}).Wait()
+	if err != nil || st.NumMessages == nil {
+		return -1
+	}
+	return int(*st.NumMessages)
+}
+
+// Deliver hands a raw message to OpenSMTPD for a local user, as any sender
+// on the network would.
+func (s *Stack) Deliver(t testing.TB, from, to string, raw []byte) {
+	t.Helper()
+	c, err := smtp.Dial(s.SMTPAddr)
+	if err == nil {
+		defer c.Close()
+		err = c.SendMail(from, []string{to}, bytes.NewReader(raw))
+	}
+	if err != nil {
+		t.Fatalf("stacktest: deliver to %s: %v", to, err)
+	}
+}
+
+// DeliverLMTP hands a raw message straight to Dovecot's LMTP socket, past
+// OpenSMTPD (which cuts a line at a NUL byte): for bytes only a local
+// delivery keeps.
+func (s *Stack) DeliverLMTP(t testing.TB, from, to string, raw []byte) {
+	t.Helper()
+	conn, err := net.Dial("unix", filepath.Join(s.Dir, "base", "lmtp"))
+	if err != nil {
+		t.Fatalf("stacktest: lmtp: %v", err)
+	}
+	c := smtp.NewClientLMTP(conn)
+	defer c.Close()
+	if err := c.Hello("localhost"); err != nil {
+		t.Fatalf("stacktest: lmtp: %v", err)
+	}
+	if err := c.SendMail(from, []string{to}, bytes.NewReader(raw)); err != nil {
+		t.Fatalf("stacktest: lmtp deliver to %s: %v", to, err)
+	}
+}
