@@ -807,3 +807,23 @@ func (s *State) escortsAllowed(g *Engagement, own, enemy []string) int {
 	}
 	return allowed
 }
+
+// preferred narrows candidate targets to the type a unit's target order
+// names, when one of that type is there (8.12, 8.271, 8.521).
+func preferred(o *Orders, unit string, ids []string) []string {
+	for _, t := range o.Targets {
+		if t.Unit != unit {
+			continue
+		}
+		var out []string
+		for _, id := range ids {
+			if def(id).Type == t.Type {
+				out = append(out, id)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return ids
+}

@@ -1,6 +1,8 @@
 package kriegsmarine
 
 import (
+	"strings"
+
 	"skagerrak/engine"
 )
 
@@ -89,4 +91,28 @@ func (s *State) danishResistance(orders map[engine.Side]*Orders, dice engine.Dic
 		s.DanesFrom = s.Turn + 1
 		s.logf("both", "setup", fh.String(), "17.31", "The Danish ships may not move this turn; the Allies command them from turn %d.", s.Turn+1)
 	}
+}
+
+// qShips: a Q-ship sharing a hex with Allied surface ships reveals itself
+// and fires its gun at one of them (17.7).
+func (s *State) qShips(dice engine.Dice) {
+	q := s.unit("qships")
+	if q == nil || q.Where != AtMap {
+		return
+	}
+	enemies := s.visibleAt(Allied, q.Hex)
+	if len(enemies) == 0 {
+		return
+	}
+	t := weakest(s, enemies)
+	var out []string
+	for _, r := range s.fire("qships", t, s.gunnery("qships"), q.Hex, dice) {
+		if x := s.damage(t, r); x != "" {
+			out = append(out, x)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "no damage")
+	}
+	s.logf("both", "combat", q.Hex.String(), "17.7", "German Q-ships at %s unmask and fire at %s: %s.", q.Hex, def(t).Name, strings.Join(out, "; "))
 }
