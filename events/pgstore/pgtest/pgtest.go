@@ -132,11 +132,15 @@ func start() (*Cluster, error) {
 		}
 		c.as = "postgres"
 	}
+	c.reapOrphans()
 	dir, err := os.MkdirTemp("", "skagerrak-pg-")
 	if err != nil {
 		return nil, err
 	}
 	c.Dir = dir
+	// Who started it, so that a later test binary stops a cluster whose
+	// test binary was killed before Main could.
+	os.WriteFile(filepath.Join(dir, "owner"), []byte(strconv.Itoa(os.Getpid())), 0o644)
 	if c.as != "" {
 		if err := chownTo(dir, c.as); err != nil {
 			os.RemoveAll(dir)
@@ -169,6 +173,21 @@ func start() (*Cluster, error) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return c, nil
+}
+
+// reapOrphans stops and removes the clusters of test binaries that died
+// without stopping theirs (killed, or timed out).
+func (c *Cluster) reapOrphans() {
+	owners, _ := filepath.Glob(filepath.Join(os.TempDir(), "skagerrak-pg-*", "owner"))
+	for _, o := range owners {
+		b, err := os.ReadFile(o)
+		pid, perr := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || perr != nil || pid <= 0 || syscall.Kill(pid, 0) != syscall.ESRCH {
+			continue
+		}
+		orphan := &Cluster{Dir: filepath.Dir(o), bin: c.bin, as: c.as, own: true}
+		orphan.Stop()
+	}
 }
 
 // Stop stops a cluster started here and removes its directory.
