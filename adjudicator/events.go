@@ -144,10 +144,13 @@ type OrdersAccepted struct {
 	SigTime time.Time `json:"sig_time,omitempty"`
 	// By names who entered unsigned orders.
 	By string `json:"by,omitempty"`
-	// Charset is the charset Text was decoded from, as the mail's MIME
-	// part declared it (mutt sends ISO-8859-1 by default); absent when the
-	// signed bytes were UTF-8 as they came, and in logs written before
-	// charsets were decoded. verify decodes the raw mail again the same way.
+	// Charset is the charset Text was decoded from: the one a PGP/MIME
+	// signed part declares (mutt sends ISO-8859-1 by default), or
+	// windows-1252 for text that is not UTF-8 in the detached and cleartext
+	// forms, whose label is outside the signature and not trusted; absent
+	// when the signed bytes were UTF-8 as they came, and in logs written
+	// before charsets were decoded. verify decodes the raw mail again the
+	// same way.
 	Charset string `json:"charset,omitempty"`
 	// Ignored describes the parts beside the order file that were not read
 	// as orders (a cover note, a public key); the reply names them.
