@@ -14,7 +14,6 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/events"
-	"skagerrak/mail/compose"
 	"skagerrak/mail/malleate"
 )
 
