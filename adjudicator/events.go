@@ -190,8 +190,14 @@ type OrdersRejected struct {
 	// MoreErrors counts the errors beyond those kept.
 	MoreErrors int `json:"more_errors,omitempty"`
 	// Unanswered says why no reply was queued: its key had its
-	// MaxRepliesPerPhase replies in the phase already.
+	// MaxRepliesPerPhase replies in the phase already (or, for stray mail,
+	// its MaxStrayRepliesPerPhase).
 	Unanswered string `json:"unanswered,omitempty"`
+	// Stray says the refusal was counted as stray mail (see
+	// MaxStrayRepliesPerPhase); absent in logs written before stray mail
+	// was counted apart, whose refusals all count against
+	// MaxRepliesPerPhase.
+	Stray bool `json:"stray,omitempty"`
 }
 
 // PhaseResolved records the resolution of a phase.

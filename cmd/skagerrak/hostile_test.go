@@ -14,6 +14,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/events"
+	"skagerrak/mail/compose"
 	"skagerrak/mail/malleate"
 )
 
@@ -155,3 +156,51 @@ func TestRelayHeadersCannotDropSignedOrders(t *testing.T) {
 }
 
 func hostKeys(r *replayGame) openpgp.EntityList { return openpgp.EntityList{r.e.hostKey} }
+
+// A player's signed mail that is not orders for the open phase (their
+// signed letters to other players, orders signed for another host's game,
+// old orders the host never saw) is what an opponent can collect and mail
+// to the host. However much of it comes, the victim's own orders still
+// get their replies: the rejection naming the error, and the acceptance
+// with its receipt.
+func TestStraySignedMailCannotUseUpAVictimsReplies(t *testing.T) {
+	r := newReplayGame(t, "")
+	k := r.keys["german"]
+	g, _ := r.h.Game(r.id)
+	opened := g.OpenedAt
+	for i := 0; i < 2*adjudicator.MaxRepliesPerPhase; i++ {
+		var raw []byte
+		var err error
+		switch i % 3 {
+		case 0: // a letter to the other player, signed today
+			raw, err = compose.SignPGPMIMEMail(k, "german@players.test", "allied@players.test", "Norway", fmt.Sprintf("Shall we split Norway? (%d)\n", i), opened.Add(time.Duration(i)*time.Second))
+		case 1: // orders for a game of another host
+			raw, err = compose.SignPGPMIMEMail(k, "german@players.test", "host@elsewhere.test", "orders", fmt.Sprintf("Game: other-7\nPhase: T04\nSide: german\nadvance %d\n", 1+i%3), opened.Add(time.Duration(i)*time.Second))
+		default: // orders of this game signed before the phase opened
+			raw, err = compose.SignPGPMIMEMail(k, "german@players.test", hostAddr, "orders", fmt.Sprintf("Game: %s\nPhase: T01\nSide: german\nadvance 1 # draft %d\n", r.id, i), opened.Add(-30*time.Minute+time.Duration(i)*time.Second))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.e.imap.Append(hostAddr, "INBOX", raw)
+	}
+	r.poll(t)
+	stray := len(r.e.smtp.Take("german@players.test"))
+	t.Logf("%d stray messages got %d replies", 2*adjudicator.MaxRepliesPerPhase, stray)
+	at := opened.Add(time.Minute).Truncate(time.Second)
+	r.e.imap.Append(hostAddr, "INBOX", r.sign(t, malleate.FormPGPMIME, "german", "advance 7", at))
+	r.poll(t)
+	if got := r.e.smtp.Take("german@players.test"); len(got) != 1 {
+		t.Fatalf("the victim's own bad orders got %d replies after the stray mail", len(got))
+	}
+	r.e.imap.Append(hostAddr, "INBOX", r.sign(t, malleate.FormPGPMIME, "german", "advance 3", at.Add(time.Second)))
+	r.poll(t)
+	got := r.e.smtp.Take("german@players.test")
+	if len(got) != 1 {
+		t.Fatalf("the victim's own orders got %d replies after the stray mail", len(got))
+	}
+	rep, err := compose.ReadReport(got[0].Data, hostKeys(r), nil, time.Now())
+	if err != nil || !strings.Contains(rep.Text, "orders accepted") {
+		t.Fatalf("the acceptance (%v):\n%s", err, rep.Text)
+	}
+}
