@@ -1,15 +1,9 @@
 package picture
 
 import (
-	"bytes"
-	"cmp"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
-	"math"
-	"slices"
 	"strconv"
 )
 
@@ -617,96 +611,4 @@ func drawLegend(cv *canvas, x, y int, items []LegendItem, notes []string) {
 			}
 		}
 	}
-}
-
-// encode writes img as PNG; the encoder is deterministic. The picture is
-// written with a palette of its 256 most frequent colours, which keeps the
-// file small (a map has large flat areas); any other colour, found only
-// along anti-aliased edges, takes the nearest colour of the palette. It is
-// compressed for speed: at a deadline the reports of every game are drawn
-// at once, and the fastest level takes a quarter of the default's time for
-// a file about a quarter larger (a 1184x1696 map: 20 against 75 ms, 151
-// against 122 KB).
-func encode(img *image.RGBA) ([]byte, error) {
-	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&b, paletted(img)); err != nil {
-		return nil, errors.Join(errors.New("picture: encoding PNG"), err)
-	}
-	return b.Bytes(), nil
-}
-
-// paletted returns img with at most 256 colours, chosen deterministically:
-// the most frequent first, ties broken by the colour's value.
-func paletted(img *image.RGBA) *image.Paletted {
-	count := map[uint32]int{}
-	pix := img.Pix
-	// Runs of one colour are counted at once: a map is mostly flat.
-	var last uint32
-	run := 0
-	for i := 0; i < len(pix); i += 4 {
-		k := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
-		if run > 0 && k != last {
-			count[last] += run
-			run = 0
-		}
-		last = k
-		run++
-	}
-	if run > 0 {
-		count[last] += run
-	}
-	type kc struct {
-		key uint32
-		n   int
-	}
-	byCount := make([]kc, 0, len(count))
-	for k, n := range count {
-		byCount = append(byCount, kc{k, n})
-	}
-	slices.SortFunc(byCount, func(a, b kc) int {
-		if c := cmp.Compare(b.n, a.n); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.key, b.key)
-	})
-	keys := make([]uint32, 0, min(len(byCount), 256))
-	for _, e := range byCount[:min(len(byCount), 256)] {
-		keys = append(keys, e.key)
-	}
-	pal := make(color.Palette, len(keys))
-	index := map[uint32]uint8{}
-	for i, k := range keys {
-		pal[i] = color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 255}
-		index[k] = uint8(i)
-	}
-	out := image.NewPaletted(img.Rect, pal)
-	var n uint8
-	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
-		k := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
-		if j == 0 || k != last {
-			var ok bool
-			if n, ok = index[k]; !ok {
-				n = nearest(keys, k)
-				index[k] = n
-			}
-			last = k
-		}
-		out.Pix[j] = n
-	}
-	return out
-}
-
-// nearest returns the index of the palette colour closest to k (squared
-// distance in RGB; the first of equals).
-func nearest(pal []uint32, k uint32) uint8 {
-	best, bestD := 0, math.MaxInt
-	r, g, b := int(k>>16), int(k>>8&0xff), int(k&0xff)
-	for i, p := range pal {
-		dr, dg, db := r-int(p>>16), g-int(p>>8&0xff), b-int(p&0xff)
-		if d := dr*dr + dg*dg + db*db; d < bestD {
-			best, bestD = i, d
-		}
-	}
-	return uint8(best)
 }
