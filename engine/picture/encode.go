@@ -2,8 +2,8 @@ package picture
 
 import (
 	"bytes"
-	"encoding/binary"
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"

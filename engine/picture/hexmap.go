@@ -252,33 +252,16 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 	mapBottom := ceilDiv(l.y0+l.mapH, sub) + 24
 	lh := legendHeight(m.Legend, m.Notes)
 	height := max(mapBottom, titleH+18+lh) + 10
-	cv := newCanvas(l.width, height, paper)
-
-	cv.boldText(10, 8, m.Title, ink)
-	cv.text(10, 25, m.Subtitle, grey)
-
-	for _, c := range m.Cells {
-		p := Pos{c.Row, c.Col}
-		cv.fill(c.Fill, l.corners(p))
-		if c.Hatch.A > 0 {
-			cv.fill(c.Hatch, hatch(l.centre(p), l.hw*9/10, px(5), px(1)+sub/2)...)
-		}
-	}
-	for r := 1; r <= m.Rows; r++ {
-		for c := 1; c <= m.Cols; c++ {
-			cv.fill(gridInk, polyline(l.corners(Pos{r, c}), sub, true)...)
-		}
-	}
-	for _, e := range m.Edges {
-		w := px(e.Width)
-		if e.Width <= 0 {
-			w = px(3)
-		}
-		a, b, ok := l.sharedSide(e.A, e.B)
-		if !ok {
-			continue
-		}
-		cv.fill(e.Color, segment(a, b, w), solid(ellipse(a, w/2, w/2)), solid(ellipse(b, w/2, w/2)))
+	var cv *canvas
+	if base := baseLayer(m.baseKey(l, mapBottom), l.width, mapBottom, func(cv *canvas) { m.drawBase(cv, l) }); base != nil {
+		cv = canvasOn(base, l.width, height)
+		cv.boldText(10, 8, m.Title, ink)
+		cv.text(10, 25, m.Subtitle, grey)
+	} else {
+		cv = newCanvas(l.width, height, paper)
+		cv.boldText(10, 8, m.Title, ink)
+		cv.text(10, 25, m.Subtitle, grey)
+		m.drawBase(cv, l)
 	}
 	for _, ln := range m.Lines {
 		var ps []pt
@@ -364,6 +347,60 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 	}
 	drawLegend(cv, l.panelX, titleH+18, m.Legend, m.Notes)
 	return cv.img, nil
+}
+
+// drawBase draws the cells, the grid and the hexsides: the base of the
+// map (see baseLayer).
+func (m *HexMap) drawBase(cv *canvas, l hexLayout) {
+	for _, c := range m.Cells {
+		p := Pos{c.Row, c.Col}
+		cv.fill(c.Fill, l.corners(p))
+		if c.Hatch.A > 0 {
+			cv.fill(c.Hatch, hatch(l.centre(p), l.hw*9/10, px(5), px(1)+sub/2)...)
+		}
+	}
+	for r := 1; r <= m.Rows; r++ {
+		for c := 1; c <= m.Cols; c++ {
+			cv.fill(gridInk, polyline(l.corners(Pos{r, c}), sub, true)...)
+		}
+	}
+	for _, e := range m.Edges {
+		w := px(e.Width)
+		if e.Width <= 0 {
+			w = px(3)
+		}
+		a, b, ok := l.sharedSide(e.A, e.B)
+		if !ok {
+			continue
+		}
+		cv.fill(e.Color, segment(a, b, w), solid(ellipse(a, w/2, w/2)), solid(ellipse(b, w/2, w/2)))
+	}
+}
+
+// baseKey is the cache key of the base of the map drawn h rows high: all
+// that drawBase reads.
+func (m *HexMap) baseKey(l hexLayout, h int) []byte {
+	k := make(keyWriter, 0, 64+12*len(m.Cells)+14*len(m.Edges))
+	k = append(k, "hex"...)
+	for _, v := range []int{m.Rows, m.Cols, l.s, l.x0, l.y0, l.width, h} {
+		k.int(v)
+	}
+	k.bool(m.EvenRowsEast)
+	k.int(len(m.Cells))
+	for _, c := range m.Cells {
+		k.int(c.Row)
+		k.int(c.Col)
+		k.colour(c.Fill)
+		k.colour(c.Hatch)
+	}
+	k.int(len(m.Edges))
+	for _, e := range m.Edges {
+		for _, v := range []int{e.A.Row, e.A.Col, e.B.Row, e.B.Col, e.Width} {
+			k.int(v)
+		}
+		k.colour(e.Color)
+	}
+	return k
 }
 
 // sharedSide returns the two end points of the hexside between adjacent

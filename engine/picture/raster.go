@@ -29,6 +29,11 @@ type canvas struct {
 	// all, edges, active and starts are scratch space of fill.
 	all, edges, active []edge
 	starts             []int
+	// track has fill note in top and bottom the first and last pixel rows
+	// (bottom is one past) that any fill could have touched, were the
+	// canvas without bounds.
+	track       bool
+	top, bottom int
 }
 
 // edge is an edge of a contour pointing down (a.y < b.y); dir is 1 if the
@@ -42,10 +47,19 @@ type crossing struct{ x, dir int }
 
 func newCanvas(w, h int, bg color.RGBA) *canvas {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for i := 0; i < len(img.Pix); i += 4 {
-		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = bg.R, bg.G, bg.B, 255
-	}
+	fillPaper(img.Pix, bg)
 	return &canvas{img: img, rect: img.Rect}
+}
+
+// fillPaper sets every pixel of pix to bg, opaque.
+func fillPaper(pix []uint8, bg color.RGBA) {
+	if len(pix) < 4 {
+		return
+	}
+	pix[0], pix[1], pix[2], pix[3] = bg.R, bg.G, bg.B, 255
+	for n := 4; n < len(pix); n *= 2 {
+		copy(pix[n:], pix[:n])
+	}
 }
 
 // area2 returns twice the signed area of c (positive when clockwise on the
@@ -101,6 +115,9 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 	}
 	if n < 3 {
 		return
+	}
+	if cv.track {
+		cv.top, cv.bottom = min(cv.top, floorDiv(minY, sub)), max(cv.bottom, ceilDiv(maxY, sub))
 	}
 	px0, py0 := max(floorDiv(minX, sub), cv.rect.Min.X), max(floorDiv(minY, sub), cv.rect.Min.Y)
 	px1, py1 := min(ceilDiv(maxX, sub), cv.rect.Max.X), min(ceilDiv(maxY, sub), cv.rect.Max.Y)
