@@ -99,6 +99,7 @@ func paletted(img *image.RGBA) *image.Paletted {
 		pal[i] = color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 255}
 		*t.slot(k) = i
 	}
+	near := newPaletteIndex(keys)
 	out := &image.Paletted{Pix: indexBuffer(len(pix) / 4), Stride: img.Rect.Dx(), Rect: img.Rect, Palette: pal}
 	var n uint8
 	idx := out.Pix
@@ -108,7 +109,7 @@ func paletted(img *image.RGBA) *image.Paletted {
 			k := rgb(w)
 			v := t.slot(k)
 			if *v < 0 {
-				*v = int(nearest(keys, k))
+				*v = int(near.nearest(k))
 			}
 			n, last = uint8(*v), w
 		}
@@ -183,6 +184,47 @@ func nearest(pal []uint32, k uint32) uint8 {
 		if d := dr*dr + dg*dg + db*db; d < bestD {
 			best, bestD = i, d
 		}
+	}
+	return uint8(best)
+}
+
+// paletteIndex finds the nearest colour of a palette as nearest does, but
+// looks only at the colours whose red alone is near enough.
+type paletteIndex []paletteEntry
+
+type paletteEntry struct {
+	r, g, b int
+	i       int // index in the palette
+}
+
+func newPaletteIndex(pal []uint32) paletteIndex {
+	x := make(paletteIndex, len(pal))
+	for i, p := range pal {
+		x[i] = paletteEntry{int(p >> 16), int(p >> 8 & 0xff), int(p & 0xff), i}
+	}
+	slices.SortFunc(x, func(a, b paletteEntry) int { return cmp.Or(cmp.Compare(a.r, b.r), cmp.Compare(a.i, b.i)) })
+	return x
+}
+
+// nearest returns what nearest(pal, k) does: the least distance, and of
+// equals the least index.
+func (x paletteIndex) nearest(k uint32) uint8 {
+	r, g, b := int(k>>16), int(k>>8&0xff), int(k&0xff)
+	best, bestD := len(x), math.MaxInt
+	try := func(e paletteEntry) {
+		dr, dg, db := r-e.r, g-e.g, b-e.b
+		if d := dr*dr + dg*dg + db*db; d < bestD || (d == bestD && e.i < best) {
+			best, bestD = e.i, d
+		}
+	}
+	at, _ := slices.BinarySearchFunc(x, r, func(e paletteEntry, r int) int { return cmp.Compare(e.r, r) })
+	// Outwards from the colours of k's red, as long as the difference in
+	// red alone is no more than the best distance yet.
+	for j := at; j < len(x) && (x[j].r-r)*(x[j].r-r) <= bestD; j++ {
+		try(x[j])
+	}
+	for j := at - 1; j >= 0 && (r-x[j].r)*(r-x[j].r) <= bestD; j-- {
+		try(x[j])
 	}
 	return uint8(best)
 }

@@ -226,7 +226,9 @@ func (m *HexMap) PNG() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return encode(img)
+	b, err := encode(img)
+	release(img)
+	return b, err
 }
 
 // Image draws the map.

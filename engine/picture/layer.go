@@ -101,7 +101,7 @@ func evict() {
 // canvasOn returns a paper canvas w by h pixels with base copied over its
 // first rows.
 func canvasOn(base *image.RGBA, w, h int) *canvas {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	img := newRGBA(w, h)
 	n := copy(img.Pix, base.Pix)
 	fillPaper(img.Pix[n:], paper)
 	return &canvas{img: img, rect: img.Rect}

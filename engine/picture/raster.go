@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sync"
 )
 
 // sub is the number of fixed-point units in one pixel; subRows is the number
@@ -46,10 +47,26 @@ type edge struct {
 type crossing struct{ x, dir int }
 
 func newCanvas(w, h int, bg color.RGBA) *canvas {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	img := newRGBA(w, h)
 	fillPaper(img.Pix, bg)
 	return &canvas{img: img, rect: img.Rect}
 }
+
+// pixPool keeps the pixels of pictures already encoded for the next ones.
+var pixPool sync.Pool
+
+// newRGBA returns an image w by h pixels whose pixels the caller sets.
+func newRGBA(w, h int) *image.RGBA {
+	r := image.Rect(0, 0, w, h)
+	if b, ok := pixPool.Get().(*[]uint8); ok && cap(*b) >= 4*w*h {
+		return &image.RGBA{Pix: (*b)[:4*w*h], Stride: 4 * w, Rect: r}
+	}
+	return image.NewRGBA(r)
+}
+
+// release gives the pixels of an image nothing uses any longer to the
+// next picture.
+func release(img *image.RGBA) { pixPool.Put(&img.Pix) }
 
 // fillPaper sets every pixel of pix to bg, opaque.
 func fillPaper(pix []uint8, bg color.RGBA) {
