@@ -407,7 +407,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
 			return fail("%v", err)
 		}
-		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered); err != nil {
+		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered, false); err != nil {
 			return fail("%v", err)
 		}
 		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {
@@ -444,7 +444,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
 			return fail("%v", err)
 		}
-		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered); err != nil {
+		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered, d.Stray); err != nil {
 			return fail("%v", err)
 		}
 		g.rejected[d.Key] = d.Key != ""
@@ -648,7 +648,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
 			return fail("%v", err)
 		}
-		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered); err != nil {
+		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered, false); err != nil {
 			return fail("%v", err)
 		}
 		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {
