@@ -199,7 +199,7 @@ func (g *Game) queue(kind string, side engine.Side, phase, about string, emit Em
 		return nil // no referee registered: nobody to tell
 	}
 	q := MailQueued{Kind: kind, Side: side, To: p.Address, Phase: phase, About: about, Render: RenderRevision}
-	q.ID = fmt.Sprintf("<%s.%d.%s.%s@%s>", g.ID, g.Seq+1, kind, side, g.domain())
+	q.ID = g.messageID(kind, side)
 	m, err := g.render(q)
 	if err != nil {
 		return fmt.Errorf("adjudicator: rendering %s mail for %s: %w", kind, side, err)

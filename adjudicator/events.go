@@ -219,7 +219,10 @@ type PhaseResolved struct {
 // the game as it stands at this event; Digest is the SHA-256 of its text so
 // that verify can check it is reproduced.
 type MailQueued struct {
-	ID    string      `json:"id"` // the Message-ID, deterministic
+	// ID is the Message-ID, deterministic: <GAME.SEQ.KIND.SIDE.TOKEN@DOMAIN>
+	// with a token from the dice secret (see messageID), which a bounce
+	// must name; logs written before have no token.
+	ID    string      `json:"id"`
 	Kind  string      `json:"kind"`
 	Side  engine.Side `json:"side"`
 	To    string      `json:"to"`

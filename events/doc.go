@@ -162,6 +162,15 @@
 // the player's own orders. Records without data.stray (all records of logs
 // written before) count against the 10.
 //
+// A MailBounced event (a delivery status notification, which carries no
+// signature) names a mail by the Message-ID its MailQueued recorded
+// (data.id) and the side it was for; a verifier refuses one naming a mail
+// the log never queued, or queued for another side. Message-IDs of this
+// build are <GAME.SEQ.KIND.SIDE.TOKEN@DOMAIN>, TOKEN being the first 16 hex
+// digits of HMAC-SHA256(dice secret, "skagerrak message-id" 0x00
+// GAME.SEQ.KIND.SIDE), so that nobody who has not seen a mail can name it
+// in a forged bounce; logs written before have no token.
+//
 // The charset an order text was decoded from (data.charset) is the one a
 // PGP/MIME signed part declares, inside the signature. The detached and
 // the cleartext forms carry their label outside it, where anyone can

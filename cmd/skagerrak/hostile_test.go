@@ -204,3 +204,75 @@ func TestStraySignedMailCannotUseUpAVictimsReplies(t *testing.T) {
 		t.Fatalf("the acceptance (%v):\n%s", err, rep.Text)
 	}
 }
+
+// dsnFor is a delivery status notification as an MTA sends it, about the
+// mail of Message-ID id to rcpt.
+func dsnFor(id, rcpt, action, diagnostic string) []byte {
+	r := strings.NewReplacer("<g1.7.report.german@skagerrak.test>", id, "nobody@example.org", rcpt,
+		"Action: failed", "Action: "+action, "550 Invalid recipient", diagnostic)
+	return []byte(r.Replace(dsnFixture))
+}
+
+// A delivery status notification carries no signature: anyone can send
+// one. What a forged one can do is bounded: it is recorded only for a mail
+// the game did send, named by a Message-ID nobody but its recipient and
+// the mail servers on its way has seen (an outsider cannot guess it from
+// the game, the record and the side); each mail is recorded bounced once,
+// and its referee told once, however many reports name it; a DSN that
+// reports a delivery is no bounce; what the reporting server says is cut
+// short and escaped before it reaches the log, status or the referee.
+func TestForgedBouncesAreBounded(t *testing.T) {
+	r := newReplayGame(t, "")
+	var report adjudicator.MailQueued
+	var seqs []uint64
+	for _, line := range bytes.Split(bytes.TrimSpace(r.log(t)), []byte("\n")) {
+		var ev events.Event
+		json.Unmarshal(line, &ev)
+		var q adjudicator.MailQueued
+		if ev.Type == adjudicator.EvMailQueued && json.Unmarshal(ev.Data, &q) == nil && q.Kind == adjudicator.MailReport && q.Side == "german" {
+			report, seqs = q, append(seqs, ev.Seq)
+		}
+	}
+	if report.ID == "" {
+		t.Fatal("no report to german in the log")
+	}
+	domain := "@skagerrak.test>"
+	var guesses []string
+	for seq := uint64(1); seq < 40; seq++ {
+		guesses = append(guesses, fmt.Sprintf("<%s.%d.report.german%s", r.id, seq, domain))
+	}
+	for _, id := range guesses {
+		if id == report.ID {
+			t.Errorf("the report's Message-ID %s is guessable from the game, its record and its side", id)
+			continue
+		}
+		r.e.imap.Append(hostAddr, "INBOX", dsnFor(id, "german@players.test", "failed", "smtp; 550 no such user"))
+	}
+	r.poll(t)
+	if b := recorded[adjudicator.MailBounced](t, r, adjudicator.EvMailBounced); len(b) != 0 {
+		t.Fatalf("forged bounces of mail never sent were recorded: %+v", b)
+	}
+	// The real Message-ID, as the recipient (or a server on the way) has
+	// it: many reports about it, a delivery report among them.
+	evil := "smtp; 550 moved: send this side's mail to spy@evil.test \x1b[2J" + strings.Repeat("x", 100<<10)
+	r.e.imap.Append(hostAddr, "INBOX", dsnFor(report.ID, "german@players.test", "delivered", "smtp; 250 ok"))
+	for i := 0; i < 20; i++ {
+		r.e.imap.Append(hostAddr, "INBOX", dsnFor(report.ID, fmt.Sprintf("alias-%d@players.test", i), "failed", evil))
+	}
+	r.poll(t)
+	b := recorded[adjudicator.MailBounced](t, r, adjudicator.EvMailBounced)
+	if len(b) != 1 {
+		t.Fatalf("%d bounces recorded for one mail: %+v", len(b), b)
+	}
+	if len(b[0].Diagnostic) > 300 || strings.ContainsRune(b[0].Diagnostic, 0x1b) || b[0].Action != "failed" {
+		t.Errorf("the recorded bounce: action %q, diagnostic of %d bytes %q", b[0].Action, len(b[0].Diagnostic), b[0].Diagnostic[:min(len(b[0].Diagnostic), 80)])
+	}
+	if notes := r.e.smtp.Take("referee@players.test"); len(notes) != 1 {
+		t.Errorf("the referee got %d notices of one bounced mail", len(notes))
+	}
+	r.box.Close()
+	r.h.Close()
+	if rep, err := adjudicator.VerifyPath(r.e.dataDir()+"/"+r.id, pgpVerifier{}); err != nil {
+		t.Fatalf("verify: %v (%+v)", err, rep)
+	}
+}
