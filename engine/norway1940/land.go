@@ -370,11 +370,18 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 	}
 	own := s.combatIn(o.To, x)
 	landing := false
-	if len(own) == 0 && s.rev() >= 2 {
+	if s.rev() >= 2 {
 		// 9.16, 10.5.6: the troops landing at an enemy-held port this
-		// turn fight there; their attack order names the retreat.
-		own = c.landingForce(o.To)
-		landing = len(own) > 0
+		// turn fight there, beside any already there (paratroops dropped
+		// on it this turn, 8.11); their attack order names the retreat.
+		if force := c.landingForce(o.To); len(force) > 0 {
+			landing = true
+			for _, u := range force {
+				if !containsUnit(own, u.ID) {
+					own = append(own, u)
+				}
+			}
+		}
 	}
 	if len(own) == 0 {
 		valid := "an area your units occupy after moving"
@@ -387,13 +394,15 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 		return "10.5", "one attack an area", fmt.Sprintf("a second attack on %s", o.To)
 	}
 	for _, id := range o.Units {
-		u := s.unit(id)
-		if landing {
-			if !containsUnit(own, id) {
-				return "10.5", "your units landing at " + o.To, fmt.Sprintf("%s does not land at %s this turn", id, o.To)
-			}
-		} else if u == nil || u.Side != x || u.Loc != o.To || u.Dead {
+		if u := s.unit(id); s.rev() < 2 && (u == nil || u.Side != x || u.Loc != o.To || u.Dead) {
 			return "10.5", "your units in " + o.To, fmt.Sprintf("%s is not in %s", id, o.To)
+		}
+		if s.rev() >= 2 && !containsUnit(own, id) {
+			var names []string
+			for _, u := range own {
+				names = append(names, u.ID)
+			}
+			return "10.5", "attack " + o.To + " with " + strings.Join(names, " "), fmt.Sprintf("%s is not in %s, nor landing there this turn", id, o.To)
 		}
 	}
 	ok := false

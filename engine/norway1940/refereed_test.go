@@ -136,3 +136,55 @@ func TestRule10_5_1_LeavingTheEnemyOnlyForASuppliedArea(t *testing.T) {
 		}
 	}
 }
+
+// TestRule18_TheOsloLandingAsRefereed is the Oslo landing of 9 April as
+// refereed through the CLI. G5 (6 combat points) lands 307 at Oslo; the
+// batteries roll 1 for detection (15.2.1: 1-4 undetected) and do not
+// fire; FJ2 drops on Oslo (8.8, 8.11: always successful) and the German
+// attacks with both ("attack Oslo with 307 FJ2 retreat Fredrikstad": the
+// landing troops and the paratroops dropped on the port). 307 rolls 4 +2,
+// FJ2 rolls 3 on its d3 (a 6 of the test's d6 faces) +2, +3 for the Oslo landing (18): 14. IR2 rolls 6
+// +0, +1 for the AA battalion with it (10.2.6), +2 for Oslo's city (14.1):
+// 9. Differential 5: retreat and 1 step loss (10.5.3). The Allied player,
+// who asks to take his losses in person, is offered only step lines (the
+// result eliminates no unit) and gives the step to AAOslo, its only step:
+// it is eliminated; IR2 retreats to Fredrikstad, the German's choice and
+// a supply source (a port not German, 7.2). Oslo is German (3 VP); the
+// batteries roll 1, captured, and 6, destroyed (15.3.3).
+func TestRule18_TheOsloLandingAsRefereed(t *testing.T) {
+	r := Ruleset{}
+	s := bare(t, 4, German)
+	s.Invaded, s.AlliedLanded = false, false
+	g := fleetAt(s, "G5", German, "South-2", 6, 0)
+	u := put(s, "307", "")
+	u.Loc, u.Fleet = "", "G5"
+	g.Cargo = []string{"307"}
+	put(s, "FJ2", "Para")
+	put(s, "IR2", "Oslo")
+	put(s, "AAOslo", "Oslo")
+	s.side(Allied).Standing.Ask = []string{AskLosses}
+	mid, _ := resolveWith(t, s, German, "fleet G5 to Oslo\nair para FJ2 Oslo\nattack Oslo with 307 FJ2 retreat Fredrikstad\n", []int{1, 4, 6, 6})
+	q := r.View(mid, Allied).(*View).Ask
+	if q == nil || q.Kind != AskLosses || q.Steps != 1 || q.Elim != 0 {
+		t.Fatalf("question %+v\n%s", q, logText(mid))
+	}
+	if got := strings.Join(q.Choices, " | "); got != "step IR2 | step AAOslo" && got != "step AAOslo | step IR2" {
+		t.Errorf("choices %q: a result that eliminates no unit offers only step lines", got)
+	}
+	end, d := resolveWith(t, mid, Allied, "step AAOslo\n", []int{1, 6})
+	if d.Used() != 2 {
+		t.Errorf("%d dice after the decision, want the 2 battery rolls", d.Used())
+	}
+	if !end.unit("AAOslo").Dead || end.unit("IR2").Steps != 2 || end.unit("IR2").Loc != "Fredrikstad" || end.controller("Oslo") != German {
+		t.Errorf("AAOslo %+v, IR2 %+v, Oslo %s\n%s", end.unit("AAOslo"), end.unit("IR2"), end.controller("Oslo"), logText(end))
+	}
+	var bats []string
+	for _, b := range end.Bats {
+		if b.Area == "Oslo" {
+			bats = append(bats, string(b.Owner)+" "+b.Status)
+		}
+	}
+	if strings.Join(bats, ", ") != "german active, allied destroyed" {
+		t.Errorf("Oslo batteries %v, want one captured and one destroyed", bats)
+	}
+}

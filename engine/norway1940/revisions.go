@@ -21,6 +21,8 @@ func (Ruleset) Revisions() []engine.Revision {
 			"10.5.1: a unit leaving an area it shares with the enemy may go only where it would not be out of supply (unless it is out of supply already, 7.5.1)",
 			"15.2.2, 9.16.1.2: a fleet the coastal batteries held undetected in the port box rolls no die for staying detected when it leaves",
 			"18: the Allied player attacks no German-held Norwegian port before turn 6 by land either (it was only landings)",
+			"9.16, 8.11: a landing's attack order may name the landing troops and the paratroops dropped on the port together",
+			"10.5.6: the losses question offers eliminate lines only when the result eliminates a unit",
 		}},
 	}
 }

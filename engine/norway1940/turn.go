@@ -772,7 +772,11 @@ func dock(s *State, f *Fleet, logIt bool) {
 		}
 	}
 	if logIt {
-		s.logTo(f.Side, "9.10.1", "fleet %s docks at %s and unloads %s", f.ID, f.Where, strings.Join(f.Cargo, " "))
+		if len(f.Cargo) == 0 && s.rev() >= 2 {
+			s.logTo(f.Side, "9.10.1", "fleet %s docks at %s", f.ID, f.Where)
+		} else {
+			s.logTo(f.Side, "9.10.1", "fleet %s docks at %s and unloads %s", f.ID, f.Where, strings.Join(f.Cargo, " "))
+		}
 		s.logTo(other(f.Side), "9.3", "fleet marker %s enters port at %s", f.ID, f.Where)
 	}
 	removeFleet(s, f.ID)
