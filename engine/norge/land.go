@@ -692,9 +692,13 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 		}
 		landAttack(s, side, ord.ID, att, ord.Adv, targets, d)
 	}
+	// 16.4: "Remove the RT-marker after their attack phase": a defender's
+	// marker after its side's next land phase, in which it may not attack;
+	// from revision 2 an attacker's (a1, a2) after the phase it retreated
+	// in, which is its attack phase; revision 1 kept it a turn longer.
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side == side && u.RT && u.RTStep != phaseMark {
+		if u.Side == side && u.RT && (u.RTStep != phaseMark || s.rev() >= 2) {
 			u.RT = false
 		}
 	}
