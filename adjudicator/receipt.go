@@ -27,7 +27,7 @@ const (
 // From createdSince on, receipts also name the game's first record.
 const (
 	receiptsSince = 9
-	createdSince  = 11
+	createdSince  = 13
 )
 
 // LogReceipt is what a host's mail states about the game's log, inside

@@ -386,7 +386,7 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 				results = append(results, "refused: "+line+": "+strings.TrimPrefix(err.Error(), "adjudicator: "))
 				continue
 			}
-			if w := g.DiceWanted(now); c.Name == "dice" && w != nil {
+			if w := g.DiceWanted(now); (c.Name == "dice" || c.Name == "resolve") && w != nil {
 				line += "; still waiting: " + w.String()
 			}
 			results = append(results, "done: "+line)
