@@ -68,12 +68,7 @@ func bound(r *OrdersRejected, raw []byte) {
 		errs[i] = engine.LineError{Line: e.Line, Text: cutField(e.Text, maxField), Rule: cutField(e.Rule, maxField), Msg: cutField(e.Msg, maxField), Valid: cutField(e.Valid, maxField)}
 	}
 	r.Errors = errs
-	if len(r.Ignored) > maxIgnored {
-		r.Ignored = append(r.Ignored[:maxIgnored-1:maxIgnored-1], fmt.Sprintf("and %d more parts", len(r.Ignored)-maxIgnored+1))
-	}
-	for i, s := range r.Ignored {
-		r.Ignored[i] = cutField(s, maxField)
-	}
+	r.Ignored = boundIgnored(r.Ignored)
 	if b, err := json.Marshal(r); err == nil && len(b) > MaxRejectedRecord {
 		r.Raw = nil
 	}
@@ -117,4 +112,21 @@ func jsonWidth(r rune, rest string) int {
 		}
 	}
 	return utf8.RuneLen(r)
+}
+
+// boundIgnored cuts the list of parts not read as orders to maxIgnored,
+// each to maxField: they come from outside the signature, and the reply
+// the host signs names them.
+func boundIgnored(ignored []string) []string {
+	if len(ignored) == 0 {
+		return nil
+	}
+	out := append([]string(nil), ignored...)
+	if len(out) > maxIgnored {
+		out = append(out[:maxIgnored-1:maxIgnored-1], fmt.Sprintf("and %d more parts", len(out)-maxIgnored+1))
+	}
+	for i, s := range out {
+		out[i] = cutField(s, maxField)
+	}
+	return out
 }

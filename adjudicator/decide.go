@@ -149,7 +149,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
-		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: sub.Ignored, Unanswered: g.withheld(sub.Fingerprint, false)}
+		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false)}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}

@@ -80,6 +80,7 @@ type Game struct {
 
 	keys         map[string]uint64      // the seq where each message key was first recorded
 	mails        map[string]engine.Side // the Message-ID of every mail queued, and whom it was for
+	createdHash  string                 // the hash of record 1, which receipts name
 	legacy       map[string]bool        // messages recorded under packet keys, by contentKey
 	rejected     map[string]bool        // keys of submissions rejected with an event
 	signed       map[string]time.Time   // latest signature time accepted, by key fingerprint
@@ -380,7 +381,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if dg != d.StateDigest {
 			return fail("the initial state digest is %s, the log says %s", dg, d.StateDigest)
 		}
-		g.ID, g.Created, g.Rules, g.State = d.Game, d, rs, st
+		g.ID, g.Created, g.Rules, g.State, g.createdHash = d.Game, d, rs, st, ev.Hash
 		g.Phase = rs.Phase(st)
 		for _, p := range d.Players {
 			g.Players[p.Side] = p

@@ -24,7 +24,11 @@ const (
 
 // receiptsSince is the RenderRevision from which mail carries receipts:
 // mail queued before (in the logs of earlier builds) renders without.
-const receiptsSince = 9
+// From createdSince on, receipts also name the game's first record.
+const (
+	receiptsSince = 9
+	createdSince  = 13
+)
 
 // LogReceipt is what a host's mail states about the game's log, inside
 // the host's signature (the whole mail is signed): that the log holds, at
@@ -50,6 +54,10 @@ type LogReceipt struct {
 	Type    string `json:"type,omitempty"`
 	Phase   string `json:"phase,omitempty"`
 	Message string `json:"message,omitempty"`
+	// Created is the hash of record 1 (GameCreated): which game of that
+	// name the receipt is of, since a host may play a game of one name
+	// again after the first is over. Absent before createdSince.
+	Created string `json:"created,omitempty"`
 }
 
 // receipts reports whether a queued mail carries a receipt.
@@ -60,7 +68,15 @@ func (g *Game) headReceipt(q MailQueued) *LogReceipt {
 	if !q.receipts() {
 		return nil
 	}
-	return &LogReceipt{Kind: ReceiptHead, Game: g.ID, Side: q.Side, Seq: g.Seq, Hash: g.Hash}
+	return &LogReceipt{Kind: ReceiptHead, Game: g.ID, Side: q.Side, Seq: g.Seq, Hash: g.Hash, Created: g.created(q)}
+}
+
+// created is what a receipt of a mail names as the game's first record.
+func (g *Game) created(q MailQueued) string {
+	if q.rendered() < createdSince {
+		return ""
+	}
+	return g.createdHash
 }
 
 // ordersReceipt is the receipt of an acceptance reply: the record of the
@@ -69,7 +85,7 @@ func (g *Game) ordersReceipt(q MailQueued, o OrdersAccepted) *LogReceipt {
 	if !q.receipts() {
 		return nil
 	}
-	return &LogReceipt{Kind: ReceiptOrders, Game: g.ID, Side: q.Side, Seq: o.Seq, Hash: o.Hash, Type: EvOrdersAccepted, Phase: o.Phase, Message: o.Key}
+	return &LogReceipt{Kind: ReceiptOrders, Game: g.ID, Side: q.Side, Seq: o.Seq, Hash: o.Hash, Type: EvOrdersAccepted, Phase: o.Phase, Message: o.Key, Created: g.created(q)}
 }
 
 // attachment is the receipt as receipt.json.
@@ -123,6 +139,8 @@ func ReadReceipt(text string, atts []Attachment) (*LogReceipt, error) {
 		return nil, fmt.Errorf("a receipt without a record (seq %d, hash %q)", r.Seq, r.Hash)
 	case r.Kind == ReceiptOrders && r.Message == "":
 		return nil, fmt.Errorf("a receipt of orders without the message's identity")
+	case r.Created != "" && len(r.Created) != 64:
+		return nil, fmt.Errorf("a receipt naming the game's first record by %q", r.Created)
 	}
 	if !strings.Contains(text, fmt.Sprintf("record %d,", r.Seq)) || !strings.Contains(text, r.Hash) {
 		return nil, fmt.Errorf("the mail's text does not name record %d with hash %s as its JSON copy does", r.Seq, r.Hash)

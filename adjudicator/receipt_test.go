@@ -211,8 +211,8 @@ func TestMailOfEarlierRenderRevisionsHasNoReceipt(t *testing.T) {
 	}
 }
 
-// A snapshot keeps the records of the open phase's orders, so that an
-// acceptance reply rendered after a restart names them.
+// A snapshot keeps the records of the open phase's orders and the game's
+// first record, so that a receipt rendered after a restart names them.
 func TestSnapshotKeepsTheRecordsOfOrders(t *testing.T) {
 	h, _, _ := newHost(t)
 	if _, err := h.Create(raceSpec("g1")); err != nil {
@@ -229,5 +229,8 @@ func TestSnapshotKeepsTheRecordsOfOrders(t *testing.T) {
 	o, want := s.Orders[engine.Side("german")], g.Orders["german"]
 	if s == nil || o.Seq == 0 || o.Seq != want.Seq || o.Hash != want.Hash {
 		t.Fatalf("orders after the snapshot: %d %s, want %d %s", o.Seq, o.Hash, want.Seq, want.Hash)
+	}
+	if s.createdHash == "" || s.createdHash != g.createdHash {
+		t.Errorf("the first record after the snapshot: %q, want %q", s.createdHash, g.createdHash)
 	}
 }

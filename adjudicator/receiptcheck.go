@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"time"
 
 	"skagerrak/engine"
 	"skagerrak/events"
@@ -16,6 +17,8 @@ type HeldReceipt struct {
 	LogReceipt
 	// Mail names the mail: a file, or a message of an mbox.
 	Mail string
+	// Signed is when the host signed the mail.
+	Signed time.Time
 }
 
 // What names the receipt for people.
@@ -56,14 +59,25 @@ type ReceiptCheck struct {
 	// AtDeparture describes the game at record Agree+1 ("while phase T03
 	// was open").
 	AtDeparture string
+	// Elsewhere counts receipts of another game of this name (their
+	// first record is not this log's): one played before this one began
+	// or after it ended, not checked. Concurrent lists, by first record,
+	// the other games of this name whose receipts the host signed while
+	// this one was played: two logs for one game, shown to different
+	// players.
+	Elsewhere  int
+	Concurrent []string
 }
 
 // OK reports whether the log bears out every receipt.
-func (c ReceiptCheck) OK() bool { return len(c.Mismatches) == 0 && len(c.Contradictions) == 0 }
+func (c ReceiptCheck) OK() bool {
+	return len(c.Mismatches) == 0 && len(c.Contradictions) == 0 && len(c.Concurrent) == 0
+}
 
 // logRecord is what checking receipts needs of one record of the log.
 type logRecord struct {
 	hash, typ, key string
+	time           time.Time
 	// during describes the game when the record was written.
 	during string
 }
@@ -89,9 +103,20 @@ func CheckReceipts(path string, held []HeldReceipt) (ReceiptCheck, error) {
 	c.Game, c.Records = game, uint64(len(recs))
 	hashes := map[uint64]map[string]string{} // seq -> hash -> first mail naming it
 	matched := map[uint64]bool{}
+	other := map[string]bool{}
 	for _, h := range held {
 		if h.Game != game {
 			c.Other++
+			continue
+		}
+		if h.Created != "" && h.Created != recs[0].hash {
+			// Another game of this name: its records say nothing of
+			// this log's, unless the host ran both at once.
+			if recs.during(h.Signed) {
+				other[h.Created] = true
+			} else {
+				c.Elsewhere++
+			}
 			continue
 		}
 		c.Checked++
@@ -124,11 +149,34 @@ func CheckReceipts(path string, held []HeldReceipt) (ReceiptCheck, error) {
 	}
 	sort.Slice(c.Mismatches, func(i, j int) bool { return c.Mismatches[i].Seq < c.Mismatches[j].Seq })
 	c.Contradictions = contradictions(hashes)
+	for h := range other {
+		c.Concurrent = append(c.Concurrent, h)
+	}
+	sort.Strings(c.Concurrent)
 	return c, nil
 }
 
+// logRecords are the records of a log, in order.
+type logRecords []logRecord
+
+// during reports whether t falls while the log's game was played: from
+// its first record until its GameEnded (allowing for the mail the end
+// sends, and for clocks, ClockSkew either side), or, for a game not
+// over, from its first record on.
+func (recs logRecords) during(t time.Time) bool {
+	if t.IsZero() || t.Before(recs[0].time.Add(-ClockSkew)) {
+		return false
+	}
+	for _, r := range recs {
+		if r.typ == EvGameEnded {
+			return !t.After(r.time.Add(ClockSkew))
+		}
+	}
+	return true
+}
+
 // mismatch says how the log differs from a receipt, or "" if it holds it.
-func mismatch(h HeldReceipt, recs []logRecord, byKey map[string][]keyed) string {
+func mismatch(h HeldReceipt, recs logRecords, byKey map[string][]keyed) string {
 	why := ""
 	switch {
 	case h.Seq > uint64(len(recs)):
@@ -193,7 +241,7 @@ type keyed struct {
 }
 
 // readRecords reads what checking receipts needs of every record of a log.
-func readRecords(logPath string) (recs []logRecord, byKey map[string][]keyed, game string, err error) {
+func readRecords(logPath string) (recs logRecords, byKey map[string][]keyed, game string, err error) {
 	f, err := os.Open(logPath)
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("receipts: %w", err)
@@ -230,7 +278,7 @@ func readRecords(logPath string) (recs []logRecord, byKey map[string][]keyed, ga
 		if d.Key != "" {
 			byKey[d.Key] = append(byKey[d.Key], keyed{seq: ev.Seq, typ: ev.Type})
 		}
-		recs = append(recs, logRecord{hash: ev.Hash, typ: ev.Type, key: d.Key, during: during})
+		recs = append(recs, logRecord{hash: ev.Hash, typ: ev.Type, key: d.Key, time: ev.Time, during: during})
 	}
 	if len(recs) == 0 {
 		return nil, nil, "", fmt.Errorf("receipts: %s holds no records", logPath)

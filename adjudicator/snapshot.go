@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 7
+const snapshotVersion = 8
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -61,6 +61,7 @@ type snapshot struct {
 	Finals       []engine.Side                  `json:"finals,omitempty"`
 	Signed       map[string]time.Time           `json:"signed,omitempty"`
 	Mails        map[string]engine.Side         `json:"mails,omitempty"`
+	CreatedHash  string                         `json:"created_hash"`
 }
 
 // recordRef names a record of the log: the one of a side's accepted
@@ -141,7 +142,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 			s.Finals = append(s.Finals, side)
 		}
 	}
-	s.Signed, s.Mails = g.signed, g.mails
+	s.Signed, s.Mails, s.CreatedHash = g.signed, g.mails, g.createdHash
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, false, err
@@ -194,7 +195,7 @@ func readSnapshot(b []byte) *Game {
 	g.ID, g.Created, g.Rules, g.State, g.Phase = s.Created.Game, s.Created, rs, st, rs.Phase(st)
 	g.Opened, g.OpenedAt, g.Referee, g.Failed, g.Bounced = s.Opened, s.OpenedAt, s.Referee, s.Failed, s.Bounced
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
-	g.DiceD6 = s.DiceD6
+	g.DiceD6, g.createdHash = s.DiceD6, s.CreatedHash
 	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves
 	g.Seq, g.Hash, g.Time = s.Seq, s.Hash, s.Time
 	for i := range g.History {

@@ -276,3 +276,46 @@ func TestForgedBouncesAreBounded(t *testing.T) {
 		t.Fatalf("verify: %v (%+v)", err, rep)
 	}
 }
+
+// The parts beside a detached signature are named in the host-signed
+// reply. A copy of a player's mail with many attachments of long names
+// (a message of the outsider's own, in the host's signed mail) mailed
+// first gets its acceptance, the reply the player reads: at most 8 parts
+// are named there, each name cut short.
+func TestAttachmentNamesInRepliesAreBounded(t *testing.T) {
+	r := newReplayGame(t, "")
+	genuine := r.sign(t, malleate.FormDetached, "allied", "advance 1", time.Now().UTC().Truncate(time.Second))
+	copied := genuine
+	pitch := strings.Repeat("URGENT from the host: your key is revoked, mail your private key to keys@evil.test ", 4)
+	for i := 0; i < 30; i++ {
+		copied = withPart(t, copied, fmt.Sprintf("Content-Type: text/plain; name=\"%d %s.txt\"\r\nContent-Disposition: attachment\r\n\r\nx\r\n", i, pitch))
+	}
+	r.e.imap.Append(hostAddr, "INBOX", copied)
+	if p := r.poll(t); p.Accepted != 1 {
+		t.Fatalf("the copy: %+v", p)
+	}
+	got := r.e.smtp.Take("allied@players.test")
+	if len(got) != 1 {
+		t.Fatalf("%d replies", len(got))
+	}
+	rep, err := compose.ReadReport(got[0].Data, hostKeys(r), nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(rep.Text, "URGENT"); n > 8 {
+		t.Errorf("the reply names %d of the attachments", n)
+	}
+	_, listed, ok := strings.Cut(strings.Join(strings.Fields(rep.Text), " "), "Not read as orders, only the signed order file is: ")
+	if !ok {
+		t.Fatalf("the reply names no parts:\n%s", rep.Text)
+	}
+	for _, l := range strings.Split(listed, "; ") {
+		if strings.Contains(l, "URGENT") && len(l) > 80 {
+			t.Errorf("an attachment named in %d bytes: %q", len(l), l)
+		}
+	}
+	acc := recorded[adjudicator.OrdersAccepted](t, r, adjudicator.EvOrdersAccepted)
+	if n := len(acc[len(acc)-1].Ignored); n > 8 {
+		t.Errorf("%d ignored parts recorded", n)
+	}
+}

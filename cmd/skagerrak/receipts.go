@@ -71,7 +71,7 @@ func readKeptReceipts(paths []string, host openpgp.EntityList, players []*openpg
 		case r == nil:
 			k.Bare++
 		default:
-			k.Held = append(k.Held, adjudicator.HeldReceipt{LogReceipt: *r, Mail: m.Where})
+			k.Held = append(k.Held, adjudicator.HeldReceipt{LogReceipt: *r, Mail: m.Where, Signed: rep.SigTime})
 		}
 	}
 	return k, nil

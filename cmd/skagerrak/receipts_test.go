@@ -116,7 +116,14 @@ type receiptHost struct {
 // clock give the same first records on every host.
 func (w *receiptWorld) newHost(t testing.TB, name string) *receiptHost {
 	t.Helper()
-	rh := &receiptHost{w: w, clk: &stepClock{t: receiptStart}, dir: filepath.Join(w.dir, name)}
+	return w.newHostWith(t, name, 7, receiptStart)
+}
+
+// newHostWith creates the game on a new host whose dice secret is 32
+// octets of secret, at the time start.
+func (w *receiptWorld) newHostWith(t testing.TB, name string, secret byte, start time.Time) *receiptHost {
+	t.Helper()
+	rh := &receiptHost{w: w, clk: &stepClock{t: start}, dir: filepath.Join(w.dir, name)}
 	var err error
 	if rh.smtp, err = loopback.StartSMTP(loopback.SMTPOptions{}); err != nil {
 		t.Fatal(err)
@@ -127,7 +134,7 @@ func (w *receiptWorld) newHost(t testing.TB, name string) *receiptHost {
 		t.Fatal(err)
 	}
 	rh.sender = &smtpSender{s: ss, from: hostAddr, host: w.host, clock: rh.clk.Now}
-	rh.h, err = adjudicator.OpenHost(rh.dir, adjudicator.Options{Clock: rh.clk, Verifier: pgpVerifier{}, Entropy: bytes.NewReader(bytes.Repeat([]byte{7}, 32))})
+	rh.h, err = adjudicator.OpenHost(rh.dir, adjudicator.Options{Clock: rh.clk, Verifier: pgpVerifier{}, Entropy: bytes.NewReader(bytes.Repeat([]byte{secret}, 32))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -652,4 +659,69 @@ func BenchmarkVerifyReceipts(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(box.mail)), "µs/mail")
+}
+
+// playToEnd plays a host's game to its end, every mail to a side saved
+// in its box.
+func playToEnd(t *testing.T, rh *receiptHost, boxes map[engine.Side]*savedBox) {
+	t.Helper()
+	for phase := 1; rh.game().Ended == nil; phase++ {
+		for _, side := range []engine.Side{"allied", "german"} {
+			rh.clk.Add(10 * time.Second)
+			rh.receive(t, rh.clk.Now(), rh.w.order(t, rh.clk, side, fmt.Sprintf("T%02d", phase), 2))
+			for _, s := range []engine.Side{"allied", "german"} {
+				rh.deliver(t, s, boxes[s])
+			}
+		}
+	}
+}
+
+// A host may play a game of one name again once the first is over. A
+// player keeping the first game's receipts cannot make them count against
+// the second game's log: receipts name the game's first record, and those
+// of a game played before this one began are set apart, blaming nobody.
+// A host that keeps two logs of one name at once (two first records, two
+// dice secrets, one shown to each side) is named, as a fork is.
+func TestReceiptsOfAnotherGameOfTheSameName(t *testing.T) {
+	w := newReceiptWorld(t, false)
+	hostKey := w.hostKeyFile(t)
+	box := func(name string) map[engine.Side]*savedBox {
+		return map[engine.Side]*savedBox{"allied": newSavedBox(t, filepath.Join(w.dir, name, "allied")), "german": newSavedBox(t, filepath.Join(w.dir, name, "german"))}
+	}
+	first, firstBoxes := w.newHostWith(t, "first", 7, receiptStart), box("first-mail")
+	playToEnd(t, first, firstBoxes)
+	again, againBoxes := w.newHostWith(t, "again", 9, first.clk.Now().Add(30*24*time.Hour)), box("again-mail")
+	playToEnd(t, again, againBoxes)
+
+	code, out := verifyOut(t, again.logPath(), "--host-key", hostKey, "--receipts", firstBoxes["allied"].dir, againBoxes["allied"].dir)
+	if code != 0 || strings.Contains(out, "DOES NOT MATCH") || strings.Contains(out, "TWO") || !strings.Contains(out, "receipts of another game named r1, played before this one began or after it ended") {
+		t.Errorf("the second game's log with the first game's receipts and its own: exit %d\n%s", code, out)
+	}
+	code, out = verifyOut(t, first.logPath(), "--host-key", hostKey, "--receipts", againBoxes["german"].dir)
+	if strings.Contains(out, "DOES NOT MATCH") || strings.Contains(out, "TWO") || !strings.Contains(out, "another game named r1") {
+		t.Errorf("the first game's log with the second game's receipts: exit %d\n%s", code, out)
+	}
+
+	// Two games of one name at once, one shown to each side.
+	w2 := newReceiptWorld(t, false)
+	hostKey2 := w2.hostKeyFile(t)
+	forAllied, forGerman := w2.newHostWith(t, "for-allied", 7, receiptStart), w2.newHostWith(t, "for-german", 9, receiptStart)
+	mail := map[engine.Side]*savedBox{"allied": newSavedBox(t, filepath.Join(w2.dir, "m", "allied")), "german": newSavedBox(t, filepath.Join(w2.dir, "m", "german"))}
+	clk := &stepClock{t: receiptStart}
+	for phase := 1; forAllied.game().Ended == nil || forGerman.game().Ended == nil; phase++ {
+		for _, side := range []engine.Side{"allied", "german"} {
+			clk.Add(10 * time.Second)
+			raw := w2.order(t, clk, side, fmt.Sprintf("T%02d", phase), 2)
+			forAllied.receive(t, clk.Now(), raw)
+			forGerman.receive(t, clk.Now(), raw)
+			forAllied.deliver(t, "allied", mail["allied"])
+			forGerman.deliver(t, "german", mail["german"])
+			forAllied.smtp.Take("german@players.test")
+			forGerman.smtp.Take("allied@players.test")
+		}
+	}
+	code, out = verifyOut(t, forAllied.logPath(), "--host-key", hostKey2, "--receipts", mail["allied"].dir, mail["german"].dir)
+	if code == 0 || !strings.Contains(out, "TWO GAMES AT ONCE") {
+		t.Errorf("the log shown to allied with both sides' receipts: exit %d, want two games at once named\n%s", code, out)
+	}
 }

@@ -134,6 +134,12 @@ func printReceiptCheck(w io.Writer, logPath string, paths []string, k keptReceip
 	if c.Other > 0 {
 		fmt.Fprintf(w, "  %d receipts of other games not checked\n", c.Other)
 	}
+	if c.Elsewhere > 0 {
+		fmt.Fprintf(w, "  %d receipts of another game named %s, played before this one began or after it ended (their first record is not this log's), not checked\n", c.Elsewhere, c.Game)
+	}
+	for _, x := range c.Concurrent {
+		fmt.Fprintf(w, "  TWO GAMES AT ONCE: the host signed receipts of another game named %s (first record %s) while this one was played: it kept two logs for one game\n", c.Game, x)
+	}
 	if k.Bare > 0 {
 		fmt.Fprintf(w, "  %d host-signed mails without a receipt (replies to rejected orders, reminders, notices, mail of builds before receipts)\n", k.Bare)
 	}
@@ -163,6 +169,9 @@ func printReceiptCheck(w io.Writer, logPath string, paths []string, k keptReceip
 	}
 	if len(c.Contradictions) > 0 {
 		return fmt.Errorf("verify: the host's mails name %d records with two hashes", len(c.Contradictions))
+	}
+	if len(c.Concurrent) > 0 {
+		return fmt.Errorf("verify: the host's mails are of %d other games named %s played at the same time", len(c.Concurrent), c.Game)
 	}
 	if c.Checked == 0 {
 		return fmt.Errorf("verify: no host-signed receipt of game %s in %s: nothing was checked against the log", c.Game, strings.Join(paths, ", "))

@@ -313,7 +313,7 @@ func kindOf(e *entity) partKind {
 func describePart(e *entity) string {
 	switch kindOf(e) {
 	case kindPubKey:
-		n := Escape(fileName(e))
+		n := Escape(shortName(fileName(e)))
 		if n == "" {
 			n = "without a name"
 		}
@@ -321,7 +321,7 @@ func describePart(e *entity) string {
 	case kindNote:
 		return "a note (" + e.mediaType + ")"
 	}
-	if n := Escape(fileName(e)); n != "" {
+	if n := Escape(shortName(fileName(e))); n != "" {
 		return "the attachment " + n + " (" + e.mediaType + ")"
 	}
 	return "a " + e.mediaType + " part"
@@ -369,4 +369,17 @@ func orderFromSigned(e *entity) (*entity, []string, *Rejection) {
 	default:
 		return nil, nil, reject(ReasonBadStructure, "signed part is %s, want text/plain or multipart/mixed", e.mediaType)
 	}
+}
+
+// maxNameRunes bounds a file name as a reply names it: the name comes
+// from outside the signature, and the host signs the reply.
+const maxNameRunes = 40
+
+// shortName cuts a file name to maxNameRunes, marking the cut.
+func shortName(name string) string {
+	r := []rune(name)
+	if len(r) <= maxNameRunes {
+		return name
+	}
+	return string(r[:maxNameRunes-1]) + "…"
 }
