@@ -800,6 +800,9 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 // gunnery after damage (8.62-8.662).
 func unitNow(u UnitView) string {
 	out := fmt.Sprintf("allowance %d", u.Allowance)
+	if u.Idle {
+		out = "may not move yet (6.15)"
+	}
 	if u.AllowanceSouth > 0 {
 		out += fmt.Sprintf(" (%d moving south, 15.2)", u.AllowanceSouth)
 	}

@@ -336,3 +336,35 @@ func TestMoveHintsAreOrdersThatWouldBeAccepted(t *testing.T) {
 		}
 	}
 }
+
+// TestRule6_15_NorwegianShipsShowNoAllowanceBeforeTheyMayMove: 6.15
+// "Norwegian units may move only 2 turns after the German invasion of
+// Norway". On turn 1 the order form showed Norge (3-2) with "allowance 3",
+// which no line could use; from revision 2 the View gives 0 and the form
+// says she may not move yet. After an invasion on turn 1 she moves from
+// turn 3, an odd turn: allowance 3 (3.414).
+func TestRule6_15_NorwegianShipsShowNoAllowanceBeforeTheyMayMove(t *testing.T) {
+	for _, rev := range []int{1, 2} {
+		s := newGameRev(t, rev, nil)
+		norge := func(s *State) UnitView {
+			for _, u := range s.view(Allied).Units {
+				if u.ID == "norge" {
+					return u
+				}
+			}
+			t.Fatal("no Norge in the Allied view")
+			return UnitView{}
+		}
+		u := norge(s)
+		if (u.Allowance == 0 && u.Idle) != (rev == 2) || (rev == 1 && u.Allowance != 3) {
+			t.Errorf("revision %d, turn 1: Norge %+v", rev, u)
+		}
+		if rev == 2 && !strings.Contains(unitNow(u), "may not move yet (6.15)") {
+			t.Errorf("revision 2: the form says %q", unitNow(u))
+		}
+		s.InvasionTurn, s.Turn = 1, 3
+		if u := norge(s); u.Idle || u.Allowance != 3 {
+			t.Errorf("revision %d, turn 3 after an invasion on turn 1: Norge %+v, want allowance 3", rev, u)
+		}
+	}
+}

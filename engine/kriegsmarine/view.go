@@ -78,8 +78,11 @@ type UnitView struct {
 	Speed          string `json:"speed,omitempty"`
 	Allowance      int    `json:"allowance,omitempty"`
 	AllowanceSouth int    `json:"allowance_south,omitempty"`
-	Evasion        int    `json:"evasion,omitempty"`
-	Ships          int    `json:"ships,omitempty"`
+	// Idle marks a Norwegian or Danish unit that may not move yet (6.15,
+	// 9.1, 17.31): its allowance is 0 (rules revision 2).
+	Idle    bool `json:"idle,omitempty"`
+	Evasion int  `json:"evasion,omitempty"`
+	Ships   int  `json:"ships,omitempty"`
 	// Gunnery is the dice the unit's gunnery rolls now, after damage (8.62,
 	// 8.64, 8.65, 8.661, 8.662) and the Wilfred Force aboard (11.2), before
 	// what a round adds or takes (8.26, 8.29, 10.2).
@@ -172,6 +175,9 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 			if south := windAllowance(base, d.Small(), s.Weather, on, from, true); south != uv.Allowance {
 				uv.AllowanceSouth = south
 			}
+			if s.rev() >= 2 && s.idleNeutral(d) {
+				uv.Allowance, uv.AllowanceSouth, uv.Idle = 0, 0, true
+			}
 			uv.Evasion = evasionSpeed(d, &u)
 			uv.Ships, uv.Gunnery, uv.Hits = d.Ships, s.gunnery(u.ID), d.Hits
 			uv.HitsTaken, uv.Flooding, uv.Moderate = u.Hits, u.Flooding, moderate(d, &u)
@@ -236,6 +242,20 @@ func (v *View) unit(id string) *UnitView {
 		}
 	}
 	return nil
+}
+
+// idleNeutral reports whether a Norwegian or Danish unit may not move
+// this turn: Norwegian and Danish units move from two turns after the
+// German invasion (6.15, 9.1), the Danes from when the Allies command
+// them (17.31).
+func (s *State) idleNeutral(d *UnitDef) bool {
+	if d.Nation != "NO" && d.Nation != "DK" {
+		return false
+	}
+	if d.Nation == "DK" && s.DanesFrom > 0 && s.Turn >= s.DanesFrom {
+		return false
+	}
+	return s.intervention() == 0 || s.Turn < s.intervention()
 }
 
 // fairAllowance is the unit's allowance before the weather: the speed of
