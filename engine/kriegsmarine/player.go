@@ -744,7 +744,7 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 		}
 		return b.String()
 	}
-	fmt.Fprintf(&b, "# %s. Weather: %s.", v.Title, v.Weather)
+	fmt.Fprintf(&b, "# %s. %s.", v.Title, weatherNote(v))
 	if v.DayTurn {
 		b.WriteString(" Day turn: up to 3 air searches (6.32).\n")
 	} else {
@@ -793,6 +793,17 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 		b.WriteString("encounter all evade\n")
 	}
 	return b.String()
+}
+
+// weatherNote says the weather for a report: the level, or, from rules
+// revision 2, that the optional weather rules are not in this game (15.0:
+// "they may choose not to use the weather rules"), rather than a gale
+// that changes nothing.
+func weatherNote(v *View) string {
+	if !v.WeatherOn && v.rev() >= 2 {
+		return "No weather rules in this game (15.0 is optional)"
+	}
+	return "Weather: " + v.Weather
 }
 
 // unitNow says what a ship can do this turn, as its View has it: its

@@ -74,7 +74,7 @@ func (Ruleset) Report(view engine.View, side engine.Side) string {
 		}
 		return b.String()
 	}
-	fmt.Fprintf(&b, "\nNow: %s. Weather: %s.\n", v.Title, v.Weather)
+	fmt.Fprintf(&b, "\nNow: %s. %s.\n", v.Title, weatherNote(v))
 	if q := v.Decision; q != nil {
 		b.WriteString("\n" + describeQuestion(v, q))
 	}

@@ -25,6 +25,7 @@ var revisions = []engine.Revision{
 		"9.2: on halved defence a fortress without torpedoes fires at the half of the German ships the German order \"expose PORT SHIP, ...\" names (they were taken by name)",
 		"9.2, 9.31: where ships fell back or withdrew is told only to their owner",
 		"9.43: an occupation after 2 turns takes the port's airfields at the start of the turn it falls due (was a turn later)",
+		"15.0: without the weather option the reports say the weather rules are not used (they showed a gale that changed nothing)",
 		"6.15: Norwegian and Danish ships show allowance 0 until they may move (the View showed their printed allowance)",
 		"12.0, 16.3: a destroyer detached from a German task force scores no Allied VP as a destroyer destroyed",
 	}},

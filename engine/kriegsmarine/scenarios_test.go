@@ -368,3 +368,33 @@ func TestRule6_15_NorwegianShipsShowNoAllowanceBeforeTheyMayMove(t *testing.T) {
 		}
 	}
 }
+
+// TestRule15_0_NoWeatherWithoutTheOption: 15.0 "if both players agree
+// before the game, they may choose not to use the weather rules". Without
+// the option a report said "Weather: gale" (4.61's marker), a gale that
+// cuts nothing (TB Flot I keeps its allowance 5 on turn 1): from revision
+// 2 the report, the form and the set-up say the weather rules are not
+// used. With the option the gale is shown, and the torpedo boats lose a
+// point (15.0: DD, TB and PT -1 in a gale).
+func TestRule15_0_NoWeatherWithoutTheOption(t *testing.T) {
+	for _, c := range []struct {
+		rev   int
+		opts  []string
+		note  string
+		allow int
+	}{{2, nil, "No weather rules in this game", 5}, {1, nil, "Weather: gale", 5}, {2, []string{OptWeather}, "Weather: gale", 4}} {
+		s := newGameRev(t, c.rev, c.opts)
+		v := s.view(German)
+		if got := weatherNote(v); !strings.HasPrefix(got, c.note) {
+			t.Errorf("revision %d, options %v: %q, want %q", c.rev, c.opts, got, c.note)
+		}
+		for _, u := range v.Units {
+			if u.ID == "tbfloti" && u.Allowance != c.allow {
+				t.Errorf("revision %d, options %v: TB Flot I allowance %d, want %d", c.rev, c.opts, u.Allowance, c.allow)
+			}
+		}
+	}
+	if logWith(newGameRev(t, 2, nil), 1, "weather rules are not used") == nil {
+		t.Error("revision 2 without the option: the set-up does not say the weather rules are not used")
+	}
+}
