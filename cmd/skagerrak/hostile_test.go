@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"mime"
 	"net/mail"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -374,4 +376,51 @@ func TestExoticCharsetsInsideTheSignature(t *testing.T) {
 	if rep, err := adjudicator.VerifyPath(r.e.dataDir()+"/"+r.id, pgpVerifier{}); err != nil || rep.Signatures != 3 {
 		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
 	}
+}
+
+// One key playing two games of a host: a copy of its orders for one game
+// (re-encoded, after the genuine) changes neither game, and its orders
+// for the other game still count there.
+func TestOneMessageCountsOnceAcrossGames(t *testing.T) {
+	r := newReplayGame(t, "")
+	g1, _ := r.h.Game(r.id)
+	spec := adjudicator.Spec{Game: "replay-2", Ruleset: "racetest", HostFrom: hostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+	for _, s := range g1.Sides() {
+		spec.Players = append(spec.Players, g1.Players[s])
+	}
+	if _, err := r.h.Create(spec); err != nil {
+		t.Fatal(err)
+	}
+	r.poll(t)
+	r.e.smtp.Take("allied@players.test")
+	r.e.smtp.Take("german@players.test")
+	at := time.Now().UTC().Truncate(time.Second)
+	genuine := r.sign(t, malleate.FormPGPMIME, "allied", "advance 2", at)
+	r.genuine(t, genuine)
+	before1, before2 := len(r.log(t)), logSize(t, r, "replay-2")
+	r.copiesChangeNothing(t, genuine)
+	if logSize(t, r, "replay-2") != before2 || len(r.log(t)) != before1 {
+		t.Fatal("a copy changed a game's log")
+	}
+	text := "Game: replay-2\nPhase: T01\nSide: allied\nadvance 3\n"
+	raw, err := compose.SignPGPMIMEMail(r.keys["allied"], "allied@players.test", hostAddr, "orders", text, at.Add(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.e.imap.Append(hostAddr, "INBOX", raw)
+	if p := r.poll(t); p.Accepted != 1 {
+		t.Fatalf("the orders for the other game: %+v", p)
+	}
+	if g2, _ := r.h.Game("replay-2"); !strings.Contains(g2.Orders["allied"].Text, "advance 3") {
+		t.Errorf("replay-2's orders: %q", g2.Orders["allied"].Text)
+	}
+}
+
+func logSize(t *testing.T, r *replayGame, game string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(r.e.dataDir(), game, adjudicator.LogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(b)
 }
