@@ -818,6 +818,16 @@ func TestRule2_5_NorwayReshufflesItsUsedCards(t *testing.T) {
 	if strings.Join(s.Norwegian.Draw, " ") != "bakhold" || len(s.Norwegian.Used) != 0 {
 		t.Errorf("deck %v used %v, want bakhold face down and nothing used", s.Norwegian.Draw, s.Norwegian.Used)
 	}
+	// With manual dice each roll says what it picks: the first, a d4,
+	// which of the four cards goes fourth.
+	m := scene(Norwegian, StepReinforce, at(Norwegian, "hamar", 1))
+	m.Norwegian.Draw = nil
+	m.Norwegian.Used = []string{"bakhold", "veisperring", "sprengt-bro", "rask-forflytning"}
+	d := engine.NewManualDice()
+	runWith(t, m, nil, d)
+	if w := d.Wanted(); len(w) != 3 || w[0].Sides != 4 || w[0].Why != "Norway reshuffles its used cards: which of the first 4 cards becomes card 4 of the new deck" {
+		t.Errorf("the reshuffle's rolls: %+v", w)
+	}
 	n := scene(Norwegian, StepReinforce, at(Norwegian, "hamar", 1))
 	n.Norwegian.Draw = []string{"veisperring"}
 	n.Norwegian.Used = []string{"bakhold", "sprengt-bro"}

@@ -382,10 +382,13 @@ func (s *State) play(side engine.Side, id string) bool {
 	return true
 }
 
-// shuffle shuffles cards with the dice (Fisher-Yates, one roll a card).
+// shuffle shuffles cards with the dice (Fisher-Yates, one roll a card):
+// from the last card of the new deck to the second, a die of as many
+// faces as cards are left picks the one that goes there, which each roll
+// says, for a referee rolling manual dice.
 func shuffle(cards []string, dice engine.Dice, why string) {
 	for i := len(cards) - 1; i > 0; i-- {
-		j := dice.Roll(i+1, why) - 1
+		j := dice.Roll(i+1, fmt.Sprintf("%s: which of the first %d cards becomes card %d of the new deck", why, i+1, i+1)) - 1
 		cards[i], cards[j] = cards[j], cards[i]
 	}
 }

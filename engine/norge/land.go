@@ -461,7 +461,7 @@ func checkAttack(s *State, side engine.Side, target string, attackers []string, 
 	for _, id := range attackers {
 		u := s.unit(id)
 		if !onHex(u.Loc) || !adjacent(u.Loc, target) {
-			return fail("16.1", "units next to "+target, "%s is not next to %s", id, target)
+			return fail("16.1", attackHint(s, side, target, o), "%s is not next to %s", id, target)
 		}
 		if u.Landed == s.Turn {
 			return fail("12.7", movableUnits(s, side), "%s landed this turn and may not attack", id)
@@ -502,7 +502,7 @@ func attackHint(s *State, side engine.Side, target string, o *Orders) string {
 		}
 	}
 	if len(all) == 0 {
-		return "an attack of at least 1:2"
+		return "none on " + target + ": no unit of yours that may attack it is next to it"
 	}
 	c := attackValue(s, side, target, all, attackTargets(o))
 	if c.Column == "" {
@@ -692,9 +692,13 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 		}
 		landAttack(s, side, ord.ID, att, ord.Adv, targets, d)
 	}
+	// 16.4: "Remove the RT-marker after their attack phase": a defender's
+	// marker after its side's next land phase, in which it may not attack;
+	// from revision 2 an attacker's (a1, a2) after the phase it retreated
+	// in, which is its attack phase; revision 1 kept it a turn longer.
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side == side && u.RT && u.RTStep != phaseMark {
+		if u.Side == side && u.RT && (u.RTStep != phaseMark || s.rev() >= 2) {
 			u.RT = false
 		}
 	}

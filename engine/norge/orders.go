@@ -730,7 +730,7 @@ func (p *parser) finishLand(o *Orders) []engine.LineError {
 		}
 		to := ord.Args[len(ord.Args)-1]
 		if n := p.scr.stackThirds(to, p.side); n > 9 {
-			errs = append(errs, engine.LineError{Line: ord.Line, Rule: "14.1", Msg: fmt.Sprintf("%s would end with %d battalions' worth on %s, more than 3 regiments", ord.ID, n, to), Valid: "at most 3 regiment equivalents a hex"})
+			errs = append(errs, engine.LineError{Line: ord.Line, Text: p.lines[ord.Line].Text, Rule: "14.1", Msg: fmt.Sprintf("%s would end with %d battalions' worth on %s, more than 3 regiments", ord.ID, n, to), Valid: "at most 3 regiment equivalents a hex"})
 			bad[ord.Line] = true
 		}
 	}
@@ -739,11 +739,11 @@ func (p *parser) finishLand(o *Orders) []engine.LineError {
 			continue
 		}
 		if pr := checkAttack(p.scr, p.side, ord.ID, ord.Args, o); pr != nil {
-			errs = append(errs, engine.LineError{Line: ord.Line, Rule: pr.rule, Msg: pr.msg, Valid: pr.valid})
+			errs = append(errs, p.lines[ord.Line].Errorf(pr.rule, pr.valid, "%s", pr.msg))
 			continue
 		}
 		if ord.Adv != "" && ord.Adv != "none" && !containsStr(ord.Args, ord.Adv) {
-			errs = append(errs, engine.LineError{Line: ord.Line, Rule: "16.7", Msg: ord.Adv + " does not take part in the attack", Valid: "one of the attacking units, or none"})
+			errs = append(errs, p.lines[ord.Line].Errorf("16.7", "advance "+strings.Join(ord.Args, " | advance ")+" | advance none", "%s does not take part in the attack", ord.Adv))
 		}
 	}
 	return errs

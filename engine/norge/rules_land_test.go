@@ -292,7 +292,7 @@ func TestRule16_3_Results(t *testing.T) {
 		t.Fatal("N")
 	}
 	s = duel(t, 5)
-	if s.unit("IR307").Loc != "C:D3" || !s.unit("IR307").RT {
+	if s.unit("IR307").Loc != "C:D3" {
 		t.Fatalf("a1: IR307 at %s", s.unit("IR307").Loc)
 	}
 	s = duel(t, 6)
@@ -301,16 +301,41 @@ func TestRule16_3_Results(t *testing.T) {
 	}
 }
 
+// 16.4: "Units that have retreated are marked with an RT-marker and may
+// not attack in their own phase. Remove the RT-marker after their attack
+// phase." A defender that retreats in the enemy's phase may not attack in
+// its own next phase, after which the marker goes. An attacker that
+// retreats (a1, a2) does so in its own attack phase: from revision 2 its
+// marker goes at the end of that phase, and it may attack next turn
+// (revision 1 kept the marker through its next attack phase).
+//
+// IR307 (3) attacks NIR9 (2) on C:E5 from C:E4: 3 to 2, column 1:1; a 5
+// is a1, and IR307 retreats to C:D3. On turn 3, IR307 against NIR10 (2) on
+// C:D4 is 3 to 2 again.
 func TestRule16_4_RetreatMarker(t *testing.T) {
-	s := duel(t, 5) // a1: IR307 retreats to C:D3 and is marked
+	s := duel(t, 5) // a1: IR307 retreats to C:D3
+	if s.unit("IR307").Loc != "C:D3" || s.unit("IR307").RT {
+		t.Fatalf("a1: IR307 at %s, marked %v; want on C:D3, the marker gone after its own attack phase", s.unit("IR307").Loc, s.unit("IR307").RT)
+	}
 	s.Step = StepLandGerman
 	s.Turn = 3
 	setWeather(s, 3, "fair", "fair")
 	put(s, "NIR10", "C:D4")
-	parseErr(t, s, German, "attack C:D4 with IR307", "16.4")
-	s = run(t, s, German, "")
-	if s.unit("IR307").RT {
-		t.Fatal("the marker stays after the unit's attack phase")
+	parseOK(t, s, German, "attack C:D4 with IR307")
+	// Revision 1: the attacker's marker stayed until after its next attack
+	// phase.
+	r1 := land2(t, StepLandGerman)
+	r1.Revision = 0
+	put(r1, "IR307", "C:E4")
+	put(r1, "NIR9", "C:E5")
+	r1 = run(t, r1, German, "attack C:E5 with IR307", 5)
+	r1.Step, r1.Turn = StepLandGerman, 3
+	setWeather(r1, 3, "fair", "fair")
+	put(r1, "NIR10", "C:D4")
+	parseErr(t, r1, German, "attack C:D4 with IR307", "16.4")
+	r1 = run(t, r1, German, "")
+	if r1.unit("IR307").RT {
+		t.Fatal("revision 1: the marker stays after the unit's next attack phase")
 	}
 	s2 := duel(t, 1) // d1: NIR9 marked in the German phase
 	if !s2.unit("NIR9").RT {
