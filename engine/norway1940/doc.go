@@ -140,7 +140,8 @@
 //	continue on | continue off         # fight on after winning a round as the defender (9.14.5)
 //	losses IR14 IR8 | losses none      # the order your units take combat losses in, as attacker
 //	                                   # this player-turn and as defender the next (10.5.6,
-//	                                   # revision 2): each loss to the first still in the combat
+//	                                   # revision 2): each loss to the first still in the combat;
+//	                                   # also the cargo lost with sunk transports (9.10)
 //	ask evasion continue react interception losses   # decide these in person instead,
 //	                                   # in short phases (losses from revision 2)
 //	ask all | ask none                 # every kind of decision, or none (the default)
@@ -159,7 +160,11 @@
 // retreats towards the closest supply source with the attacker's choice
 // among them, the retreat named for a landing), leaves eliminated units
 // with 0 steps, supplies units the turn they land (7.4.3) and takes
-// overstack losses by the owner's losses order (11.1.5). A game of
+// overstack losses by the owner's losses order (11.1.5), lets the owner
+// choose his cargo losses (9.10), keeps units leaving the enemy's area in
+// supply (10.5.1), bars land attacks on German-held ports before turn 6
+// (18) and rolls no needless die for a fleet the batteries held in port
+// (15.2.2). A game of
 // revision 1 keeps revision 1's behaviour at each of these points.
 //
 // # Where the rulebook contradicts itself

@@ -239,6 +239,17 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 		if rule, valid, msg := c.canAttack(u, dest); msg != "" {
 			return rule, valid, msg
 		}
+	} else if s.rev() >= 2 && enemyIn(s, u.Loc, x) && !u.OOS {
+		// 10.5.1: units starting their movement sharing an area with the
+		// enemy "may attack or move to another area ... where the unit
+		// wouldn't be out of supply" (rules revision 2; revision 1 let
+		// them go anywhere). A unit already out of supply there may move
+		// one area wherever (7.5.1).
+		there := *u
+		there.Loc = dest
+		if !supplied(s, &there) {
+			return "10.5.1", "an area where it stays in supply, or an attack", fmt.Sprintf("%s leaves an area it shares with the enemy for %s, where it would be out of supply", u.ID, dest)
+		}
 	}
 	return "", "", ""
 }
@@ -264,6 +275,12 @@ func (c *turnCtx) canAttack(u *Unit, area string) (string, string, string) {
 	}
 	if u.Side == Allied && (area == "Narvik" || area == "Trondheim") && !s.AlliedLanded {
 		return "17.1", "after the Franco-British landing", "the Allied cannot attack Narvik nor Trondheim until Franco-British units have landed"
+	}
+	if u.Side == Allied && s.rev() >= 2 && s.Turn < 6 && dataPack.Area(area).Port != "" && s.controller(area) == German {
+		// 18: "The Allied player cannot attack Norwegian ports controlled
+		// by the Germans until the April 11th turn", by land as by sea
+		// (rules revision 2; revision 1 barred only the landings).
+		return "18", "turn 6 (11 April) or later", fmt.Sprintf("the Allied player cannot attack German-held %s before the April 11th turn (turn 6)", area)
 	}
 	return "", "", ""
 }
@@ -353,11 +370,18 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 	}
 	own := s.combatIn(o.To, x)
 	landing := false
-	if len(own) == 0 && s.rev() >= 2 {
+	if s.rev() >= 2 {
 		// 9.16, 10.5.6: the troops landing at an enemy-held port this
-		// turn fight there; their attack order names the retreat.
-		own = c.landingForce(o.To)
-		landing = len(own) > 0
+		// turn fight there, beside any already there (paratroops dropped
+		// on it this turn, 8.11); their attack order names the retreat.
+		if force := c.landingForce(o.To); len(force) > 0 {
+			landing = true
+			for _, u := range force {
+				if !containsUnit(own, u.ID) {
+					own = append(own, u)
+				}
+			}
+		}
 	}
 	if len(own) == 0 {
 		valid := "an area your units occupy after moving"
@@ -370,13 +394,15 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 		return "10.5", "one attack an area", fmt.Sprintf("a second attack on %s", o.To)
 	}
 	for _, id := range o.Units {
-		u := s.unit(id)
-		if landing {
-			if !containsUnit(own, id) {
-				return "10.5", "your units landing at " + o.To, fmt.Sprintf("%s does not land at %s this turn", id, o.To)
-			}
-		} else if u == nil || u.Side != x || u.Loc != o.To || u.Dead {
+		if u := s.unit(id); s.rev() < 2 && (u == nil || u.Side != x || u.Loc != o.To || u.Dead) {
 			return "10.5", "your units in " + o.To, fmt.Sprintf("%s is not in %s", id, o.To)
+		}
+		if s.rev() >= 2 && !containsUnit(own, id) {
+			var names []string
+			for _, u := range own {
+				names = append(names, u.ID)
+			}
+			return "10.5", "attack " + o.To + " with " + strings.Join(names, " "), fmt.Sprintf("%s is not in %s, nor landing there this turn", id, o.To)
 		}
 	}
 	ok := false

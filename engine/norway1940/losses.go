@@ -109,7 +109,9 @@ func (c *turnCtx) lossLines(area string, loser engine.Side, us []*Unit, res stri
 		q.Choices = append(q.Choices, "step "+u.ID)
 	}
 	for _, u := range units {
-		q.Choices = append(q.Choices, "eliminate "+u.ID)
+		if needElim > 0 {
+			q.Choices = append(q.Choices, "eliminate "+u.ID) // only a line the answer may hold
+		}
 	}
 	q.Text = fmt.Sprintf("The %s attack at %s beat your units there (%s): %s. Distribute the losses: %d \"step UNIT\" line(s), one a step (a unit may take more than one)",
 		sideTitle(other(loser)), area, describe(res), strings.Join(have, ", "), needSteps)

@@ -78,19 +78,23 @@ func cargoLoadOf(s *State, f *Fleet) int {
 	return n
 }
 
-// loseCargo takes one point of cargo: half a supply unit first, else a
-// step of the largest unit (9.10 example, owner's choice made for him).
+// loseCargo takes one point of cargo (9.10 example: "½ a supply unit or
+// a step from the regimental unit would be lost, at the owner's
+// choosing"): from rules revision 2 the first unit aboard that the
+// owner's "losses" order names; else half a supply unit first, else a step
+// of the largest unit (revision 1 always made this choice for him).
 func loseCargo(s *State, f *Fleet) {
 	var pick *Unit
-	for _, id := range f.Cargo {
-		u := s.unit(id)
-		if u.Type == "supply" {
-			pick = u
-			break
+	if s.rev() >= 2 {
+		for _, id := range s.side(f.Side).Standing.Losses {
+			if contains(f.Cargo, id) {
+				pick = s.unit(id)
+				break
+			}
 		}
-		if pick == nil || u.Steps > pick.Steps {
-			pick = u
-		}
+	}
+	if pick == nil {
+		pick = cargoLossDefault(s, f)
 	}
 	if pick == nil {
 		return
@@ -379,6 +383,22 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 		}
 	}
 	c.land(f)
+}
+
+// cargoLossDefault is the cargo unit that loses a point when the owner
+// named none: half a supply unit first, else the unit with most steps.
+func cargoLossDefault(s *State, f *Fleet) *Unit {
+	var pick *Unit
+	for _, id := range f.Cargo {
+		u := s.unit(id)
+		if u.Type == "supply" {
+			return u
+		}
+		if pick == nil || u.Steps > pick.Steps {
+			pick = u
+		}
+	}
+	return pick
 }
 
 func x2nation(x engine.Side) string {

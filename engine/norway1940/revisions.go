@@ -17,6 +17,12 @@ func (Ruleset) Revisions() []engine.Revision {
 			"10.2: a unit eliminated by a combat result has 0 steps left (revision 1 showed -1)",
 			"7.4.3: units landing by sea or arriving by air are supplied that turn even if they were out of supply when they left",
 			"11.1.5: units eliminated for overstacking are the first of the owner's \"losses\" order in the area, then the weakest",
+			"9.10: a fleet's cargo loses, at the owner's choosing, the first unit aboard his \"losses\" order names (else half a supply unit first, as before)",
+			"10.5.1: a unit leaving an area it shares with the enemy may go only where it would not be out of supply (unless it is out of supply already, 7.5.1)",
+			"15.2.2, 9.16.1.2: a fleet the coastal batteries held undetected in the port box rolls no die for staying detected when it leaves",
+			"18: the Allied player attacks no German-held Norwegian port before turn 6 by land either (it was only landings)",
+			"9.16, 8.11: a landing's attack order may name the landing troops and the paratroops dropped on the port together",
+			"10.5.6: the losses question offers eliminate lines only when the result eliminates a unit",
 		}},
 	}
 }

@@ -731,7 +731,11 @@ func (c *turnCtx) arrive(f *Fleet, from string) {
 		}
 		if f.Failed && !isBox(from) {
 			f.Failed = false
-			if !c.dry() {
+			// 9.16.1.2: "If moving to a naval box, 1d6 is rolled; on 1-3,
+			// the fleet remains detected": a fleet the coastal batteries
+			// held undetected in the port box (15.2.2) has nothing to roll
+			// for (rules revision 2; revision 1 rolled anyway).
+			if !c.dry() && (f.Detected || c.s.rev() < 2) {
 				if dataPack.LandingFleet.Lookup(c.roll(6, "9.16.1.2 fleet leaving after a failed landing")) == "undetected" {
 					f.Detected = false
 				}
@@ -768,7 +772,11 @@ func dock(s *State, f *Fleet, logIt bool) {
 		}
 	}
 	if logIt {
-		s.logTo(f.Side, "9.10.1", "fleet %s docks at %s and unloads %s", f.ID, f.Where, strings.Join(f.Cargo, " "))
+		if len(f.Cargo) == 0 && s.rev() >= 2 {
+			s.logTo(f.Side, "9.10.1", "fleet %s docks at %s", f.ID, f.Where)
+		} else {
+			s.logTo(f.Side, "9.10.1", "fleet %s docks at %s and unloads %s", f.ID, f.Where, strings.Join(f.Cargo, " "))
+		}
 		s.logTo(other(f.Side), "9.3", "fleet marker %s enters port at %s", f.ID, f.Where)
 	}
 	removeFleet(s, f.ID)
