@@ -134,7 +134,7 @@ func TestFullGamesThroughTheAdjudicator(t *testing.T) {
 	}{
 		{"kriegsmarine", 3, nil, 18},
 		{"kriegsmarine", 1, nil, 0},
-		{"norway1940", 6, nil, 42},
+		{"norway1940", 22, nil, 42},
 		{"norway1940", 1, nil, 0},
 		{"kampen", 1, nil, 0},
 		{"sweden43", 1, nil, 0},

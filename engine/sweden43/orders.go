@@ -447,7 +447,8 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 				return rule, closestReach(dist, wp), fmt.Sprintf("%s cannot reach %s (%s)", u.ID, data.HexName(wp), why)
 			}
 			if k < len(o.Hexes)-1 && c.ezoc(side, wp) {
-				return "2", "", "a unit stops on entering an enemy zone of control (" + wp.String() + "; " + recon + ")"
+				stop := Order{Verb: o.Verb, Unit: o.Unit, Hexes: o.Hexes[:k+1]}
+				return "2", stop.String(), "a unit stops on entering an enemy zone of control (" + wp.String() + "; " + recon + ")"
 			}
 			path = append(path, pathTo(prev, at, wp)...)
 			budget -= cost

@@ -158,8 +158,8 @@ func TestRule2_ZonesOfControlOfRevision2(t *testing.T) {
 	if errs := parseErr(st, "move 25Pz "+z.String()); len(errs) != 0 {
 		t.Errorf("entering a ZOC: %v", errs)
 	}
-	if errs := parseErr(st, "move 25Pz "+z.String()+" "+beyond.String()); len(errs) != 1 || errs[0].Rule != "2" {
-		t.Errorf("on through a ZOC: %v", errs)
+	if errs := parseErr(st, "move 25Pz "+z.String()+" "+beyond.String()); len(errs) != 1 || errs[0].Rule != "2" || errs[0].Valid != "move 25Pz "+z.String() {
+		t.Errorf("on through a ZOC: %v; want the move that stops there as the hint", errs)
 	}
 	// From z (in the ZOC) to beyond (in it too): its terrain + 3.
 	st = at(bare(t, "objective", "25Pz@"+z.String(), "4Div@Karlstad"), 2, 0, "move")
