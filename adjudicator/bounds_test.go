@@ -186,8 +186,8 @@ func TestRepliesToOneKeyAreLimitedPerPhase(t *testing.T) {
 	}
 }
 
-// Stray mail of a key (not an order file, another game's or side's, or
-// signed before the phase opened) has replies of its own, at most
+// Stray mail of a key (not an order file, another game's, side's or
+// phase's, or signed before the phase opened) has replies of its own, at most
 // MaxStrayRepliesPerPhase a phase, the last saying so: however much of it
 // comes, the key's own orders still get their MaxRepliesPerPhase replies.
 // Replay counts each refusal as its record says, and refuses a stray
@@ -202,12 +202,13 @@ func TestStrayMailHasRepliesOfItsOwn(t *testing.T) {
 		"Dear allied, shall we share Norway?\n",
 		orders("g-elsewhere", "T04", "allied", "advance 1"),
 		orders("g1", "T01", "german", "advance 1"),
+		orders("g1", "T07", "allied", "advance 1"),
 	}
-	for i := 0; i < 4*MaxStrayRepliesPerPhase; i++ {
+	for i := 0; i < 5*MaxStrayRepliesPerPhase; i++ {
 		clk.Add(time.Second)
 		signed := clk.Now()
 		text := strays[i%len(strays)]
-		if i%4 == 3 { // orders of this game signed an hour before the phase opened
+		if i%5 == 4 { // orders of this game signed an hour before the phase opened
 			signed, text = opened.Add(-time.Hour+time.Duration(i)*time.Second), orders("g1", "T01", "allied", "advance 1")
 		}
 		if r := routeSigned(t, h, "allied", text, fmt.Sprintf("sig1:stray-%d", i), signed, nil); r.Status != StatusRejected {

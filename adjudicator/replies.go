@@ -16,8 +16,8 @@ const MaxRepliesPerPhase = 10
 
 // MaxStrayRepliesPerPhase is how many replies a key gets in one phase to
 // its stray mail: refused messages that are not its orders for this game
-// (not an order file, or one for another game or side), or that were
-// signed before the phase opened. Those are counted apart from
+// and phase (not an order file, or one for another game, side or phase),
+// or that were signed before the phase opened. Those are counted apart from
 // MaxRepliesPerPhase, since they are what anyone can collect of a player's
 // signed mail (letters to other players, orders for another host, drafts
 // the host never saw) and send on: such mail can never use up the replies
@@ -91,8 +91,9 @@ func (g *Game) lastReply(fingerprint string, stray bool) bool {
 
 // stray reports whether a refused signed submission is stray mail (see
 // MaxStrayRepliesPerPhase): not an order file of this game for the
-// signer's side, or signed before the phase opened (the last phase, when
-// none is open).
+// signer's side and the open phase (the referee's commands may name any
+// phase), or signed before the phase opened (the last phase, when none is
+// open).
 func (g *Game) stray(sub Submission, side engine.Side) bool {
 	if sub.Fingerprint == "" {
 		return false
@@ -101,7 +102,10 @@ func (g *Game) stray(sub Submission, side engine.Side) bool {
 		return true
 	}
 	f, err := engine.ParseOrderFile(sub.Text)
-	return err != nil || f.Game != g.ID || f.Side != side
+	if err != nil || f.Game != g.ID || f.Side != side {
+		return true
+	}
+	return side != Referee && (g.Opened == nil || f.Phase != g.Opened.Phase)
 }
 
 // reject records a refused submission, bounded (see MaxRejectedRecord),

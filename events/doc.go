@@ -155,9 +155,10 @@
 // phase (adjudicator.MaxRepliesPerPhase); a verifier refuses one withheld
 // under the limit. An OrdersRejected with data.stray true is counted apart,
 // against 3 replies a phase (adjudicator.MaxStrayRepliesPerPhase): the
-// host judged it stray mail of the key, not an order file of this game for
-// the signer's side, or signed more than 10 minutes before the phase (the
-// last one, between phases) opened. Such mail is what anyone can collect of
+// host judged it stray mail of the key: not an order file of this game for
+// the signer's side and the open phase (the referee's may name any phase),
+// or signed more than 10 minutes before the phase (the last one, between
+// phases) opened. Such mail is what anyone can collect of
 // a player's signed mail and send on, so it never uses up the replies to
 // the player's own orders. Records without data.stray (all records of logs
 // written before) count against the 10.

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"mime"
 	"net/mail"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -318,4 +321,106 @@ func TestAttachmentNamesInRepliesAreBounded(t *testing.T) {
 	if n := len(acc[len(acc)-1].Ignored); n > 8 {
 		t.Errorf("%d ignored parts recorded", n)
 	}
+}
+
+// signedPart wraps a MIME entity in multipart/signed, signed by side's key
+// at `at`, as a client sends it.
+func (r *replayGame) signedPart(t *testing.T, side string, inner string, at time.Time) []byte {
+	t.Helper()
+	sig := armoredSigAt(t, r.keys[side], []byte(inner), at)
+	return []byte(fmt.Sprintf(clientHeader, side+"@players.test", at.Unix(), side) +
+		"Content-Type: multipart/signed; micalg=pgp-sha256;\r\n protocol=\"application/pgp-signature\"; boundary=\"b1\"\r\n\r\n" +
+		"--b1\r\n" + inner + "\r\n--b1\r\nContent-Type: application/pgp-signature; name=\"signature.asc\"\r\n\r\n" + sig + "--b1--\r\n")
+}
+
+// Exotic charsets inside the signature (PGP/MIME labels its part where
+// the signature covers it): UTF-16 with a byte order mark and a UTF-8
+// byte order mark are read; ISO-2022-JP of ASCII text too; UTF-7, which
+// no decoder here reads, is refused with a reply naming the fix, and the
+// log says so.
+func TestExoticCharsetsInsideTheSignature(t *testing.T) {
+	r := newReplayGame(t, "")
+	at := time.Now().UTC().Add(-time.Minute).Truncate(time.Second)
+	text := "Game: " + r.id + "\r\nPhase: T01\r\nSide: allied\r\nadvance 2 # Blücher\r\n"
+	utf16 := []byte{0xfe, 0xff}
+	for _, c := range text {
+		utf16 = append(utf16, byte(c>>8), byte(c))
+	}
+	for i, c := range []struct {
+		name, part string
+		accepted   bool
+	}{
+		{"UTF-16 with a byte order mark", "Content-Type: text/plain; charset=utf-16\r\nContent-Transfer-Encoding: base64\r\n\r\n" + base64.StdEncoding.EncodeToString(utf16), true},
+		{"UTF-8 with a byte order mark", "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n\ufeff" + text, true},
+		{"ISO-2022-JP, ASCII only", "Content-Type: text/plain; charset=iso-2022-jp\r\nContent-Transfer-Encoding: 7bit\r\n\r\n" + strings.Replace(text, "ü", "ue", 1), true},
+		{"UTF-7", "Content-Type: text/plain; charset=utf-7\r\nContent-Transfer-Encoding: 7bit\r\n\r\n" + strings.Replace(text, "ü", "+APw-", 1), false},
+	} {
+		r.e.imap.Append(hostAddr, "INBOX", r.signedPart(t, "allied", c.part, at.Add(time.Duration(i)*time.Second)))
+		p := r.poll(t)
+		replies := r.e.smtp.Take("allied@players.test")
+		if c.accepted != (p.Accepted == 1) || len(replies) != 1 {
+			t.Errorf("%s: %+v, %d replies", c.name, p, len(replies))
+			continue
+		}
+		rep, err := compose.ReadReport(replies[0].Data, hostKeys(r), nil, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := strings.Join(strings.Fields(rep.Text), " ")
+		if c.accepted && !strings.Contains(body, "advance 2") || !c.accepted && !strings.Contains(body, `charset "utf-7" is not one skagerrak can read`) {
+			t.Errorf("%s: the reply:\n%s", c.name, rep.Text)
+		}
+	}
+	r.box.Close()
+	r.h.Close()
+	if rep, err := adjudicator.VerifyPath(r.e.dataDir()+"/"+r.id, pgpVerifier{}); err != nil || rep.Signatures != 3 {
+		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
+	}
+}
+
+// One key playing two games of a host: a copy of its orders for one game
+// (re-encoded, after the genuine) changes neither game, and its orders
+// for the other game still count there.
+func TestOneMessageCountsOnceAcrossGames(t *testing.T) {
+	r := newReplayGame(t, "")
+	g1, _ := r.h.Game(r.id)
+	spec := adjudicator.Spec{Game: "replay-2", Ruleset: "racetest", HostFrom: hostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+	for _, s := range g1.Sides() {
+		spec.Players = append(spec.Players, g1.Players[s])
+	}
+	if _, err := r.h.Create(spec); err != nil {
+		t.Fatal(err)
+	}
+	r.poll(t)
+	r.e.smtp.Take("allied@players.test")
+	r.e.smtp.Take("german@players.test")
+	at := time.Now().UTC().Truncate(time.Second)
+	genuine := r.sign(t, malleate.FormPGPMIME, "allied", "advance 2", at)
+	r.genuine(t, genuine)
+	before1, before2 := len(r.log(t)), logSize(t, r, "replay-2")
+	r.copiesChangeNothing(t, genuine)
+	if logSize(t, r, "replay-2") != before2 || len(r.log(t)) != before1 {
+		t.Fatal("a copy changed a game's log")
+	}
+	text := "Game: replay-2\nPhase: T01\nSide: allied\nadvance 3\n"
+	raw, err := compose.SignPGPMIMEMail(r.keys["allied"], "allied@players.test", hostAddr, "orders", text, at.Add(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.e.imap.Append(hostAddr, "INBOX", raw)
+	if p := r.poll(t); p.Accepted != 1 {
+		t.Fatalf("the orders for the other game: %+v", p)
+	}
+	if g2, _ := r.h.Game("replay-2"); !strings.Contains(g2.Orders["allied"].Text, "advance 3") {
+		t.Errorf("replay-2's orders: %q", g2.Orders["allied"].Text)
+	}
+}
+
+func logSize(t *testing.T, r *replayGame, game string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(r.e.dataDir(), game, adjudicator.LogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(b)
 }

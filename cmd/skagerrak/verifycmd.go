@@ -135,7 +135,7 @@ func printReceiptCheck(w io.Writer, logPath string, paths []string, k keptReceip
 		fmt.Fprintf(w, "  %d receipts of other games not checked\n", c.Other)
 	}
 	if c.Elsewhere > 0 {
-		fmt.Fprintf(w, "  %d receipts of another game named %s, played before this one began or after it ended (their first record is not this log's), not checked\n", c.Elsewhere, c.Game)
+		fmt.Fprintf(w, "  %d receipts of another game named %s, played before this one began or after it ended (their first record is not this log's), not checked: if you played only one game of that name, this log is not its log\n", c.Elsewhere, c.Game)
 	}
 	for _, x := range c.Concurrent {
 		fmt.Fprintf(w, "  TWO GAMES AT ONCE: the host signed receipts of another game named %s (first record %s) while this one was played: it kept two logs for one game\n", c.Game, x)
