@@ -98,7 +98,7 @@ func planNaval(s *State, sh *Ship, args []string) ([]string, bool, *problem) {
 			return nil, false, pr
 		}
 		if len(hexes) == 0 || data.node(hexes[0]).Kind != entryKind(sh.Side) {
-			return nil, false, fail("10.2", entries(sh.Side), "%s enters the board by one of your entrance hexes", sh.ID)
+			return nil, false, fail("10.2", entryHint(s, sh, args, off), "%s enters the board by one of your entrance hexes", sh.ID)
 		}
 		start = hexes[0]
 		path = []string{start}
@@ -152,6 +152,29 @@ func fighterOver(s *State, sh *Ship) string {
 func returnOK(s *State, sh *Ship, node string) bool {
 	m := fighterOver(s, sh)
 	return m == "" || containsStr(data.node(node).Carrier, m)
+}
+
+// entryHint is what would be accepted for an off-board unit's move that
+// does not start at an entrance hex (10.2): the same move from each of the
+// side's entrance hexes where it stands, else the entrance hexes.
+func entryHint(s *State, sh *Ship, args []string, off bool) string {
+	var out []string
+	for _, n := range data.Sea {
+		if n.Kind != entryKind(sh.Side) {
+			continue
+		}
+		try := append([]string{n.Name}, args...)
+		if off {
+			try = append(try, "off")
+		}
+		if _, _, pr := planNaval(s, sh, try); pr == nil {
+			out = append(out, "move "+sh.ID+" "+strings.Join(try, " "))
+		}
+	}
+	if len(out) == 0 {
+		return "a move from " + entries(sh.Side)
+	}
+	return strings.Join(out, "; ")
 }
 
 func entries(side engine.Side) string {

@@ -357,3 +357,22 @@ func TestRule12_6_OverstackOwnersChoice(t *testing.T) {
 		t.Fatal("the owner's losses order chooses IR334")
 	}
 }
+
+// 10.2: "Naval units which are entering the map according the calendar
+// may start from one of the 2 entrance hexes": a move of an off-board
+// convoy that names only where it goes is refused, and the hint is that
+// move from each entrance hex where it stands. GC1 from G1 to Stavanger
+// costs 6 MF (G1-Skagerrak1-Skagerrak2-Skagerrak3-North1-North2-Stavanger,
+// 1 each, 8.5), within a convoy's 10; from G2 it is 5.
+func TestRule10_2_OffBoardMoveHintsTheEntrance(t *testing.T) {
+	s := naval2(t, StepNavalGerman)
+	s.ship("GC1").Cargo = []string{"IR236"}
+	put(s, "IR236", "ship:GC1")
+	e := parseErr(t, s, German, "move GC1 Stavanger", "10.2")
+	if e.Valid != "move GC1 G1 Stavanger; move GC1 G2 Stavanger" {
+		t.Fatalf("hint %q", e.Valid)
+	}
+	for _, o := range strings.Split(e.Valid, "; ") {
+		parseOK(t, s, German, o)
+	}
+}
