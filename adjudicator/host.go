@@ -39,6 +39,8 @@ type Host struct {
 	byFPOK bool
 	keys   KeySet
 	keysOK bool
+	// aside are the games that could not be opened (see asideGame).
+	aside map[string]*asideGame
 	// stale guards keysOK and byFPOK against Flush's workers.
 	stale sync.Mutex
 }
@@ -102,7 +104,7 @@ func OpenStore(st Store, o Options) (*Host, error) {
 		return nil, err
 	}
 	for _, id := range ids {
-		if err := h.openGame(id); err != nil {
+		if err := h.openGame(id); err != nil && fatalOnOpen(err) {
 			h.Close()
 			return nil, err
 		}
@@ -110,10 +112,17 @@ func OpenStore(st Store, o Options) (*Host, error) {
 	return h, nil
 }
 
+// openGame opens and replays one game. A game that cannot be opened is
+// set aside (asideGame) and the error returned; the caller stops only for
+// an error fatalOnOpen.
 func (h *Host) openGame(id string) error {
 	l, err := h.store.Open(id)
 	if err != nil {
-		return fmt.Errorf("adjudicator: game %s: %w", id, err)
+		err = fmt.Errorf("adjudicator: game %s: %w", id, err)
+		if !fatalOnOpen(err) {
+			h.setAside(id, err, nil)
+		}
+		return err
 	}
 	snap, err := h.store.Snapshot(id)
 	if err != nil {
@@ -121,8 +130,9 @@ func (h *Host) openGame(id string) error {
 	}
 	g, err := replayFrom(l, readSnapshot(snap))
 	if err != nil {
-		l.Close()
-		return fmt.Errorf("adjudicator: game %s: %w", id, err)
+		err = fmt.Errorf("adjudicator: game %s: %w", id, err)
+		h.setAside(id, err, l)
+		return err
 	}
 	if g.Ended == nil {
 		sec, err := h.store.Secret(id)
@@ -215,6 +225,9 @@ func (h *Host) Game(id string) (*Game, error) {
 }
 
 func (h *Host) unknownGame(id string) error {
+	if err := h.asideError(id); err != nil {
+		return err
+	}
 	ids := h.idsLocked()
 	if len(ids) == 0 {
 		return fmt.Errorf("adjudicator: no game %q in %s (there are no games)", id, h.store.Where())

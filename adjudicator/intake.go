@@ -35,6 +35,12 @@ func (h *Host) keySet() (KeySet, error) {
 			}
 		}
 	}
+	for _, p := range h.asidePlayers() {
+		if !seen[p.Fingerprint] {
+			seen[p.Fingerprint] = true
+			armored = append(armored, p.Key)
+		}
+	}
 	ks, err := h.verifier.Keys(armored)
 	if err != nil {
 		return nil, err
@@ -132,6 +138,9 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 		if g.Ended == nil {
 			mine = append(mine, id)
 		}
+	}
+	if err := h.heldAside(sub, mine); err != nil {
+		return Receipt{}, err
 	}
 	if len(mine) == 0 && sub.Source != "unsigned" {
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: "the signing key " + sub.Fingerprint + " is not registered in any open game"}, Moved: "rejected"}, nil

@@ -112,8 +112,8 @@ func (h *Host) Refresh() error {
 	for id, seq := range heads {
 		hg, ok := h.games[id]
 		if !ok {
-			if seq == 0 {
-				continue // being created
+			if _, aside := h.aside[id]; seq == 0 || aside {
+				continue // being created, or set aside already
 			}
 			if err := h.openGame(id); err != nil && first == nil {
 				first = err

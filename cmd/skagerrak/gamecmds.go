@@ -41,16 +41,34 @@ func (m *Main) statusCmd() *cobra.Command {
 			if len(dirs) == 0 {
 				fmt.Fprintf(m.Stdout, "no games under %s\n", c.DataDir)
 			}
+			aside := 0
 			for _, d := range dirs {
 				g, err := adjudicator.LoadGame(d)
 				if err != nil {
-					return err
+					m.printAside(filepath.Base(d), err)
+					aside++
+					continue
 				}
 				m.printStatus(g)
 			}
-			return nil
+			return asideStatus(aside)
 		},
 	}
+}
+
+// printAside shows a game this build cannot open: the daemon sets it aside
+// and serves the others (see adjudicator.Host.SetAside).
+func (m *Main) printAside(id string, err error) {
+	fmt.Fprintf(m.Stdout, "%s  SET ASIDE: this build cannot open it, so it is not played and its players' mail stays in the mailbox\n  %v\n", id, err)
+}
+
+// asideStatus makes status exit non-zero when a game is set aside, for
+// whatever watches it.
+func asideStatus(n int) error {
+	if n == 0 {
+		return nil
+	}
+	return fmt.Errorf("%d game(s) set aside (above): run a build that can open them, or restore their logs", n)
 }
 
 func (m *Main) printStatus(g *adjudicator.Game) {

@@ -171,6 +171,7 @@ func (m *Main) storeStatus(cmd *cobra.Command, c *config.Config, args []string) 
 	if len(ids) == 0 {
 		fmt.Fprintf(m.Stdout, "no games in %s\n", st.Where())
 	}
+	aside := 0
 	for _, id := range ids {
 		l, err := st.Open(id)
 		if err != nil {
@@ -179,9 +180,11 @@ func (m *Main) storeStatus(cmd *cobra.Command, c *config.Config, args []string) 
 		g, err := adjudicator.Replay(l, false)
 		l.Close()
 		if err != nil {
-			return fmt.Errorf("game %s: %w", id, err)
+			m.printAside(id, err)
+			aside++
+			continue
 		}
 		m.printStatus(g)
 	}
-	return nil
+	return asideStatus(aside)
 }
