@@ -82,7 +82,7 @@ type mailSetup struct {
 }
 
 func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*mailSetup, *config.Config, error) {
-	h, c, err := m.host(cmd, true, true)
+	h, c, err := m.host(cmd, true, true, nil)
 	if err != nil {
 		return nil, nil, err
 	}
