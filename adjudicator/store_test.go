@@ -93,6 +93,6 @@ func TestGameMadeBesideARunningHostIsTakenUp(t *testing.T) {
 // emptyInbox is a mailbox with nothing in it.
 type emptyInbox struct{}
 
-func (emptyInbox) Fetch(context.Context) ([]InMessage, error)         { return nil, nil }
+func (emptyInbox) Fetch(context.Context) ([]InMessage, error)          { return nil, nil }
 func (emptyInbox) MoveProcessed(context.Context, uint32, uint32) error { return nil }
 func (emptyInbox) MoveRejected(context.Context, uint32, uint32) error  { return nil }
