@@ -163,7 +163,7 @@ func TestRefusedLoginOrSenderIsASessionError(t *testing.T) {
 	srv := startSMTP(t, loopback.SMTPOptions{Username: user, Password: pass})
 	for _, c := range []struct {
 		name, user, stage string
-		code             int
+		code              int
 	}{
 		{"wrong password", user, "AUTH", 535},
 		{"no login where one is required", "", "MAIL FROM", 530},
