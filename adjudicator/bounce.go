@@ -1,6 +1,9 @@
 package adjudicator
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -49,17 +52,46 @@ type Bounce struct {
 	Recipient, Action, Status, Diagnostic string
 }
 
+// messageID is the Message-ID of the mail queued next:
+// <GAME.SEQ.KIND.SIDE.TOKEN@DOMAIN>, where TOKEN is the first 16 hex
+// digits of HMAC-SHA256(dice secret, "skagerrak message-id" 0x00
+// GAME.SEQ.KIND.SIDE). A bounce names the mail it reports on by its
+// Message-ID, and a bounce has no signature: without the token anyone
+// could name any of the game's mails from the game, a record number and
+// a side. With it, only the mail's recipient and the servers it passed
+// have seen the ID. The secret stays the host's until the game ends; a
+// game without one (never on a host) has no token.
+func (g *Game) messageID(kind string, side engine.Side) string {
+	base := fmt.Sprintf("%s.%d.%s.%s", g.ID, g.Seq+1, kind, side)
+	if len(g.secret) > 0 {
+		m := hmac.New(sha256.New, g.secret)
+		m.Write([]byte("skagerrak message-id\x00" + base))
+		base += "." + hex.EncodeToString(m.Sum(nil))[:16]
+	}
+	return "<" + base + "@" + g.domain() + ">"
+}
+
+// bounceActions are the DSN actions that say a mail has not arrived
+// (RFC 3464 2.3.3): "failed" for good, "delayed" for now. A report of a
+// delivery (delivered, relayed, expanded) is no bounce.
+var bounceActions = map[string]bool{"failed": true, "delayed": true}
+
 // automatic handles automatic mail: never answered, and a bounce of the
-// host's own mail recorded in its game and sent on to the referee.
+// host's own mail recorded in its game and sent on to the referee. A
+// bounce has no signature, so what a forged one can do is bounded: it
+// counts only for a mail the game queued, named by its Message-ID (which
+// carries a token nobody can guess, see messageID); each mail is recorded
+// once per action, its referee told once; and what the reporting server
+// says is cut short.
 func (h *Host) automatic(a Automatic) (Receipt, error) {
-	if a.Bounce != nil {
-		for _, id := range a.Bounce.MessageIDs {
+	if b := a.Bounce; b != nil && bounceActions[b.Action] {
+		for _, id := range b.MessageIDs {
 			hg, side, ok := h.mailOf(id)
 			if !ok {
 				continue
 			}
-			b := a.Bounce
-			d := MailBounced{ID: id, Side: side, Recipient: b.Recipient, Action: b.Action, Status: b.Status, Diagnostic: b.Diagnostic}
+			d := MailBounced{ID: strings.TrimSpace(id), Side: side, Recipient: cutField(b.Recipient, maxField), Action: b.Action,
+				Status: cutField(b.Status, maxField), Diagnostic: cutField(b.Diagnostic, maxField)}
 			if p, ok := hg.g.Player(side); ok {
 				d.To = p.Address
 			}
@@ -78,32 +110,24 @@ func (h *Host) automatic(a Automatic) (Receipt, error) {
 // StatusBounce is the status of a received bounce of the host's own mail.
 const StatusBounce = "bounce"
 
-// mailOf finds the game and side of a Message-ID the host made:
-// <GAME.SEQ.KIND.SIDE@DOMAIN>.
+// mailOf finds the game and side of a mail a game queued, by its
+// Message-ID.
 func (h *Host) mailOf(id string) (*hosted, engine.Side, bool) {
-	local, _, ok := strings.Cut(strings.Trim(strings.TrimSpace(id), "<>"), "@")
-	if !ok {
-		return nil, "", false
+	id = strings.TrimSpace(id)
+	for _, gid := range h.idsLocked() {
+		hg := h.games[gid]
+		if side, ok := hg.g.mails[id]; ok {
+			return hg, side, true
+		}
 	}
-	f := strings.Split(local, ".")
-	if len(f) < 4 {
-		return nil, "", false
-	}
-	game, side := strings.Join(f[:len(f)-3], "."), engine.Side(f[len(f)-1])
-	hg, ok := h.games[game]
-	if !ok {
-		return nil, "", false
-	}
-	if _, ok := hg.g.Player(side); !ok {
-		return nil, "", false
-	}
-	return hg, side, true
+	return nil, "", false
 }
 
-// bouncedOnce reports whether the same bounce is in the log already.
+// bouncedOnce reports whether the mail is recorded bounced with this
+// action already (whatever recipient the report named).
 func (g *Game) bouncedOnce(d MailBounced) bool {
 	for _, b := range g.Bounced {
-		if b.ID == d.ID && b.Recipient == d.Recipient && b.Action == d.Action {
+		if b.ID == d.ID && b.Action == d.Action {
 			return true
 		}
 	}
@@ -131,6 +155,9 @@ func (g *Game) applyBounce(ev events.Event) error {
 	}
 	if _, ok := g.Player(d.Side); !ok {
 		return fmt.Errorf("a bounce of mail for an unknown side %q", d.Side)
+	}
+	if side, ok := g.mails[d.ID]; !ok || side != d.Side {
+		return fmt.Errorf("a bounce of mail %s, which the game did not queue for %s", d.ID, d.Side)
 	}
 	g.Bounced = append(g.Bounced, d)
 	g.lastNotice = "A mail to " + string(d.Side) + " did not arrive: " + d.String() +

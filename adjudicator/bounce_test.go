@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,44 @@ func TestBounceRecordedAndForwarded(t *testing.T) {
 	g, err := LoadGame(dir + "/b1")
 	if err != nil || len(g.Bounced) != 2 || g.Bounced[0].Side != "german" || g.Bounced[1].Side != Referee {
 		t.Fatalf("replayed bounces %+v, %v", g.Bounced, err)
+	}
+}
+
+// A game's Message-IDs carry a token from the dice secret: the same game,
+// record, kind and side under another secret give another ID, and none
+// can be told from the game, the record and the side alone. Replay
+// refuses a bounce of a mail the game never queued, and a second bounce
+// of one mail with one action is only moved.
+func TestMessageIDsAreUnguessableAndBouncesNameThem(t *testing.T) {
+	c := newCrashingGame(t)
+	var first MailQueued
+	for _, o := range c.g.Outbox {
+		if o.Queued.Kind == MailReport && o.Queued.Side == "german" {
+			first = o.Queued
+		}
+	}
+	plain := fmt.Sprintf("<g1.%d.report.german@", c.g.Outbox[1].Seq)
+	if first.ID == "" || strings.HasPrefix(first.ID, plain) || !strings.HasPrefix(first.ID, "<g1.") || len(first.ID) < len(plain)+16 {
+		t.Fatalf("the report's Message-ID %q has no token", first.ID)
+	}
+	next := c.g.messageID(MailReport, "german")
+	c.g.secret[0] ^= 1
+	if again := c.g.messageID(MailReport, "german"); again == next {
+		t.Fatalf("two secrets give one Message-ID %s", next)
+	}
+	c.g.secret[0] ^= 1
+	forged := MailBounced{ID: "<g1.2.report.german@skagerrak.invalid>", Side: "german", Action: "failed"}
+	ev, _ := c.log.Append(EvMailBounced, c.clock.Now(), forged)
+	if err := c.g.Apply(ev); err == nil || !strings.Contains(err.Error(), "which the game did not queue for german") {
+		t.Fatalf("replay of a bounce of mail never queued: %v", err)
+	}
+	real := MailBounced{ID: first.ID, Side: "german", Action: "failed"}
+	ev, _ = c.log.Append(EvMailBounced, c.clock.Now(), real)
+	if err := c.g.Apply(ev); err != nil {
+		t.Fatalf("replay of a bounce of a queued mail: %v", err)
+	}
+	real.Recipient = "alias@example.org"
+	if !c.g.bouncedOnce(real) {
+		t.Error("a second report of the same failure, naming another recipient, counts again")
 	}
 }

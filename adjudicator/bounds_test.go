@@ -185,3 +185,80 @@ func TestRepliesToOneKeyAreLimitedPerPhase(t *testing.T) {
 		t.Fatalf("Apply of a reply withheld under the limit: %v", err)
 	}
 }
+
+// Stray mail of a key (not an order file, another game's or side's, or
+// signed before the phase opened) has replies of its own, at most
+// MaxStrayRepliesPerPhase a phase, the last saying so: however much of it
+// comes, the key's own orders still get their MaxRepliesPerPhase replies.
+// Replay counts each refusal as its record says, and refuses a stray
+// reply withheld under the stray limit.
+func TestStrayMailHasRepliesOfItsOwn(t *testing.T) {
+	h, clk, _ := newHost(t)
+	h.Create(raceSpec("g1"))
+	g, _ := h.Game("g1")
+	opened := g.OpenedAt
+	queued := len(g.Outbox)
+	strays := []string{
+		"Dear allied, shall we share Norway?\n",
+		orders("g-elsewhere", "T04", "allied", "advance 1"),
+		orders("g1", "T01", "german", "advance 1"),
+	}
+	for i := 0; i < 4*MaxStrayRepliesPerPhase; i++ {
+		clk.Add(time.Second)
+		signed := clk.Now()
+		text := strays[i%len(strays)]
+		if i%4 == 3 { // orders of this game signed an hour before the phase opened
+			signed, text = opened.Add(-time.Hour+time.Duration(i)*time.Second), orders("g1", "T01", "allied", "advance 1")
+		}
+		if r := routeSigned(t, h, "allied", text, fmt.Sprintf("sig1:stray-%d", i), signed, nil); r.Status != StatusRejected {
+			t.Fatalf("stray %d: %+v", i, r)
+		}
+		if i == MaxStrayRepliesPerPhase-1 {
+			if m := lastMail(t, h, "g1"); !strings.Contains(strings.Join(strings.Fields(m.Text), " "), "This is the last of the 3 replies your key gets in this phase to mail that is not its orders for this game, or that was signed before the phase opened") {
+				t.Errorf("the last stray reply does not say so:\n%s", m.Text)
+			}
+		}
+	}
+	if n := len(g.Outbox) - queued; n != MaxStrayRepliesPerPhase {
+		t.Errorf("%d replies to stray mail, want %d", n, MaxStrayRepliesPerPhase)
+	}
+	d := decodeRejected(t, lastEvent(t, h, EvOrdersRejected))
+	if !d.Stray || !strings.Contains(d.Unanswered, "had its 3 replies in phase T01 to mail that is not its orders") {
+		t.Errorf("the last stray refusal: stray %v, unanswered %q", d.Stray, d.Unanswered)
+	}
+	// The key's own orders: refused ones are answered, then the accepted.
+	for i := 0; i < MaxRepliesPerPhase-1; i++ {
+		clk.Add(time.Second)
+		routeSigned(t, h, "allied", orders("g1", "T01", "allied", fmt.Sprintf("advance %d", 4+i)), fmt.Sprintf("sig1:own-%d", i), clk.Now(), nil)
+		if d := decodeRejected(t, lastEvent(t, h, EvOrdersRejected)); d.Stray || d.Unanswered != "" {
+			t.Fatalf("own refused orders %d: stray %v, unanswered %q", i, d.Stray, d.Unanswered)
+		}
+	}
+	clk.Add(time.Second)
+	if r := routeSigned(t, h, "allied", orders("g1", "T01", "allied", "advance 2"), "sig1:ok", clk.Now(), nil); r.Status != StatusAccepted {
+		t.Fatal(r)
+	}
+	if m := lastMail(t, h, "g1"); m.Kind != MailAccepted {
+		t.Fatalf("the acceptance got no reply; the last mail is a %s", m.Kind)
+	}
+	if n := len(g.Outbox) - queued; n != MaxStrayRepliesPerPhase+MaxRepliesPerPhase {
+		t.Errorf("%d replies in all, want %d", n, MaxStrayRepliesPerPhase+MaxRepliesPerPhase)
+	}
+	if _, err := Replay(h.games["g1"].log, true); err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	c := newCrashingGame(t)
+	ev, _ := c.log.Append(EvOrdersRejected, c.clock.Now(), OrdersRejected{Side: "allied", Fingerprint: "FPA", Key: "sig1:x", Reason: "r", Stray: true, Unanswered: "the reply limit"})
+	if err := c.g.Apply(ev); err == nil || !strings.Contains(err.Error(), "under the limit of 3") {
+		t.Fatalf("Apply of a stray reply withheld under the limit: %v", err)
+	}
+}
+
+func decodeRejected(t *testing.T, ev events.Event) OrdersRejected {
+	t.Helper()
+	var d OrdersRejected
+	if err := json.Unmarshal(ev.Data, &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -148,7 +149,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
-		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: sub.Ignored, Unanswered: g.withheld(sub.Fingerprint)}
+		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: sub.Ignored, Unanswered: g.withheld(sub.Fingerprint, false)}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}
@@ -198,7 +199,7 @@ func (g *Game) queue(kind string, side engine.Side, phase, about string, emit Em
 		return nil // no referee registered: nobody to tell
 	}
 	q := MailQueued{Kind: kind, Side: side, To: p.Address, Phase: phase, About: about, Render: RenderRevision}
-	q.ID = fmt.Sprintf("<%s.%d.%s.%s@%s>", g.ID, g.Seq+1, kind, side, g.domain())
+	q.ID = g.messageID(kind, side)
 	m, err := g.render(q)
 	if err != nil {
 		return fmt.Errorf("adjudicator: rendering %s mail for %s: %w", kind, side, err)
@@ -321,12 +322,27 @@ func (g *Game) repair(now time.Time, emit Emit) error {
 }
 
 // ForceResolve resolves the open phase now, with default orders for the
-// sides that owe them.
+// sides that owe them. A manual-dice game whose dice are not yet supplied
+// waits for them: a phase that was not due is made due now (its deadline
+// moved, recorded with who and why), so that the dice the referee supplies
+// resolve it at once, with default orders for the sides that still owe
+// them; DiceWanted then says what to roll.
 func (g *Game) ForceResolve(now time.Time, by, why string, emit Emit) error {
 	if g.Opened == nil || g.Ended != nil {
 		return fmt.Errorf("adjudicator: game %s has no open phase", g.ID)
 	}
 	err := g.resolve(now, "forced by "+by+": "+why, emit)
+	var wait *DiceWait
+	if errors.As(err, &wait) {
+		switch {
+		case g.Paused != nil:
+			return fmt.Errorf("%w; the game is paused: resume it, then supply the dice", wait)
+		case g.due(now):
+			return nil
+		}
+		at := now.Add(-time.Duration(g.Created.Timing.Grace))
+		return g.setDeadline(at, Command{By: by, Why: "resolve: " + why}, emit)
+	}
 	if err != nil {
 		return err
 	}

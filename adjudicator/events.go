@@ -144,10 +144,13 @@ type OrdersAccepted struct {
 	SigTime time.Time `json:"sig_time,omitempty"`
 	// By names who entered unsigned orders.
 	By string `json:"by,omitempty"`
-	// Charset is the charset Text was decoded from, as the mail's MIME
-	// part declared it (mutt sends ISO-8859-1 by default); absent when the
-	// signed bytes were UTF-8 as they came, and in logs written before
-	// charsets were decoded. verify decodes the raw mail again the same way.
+	// Charset is the charset Text was decoded from: the one a PGP/MIME
+	// signed part declares (mutt sends ISO-8859-1 by default), or
+	// windows-1252 for text that is not UTF-8 in the detached and cleartext
+	// forms, whose label is outside the signature and not trusted; absent
+	// when the signed bytes were UTF-8 as they came, and in logs written
+	// before charsets were decoded. verify decodes the raw mail again the
+	// same way.
 	Charset string `json:"charset,omitempty"`
 	// Ignored describes the parts beside the order file that were not read
 	// as orders (a cover note, a public key); the reply names them.
@@ -187,8 +190,14 @@ type OrdersRejected struct {
 	// MoreErrors counts the errors beyond those kept.
 	MoreErrors int `json:"more_errors,omitempty"`
 	// Unanswered says why no reply was queued: its key had its
-	// MaxRepliesPerPhase replies in the phase already.
+	// MaxRepliesPerPhase replies in the phase already (or, for stray mail,
+	// its MaxStrayRepliesPerPhase).
 	Unanswered string `json:"unanswered,omitempty"`
+	// Stray says the refusal was counted as stray mail (see
+	// MaxStrayRepliesPerPhase); absent in logs written before stray mail
+	// was counted apart, whose refusals all count against
+	// MaxRepliesPerPhase.
+	Stray bool `json:"stray,omitempty"`
 }
 
 // PhaseResolved records the resolution of a phase.
@@ -210,7 +219,10 @@ type PhaseResolved struct {
 // the game as it stands at this event; Digest is the SHA-256 of its text so
 // that verify can check it is reproduced.
 type MailQueued struct {
-	ID    string      `json:"id"` // the Message-ID, deterministic
+	// ID is the Message-ID, deterministic: <GAME.SEQ.KIND.SIDE.TOKEN@DOMAIN>
+	// with a token from the dice secret (see messageID), which a bounce
+	// must name; logs written before have no token.
+	ID    string      `json:"id"`
 	Kind  string      `json:"kind"`
 	Side  engine.Side `json:"side"`
 	To    string      `json:"to"`

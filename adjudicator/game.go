@@ -78,13 +78,14 @@ type Game struct {
 	// `skagerrak report`, which shows a report exactly as it was sent).
 	OnMail func(*Outgoing)
 
-	keys         map[string]uint64    // the seq where each message key was first recorded
-	legacy       map[string]bool      // messages recorded under packet keys, by contentKey
-	rejected     map[string]bool      // keys of submissions rejected with an event
-	signed       map[string]time.Time // latest signature time accepted, by key fingerprint
-	replied      map[string]bool      // submissions whose reply is queued (or withheld), by key
-	replies      map[string]int       // replies to each key in the open phase, by replyScope
-	finals       map[engine.Side]bool // sides whose final report is queued
+	keys         map[string]uint64      // the seq where each message key was first recorded
+	mails        map[string]engine.Side // the Message-ID of every mail queued, and whom it was for
+	legacy       map[string]bool        // messages recorded under packet keys, by contentKey
+	rejected     map[string]bool        // keys of submissions rejected with an event
+	signed       map[string]time.Time   // latest signature time accepted, by key fingerprint
+	replied      map[string]bool        // submissions whose reply is queued (or withheld), by key
+	replies      map[string]int         // replies to each key in the open phase, by replyScope
+	finals       map[engine.Side]bool   // sides whose final report is queued
 	reminded     map[string]bool
 	flagged      map[engine.Side]int
 	cache        map[string]engine.State
@@ -226,7 +227,7 @@ func (g *Game) freeze() *Game {
 		c.Opened = &o
 	}
 	c.History = g.History[:len(g.History):len(g.History)]
-	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail = nil, nil, nil, nil, nil
+	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail, c.mails = nil, nil, nil, nil, nil, nil
 	if c.renderer == nil {
 		c.renderer = TemplateRenderer{}
 	}
@@ -277,6 +278,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		Players:  map[engine.Side]Player{},
 		Missed:   map[engine.Side]int{},
 		keys:     map[string]uint64{},
+		mails:    map[string]engine.Side{},
 		legacy:   map[string]bool{},
 		rejected: map[string]bool{},
 		signed:   map[string]time.Time{},
@@ -407,7 +409,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
 			return fail("%v", err)
 		}
-		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered); err != nil {
+		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered, false); err != nil {
 			return fail("%v", err)
 		}
 		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {
@@ -444,7 +446,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
 			return fail("%v", err)
 		}
-		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered); err != nil {
+		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered, d.Stray); err != nil {
 			return fail("%v", err)
 		}
 		g.rejected[d.Key] = d.Key != ""
@@ -525,6 +527,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if d.About != "" {
 			g.replied[d.About] = true
 		}
+		g.mails[d.ID] = d.Side
 		if d.Kind == MailFinal {
 			g.finals[d.Side] = true
 		}
@@ -648,7 +651,7 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
 			return fail("%v", err)
 		}
-		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered); err != nil {
+		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered, false); err != nil {
 			return fail("%v", err)
 		}
 		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {

@@ -75,8 +75,11 @@ type Receipt struct {
 // Receive takes one raw message from the mailbox: verifies it, routes it to
 // its game by the order file's header, submits it, and resolves what that
 // completes. Unsigned mail, a bad signature or an unknown key is rejected
-// with no event and no reply (no backscatter). Each outcome is durable in a
-// game log before Receive returns, so the caller may then move the message.
+// with no event and no reply (no backscatter); of that, automatic mail is
+// triaged (a bounce of the host's own mail is recorded). Mail signed by a
+// known key is never taken for automatic mail, whatever its header says.
+// Each outcome is durable in a game log before Receive returns, so the
+// caller may then move the message.
 func (h *Host) Receive(raw []byte) (Receipt, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -84,15 +87,15 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 		return Receipt{}, errors.New("adjudicator: no verifier")
 	}
 	now := h.clock.Now()
-	if h.triage != nil {
-		if a := h.triage.Triage(raw); a.Auto {
-			return h.automatic(a)
-		}
-	}
 	ks, err := h.keySet()
 	if err != nil {
 		return Receipt{}, err
 	}
+	// The signature first: what it covers is the player's, whatever the
+	// header around it says. A list or relay may add Auto-Submitted or
+	// Precedence to a player's mail, and anyone may add them to a copy;
+	// neither may drop orders. Only mail no known key signed is looked at
+	// as automatic mail (a bounce, a vacation reply).
 	v, err := h.verifier.VerifyMail(raw, ks, now)
 	var refused *RefusedSigned
 	if errors.As(err, &refused) {
@@ -101,6 +104,11 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 		return h.route(sub, now)
 	}
 	if err != nil {
+		if h.triage != nil {
+			if a := h.triage.Triage(raw); a.Auto {
+				return h.automatic(a)
+			}
+		}
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
 	}
 	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored}

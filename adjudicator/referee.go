@@ -363,7 +363,7 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 	if len(errs) > 0 {
 		return g.reject(sub, Referee, "", "bad referee commands", errs, now, emit)
 	}
-	withheld := g.withheld(sub.Fingerprint)
+	withheld := g.withheld(sub.Fingerprint, false)
 	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Source: sub.Source, Signature: sub.Signature, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key,
 		SigTime: sub.SigTime, Charset: sub.Charset, Unanswered: withheld}); err != nil {
 		return Outcome{}, err
@@ -386,7 +386,7 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 				results = append(results, "refused: "+line+": "+strings.TrimPrefix(err.Error(), "adjudicator: "))
 				continue
 			}
-			if w := g.DiceWanted(now); c.Name == "dice" && w != nil {
+			if w := g.DiceWanted(now); (c.Name == "dice" || c.Name == "resolve") && w != nil {
 				line += "; still waiting: " + w.String()
 			}
 			results = append(results, "done: "+line)

@@ -96,7 +96,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			form = strings.TrimRight(form, "\n") // the receipt follows after one empty line
 		}
 		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored,
-			"Last": g.lastReply(o.Fingerprint), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By}
+			"Last": g.lastReply(o.Fingerprint, false), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By}
 		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
 		if r != nil {
 			a, err := r.attachment()
@@ -120,7 +120,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		}
 		name = "rejected.tmpl"
 		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline,
-			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint), "Limit": MaxRepliesPerPhase}
+			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint, r.Stray), "Limit": replyLimit(r.Stray), "Stray": r.Stray}
 		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
 	case MailReminder:
 		name = "reminder.tmpl"

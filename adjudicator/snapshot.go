@@ -16,7 +16,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 6
+const snapshotVersion = 7
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -60,6 +60,7 @@ type snapshot struct {
 	Replied      []string                       `json:"replied,omitempty"`
 	Finals       []engine.Side                  `json:"finals,omitempty"`
 	Signed       map[string]time.Time           `json:"signed,omitempty"`
+	Mails        map[string]engine.Side         `json:"mails,omitempty"`
 }
 
 // recordRef names a record of the log: the one of a side's accepted
@@ -140,7 +141,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 			s.Finals = append(s.Finals, side)
 		}
 	}
-	s.Signed = g.signed
+	s.Signed, s.Mails = g.signed, g.mails
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, false, err
@@ -233,6 +234,9 @@ func readSnapshot(b []byte) *Game {
 	}
 	for k, v := range s.Signed {
 		g.signed[k] = v
+	}
+	for k, v := range s.Mails {
+		g.mails[k] = v
 	}
 	for side, o := range s.Orders {
 		f, err := engine.ParseOrderFile(o.Text)

@@ -155,13 +155,15 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 	if !canonicalKey(a.Key) {
 		key = got.PacketKey // recorded by a build before canonical identities
 	}
-	// Orders decoded from a declared charset are decoded again the same
-	// way; orders recorded without one are the signed bytes as they came
-	// (so are those of logs written before charsets were decoded).
+	// Orders decoded from a charset are decoded again the same way (the
+	// one the signed part declares, or Windows-1252 for text that is not
+	// UTF-8 under a label outside the signature); orders recorded without
+	// one are the signed bytes as they came (so are those of logs written
+	// before charsets were decoded).
 	want := string(got.Signed)
 	if a.Charset != "" {
 		if !strings.EqualFold(got.Charset, a.Charset) {
-			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: fmt.Sprintf("the orders were decoded from %s, but the signed message declares %q", a.Charset, got.Charset)}
+			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: fmt.Sprintf("the orders were decoded from %s, but the signed message is read as %q", a.Charset, got.Charset)}
 		}
 		want = got.text()
 	}

@@ -153,7 +153,34 @@
 // data.raw_sha256 of the mail as received). A recorded message with
 // data.unanswered got no reply: its key had had its 10 replies in that
 // phase (adjudicator.MaxRepliesPerPhase); a verifier refuses one withheld
-// under the limit.
+// under the limit. An OrdersRejected with data.stray true is counted apart,
+// against 3 replies a phase (adjudicator.MaxStrayRepliesPerPhase): the
+// host judged it stray mail of the key, not an order file of this game for
+// the signer's side, or signed more than 10 minutes before the phase (the
+// last one, between phases) opened. Such mail is what anyone can collect of
+// a player's signed mail and send on, so it never uses up the replies to
+// the player's own orders. Records without data.stray (all records of logs
+// written before) count against the 10.
+//
+// A MailBounced event (a delivery status notification, which carries no
+// signature) names a mail by the Message-ID its MailQueued recorded
+// (data.id) and the side it was for; a verifier refuses one naming a mail
+// the log never queued, or queued for another side. Message-IDs of this
+// build are <GAME.SEQ.KIND.SIDE.TOKEN@DOMAIN>, TOKEN being the first 16 hex
+// digits of HMAC-SHA256(dice secret, "skagerrak message-id" 0x00
+// GAME.SEQ.KIND.SIDE), so that nobody who has not seen a mail can name it
+// in a forged bounce; logs written before have no token.
+//
+// The charset an order text was decoded from (data.charset) is the one a
+// PGP/MIME signed part declares, inside the signature. The detached and
+// the cleartext forms carry their label outside it, where anyone can
+// change it in a copy, and every copy has the message's key: their text is
+// read as UTF-8 when it is valid UTF-8 and as windows-1252 otherwise,
+// whatever the label says, so that the first copy to arrive cannot decide
+// what the message says. For the same reason nothing outside the signature
+// (the label, the parts beside a detached signature, header fields such as
+// Auto-Submitted) makes a message signed by a known key refused or
+// ignored.
 //
 // # Torn tails and damage
 //

@@ -18,6 +18,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 	"skagerrak/events"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/verify"
@@ -369,3 +370,28 @@ func BenchmarkOpenGame(b *testing.B) {
 type discard struct{}
 
 func (discard) Send(context.Context, adjudicator.Mail) error { return nil }
+
+// BenchmarkMap draws one side's map picture (the PNG a report attaches)
+// for each ruleset, from the View of a game of the scripted players
+// halfway through: drawing and encoding, the bulk of a report's CPU.
+func BenchmarkMap(b *testing.B) {
+	for _, name := range benchRulesets() {
+		rs, _ := engine.Lookup(name)
+		p := enginetest.Scripted{Secret: "bench-map"}.Play(b, rs)
+		st := p.States[len(p.States)/2]
+		side := rs.Sides()[0]
+		v := rs.View(st, side)
+		pic := rs.(engine.Picturer)
+		b.Run(name, func(b *testing.B) {
+			size := 0
+			for i := 0; i < b.N; i++ {
+				png, err := pic.Picture(v, side)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(png)
+			}
+			b.ReportMetric(float64(size)/1000, "KB")
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	"github.com/ProtonMail/go-crypto/openpgp/packet"
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
@@ -18,12 +19,22 @@ import (
 // armoredSig is an armored detached signature of data, as gpg makes it.
 func armoredSig(t *testing.T, signer *openpgp.Entity, data []byte) string {
 	t.Helper()
+	return armoredSigAt(t, signer, data, time.Time{})
+}
+
+// armoredSigAt is armoredSig made at a given time (zero: now).
+func armoredSigAt(t *testing.T, signer *openpgp.Entity, data []byte, at time.Time) string {
+	t.Helper()
 	var out bytes.Buffer
 	w, err := armor.Encode(&out, "PGP SIGNATURE", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := openpgp.DetachSign(w, []*openpgp.Entity{signer}, bytes.NewReader(data), nil); err != nil {
+	var cfg *packet.Config
+	if !at.IsZero() {
+		cfg = &packet.Config{Time: func() time.Time { return at }}
+	}
+	if err := openpgp.DetachSign(w, []*openpgp.Entity{signer}, bytes.NewReader(data), cfg); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
@@ -140,24 +151,25 @@ func TestStockClientShapes(t *testing.T) {
 		t.Fatalf("reply:\n%s", r)
 	}
 
-	// A detached signature beside another attachment: refused, and the
-	// signer is told.
+	// A detached signature beside another attachment: the signature names
+	// its file, which holds the orders; the other attachment is outside
+	// the signature, not read, and the reply says so.
 	file2 := "Game: g000\nPhase: T02\nSide: german\nadvance 1\n"
 	e.deliver(t, mixedAs(german, 4,
 		"Content-Type: text/plain; name=orders.txt\r\nContent-Disposition: attachment; filename=orders.txt\r\n\r\n"+crlfText(file2),
-		"Content-Type: application/pgp-signature; name=orders.txt.asc\r\nContent-Disposition: attachment; filename=orders.txt.asc\r\n\r\n"+armoredSig(t, e.players[german], []byte(file2)),
+		"Content-Type: application/pgp-signature; name=orders.txt.asc\r\nContent-Disposition: attachment; filename=orders.txt.asc\r\n\r\n"+armoredSigAt(t, e.players[german], []byte(file2), time.Now().Add(2*time.Second)),
 		"Content-Type: text/plain; name=old.txt\r\nContent-Disposition: attachment; filename=old.txt\r\n\r\nadvance 9\r\n"))
-	if p := pass(); p.Rejected != 1 {
+	if p := pass(); p.Accepted != 1 {
 		t.Fatalf("detached beside another attachment: %+v", p)
 	}
-	if r := e.replyText(t, german); !strings.Contains(r, "1 more attachment(s)") {
+	if r := e.replyText(t, german); !strings.Contains(r, "advance 1") || !strings.Contains(r, "Not read as orders, only the signed order file is: the attachment old.txt (text/plain)") {
 		t.Fatalf("reply:\n%s", r)
 	}
 
 	// The log verifies: each signature again, the ISO-8859-1 text decoded
 	// again the same way.
 	rep, err := adjudicator.VerifyPath(e.dataDir()+"/g000", pgpVerifier{})
-	if err != nil || rep.Signatures != 2 {
+	if err != nil || rep.Signatures != 3 {
 		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
 	}
 }

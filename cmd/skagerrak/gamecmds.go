@@ -194,7 +194,11 @@ func (m *Main) resolveCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "resolve GAME",
 		Short: "Resolve the open phase now (missing sides get default orders)",
-		Args:  cobra.ExactArgs(1),
+		Long: "Resolve the open phase now; the sides that owe orders get default orders.\n" +
+			"A manual-dice game whose dice are not supplied yet waits for them: the phase is\n" +
+			"made due now (its deadline moved, recorded with the reason) and status says\n" +
+			"which dice to roll; `skagerrak dice add GAME N...` then resolves it.",
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return m.refereeDo(cmd, args[0], adjudicator.Command{Name: "resolve", Why: why})
 		},

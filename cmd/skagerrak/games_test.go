@@ -156,6 +156,41 @@ func TestDiceAddManualGame(t *testing.T) {
 	}
 }
 
+// A referee forcing a manual-dice phase that still owes orders (resolve)
+// is told which dice it waits for, and the dice then resolve it with
+// default orders for the side that owes them: before, resolve named the
+// dice and dice add refused them ("does not resolve yet") until the
+// deadline, so the forced resolution could not be made. The racetest
+// phase rolls a d6 for each side, Allied first; german owes its orders.
+func TestResolveManualDiceGameThatOwesOrders(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games")
+	k := keyFiles(t, dir)
+	if code, _, errs := run(t, newArgs(data, "m1", k, "--dice", "manual", "--grace", "1h")...); code != 0 {
+		t.Fatal(errs)
+	}
+	f := filepath.Join(dir, "allied.txt")
+	os.WriteFile(f, []byte("Game: m1\nPhase: T01\nSide: allied\nadvance 1\n"), 0o644)
+	if code, _, errs := run(t, "--data-dir", data, "submit", "m1", f, "--side", "allied", "--unsigned", "--by", "ref"); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, errs := run(t, "--data-dir", data, "resolve", "m1", "--why", "german away")
+	if code != 0 || !strings.Contains(out, "waiting for dice: T01 needs 2 d6: a d6 for allied advance, then a d6 for german advance") {
+		t.Fatalf("resolve of a manual-dice phase owing orders: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = run(t, "--data-dir", data, "dice", "add", "m1", "3", "5")
+	if code != 0 || !strings.Contains(out, "phase T02") {
+		t.Fatalf("the dice for the forced resolution: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, _ = run(t, "--data-dir", data, "log", filepath.Join(data, "m1"))
+	if code != 0 || !strings.Contains(out, "why=resolve: german away") || !strings.Contains(out, "defaulted=[german]") {
+		t.Errorf("log: the deadline moved for the resolution, german defaulted:\n%s", out)
+	}
+	if code, out, errs := run(t, "--data-dir", data, "verify", filepath.Join(data, "m1")); code != 0 {
+		t.Errorf("verify: %s %s", out, errs)
+	}
+}
+
 func TestVerifyNamesTheBadSeq(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "games")

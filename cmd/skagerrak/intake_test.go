@@ -83,10 +83,11 @@ func newMailEnvWith(t testing.TB, games int, opts loopback.IMAPOptions) *mailEnv
 
 func (e *mailEnv) dataDir() string { return filepath.Join(e.dir, "games") }
 
-// open opens the host and its mail as `skagerrak poll` does.
+// open opens the host and its mail as `skagerrak poll` does (the same
+// verifier and triage of automatic mail).
 func (e *mailEnv) open(t testing.TB) (*adjudicator.Host, *imapbox.Box, *smtpSender) {
 	t.Helper()
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}, Triage: mailTriage{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -117,14 +117,22 @@ func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
 	if info.Report == nil || len(info.Report.MessageIDs) == 0 {
 		return a
 	}
-	b := &adjudicator.Bounce{MessageIDs: info.Report.MessageIDs}
-	for _, r := range info.Report.Recipients {
-		b.Recipient, b.Action, b.Status, b.Diagnostic = r.Recipient, r.Action, r.Status, r.Diagnostic
-		if r.Action == "failed" {
-			break // the first failure says most
+	// The first failure says most, else the first delay; a report of
+	// deliveries only is no bounce. What the reporting server says is
+	// anyone's text: escaped before it goes anywhere.
+	var pick *bounce.Recipient
+	for _, want := range []string{"failed", "delayed"} {
+		for i, r := range info.Report.Recipients {
+			if pick == nil && r.Action == want {
+				pick = &info.Report.Recipients[i]
+			}
 		}
 	}
-	a.Bounce = b
+	if pick == nil {
+		return a
+	}
+	a.Bounce = &adjudicator.Bounce{MessageIDs: info.Report.MessageIDs, Recipient: verify.Escape(pick.Recipient), Action: pick.Action,
+		Status: verify.Escape(pick.Status), Diagnostic: verify.Escape(pick.Diagnostic)}
 	return a
 }
 

@@ -63,10 +63,36 @@ type Orders struct {
 }
 
 // verbs lists the orders of each step, for error messages.
-var verbs = map[string]string{
-	StepMove:      "move, rapid, para, attack, react, engineer, losses",
-	StepDefend:    "block, flee, defend, retreat, losses",
-	StepReinforce: "trade, place, discard, submarine",
+// sideVerbs are the orders side gives in the open step of s: each side's
+// own, not every order of the step (only Germany drops paratroops, reacts
+// and sends engineers; only Norway blocks and flees, in the German round;
+// only the Allies play the submarine; Norway discards nothing, 7).
+func sideVerbs(s *State, side engine.Side) string {
+	switch s.Step {
+	case StepMove:
+		switch side {
+		case German:
+			return "move, rapid, para, attack, react, engineer, losses"
+		case Norwegian:
+			return "move, rapid, attack"
+		}
+		return "move, attack"
+	case StepDefend:
+		switch {
+		case side == Norwegian && s.Turn == German:
+			return "block, flee, defend, retreat, losses"
+		case side == German:
+			return "defend, retreat"
+		}
+		return "defend, retreat, losses"
+	}
+	switch side {
+	case Norwegian:
+		return "trade, place"
+	case Allied:
+		return "trade, place, discard, submarine"
+	}
+	return "trade, place, discard"
 }
 
 // parser holds what one order file has used up so far.
@@ -167,11 +193,11 @@ func (p *parser) line(l engine.OrderLine) {
 	}
 	w, known := want[verb]
 	if !known {
-		p.errorf(l, "3.1", verbs[step], "unknown order %q", l.Fields[0])
+		p.errorf(l, "3.1", sideVerbs(p.s, p.side), "unknown order %q", l.Fields[0])
 		return
 	}
 	if w != step {
-		p.errorf(l, "3.1", verbs[step], "%q is not an order of the %s step", verb, step)
+		p.errorf(l, "3.1", sideVerbs(p.s, p.side), "%q is not an order of the %s step", verb, step)
 		return
 	}
 	switch verb {
@@ -445,7 +471,7 @@ func (p *parser) onOff(l engine.OrderLine, verb string, args []string) {
 	who := map[string]engine.Side{"engineer": German, "submarine": Allied}[verb]
 	rule := map[string]string{"engineer": "4.4", "submarine": "6.3"}[verb]
 	if p.side != who {
-		p.errorf(l, rule, verbs[p.s.Step], "only %s gives %s orders", who, verb)
+		p.errorf(l, rule, sideVerbs(p.s, p.side), "only %s gives %s orders", who, verb)
 		return
 	}
 	if len(args) != 1 || (strings.ToLower(args[0]) != "on" && strings.ToLower(args[0]) != "off") {
@@ -470,7 +496,7 @@ func (p *parser) losses(l engine.OrderLine, args []string) {
 		return
 	}
 	if p.side == German && p.s.Step != StepMove {
-		p.errorf(l, "5.3.6", verbs[p.s.Step], "Germany decides joint losses in its move orders")
+		p.errorf(l, "5.3.6", sideVerbs(p.s, p.side), "Germany decides joint losses in its move orders")
 		return
 	}
 	p.o.Losses = v
@@ -478,7 +504,7 @@ func (p *parser) losses(l engine.OrderLine, args []string) {
 
 func (p *parser) block(l engine.OrderLine, args []string) {
 	if p.side != Norwegian || p.s.Turn != German {
-		p.errorf(l, "4.4", verbs[StepDefend], "only Norway blocks, after German movement")
+		p.errorf(l, "4.4", sideVerbs(p.s, p.side), "only Norway blocks, after German movement")
 		return
 	}
 	if len(args) != 2 && !(len(args) == 4 && strings.ToLower(args[2]) == "from") {
@@ -558,7 +584,7 @@ func (p *parser) groupDests() string {
 
 func (p *parser) flee(l engine.OrderLine, args []string) {
 	if p.side != Norwegian || p.s.Turn != German {
-		p.errorf(l, "4.4", verbs[StepDefend], "only Norway flees, in the German round")
+		p.errorf(l, "4.4", sideVerbs(p.s, p.side), "only Norway flees, in the German round")
 		return
 	}
 	if len(args) != 2 {
@@ -773,7 +799,12 @@ func (p *parser) finish() {
 		for i, x := range p.o.Places {
 			total += x.N
 			if total > avail {
-				p.errorf(p.placeLines[i], "6", fmt.Sprintf("%d battalion(s) in all", avail), "%d battalion(s) placed, but the cards traded give %d", total, avail)
+				fit := avail - (total - x.N)
+				valid := fmt.Sprintf("place %s %d (%d battalion(s) in all)", x.Area, fit, avail)
+				if fit <= 0 {
+					valid = fmt.Sprintf("no more place orders: %d battalion(s) in all", avail)
+				}
+				p.errorf(p.placeLines[i], "6", valid, "%d battalion(s) placed, but the cards traded give %d", total, avail)
 				break
 			}
 		}

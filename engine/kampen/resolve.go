@@ -292,8 +292,11 @@ type Die struct {
 	Face Face
 }
 
-// rollDice rolls n combat dice and returns the total and the Zs.
+// rollDice rolls n combat dice and returns the total and the Zs. Each
+// roll says which face of the custom die each d6 value stands for, so
+// that a referee with manual dice knows what to give (data/dice.txt).
 func rollDice(n int, dice engine.Dice, why string) (sum, z int, faces []string) {
+	why += " (" + faceLegend() + ")"
 	for i := 0; i < n; i++ {
 		f := pack.Faces[dice.Roll(6, why)-1]
 		sum += f.Points
@@ -770,4 +773,32 @@ func (s *State) endByDeck() {
 		}
 	}
 	s.end(Norwegian, fmt.Sprintf("Germany draws its last card holding %d of the four objectives (not %s): Norway and the Allies win together", held, strings.Join(still, ", ")))
+}
+
+// faceLegend says which roll of a d6 is which face of the custom combat
+// die: "1 Z, 2-3 1 pip, 4-5 2 pips, 6 3 pips" with the faces of
+// data/dice.txt.
+func faceLegend() string {
+	var out []string
+	for i := 0; i < len(pack.Faces); {
+		j := i
+		for j+1 < len(pack.Faces) && pack.Faces[j+1].Label == pack.Faces[i].Label {
+			j++
+		}
+		rolls := fmt.Sprint(i + 1)
+		if j > i {
+			rolls = fmt.Sprintf("%d-%d", i+1, j+1)
+		}
+		name := "Z"
+		switch {
+		case pack.Faces[i].Z:
+		case pack.Faces[i].Points == 1:
+			name = "1 pip"
+		default:
+			name = fmt.Sprintf("%d pips", pack.Faces[i].Points)
+		}
+		out = append(out, rolls+" "+name)
+		i = j + 1
+	}
+	return "d6 for the combat die: " + strings.Join(out, ", ")
 }

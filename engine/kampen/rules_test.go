@@ -838,3 +838,71 @@ func shuffled(t *testing.T, s *State, rolls ...engine.Roll) *State {
 	}
 	return next
 }
+
+// 3 (the round's phases) and 2.9 (what differs between the countries):
+// the order form and the hints of refused orders name only the orders the
+// side itself gives. The Allies have no paratroops, reactions or
+// engineers; Germany, defending, neither blocks nor flees; Norway discards
+// nothing (7).
+func TestRule3_FormAndHintsNameOnlyTheSidesOwnOrders(t *testing.T) {
+	r := Ruleset{}
+	form := func(s *State, side engine.Side) string { return r.OrderForm(r.View(s, side), side) }
+	s := scene(Allied, StepMove, at(Allied, "dombas", 2), at(German, "trondheim", 1))
+	if f := form(s, Allied); strings.Contains(f, "para ") || strings.Contains(f, "engineer") || strings.Contains(f, "react") || !strings.Contains(f, "move FROM TO") {
+		t.Errorf("the Allied move form:\n%s", f)
+	}
+	errs := parseErr(t, s, Allied, "move dombas tynset 2\nengineer on")
+	if errs[0].Line != 2 || errs[0].Valid != "move, attack" {
+		t.Errorf("engineer by the Allies: %+v, want line 2 and valid \"move, attack\"", errs[0])
+	}
+	g := scene(Norwegian, StepMove, at(Norwegian, "hamar", 2), at(German, "lillehammer", 1))
+	g = run(t, g, map[engine.Side]string{Norwegian: "move hamar lillehammer 2"})
+	if g.Step != StepDefend {
+		t.Fatalf("at %s, want Germany's answer", g.phaseID())
+	}
+	if f := form(g, German); strings.Contains(f, "block") || strings.Contains(f, "flee") || !strings.Contains(f, "defend AREA") {
+		t.Errorf("the German defence form:\n%s", f)
+	}
+	n := scene(German, StepMove, at(German, "gjovik", 3), at(Norwegian, "lillehammer", 1))
+	n = run(t, n, map[engine.Side]string{German: "move gjovik lillehammer 3"})
+	if f := form(n, Norwegian); !strings.Contains(f, "block CARD AREA") || !strings.Contains(f, "flee AREA TO") {
+		t.Errorf("the Norwegian answer in the German round:\n%s", f)
+	}
+	w := scene(Norwegian, StepReinforce, at(Norwegian, "hamar", 1))
+	if f := form(w, Norwegian); strings.Contains(f, "discard") || strings.Contains(f, "submarine") {
+		t.Errorf("the Norwegian reinforcement form:\n%s", f)
+	}
+}
+
+// 6: "3 forsterkningssymboler tilsvarer én ny bataljon"; 6.1: Germany's
+// free battalion. Speidertropp (2 symbols) and Ingeniørkompani (2) make 4
+// symbols: 1 battalion, and the free one, 2 in all. Placing 3 is refused
+// with a placement that stands.
+func TestRule6_PlacingTooManyHintsAPlacementThatStands(t *testing.T) {
+	s := scene(German, StepReinforce, at(German, "oslo", 1))
+	give(s, German, "speidertropp", "ingeniorkompani")
+	errs := parseErr(t, s, German, "trade speidertropp ingeniorkompani\nplace oslo 3")
+	if errs[0].Line != 2 || errs[0].Valid != "place oslo 2 (2 battalion(s) in all)" {
+		t.Fatalf("%+v", errs[0])
+	}
+	parse(t, s, German, "trade speidertropp ingeniorkompani\nplace oslo 2")
+	errs = parseErr(t, s, German, "trade speidertropp ingeniorkompani\nplace oslo 2\nplace drammen 1")
+	if errs[0].Line != 3 || !strings.HasPrefix(errs[0].Valid, "no more place orders") {
+		t.Errorf("%+v", errs[0])
+	}
+}
+
+// 5.2: "Hver bataljon representerer en terning i kamp"; the faces of the
+// custom die are reconstructed (data/dice.txt). A referee rolling manual
+// dice is told, with each roll, which face of the combat die each value
+// of a d6 stands for.
+func TestRule5_2_EachCombatRollSaysWhichFaceIsWhich(t *testing.T) {
+	s := scene(German, StepMove, at(German, "gjovik", 1), at(Norwegian, "lillehammer", 1))
+	s = run(t, s, map[engine.Side]string{German: "move gjovik lillehammer 1"})
+	d := engine.NewManualDice()
+	runWith(t, s, map[engine.Side]string{Norwegian: ""}, d)
+	w := d.Wanted()
+	if len(w) != 2 || !strings.HasSuffix(w[0].Why, "(d6 for the combat die: 1 Z, 2-3 1 pip, 4-5 2 pips, 6 3 pips)") {
+		t.Fatalf("rolls wanted: %+v", w)
+	}
+}

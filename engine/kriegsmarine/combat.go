@@ -224,7 +224,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 		ro := roundOrders(orders, dec)
 		var shots, results []string
 		if g.Kind == ResPursuit {
-			shots, results = s.pursuitRound(g, allied, german, dice)
+			shots, results = s.pursuitRound(g, orders[German], allied, german, dice)
 		} else {
 			restricted := s.restrictedFire(ro, allied, german)
 			if s.rev() >= 2 && round > 1 && s.nothingToFire(ro, allied, german, restricted) {
@@ -281,8 +281,8 @@ func (s *State) roundDecisions(g *Engagement, orders map[engine.Side]*Orders, ro
 // comes after the German fire is resolved ("After this gunnery is
 // resolved, the Allied ship that was fired upon may return fire"), so a
 // ship it sank returns none; revision 1 resolved both at once.
-func (s *State) pursuitRound(g *Engagement, allied, german []string, dice engine.Dice) (shots, results []string) {
-	gf, at := strongest(s, german), strongest(s, allied)
+func (s *State) pursuitRound(g *Engagement, o *Orders, allied, german []string, dice engine.Dice) (shots, results []string) {
+	gf, at := s.pursuitFire(o, allied, german)
 	first := s.fire(gf, at, 2, g.Hex, dice)
 	shots = append(shots, fmt.Sprintf("%s fires at %s", def(gf).Name, def(at).Name))
 	dmg := map[string][]string{at: first}
@@ -299,6 +299,40 @@ func (s *State) pursuitRound(g *Engagement, allied, german []string, dice engine
 	}
 	s.silenceDone(allied, german, map[string][]string{at: first, gf: answer})
 	return shots, append(results, s.applyDamage(dmg)...)
+}
+
+// pursuitFire is the German ship that fires in a pursuit battle and its
+// target (8.3: "The German player selects 1 of his own ships in the combat
+// hex and fires"). From rules revision 2 the German player's choice is his
+// "target" order: the first of his ships there (by id) whose order names a
+// type among the enemy ships fires, at the one of that type it can hurt
+// most (8.271). Without one, and in revision 1, his strongest ship fires
+// at the enemy's strongest.
+func (s *State) pursuitFire(o *Orders, allied, german []string) (firer, target string) {
+	if s.rev() >= 2 {
+		for _, id := range german {
+			if aims(o, id, allied) {
+				return id, weakest(s, preferred(o, id, allied))
+			}
+		}
+	}
+	return strongest(s, german), strongest(s, allied)
+}
+
+// aims reports whether unit has a target order naming the type of one of
+// the ships ids.
+func aims(o *Orders, unit string, ids []string) bool {
+	for _, t := range o.Targets {
+		if t.Unit != unit {
+			continue
+		}
+		for _, id := range ids {
+			if def(id).Type == t.Type {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // restrictedFire is which sides declare restricted fire this round and
@@ -550,6 +584,12 @@ func (s *State) torpedoes(orders map[engine.Side]*Orders, allied, german []strin
 		enemies = s.stillAt(enemies, h)
 		if len(enemies) == 0 {
 			continue
+		}
+		if s.rev() >= 2 {
+			// 8.28 "After allocating torpedo strength to targets": a
+			// unit's target order aims its torpedoes too (rules revision
+			// 2; revision 1 always took the biggest ship).
+			enemies = preferred(orders[def(id).Side], id, enemies)
 		}
 		salvos = append(salvos, salvo{id, s.chooseTarget(enemies, dice, "torpedo target (8.28)"), n})
 	}

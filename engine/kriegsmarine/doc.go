@@ -107,17 +107,27 @@
 //	    Declare restricted fire in every round of every battle (8.26).
 //	torpedoes UNIT N
 //	    UNIT fires at most N torpedo points a round this turn (8.28); by
-//	    default all it may.
+//	    default all it may. For a submarine (rules revision 2) "torpedoes
+//	    SUB 0" holds its attack this turn (8.0: attacking is not
+//	    compulsory).
 //	target UNIT TYPE
 //	    The ship type (BB, CA, DD, CONVOY, ...) UNIT goes for this turn with
-//	    its guns (8.271), its torpedoes as a submarine (8.12) or its bombs
-//	    (8.521), when one is there.
+//	    its guns (8.271) and (rules revision 2) its torpedoes (8.28), its
+//	    torpedoes as a submarine (8.12) or its bombs (8.521), when one is
+//	    there. In a special pursuit battle (rules revision 2) the first
+//	    German ship with a target order is the one that fires (8.3).
 //	disguise
 //	    (German) Report CA as BB and BB as CA this turn (6.46).
 //	abandon PORT [LEAD]
 //	    (German) If the fortress of PORT defends this turn, give the port up:
 //	    only LEAD (or the strongest ship) is fired on and every German ship
 //	    there falls back (9.2, 9.21).
+//	expose PORT SHIP[, SHIP ...]
+//	    (German, rules revision 2) If the fortress of PORT has no torpedoes
+//	    and defends at half this turn, it fires at these ships, in this
+//	    order, up to half the German ships there (rounded up); the rest of
+//	    that half by name (9.2: "the German player chooses which ships are
+//	    fired upon").
 //	schlesien
 //	    (German, option "danish") If Denmark resists, Schlesien fights the
 //	    Danish ships for one round (17.31 option 1).
@@ -132,7 +142,8 @@
 //	    Nothing this turn (an empty file does the same).
 //
 // Submarines attack by themselves (8.1): on a day turn, a submarine in a
-// hex where its side found enemy surface ships fires at the biggest. Ships
+// hex where its side found enemy surface ships fires at the biggest (or
+// the type of its target order), unless "torpedoes SUB 0" holds it. Ships
 // in a battle fire their gunnery and every torpedo they may; the standing
 // encounter choice also decides, after each round, whether the group fights
 // on (8.24: "fight" continues), unless the side decides in person; a
@@ -192,8 +203,8 @@
 // rulebook transcribes neither the counters nor the charts). The charts,
 // each with its source, are Go tables: TargetTable, WeatherTable,
 // EncounterTable and EvasionTable (tables.go), GunneryTable (combat.go),
-// TorpedoTable, FatalFlooding, FortressTable and AirStrikeTable
-// (combat2.go), PortTable and AirborneTable (ports.go), MoraleTable
+// TorpedoTable and FatalFlooding (torpedoes.go), FortressTable
+// (fortresses.go), AirStrikeTable (airstrikes.go), PortTable and AirborneTable (ports.go), MoraleTable
 // (norway.go), CommanderInjury (commanders.go), and the German Historical
 // Plan the scripted German player follows (player.go). Ruleset.Rules lists
 // every section of the rulebook, its status and its tests.

@@ -38,6 +38,14 @@ func hiddenVariant(s *State, side engine.Side, text string, enemyOrders *Orders,
 	for _, sr := range enemyOrders.Searches {
 		watched[sr.Hex] = true
 	}
+	// Where enemy ships end their moves: a submarine there may attack
+	// them (8.1) if its side finds them, so whether it stays is not hidden.
+	arrive := map[engine.Hex]bool{}
+	for _, m := range enemyOrders.Moves {
+		if len(m.Path) > 0 {
+			arrive[m.Path[len(m.Path)-1]] = true
+		}
+	}
 	safe := func(d *UnitDef, h engine.Hex) bool {
 		if watched[h] || s.passiveSpecial(side, d, h) || norwegian(h) {
 			return false
@@ -68,7 +76,7 @@ func hiddenVariant(s *State, side engine.Side, text string, enemyOrders *Orders,
 			} else if u.Spent == 0 {
 				extra = append(extra, fmt.Sprintf("enter %s A13 spend %d", d.Name, 1+k%3))
 			}
-		case u.Where == AtMap && d.Sub() && len(s.visibleAt(other(side), u.Hex)) > 0:
+		case u.Where == AtMap && d.Sub() && (len(s.visibleAt(other(side), u.Hex)) > 0 || arrive[u.Hex]):
 			// A submarine sharing a hex with enemy ships may attack them
 			// (8.1): whether it stays is not hidden.
 		case u.Where == AtMap && (d.Sub() || safe(d, u.Hex)):
@@ -88,7 +96,7 @@ func hiddenVariant(s *State, side engine.Side, text string, enemyOrders *Orders,
 				if !d.Sub() && !safe(d, nb) {
 					continue
 				}
-				if d.Sub() && len(s.visibleAt(other(side), nb)) > 0 {
+				if d.Sub() && (len(s.visibleAt(other(side), nb)) > 0 || arrive[nb]) {
 					continue
 				}
 				extra = append(extra, fmt.Sprintf("move %s %s", d.Name, nb))

@@ -14,7 +14,7 @@ import (
 // fires at the ships that passed it this turn on their way into Oslo
 // (9.21), before Oscarsborg does (fortresses fire in map order, H16
 // before I16). start holds where each unit began its move.
-func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex, start map[string]engine.Hex, dice engine.Dice) {
+func (s *State) fortressFire(abandons []Abandon, exposes []Expose, visited map[string][]engine.Hex, start map[string]engine.Hex, dice engine.Dice) {
 	for _, f := range TheMap().Fortresses() {
 		port := fortressPort(f)
 		german := s.occupation("port", port) >= 0
@@ -44,7 +44,7 @@ func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex
 		}
 		targets := append([]string(nil), ships...)
 		if posture == "halved" && torps == 0 {
-			targets = targets[:(len(targets)+1)/2]
+			targets = halfFiredAt(ships, exposes, port)
 		}
 		// 9.2: knowing the posture, the Germans may give up the port: one
 		// leading ship takes the fire, and they all fall back.
@@ -94,6 +94,31 @@ func (s *State) fortressFire(abandons []Abandon, visited map[string][]engine.Hex
 			}
 		}
 	}
+}
+
+// halfFiredAt is the half (rounded up) of ships a fortress without
+// torpedoes fires at on halved defence (9.2: "the German player chooses
+// which ships are fired upon"): those his expose order names for the
+// port, in its order, then the others by id.
+func halfFiredAt(ships []string, exposes []Expose, port string) []string {
+	n := (len(ships) + 1) / 2
+	var out []string
+	for _, x := range exposes {
+		if x.Port != port {
+			continue
+		}
+		for _, id := range x.Units {
+			if len(out) < n && contains(ships, id) && !contains(out, id) {
+				out = append(out, id)
+			}
+		}
+	}
+	for _, id := range ships {
+		if len(out) < n && !contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // fortressTargets are the enemy surface ships a fortress fires at: those
@@ -185,5 +210,5 @@ func (s *State) fallBack(id string, from engine.Hex, path []engine.Hex) {
 			}
 		}
 	}
-	s.logf("both", "move", u.Hex.String(), "9.2", "%s falls back to %s.", def(id).Name, u.Hex)
+	s.ownMovef(German, u.Hex.String(), "9.2", "%s falls back to %s.", def(id).Name, u.Hex)
 }

@@ -87,10 +87,21 @@ func (s *State) norwegianWithdrawal(g *Engagement) {
 		if oslo, _ := portHex("Oslo"); from == oslo && u.Hex != oslo && s.rev() >= 2 {
 			if h, ok := beyondOsloOuter(); ok {
 				u.Hex = h
-				s.logf("both", "move", h.String(), "9.31", "%s withdraws beyond the Oslo outer fortress to %s.", def(id).Name, h)
+				s.ownMovef(Allied, h.String(), "9.31", "%s withdraws beyond the Oslo outer fortress to %s.", def(id).Name, h)
 			}
 		}
+		if s.rev() >= 2 && u.Where == AtMap && u.Hex != from {
+			s.logf(string(German), "move", "", "9.31", "%s withdraws from %s; the Norwegian withdrawal may not be tracked.", def(id).Name, placeName(from))
+		}
 	}
+}
+
+// placeName is the port in hex h, or the hex.
+func placeName(h engine.Hex) string {
+	if hi, ok := TheMap().Info(h); ok && hi.Port != "" {
+		return hi.Port
+	}
+	return h.String()
 }
 
 // leavePort moves a ship one hex out of its port, to the first hex (in
@@ -111,7 +122,7 @@ func (s *State) leavePort(id, rule string) {
 		}
 		from := u.Hex
 		u.Hex = n
-		s.logf("both", "move", n.String(), rule, "%s leaves %s for %s.", d.Name, from, n)
+		s.ownMovef(d.Side, n.String(), rule, "%s leaves %s for %s.", d.Name, from, n)
 		return
 	}
 }

@@ -35,6 +35,9 @@ type Orders struct {
 	// Abandons: if a port's fortress defends (normal or halved), the
 	// Germans give up the attempt on it (9.2).
 	Abandons []Abandon `json:"abandons,omitempty"`
+	// Exposes: the German ships a fortress without torpedoes fires at
+	// when it defends at half (9.2, rules revision 2).
+	Exposes []Expose `json:"exposes,omitempty"`
 	// Disguise: the Germans report their CA as BB and BB as CA this turn
 	// (6.46).
 	Disguise bool `json:"disguise,omitempty"`
@@ -120,6 +123,14 @@ type Abandon struct {
 	Lead string `json:"lead,omitempty"`
 }
 
+// Expose names the German ships a fortress without torpedoes fires at on
+// halved defence, in the German player's order (9.2: "the German player
+// chooses which ships are fired upon").
+type Expose struct {
+	Port  string   `json:"port"`
+	Units []string `json:"units"`
+}
+
 // Rebase transfers an aircraft unit to another base (6.21).
 type Rebase struct {
 	Unit string `json:"unit"`
@@ -136,6 +147,14 @@ type Detach struct {
 // verbs lists what an order line may start with, for error messages.
 const verbs = "move, enter, search, encounter, combat ask, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, target, torpedoes, abandon, disguise, schlesien, end game, pass"
 
+// verbsOf lists the orders of rules revision rev ("expose" from 2).
+func verbsOf(rev int) string {
+	if rev >= 2 {
+		return strings.Replace(verbs, "abandon,", "abandon, expose,", 1)
+	}
+	return verbs
+}
+
 type parser struct {
 	v     *View
 	o     *Orders
@@ -149,6 +168,8 @@ type parser struct {
 	// dropLines are airborne landings ordered before the invasion, valid
 	// only if these orders' moves begin it (6.28).
 	dropLines []engine.OrderLine
+	// dry marks a parser trying out a hint: it makes no hints itself.
+	dry bool
 }
 
 func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
@@ -221,6 +242,12 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 			p.o.Restrict = true
 		case "abandon":
 			p.abandon(l)
+		case "expose":
+			if p.v.rev() < 2 {
+				p.errs = append(p.errs, l.Errorf("", verbsOf(p.v.rev()), "unknown order %q", l.Fields[0]))
+				break
+			}
+			p.expose(l)
 		case "target":
 			p.target(l)
 		case "torpedoes":
@@ -252,7 +279,7 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
 			}
 		default:
-			p.errs = append(p.errs, l.Errorf("", verbs, "unknown order %q", l.Fields[0]))
+			p.errs = append(p.errs, l.Errorf("", verbsOf(p.v.rev()), "unknown order %q", l.Fields[0]))
 		}
 	}
 	for _, l := range searches {
@@ -357,7 +384,7 @@ func (p *parser) pathHint(l engine.OrderLine, mv Move) string {
 	for _, n := range from.Neighbors() {
 		try := mv
 		try.Path = append(append([]engine.Hex(nil), mv.Path...), n)
-		dry := &parser{v: p.v, o: &Orders{}}
+		dry := &parser{v: p.v, o: &Orders{}, dry: true}
 		good := TheMap().Grid().Contains(n)
 		for _, id := range mv.Units {
 			good = good && dry.checkMove(l, id, &try)
@@ -367,6 +394,31 @@ func (p *parser) pathHint(l engine.OrderLine, mv Move) string {
 		}
 	}
 	return fallback
+}
+
+// cutHint is the longest start of a move's path that every unit of the
+// move may steam this turn, as a move line that would be accepted, or ""
+// (a hint is only ever something valid).
+func (p *parser) cutHint(l engine.OrderLine, mv Move) string {
+	if p.dry {
+		return ""
+	}
+	for n := len(mv.Path); n >= 1; n-- {
+		try := mv
+		try.Path, try.Off = mv.Path[:n], false
+		if n == len(mv.Path) && !mv.Off {
+			continue
+		}
+		dry := &parser{v: p.v, o: &Orders{}, dry: true}
+		good := true
+		for _, id := range mv.Units {
+			good = good && dry.checkMove(l, id, &try)
+		}
+		if good {
+			return formatMove(try)
+		}
+	}
+	return ""
 }
 
 func (p *parser) ownNames() string {
@@ -558,7 +610,11 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 			return true // spends its whole allowance (resolved per unit)
 		}
 		if need > allow {
-			p.fail(l, "6.12", fmt.Sprintf("at most %d hexes beyond %s", allow-remaining, mv.Arrow), "%s needs %d points (%d to reach %s, then %d) and has %d", d.Name, need, remaining, mv.Arrow, need-remaining, allow)
+			hint := p.cutHint(l, *mv)
+			if hint == "" {
+				hint = fmt.Sprintf("enter %s %s", d.Name, mv.Arrow)
+			}
+			p.fail(l, "6.12", hint, "%s needs %d points (%d to reach %s, then %d) and has %d", d.Name, need, remaining, mv.Arrow, need-remaining, allow)
 			return false
 		}
 		start = mv.Arrow
@@ -585,18 +641,28 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 			if v.WeatherOn && allow < u.fairAllowance(d, v.Turn) {
 				rule = "15.0"
 			}
-			p.fail(l, rule, fmt.Sprintf("at most %d hexes", allow), "%s moves %d and has a movement allowance of %d this turn", d.Name, need, allow)
+			hint := p.cutHint(l, *mv)
+			if hint == "" {
+				hint = fmt.Sprintf("at most %d hexes", allow)
+			}
+			p.fail(l, rule, hint, "%s moves %d and has a movement allowance of %d this turn", d.Name, need, allow)
 			return false
 		}
 	}
 	prev := start
-	for _, h := range mv.Path {
-		if rule, msg := enterable(v.Side, d.Nation, d.Sub(), h, v.Turn, v.Intervention); rule != "" {
-			p.fail(l, rule, "", "%s", msg)
-			return false
+	for i, h := range mv.Path {
+		rule, msg := enterable(v.Side, d.Nation, d.Sub(), h, v.Turn, v.Intervention)
+		if rule == "" {
+			rule, msg = crossableFrom(d.Sub(), prev, h)
 		}
-		if rule, msg := crossableFrom(d.Sub(), prev, h); rule != "" {
-			p.fail(l, rule, "", "%s", msg)
+		if rule != "" {
+			hint := ""
+			if i > 0 {
+				cut := *mv
+				cut.Path = mv.Path[:i+1]
+				hint = p.cutHint(l, cut)
+			}
+			p.fail(l, rule, hint, "%s", msg)
 			return false
 		}
 		prev = h
@@ -913,7 +979,10 @@ func (p *parser) torpLimit(l engine.OrderLine) {
 		return
 	}
 	for _, id := range ids {
-		if def(id).Torpedo == 0 || def(id).Sub() {
+		// 8.0: "attacking is not compulsory": from rules revision 2 a
+		// submarine's cap of 0 holds its attack (8.1) this turn.
+		sub := def(id).Sub() && p.v.rev() >= 2
+		if def(id).Torpedo == 0 || (def(id).Sub() && !sub) {
 			p.fail(l, "3.417", "", "%s carries no torpedoes it fires in a surface battle", def(id).Name)
 			return
 		}
@@ -930,14 +999,8 @@ func (p *parser) abandon(l engine.OrderLine) {
 		p.fail(l, "9.2", "abandon PORT [LEAD SHIP]", "name the port")
 		return
 	}
-	var port string
-	for _, np := range norwegianPorts() {
-		if strings.EqualFold(np.Port, l.Fields[1]) {
-			port = np.Port
-		}
-	}
-	if port == "" {
-		p.fail(l, "9.2", "Oslo, Kristiansand, Stavanger, Bergen, Trondheim or Narvik", "%q is not a Norwegian port city", l.Fields[1])
+	port, ok := p.norwegianPort(l)
+	if !ok {
 		return
 	}
 	a := Abandon{Port: port}
@@ -949,6 +1012,50 @@ func (p *parser) abandon(l engine.OrderLine) {
 		a.Lead = ids[0]
 	}
 	p.o.Abandons = append(p.o.Abandons, a)
+}
+
+// norwegianPort reads the port named by the line's second word.
+func (p *parser) norwegianPort(l engine.OrderLine) (string, bool) {
+	for _, np := range norwegianPorts() {
+		if strings.EqualFold(np.Port, l.Fields[1]) {
+			return np.Port, true
+		}
+	}
+	p.fail(l, "9.2", "Oslo, Kristiansand, Stavanger, Bergen, Trondheim or Narvik", "%q is not a Norwegian port city", l.Fields[1])
+	return "", false
+}
+
+// expose reads "expose PORT SHIP[, SHIP ...]" (9.2, rules revision 2).
+func (p *parser) expose(l engine.OrderLine) {
+	if p.v.Side != German {
+		p.fail(l, "9.2", "", "only the Germans choose which of their ships a fortress fires at")
+		return
+	}
+	if len(l.Fields) < 3 {
+		p.fail(l, "9.2", "expose PORT SHIP[, SHIP ...]", "name the port and the ships its fortress fires at on halved defence")
+		return
+	}
+	port, ok := p.norwegianPort(l)
+	if !ok {
+		return
+	}
+	ids, ok := p.units(l, l.Fields[2:])
+	if !ok {
+		return
+	}
+	for _, id := range ids {
+		if !def(id).Surface() {
+			p.fail(l, "9.2", "", "%s is no surface ship: fortresses fire at surface ships", def(id).Name)
+			return
+		}
+	}
+	for _, x := range p.o.Exposes {
+		if x.Port == port {
+			p.fail(l, "9.2", "one expose order a port", "a second expose order for %s", port)
+			return
+		}
+	}
+	p.o.Exposes = append(p.o.Exposes, Expose{Port: port, Units: ids})
 }
 
 // checkConvoy: the HN25 convoy and its escort move together (14.1).
@@ -1480,6 +1587,13 @@ func formatOrders(o *Orders) string {
 	}
 	for _, x := range o.Targets {
 		fmt.Fprintf(&b, "target %s %s\n", def(x.Unit).Name, x.Type)
+	}
+	for _, x := range o.Exposes {
+		var names []string
+		for _, id := range x.Units {
+			names = append(names, def(id).Name)
+		}
+		fmt.Fprintf(&b, "expose %s %s\n", x.Port, strings.Join(names, ", "))
 	}
 	for _, a := range o.Abandons {
 		if a.Lead != "" {

@@ -60,6 +60,12 @@ func airfieldUsable(occ int, snowFree bool) int {
 // occupyPort makes a port German now and its neighbouring airfields from
 // the next turn (9.43, 9.51; Bardufoss by its own die roll, 5.13).
 func (s *State) occupyPort(name string, dice engine.Dice) {
+	s.occupyPortAt(name, s.Turn+1, dice)
+}
+
+// occupyPortAt makes a port German now and its neighbouring airfields from
+// turn airTurn.
+func (s *State) occupyPortAt(name string, airTurn int, dice engine.Dice) {
 	h, ok := portHex(name)
 	if !ok || s.occupation("port", name) >= 0 {
 		return
@@ -71,7 +77,7 @@ func (s *State) occupyPort(name string, dice engine.Dice) {
 		if af.Airfield.Country != "NO" || af.Hex.Distance(h) > 1 || af.Airfield.Name == "Bardufoss" || s.occupation("airfield", af.Airfield.Name) >= 0 {
 			continue
 		}
-		s.Occupied = append(s.Occupied, Occupation{Kind: "airfield", Place: af.Airfield.Name, Hex: af.Hex.String(), Turn: s.Turn + 1, Usable: airfieldUsable(s.Turn+1, af.Airfield.SnowFree)})
+		s.Occupied = append(s.Occupied, Occupation{Kind: "airfield", Place: af.Airfield.Name, Hex: af.Hex.String(), Turn: airTurn, Usable: airfieldUsable(airTurn, af.Airfield.SnowFree)})
 		// 9.51: aircraft on an occupied airfield are removed.
 		for i := range s.Units {
 			u := &s.Units[i]
@@ -190,7 +196,16 @@ func (s *State) pendingOccupations(dice engine.Dice) {
 		}
 		name := s.Occupied[i].Place
 		s.Occupied = append(s.Occupied[:i], s.Occupied[i+1:]...)
-		s.occupyPort(name, dice)
+		// 9.43: "At the start of the turn on which the occupation marker
+		// is placed, the port city, the fortress in that city and the
+		// adjacent airfields are all occupied by Germany" (rules revision
+		// 2; revision 1 took the airfields a turn later, as after a port
+		// taken in step 6).
+		airTurn := s.Turn + 1
+		if s.rev() >= 2 {
+			airTurn = s.Turn
+		}
+		s.occupyPortAt(name, airTurn, dice)
 	}
 	if s.occupation("port", "Narvik") >= 0 && s.occupation("airfield", "Bardufoss") < 0 && IsDay(s.Turn) && s.Occupied[s.occupation("port", "Narvik")].Turn < s.Turn {
 		roll := dice.Roll(6, "Bardufoss (9.51)")

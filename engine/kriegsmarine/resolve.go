@@ -85,6 +85,9 @@ func (s *State) detaches(side engine.Side, o *Orders) {
 			continue
 		}
 		fl.Hits++ // 12.0: the task force takes 1 hit for the ship it gives up
+		if s.rev() >= 2 {
+			fl.Detached++ // 16.3: a destroyer detached is not one lost
+		}
 		dd.Where, dd.Hex = AtMap, fl.Hex
 		s.logf(string(side), "arrival", fl.Hex.String(), "12.0", "%s is detached from %s at %s.", def(dd.ID).Name, def(fl.ID).Name, fl.Hex)
 	}
@@ -540,7 +543,11 @@ func (s *State) encounter(searcher engine.Side, h engine.Hex, orders map[engine.
 		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceFight
 	case ResPursuit:
 		s.addEngagement(h, ResPursuit, allied, german)
-		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceTrack
+		// 8.3: "After the above combat ends, the Germans (or the
+		// Norwegian/Danish forces) must make an evasion determination",
+		// whichever side chose Fight and whichever Track (rules revision
+		// 2); revision 1 made it only when the tracking side chose Track.
+		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceTrack || s.rev() >= 2
 	}
 }
 
@@ -678,7 +685,7 @@ func (s *State) combatPhase(orders map[engine.Side]*Orders, visited map[string][
 	}
 	fight()
 	s.qShips(dice)
-	s.fortressFire(orders[German].Abandons, visited, start, dice)
+	s.fortressFire(orders[German].Abandons, orders[German].Exposes, visited, start, dice)
 	// 9.3: the Norwegian ships meet the Germans who came through the
 	// fortress.
 	s.norwegianDefence(dice)

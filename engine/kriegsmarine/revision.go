@@ -19,6 +19,13 @@ var revisions = []engine.Revision{
 		"9.31: Norwegian ships withdrawing from Oslo go beyond the Oslo outer fortress",
 		"9.33: the A Class submarine is removed from the game after its torpedo attack",
 		"9.43: German ships repulsed from Oslo retreat a further hex, beyond the Oslo outer fortress",
+		"8.0, 8.1: a submarine holds its attack with \"torpedoes SUB 0\" (attacking is not compulsory)",
+		"8.3: every special pursuit battle ends with the evasion determination, whichever side chose fight; the German player's target order chooses the ship that fires and its target",
+		"8.28: a unit's target order aims its torpedoes too (it was always the biggest ship)",
+		"9.2: on halved defence a fortress without torpedoes fires at the half of the German ships the German order \"expose PORT SHIP, ...\" names (they were taken by name)",
+		"9.2, 9.31: where ships fell back or withdrew is told only to their owner",
+		"9.43: an occupation after 2 turns takes the port's airfields at the start of the turn it falls due (was a turn later)",
+		"12.0, 16.3: a destroyer detached from a German task force scores no Allied VP as a destroyer destroyed",
 	}},
 }
 

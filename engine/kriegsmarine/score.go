@@ -92,10 +92,15 @@ func (s *State) score() []ScoreLine {
 		case German:
 			switch {
 			case d.Type == "DD" && d.TaskForce():
+				// 16.3 "each German DD destroyed": the hits of a task
+				// force are its destroyers lost (8.65), less those it
+				// detached as independent destroyers (12.0), which score
+				// on their own when sunk.
 				lost := u.Hits
 				if sunk {
 					lost = d.Ships
 				}
+				lost -= u.Detached
 				add(Allied, lost, "16.3", "%d destroyer(s) of %s lost", lost, d.Name)
 			case d.Type == "TB" && sunk:
 				add(Allied, 1, "16.3", "%s annihilated", d.Name)

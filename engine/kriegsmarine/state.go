@@ -110,6 +110,10 @@ type Unit struct {
 	// Damage (8.6).
 	Hits     int `json:"hits,omitempty"`
 	Flooding int `json:"flooding,omitempty"`
+	// Detached counts the hits of a destroyer task force that are the
+	// independent destroyers it gave up (12.0), not destroyers lost
+	// (16.3); recorded from rules revision 2.
+	Detached int `json:"detached,omitempty"`
 	TorpUsed int `json:"torp_used,omitempty"`
 	// TorpTurn counts the torpedo points fired this turn (3.411, 8.281).
 	TorpTurn int `json:"torp_turn,omitempty"`
@@ -174,8 +178,10 @@ type Engagement struct {
 	Norwegian bool `json:"norwegian,omitempty"`
 	// Danish marks Schlesien's one round against the Danes (17.31).
 	Danish bool `json:"danish,omitempty"`
-	// TrackAfter is set when the side that may track chose to (8.3: the
-	// pursuit battle ends with an evasion determination against it).
+	// TrackAfter is set when the battle ends with an evasion
+	// determination: after a battle the side that may track chose fight
+	// in (8.24), after every pursuit battle (8.3; revision 1: only when
+	// the side that may track chose track).
 	TrackAfter bool `json:"track_after,omitempty"`
 }
 
@@ -229,6 +235,19 @@ func (s *State) has(opt string) bool {
 func (s *State) logf(to, kind string, hex string, rule, format string, args ...any) *Entry {
 	s.Log = append(s.Log, Entry{Turn: s.Turn, To: to, Kind: kind, Hex: hex, Rule: rule, Text: fmt.Sprintf(format, args...)})
 	return &s.Log[len(s.Log)-1]
+}
+
+// ownMovef logs where a ship of side went on a move it made by itself
+// (a fall back, a withdrawal, leaving a port). The enemy does not see it
+// (6.11: ships move in secret; 9.31: the Germans may not track Norwegian
+// ships withdrawing): from rules revision 2 only side is told; revision 1
+// told both sides.
+func (s *State) ownMovef(side engine.Side, hex, rule, format string, args ...any) *Entry {
+	to := "both"
+	if s.rev() >= 2 {
+		to = string(side)
+	}
+	return s.logf(to, "move", hex, rule, format, args...)
 }
 
 // intervention is the first turn Allied ships may enter Norwegian coastal

@@ -147,6 +147,9 @@ func (s *State) submarineAttacks(orders map[engine.Side]*Orders, dice engine.Dic
 			if d.TorpMode == TorpOnce && u.TorpUsed >= d.Torpedo {
 				continue
 			}
+			if holdsFire(orders[side], u.ID) {
+				continue // 8.0: attacking is not compulsory
+			}
 			targets := s.visibleAt(other(side), u.Hex)
 			if len(targets) == 0 {
 				continue
@@ -176,6 +179,17 @@ func (s *State) submarineAttacks(orders map[engine.Side]*Orders, dice engine.Dic
 			s.injuries([]string{a.target}, false, h, dice) // 10.3: hit by a torpedo
 		}
 	}
+}
+
+// holdsFire reports whether a submarine's orders hold its attack this
+// turn ("torpedoes SUB 0", rules revision 2).
+func holdsFire(o *Orders, id string) bool {
+	for _, c := range o.TorpCaps {
+		if c.Unit == id && c.Points == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // spentSubmarine removes a submarine that may attack once a game, the

@@ -126,7 +126,7 @@ func canMove(s *State, u *Unit) *problem {
 		return fail("14.3", "a unit on a land hex", "%s is not on a land map (%s)", u.ID, u.Loc)
 	}
 	if u.Landed == s.Turn {
-		return fail("12.7", "units that did not land this turn", "%s came ashore or was flown in this turn", u.ID)
+		return fail("12.7", movableUnits(s, u.Side), "%s came ashore or was flown in this turn", u.ID)
 	}
 	if u.Dropped == s.Turn {
 		return fail("13.7", "units not dropped this turn", "%s was air dropped this turn and may not move", u.ID)
@@ -155,7 +155,8 @@ func checkPath(s *State, u *Unit, path []string) *problem {
 }
 
 // planLand turns a move order's hexes into a checked path; a single far
-// hex is reached by the cheapest legal path.
+// hex is reached by the cheapest legal path. A path refused says what
+// would be accepted instead (moveHint).
 func planLand(s *State, u *Unit, args []string) ([]string, *problem) {
 	var hexes []string
 	for _, a := range args {
@@ -168,6 +169,54 @@ func planLand(s *State, u *Unit, args []string) ([]string, *problem) {
 	if pr := canMove(s, u); pr != nil {
 		return nil, pr
 	}
+	path, pr := planPath(s, u, hexes)
+	if pr != nil {
+		pr.valid = moveHint(s, u, hexes[len(hexes)-1])
+	}
+	return path, pr
+}
+
+// moveHint names orders the phase accepts for u instead of a move to
+// target that is refused: an attack on target where u alone may make one
+// (16.8: an enemy port or airfield is taken by attack), and moves to the
+// hexes u can reach nearest target.
+func moveHint(s *State, u *Unit, target string) string {
+	var out []string
+	if adjacent(u.Loc, target) && (s.occupant(target) == enemy(u.Side) || enemyPlace(s, target, u.Side)) &&
+		checkAttack(s, u.Side, target, []string{u.ID}, &Orders{}) == nil {
+		out = append(out, fmt.Sprintf("attack %s with %s", target, u.ID))
+	}
+	dist, _ := landCosts(s, u, false)
+	var cand []string
+	for h := range dist {
+		if h != u.Loc && h != target {
+			cand = append(cand, h)
+		}
+	}
+	sort.Slice(cand, func(i, j int) bool {
+		di, dj := sameMapDist(cand[i], target), sameMapDist(cand[j], target)
+		if di != dj {
+			return di < dj
+		}
+		return cand[i] < cand[j]
+	})
+	for _, h := range cand {
+		if _, pr := planPath(s, u, []string{h}); pr == nil {
+			out = append(out, "move "+u.ID+" "+h)
+		}
+		if len(out) == 4 {
+			break
+		}
+	}
+	if len(out) == 0 {
+		return "none: " + u.ID + " can move nowhere this turn"
+	}
+	return strings.Join(out, "; ")
+}
+
+// planPath is planLand's path for a unit that may move: the hexes given,
+// or the cheapest legal path to a single far hex.
+func planPath(s *State, u *Unit, hexes []string) ([]string, *problem) {
 	if len(hexes) == 1 && !adjacent(u.Loc, hexes[0]) {
 		if p := shortestLand(s, u, hexes[0], false); p != nil && checkPath(s, u, p) == nil {
 			return p, nil
@@ -415,7 +464,7 @@ func checkAttack(s *State, side engine.Side, target string, attackers []string, 
 			return fail("16.1", "units next to "+target, "%s is not next to %s", id, target)
 		}
 		if u.Landed == s.Turn {
-			return fail("12.7", "units that did not land this turn", "%s landed this turn and may not attack", id)
+			return fail("12.7", movableUnits(s, side), "%s landed this turn and may not attack", id)
 		}
 		if u.RT {
 			return fail("16.4", "units without a retreat marker", "%s retreated and may not attack this phase", id)
@@ -426,9 +475,40 @@ func checkAttack(s *State, side engine.Side, target string, attackers []string, 
 	}
 	c := attackValue(s, side, target, attackers, attackTargets(o))
 	if c.Column == "" {
-		return fail("16.2", "at least 1:2", "%d to %d is below 1:2", c.Att, c.Def)
+		return fail("16.2", attackHint(s, side, target, o), "%d to %d is below 1:2", c.Att, c.Def)
 	}
 	return nil
+}
+
+// attackHint is what would be accepted instead of an attack on target
+// below 1:2 (16.2): the attack by every unit of side next to target that
+// may attack it and attacks nothing else, when that makes 1:2 or more.
+func attackHint(s *State, side engine.Side, target string, o *Orders) string {
+	others := map[string]bool{}
+	for _, ord := range o.List {
+		if ord.Verb == "attack" && ord.ID != target {
+			for _, id := range ord.Args {
+				others[id] = true
+			}
+		}
+	}
+	var all []string
+	for _, n := range neighbours(target) {
+		for _, u := range s.unitsAt(n) {
+			if u.Side != side || others[u.ID] || u.RT || u.Landed == s.Turn || (sideKind(n, target) == "sea" && unitInfo(u.ID).Type != "art") {
+				continue
+			}
+			all = append(all, u.ID)
+		}
+	}
+	if len(all) == 0 {
+		return "an attack of at least 1:2"
+	}
+	c := attackValue(s, side, target, all, attackTargets(o))
+	if c.Column == "" {
+		return fmt.Sprintf("none on %s: every unit of yours that may attack it makes %d to %d", target, c.Att, c.Def)
+	}
+	return fmt.Sprintf("attack %s with %s (%d to %d)", target, strings.Join(all, " "), c.Att, c.Def)
 }
 
 func resolveLand(s *State, o *Orders, d engine.Dice) {
@@ -503,7 +583,11 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 				s.PortUse = append(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name))
 			}
 			if n > 0 {
-				s.logf(side, "%s embarks %s at %s (12.8)", sh.ID, strings.Join(ord.Args, " "), port.Name)
+				rule := "12.8"
+				if back {
+					rule = "12.2" // a failed landing's troops taken back aboard, from revision 2
+				}
+				s.logf(side, "%s embarks %s at %s (%s)", sh.ID, strings.Join(ord.Args, " "), port.Name, rule)
 				s.logf(enemy(side), "%s %s embarks troops at %s", side, sh.ID, port.Name)
 			}
 		case "airlift":

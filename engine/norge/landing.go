@@ -277,11 +277,12 @@ func aboardLanding(s *State, u *Unit) *problem {
 	return fail("12.7", movableUnits(s, u.Side), "%s is aboard %s at %s: a unit landing this turn neither moves nor attacks before the next turn", u.ID, sh.ID, portOfNode(sh.Loc).Name)
 }
 
-// movableUnits lists side's units that may move or attack this phase.
-func movableUnits(s *State, side engine.Side) string {
+// movableUnits lists side's units that may move or attack this phase,
+// but those named in but.
+func movableUnits(s *State, side engine.Side, but ...string) string {
 	var n []string
 	for _, u := range s.Units {
-		if u.Side == side && onHex(u.Loc) && u.Landed != s.Turn && u.Dropped != s.Turn {
+		if u.Side == side && onHex(u.Loc) && u.Landed != s.Turn && u.Dropped != s.Turn && !containsStr(but, u.ID) {
 			n = append(n, u.ID)
 		}
 	}

@@ -86,6 +86,7 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 			continue
 		}
 		p.cur = l
+		p.lines[l.N] = l
 		ord, pr := p.parse(verb, l.Fields[1:])
 		if pr != nil {
 			errs = append(errs, l.Errorf(pr.rule, pr.valid, "%s", pr.msg))
@@ -93,6 +94,11 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 		}
 		ord.Line = l.N
 		o.List = append(o.List, ord)
+		for _, id := range unitsGiven(ord) {
+			if _, ok := p.given[id]; !ok {
+				p.given[id] = ord
+			}
+		}
 	}
 	if s.Setup {
 		errs = append(errs, p.finishSetup(o)...)
@@ -113,10 +119,36 @@ type parser struct {
 	// emptied records, for each set-up battleship, the last line that took
 	// troops off it (6.2).
 	emptied map[string]engine.OrderLine
+	// lines records each line by number, and given the order lines that
+	// settle what a unit does this phase besides moving: flown in
+	// (airlift, 13.4), dropped (13.7) or taken aboard (embark, 12.8).
+	lines map[int]engine.OrderLine
+	given map[string]Order
 }
 
 func newParser(s *State, side engine.Side) *parser {
-	return &parser{s: s, scr: s.clone(), side: side, used: map[string]bool{}, moved: map[string]int{}, emptied: map[string]engine.OrderLine{}}
+	return &parser{s: s, scr: s.clone(), side: side, used: map[string]bool{}, moved: map[string]int{}, emptied: map[string]engine.OrderLine{},
+		lines: map[int]engine.OrderLine{}, given: map[string]Order{}}
+}
+
+// givenFirst is the problem of a move or ferry order for a unit an
+// earlier line has already flown in, dropped or taken aboard (13.4, 13.7,
+// 12.8), or nil: the rule that keeps the unit still, not merely "one
+// order for each".
+func (p *parser) givenFirst(u *Unit) *problem {
+	o, ok := p.given[u.ID]
+	if !ok {
+		return nil
+	}
+	switch o.Verb {
+	case "airlift":
+		return fail("13.4", movableUnits(p.scr, p.side), "%s is flown in to %s by line %d: units flown in neither move nor attack in the turn they arrive", u.ID, o.Args[0], o.Line)
+	case "drop":
+		return fail("13.7", movableUnits(p.scr, p.side), "%s is air dropped on %s by line %d: units air dropped may not move this turn (they may attack)", u.ID, o.Args[0], o.Line)
+	case "embark":
+		return fail("12.8", "no other order for "+u.ID+" than its embark order on line "+strconv.Itoa(o.Line), "%s embarks on %s by line %d", u.ID, o.ID, o.Line)
+	}
+	return nil
 }
 
 func (p *parser) once(key, rule, what string) *problem {
@@ -254,6 +286,9 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		}
 		u, pr := findUnit(s, side, args[0])
 		if pr != nil {
+			return o, pr
+		}
+		if pr := p.givenFirst(u); pr != nil {
 			return o, pr
 		}
 		if pr := p.once(u.ID, "14.3", u.ID); pr != nil {
@@ -440,6 +475,9 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		}
 		u, pr := findUnit(s, side, args[0])
 		if pr != nil {
+			return o, pr
+		}
+		if pr := p.givenFirst(u); pr != nil {
 			return o, pr
 		}
 		if pr := p.once(u.ID, "14.6", u.ID); pr != nil {
@@ -681,8 +719,11 @@ func applyCarry(s *State, ship string, units []string) {
 // finishLand checks what only the whole file shows: stacking at the end
 // of movement (14.1) and the attacks against the units' final hexes (16).
 func (p *parser) finishLand(o *Orders) []engine.LineError {
-	var errs []engine.LineError
+	errs := p.landingNow(o)
 	bad := map[int]bool{}
+	for _, e := range errs {
+		bad[e.Line] = true
+	}
 	for _, ord := range o.List {
 		if ord.Verb != "move" && ord.Verb != "ferry" {
 			continue
@@ -694,7 +735,7 @@ func (p *parser) finishLand(o *Orders) []engine.LineError {
 		}
 	}
 	for _, ord := range o.List {
-		if ord.Verb != "attack" {
+		if ord.Verb != "attack" || bad[ord.Line] {
 			continue
 		}
 		if pr := checkAttack(p.scr, p.side, ord.ID, ord.Args, o); pr != nil {
@@ -771,4 +812,69 @@ func isBlown(s *State, key string) bool {
 		}
 	}
 	return false
+}
+
+// unitsGiven are the units an order settles for the phase besides moving:
+// the unit flown in or dropped, the units taken aboard.
+func unitsGiven(o Order) []string {
+	switch o.Verb {
+	case "airlift", "drop":
+		return []string{o.ID}
+	case "embark":
+		return o.Args
+	}
+	return nil
+}
+
+// landingNow refuses, from revision 2, the move, ferry and attack orders
+// of units the same orders land this turn, which "may defend themselves,
+// but NOT be moved or attack in the turn they have disembarked" (12.7) or
+// "been flown in" (13.4): the troops a battleship's new landing takes from
+// the quays into the port (disembark SHIP, 12.2), whatever the order of
+// the lines, and the units flown in (airlift), which rule 13.4 keeps from
+// attacking.
+func (p *parser) landingNow(o *Orders) []engine.LineError {
+	if p.s.rev() < 2 {
+		return nil
+	}
+	landing := map[string]Order{}
+	var ids []string
+	for _, ord := range o.List {
+		if ord.Verb != "disembark" {
+			continue
+		}
+		if sh := p.s.ship(ord.ID); retrying(p.s, sh) {
+			for _, u := range ashore(p.s, sh) {
+				landing[u.ID] = ord
+				ids = append(ids, u.ID)
+			}
+		}
+	}
+	var errs []engine.LineError
+	refuse := func(ord Order, rule, valid, format string, args ...any) {
+		errs = append(errs, p.lines[ord.Line].Errorf(rule, valid, format, args...))
+	}
+	for _, ord := range o.List {
+		var units []string
+		switch ord.Verb {
+		case "move", "ferry":
+			units = []string{ord.ID}
+		case "attack":
+			units = ord.Args
+		default:
+			continue
+		}
+		for _, id := range units {
+			if d, ok := landing[id]; ok {
+				port := portOfNode(p.s.ship(d.ID).Loc)
+				refuse(ord, "12.7", movableUnits(p.scr, p.side, ids...), "%s goes from the quays into %s with the new landing of %s (line %d): units landing this turn neither move nor attack before the next turn", id, port.Name, d.ID, d.Line)
+				break
+			}
+			if g, ok := p.given[id]; ok && g.Verb == "airlift" && ord.Verb == "attack" {
+				refuse(ord, "13.4", movableUnits(p.scr, p.side, ids...), "%s is flown in to %s by line %d: units flown in neither move nor attack in the turn they arrive", id, g.Args[0], g.Line)
+				break
+			}
+		}
+	}
+	return errs
 }

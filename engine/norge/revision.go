@@ -16,7 +16,8 @@ func (Ruleset) Revisions() []engine.Revision {
 			"12.3: a convoy's failed landing likewise leaves its troops on the quays, reduced (\"Same rules as for battleships\"); the reduced convoy may take them back once the enemy holds the port",
 			"12.5: a battleship's landing in a port under German control always succeeds, as a convoy's does",
 			"12.1, 16.1: no landing onto a quays hex held by enemy units",
-			"12.7, 13.4: an attack order with a unit flown in by the same orders is refused when the orders are read, instead of being cancelled when they are carried out",
+			"12.7, 13.4: an attack order with a unit flown in by the same orders is refused when the orders are read (13.4), instead of being cancelled when they are carried out",
+			"12.2, 12.7: a move, ferry or attack order for the troops a battleship's new landing takes from the quays into the port (disembark SHIP in the same orders) is refused when the orders are read, instead of being cancelled when they are carried out; taking those troops back aboard is logged under 12.2",
 			"15.3: a blown bridge is repaired after \"2 full turns\" next to it: the turn it is blown, or a unit arrives, no longer counts as one",
 		}},
 	}

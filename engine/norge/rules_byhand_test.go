@@ -234,3 +234,53 @@ func TestRule15_3_BridgesByHand(t *testing.T) {
 		t.Fatal("revision 1 repaired the bridge at the end of turn 3")
 	}
 }
+
+// 16.2: an attack below 1:2 is refused, and the hint is an order that
+// would stand: the same hex attacked by every unit that may attack it.
+// From TestRule16_2_LandCombatOddsByHand without aircraft: IR307 alone
+// makes 2 (halved across the river) - 1 (NDR3 unattacked) = 1 to 4; with
+// AR163 (3 x 2 regiments = 6) it is 7 to 4, 1:1.
+func TestRule16_2_TooWeakAttackHintsOneThatStands(t *testing.T) {
+	s := land2(t, StepLandGerman)
+	put(s, "IR307", "A:D3")
+	put(s, "AR163", "A:D3")
+	put(s, "NIR8", "A:D4")
+	put(s, "NIR7", "A:D4")
+	put(s, "NDR3", "A:E3")
+	e := parseErr(t, s, German, "attack A:D4 with IR307", "16.2")
+	if e.Valid != "attack A:D4 with IR307 AR163 (7 to 4)" {
+		t.Fatalf("hint %q", e.Valid)
+	}
+	parseOK(t, s, German, "attack A:D4 with IR307 AR163")
+	// AR163 busy elsewhere is no help: the hint says none stands.
+	put(s, "NIR6", "A:C3")
+	e = parseErr(t, s, German, "attack A:C3 with AR163\nattack A:D4 with IR307", "16.2")
+	if e.Line != 2 || !strings.HasPrefix(e.Valid, "none on A:D4") {
+		t.Errorf("line %d, hint %q, want none on line 2", e.Line, e.Valid)
+	}
+}
+
+// 16.8: "Ports and airfields ... must be attacked to be able to capture
+// them": a move into an enemy port or airfield is refused, and every order
+// the hint names would itself be accepted. Turn 1, German land phase:
+// FJ2 on B:D3 next to Fornebu (B:D2) under 5 German air factors over
+// Map B makes 2 + 5 - 2 (NAR1 on B:C3 and NIR2 on B:E4 unattacked) = 5 to
+// the airfield's 1: the hint attacks. FJ1 on A:E3 next to Sola, without
+// aircraft, makes 2 - 2 (NIR8 on A:D3, NDR3 on A:F3) = 0: no attack, only
+// moves.
+func TestRule16_8_RefusedMoveHintsOrdersThatStand(t *testing.T) {
+	s := toTurnOneLandings(t, 0)
+	s.Air = []AirMission{{Side: German, Base: "Aalborg", Map: "B", Strength: 5}}
+	for _, c := range []struct {
+		order, attack string
+	}{{"move FJ2 B:D2", "attack B:D2 with FJ2"}, {"move FJ1 A:E2", ""}} {
+		e := parseErr(t, s, German, c.order, "16.8")
+		items := strings.Split(e.Valid, "; ")
+		if (c.attack != "") != (items[0] == c.attack) || (c.attack == "" && strings.Contains(e.Valid, "attack")) {
+			t.Errorf("%s: hint %q, want it to start %q", c.order, e.Valid, c.attack)
+		}
+		for _, it := range items {
+			parseOK(t, s, German, it)
+		}
+	}
+}

@@ -546,7 +546,16 @@ func TestRule13_4_FlownInUnitsDoNotAttack(t *testing.T) {
 	s.Air = []AirMission{{Side: German, Base: "Aalborg", Map: "A", Strength: 5}}
 	s.unit("IR324").Loc = LocAirlift
 	put(s, "NIR8", "A:E3") // next to Sola (A:E2)
-	parseErr(t, s, German, "airlift IR324 Sola\nattack A:E3 with IR324", "12.7")
+	// 13.4 is the rule ("NOT be moved or attack in the turn they have
+	// been flown in"), for an attack as for a move.
+	e := parseErr(t, s, German, "airlift IR324 Sola\nattack A:E3 with IR324", "13.4")
+	if e.Line != 2 || !strings.Contains(e.Msg, "flown in to Sola by line 1") {
+		t.Errorf("attack: %+v", e)
+	}
+	e = parseErr(t, s, German, "airlift IR324 Sola\nmove IR324 A:F2", "13.4")
+	if e.Line != 2 || strings.Contains(e.Valid, "IR324") {
+		t.Errorf("move: %+v", e)
+	}
 	s.Revision = 0
 	s2 := run(t, s, German, "airlift IR324 Sola\nattack A:E3 with IR324")
 	mustLog(t, s2, "attack on A:E3 cancelled: IR324 landed this turn and may not attack (12.7)")

@@ -261,3 +261,54 @@ func TestRule12_2_OrderFormOffersTheRetry(t *testing.T) {
 	}
 	parseOK(t, s, German, "embark Bluecher IR307")
 }
+
+// 12.2: "Next turn they may try again"; 12.7: units "may defend
+// themselves, but NOT be moved or attack in the turn they have
+// disembarked". A battleship's new landing takes the troops of its failed
+// one from the quays into the port this turn: they are landing units, and
+// should the landing fail they are reduced again, which eliminates them
+// (reduced already). So no move or attack of theirs in the same orders can
+// stand, whatever the order of the lines; both used to be accepted and
+// then cancelled.
+//
+// Turn 1, dice 1 6 1 1 1: Karlsruhe fails at Kristiansand (6), and IR310
+// is on the quays K:B3, reduced (1 CF). On turn 2, without a new landing,
+// IR310 may move to K:B4 (1 MF; its 4 MF less 1 off the roads is 3) or
+// attack NIR3 on K:C3: 1 to 2, column 1:2 (NIR3 is the only enemy next to
+// K:B3 and is attacked; no aircraft reach a mini map).
+func TestRule12_7_RetriedLandingsTroopsNeitherMoveNorAttack(t *testing.T) {
+	s := run(t, toTurnOneLandings(t, 0), German, "", 1, 6, 1, 1, 1)
+	if u := s.unit("IR310"); u.Loc != "K:B3" || !u.Reduced {
+		t.Fatalf("IR310 at %s reduced %v, want on the quays K:B3, reduced", u.Loc, u.Reduced)
+	}
+	s.Turn, s.Step = 2, StepLandGerman
+	parseOK(t, s, German, "move IR310 K:B4")
+	parseOK(t, s, German, "attack K:C3 with IR310")
+	parseOK(t, s, German, "disembark Karlsruhe")
+	for _, text := range []string{
+		"disembark Karlsruhe\nmove IR310 K:B4",
+		"move IR310 K:B4\ndisembark Karlsruhe",
+		"disembark Karlsruhe\nattack K:C3 with IR310",
+		"attack K:C3 with IR310\ndisembark Karlsruhe",
+	} {
+		e := parseErr(t, s, German, text, "12.7")
+		want := 2
+		if !strings.HasPrefix(text, "disembark") {
+			want = 1
+		}
+		if e.Line != want || !strings.Contains(e.Msg, "new landing of Karlsruhe") || strings.Contains(e.Valid, "IR310") || !strings.Contains(e.Valid, "FJ1") {
+			t.Errorf("%q: line %d, %q, valid %q; want line %d, the landing named, IR310 not among the units that may move", text, e.Line, e.Msg, e.Valid, want)
+		}
+	}
+}
+
+// 12.2: "If this is the case the reduced battleship embarks the reduced
+// units on the quays": the log cites that rule for taking a failed
+// landing's troops back aboard, not 12.8 (convoys embarking troops).
+func TestRule12_2_ReembarkationCitesTheRule(t *testing.T) {
+	s := run(t, toTurnOneLandings(t, 0), German, "", 5, 1, 1, 1, 1) // Oslo fails
+	s.Turn, s.Step = 2, StepLandGerman
+	put(s, "NIR2", "B:E3")
+	s = run(t, s, German, "embark Bluecher IR307")
+	mustLog(t, s, "Bluecher embarks IR307 at Oslo (12.2)")
+}

@@ -95,6 +95,9 @@ type AreaMarker struct {
 	Shape string
 }
 
+// Where the map part's top-left corner is drawn.
+const areaLeft, areaTop = 10, titleH
+
 // PNG draws the map and returns the PNG file's bytes. The same AreaMap
 // always gives the same bytes.
 func (m *AreaMap) PNG() ([]byte, error) {
@@ -102,7 +105,9 @@ func (m *AreaMap) PNG() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return encode(img)
+	b, err := encode(img)
+	release(img)
+	return b, err
 }
 
 // Image draws the map.
@@ -140,36 +145,23 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			}
 		}
 	}
-	const left, top = 10, titleH
-	panelX := left + m.Width + 20
+	panelX := areaLeft + m.Width + 20
 	width := panelX + legendWidth + 12
-	height := max(top+m.Height+10, top+legendHeight(m.Legend, m.Notes)) + 10
-	cv := newCanvas(width, height, paper)
-	cv.boldText(10, 8, m.Title, ink)
-	cv.text(10, 25, m.Subtitle, grey)
-	bg := m.Background
-	if bg.A == 0 {
-		bg = color.RGBA{200, 222, 240, 255}
+	height := max(areaTop+m.Height+10, areaTop+legendHeight(m.Legend, m.Notes)) + 10
+	bg := m.background()
+	baseH := areaTop + m.Height + 10 // no taller than the picture
+	var cv *canvas
+	if base := baseLayer(m.baseKey(width, baseH), width, baseH, m.drawBase); base != nil {
+		cv = canvasOn(base, width, height)
+		cv.boldText(10, 8, m.Title, ink)
+		cv.text(10, 25, m.Subtitle, grey)
+	} else {
+		cv = newCanvas(width, height, paper)
+		cv.boldText(10, 8, m.Title, ink)
+		cv.text(10, 25, m.Subtitle, grey)
+		m.drawBase(cv)
 	}
-	frame := rect(pt{px(left), px(top)}, pt{px(left + m.Width), px(top + m.Height)})
-	cv.fill(bg, frame)
-	cv.fill(grey, polyline(frame, sub, true)...)
-	for _, o := range m.Outlines {
-		ps := make([]pt, len(o.Points))
-		for i, p := range o.Points {
-			ps[i] = pt{px(left + p.X), px(top + p.Y)}
-		}
-		if !o.Open && len(ps) >= 3 {
-			cv.fill(o.Fill, solid(ps))
-		}
-		w := px(max(o.Width, 1))
-		if o.Dashed {
-			cv.fill(o.Line, dashed(ps, w, px(6), px(4), !o.Open)...)
-		} else {
-			cv.fill(o.Line, polyline(ps, w, !o.Open)...)
-		}
-	}
-	centre := func(a Area) pt { return pt{px(left + a.X), px(top + a.Y)} }
+	centre := func(a Area) pt { return pt{px(areaLeft + a.X), px(areaTop + a.Y)} }
 	for _, l := range m.Links {
 		w := l.Width
 		if w <= 0 {
@@ -186,7 +178,7 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 		}
 	}
 	for _, t := range m.Texts {
-		x, y := left+t.X-textWidth(t.Text)/2, top+t.Y-(ascent+descent)/2
+		x, y := areaLeft+t.X-textWidth(t.Text)/2, areaTop+t.Y-(ascent+descent)/2
 		if t.Halo.A > 0 {
 			for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
 				cv.text(x+d[0], y+d[1], t.Text, t.Halo)
@@ -215,7 +207,7 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 		if fill.A == 0 {
 			fill = bg
 		}
-		cv.centredText(left+a.X, top+a.Y, a.Label, contrast(fill))
+		cv.centredText(areaLeft+a.X, areaTop+a.Y, a.Label, contrast(fill))
 		bx := c.x - px(10*len(a.Badges)-10)/2
 		for i, b := range a.Badges {
 			cv.fill(b.Color, shape(b.Shape, pt{bx + px(10*i), c.y - px(16)}, px(4), px(4))...)
@@ -232,13 +224,68 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			hw, _ := markerSize(mk.Shape, mk.Text)
 			w += 2*hw + 2
 		}
-		x := left + a.X - w/2
+		x := areaLeft + a.X - w/2
 		for _, mk := range ms {
 			hw, _ := markerSize(mk.Shape, mk.Text)
-			cv.drawMarker(x+hw+1, top+a.Y+24, mk.Shape, mk.Text, mk.Color)
+			cv.drawMarker(x+hw+1, areaTop+a.Y+24, mk.Shape, mk.Text, mk.Color)
 			x += 2*hw + 2
 		}
 	}
-	drawLegend(cv, panelX, top, m.Legend, m.Notes)
+	drawLegend(cv, panelX, areaTop, m.Legend, m.Notes)
 	return cv.img, nil
+}
+
+func (m *AreaMap) background() color.RGBA {
+	if m.Background.A == 0 {
+		return color.RGBA{200, 222, 240, 255}
+	}
+	return m.Background
+}
+
+// drawBase draws the background, its frame and the outlines: the base of
+// the map (see baseLayer).
+func (m *AreaMap) drawBase(cv *canvas) {
+	frame := rect(pt{px(areaLeft), px(areaTop)}, pt{px(areaLeft + m.Width), px(areaTop + m.Height)})
+	cv.fill(m.background(), frame)
+	cv.fill(grey, polyline(frame, sub, true)...)
+	for _, o := range m.Outlines {
+		ps := make([]pt, len(o.Points))
+		for i, p := range o.Points {
+			ps[i] = pt{px(areaLeft + p.X), px(areaTop + p.Y)}
+		}
+		if !o.Open && len(ps) >= 3 {
+			cv.fill(o.Fill, solid(ps))
+		}
+		w := px(max(o.Width, 1))
+		if o.Dashed {
+			cv.fill(o.Line, dashed(ps, w, px(6), px(4), !o.Open)...)
+		} else {
+			cv.fill(o.Line, polyline(ps, w, !o.Open)...)
+		}
+	}
+}
+
+// baseKey is the cache key of the base of the map on a picture w pixels
+// wide, drawn h rows high: all that drawBase reads.
+func (m *AreaMap) baseKey(w, h int) []byte {
+	k := make(keyWriter, 0, 64)
+	k = append(k, "area"...)
+	for _, v := range []int{m.Width, m.Height, w, h} {
+		k.int(v)
+	}
+	k.colour(m.background())
+	k.int(len(m.Outlines))
+	for _, o := range m.Outlines {
+		k.colour(o.Fill)
+		k.colour(o.Line)
+		k.int(o.Width)
+		k.bool(o.Dashed)
+		k.bool(o.Open)
+		k.int(len(o.Points))
+		for _, p := range o.Points {
+			k.int(p.X)
+			k.int(p.Y)
+		}
+	}
+	return k
 }

@@ -1,15 +1,9 @@
 package picture
 
 import (
-	"bytes"
-	"cmp"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
-	"math"
-	"slices"
 	"strconv"
 )
 
@@ -232,7 +226,9 @@ func (m *HexMap) PNG() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return encode(img)
+	b, err := encode(img)
+	release(img)
+	return b, err
 }
 
 // Image draws the map.
@@ -258,33 +254,16 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 	mapBottom := ceilDiv(l.y0+l.mapH, sub) + 24
 	lh := legendHeight(m.Legend, m.Notes)
 	height := max(mapBottom, titleH+18+lh) + 10
-	cv := newCanvas(l.width, height, paper)
-
-	cv.boldText(10, 8, m.Title, ink)
-	cv.text(10, 25, m.Subtitle, grey)
-
-	for _, c := range m.Cells {
-		p := Pos{c.Row, c.Col}
-		cv.fill(c.Fill, l.corners(p))
-		if c.Hatch.A > 0 {
-			cv.fill(c.Hatch, hatch(l.centre(p), l.hw*9/10, px(5), px(1)+sub/2)...)
-		}
-	}
-	for r := 1; r <= m.Rows; r++ {
-		for c := 1; c <= m.Cols; c++ {
-			cv.fill(gridInk, polyline(l.corners(Pos{r, c}), sub, true)...)
-		}
-	}
-	for _, e := range m.Edges {
-		w := px(e.Width)
-		if e.Width <= 0 {
-			w = px(3)
-		}
-		a, b, ok := l.sharedSide(e.A, e.B)
-		if !ok {
-			continue
-		}
-		cv.fill(e.Color, segment(a, b, w), solid(ellipse(a, w/2, w/2)), solid(ellipse(b, w/2, w/2)))
+	var cv *canvas
+	if base := baseLayer(m.baseKey(l, mapBottom), l.width, mapBottom, func(cv *canvas) { m.drawBase(cv, l) }); base != nil {
+		cv = canvasOn(base, l.width, height)
+		cv.boldText(10, 8, m.Title, ink)
+		cv.text(10, 25, m.Subtitle, grey)
+	} else {
+		cv = newCanvas(l.width, height, paper)
+		cv.boldText(10, 8, m.Title, ink)
+		cv.text(10, 25, m.Subtitle, grey)
+		m.drawBase(cv, l)
 	}
 	for _, ln := range m.Lines {
 		var ps []pt
@@ -370,6 +349,60 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 	}
 	drawLegend(cv, l.panelX, titleH+18, m.Legend, m.Notes)
 	return cv.img, nil
+}
+
+// drawBase draws the cells, the grid and the hexsides: the base of the
+// map (see baseLayer).
+func (m *HexMap) drawBase(cv *canvas, l hexLayout) {
+	for _, c := range m.Cells {
+		p := Pos{c.Row, c.Col}
+		cv.fill(c.Fill, l.corners(p))
+		if c.Hatch.A > 0 {
+			cv.fill(c.Hatch, hatch(l.centre(p), l.hw*9/10, px(5), px(1)+sub/2)...)
+		}
+	}
+	for r := 1; r <= m.Rows; r++ {
+		for c := 1; c <= m.Cols; c++ {
+			cv.fill(gridInk, polyline(l.corners(Pos{r, c}), sub, true)...)
+		}
+	}
+	for _, e := range m.Edges {
+		w := px(e.Width)
+		if e.Width <= 0 {
+			w = px(3)
+		}
+		a, b, ok := l.sharedSide(e.A, e.B)
+		if !ok {
+			continue
+		}
+		cv.fill(e.Color, segment(a, b, w), solid(ellipse(a, w/2, w/2)), solid(ellipse(b, w/2, w/2)))
+	}
+}
+
+// baseKey is the cache key of the base of the map drawn h rows high: all
+// that drawBase reads.
+func (m *HexMap) baseKey(l hexLayout, h int) []byte {
+	k := make(keyWriter, 0, 64+12*len(m.Cells)+14*len(m.Edges))
+	k = append(k, "hex"...)
+	for _, v := range []int{m.Rows, m.Cols, l.s, l.x0, l.y0, l.width, h} {
+		k.int(v)
+	}
+	k.bool(m.EvenRowsEast)
+	k.int(len(m.Cells))
+	for _, c := range m.Cells {
+		k.int(c.Row)
+		k.int(c.Col)
+		k.colour(c.Fill)
+		k.colour(c.Hatch)
+	}
+	k.int(len(m.Edges))
+	for _, e := range m.Edges {
+		for _, v := range []int{e.A.Row, e.A.Col, e.B.Row, e.B.Col, e.Width} {
+			k.int(v)
+		}
+		k.colour(e.Color)
+	}
+	return k
 }
 
 // sharedSide returns the two end points of the hexside between adjacent
@@ -617,96 +650,4 @@ func drawLegend(cv *canvas, x, y int, items []LegendItem, notes []string) {
 			}
 		}
 	}
-}
-
-// encode writes img as PNG; the encoder is deterministic. The picture is
-// written with a palette of its 256 most frequent colours, which keeps the
-// file small (a map has large flat areas); any other colour, found only
-// along anti-aliased edges, takes the nearest colour of the palette. It is
-// compressed for speed: at a deadline the reports of every game are drawn
-// at once, and the fastest level takes a quarter of the default's time for
-// a file about a quarter larger (a 1184x1696 map: 20 against 75 ms, 151
-// against 122 KB).
-func encode(img *image.RGBA) ([]byte, error) {
-	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&b, paletted(img)); err != nil {
-		return nil, errors.Join(errors.New("picture: encoding PNG"), err)
-	}
-	return b.Bytes(), nil
-}
-
-// paletted returns img with at most 256 colours, chosen deterministically:
-// the most frequent first, ties broken by the colour's value.
-func paletted(img *image.RGBA) *image.Paletted {
-	count := map[uint32]int{}
-	pix := img.Pix
-	// Runs of one colour are counted at once: a map is mostly flat.
-	var last uint32
-	run := 0
-	for i := 0; i < len(pix); i += 4 {
-		k := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
-		if run > 0 && k != last {
-			count[last] += run
-			run = 0
-		}
-		last = k
-		run++
-	}
-	if run > 0 {
-		count[last] += run
-	}
-	type kc struct {
-		key uint32
-		n   int
-	}
-	byCount := make([]kc, 0, len(count))
-	for k, n := range count {
-		byCount = append(byCount, kc{k, n})
-	}
-	slices.SortFunc(byCount, func(a, b kc) int {
-		if c := cmp.Compare(b.n, a.n); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.key, b.key)
-	})
-	keys := make([]uint32, 0, min(len(byCount), 256))
-	for _, e := range byCount[:min(len(byCount), 256)] {
-		keys = append(keys, e.key)
-	}
-	pal := make(color.Palette, len(keys))
-	index := map[uint32]uint8{}
-	for i, k := range keys {
-		pal[i] = color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 255}
-		index[k] = uint8(i)
-	}
-	out := image.NewPaletted(img.Rect, pal)
-	var n uint8
-	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
-		k := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
-		if j == 0 || k != last {
-			var ok bool
-			if n, ok = index[k]; !ok {
-				n = nearest(keys, k)
-				index[k] = n
-			}
-			last = k
-		}
-		out.Pix[j] = n
-	}
-	return out
-}
-
-// nearest returns the index of the palette colour closest to k (squared
-// distance in RGB; the first of equals).
-func nearest(pal []uint32, k uint32) uint8 {
-	best, bestD := 0, math.MaxInt
-	r, g, b := int(k>>16), int(k>>8&0xff), int(k&0xff)
-	for i, p := range pal {
-		dr, dg, db := r-int(p>>16), g-int(p>>8&0xff), b-int(p&0xff)
-		if d := dr*dr + dg*dg + db*db; d < bestD {
-			best, bestD = i, d
-		}
-	}
-	return uint8(best)
 }

@@ -372,3 +372,20 @@ func TestHexMapPixelsPinned(t *testing.T) {
 		t.Errorf("sample pixels digest %s, want %s", got, want)
 	}
 }
+
+// TestPaletteIndexFindsTheNearest compares the palette index with a plain
+// search over every colour of a palette of close and equal distances.
+func TestPaletteIndexFindsTheNearest(t *testing.T) {
+	var pal []uint32
+	for i := uint32(0); i < 256; i++ {
+		// Reds of few values, so that many colours share one, and
+		// repeats, so that equal distances are common.
+		pal = append(pal, (i*37%9*30)<<16|(i*11%7*40)<<8|(i*5%6*50))
+	}
+	x := newPaletteIndex(pal)
+	for k := uint32(0); k < 1<<24; k += 4099 {
+		if got, want := x.nearest(k), nearest(pal, k); got != want {
+			t.Fatalf("colour %06x: index %d, want %d", k, got, want)
+		}
+	}
+}

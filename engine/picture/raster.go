@@ -1,11 +1,10 @@
 package picture
 
 import (
-	"cmp"
 	"image"
 	"image/color"
 	"math"
-	"slices"
+	"sync"
 )
 
 // sub is the number of fixed-point units in one pixel; subRows is the number
@@ -28,8 +27,14 @@ type canvas struct {
 	xs   []crossing
 	cov  []int
 	rect image.Rectangle
-	// edges and active are scratch space of fill.
-	edges, active []edge
+	// all, edges, active and starts are scratch space of fill.
+	all, edges, active []edge
+	starts             []int
+	// track has fill note in top and bottom the first and last pixel rows
+	// (bottom is one past) that any fill could have touched, were the
+	// canvas without bounds.
+	track       bool
+	top, bottom int
 }
 
 // edge is an edge of a contour pointing down (a.y < b.y); dir is 1 if the
@@ -42,11 +47,36 @@ type edge struct {
 type crossing struct{ x, dir int }
 
 func newCanvas(w, h int, bg color.RGBA) *canvas {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for i := 0; i < len(img.Pix); i += 4 {
-		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = bg.R, bg.G, bg.B, 255
-	}
+	img := newRGBA(w, h)
+	fillPaper(img.Pix, bg)
 	return &canvas{img: img, rect: img.Rect}
+}
+
+// pixPool keeps the pixels of pictures already encoded for the next ones.
+var pixPool sync.Pool
+
+// newRGBA returns an image w by h pixels whose pixels the caller sets.
+func newRGBA(w, h int) *image.RGBA {
+	r := image.Rect(0, 0, w, h)
+	if b, ok := pixPool.Get().(*[]uint8); ok && cap(*b) >= 4*w*h {
+		return &image.RGBA{Pix: (*b)[:4*w*h], Stride: 4 * w, Rect: r}
+	}
+	return image.NewRGBA(r)
+}
+
+// release gives the pixels of an image nothing uses any longer to the
+// next picture.
+func release(img *image.RGBA) { pixPool.Put(&img.Pix) }
+
+// fillPaper sets every pixel of pix to bg, opaque.
+func fillPaper(pix []uint8, bg color.RGBA) {
+	if len(pix) < 4 {
+		return
+	}
+	pix[0], pix[1], pix[2], pix[3] = bg.R, bg.G, bg.B, 255
+	for n := 4; n < len(pix); n *= 2 {
+		copy(pix[n:], pix[:n])
+	}
 }
 
 // area2 returns twice the signed area of c (positive when clockwise on the
@@ -103,6 +133,9 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 	if n < 3 {
 		return
 	}
+	if cv.track {
+		cv.top, cv.bottom = min(cv.top, floorDiv(minY, sub)), max(cv.bottom, ceilDiv(maxY, sub))
+	}
 	px0, py0 := max(floorDiv(minX, sub), cv.rect.Min.X), max(floorDiv(minY, sub), cv.rect.Min.Y)
 	px1, py1 := min(ceilDiv(maxX, sub), cv.rect.Max.X), min(ceilDiv(maxY, sub), cv.rect.Max.Y)
 	if px0 >= px1 || py0 >= py1 {
@@ -113,32 +146,11 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 		cv.cov = make([]int, w)
 	}
 	cov := cv.cov[:w]
-	// The non-horizontal edges, each pointing down (dir says which way it
-	// ran), by their top; a row looks only at the edges that span it.
-	edges := cv.edges[:0]
-	for _, c := range cs {
-		for i := range c {
-			a, b := c[i], c[(i+1)%len(c)]
-			if a.y == b.y {
-				continue
-			}
-			dir := 1
-			if a.y > b.y {
-				a, b, dir = b, a, -1
-			}
-			edges = append(edges, edge{a, b, dir})
-		}
-	}
-	slices.SortFunc(edges, func(a, b edge) int { return cmp.Compare(a.a.y, b.a.y) })
-	cv.edges = edges
+	edges, starts := cv.rowEdges(cs, py0, py1)
 	active := cv.active[:0]
-	next := 0
 	for py := py0; py < py1; py++ {
-		top, bottom := py*sub, (py+1)*sub
-		for next < len(edges) && edges[next].a.y < bottom {
-			active = append(active, edges[next])
-			next++
-		}
+		top := py * sub
+		active = append(active, edges[starts[py-py0]:starts[py-py0+1]]...)
 		kept := active[:0]
 		for _, e := range active {
 			if e.b.y > top {
@@ -146,6 +158,9 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 			}
 		}
 		active = kept
+		if len(active) == 0 {
+			continue
+		}
 		clear(cov)
 		painted := false
 		for k := 0; k < subRows; k++ {
@@ -178,21 +193,88 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 			}
 			cv.xs = xs
 		}
-		cv.active = active
-		if !painted {
-			continue
+		if painted {
+			cv.paintRow(px0, py, cov, col)
 		}
-		row := cv.img.PixOffset(px0, py)
-		for i, v := range cov {
-			if v == 0 {
+	}
+	cv.active = active[:0]
+}
+
+// rowEdges returns the non-horizontal edges of the contours, each pointing
+// down (dir says which way it ran), grouped by the first pixel row of
+// [py0, py1) they reach: row py's edges are edges[starts[py-py0]:
+// starts[py-py0+1]]. Edges that end above py0 or start at or below py1
+// are left out. (Within a row the order of edges does not matter: the
+// crossings of a sample row are sorted by x, and crossings at one x give
+// the same coverage in any order.)
+func (cv *canvas) rowEdges(cs []contour, py0, py1 int) ([]edge, []int) {
+	n := py1 - py0
+	if cap(cv.starts) < n+1 {
+		cv.starts = make([]int, n+1)
+	}
+	starts := cv.starts[:n+1]
+	clear(starts)
+	all := cv.all[:0]
+	for _, c := range cs {
+		for i := range c {
+			a, b := c[i], c[(i+1)%len(c)]
+			if a.y == b.y {
 				continue
 			}
-			a := v * int(col.A) / (sub * subRows)
-			if a > 255 {
-				a = 255
+			dir := 1
+			if a.y > b.y {
+				a, b, dir = b, a, -1
 			}
-			blend(cv.img.Pix[row+4*i:row+4*i+4], col, a)
+			if b.y <= py0*sub || a.y >= py1*sub {
+				continue
+			}
+			all = append(all, edge{a, b, dir})
+			starts[max(floorDiv(a.y, sub), py0)-py0]++
 		}
+	}
+	cv.all = all
+	// Counting sort by first row: starts becomes each row's offset.
+	off := 0
+	for i := 0; i < n; i++ {
+		off, starts[i] = off+starts[i], off
+	}
+	starts[n] = off
+	if cap(cv.edges) < len(all) {
+		cv.edges = make([]edge, len(all))
+	}
+	edges := cv.edges[:len(all)]
+	for _, e := range all {
+		r := max(floorDiv(e.a.y, sub), py0) - py0
+		edges[starts[r]] = e
+		starts[r]++
+	}
+	// starts[r] now holds the end of row r, the start of row r+1.
+	copy(starts[1:], starts[:n])
+	starts[0] = 0
+	return edges, starts
+}
+
+// paintRow blends col over pixel row py from px0 on, each pixel at the
+// coverage cov gives it.
+func (cv *canvas) paintRow(px0, py int, cov []int, col color.RGBA) {
+	row := cv.img.PixOffset(px0, py)
+	pix := cv.img.Pix[row : row+4*len(cov)]
+	ca := int(col.A)
+	for i, v := range cov {
+		if v == 0 {
+			continue
+		}
+		a := min(v*ca/(sub*subRows), 255)
+		p := pix[4*i : 4*i+4 : 4*i+4]
+		if a == 255 {
+			p[0], p[1], p[2], p[3] = col.R, col.G, col.B, 255
+			continue
+		}
+		inv := 255 - a
+		p[0] = uint8((int(col.R)*a + int(p[0])*inv + 127) / 255)
+		p[1] = uint8((int(col.G)*a + int(p[1])*inv + 127) / 255)
+		p[2] = uint8((int(col.B)*a + int(p[2])*inv + 127) / 255)
+		p[3] = 255
 	}
 }
 
@@ -215,19 +297,6 @@ func addSpan(cov []int, px0, xa, xb int) bool {
 	}
 	cov[p1-px0] += xb - p1*sub
 	return true
-}
-
-// blend paints col at coverage a (0..255) over the pixel px (R, G, B, A).
-func blend(px []uint8, col color.RGBA, a int) {
-	if a == 255 {
-		px[0], px[1], px[2], px[3] = col.R, col.G, col.B, 255
-		return
-	}
-	inv := 255 - a
-	px[0] = uint8((int(col.R)*a + int(px[0])*inv + 127) / 255)
-	px[1] = uint8((int(col.G)*a + int(px[1])*inv + 127) / 255)
-	px[2] = uint8((int(col.B)*a + int(px[2])*inv + 127) / 255)
-	px[3] = 255
 }
 
 func floorDiv(a, b int) int {

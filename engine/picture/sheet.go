@@ -46,5 +46,7 @@ func Sheet(rows [][]*image.RGBA) ([]byte, error) {
 		}
 		y += rh
 	}
-	return encode(cv.img)
+	b, err := encode(cv.img)
+	release(cv.img)
+	return b, err
 }

@@ -339,15 +339,13 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			}
 			h := o.Hexes[0]
 			if data.CountryAt(h) != 'S' || !data.Coastal(h) {
-				return "26A", "a coastal hex of Sweden", h.String() + " is not a coastal hex of Sweden"
+				return "26A", c.landingHint(side, u), h.String() + " is not a coastal hex of Sweden"
 			}
-			for _, n := range []string{"Stockholm", "Karlskrona", "Goteborg"} {
-				if h == data.placeHex(n) {
-					return "26A", "a coastal hex of Sweden other than Stockholm, Karlskrona and Goteborg", n + " is held by Swedish naval forces"
-				}
+			if n, held := navalHeld(h); held {
+				return "26A", c.landingHint(side, u), n + " is held by Swedish naval forces"
 			}
 			if c.enemyIn(side, h) || !c.stackOK(h, u.RE2s()) {
-				return "26A", "", "cannot land in " + data.HexName(h) + ": enemy units or stacking"
+				return "26A", c.landingHint(side, u), "cannot land in " + data.HexName(h) + ": enemy units or stacking"
 			}
 			moved[u.ID] = true
 			c.placeUnit(i, h)
@@ -375,19 +373,13 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			}
 			h := o.Hexes[0]
 			if data.CountryAt(h) != 'S' || !data.Land(h) {
-				return "25C", "a land hex of Sweden", "airborne units drop in Sweden only"
+				return "25C", c.dropHint(side, u), "airborne units drop in Sweden only"
 			}
 			if c.enemyIn(side, h) || !c.stackOK(h, u.RE2s()) {
-				return "25C", "", "cannot drop into " + data.HexName(h) + ": enemy units or stacking"
+				return "25C", c.dropHint(side, u), "cannot drop into " + data.HexName(h) + ": enemy units or stacking"
 			}
-			near := false
-			for _, p := range data.Places {
-				if p.Airbase && c.owner(p.Hex) == German && p.Hex.Distance(h) <= data.Params["drop-range"] {
-					near = true
-				}
-			}
-			if !near {
-				return "25C", "", "no German-owned airbase within range of " + h.String()
+			if !c.dropInRange(h) {
+				return "25C", c.dropHint(side, u), "no German-owned airbase within range of " + h.String()
 			}
 			moved[u.ID] = true
 			c.b.Units[i].Dropped = true
@@ -397,6 +389,12 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			return
 		}
 		if u.Status != OnMap {
+			switch u.Status {
+			case Amph:
+				return "26A", c.landingHint(side, u), u.ID + " is not on the map: it lands (26A)"
+			case ParaPool:
+				return "25C", c.dropHint(side, u), u.ID + " is not on the map: it drops (25C)"
+			}
 			return "", "", u.ID + " is not on the map"
 		}
 		if st.Step == "exploit" && !u.CM() {
@@ -421,7 +419,7 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			r := c.railReach(side, from, data.Params["rail-hexes"])
 			h := o.Hexes[0]
 			if _, ok := r[h]; !ok || h == from {
-				return "7A", "", data.HexName(h) + " cannot be reached by rail"
+				return "7A", railHint(u, from, h, r), data.HexName(h) + " cannot be reached by rail"
 			}
 			if !c.stackOK(h, u.RE2s()) {
 				return "", "", "stacking limit in " + h.String()
@@ -711,4 +709,89 @@ func closestReach(dist map[engine.Hex]int, goal engine.Hex) string {
 		names[i] = h.String()
 	}
 	return "reachable hexes nearest " + goal.String() + ": " + strings.Join(names, " ")
+}
+
+// navalHeld reports whether h is one of the hexes the Swedish naval forces
+// hold (26A: Stockholm, Karlskrona, Goteborg), and which.
+func navalHeld(h engine.Hex) (string, bool) {
+	for _, n := range []string{"Stockholm", "Karlskrona", "Goteborg"} {
+		if h == data.placeHex(n) {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// dropInRange reports whether h is within drop range of a German-owned
+// airbase (25C, reconstructed range).
+func (c *ctx) dropInRange(h engine.Hex) bool {
+	for _, p := range data.Places {
+		if p.Airbase && c.owner(p.Hex) == German && p.Hex.Distance(h) <= data.Params["drop-range"] {
+			return true
+		}
+	}
+	return false
+}
+
+// ordersTo writes "VERB UNIT HEX" for the first three hexes of the grid
+// where ok holds, nearest Stockholm first (the scenario's objective): an
+// error's Valid field of orders the phase accepts.
+func ordersTo(verb string, u Unit, ok func(engine.Hex) bool, none string) string {
+	st := data.placeHex("Stockholm")
+	var hs []engine.Hex
+	for _, h := range data.Grid.All() {
+		if ok(h) {
+			hs = append(hs, h)
+		}
+	}
+	sort.SliceStable(hs, func(i, j int) bool { return hs[i].Distance(st) < hs[j].Distance(st) })
+	if len(hs) == 0 {
+		return none
+	}
+	var out []string
+	for _, h := range hs[:min(3, len(hs))] {
+		out = append(out, verb+" "+u.ID+" "+h.String())
+	}
+	return strings.Join(out, "; ")
+}
+
+// landingHint names landings of u the phase accepts (26A).
+func (c *ctx) landingHint(side engine.Side, u Unit) string {
+	return ordersTo("land", u, func(h engine.Hex) bool {
+		_, held := navalHeld(h)
+		return data.CountryAt(h) == 'S' && data.Coastal(h) && !held && !c.enemyIn(side, h) && c.stackOK(h, u.RE2s())
+	}, "none: no coastal hex of Sweden is free")
+}
+
+// dropHint names drops of u the phase accepts (25C).
+func (c *ctx) dropHint(side engine.Side, u Unit) string {
+	return ordersTo("drop", u, func(h engine.Hex) bool {
+		return data.CountryAt(h) == 'S' && data.Land(h) && !c.enemyIn(side, h) && c.stackOK(h, u.RE2s()) && c.dropInRange(h)
+	}, "none: no hex of Sweden within range of a German-owned airbase is free")
+}
+
+// railHint names rail moves of u the phase accepts (7A): to the rail
+// hexes it reaches nearest the one asked for.
+func railHint(u Unit, from, goal engine.Hex, r map[engine.Hex]int) string {
+	var hs []engine.Hex
+	for h := range r {
+		if h != from {
+			hs = append(hs, h)
+		}
+	}
+	sort.Slice(hs, func(i, j int) bool {
+		di, dj := hs[i].Distance(goal), hs[j].Distance(goal)
+		if di != dj {
+			return di < dj
+		}
+		return hs[i].String() < hs[j].String()
+	})
+	if len(hs) == 0 {
+		return "none: " + u.ID + " reaches no rail hex from " + from.String()
+	}
+	var out []string
+	for _, h := range hs[:min(3, len(hs))] {
+		out = append(out, "rail "+u.ID+" "+h.String())
+	}
+	return strings.Join(out, "; ")
 }

@@ -965,3 +965,79 @@ func TestRule12_OutOfSupplyHalves(t *testing.T) {
 		t.Fatal("out of supply: movement and attack halved (" + recon + ")")
 	}
 }
+
+// hintOrders returns the orders an error's Valid field names ("; "
+// between them), failing unless each starts with verb.
+func hintOrders(t *testing.T, e engine.LineError, verb string) []string {
+	t.Helper()
+	items := strings.Split(e.Valid, "; ")
+	for _, it := range items {
+		if !strings.HasPrefix(it, verb+" ") {
+			t.Fatalf("%s: hint %q is not %s orders", e.Msg, e.Valid, verb)
+		}
+	}
+	return items
+}
+
+// 26A: "The German player lands the two regiments of his amphibious force
+// during his Jul 1 43 movement phase ... in any coastal hexes in Sweden
+// except for the Stockholm, Karlskrona, and Goteborg hexes". Orders that
+// leave them out, or land one where it may not, are refused with landings
+// the phase accepts, nearest Stockholm first (it used to say "land Amph1
+// HEX"); 25C: a drop outside Sweden likewise names drops that stand.
+func TestRule26A_LandingAndDropErrorsHintOrdersThatStand(t *testing.T) {
+	st := newGame(t, "objective")
+	errs := parseErr(st, "")
+	if len(errs) != 2 || errs[0].Rule != "26A" {
+		t.Fatalf("no landing orders: %v", errs)
+	}
+	a1 := hintOrders(t, errs[0], "land")
+	a2 := hintOrders(t, errs[1], "land")
+	if strings.Contains(errs[0].Valid, "R18") {
+		t.Errorf("the hint lands in Stockholm: %q", errs[0].Valid)
+	}
+	if e := parseErr(st, a1[0]+"\n"+a2[0]); len(e) != 0 {
+		t.Fatalf("the hinted landings %q, %q: %v", a1[0], a2[0], e)
+	}
+	for _, bad := range []string{"land Amph1 R18\nland Amph2 Q18", "land Amph1 U5\nland Amph2 Q18", "move Amph1 Q18\nland Amph2 Q18"} {
+		var on1 *engine.LineError
+		for _, x := range parseErr(st, bad) {
+			if x.Line == 1 && x.Rule == "26A" {
+				on1 = &x
+			}
+		}
+		if on1 == nil {
+			t.Fatalf("%q: no 26A error on line 1: %v", bad, parseErr(st, bad))
+		}
+		fixed := hintOrders(t, *on1, "land")[0]
+		if e := parseErr(st, fixed+"\nland Amph2 Q18"); len(e) != 0 {
+			t.Errorf("%q hints %q, refused: %v", bad, fixed, e)
+		}
+	}
+	e := parseErr(st, "land Amph1 Q18\nland Amph2 Q18\ndrop Para1 U5")
+	if len(e) != 1 || e[0].Rule != "25C" || e[0].Line != 3 {
+		t.Fatalf("a drop in Norway: %v", e)
+	}
+	for _, d := range hintOrders(t, e[0], "drop") {
+		if e := parseErr(st, "land Amph1 Q18\nland Amph2 Q18\n"+d); len(e) != 0 {
+			t.Errorf("hinted %q, refused: %v", d, e)
+		}
+	}
+}
+
+// 7A: a rail move to a hex the unit cannot reach by rail is refused with
+// rail moves that stand: 196Inf in Oslo (U5), a German-owned rail hex of
+// Norway, cannot reach Stockholm by rail on Jul I.
+func TestRule7A_RailErrorHintsRailMovesThatStand(t *testing.T) {
+	st := newGame(t, "objective")
+	land := "land Amph1 Q18\nland Amph2 Q18\n"
+	e := parseErr(st, land+"rail 196Inf Stockholm")
+	if len(e) != 1 || e[0].Rule != "7A" || e[0].Line != 3 {
+		t.Fatalf("rail to Stockholm: %v", e)
+	}
+	for _, r := range hintOrders(t, e[0], "rail") {
+		if e := parseErr(st, land+r); len(e) != 0 {
+			t.Errorf("hinted %q, refused: %v", r, e)
+		}
+	}
+}

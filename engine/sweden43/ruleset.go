@@ -175,7 +175,7 @@ func parseOrders(st *State, side engine.Side, text string) (Orders, []engine.Lin
 		if st.Turn == 1 && side == German && st.Step == "move" {
 			for _, u := range scratch.Board.Units {
 				if u.Status == Amph {
-					errs = append(errs, engine.LineError{Line: 0, Rule: "26A", Msg: u.ID + " must land this phase", Valid: "land " + u.ID + " HEX"})
+					errs = append(errs, engine.LineError{Line: 0, Rule: "26A", Msg: u.ID + " must land this phase", Valid: c.landingHint(side, u)})
 				}
 			}
 		}

@@ -139,15 +139,25 @@ func TestDetachedAccepted(t *testing.T) {
 			t.Errorf("ignored %q, want the note", res.Ignored)
 		}
 	})
-	t.Run("another attachment beside them", func(t *testing.T) {
-		// Refused, but the signature verified: the refusal names the signer.
+	t.Run("other attachments beside them", func(t *testing.T) {
+		// The signature names its file; the rest is outside it, which
+		// anyone may add to a copy: not read, listed, never a refusal.
 		sig := g.DetachSign(edUID, data, true)
 		raw := mixedMessage(textPart("see attached"), filePart("text/plain", "orders.txt", "8bit", data),
-			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig), filePart("text/plain", "more.txt", "8bit", []byte("advance\n")))
-		rej := mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
-		if rej.Signer == nil || rej.Signer.Fingerprint != f.edFpr {
-			t.Errorf("refusal %v does not name the signer", rej)
+			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig), filePart("text/plain", "more.txt", "8bit", []byte("advance\n")),
+			filePart("application/octet-stream", "map.png", "base64", []byte("iVBORw0K")))
+		res := mustAccept(t, raw, f.keys, time.Now())
+		checkResult(t, res, FormDetached, f.edFpr, data)
+		want := []string{"a note (text/plain)", "the attachment more.txt (text/plain)", "the attachment map.png (application/octet-stream)"}
+		if strings.Join(res.Ignored, "|") != strings.Join(want, "|") {
+			t.Errorf("ignored %q, want %q", res.Ignored, want)
 		}
+	})
+	t.Run("a second file of the signed name", func(t *testing.T) {
+		sig := g.DetachSign(edUID, data, true)
+		raw := mixedMessage(filePart("text/plain", "orders.txt", "8bit", data), filePart("text/plain", "orders.txt", "8bit", []byte("advance\n")),
+			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig))
+		mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
 	})
 }
 

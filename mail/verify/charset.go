@@ -92,6 +92,25 @@ func lineOf(b []byte, i int) int {
 	return bytes.Count(b[:min(i, len(b))], []byte("\n")) + 1
 }
 
+// unsignedCharset is the charset signed bytes are read in when the label
+// that names it is outside the signature (the detached and cleartext
+// forms): UTF-8 ("") when they are valid UTF-8, else Windows-1252 (what
+// the WHATWG encoding standard reads ISO-8859-1 and US-ASCII labels as,
+// which covers every letter of the rulebooks' names), whatever the mail
+// declares. Anyone may change an unsigned label in a copy of the mail; if
+// the label decided the reading, a relabelled copy mailed first would
+// decide what the signed message says, since every copy has its identity.
+func unsignedCharset(signed []byte) string {
+	if utf8.Valid(signed) {
+		return ""
+	}
+	return "windows-1252"
+}
+
+// declared is the charset label of a part whose label the signature does
+// not cover, for the reports that say it was not trusted.
+func declared(e *entity) string { return entityCharset(e) }
+
 // entityCharset is the charset parameter of a text entity, "" if none.
 func entityCharset(e *entity) string {
 	return strings.TrimSpace(e.params["charset"])

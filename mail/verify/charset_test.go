@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"encoding/base64"
 	"errors"
 	"strings"
 	"testing"
@@ -122,6 +123,53 @@ func TestCheckUnreadableText(t *testing.T) {
 	for _, want := range []string{"unreadable-text", "line 4", "send_charset", f.edFpr + " (the signature verified"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("report does not say %q:\n%s", want, report)
+		}
+	}
+}
+
+// The charset label of an attached file and of a cleartext-signed body is
+// outside the signature: anyone can relabel a copy. The text is read the
+// same whatever the label says, as UTF-8 when it is UTF-8 and as
+// Windows-1252 when it is not, so that every copy of the message reads
+// as the player wrote it. PGP/MIME's label is signed and is honoured
+// (TestPGPMIMELatin1Body).
+func TestUnsignedCharsetLabelIsNotTrusted(t *testing.T) {
+	g, f := gpgFixture(t)
+	utf := "Game: km-1\nPhase: T01\nSide: german\nmove Blücher Köln\n"
+	latin := []byte("Game: km-1\nPhase: T01\nSide: german\nmove Bl\xfccher K\xf6ln\n")
+	utfSig, latinSig := g.DetachSign(edUID, []byte(utf), true), g.DetachSign(edUID, latin, true)
+	utfBlock, latinBlock := g.Clearsign(edUID, []byte(utf)), g.Clearsign(edUID, latin)
+	for _, label := range []string{"", "utf-8", "us-ascii", "iso-8859-1", "iso-8859-15", "koi8-r", "ibm037", "utf-7", "utf-16", "x-user-defined", "replacement"} {
+		ct := "text/plain"
+		if label != "" {
+			ct += "; charset=" + label
+		}
+		for name, c := range map[string]struct {
+			raw  []byte
+			want string
+		}{
+			"detached UTF-8": {mixedMessage(filePart(ct, "orders.txt", "base64", []byte(base64.StdEncoding.EncodeToString([]byte(utf)))),
+				filePart("application/pgp-signature", "orders.txt.asc", "7bit", utfSig)), utf},
+			"detached Latin-1": {mixedMessage(filePart(ct, "orders.txt", "base64", []byte(base64.StdEncoding.EncodeToString(latin))),
+				filePart("application/pgp-signature", "orders.txt.asc", "7bit", latinSig)), utf},
+			"clearsigned UTF-8": {[]byte(mailHeader("Content-Type: "+ct+"\r\nContent-Transfer-Encoding: base64\r\n\r\n") +
+				base64.StdEncoding.EncodeToString(utfBlock) + "\r\n"), utf},
+			"clearsigned Latin-1": {[]byte(mailHeader("Content-Type: "+ct+"\r\nContent-Transfer-Encoding: base64\r\n\r\n") +
+				base64.StdEncoding.EncodeToString(latinBlock) + "\r\n"), utf},
+		} {
+			res, err := Verify(c.raw, f.keys, time.Now())
+			if err != nil {
+				t.Errorf("%s labelled %q: %v", name, label, err)
+				continue
+			}
+			text, err := res.Text()
+			// A cleartext signature does not cover the last line end.
+			if err != nil || strings.TrimSuffix(strings.ReplaceAll(text, "\r\n", "\n"), "\n") != strings.TrimSuffix(c.want, "\n") {
+				t.Errorf("%s labelled %q: read %q (charset %q), %v; want %q", name, label, text, res.Charset, err, c.want)
+			}
+			if res.Declared != label {
+				t.Errorf("%s labelled %q: declared %q", name, label, res.Declared)
+			}
 		}
 	}
 }

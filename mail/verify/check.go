@@ -60,6 +60,7 @@ func Check(raw []byte, keys openpgp.KeyRing, at time.Time) (string, error) {
 //	file:        orders.txt          (attachments only)
 //	armor:       Comment: ...        (one line per armor header)
 //	charset:     iso-8859-1 (...)    (a charset other than UTF-8 decoded)
+//	label:       koi8-r (...)        (a label outside the signature, not used)
 //	ignored:     a note (text/plain) (one line per part not read)
 //
 // and a rejected one:
@@ -117,6 +118,13 @@ func FormatReport(res *Result, err error, at time.Time) string {
 	}
 	if !isUTF8Label(res.Charset) {
 		line("charset", Escape(res.Charset)+" (decoded to UTF-8 after the signature check)")
+	}
+	if d := res.Declared; d != "" && !(isUTF8Label(d) && isUTF8Label(res.Charset)) && !strings.EqualFold(d, res.Charset) {
+		read := "UTF-8"
+		if !isUTF8Label(res.Charset) {
+			read = res.Charset
+		}
+		line("label", Escape(d)+" (outside the signature, so not trusted: the text is read as "+read+")")
 	}
 	for _, ig := range res.Ignored {
 		line("ignored", ig)

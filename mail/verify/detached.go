@@ -9,12 +9,10 @@ import (
 )
 
 // verifyDetachedForm handles a multipart/mixed root holding an order file
-// and its detached signature FILE.asc or FILE.sig, and beside them, at most,
-// notes (the mail's own text: inline text/plain, text/html or a
-// multipart/alternative of them) and public key attachments, which are never
-// read as orders and are returned as ignored. Anything else beside them, or
-// a second file or signature, is refused; when the signature verifies over
-// the file it names, the refusal says who signed.
+// and its detached signature FILE.asc or FILE.sig. Every other part (the
+// mail's own text, a public key, any other attachment) is never read as
+// orders and is returned as ignored; a second signature, or a second file
+// of the name the signature gives, is refused.
 func verifyDetachedForm(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
 	var sigs, rest []*entity
 	for _, c := range root.children {
@@ -80,53 +78,53 @@ func verifyDetachedForm(root *entity, keys openpgp.KeyRing, at time.Time, lim Li
 	if rej != nil {
 		return nil, rej
 	}
-	c, signed, cs, rej := checkDetachedFile(sp, data, entityCharset(file), keys, at, lim)
+	c, signed, rej := checkDetachedFile(sp, data, entityCharset(file), keys, at, lim)
 	if rej != nil {
 		return nil, rej
 	}
-	fname := fileName(file)
-	if len(files) > 1 || len(others) > 0 {
-		// Which of several files are the orders is plain from the
-		// signature's name, but a mail that holds others besides is
-		// refused: the player may believe they count.
-		extra := len(files) - 1 + len(others)
-		r := fill(&Result{Form: FormDetached, Covered: signed, FileName: fname}, c, sp)
-		return nil, reject(ReasonBadStructure, "besides %s and its signature the mail holds %d more attachment(s); send the order file and its signature alone (a note in the mail's text is fine)", Escape(fname), extra).by(r)
+	// The signature names its file, so which attachment holds the orders
+	// is plain; whatever else came along is outside the signature, which
+	// anyone can change in a copy: it is listed as not read, never a reason
+	// to refuse what the signature covers.
+	for _, o := range files {
+		if o != file {
+			ignored = append(ignored, describePart(o))
+		}
 	}
-	return fill(&Result{Form: FormDetached, Signed: signed, Covered: signed, FileName: fname, Charset: cs, Ignored: ignored}, c, sp), nil
+	for _, o := range others {
+		ignored = append(ignored, describePart(o))
+	}
+	return fill(&Result{Form: FormDetached, Signed: signed, Covered: signed, FileName: fileName(file), Charset: unsignedCharset(signed), Declared: declared(file), Ignored: ignored}, c, sp), nil
 }
 
 // checkDetachedFile checks a detached signature over an attached file as
 // received and, failing that, as mail transport may have changed it: its
 // 8bit text's LF line ends turned into CRLF, or the whole text recoded from
-// UTF-8 into the charset it declares (mutt does, to its send_charset), or
-// both. The signature covers the file as saved; the variant it verifies
-// over is the order file, with the charset those bytes are in.
-func checkDetachedFile(sp *sigPacket, data []byte, cs string, keys openpgp.KeyRing, at time.Time, lim Limits) (*checked, []byte, string, *Rejection) {
+// UTF-8 into the charset the part declares (mutt does, to its
+// send_charset), or both. The signature covers the file as saved; the
+// variant it verifies over is the order file. The label only suggests
+// what to try: whatever it says, only bytes the signature covers come back.
+func checkDetachedFile(sp *sigPacket, data []byte, cs string, keys openpgp.KeyRing, at time.Time, lim Limits) (*checked, []byte, *Rejection) {
 	c, rej := checkSignature(sp, data, keys, at, lim)
 	if rej == nil || rej.Reason != ReasonBadSignature {
-		return c, data, cs, rej
+		return c, data, rej
 	}
-	type variant struct {
-		b  []byte
-		cs string
-	}
-	var vs []variant
+	var vs [][]byte
 	if bytes.Contains(data, []byte("\r\n")) {
-		vs = append(vs, variant{bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), cs})
+		vs = append(vs, bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")))
 	}
 	if !isUTF8Label(cs) {
 		if text, err := DecodeText(data, cs); err == nil {
-			vs = append(vs, variant{[]byte(text), ""})
+			vs = append(vs, []byte(text))
 			if strings.Contains(text, "\r\n") {
-				vs = append(vs, variant{[]byte(strings.ReplaceAll(text, "\r\n", "\n")), ""})
+				vs = append(vs, []byte(strings.ReplaceAll(text, "\r\n", "\n")))
 			}
 		}
 	}
 	for _, v := range vs {
-		if c2, rej2 := checkSignature(sp, v.b, keys, at, lim); rej2 == nil {
-			return c2, v.b, v.cs, nil
+		if c2, rej2 := checkSignature(sp, v, keys, at, lim); rej2 == nil {
+			return c2, v, nil
 		}
 	}
-	return nil, nil, "", rej
+	return nil, nil, rej
 }

@@ -24,13 +24,15 @@
 //     signature's hash; a missing micalg is tolerated and the packet's hash
 //     decides.
 //   - detached: a multipart/mixed root holding the order file and its
-//     signature named FILE.asc (armored) or FILE.sig (binary), and beside
-//     them at most notes and public keys as above (the mail's own text,
-//     ignored). If the signature does not verify over the attachment as
-//     received but does over it as mail transport may have changed it (the
-//     LF line ends of 8bit text turned into CRLF; the UTF-8 file recoded to
-//     the charset its part declares, as mutt does), those bytes are the
-//     order file.
+//     signature named FILE.asc (armored) or FILE.sig (binary). Every other
+//     part (the mail's own text, a public key, another attachment) is
+//     outside the signature, never read, and listed in Result.Ignored: the
+//     signature names its file, and what it does not cover cannot refuse
+//     what it does (anyone may add parts to a copy). If the signature does
+//     not verify over the attachment as received but does over it as mail
+//     transport may have changed it (the LF line ends of 8bit text turned
+//     into CRLF; the UTF-8 file recoded to the charset its part declares,
+//     as mutt does), those bytes are the order file.
 //   - clearsigned: a text/plain root whose decoded body is exactly one
 //     `gpg --clearsign` block with only whitespace around it, no armor header
 //     other than Hash: (which must name the signature's hash), every dash
@@ -39,19 +41,35 @@
 // # Charsets
 //
 // The signature is checked over the bytes as sent. Result.Charset is the
-// charset the order file's part declares, and Result.Text decodes Signed
-// from it (DecodeText: go-message's charset package over golang.org/x/text,
-// so ISO-8859-1, ISO-8859-15, Windows-1252 and every other registered
-// charset); none declared, US-ASCII and UTF-8 take the bytes as UTF-8. A
-// *TextError (8-bit text that is not UTF-8 with no charset named, a charset
-// nobody knows, a byte the charset lacks) names the line and the client
-// setting that fixes it.
+// charset Signed is read in, and Result.Text decodes Signed from it
+// (DecodeText: go-message's charset package over golang.org/x/text, so
+// ISO-8859-1, ISO-8859-15, Windows-1252 and every other registered
+// charset); "" takes the bytes as UTF-8.
+//
+// Only PGP/MIME signs the label: its Charset is what the signed part
+// declares (none, US-ASCII and UTF-8 meaning UTF-8). The detached and the
+// cleartext forms carry their label outside the signature, where anyone may
+// change it in a copy; since every copy of a message has its identity, and
+// the first copy to arrive decides what the message says, the label must
+// not choose the reading. Their text is read as UTF-8 when it is valid
+// UTF-8 and as Windows-1252 (which the WHATWG encoding standard reads
+// ISO-8859-1 and US-ASCII labels as) when it is not, whatever the label
+// says; Result.Declared keeps the label, for reports. The label is used
+// only to find the bytes a recoding client (mutt) turned the signed UTF-8
+// file into, where only the signed bytes can come back.
+//
+// A *TextError (8-bit PGP/MIME text that is not UTF-8 with no charset
+// named, a charset nobody knows, a byte the charset lacks) names the line
+// and the client setting that fixes it.
 //
 // # Refusals that name the signer
 //
 // When the signature verified but the message is refused all the same (a
-// detached signature beside other attachments, a signed HTML text), the
-// Rejection's Signer is set, so that the signer can be told why.
+// signed HTML text, a signed multipart/mixed with two attachments), the
+// Rejection's Signer is set, so that the signer can be told why. Such a
+// refusal always follows from what the signature covers, never from the
+// unsigned MIME around it: every copy of one signed message gets the same
+// answer.
 //
 // Anything else is rejected: a signed part inside unsigned MIME
 // (multipart/mixed, multipart/related, message/rfc822, an attached .eml), text before or

@@ -309,7 +309,7 @@ func kindOf(e *entity) partKind {
 	return kindOther
 }
 
-// describe says what an ignored part was, for the reply.
+// describePart says what an ignored part was, for the reply.
 func describePart(e *entity) string {
 	switch kindOf(e) {
 	case kindPubKey:
@@ -320,6 +320,9 @@ func describePart(e *entity) string {
 		return "the public key attachment " + n + " (keys come only from the game's registration)"
 	case kindNote:
 		return "a note (" + e.mediaType + ")"
+	}
+	if n := Escape(fileName(e)); n != "" {
+		return "the attachment " + n + " (" + e.mediaType + ")"
 	}
 	return "a " + e.mediaType + " part"
 }

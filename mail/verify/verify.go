@@ -70,10 +70,17 @@ type Result struct {
 	// on as 0x80 (Dovecot does). Signed holds the NULs, which ControlError
 	// refuses, so the signer hears what to change.
 	RestoredNULs int
-	// Charset is the charset the order file's MIME part declares, "" for
-	// none: Signed holds the bytes in that charset, as signed, and Text
-	// decodes them to UTF-8.
+	// Charset is the charset Signed is read in, "" for UTF-8: Text
+	// decodes Signed from it. For PGP/MIME it is the charset the order
+	// file's part declares, inside the signature. The detached and the
+	// cleartext forms carry their label outside the signature, where
+	// anyone may change it: their text is read as UTF-8 when it is valid
+	// UTF-8 and as Windows-1252 otherwise, whatever the label says
+	// (Declared), so that every copy of one signed message reads alike.
 	Charset string
+	// Declared is the charset label outside the signature (detached and
+	// cleartext forms), not trusted; "" for PGP/MIME and for none.
+	Declared string
 	// Ignored describes each part beside the order file that was not read
 	// as orders (a cover note, a public key attachment), for the reply.
 	Ignored []string
@@ -314,6 +321,7 @@ func verifyClearsigned(root *entity, keys openpgp.KeyRing, at time.Time, lim Lim
 		// decoded back to UTF-8 it is the text that was signed.
 		if text, err := DecodeText(body, cs); err == nil {
 			if res2, rej2 := clearsigned([]byte(text), keys, at, lim); rej2 == nil {
+				res2.Charset, res2.Declared = unsignedCharset(res2.Signed), cs
 				return res2, nil
 			}
 		}
@@ -321,7 +329,7 @@ func verifyClearsigned(root *entity, keys openpgp.KeyRing, at time.Time, lim Lim
 	if rej != nil {
 		return nil, rej
 	}
-	res.Charset = cs
+	res.Charset, res.Declared = unsignedCharset(res.Signed), cs
 	return res, nil
 }
 
