@@ -43,6 +43,10 @@ type Host struct {
 	aside map[string]*asideGame
 	// stale guards keysOK and byFPOK against Flush's workers.
 	stale sync.Mutex
+	// selectFn is Options.Select; reopen asks the next Refresh to look
+	// for new games again.
+	selectFn func(id string) bool
+	reopen   bool
 }
 
 type hosted struct {
@@ -71,6 +75,9 @@ type Options struct {
 	// Triage, if set, tells automatic mail (never answered) and bounces of
 	// the host's own mail (recorded) from the rest.
 	Triage Triage
+	// Select, if set, picks the games the host opens: a command about one
+	// game opens that one, skagerrak new none.
+	Select func(id string) bool
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -97,13 +104,17 @@ func OpenStore(st Store, o Options) (*Host, error) {
 	if o.Entropy == nil {
 		o.Entropy = rand.Reader
 	}
-	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1)}
+	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
+		selectFn: o.Select}
 	ids, err := st.Games()
 	if err != nil {
 		st.Close()
 		return nil, err
 	}
 	for _, id := range ids {
+		if !h.selected(id) {
+			continue
+		}
 		if err := h.openGame(id); err != nil && fatalOnOpen(err) {
 			h.Close()
 			return nil, err
@@ -229,6 +240,12 @@ func (h *Host) unknownGame(id string) error {
 		return err
 	}
 	ids := h.idsLocked()
+	if h.selectFn != nil {
+		// The host opened only some: name every game the store has.
+		if all, err := h.store.Games(); err == nil {
+			ids = all
+		}
+	}
 	if len(ids) == 0 {
 		return fmt.Errorf("adjudicator: no game %q in %s (there are no games)", id, h.store.Where())
 	}
@@ -313,7 +330,12 @@ func writeSync(path string, data []byte, perm os.FileMode) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	d, err := os.Open(filepath.Dir(path))
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir fsyncs a directory, making the entries made in it durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
 	if err != nil {
 		return err
 	}

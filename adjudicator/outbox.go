@@ -6,14 +6,18 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // Flush sends every queued mail of every game, each game's oldest first,
 // recording each delivery (MailSent) or permanent failure (MailFailed). A
 // temporary failure stops nothing but that game's outbox: its mail stays
-// queued for the next pass. It returns the number sent and the first
-// temporary error.
+// queued for the next pass. A failure of the server itself (ErrUnavailable:
+// down, refusing the login) stops the sending of every game: no other
+// game is tried, each with its own retries, until the next pass. It
+// returns the number sent and the first temporary error (the server's,
+// if it failed).
 //
 // Options.Senders games are flushed at once, each by one worker that
 // renders a mail (report, map, JSON copy) and hands it to s, so that
@@ -43,6 +47,7 @@ func (h *Host) Flush(ctx context.Context, s Sender) (int, error) {
 		deferred error
 		fatal    error
 		wg       sync.WaitGroup
+		down     atomic.Bool // the server takes no mail: stop
 	)
 	fctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -52,9 +57,13 @@ func (h *Host) Flush(ctx context.Context, s Sender) (int, error) {
 		go func() {
 			defer wg.Done()
 			for hg := range jobs {
-				n, d, err := h.flushGame(fctx, hg, s)
+				n, d, err := h.flushGame(fctx, hg, s, &down)
 				mu.Lock()
 				sent += n
+				if errors.Is(d, ErrUnavailable) && !down.Swap(true) {
+					h.log.Warn("the mail server takes no mail now; the rest waits for the next pass", "err", d)
+					deferred = d
+				}
 				if d != nil && deferred == nil {
 					deferred = d
 				}
@@ -67,7 +76,7 @@ func (h *Host) Flush(ctx context.Context, s Sender) (int, error) {
 		}()
 	}
 	for _, hg := range work {
-		if fctx.Err() != nil {
+		if fctx.Err() != nil || down.Load() {
 			break
 		}
 		jobs <- hg
@@ -83,10 +92,10 @@ func (h *Host) Flush(ctx context.Context, s Sender) (int, error) {
 	return sent, deferred
 }
 
-// flushGame sends a game's queued mail, oldest first, until none is left
-// or a delivery is deferred (returned as deferred).
-func (h *Host) flushGame(ctx context.Context, hg *hosted, s Sender) (sent int, deferred, err error) {
-	for len(hg.g.Outbox) > 0 && ctx.Err() == nil {
+// flushGame sends a game's queued mail, oldest first, until none is left,
+// a delivery is deferred (returned as deferred), or down is set.
+func (h *Host) flushGame(ctx context.Context, hg *hosted, s Sender, down *atomic.Bool) (sent int, deferred, err error) {
+	for len(hg.g.Outbox) > 0 && ctx.Err() == nil && !down.Load() {
 		ok, err := h.sendFirst(ctx, hg, s)
 		if errors.Is(err, errDeferred) {
 			return sent, err, nil

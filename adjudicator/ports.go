@@ -81,10 +81,17 @@ type Verifier interface {
 }
 
 // Sender delivers a rendered Mail. An error wrapping ErrPermanent is a
-// failure for good (SMTP 5xx); any other error is retried on a later pass.
+// failure for good (SMTP 5xx); one wrapping ErrUnavailable says no mail
+// can go now; any other error is retried on a later pass.
 type Sender interface {
 	Send(ctx context.Context, m Mail) error
 }
 
 // ErrPermanent marks a delivery that will never succeed.
 var ErrPermanent = errors.New("permanent delivery failure")
+
+// ErrUnavailable marks a delivery that failed for every mail, not for
+// this one: the mail server is down, or refuses the host's login or
+// sender. The mail stays queued and nothing more is sent until the next
+// pass.
+var ErrUnavailable = errors.New("the mail server takes no mail now")

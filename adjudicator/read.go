@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"skagerrak/events"
 )
@@ -55,7 +56,8 @@ func GameDirs(dataDir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range ents {
-		if !e.IsDir() {
+		// A name starting with a dot is no game (.imap, a game being made).
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(dataDir, e.Name(), LogFile)); err == nil {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"skagerrak/events"
 )
 
 // errStale is what the first emit of a piece of work returns when holding
@@ -98,6 +100,9 @@ type HeadLister interface {
 // other processes created and applies the records other daemons appended.
 // On a store that is not shared it does nothing. PollOnce calls it first.
 func (h *Host) Refresh() error {
+	if ap, ok := h.store.(Appearing); ok {
+		return h.openAppeared(ap)
+	}
 	hl, ok := h.store.(HeadLister)
 	if !ok {
 		return nil
@@ -112,8 +117,8 @@ func (h *Host) Refresh() error {
 	for id, seq := range heads {
 		hg, ok := h.games[id]
 		if !ok {
-			if _, aside := h.aside[id]; seq == 0 || aside {
-				continue // being created, or set aside already
+			if _, aside := h.aside[id]; seq == 0 || aside || !h.selected(id) {
+				continue // being created, set aside already, or not this host's
 			}
 			if err := h.openGame(id); err != nil && first == nil {
 				first = err
@@ -128,3 +133,36 @@ func (h *Host) Refresh() error {
 	}
 	return first
 }
+
+// openAppeared opens the games that appeared in a store since the host
+// last looked: made by skagerrak new while the daemon runs. A game whose
+// maker still holds its log is opened on a later pass; one that cannot be
+// opened is set aside (logged once, see setAside) and does not fail the
+// pass, so that one broken directory does not slow every game down.
+func (h *Host) openAppeared(ap Appearing) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !ap.Appeared() && !h.reopen {
+		return nil
+	}
+	h.reopen = false
+	ids, err := h.store.Games()
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, ok := h.games[id]; ok || h.aside[id] != nil || !h.selected(id) {
+			continue
+		}
+		switch err := h.openGame(id); {
+		case err == nil:
+			h.log.Info("game taken up", "game", id)
+		case errors.Is(err, events.ErrLocked):
+			h.reopen = true // its maker is still at it
+		}
+	}
+	return nil
+}
+
+// selected reports whether the host serves game id (Options.Select).
+func (h *Host) selected(id string) bool { return h.selectFn == nil || h.selectFn(id) }

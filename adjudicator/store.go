@@ -7,7 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"sync"
+	"time"
 
 	"skagerrak/events"
 )
@@ -38,6 +39,14 @@ type Store interface {
 	Close() error
 }
 
+// Appearing is a Store whose games other processes may add while a host
+// has it open (the file store: skagerrak new beside a running daemon).
+type Appearing interface {
+	// Appeared reports whether games may have been added since it last
+	// said so (the first call says they may).
+	Appeared() bool
+}
+
 // SharedLog is a game's log that other daemons append to as well (a
 // database several daemons share). The host holds the game for each piece
 // of work: Hold waits until no other daemon holds it and makes Head the
@@ -52,9 +61,15 @@ type SharedLog interface {
 
 // FileStore keeps each game in a directory of its own under one data
 // directory: events.jsonl (the log), dice-secret (owner-only) and
-// snapshot.json.
+// snapshot.json. A game is made in a directory whose name starts with a
+// dot and renamed into place once its first events are durable, so that a
+// daemon looking at the data directory meanwhile sees either no game or a
+// whole one; names starting with a dot are never games.
 type FileStore struct {
 	dir string
+
+	mu    sync.Mutex
+	mtime time.Time // the data directory's, when Appeared last looked
 }
 
 // NewFileStore returns the file store of dir, making dir unless mustExist
@@ -82,48 +97,68 @@ func (s *FileStore) Close() error { return nil }
 
 // Games lists the directories that hold a log.
 func (s *FileStore) Games() ([]string, error) {
-	ents, err := os.ReadDir(s.dir)
+	dirs, err := GameDirs(s.dir)
 	if err != nil {
-		return nil, fmt.Errorf("adjudicator: data directory %s: %w", s.dir, err)
+		return nil, fmt.Errorf("adjudicator: %w", err)
 	}
-	var ids []string
-	for _, e := range ents {
-		if !e.IsDir() {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(s.dir, e.Name(), LogFile)); err == nil {
-			ids = append(ids, e.Name())
-		}
+	ids := make([]string, len(dirs))
+	for i, d := range dirs {
+		ids[i] = filepath.Base(d)
 	}
-	sort.Strings(ids)
 	return ids, nil
 }
 
-// Create makes the game's directory (owner-only), its dice secret
-// (owner-only, fsync'd) and its log.
+// Appeared implements Appearing: a game directory renamed into place
+// changes the data directory's modification time.
+func (s *FileStore) Appeared() bool {
+	st, err := os.Stat(s.dir)
+	if err != nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st.ModTime().Equal(s.mtime) {
+		return false
+	}
+	s.mtime = st.ModTime()
+	return true
+}
+
+// Create makes the game in a directory of its own (owner-only) with its
+// dice secret (owner-only, fsync'd) and its log, under a dot name; done
+// (true) renames it into place.
 func (s *FileStore) Create(id string, secret []byte) (events.Log, func(bool) error, error) {
 	gdir := filepath.Join(s.dir, id)
 	if _, err := os.Stat(gdir); err == nil {
 		return nil, nil, fmt.Errorf("adjudicator: %s already exists; a game id is used once: %w", gdir, fs.ErrExist)
 	}
-	if err := os.Mkdir(gdir, 0o700); err != nil {
+	stage, err := os.MkdirTemp(s.dir, ".new-"+id+"-")
+	if err != nil {
 		return nil, nil, fmt.Errorf("adjudicator: %w", err)
 	}
-	if err := writeSync(filepath.Join(gdir, SecretFile), []byte(fmt.Sprintf("%x\n", secret)), 0o600); err != nil {
-		os.RemoveAll(gdir)
+	if err := writeSync(filepath.Join(stage, SecretFile), []byte(fmt.Sprintf("%x\n", secret)), 0o600); err != nil {
+		os.RemoveAll(stage)
 		return nil, nil, err
 	}
-	l, err := events.Create(filepath.Join(gdir, LogFile))
+	l, err := events.Create(filepath.Join(stage, LogFile))
 	if err != nil {
-		os.RemoveAll(gdir)
+		os.RemoveAll(stage)
 		return nil, nil, err
 	}
 	done := func(keep bool) error {
 		if !keep {
 			l.Close()
-			return os.RemoveAll(gdir)
+			return os.RemoveAll(stage)
 		}
-		return nil
+		// A directory that is not empty is never replaced: of two games
+		// made with one id at once, the second fails here.
+		if err := os.Rename(stage, gdir); err != nil {
+			l.Close()
+			os.RemoveAll(stage)
+			return fmt.Errorf("adjudicator: %s: %w", gdir, err)
+		}
+		l.Moved(filepath.Join(gdir, LogFile))
+		return syncDir(s.dir)
 	}
 	return l, done, nil
 }

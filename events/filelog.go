@@ -179,7 +179,19 @@ func open(path string, o options) (*FileLog, error) {
 }
 
 // Path returns the log file's path.
-func (l *FileLog) Path() string { return l.path }
+func (l *FileLog) Path() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.path
+}
+
+// Moved tells an open log that its file was moved (its directory renamed,
+// say): the file stays open and locked, and messages name the new path.
+func (l *FileLog) Moved(path string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.path = path
+}
 
 // Opened returns what Open found: the records, and whether a torn tail was
 // cut (TornTail, TailBytes) or a missing final newline added (Unterminated).
@@ -263,7 +275,7 @@ func (l *FileLog) Events(from uint64) iter.Seq2[Event, error] {
 		if from == 0 {
 			from = 1
 		}
-		last, end, f := l.seq, l.size, l.f
+		last, end, f, path := l.seq, l.size, l.f, l.path
 		if from > last {
 			l.mu.Unlock()
 			return
@@ -278,7 +290,7 @@ func (l *FileLog) Events(from uint64) iter.Seq2[Event, error] {
 		}
 		l.mu.Unlock()
 
-		rd := NewReader(io.NewSectionReader(f, start, end-start), l.path)
+		rd := NewReader(io.NewSectionReader(f, start, end-start), path)
 		rd.nextSeq = first
 		rd.trustOne = first > 1
 		rd.skipTo = from
@@ -290,7 +302,7 @@ func (l *FileLog) Events(from uint64) iter.Seq2[Event, error] {
 			}
 		}
 		if s := rd.Summary(); s.Records != last || s.TornTail || s.Unterminated {
-			yield(Event{}, fmt.Errorf("events: reading %s: the file changed under the log (records up to %d expected, %d found)", l.path, last, s.Records))
+			yield(Event{}, fmt.Errorf("events: reading %s: the file changed under the log (records up to %d expected, %d found)", path, last, s.Records))
 		}
 	}
 }

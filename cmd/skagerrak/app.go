@@ -14,6 +14,7 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/config"
 	"skagerrak/engine"
+	"skagerrak/events"
 )
 
 // Main is the program with its wiring, so that end-to-end tests drive the
@@ -38,6 +39,12 @@ type exitError struct {
 func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
 
+// lockedHint follows an error about a game log another process holds:
+// with the file store a running daemon holds the log of every game it has.
+const lockedHint = `skagerrak: a running daemon (skagerrak run, or a poll) holds the log of every game it has
+  while it runs: stop it (systemctl stop skagerrak), run this again, and start it again;
+  the referee can also mail referee commands, signed (skagerrak referee --help)`
+
 // NewMain returns a Main writing to the process's standard streams.
 func NewMain() *Main { return &Main{Stdout: os.Stdout, Stderr: os.Stderr} }
 
@@ -52,6 +59,9 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 		return 0
 	}
 	fmt.Fprintln(m.Stderr, "skagerrak:", err)
+	if errors.Is(err, events.ErrLocked) {
+		fmt.Fprintln(m.Stderr, lockedHint)
+	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code
@@ -104,14 +114,15 @@ func (m *Main) logger() *slog.Logger {
 }
 
 // host opens the games under the configured data directory; create says
-// whether a missing directory is made (new, poll, run) or an error.
-func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator.Host, *config.Config, error) {
+// whether a missing directory is made (new, poll, run) or an error; sel,
+// if not nil, picks the games opened (onlyGame, noGames).
+func (m *Main) host(cmd *cobra.Command, withVerifier, create bool, sel func(string) bool) (*adjudicator.Host, *config.Config, error) {
 	c, err := m.config(cmd)
 	if err != nil {
 		return nil, nil, err
 	}
 	// Mail is rendered ahead of sending (see senders).
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: senders(c)}
+	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: senders(c), Select: sel}
 	if withVerifier {
 		o.Verifier, o.Triage = pgpVerifier{}, mailTriage{}
 	}
@@ -125,6 +136,13 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool) (*adjudicator
 	}
 	return h, c, nil
 }
+
+// onlyGame makes a host open one game: a command about that game leaves
+// the others alone (and does not replay them).
+func onlyGame(id string) func(string) bool { return func(g string) bool { return g == id } }
+
+// noGames makes a host open none of the games: skagerrak new only adds one.
+func noGames(string) bool { return false }
 
 func (m *Main) versionCmd() *cobra.Command {
 	return &cobra.Command{

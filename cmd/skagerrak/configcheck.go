@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/mail"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -79,14 +80,7 @@ func (ck *checker) fail(format string, args ...any) {
 
 // checkConfig runs the checks that need no server.
 func checkConfig(ck *checker, c *config.Config) {
-	if st, err := os.Stat(c.DataDir); err == nil && st.IsDir() {
-		dirs, _ := adjudicator.GameDirs(c.DataDir)
-		ck.ok("data_dir %s: %d game(s)", c.DataDir, len(dirs))
-	} else if errors.Is(err, os.ErrNotExist) {
-		ck.ok("data_dir %s: not there yet (skagerrak new makes it)", c.DataDir)
-	} else {
-		ck.fail("data_dir %s: %v", c.DataDir, err)
-	}
+	checkDataDir(ck, c.DataDir)
 	if err := c.RequireMail(); err != nil {
 		ck.fail("%v", err)
 	} else {
@@ -109,6 +103,41 @@ func checkConfig(ck *checker, c *config.Config) {
 	secret("imap", c.IMAP.Username, c.IMAP.Password, config.EnvName("imap.password"))
 	secret("smtp", c.SMTP.Username, c.SMTP.Password, config.EnvName("smtp.password"))
 	checkHostKey(ck, c)
+}
+
+// checkDataDir checks that the data directory is there (or can be made)
+// and that this user may write in it, and says where a relative one is.
+func checkDataDir(ck *checker, dir string) {
+	name := dir
+	if !filepath.IsAbs(dir) {
+		abs, _ := filepath.Abs(dir)
+		name = fmt.Sprintf("%s (%s from here; relative to the working directory, which systemd and cron set otherwise: give it in full)", dir, abs)
+	}
+	probe := dir
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		probe = filepath.Dir(dir)
+	case err != nil:
+		ck.fail("data_dir %s: %v", name, err)
+		return
+	case !st.IsDir():
+		ck.fail("data_dir %s: not a directory", name)
+		return
+	}
+	f, err := os.CreateTemp(probe, ".skagerrak-check-")
+	if err != nil {
+		ck.fail("data_dir %s: this user (uid %d) cannot write there: %v (run config check as the daemon's user)", name, os.Getuid(), err)
+		return
+	}
+	f.Close()
+	os.Remove(f.Name())
+	if probe != dir {
+		ck.ok("data_dir %s: not there yet (skagerrak new makes it)", name)
+		return
+	}
+	dirs, _ := adjudicator.GameDirs(dir)
+	ck.ok("data_dir %s: %d game(s)", name, len(dirs))
 }
 
 // checkHostKey opens and unlocks the host key and makes a signature with it.

@@ -150,7 +150,7 @@ received on paper uses --unsigned --by NAME; they are recorded as unsigned.`,
 			} else if by == "" {
 				return fmt.Errorf("submit: --unsigned needs --by NAME (who entered the paper orders)")
 			}
-			h, _, err := m.host(cmd, !unsigned, false)
+			h, _, err := m.host(cmd, !unsigned, false, onlyGame(args[0]))
 			if err != nil {
 				return err
 			}
@@ -180,15 +180,29 @@ received on paper uses --unsigned --by NAME; they are recorded as unsigned.`,
 }
 
 func (m *Main) refereeDo(cmd *cobra.Command, game string, c adjudicator.Command) error {
-	h, _, err := m.host(cmd, false, false)
+	return m.refereeWith(cmd, game, func(*adjudicator.Game) (adjudicator.Command, error) { return c, nil })
+}
+
+// refereeWith carries out the referee command that build makes from the
+// game as it stands (in whichever store it is kept).
+func (m *Main) refereeWith(cmd *cobra.Command, game string, build func(*adjudicator.Game) (adjudicator.Command, error)) error {
+	h, _, err := m.host(cmd, false, false, onlyGame(game))
 	if err != nil {
 		return err
 	}
 	defer h.Close()
+	g, err := h.Game(game)
+	if err != nil {
+		return err
+	}
+	c, err := build(g)
+	if err != nil {
+		return err
+	}
 	if err := h.Referee(game, c); err != nil {
 		return err
 	}
-	g, _ := h.Game(game)
+	g, _ = h.Game(game)
 	m.printStatus(g)
 	return nil
 }
@@ -223,7 +237,7 @@ func (m *Main) diceCmd() *cobra.Command {
 			"refused and nothing is added. The phase resolves as soon as it has its dice.",
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			h, _, err := m.host(cmd, false, false)
+			h, _, err := m.host(cmd, false, false, onlyGame(args[0]))
 			if err != nil {
 				return err
 			}
@@ -279,20 +293,18 @@ func (m *Main) refereeCmd() *cobra.Command {
 				if len(rest) < 4 {
 					return fmt.Errorf("referee key: write referee GAME key SIDE KEYFILE WHY")
 				}
-				g, err := adjudicator.LoadGame(filepathJoin(m, cmd, game))
-				if err != nil {
-					return err
-				}
-				side := engine.Side(strings.ToLower(rest[1]))
-				old, ok := g.Player(side)
-				if !ok {
-					return fmt.Errorf("game %s has no side %q", game, side)
-				}
-				p, err := player(side, old.Address, rest[2])
-				if err != nil {
-					return err
-				}
-				return m.refereeDo(cmd, game, adjudicator.Command{Name: "key", Player: &p, Why: strings.Join(rest[3:], " ")})
+				return m.refereeWith(cmd, game, func(g *adjudicator.Game) (adjudicator.Command, error) {
+					side := engine.Side(strings.ToLower(rest[1]))
+					old, ok := g.Player(side)
+					if !ok {
+						return adjudicator.Command{}, fmt.Errorf("game %s has no side %q", game, side)
+					}
+					p, err := player(side, old.Address, rest[2])
+					if err != nil {
+						return adjudicator.Command{}, err
+					}
+					return adjudicator.Command{Name: "key", Player: &p, Why: strings.Join(rest[3:], " ")}, nil
+				})
 			}
 			c, err := adjudicator.ParseCommand(strings.Join(rest, " "))
 			if err != nil {
@@ -302,14 +314,6 @@ func (m *Main) refereeCmd() *cobra.Command {
 		},
 	}
 	return c
-}
-
-func filepathJoin(m *Main, cmd *cobra.Command, game string) string {
-	c, err := m.config(cmd)
-	if err != nil {
-		return game
-	}
-	return filepath.Join(c.DataDir, game)
 }
 
 // escapeLine makes text from outside (an MTA's diagnostic) safe for one

@@ -62,8 +62,13 @@ func (s *smtpSender) Send(ctx context.Context, m adjudicator.Mail) error {
 	}
 	err = s.s.Send(ctx, s.from, []string{m.To}, raw)
 	var perm *smtpout.PermanentError
-	if errors.As(err, &perm) {
+	var sess *smtpout.SessionError
+	var temp *smtpout.TemporaryError
+	switch {
+	case errors.As(err, &perm):
 		return fmt.Errorf("%w: %w", err, adjudicator.ErrPermanent)
+	case errors.As(err, &sess), errors.As(err, &temp) && temp.Unreachable():
+		return fmt.Errorf("%w: %w", err, adjudicator.ErrUnavailable)
 	}
 	return err
 }
@@ -82,7 +87,7 @@ type mailSetup struct {
 }
 
 func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*mailSetup, *config.Config, error) {
-	h, c, err := m.host(cmd, true, true)
+	h, c, err := m.host(cmd, true, true, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,9 +9,12 @@ import (
 	"syscall"
 )
 
-func main() {
+func main() { os.Exit(runMain()) }
+
+// runMain runs the program on the process's arguments until it ends or is
+// told to stop (SIGINT, SIGTERM), and returns the exit status.
+func runMain() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := NewMain().Run(ctx, os.Args[1:])
-	stop()
-	os.Exit(code)
+	defer stop()
+	return NewMain().Run(ctx, os.Args[1:])
 }

@@ -66,7 +66,7 @@ From a game file (YAML; key files relative to it):
 			if err != nil {
 				return err
 			}
-			h, c, err := m.host(cmd, false, true)
+			h, c, err := m.host(cmd, false, true, noGames)
 			if err != nil {
 				return err
 			}

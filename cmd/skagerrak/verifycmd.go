@@ -23,7 +23,8 @@ func (m *Main) verifyCmd() *cobra.Command {
 		Use:   "verify PATH [--host-key HOST.asc --receipts MAIL...]",
 		Short: "Replay a game's log from nothing and check every record, signature, result and roll",
 		Long: `verify replays a game's event log from nothing. PATH is a game directory or
-its events.jsonl. It checks the hash chain, every order signature against the
+its events.jsonl, or a data directory (a backup of data_dir, say): then
+every game in it is verified, and each one that fails is named. It checks the hash chain, every order signature against the
 stored signed bytes at the recorded receipt time, every validation, every
 recorded state and mail digest, and, once the dice secret is known (published
 at the game's end, or in the game directory), every die roll.
@@ -58,30 +59,14 @@ or every receipt the log does not bear out.`,
 			if noSigs {
 				v = nil
 			}
+			if dirs := dataDirGames(args[0]); dirs != nil && len(receipts) == 0 {
+				return m.verifyAll(dirs, v)
+			}
 			rep, err := adjudicator.VerifyPath(args[0], v)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(m.Stdout, "%s: intact\n", rep.Path)
-			fmt.Fprintf(m.Stdout, "  game %s: %d events, %d phases resolved, %d signatures checked\n", rep.Game, rep.Events, rep.Phases, rep.Signatures)
-			fmt.Fprintf(m.Stdout, "  played under %s rules revision %d\n", rep.Ruleset, rep.Revision)
-			if rep.Unrendered > 0 {
-				fmt.Fprintf(m.Stdout, "  %d mails were rendered by an earlier build (render revision %d here): their text was not compared, what the game decided was\n", rep.Unrendered, adjudicator.RenderRevision)
-			}
-			if rep.Software != "" {
-				fmt.Fprintf(m.Stdout, "  created by skagerrak %s; verified by %s\n", rep.Software, software())
-			}
-			if rep.RollsChecked {
-				fmt.Fprintf(m.Stdout, "  %d dice rolls checked against the game's committed dice secret\n", rep.Rolls)
-			} else {
-				fmt.Fprintln(m.Stdout, "  dice rolls not checked: the secret is published when the game ends (or verify the game directory)")
-			}
-			if rep.Ended {
-				fmt.Fprintln(m.Stdout, "  the game is over")
-			}
-			if rep.TornTail {
-				fmt.Fprintln(m.Stdout, "  note: the file ends in an incomplete record, which the next writer cuts off")
-			}
+			m.printVerified(rep)
 			if len(receipts) == 0 {
 				return nil
 			}
@@ -101,6 +86,63 @@ or every receipt the log does not bear out.`,
 	c.Flags().StringVar(&hostKey, "host-key", "", "the host's armored public key, to check its signature on each saved mail")
 	c.Flags().StringSliceVar(&keys, "key", nil, "your armored private key, to decrypt encrypted reports")
 	return c
+}
+
+// printVerified says what verify found of one intact log.
+func (m *Main) printVerified(rep adjudicator.VerifyReport) {
+	fmt.Fprintf(m.Stdout, "%s: intact\n", rep.Path)
+	fmt.Fprintf(m.Stdout, "  game %s: %d events, %d phases resolved, %d signatures checked\n", rep.Game, rep.Events, rep.Phases, rep.Signatures)
+	fmt.Fprintf(m.Stdout, "  played under %s rules revision %d\n", rep.Ruleset, rep.Revision)
+	if rep.Unrendered > 0 {
+		fmt.Fprintf(m.Stdout, "  %d mails were rendered by an earlier build (render revision %d here): their text was not compared, what the game decided was\n", rep.Unrendered, adjudicator.RenderRevision)
+	}
+	if rep.Software != "" {
+		fmt.Fprintf(m.Stdout, "  created by skagerrak %s; verified by %s\n", rep.Software, software())
+	}
+	if rep.RollsChecked {
+		fmt.Fprintf(m.Stdout, "  %d dice rolls checked against the game's committed dice secret\n", rep.Rolls)
+	} else {
+		fmt.Fprintln(m.Stdout, "  dice rolls not checked: the secret is published when the game ends (or verify the game directory)")
+	}
+	if rep.Ended {
+		fmt.Fprintln(m.Stdout, "  the game is over")
+	}
+	if rep.TornTail {
+		fmt.Fprintln(m.Stdout, "  note: the file ends in an incomplete record, which the next writer cuts off")
+	}
+}
+
+// dataDirGames returns the game directories under path when path is a
+// data directory (it holds games, and is not itself one), else nil.
+func dataDirGames(path string) []string {
+	if _, err := os.Stat(filepath.Join(path, adjudicator.LogFile)); err == nil {
+		return nil
+	}
+	dirs, err := adjudicator.GameDirs(path)
+	if err != nil || len(dirs) == 0 {
+		return nil
+	}
+	return dirs
+}
+
+// verifyAll verifies every game of a data directory (a backup, after an
+// upgrade), going on past a game that fails; an error names those.
+func (m *Main) verifyAll(dirs []string, v adjudicator.Verifier) error {
+	var bad []string
+	for _, d := range dirs {
+		rep, err := adjudicator.VerifyPath(d, v)
+		if err != nil {
+			fmt.Fprintf(m.Stdout, "%s: DOES NOT VERIFY: %v\n", d, err)
+			bad = append(bad, filepath.Base(d))
+			continue
+		}
+		m.printVerified(rep)
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("verify: %d of %d games do not verify: %s", len(bad), len(dirs), strings.Join(bad, ", "))
+	}
+	fmt.Fprintf(m.Stdout, "%d games, every one intact\n", len(dirs))
+	return nil
 }
 
 // checkReceipts reads saved mail, checks the host's signature on each and

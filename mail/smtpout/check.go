@@ -2,6 +2,7 @@ package smtpout
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
 
@@ -10,7 +11,8 @@ import (
 // config check --connect`. It makes one attempt.
 func (s *Sender) Check(ctx context.Context) error {
 	if err := s.attempt(ctx, s.cfg.From, nil, nil); err != nil {
-		if f, ok := err.(*fatalError); ok {
+		var f *fatalError
+		if errors.As(err, &f) {
 			return f.err
 		}
 		return fmt.Errorf("smtpout: check %s: %w", s.cfg.Addr, err)

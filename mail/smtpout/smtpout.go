@@ -113,6 +113,8 @@ type TemporaryError struct {
 	Message string
 	// Err is the last attempt's error.
 	Err error
+	// sessionOnly: every attempt failed before a message was handed over.
+	sessionOnly bool
 }
 
 // Error describes the last failure and the number of attempts.
@@ -122,6 +124,46 @@ func (e *TemporaryError) Error() string {
 
 // Unwrap returns the last attempt's error.
 func (e *TemporaryError) Unwrap() error { return e.Err }
+
+// SessionError is a session no message could go over: the server refuses
+// the login, the sender (MAIL FROM) or the session itself (a 5xx greeting
+// or EHLO), or the connection cannot be secured (a certificate that does
+// not verify, no STARTTLS, a password that would go out in the clear). It
+// says nothing about the message: the caller keeps it, and every other,
+// for when the configuration or the server is mended, and stops sending
+// meanwhile. It is not retried.
+type SessionError struct {
+	// Addr is the server; Stage what failed ("AUTH", "MAIL FROM", "EHLO",
+	// "TLS", ...).
+	Addr, Stage string
+	// Code is the server's reply code (500-599), or 0 for a local refusal.
+	Code int
+	// Err is the failure as it happened.
+	Err error
+}
+
+// Error names the server and what it refused.
+func (e *SessionError) Error() string {
+	return fmt.Sprintf("smtpout: %s takes no mail from us (%s): %v", e.Addr, e.Stage, e.Err)
+}
+
+// Unwrap returns the failure as it happened.
+func (e *SessionError) Unwrap() error { return e.Err }
+
+// Unreachable reports whether every attempt of a temporary failure failed
+// before the server took a message (no connection, no greeting, a 4xx to
+// EHLO or the login): the server is down for every message, not this one.
+func (e *TemporaryError) Unreachable() bool { return e.sessionOnly }
+
+// dialError is a failure to open a session: nothing of a message was
+// handed over yet. stage names what failed.
+type dialError struct {
+	stage string
+	err   error
+}
+
+func (e *dialError) Error() string { return e.err.Error() }
+func (e *dialError) Unwrap() error { return e.err }
 
 // Sender submits messages to one server. It holds no connection between
 // sends and is safe for concurrent use.
@@ -220,6 +262,7 @@ func (s *Sender) send(ctx context.Context, from string, to []string, raw []byte,
 		}
 	}
 	log := s.log.With("from", from, "to", to, "bytes", len(raw))
+	sessionOnly := true
 	for attempt := 1; ; attempt++ {
 		err := try(ctx, from, to, raw)
 		if err == nil {
@@ -231,6 +274,23 @@ func (s *Sender) send(ctx context.Context, from string, to []string, raw []byte,
 		}
 		var serr *smtp.SMTPError
 		isSMTP := errors.As(err, &serr)
+		var de *dialError
+		var mf *mailFromError
+		inSession := errors.As(err, &de)
+		stage := ""
+		switch {
+		case inSession:
+			stage = de.stage
+		case errors.As(err, &mf):
+			stage = "MAIL FROM"
+		default:
+			sessionOnly = false
+		}
+		if stage != "" && isSMTP && serr.Code >= 500 {
+			se := &SessionError{Addr: s.cfg.Addr, Stage: stage, Code: serr.Code, Err: err}
+			log.Warn("the server refuses the session", "stage", stage, "code", serr.Code, "reply", serr.Message)
+			return se
+		}
 		if isSMTP && serr.Code >= 500 {
 			perm := &PermanentError{Code: serr.Code, Message: serr.Message}
 			if ec := serr.EnhancedCode; ec != smtp.EnhancedCodeNotSet && ec != smtp.NoEnhancedCode {
@@ -241,15 +301,15 @@ func (s *Sender) send(ctx context.Context, from string, to []string, raw []byte,
 		}
 		var fatal *fatalError
 		if errors.As(err, &fatal) {
-			return fatal.err
+			return &SessionError{Addr: s.cfg.Addr, Stage: fatal.stage, Err: fatal.err}
 		}
 		var cv *tls.CertificateVerificationError
 		if errors.As(err, &cv) {
 			// After STARTTLS the handshake happens on the first command.
-			return err
+			return &SessionError{Addr: s.cfg.Addr, Stage: "TLS", Err: err}
 		}
 		if attempt >= s.cfg.MaxAttempts {
-			te := &TemporaryError{Attempts: attempt, Err: err}
+			te := &TemporaryError{Attempts: attempt, Err: err, sessionOnly: sessionOnly}
 			if isSMTP {
 				te.Code, te.Message = serr.Code, serr.Message
 			}
@@ -266,7 +326,10 @@ func (s *Sender) send(ctx context.Context, from string, to []string, raw []byte,
 
 // fatalError is a local failure that no retry can mend (a certificate that
 // does not verify, a refusal to authenticate in the clear).
-type fatalError struct{ err error }
+type fatalError struct {
+	stage string
+	err   error
+}
 
 func (e *fatalError) Error() string { return e.err.Error() }
 
@@ -274,7 +337,7 @@ func (e *fatalError) Error() string { return e.err.Error() }
 func (s *Sender) attempt(ctx context.Context, from string, to []string, raw []byte) error {
 	c, err := s.dial(ctx)
 	if err != nil {
-		return err
+		return err // a *dialError
 	}
 	defer c.close()
 	if raw == nil {
@@ -302,7 +365,8 @@ func (c *conn) close() {
 	c.raw.Close()
 }
 
-// dial connects, secures and authenticates one session.
+// dial connects, secures and authenticates one session. Its errors are
+// *dialError, naming the stage that failed.
 func (s *Sender) dial(ctx context.Context) (*conn, error) {
 	cfg := s.cfg
 	host, _, _ := net.SplitHostPort(cfg.Addr)
@@ -318,19 +382,22 @@ func (s *Sender) dial(ctx context.Context) (*conn, error) {
 	var d net.Dialer
 	nc, err := d.DialContext(dctx, "tcp", cfg.Addr)
 	if err != nil {
-		return nil, fmt.Errorf("smtpout: dial %s: %w", cfg.Addr, err)
+		return nil, &dialError{"connect", fmt.Errorf("smtpout: dial %s: %w", cfg.Addr, err)}
 	}
 	raw := nc
 	stop := context.AfterFunc(ctx, func() { raw.Close() })
 	defer stop()
-	fail := func(err error) (*conn, error) {
+	fail := func(stage string, err error) (*conn, error) {
 		raw.Close()
-		return nil, err
+		if f, ok := err.(*fatalError); ok && f.stage == "" {
+			f.stage = stage
+		}
+		return nil, &dialError{stage, err}
 	}
 	if cfg.TLS == TLSImplicit {
 		tc := tls.Client(nc, tlsConfig)
 		if err := tc.HandshakeContext(dctx); err != nil {
-			return fail(tlsFailure(fmt.Errorf("smtpout: TLS handshake with %s: %w", cfg.Addr, err)))
+			return fail("TLS", tlsFailure(fmt.Errorf("smtpout: TLS handshake with %s: %w", cfg.Addr, err)))
 		}
 		nc = tc
 	}
@@ -339,7 +406,7 @@ func (s *Sender) dial(ctx context.Context) (*conn, error) {
 		// The EHLO before STARTTLS says "localhost"; Helo is used after.
 		nc.SetDeadline(time.Now().Add(cfg.Timeout))
 		if c, err = smtp.NewClientStartTLS(nc, tlsConfig); err != nil {
-			return fail(tlsFailure(fmt.Errorf("smtpout: STARTTLS with %s: %w", cfg.Addr, err)))
+			return fail("STARTTLS", tlsFailure(fmt.Errorf("smtpout: STARTTLS with %s: %w", cfg.Addr, err)))
 		}
 		nc.SetDeadline(time.Time{})
 	} else {
@@ -349,20 +416,20 @@ func (s *Sender) dial(ctx context.Context) (*conn, error) {
 	c.SubmissionTimeout = cfg.Timeout
 	if err := c.Hello(cfg.Helo); err != nil {
 		c.Close()
-		return fail(fmt.Errorf("smtpout: EHLO: %w", err))
+		return fail("greeting and EHLO", fmt.Errorf("smtpout: EHLO: %w", err))
 	}
 	if cfg.Username != "" {
 		if _, encrypted := c.TLSConnectionState(); !encrypted && !netutil.IsLoopback(cfg.Addr) {
 			c.Close()
-			return fail(&fatalError{fmt.Errorf("smtpout: refusing to authenticate without TLS to %s", cfg.Addr)})
+			return fail("AUTH", &fatalError{err: fmt.Errorf("smtpout: refusing to authenticate without TLS to %s", cfg.Addr)})
 		}
 		if !c.SupportsAuth(sasl.Plain) {
 			c.Close()
-			return fail(&fatalError{fmt.Errorf("smtpout: %s does not offer AUTH PLAIN", cfg.Addr)})
+			return fail("AUTH", &fatalError{err: fmt.Errorf("smtpout: %s does not offer AUTH PLAIN", cfg.Addr)})
 		}
 		if err := c.Auth(sasl.NewPlainClient("", cfg.Username, cfg.Password)); err != nil {
 			c.Close()
-			return fail(fmt.Errorf("smtpout: AUTH PLAIN as %s: %w", cfg.Username, err))
+			return fail("AUTH", fmt.Errorf("smtpout: AUTH PLAIN as %s: %w", cfg.Username, err))
 		}
 	}
 	return &conn{c: c, raw: raw}, nil
@@ -405,11 +472,11 @@ func tlsFailure(err error) error {
 	var cv *tls.CertificateVerificationError
 	switch {
 	case errors.As(err, &cv):
-		return &fatalError{err}
+		return &fatalError{err: err}
 	case errors.As(err, &serr), errors.As(err, &nerr), errors.Is(err, io.EOF),
 		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, net.ErrClosed):
 		return err
 	default:
-		return &fatalError{err}
+		return &fatalError{err: err}
 	}
 }

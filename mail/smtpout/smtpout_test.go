@@ -124,8 +124,8 @@ func TestTemporaryFailuresExhaustAttempts(t *testing.T) {
 	if !errors.As(err, &te) {
 		t.Fatalf("got %v, want *TemporaryError", err)
 	}
-	if te.Attempts != 3 || te.Code != 421 || te.Message != "service busy" {
-		t.Errorf("TemporaryError %+v", te)
+	if te.Attempts != 3 || te.Code != 421 || te.Message != "service busy" || te.Unreachable() {
+		t.Errorf("TemporaryError %+v (a 4xx to DATA is this message's, not the server's)", te)
 	}
 	if n := len(srv.Deliveries()); n != 0 {
 		t.Errorf("%d deliveries after only failures", n)
@@ -156,14 +156,29 @@ func TestPermanentFailureNotRetried(t *testing.T) {
 	}
 }
 
-func TestWrongPasswordIsPermanent(t *testing.T) {
+// A login or a sender the server refuses says nothing about the message:
+// it is a *SessionError, never a *PermanentError (which would mark the
+// mail failed for good), and it is not retried.
+func TestRefusedLoginOrSenderIsASessionError(t *testing.T) {
 	srv := startSMTP(t, loopback.SMTPOptions{Username: user, Password: pass})
-	var sl sleeps
-	s := newSender(t, Config{Addr: srv.Addr(), TLS: TLSNone, Username: user, Password: "wrong"}, &sl)
-	err := s.Send(ctx(t), from, []string{to}, raw)
-	var pe *PermanentError
-	if !errors.As(err, &pe) || pe.Code != 535 {
-		t.Fatalf("got %v, want a 535 *PermanentError", err)
+	for _, c := range []struct {
+		name, user, stage string
+		code              int
+	}{
+		{"wrong password", user, "AUTH", 535},
+		{"no login where one is required", "", "MAIL FROM", 530},
+	} {
+		var sl sleeps
+		s := newSender(t, Config{Addr: srv.Addr(), TLS: TLSNone, Username: c.user, Password: "wrong"}, &sl)
+		err := s.Send(ctx(t), from, []string{to}, raw)
+		var se *SessionError
+		var pe *PermanentError
+		if !errors.As(err, &se) || errors.As(err, &pe) || se.Stage != c.stage || se.Code != c.code {
+			t.Fatalf("%s: got %v, want a %d *SessionError at %s", c.name, err, c.code, c.stage)
+		}
+		if !strings.Contains(err.Error(), srv.Addr()) || len(sl) != 0 {
+			t.Errorf("%s: %q does not name the server, or was retried (%d)", c.name, err, len(sl))
+		}
 	}
 	if len(srv.Deliveries()) != 0 {
 		t.Error("delivered without authentication")
@@ -181,8 +196,8 @@ func TestConnectionFailureIsTemporary(t *testing.T) {
 	s := newSender(t, Config{Addr: addr, TLS: TLSNone, MaxAttempts: 4}, &sl)
 	err = s.Send(ctx(t), from, []string{to}, raw)
 	var te *TemporaryError
-	if !errors.As(err, &te) || te.Attempts != 4 || te.Code != 0 {
-		t.Fatalf("got %v, want a *TemporaryError after 4 attempts without a code", err)
+	if !errors.As(err, &te) || te.Attempts != 4 || te.Code != 0 || !te.Unreachable() {
+		t.Fatalf("got %v, want a *TemporaryError after 4 attempts without a code, the server unreachable", err)
 	}
 	if len(sl) != 3 {
 		t.Errorf("slept %d times, want 3", len(sl))
@@ -225,10 +240,9 @@ func TestTLSModes(t *testing.T) {
 			var sl sleeps
 			bad := newSender(t, Config{Addr: srv.Addr(), TLS: mode, Username: user, Password: pass}, &sl)
 			err := bad.Send(ctx(t), from, []string{to}, raw)
-			var te *TemporaryError
-			var pe *PermanentError
-			if err == nil || errors.As(err, &te) || errors.As(err, &pe) || len(sl) != 0 {
-				t.Fatalf("untrusted certificate: %v after %d retries", err, len(sl))
+			var se *SessionError
+			if !errors.As(err, &se) || len(sl) != 0 {
+				t.Fatalf("untrusted certificate: %v after %d retries, want a *SessionError at once", err, len(sl))
 			}
 		})
 	}

@@ -1,0 +1,98 @@
+package adjudicator
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"skagerrak/events"
+)
+
+// A game made by another process (skagerrak new) while a daemon's host has
+// the file store open is taken up on the host's next pass and its first
+// reports sent; until its maker lets go of its log the host waits for it,
+// and a directory that is no game is left alone. The game is renamed into
+// place whole: no pass sees it half made.
+func TestGameMadeBesideARunningHostIsTakenUp(t *testing.T) {
+	daemon, clk, dir := newHost(t)
+	if _, err := daemon.Create(raceSpec("g1")); err != nil {
+		t.Fatal(err)
+	}
+	out := &outbox{}
+	pass := func() Pass {
+		t.Helper()
+		p, err := daemon.PollOnce(context.Background(), emptyInbox{}, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if p := pass(); p.Sent != 2 || p.Failures != 0 {
+		t.Fatalf("first pass: %+v", p)
+	}
+	// skagerrak new: a second host opening none of the games.
+	maker, err := OpenHost(dir, Options{Clock: clk, Select: func(string) bool { return false }})
+	if err != nil {
+		t.Fatalf("a host opening no game beside the daemon: %v", err)
+	}
+	st := maker.Store().(*FileStore)
+	l, done, err := st.Create("g2", make([]byte, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Half made: nothing of it is a game yet.
+	if ids, _ := st.Games(); len(ids) != 1 {
+		t.Fatalf("games while g2 is being made: %v", ids)
+	}
+	if p := pass(); p.Sent != 0 || p.Failures != 0 {
+		t.Fatalf("pass while g2 is being made: %+v", p)
+	}
+	g := NewGame(TemplateRenderer{}, false)
+	if err := g.Start(raceSpec("g2"), make([]byte, 32), clk.Now(), func(typ string, data any) error {
+		ev, err := l.Append(typ, clk.Now(), data)
+		if err == nil {
+			err = g.Apply(ev)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := done(true); err != nil {
+		t.Fatal(err)
+	}
+	if got := l.(*events.FileLog).Path(); got != filepath.Join(dir, "g2", LogFile) {
+		t.Fatalf("the made game's log names %s", got)
+	}
+	// In place, but its maker still holds its log: the next pass waits.
+	if p := pass(); p.Sent != 0 || p.Failures != 0 {
+		t.Fatalf("pass while g2's maker holds it: %+v", p)
+	}
+	l.Close()
+	maker.Close()
+	// A directory that is no game (a backup, a mistake) changes nothing.
+	os.Mkdir(filepath.Join(dir, "notes"), 0o700)
+	os.WriteFile(filepath.Join(dir, "notes", LogFile), []byte("not a log\n"), 0o600)
+	if p := pass(); p.Sent != 2 || p.Failures != 0 {
+		t.Fatalf("pass after g2 was made: %+v (sent %v)", p, out.mails)
+	}
+	if ids := daemon.Games(); strings.Join(ids, ",") != "g1,g2" {
+		t.Fatalf("the daemon serves %v", ids)
+	}
+	for _, m := range out.mails[2:] {
+		if !strings.HasPrefix(m.ID, "<g2.") {
+			t.Errorf("sent %s after g2 appeared", m.ID)
+		}
+	}
+	if p := pass(); p.Sent != 0 || p.Failures != 0 {
+		t.Fatalf("a pass with nothing new: %+v", p)
+	}
+}
+
+// emptyInbox is a mailbox with nothing in it.
+type emptyInbox struct{}
+
+func (emptyInbox) Fetch(context.Context) ([]InMessage, error)          { return nil, nil }
+func (emptyInbox) MoveProcessed(context.Context, uint32, uint32) error { return nil }
+func (emptyInbox) MoveRejected(context.Context, uint32, uint32) error  { return nil }
