@@ -248,10 +248,8 @@ func (m *Main) diceCmd() *cobra.Command {
 			if _, err := h.Tick(); err != nil {
 				return err
 			}
+			// The status says which dice the phase still waits for, if any.
 			g, _ := h.Game(args[0])
-			if wait := g.DiceWanted(m.now()); wait != nil {
-				fmt.Fprintf(m.Stdout, "still waiting: %s\n", wait.String())
-			}
 			m.printStatus(g)
 			return nil
 		},

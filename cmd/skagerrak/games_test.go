@@ -122,6 +122,13 @@ func TestNewStatusSubmitReportRefereeByCLI(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "DeadlineChanged") || !strings.Contains(out, "why=travelling") {
 		t.Errorf("log:\n%s", out)
 	}
+	// By the game's name, as the other commands take it: the same lines.
+	if code, byName, _ := run(t, "--data-dir", data, "log", "g1"); code != 0 || byName != out {
+		t.Errorf("log g1 differs from log of its directory:\n%s", byName)
+	}
+	if code, _, errs := run(t, "--data-dir", data, "log", "g9"); code == 0 || !strings.Contains(errs, `no game "g9" under `+data) {
+		t.Errorf("log of no game: %d %s", code, errs)
+	}
 	code, out, errs = run(t, "--data-dir", data, "verify", filepath.Join(data, "g1"))
 	if code != 0 {
 		t.Errorf("verify: %s %s", out, errs)
@@ -143,8 +150,9 @@ func TestDiceAddManualGame(t *testing.T) {
 		}
 	}
 	code, out, _ := run(t, "--data-dir", data, "dice", "add", "m1", "4")
-	if code != 0 || !strings.Contains(out, "still waiting: T01 needs 1 d6: a d6 for german advance") {
-		t.Fatalf("one die of two: %s", out)
+	const waiting = "waiting for dice: T01 needs 1 d6: a d6 for german advance"
+	if code != 0 || strings.Count(out, waiting) != 1 {
+		t.Fatalf("one die of two, the phase's wait said once: %s", out)
 	}
 	code, out, errs := run(t, "--data-dir", data, "dice", "add", "m1", "9")
 	if code == 0 || !strings.Contains(errs, "is not a face of a d6 for german advance; valid: 1 to 6") {

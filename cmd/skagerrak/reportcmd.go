@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,21 +19,7 @@ func (m *Main) reportCmd() *cobra.Command {
 		Short: "Print a side's report exactly as that side got it (the latest, or of a phase)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := m.config(cmd)
-			if err != nil {
-				return err
-			}
-			if cfg.IsFileStore() {
-				if _, err := os.Stat(filepath.Join(cfg.DataDir, args[0], adjudicator.LogFile)); err != nil {
-					return fmt.Errorf("no game %q under %s", args[0], cfg.DataDir)
-				}
-			}
-			st, err := openStore(cmd.Context(), cfg, true)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			lr, done, err := m.gameLog(cmd.Context(), cfg, st, args[0])
+			lr, done, err := m.storedLog(cmd, args[0])
 			if err != nil {
 				return err
 			}

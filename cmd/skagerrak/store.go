@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -146,6 +147,30 @@ func (m *Main) gameLog(ctx context.Context, c *config.Config, st adjudicator.Sto
 		return nil, nil, err
 	}
 	return l, func() { l.Close() }, nil
+}
+
+// storedLog is the records of a game of the configured store, read
+// without writing; done closes what it opened.
+func (m *Main) storedLog(cmd *cobra.Command, game string) (lr eventLog, done func(), err error) {
+	cfg, err := m.config(cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cfg.IsFileStore() {
+		if _, err := os.Stat(filepath.Join(cfg.DataDir, game, adjudicator.LogFile)); err != nil {
+			return nil, nil, fmt.Errorf("no game %q under %s", game, cfg.DataDir)
+		}
+	}
+	st, err := openStore(cmd.Context(), cfg, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	lr, closeLog, err := m.gameLog(cmd.Context(), cfg, st, game)
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return lr, func() { closeLog(); st.Close() }, nil
 }
 
 const storeTimeout = 60e9 // a minute, for each call into the database

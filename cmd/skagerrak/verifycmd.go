@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -224,22 +226,16 @@ func printReceiptCheck(w io.Writer, logPath string, paths []string, k keptReceip
 func (m *Main) logCmd() *cobra.Command {
 	var asJSON bool
 	c := &cobra.Command{
-		Use:   "log PATH",
-		Short: "Print a game's events (PATH: a game directory or its events.jsonl)",
+		Use:   "log GAME",
+		Short: "Print a game's events (GAME: a game of the store; PATH: a game directory or its events.jsonl)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p := args[0]
-			if st, err := os.Stat(p); err != nil {
-				return err
-			} else if st.IsDir() {
-				p = filepath.Join(p, adjudicator.LogFile)
-			}
-			f, err := os.Open(p)
+			lr, done, err := m.logOf(cmd, args[0])
 			if err != nil {
 				return err
 			}
-			defer f.Close()
-			for ev, err := range events.NewReader(f, p).All() {
+			defer done()
+			for ev, err := range lr.Events(1) {
 				if err != nil {
 					return err
 				}
@@ -258,6 +254,22 @@ func (m *Main) logCmd() *cobra.Command {
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the records as they are stored")
 	return c
+}
+
+// logOf reads the records of a log file, a game directory, or (an
+// argument that is no file) a game of the configured store.
+func (m *Main) logOf(cmd *cobra.Command, arg string) (eventLog, func(), error) {
+	st, err := os.Stat(arg)
+	if err != nil {
+		if strings.ContainsRune(arg, os.PathSeparator) || !errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, err
+		}
+		return m.storedLog(cmd, arg)
+	}
+	if st.IsDir() {
+		arg = filepath.Join(arg, adjudicator.LogFile)
+	}
+	return adjudicator.LogReader{Path: arg}, func() {}, nil
 }
 
 // summarize writes one readable line of an event's data.
