@@ -51,44 +51,8 @@ func encode(img *image.RGBA) ([]byte, error) {
 // the most frequent first, ties broken by the colour's value.
 func paletted(img *image.RGBA) *image.Paletted {
 	pix := img.Pix
-	var t colourTable
-	// Runs of one colour are counted at once (a map is mostly flat); each
-	// pixel is compared as it lies in memory (R, G, B, A from the lowest
-	// byte), alpha left out.
-	var last uint32
-	run := 0
-	for i := 0; i+4 <= len(pix); i += 4 {
-		w := binary.LittleEndian.Uint32(pix[i:]) & 0xffffff
-		if run > 0 && w != last {
-			*t.slot(rgb(last)) += run
-			run = 0
-		}
-		last = w
-		run++
-	}
-	if run > 0 {
-		*t.slot(rgb(last)) += run
-	}
-	type kc struct {
-		key uint32
-		n   int
-	}
-	byCount := make([]kc, 0, t.n)
-	for i, k := range t.keys {
-		if k != emptyKey {
-			byCount = append(byCount, kc{k, t.vals[i]})
-		}
-	}
-	slices.SortFunc(byCount, func(a, b kc) int {
-		if c := cmp.Compare(b.n, a.n); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.key, b.key)
-	})
-	keys := make([]uint32, 0, min(len(byCount), 256))
-	for _, e := range byCount[:min(len(byCount), 256)] {
-		keys = append(keys, e.key)
-	}
+	t := countColours(pix)
+	keys := mostFrequent(&t, 256)
 	// The table now maps each colour to its palette index, -1 until the
 	// nearest is looked up.
 	for i := range t.vals {
@@ -101,11 +65,11 @@ func paletted(img *image.RGBA) *image.Paletted {
 	}
 	near := newPaletteIndex(keys)
 	out := &image.Paletted{Pix: indexBuffer(len(pix) / 4), Stride: img.Rect.Dx(), Rect: img.Rect, Palette: pal}
-	var n uint8
 	idx := out.Pix
+	last := uint32(emptyKey) // no pixel
+	var n uint8
 	for i, j := 0, 0; j < len(idx); i, j = i+4, j+1 {
-		w := binary.LittleEndian.Uint32(pix[i:]) & 0xffffff
-		if j == 0 || w != last {
+		if w := binary.LittleEndian.Uint32(pix[i:]) & 0xffffff; w != last {
 			k := rgb(w)
 			v := t.slot(k)
 			if *v < 0 {
@@ -116,6 +80,68 @@ func paletted(img *image.RGBA) *image.Paletted {
 		idx[j] = n
 	}
 	return out
+}
+
+// countColours counts the pixels of each colour of pix (RGBA). Runs of one
+// colour are counted at once (a map is mostly flat); each pixel is compared
+// as it lies in memory (R, G, B, A from the lowest byte), alpha left out.
+func countColours(pix []uint8) colourTable {
+	var t colourTable
+	last := uint32(emptyKey)
+	run := 0
+	for i := 0; i+4 <= len(pix); i += 4 {
+		if w := binary.LittleEndian.Uint32(pix[i:]) & 0xffffff; w != last {
+			if run > 0 {
+				*t.slot(rgb(last)) += run
+			}
+			last, run = w, 0
+		}
+		run++
+	}
+	if run > 0 {
+		*t.slot(rgb(last)) += run
+	}
+	return t
+}
+
+// mostFrequent returns the n most frequent colours of t, the most frequent
+// first and equals by value. Only the colours at least as frequent as the
+// n-th are sorted: most colours of a picture are a few pixels along edges.
+func mostFrequent(t *colourTable, n int) []uint32 {
+	type kc struct {
+		key uint32
+		n   int
+	}
+	// The n-th largest count, from a histogram of counts up to a cap.
+	const capped = 1024
+	var hist [capped + 1]int
+	for i, k := range t.keys {
+		if k != emptyKey {
+			hist[min(t.vals[i], capped)]++
+		}
+	}
+	least, seen := 0, 0
+	for c := capped; c >= 0 && seen < n; c-- {
+		seen += hist[c]
+		least = c
+	}
+	var top []kc
+	for i, k := range t.keys {
+		if k != emptyKey && t.vals[i] >= least {
+			top = append(top, kc{k, t.vals[i]})
+		}
+	}
+	slices.SortFunc(top, func(a, b kc) int {
+		if c := cmp.Compare(b.n, a.n); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.key, b.key)
+	})
+	keys := make([]uint32, 0, min(len(top), n))
+	for _, e := range top[:min(len(top), n)] {
+		keys = append(keys, e.key)
+	}
+	return keys
 }
 
 // rgb turns a pixel read as a little-endian word (alpha left out) into its
