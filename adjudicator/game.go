@@ -84,6 +84,7 @@ type Game struct {
 	legacy       map[string]bool        // messages recorded under packet keys, by contentKey
 	rejected     map[string]bool        // keys of submissions rejected with an event
 	signed       map[string]time.Time   // latest signature time accepted, by key fingerprint
+	former       []string               // fingerprints once registered here and since replaced, sorted
 	replied      map[string]bool        // submissions whose reply is queued (or withheld), by key
 	replies      map[string]int         // replies to each key in the open phase, by replyScope
 	finals       map[engine.Side]bool   // sides whose final report is queued
@@ -631,6 +632,9 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.decode(ev, &d); err != nil {
 			return fail("%v", err)
 		}
+		if old, ok := g.Player(d.Player.Side); ok && old.Fingerprint != d.Player.Fingerprint {
+			g.noteFormer(old.Fingerprint)
+		}
 		if d.Player.Side == Referee {
 			g.Referee = &d.Player
 		} else {
@@ -743,6 +747,19 @@ func (g *Game) SideOf(fingerprint string) (engine.Side, bool) {
 	}
 	return "", false
 }
+
+// noteFormer remembers a fingerprint that was registered in the game: what
+// it signed stays recorded here when another key takes its place.
+func (g *Game) noteFormer(fp string) {
+	i, found := slices.BinarySearch(g.former, fp)
+	if !found {
+		g.former = slices.Insert(g.former, i, fp)
+	}
+}
+
+// Former lists the fingerprints once registered in the game and since
+// replaced by the referee, sorted.
+func (g *Game) Former() []string { return slices.Clone(g.former) }
 
 // Player returns the registration of a side or of the referee.
 func (g *Game) Player(s engine.Side) (Player, bool) {

@@ -32,13 +32,15 @@ type Host struct {
 	entropy  io.Reader
 	senders  int
 
-	mu     sync.Mutex
-	games  map[string]*hosted
-	ids    []string
-	byFP   map[string][]string
-	byFPOK bool
-	keys   KeySet
-	keysOK bool
+	mu    sync.Mutex
+	games map[string]*hosted
+	ids   []string
+	byFP  map[string][]string
+	// byFormer: the games where a key was registered and was replaced.
+	byFormer map[string][]string
+	byFPOK   bool
+	keys     KeySet
+	keysOK   bool
 	// aside are the games that could not be opened (see asideGame).
 	aside map[string]*asideGame
 	// stale guards keysOK and byFPOK against Flush's workers.
@@ -376,8 +378,8 @@ func (h *Host) Tick() (map[string]int, error) {
 			n, err = hg.g.Tick(now, emit)
 			return err
 		})
-		if errors.Is(err, events.ErrFatal) {
-			return wait, err
+		if errors.Is(err, events.ErrFatal) || errors.Is(err, events.ErrUnavailable) {
+			return wait, err // the store is gone: no other game can act either
 		}
 		if err != nil {
 			// One game that cannot resolve must not hold up the others;

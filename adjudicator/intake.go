@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"skagerrak/engine"
@@ -52,21 +53,38 @@ func (h *Host) keySet() (KeySet, error) {
 // gamesOf returns the games where a key is registered (for a side or as
 // the referee), sorted, from an index rebuilt when registrations change.
 func (h *Host) gamesOf(fingerprint string) []string {
-	if !h.byFPOK {
-		h.byFP = map[string][]string{}
-		for _, id := range h.idsLocked() {
-			g := h.games[id].g
-			for _, s := range g.Sides() {
-				fp := g.Players[s].Fingerprint
-				h.byFP[fp] = append(h.byFP[fp], id)
-			}
-			if g.Referee != nil {
-				h.byFP[g.Referee.Fingerprint] = append(h.byFP[g.Referee.Fingerprint], id)
-			}
-		}
-		h.byFPOK = true
-	}
+	h.indexKeys()
 	return h.byFP[fingerprint]
+}
+
+// formerGamesOf returns the games where a key was registered and was
+// replaced since, sorted: what it signed may be recorded there.
+func (h *Host) formerGamesOf(fingerprint string) []string {
+	h.indexKeys()
+	return h.byFormer[fingerprint]
+}
+
+// indexKeys rebuilds the index of registered and former keys when
+// registrations changed.
+func (h *Host) indexKeys() {
+	if h.byFPOK {
+		return
+	}
+	h.byFP, h.byFormer = map[string][]string{}, map[string][]string{}
+	for _, id := range h.idsLocked() {
+		g := h.games[id].g
+		for _, s := range g.Sides() {
+			fp := g.Players[s].Fingerprint
+			h.byFP[fp] = append(h.byFP[fp], id)
+		}
+		if g.Referee != nil {
+			h.byFP[g.Referee.Fingerprint] = append(h.byFP[g.Referee.Fingerprint], id)
+		}
+		for _, fp := range g.former {
+			h.byFormer[fp] = append(h.byFormer[fp], id)
+		}
+	}
+	h.byFPOK = true
 }
 
 // Receipt is what became of one received message.
@@ -123,10 +141,12 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 
 // route sends an authenticated submission to the game its header names.
 func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
-	// A message already in any game the signer plays is only moved (its
-	// outcome is recorded in one of them, whatever its header says).
+	// A message already in any game the signer plays, or played before
+	// the referee gave the side another key, is only moved (its outcome
+	// is recorded in one of them, whatever its header says).
 	var mine []string
-	for _, id := range h.gamesOf(sub.Fingerprint) {
+	current := h.gamesOf(sub.Fingerprint)
+	for i, id := range slices.Concat(current, h.formerGamesOf(sub.Fingerprint)) {
 		g := h.games[id].g
 		if g.seen(sub) {
 			moved := "processed"
@@ -135,7 +155,7 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 			}
 			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved}, nil
 		}
-		if g.Ended == nil {
+		if i < len(current) && g.Ended == nil {
 			mine = append(mine, id)
 		}
 	}

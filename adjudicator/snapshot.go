@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"time"
 
@@ -16,7 +17,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 8
+const snapshotVersion = 9
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -60,6 +61,7 @@ type snapshot struct {
 	Replied      []string                       `json:"replied,omitempty"`
 	Finals       []engine.Side                  `json:"finals,omitempty"`
 	Signed       map[string]time.Time           `json:"signed,omitempty"`
+	Former       []string                       `json:"former,omitempty"`
 	Mails        map[string]engine.Side         `json:"mails,omitempty"`
 	CreatedHash  string                         `json:"created_hash"`
 }
@@ -142,7 +144,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 			s.Finals = append(s.Finals, side)
 		}
 	}
-	s.Signed, s.Mails, s.CreatedHash = g.signed, g.mails, g.createdHash
+	s.Signed, s.Mails, s.CreatedHash, s.Former = g.signed, g.mails, g.createdHash, g.former
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, false, err
@@ -236,6 +238,7 @@ func readSnapshot(b []byte) *Game {
 	for k, v := range s.Signed {
 		g.signed[k] = v
 	}
+	g.former = slices.Clone(s.Former)
 	for k, v := range s.Mails {
 		g.mails[k] = v
 	}

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,3 +97,55 @@ type emptyInbox struct{}
 func (emptyInbox) Fetch(context.Context) ([]InMessage, error)          { return nil, nil }
 func (emptyInbox) MoveProcessed(context.Context, uint32, uint32) error { return nil }
 func (emptyInbox) MoveRejected(context.Context, uint32, uint32) error  { return nil }
+
+// A message is recorded in one game, even after the referee moves its
+// signer's key away: orders signed by a key registered in g1 and g2 are
+// accepted in g1; g1's referee registers another key for that side; the
+// same message seen again (its move failed, the mailbox state was lost,
+// another daemon fetched it too) is a duplicate of g1's record, not a new
+// outcome in g2, the one game that key still plays (rule: a message
+// counts once, README "Orders by mail").
+func TestMessageRecordedOnceAfterItsKeyMovedAway(t *testing.T) {
+	for _, restart := range []bool{false, true} {
+		h, clk, dir := newHost(t)
+		for _, id := range []string{"g1", "g2"} {
+			if _, err := h.Create(raceSpec(id)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		text := orders("g1", "T01", "allied", "advance 1")
+		if r := submit(t, h, "g1", "allied", text); r.Status != StatusAccepted || r.Game != "g1" {
+			t.Fatalf("first: %+v", r)
+		}
+		moved := Player{Side: "allied", Address: "a@example.org", Key: "key-x", Fingerprint: "FPX"}
+		if err := h.Referee("g1", Command{Name: "key", Player: &moved, Why: "a new key"}); err != nil {
+			t.Fatal(err)
+		}
+		if restart {
+			// From the snapshots, as a restarted daemon opens the games.
+			if _, err := h.Snapshot(); err != nil {
+				t.Fatal(err)
+			}
+			h.Close()
+			var err error
+			if h, err = OpenHost(dir, Options{Clock: clk}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The same message again, signed by the key g1 no longer has.
+		h.mu.Lock()
+		r, err := h.route(Submission{Text: text, Source: "file", Fingerprint: "FPA", Key: fmt.Sprintf("k-%s-%s", "allied", digestText(text)[:12]), SigTime: clk.Now()}, clk.Now())
+		h.mu.Unlock()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != StatusDuplicate || r.Game != "g1" {
+			t.Fatalf("restart %v: the message seen again: %+v, want a duplicate of g1's record", restart, r)
+		}
+		g2, _ := h.Game("g2")
+		if n := len(g2.rejected) + len(g2.Orders); n != 0 {
+			t.Fatalf("restart %v: g2 recorded the message too (%d)", restart, n)
+		}
+		h.Close()
+	}
+}

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+
 	"skagerrak/adjudicator"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
@@ -323,4 +325,115 @@ func TestParallelFlushSendsEachMailOnce(t *testing.T) {
 	if n, _ := h.Flush(context.Background(), s); n != 0 {
 		t.Fatalf("a second flush sent %d", n)
 	}
+}
+
+// The routing edge of several daemons: a referee gives a side another key
+// while two daemons route mail signed by the old one. A key registered in
+// g1 and g2 signs orders for g1; daemon A accepts them; through daemon B
+// the referee registers another key for that side of g1; the same message
+// reaching B (both fetched it) is a duplicate of A's record, not a second
+// outcome in g2. A new message signed by the old key, routed by A before
+// it has seen the change and by B after, is recorded in one game at most.
+func TestKeyMovedWhileTwoDaemonsRouteTheSameMessage(t *testing.T) {
+	url := pgtest.URL(t)
+	if _, err := pgstore.Migrate(context.Background(), url, pgstore.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	e := newMailEnv(t, 0)
+	now := time.Now().UTC().Add(-time.Hour)
+	keys := map[string]*openpgp.Entity{}
+	for _, who := range []string{"german", "allied", "german2"} {
+		k, err := compose.GenerateKey(who, who+"@players.test", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys[who] = k
+	}
+	player := func(side, who string) adjudicator.Player {
+		pub, _ := compose.ArmorPublicKey(keys[who])
+		return adjudicator.Player{Side: engineSide(side), Address: who + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(keys[who])}
+	}
+	a, b := pgHost(t, url), pgHost(t, url)
+	defer a.Close()
+	defer b.Close()
+	for _, id := range []string{"g1", "g2"} {
+		spec := adjudicator.Spec{Game: id, Ruleset: "racetest", HostFrom: hostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)},
+			Players: []adjudicator.Player{player("german", "german"), player("allied", "allied")}}
+		if _, err := a.Create(spec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mail := func(body string) []byte {
+		raw, err := compose.SignPGPMIMEMail(keys["german"], "german@players.test", hostAddr, "orders", "Game: g1\nPhase: T01\nSide: german\n"+body+"\n", e.signAt("german@players.test"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return raw
+	}
+	first := mail("advance 1")
+	if r, err := a.Receive(first); err != nil || r.Status != adjudicator.StatusAccepted || r.Game != "g1" {
+		t.Fatalf("daemon A: %+v %v", r, err)
+	}
+	if err := b.Refresh(); err != nil {
+		t.Fatal(err)
+	}
+	moved := player("german", "german2")
+	if err := b.Referee("g1", adjudicator.Command{Name: "key", Player: &moved, By: "referee", Why: "a new key"}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := b.Receive(first); err != nil || r.Status != adjudicator.StatusDuplicate {
+		t.Fatalf("daemon B, the same message after the key moved: %+v %v, want a duplicate of A's record", r, err)
+	}
+	// A has not seen the change; B has.
+	second := mail("advance 2")
+	ra, err := a.Receive(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := b.Receive(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("second message: A %s in %q, B %s in %q", ra.Status, ra.Game, rb.Status, rb.Game)
+	signer := player("german", "german").Key
+	if n := recordsOf(t, url, first, signer); n != 1 {
+		t.Errorf("the first message is recorded %d times, want once", n)
+	}
+	if n := recordsOf(t, url, second, signer); n > 1 {
+		t.Errorf("the second message is recorded %d times, want once at most", n)
+	}
+}
+
+// recordsOf counts the outcomes recorded for a message in every game of
+// the database: each record naming the canonical key of its signed part
+// (signer is the armored public key it was signed with).
+func recordsOf(t *testing.T, url string, raw []byte, signer string) int {
+	t.Helper()
+	ks, err := pgpVerifier{}.Keys([]string{signer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := pgpVerifier{}.VerifyMail(raw, ks, time.Now())
+	if err != nil || v.Key == "" {
+		t.Fatalf("the message does not verify: %v", err)
+	}
+	h := pgHost(t, url)
+	defer h.Close()
+	n := 0
+	for _, id := range h.Games() {
+		l, err := h.Store().Open(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ev, err := range l.Events(1) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (ev.Type == adjudicator.EvOrdersAccepted || ev.Type == adjudicator.EvOrdersRejected) && strings.Contains(string(ev.Data), v.Key) {
+				n++
+			}
+		}
+		l.Close()
+	}
+	return n
 }
