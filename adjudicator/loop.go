@@ -44,12 +44,18 @@ type Pass struct {
 	// tried again; LastFailure is the last of them.
 	Failures    int
 	LastFailure error
+	// StoreDown is set when the pass stopped because the store could not
+	// be reached (events.ErrUnavailable): the rest waits for the next.
+	StoreDown bool
 }
 
-// fail counts a failure of the pass.
+// fail counts a failure of the pass; one of an unreachable store ends it.
 func (p *Pass) fail(err error) {
 	p.Failures++
 	p.LastFailure = err
+	if errors.Is(err, events.ErrUnavailable) {
+		p.StoreDown = true
+	}
 }
 
 // PollOnce makes one pass: every new message is received (its outcome
@@ -64,8 +70,14 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		if errors.Is(err, events.ErrFatal) {
 			return p, err
 		}
+		p.fail(err)
+		if p.StoreDown {
+			// Nothing can be recorded or sent: the mail waits in the
+			// mailbox, the outbox in the store.
+			h.log.Warn("the store cannot be reached; this pass does nothing and the next tries again", "err", err)
+			return p, nil
+		}
 		h.log.Warn("reading what other daemons did failed; the next pass tries again", "err", err)
-		p.Failures++
 	}
 	// Fetch returns the mailbox in batches: drain it, batch by batch, while
 	// each batch moves something (a batch whose messages all stay, say for
@@ -81,6 +93,9 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		if err != nil {
 			return p, err
 		}
+		if p.StoreDown {
+			return p, nil
+		}
 		if len(msgs) == 0 || moved == 0 || ctx.Err() != nil {
 			break
 		}
@@ -93,7 +108,7 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		p.fail(err)
 	}
 	p.WaitDice = wait
-	if out != nil {
+	if out != nil && !p.StoreDown {
 		n, err := h.Flush(ctx, out)
 		p.Sent = n
 		if err != nil {
@@ -126,8 +141,12 @@ func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *
 			if errors.Is(err, events.ErrFatal) {
 				return moved, err
 			}
-			h.log.Error("receiving a message failed; it stays in the mailbox", "uid", m.UID, "err", err)
 			p.fail(fmt.Errorf("receiving message %d: %w", m.UID, err))
+			if p.StoreDown {
+				h.log.Warn("the store cannot be reached; this message and the rest stay in the mailbox", "uid", m.UID, "err", err)
+				return moved, nil
+			}
+			h.log.Error("receiving a message failed; it stays in the mailbox", "uid", m.UID, "err", err)
 			continue
 		}
 		switch r.Status {
@@ -166,7 +185,7 @@ func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *
 // poll interval, whichever the Waiter does) bounded by interval so that
 // deadlines are kept. After a pass with failures it waits instead for a
 // back-off that doubles with each failing pass in a row (from a second up
-// to interval), so that a message that cannot be moved, a server that
+// to interval, or to StoreDownWait while the store cannot be reached), so that a message that cannot be moved, a server that
 // refuses, or anything else that fails again at once never makes the loop
 // spin. It returns nil on a clean shutdown and the error of a fatal failure.
 func (h *Host) Run(ctx context.Context, in Inbox, w Waiter, out Sender, interval time.Duration) error {
@@ -176,7 +195,7 @@ func (h *Host) Run(ctx context.Context, in Inbox, w Waiter, out Sender, interval
 		if err != nil {
 			return err
 		}
-		if p.Messages > 0 || p.Sent > 0 || p.Failures > 0 {
+		if p.Accepted+p.Rejected+p.Duplicates+p.Referee+p.Bounces > 0 || p.Sent > 0 || (p.Failures > 0 && !p.StoreDown) {
 			h.log.Info("pass", "messages", p.Messages, "accepted", p.Accepted, "rejected", p.Rejected, "duplicates", p.Duplicates, "sent", p.Sent, "failures", p.Failures)
 		}
 		if ctx.Err() != nil {
@@ -184,7 +203,12 @@ func (h *Host) Run(ctx context.Context, in Inbox, w Waiter, out Sender, interval
 		}
 		if p.Failures > 0 {
 			failing++
-			d := RetryDelay(failing, interval)
+			limit := interval
+			if p.StoreDown {
+				// No deadline can be kept without the store: wait longer.
+				limit = max(interval, StoreDownWait)
+			}
+			d := RetryDelay(failing, limit)
 			h.log.Warn("pass had failures; waiting before the next", "delay", d, "passes_failing", failing, "last", p.LastFailure)
 			if !sleepCtx(ctx, d) {
 				return nil
@@ -204,6 +228,10 @@ func (h *Host) Run(ctx context.Context, in Inbox, w Waiter, out Sender, interval
 		}
 	}
 }
+
+// StoreDownWait bounds the back-off while the store cannot be reached,
+// when that is longer than the poll interval.
+const StoreDownWait = time.Minute
 
 // RetryDelay is the wait after the n-th failing pass in a row: one second,
 // doubling, never more than limit (nor less than a second).

@@ -41,5 +41,11 @@ var ErrLocked = errors.New("events: log is locked by another writer")
 // it was never acknowledged.
 var ErrFatal = errors.New("events: fatal log error, the process must exit and reopen the log")
 
+// ErrUnavailable is wrapped by the error of a call that could not reach
+// the store at all (a database down, restarting, or refusing connections):
+// nothing was read or written, and the same call may succeed once the
+// store is back. Callers wait rather than try every game in turn.
+var ErrUnavailable = errors.New("events: the store cannot be reached")
+
 // ErrClosed is wrapped by the error of a call on a closed log.
 var ErrClosed = errors.New("events: log is closed")

@@ -81,6 +81,9 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
+// lines counts the lines written so far (how much a daemon logs).
+func (s *syncBuffer) lines() int { return strings.Count(s.String(), "\n") }
+
 func TestRunServesMailAndStopsOnCancel(t *testing.T) {
 	e := newMailEnv(t, 1)
 	cfg := configFor(t, e)

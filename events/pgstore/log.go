@@ -182,7 +182,7 @@ func (l *Log) Hold(ctx context.Context) error {
 	}
 	tx, err := l.s.pool.Begin(ctx)
 	if err != nil {
-		return fmt.Errorf("pgstore: hold game %s: %w", l.game, err)
+		return reach(fmt.Errorf("pgstore: hold game %s: %w", l.game, err), err)
 	}
 	var seq int64
 	var head, writer string
@@ -191,7 +191,7 @@ func (l *Log) Hold(ctx context.Context) error {
 		l.game).Scan(&seq, &head, &writer, &live)
 	if err != nil {
 		tx.Rollback(context.Background())
-		return fmt.Errorf("pgstore: hold game %s: %w", l.game, err)
+		return reach(fmt.Errorf("pgstore: hold game %s: %w", l.game, err), err)
 	}
 	if writer != "" && live {
 		tx.Rollback(context.Background())
@@ -287,7 +287,7 @@ func (l *Log) chunk(from uint64) ([]events.Event, error) {
 	rows, err := l.s.pool.Query(ctx, `SELECT seq, time, type, data, prev, hash FROM skagerrak.events WHERE game = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
 		l.game, int64(from), chunkSize)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: reading game %s: %w", l.game, err)
+		return nil, reach(fmt.Errorf("pgstore: reading game %s: %w", l.game, err), err)
 	}
 	defer rows.Close()
 	var out []events.Event
@@ -296,7 +296,7 @@ func (l *Log) chunk(from uint64) ([]events.Event, error) {
 		var seq int64
 		var at, typ, data, prev, hash string
 		if err := rows.Scan(&seq, &at, &typ, &data, &prev, &hash); err != nil {
-			return nil, fmt.Errorf("pgstore: reading game %s: %w", l.game, err)
+			return nil, reach(fmt.Errorf("pgstore: reading game %s: %w", l.game, err), err)
 		}
 		line = RecordLine(line[:0], uint64(seq), at, typ, data, prev, hash)
 		ev, err := events.ParseRecord(line)
@@ -306,7 +306,7 @@ func (l *Log) chunk(from uint64) ([]events.Event, error) {
 		out = append(out, ev)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("pgstore: reading game %s: %w", l.game, err)
+		return nil, reach(fmt.Errorf("pgstore: reading game %s: %w", l.game, err), err)
 	}
 	return out, nil
 }

@@ -162,11 +162,11 @@ func connect(ctx context.Context, rawURL string, o Options) (*Store, error) {
 	defer cancel()
 	s.pool, err = pgxpool.NewWithConfig(pctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: %s: %w", s.where, err)
+		return nil, reach(fmt.Errorf("pgstore: %s: %w", s.where, err), err)
 	}
 	if err := s.pool.Ping(pctx); err != nil {
 		s.pool.Close()
-		return nil, fmt.Errorf("pgstore: connecting to %s: %w", s.where, err)
+		return nil, reach(fmt.Errorf("pgstore: connecting to %s: %w", s.where, err), err)
 	}
 	return s, nil
 }
@@ -326,7 +326,7 @@ type Head struct {
 func (s *Store) Games(ctx context.Context) ([]Head, error) {
 	rows, err := s.pool.Query(ctx, `SELECT game, seq FROM skagerrak.games ORDER BY game`)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: %s: listing the games: %w", s.where, err)
+		return nil, reach(fmt.Errorf("pgstore: %s: listing the games: %w", s.where, err), err)
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Head, error) {
 		var h Head
@@ -336,7 +336,7 @@ func (s *Store) Games(ctx context.Context) ([]Head, error) {
 		return h, err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: %s: listing the games: %w", s.where, err)
+		return nil, reach(fmt.Errorf("pgstore: %s: listing the games: %w", s.where, err), err)
 	}
 	return out, nil
 }
@@ -347,7 +347,7 @@ func (s *Store) Games(ctx context.Context) ([]Head, error) {
 func (s *Store) Create(ctx context.Context, game string, secret []byte) (*Log, error) {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: %s: %w", s.where, err)
+		return nil, reach(fmt.Errorf("pgstore: %s: %w", s.where, err), err)
 	}
 	defer tx.Rollback(ctx)
 	token := s.newToken()
@@ -361,7 +361,7 @@ func (s *Store) Create(ctx context.Context, game string, secret []byte) (*Log, e
 	}
 	if secret != nil {
 		if _, err := tx.Exec(ctx, `INSERT INTO skagerrak.secrets (game, secret) VALUES ($1, $2)`, game, secret); err != nil {
-			return nil, fmt.Errorf("pgstore: %s: the dice secret of %s: %w", s.where, game, err)
+			return nil, reach(fmt.Errorf("pgstore: %s: the dice secret of %s: %w", s.where, game, err), err)
 		}
 	}
 	if err := tx.Commit(ctx); err != nil {
@@ -377,7 +377,7 @@ func (s *Store) Create(ctx context.Context, game string, secret []byte) (*Log, e
 func (s *Store) CreateHeld(ctx context.Context, game string, secret []byte) (*Log, error) {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: %s: %w", s.where, err)
+		return nil, reach(fmt.Errorf("pgstore: %s: %w", s.where, err), err)
 	}
 	fail := func(err error) (*Log, error) {
 		tx.Rollback(context.Background())
@@ -412,7 +412,7 @@ func (s *Store) Log(ctx context.Context, game string) (*Log, error) {
 		return nil, s.whyNot(ctx, game)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: %s: opening game %s: %w", s.where, game, err)
+		return nil, reach(fmt.Errorf("pgstore: %s: opening game %s: %w", s.where, game, err), err)
 	}
 	return &Log{s: s, game: game, token: token, seq: uint64(seq), head: head}, nil
 }
@@ -427,7 +427,7 @@ func (s *Store) Shared(ctx context.Context, game string) (*Log, error) {
 		return nil, fmt.Errorf("pgstore: no game %s in %s: %w", game, s.where, fs.ErrNotExist)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: %s: opening game %s: %w", s.where, game, err)
+		return nil, reach(fmt.Errorf("pgstore: %s: opening game %s: %w", s.where, game, err), err)
 	}
 	return &Log{s: s, game: game, seq: uint64(seq), head: head, shared: true}, nil
 }
@@ -441,7 +441,7 @@ func (s *Store) whyNot(ctx context.Context, game string) error {
 		return fmt.Errorf("pgstore: no game %s in %s: %w", game, s.where, fs.ErrNotExist)
 	}
 	if err != nil {
-		return fmt.Errorf("pgstore: %s: opening game %s: %w", s.where, game, err)
+		return reach(fmt.Errorf("pgstore: %s: opening game %s: %w", s.where, game, err), err)
 	}
 	return &lockedError{msg: fmt.Sprintf("pgstore: game %s in %s is held by another writer (%s, lease until %s)", game, s.where, writer, until.UTC().Format(time.RFC3339))}
 }
@@ -454,7 +454,7 @@ func (s *Store) Secret(ctx context.Context, game string) ([]byte, error) {
 		return nil, fmt.Errorf("pgstore: game %s has no dice secret in %s: %w", game, s.where, fs.ErrNotExist)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: %s: the dice secret of %s: %w", s.where, game, err)
+		return nil, reach(fmt.Errorf("pgstore: %s: the dice secret of %s: %w", s.where, game, err), err)
 	}
 	return b, nil
 }
@@ -469,7 +469,7 @@ func (s *Store) Snapshot(ctx context.Context, game string) ([]byte, uint64, erro
 		return nil, 0, nil
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("pgstore: %s: the snapshot of %s: %w", s.where, game, err)
+		return nil, 0, reach(fmt.Errorf("pgstore: %s: the snapshot of %s: %w", s.where, game, err), err)
 	}
 	return b, uint64(seq), nil
 }
@@ -481,7 +481,7 @@ func (s *Store) SaveSnapshot(ctx context.Context, game string, seq uint64, body 
 		ON CONFLICT (game) DO UPDATE SET seq = excluded.seq, body = excluded.body, saved = now() WHERE snapshots.seq <= excluded.seq`,
 		game, int64(seq), body)
 	if err != nil {
-		return fmt.Errorf("pgstore: %s: saving the snapshot of %s: %w", s.where, game, err)
+		return reach(fmt.Errorf("pgstore: %s: saving the snapshot of %s: %w", s.where, game, err), err)
 	}
 	return nil
 }

@@ -209,14 +209,41 @@ service lmtp {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("stacktest: dovecot: %v\n%s", err, s.Log("dovecot.out"))
 	}
-	t.Cleanup(func() {
-		if b, err := os.ReadFile(filepath.Join(s.Dir, "base", "master.pid")); err == nil {
-			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
-				syscall.Kill(pid, syscall.SIGTERM)
-				waitGone(pid)
-			}
+	t.Cleanup(s.StopDovecot)
+	s.waitListening(s.IMAPAddr, "dovecot.log")
+}
+
+// StopDovecot stops Dovecot and every process of it, ending every IMAP
+// session, and waits until they are gone (its master leads a process
+// group of its own; the processes serving sessions may outlive the master
+// by seconds otherwise). StartDovecot starts it again on the same address
+// and mail.
+func (s *Stack) StopDovecot() {
+	if b, err := os.ReadFile(filepath.Join(s.Dir, "base", "master.pid")); err == nil {
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+			syscall.Kill(pid, syscall.SIGTERM)
+			waitGone(pid)
+			syscall.Kill(-pid, syscall.SIGTERM)
+			waitGone(-pid)
 		}
-	})
+	}
+}
+
+// StartDovecot starts Dovecot again after StopDovecot.
+func (s *Stack) StartDovecot() {
+	s.t.Helper()
+	// Its standard streams go to a file: dovecot forks into the background
+	// keeping them, so waiting for their end would wait for it to stop.
+	out, err := os.OpenFile(filepath.Join(s.Dir, "dovecot.out"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer out.Close()
+	cmd := exec.Command("dovecot", "-c", s.dovecot)
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Run(); err != nil {
+		s.t.Fatalf("stacktest: dovecot: %v\n%s", err, s.Log("dovecot.out"))
+	}
 	s.waitListening(s.IMAPAddr, "dovecot.log")
 }
 

@@ -152,11 +152,9 @@ func start() (*Cluster, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("initdb: %v\n%s", err, out)
 	}
-	opts := fmt.Sprintf("-c listen_addresses='' -k %s -c max_connections=200", sock)
-	if out, err := c.run("pg_ctl", "-D", data, "-l", filepath.Join(dir, "server.log"), "-w", "-t", "60", "-o", opts, "start"); err != nil {
-		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
+	if err := c.Start(); err != nil {
 		os.RemoveAll(dir)
-		return nil, fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)
+		return nil, err
 	}
 	c.URL = (&url.URL{Scheme: "postgres", User: url.User(Superuser), Path: "/postgres", RawQuery: "host=" + url.QueryEscape(sock)}).String()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -188,6 +186,32 @@ func (c *Cluster) reapOrphans() {
 		orphan := &Cluster{Dir: filepath.Dir(o), bin: c.bin, as: c.as, own: true}
 		orphan.Stop()
 	}
+}
+
+// Start starts the cluster's server (again, after Halt) and waits until
+// it takes connections.
+func (c *Cluster) Start() error {
+	data := filepath.Join(c.Dir, "data")
+	opts := fmt.Sprintf("-c listen_addresses='' -k %s -c max_connections=200", c.Dir)
+	if out, err := c.run("pg_ctl", "-D", data, "-l", filepath.Join(c.Dir, "server.log"), "-w", "-t", "60", "-o", opts, "start"); err != nil {
+		log, _ := os.ReadFile(filepath.Join(c.Dir, "server.log"))
+		return fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)
+	}
+	return nil
+}
+
+// Halt stops the server of a cluster started here, keeping its data, as
+// an operator's restart or a crash of the database does (mode "fast" ends
+// every session, rolling back what they had not committed; "immediate" is
+// a crash). Start brings it back.
+func (c *Cluster) Halt(mode string) error {
+	if !c.own {
+		return errors.New("pgtest: the cluster was not started here")
+	}
+	if out, err := c.run("pg_ctl", "-D", filepath.Join(c.Dir, "data"), "-m", mode, "-w", "stop"); err != nil {
+		return fmt.Errorf("pg_ctl stop: %v\n%s", err, out)
+	}
+	return nil
 }
 
 // Stop stops a cluster started here and removes its directory.
