@@ -197,17 +197,12 @@ func queued(t *testing.T, url string) int {
 	return n
 }
 
-// checkOnce checks what the daemons left: one outcome per message, one
-// MailSent per queued mail, duplicates of a Message-ID only as the kills
-// explain, and every game exporting a log that verifies.
-func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
+// exportLogs writes the log of each of a host's games (in the order of
+// Games) to a file of its own, as export does, and returns their paths.
+func exportLogs(t *testing.T, h *adjudicator.Host) []string {
 	t.Helper()
-	h := pgHost(t, url)
-	defer h.Close()
-	outcomes, keys := 0, map[string]bool{}
-	sentIDs := map[string]int{}
-	queuedIDs := map[string]bool{}
 	dir := t.TempDir()
+	var paths []string
 	for _, id := range h.Games() {
 		l, err := h.Store().Open(id)
 		if err != nil {
@@ -220,6 +215,25 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 		}
 		f.Close()
 		l.Close()
+		paths = append(paths, path)
+	}
+	return paths
+}
+
+// logTally is what a set of game logs recorded: the outcomes of each
+// message (by its key), the mails queued and how often each was marked
+// sent.
+type logTally struct {
+	outcomes map[string]int
+	queued   map[string]bool
+	sent     map[string]int
+}
+
+// tallyLogs reads the logs at paths, each of which must verify.
+func tallyLogs(t *testing.T, paths []string) logTally {
+	t.Helper()
+	tl := logTally{outcomes: map[string]int{}, queued: map[string]bool{}, sent: map[string]int{}}
+	for _, path := range paths {
 		for ev, err := range (adjudicator.LogReader{Path: path}).Events(1) {
 			if err != nil {
 				t.Fatal(err)
@@ -231,29 +245,49 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 			json.Unmarshal(ev.Data, &d)
 			switch ev.Type {
 			case adjudicator.EvOrdersAccepted, adjudicator.EvOrdersRejected:
-				outcomes++
-				if keys[d.Key] {
-					t.Errorf("game %s: message %s has two outcomes", id, d.Key)
-				}
-				keys[d.Key] = true
+				tl.outcomes[d.Key]++
 			case adjudicator.EvMailQueued:
-				queuedIDs[d.ID] = true
+				tl.queued[d.ID] = true
 			case adjudicator.EvMailSent:
-				sentIDs[d.ID]++
+				tl.sent[d.ID]++
 			}
 		}
 		if _, err := adjudicator.VerifyPath(path, pgpVerifier{}); err != nil {
-			t.Errorf("game %s does not verify: %v", id, err)
+			t.Errorf("%s does not verify: %v", path, err)
 		}
 	}
-	if outcomes != messages || len(keys) != messages {
-		t.Errorf("%d outcomes of %d distinct messages, want %d of %d", outcomes, len(keys), messages, messages)
+	return tl
+}
+
+// once checks that messages distinct messages have one outcome each and
+// that each queued mail was marked sent once.
+func (tl logTally) once(t *testing.T, messages int) {
+	t.Helper()
+	if len(tl.outcomes) != messages {
+		t.Errorf("%d messages recorded, want %d", len(tl.outcomes), messages)
 	}
-	for id := range queuedIDs {
-		if sentIDs[id] != 1 {
-			t.Errorf("mail %s marked sent %d times", id, sentIDs[id])
+	for k, n := range tl.outcomes {
+		if n != 1 {
+			t.Errorf("message %s recorded %d times", k, n)
 		}
 	}
+	for id := range tl.queued {
+		if tl.sent[id] != 1 {
+			t.Errorf("mail %s marked sent %d times", id, tl.sent[id])
+		}
+	}
+}
+
+// checkOnce checks what the daemons left: one outcome per message, one
+// MailSent per queued mail, duplicates of a Message-ID only as the kills
+// explain, and every game exporting a log that verifies.
+func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
+	t.Helper()
+	h := pgHost(t, url)
+	defer h.Close()
+	tl := tallyLogs(t, exportLogs(t, h))
+	tl.once(t, messages)
+	queuedIDs := tl.queued
 	got := map[string]int{}
 	for _, d := range e.smtp.Deliveries() {
 		got[messageID(d.Data)]++

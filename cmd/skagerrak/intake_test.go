@@ -200,17 +200,57 @@ func TestHelperProcessKilled(t *testing.T) {
 	ss, _ := smtpout.New(smtpout.Config{Addr: os.Getenv("SKAGERRAK_TEST_SMTP"), TLS: smtpout.TLSNone, From: hostAddr})
 	var in adjudicator.Inbox = inbox{box}
 	var out adjudicator.Sender = &smtpSender{s: ss, from: hostAddr, host: key, clock: func() time.Time { return time.Now().UTC() }}
+	in, out = killedAt(where, in, out)
+	h.PollOnce(context.Background(), in, out)
+	t.Fatal("the helper was not killed")
+}
+
+// killedAt wraps a pass's mailbox and sender so that the process dies by
+// SIGKILL at where: after-fetch, before-move (a message's outcome
+// recorded, not moved), after-move, before-smtp (the first mail about to
+// go) or after-smtp (accepted by the server, not yet marked sent).
+func killedAt(where string, in adjudicator.Inbox, out adjudicator.Sender) (adjudicator.Inbox, adjudicator.Sender) {
 	kill := func() { syscall.Kill(os.Getpid(), syscall.SIGKILL); select {} }
+	box := in.(inbox)
 	switch where {
-	case "before-move":
-		in = killingInbox{inbox: inbox{box}, kill: kill}
 	case "after-fetch":
-		in = killingInbox{inbox: inbox{box}, kill: kill, onFetch: true}
+		in = killingInbox{inbox: box, kill: kill, onFetch: true}
+	case "before-move":
+		in = killingInbox{inbox: box, kill: kill}
+	case "after-move":
+		in = movedThenKilled{box, kill}
+	case "before-smtp":
+		out = killedBeforeSMTP{kill}
 	case "after-smtp":
 		out = killingSender{out, kill}
 	}
-	h.PollOnce(context.Background(), in, out)
-	t.Fatal("the helper was not killed")
+	return in, out
+}
+
+// movedThenKilled dies right after the first message was moved.
+type movedThenKilled struct {
+	inbox
+	kill func()
+}
+
+func (k movedThenKilled) MoveProcessed(ctx context.Context, v, uid uint32) error {
+	k.inbox.MoveProcessed(ctx, v, uid)
+	k.kill()
+	return nil
+}
+
+func (k movedThenKilled) MoveRejected(ctx context.Context, v, uid uint32) error {
+	k.inbox.MoveRejected(ctx, v, uid)
+	k.kill()
+	return nil
+}
+
+// killedBeforeSMTP dies as the first mail is about to go.
+type killedBeforeSMTP struct{ kill func() }
+
+func (k killedBeforeSMTP) Send(context.Context, adjudicator.Mail) error {
+	k.kill()
+	return nil
 }
 
 type killingInbox struct {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"os"
@@ -188,7 +187,6 @@ func TestHelperOnTheStack(t *testing.T) {
 	defer pool.Close()
 	var in adjudicator.Inbox = inbox{box}
 	var out adjudicator.Sender = &smtpSender{s: pool, from: from, host: key, clock: func() time.Time { return time.Now().UTC() }}
-	kill := func() { syscall.Kill(os.Getpid(), syscall.SIGKILL); select {} }
 	switch where {
 	case "":
 		p, err := h.PollOnce(context.Background(), in, out)
@@ -203,45 +201,10 @@ func TestHelperOnTheStack(t *testing.T) {
 			t.Fatal(err)
 		}
 		return
-	case "after-fetch":
-		in = killingInbox{inbox: inbox{box}, kill: kill, onFetch: true}
-	case "before-move":
-		in = killingInbox{inbox: inbox{box}, kill: kill}
-	case "after-move":
-		in = movedThenKilled{inbox{box}, kill}
-	case "before-smtp":
-		out = killedBeforeSMTP{kill}
-	case "after-smtp":
-		out = killingSender{out, kill}
 	}
+	in, out = killedAt(where, in, out)
 	h.PollOnce(context.Background(), in, out)
 	t.Fatal("the helper was not killed")
-}
-
-// movedThenKilled dies right after the first message was moved.
-type movedThenKilled struct {
-	inbox
-	kill func()
-}
-
-func (k movedThenKilled) MoveProcessed(ctx context.Context, v, uid uint32) error {
-	k.inbox.MoveProcessed(ctx, v, uid)
-	k.kill()
-	return nil
-}
-
-func (k movedThenKilled) MoveRejected(ctx context.Context, v, uid uint32) error {
-	k.inbox.MoveRejected(ctx, v, uid)
-	k.kill()
-	return nil
-}
-
-// killedBeforeSMTP dies as the first mail is about to go.
-type killedBeforeSMTP struct{ kill func() }
-
-func (k killedBeforeSMTP) Send(context.Context, adjudicator.Mail) error {
-	k.kill()
-	return nil
 }
 
 // check asserts what nothing may break, whatever was killed where: the
@@ -258,39 +221,9 @@ func (e *stackEnv) check(t *testing.T, messages, dups int) {
 	if n := e.s.Count(t, e.user, "skagerrak.processed") + max(e.s.Count(t, e.user, "skagerrak.rejected"), 0); n != messages {
 		t.Errorf("processed and rejected hold %d, want %d", n, messages)
 	}
-	keys := map[string]int{}
-	queued, sent := map[string]bool{}, map[string]int{}
-	for _, path := range e.logs(t) {
-		for ev, err := range (adjudicator.LogReader{Path: path}).Events(1) {
-			if err != nil {
-				t.Fatal(err)
-			}
-			var d struct {
-				Key string `json:"key"`
-				ID  string `json:"id"`
-			}
-			json.Unmarshal(ev.Data, &d)
-			switch ev.Type {
-			case adjudicator.EvOrdersAccepted, adjudicator.EvOrdersRejected:
-				keys[d.Key]++
-			case adjudicator.EvMailQueued:
-				queued[d.ID] = true
-			case adjudicator.EvMailSent:
-				sent[d.ID]++
-			}
-		}
-		if _, err := adjudicator.VerifyPath(path, pgpVerifier{}); err != nil {
-			t.Errorf("%s does not verify: %v", path, err)
-		}
-	}
-	if len(keys) != messages {
-		t.Errorf("%d messages recorded, want %d", len(keys), messages)
-	}
-	for k, n := range keys {
-		if n != 1 {
-			t.Errorf("message %s recorded %d times", k, n)
-		}
-	}
+	tl := tallyLogs(t, e.logs(t))
+	tl.once(t, messages)
+	queued := tl.queued
 	// Delivery through OpenSMTPD into Dovecot takes a moment.
 	delivered := map[string]int{}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -311,9 +244,6 @@ func (e *stackEnv) check(t *testing.T, messages, dups int) {
 	})
 	extra := 0
 	for id := range queued {
-		if sent[id] != 1 {
-			t.Errorf("mail %s marked sent %d times", id, sent[id])
-		}
 		switch n := delivered[id]; {
 		case n == 0:
 			t.Errorf("mail %s never reached its player", id)
@@ -321,7 +251,7 @@ func (e *stackEnv) check(t *testing.T, messages, dups int) {
 			extra += n - 1
 		}
 	}
-	t.Logf("%d messages recorded, %d mails queued, %d second copies delivered", len(keys), len(queued), extra)
+	t.Logf("%d messages recorded, %d mails queued, %d second copies delivered", len(tl.outcomes), len(queued), extra)
 	if extra > dups {
 		t.Errorf("%d second copies delivered, want at most %d", extra, dups)
 	}
@@ -343,23 +273,7 @@ func (e *stackEnv) logs(t *testing.T) []string {
 	}
 	h := e.host(t)
 	defer h.Close()
-	dir := t.TempDir()
-	var paths []string
-	for _, id := range h.Games() {
-		l, err := h.Store().Open(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, id+".jsonl")
-		f, _ := os.Create(path)
-		if err := writeLog(f, l); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-		l.Close()
-		paths = append(paths, path)
-	}
-	return paths
+	return exportLogs(t, h)
 }
 
 // deliveredIDs lists the Message-IDs in a player's INBOX that this env's
@@ -606,15 +520,7 @@ func TestPostgresRestartedMidBurst(t *testing.T) {
 	e.waitInbox(t, 2*games)
 	d := e.startDaemon(t)
 	waitLog(t, d.log, "status=accepted")
-	if err := c.Halt("fast"); err != nil {
-		t.Fatal(err)
-	}
-	restarted := false
-	defer func() {
-		if !restarted {
-			c.Start()
-		}
-	}()
+	restart := halt(t, c)
 	lines, cpu := d.log.lines(), d.cpu(t)
 	time.Sleep(6 * time.Second)
 	lines, cpu = d.log.lines()-lines, d.cpu(t)-cpu
@@ -633,10 +539,7 @@ func TestPostgresRestartedMidBurst(t *testing.T) {
 	if !strings.Contains(d.log.String(), "pgstore") {
 		t.Errorf("the daemon does not say the database is at fault:\n%s", d.log.String())
 	}
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
-	restarted = true
+	restart()
 	if exited {
 		d = e.startDaemon(t)
 	}
@@ -660,15 +563,7 @@ func TestPostgresDownWhileIdle(t *testing.T) {
 	d := e.startDaemon(t)
 	waitLog(t, d.log, "pass")
 	time.Sleep(time.Second)
-	if err := c.Halt("fast"); err != nil {
-		t.Fatal(err)
-	}
-	restarted := false
-	defer func() {
-		if !restarted {
-			c.Start()
-		}
-	}()
+	restart := halt(t, c)
 	e.order(t, "pgidle-g", "german", "advance 2")
 	e.order(t, "pgidle-g", "allied", "advance 1")
 	lines, cpu := d.log.lines(), d.cpu(t)
@@ -690,11 +585,31 @@ func TestPostgresDownWhileIdle(t *testing.T) {
 	if n := e.s.Count(t, e.user, "INBOX"); n != 2 {
 		t.Errorf("%d messages in the INBOX while the database was down, want both orders there", n)
 	}
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
-	restarted = true
+	restart()
 	e.drained(t, d)
 	d.stop(t)
 	e.check(t, 2, 0)
+}
+
+// halt stops the cluster's server as an operator's restart does (every
+// session ended, what was not committed rolled back) and returns what
+// starts it again; the test's end starts it if nothing did.
+func halt(t *testing.T, c *pgtest.Cluster) (restart func()) {
+	t.Helper()
+	if err := c.Halt("fast"); err != nil {
+		t.Fatal(err)
+	}
+	down := true
+	t.Cleanup(func() {
+		if down {
+			c.Start()
+		}
+	})
+	return func() {
+		t.Helper()
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		down = false
+	}
 }
