@@ -5,9 +5,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -726,12 +726,7 @@ func (g *Game) outboxIndex(id string) int {
 
 // Sides returns the game's sides, sorted.
 func (g *Game) Sides() []engine.Side {
-	out := make([]engine.Side, 0, len(g.Players))
-	for s := range g.Players {
-		out = append(out, s)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
+	return slices.Sorted(maps.Keys(g.Players))
 }
 
 // SideOf returns the side whose key has this fingerprint; the referee's
