@@ -263,3 +263,57 @@ func decodeRejected(t *testing.T, ev events.Event) OrdersRejected {
 	}
 	return d
 }
+
+// The order files of one side accepted in a phase are limited: each is
+// kept whole with its mail (the evidence receipts and verify check), so
+// after MaxOrdersPerPhase accepted files the next is refused, with a
+// bounded record naming the limit, and the last accepted stands. The count
+// survives a restart from snapshots, and the next phase takes orders
+// again. A key's flood in one phase thus adds at most MaxOrdersPerPhase
+// whole mails and MaxRefusalLogBytes for each message after them.
+func TestOrdersAcceptedFromOneSideAreLimitedPerPhase(t *testing.T) {
+	h, clk, dir := newHost(t)
+	h.Create(raceSpec("g1"))
+	raw := []byte("Subject: orders\r\n\r\n" + strings.Repeat("x", 100<<10))
+	for i := range MaxOrdersPerPhase {
+		clk.Add(time.Second)
+		text := orders("g1", "T01", "allied", fmt.Sprintf("advance %d # %d", 1+i%3, i))
+		if r := routeSigned(t, h, "allied", text, fmt.Sprintf("sig1:acc-%d", i), clk.Now(), raw); r.Status != StatusAccepted {
+			t.Fatalf("order file %d: %+v", i, r)
+		}
+	}
+	if _, err := h.Snapshot(); err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+	h, err := OpenHost(dir, Options{Clock: clk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	clk.Add(time.Second)
+	over := orders("g1", "T01", "allied", "advance 3")
+	r := routeSigned(t, h, "allied", over, "sig1:acc-over", clk.Now(), raw)
+	if r.Status != StatusRejected || !strings.Contains(r.Reason, "side allied has had 20 order files accepted in phase T01, the most one phase takes: the last one accepted stands") {
+		t.Fatalf("order file %d of the phase: %+v", MaxOrdersPerPhase+1, r)
+	}
+	if ev := lastEvent(t, h, EvOrdersRejected); len(ev.Data) > MaxRejectedRecord {
+		t.Errorf("the refusal left %d bytes, the bound is %d", len(ev.Data), MaxRejectedRecord)
+	}
+	g, _ := h.Game("g1")
+	if k := g.Orders["allied"].Key; k != fmt.Sprintf("sig1:acc-%d", MaxOrdersPerPhase-1) {
+		t.Errorf("the orders standing are %s, want the last accepted", k)
+	}
+	clk.Add(time.Second)
+	routeSigned(t, h, "german", orders("g1", "T01", "german", "advance 1"), "sig1:g", clk.Now(), nil)
+	if g.Resolved != 1 {
+		t.Fatalf("%d phases resolved", g.Resolved)
+	}
+	clk.Add(time.Second)
+	if r := routeSigned(t, h, "allied", orders("g1", "T02", "allied", "advance 1"), "sig1:t2", clk.Now(), nil); r.Status != StatusAccepted {
+		t.Errorf("the next phase: %+v", r)
+	}
+	if _, err := Replay(h.games["g1"].log, true); err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+}

@@ -143,6 +143,9 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	if !containsSide(g.Opened.Owes, side) {
 		return reject(f.Phase, fmt.Sprintf("side %s owes no orders in phase %s (orders are owed by %s)", side, f.Phase, joinSides(g.Opened.Owes)), nil)
 	}
+	if n := g.acceptedIn[side]; n >= MaxOrdersPerPhase {
+		return reject(f.Phase, fmt.Sprintf("side %s has had %d order files accepted in phase %s, the most one phase takes: the last one accepted stands", side, n, f.Phase), nil)
+	}
 	parsed, errs := g.Rules.ParseOrders(g.State, side, f.Body)
 	if len(errs) > 0 {
 		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)

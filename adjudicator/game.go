@@ -87,6 +87,7 @@ type Game struct {
 	former       []string               // fingerprints once registered here and since replaced, sorted
 	replied      map[string]bool        // submissions whose reply is queued (or withheld), by key
 	replies      map[string]int         // replies to each key in the open phase, by replyScope
+	acceptedIn   map[engine.Side]int    // order files accepted from each side in the open phase
 	finals       map[engine.Side]bool   // sides whose final report is queued
 	reminded     map[string]bool
 	flagged      map[engine.Side]int
@@ -275,23 +276,24 @@ func (e *ReplayError) Error() string {
 // which verify wants and a daemon need not pay for.
 func NewGame(r Renderer, strict bool) *Game {
 	return &Game{
-		Orders:   map[engine.Side]OrdersAccepted{},
-		parsed:   map[engine.Side]engine.Orders{},
-		Players:  map[engine.Side]Player{},
-		Missed:   map[engine.Side]int{},
-		keys:     map[string]uint64{},
-		mails:    map[string]engine.Side{},
-		legacy:   map[string]bool{},
-		rejected: map[string]bool{},
-		signed:   map[string]time.Time{},
-		replied:  map[string]bool{},
-		replies:  map[string]int{},
-		finals:   map[engine.Side]bool{},
-		reminded: map[string]bool{},
-		flagged:  map[engine.Side]int{},
-		cache:    map[string]engine.State{},
-		strict:   strict,
-		renderer: r,
+		Orders:     map[engine.Side]OrdersAccepted{},
+		parsed:     map[engine.Side]engine.Orders{},
+		Players:    map[engine.Side]Player{},
+		Missed:     map[engine.Side]int{},
+		keys:       map[string]uint64{},
+		mails:      map[string]engine.Side{},
+		legacy:     map[string]bool{},
+		rejected:   map[string]bool{},
+		signed:     map[string]time.Time{},
+		replied:    map[string]bool{},
+		replies:    map[string]int{},
+		finals:     map[engine.Side]bool{},
+		acceptedIn: map[engine.Side]int{},
+		reminded:   map[string]bool{},
+		flagged:    map[engine.Side]int{},
+		cache:      map[string]engine.State{},
+		strict:     strict,
+		renderer:   r,
 	}
 }
 
@@ -398,6 +400,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.Opened, g.OpenedAt, g.deadlineSet = &d, ev.Time, ev.Time
 		clear(g.replies)
+		clear(g.acceptedIn)
 		g.Orders = map[engine.Side]OrdersAccepted{}
 		g.parsed = map[engine.Side]engine.Orders{}
 	case EvOrdersAccepted:
@@ -436,6 +439,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		d.Seq, d.Hash = ev.Seq, ev.Hash
 		g.Orders[d.Side] = d
+		g.acceptedIn[d.Side]++
 		g.parsed[d.Side] = o
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)

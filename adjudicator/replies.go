@@ -14,6 +14,15 @@ import (
 // owner's mailbox. The last reply says so.
 const MaxRepliesPerPhase = 10
 
+// MaxOrdersPerPhase is how many order files of one side are accepted in
+// one phase. Each accepted file is kept whole (its mail is the evidence a
+// receipt or verify checks), up to the verifier's message limit, so a
+// side that sends more is refused (a bounded record, see
+// MaxRefusalLogBytes) and told that the last file accepted stands: one
+// key can add at most MaxOrdersPerPhase whole mails to a game's log in a
+// phase.
+const MaxOrdersPerPhase = 20
+
 // MaxStrayRepliesPerPhase is how many replies a key gets in one phase to
 // its stray mail: refused messages that are not its orders for this game
 // and phase (not an order file, or one for another game, side or phase),

@@ -17,7 +17,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 9
+const snapshotVersion = 10
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -53,6 +53,7 @@ type snapshot struct {
 	Legacy       []string                       `json:"legacy,omitempty"`
 	RejectedKeys []string                       `json:"rejected_keys,omitempty"`
 	Replies      map[string]int                 `json:"replies,omitempty"`
+	AcceptedIn   map[engine.Side]int            `json:"accepted_in,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
@@ -118,7 +119,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 		}
 		s.OrderRecords[side] = recordRef{Seq: o.Seq, Hash: o.Hash}
 	}
-	s.Keys, s.Replies = g.keys, g.replies
+	s.Keys, s.Replies, s.AcceptedIn = g.keys, g.replies, g.acceptedIn
 	for k := range g.legacy {
 		s.Legacy = append(s.Legacy, k)
 	}
@@ -219,6 +220,9 @@ func readSnapshot(b []byte) *Game {
 	}
 	for k, n := range s.Replies {
 		g.replies[k] = n
+	}
+	for k, n := range s.AcceptedIn {
+		g.acceptedIn[k] = n
 	}
 	for _, k := range s.Legacy {
 		g.legacy[k] = true
