@@ -122,7 +122,9 @@ func (h *Host) asideError(id string) error {
 }
 
 // fatalOnOpen tells the errors that stop the host from those that set one
-// game aside: another process holding a log.
+// game aside: another process holding a log, or a store that cannot be
+// reached (which says nothing about the game: it is opened once the store
+// is back).
 func fatalOnOpen(err error) bool {
-	return errors.Is(err, events.ErrLocked)
+	return errors.Is(err, events.ErrLocked) || errors.Is(err, events.ErrUnavailable)
 }

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -316,4 +317,48 @@ func TestOrdersAcceptedFromOneSideAreLimitedPerPhase(t *testing.T) {
 	if _, err := Replay(h.games["g1"].log, true); err != nil {
 		t.Fatalf("replay: %v", err)
 	}
+}
+
+// Paper orders the referee enters (submit --unsigned) keep no mail: the
+// limit of MaxOrdersPerPhase accepted files, there to bound the whole
+// mails a key's flood adds to the log, does not lock the referee out of
+// entering a side's orders once that side's key used up the phase's
+// files, nor do paper orders count against the side's mail.
+func TestPaperOrdersAfterASidesMailFloodAreTaken(t *testing.T) {
+	h, clk, _ := newHost(t)
+	if _, err := h.Create(raceSpec("g1")); err != nil {
+		t.Fatal(err)
+	}
+	for i := range MaxOrdersPerPhase {
+		clk.Add(time.Second)
+		text := orders("g1", "T01", "allied", fmt.Sprintf("advance %d # %d", 1+i%3, i))
+		if r := routeSigned(t, h, "allied", text, fmt.Sprintf("sig1:acc-%d", i), clk.Now(), nil); r.Status != StatusAccepted {
+			t.Fatalf("order file %d: %+v", i, r)
+		}
+	}
+	clk.Add(time.Second)
+	g, _ := h.Game("g1")
+	queued := len(g.Outbox)
+	paper := orders("g1", "T01", "allied", "advance 2 # on paper")
+	r, err := h.SubmitFile("g1", "allied", []byte(paper), "", true, "the referee")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != StatusAccepted {
+		t.Errorf("paper orders entered by the referee after the side's 20 mailed files: %+v (%d mails queued for the side)", r, len(g.Outbox)-queued)
+	}
+}
+
+// flakyListing is the file store whose listing of the data directory
+// fails while fail is set (EMFILE, EIO, a NFS hiccup).
+type flakyListing struct {
+	*FileStore
+	fail bool
+}
+
+func (s *flakyListing) Games() ([]string, error) {
+	if s.fail {
+		return nil, errors.New("open data: too many open files")
+	}
+	return s.FileStore.Games()
 }

@@ -84,7 +84,7 @@ type Game struct {
 	legacy       map[string]bool        // messages recorded under packet keys, by contentKey
 	rejected     map[string]bool        // keys of submissions rejected with an event
 	signed       map[string]time.Time   // latest signature time accepted, by key fingerprint
-	former       []string               // fingerprints once registered here and since replaced, sorted
+	former       []Player               // registrations since replaced by the referee, by fingerprint
 	replied      map[string]bool        // submissions whose reply is queued (or withheld), by key
 	replies      map[string]int         // replies to each key in the open phase, by replyScope
 	acceptedIn   map[engine.Side]int    // order files accepted from each side in the open phase
@@ -439,7 +439,9 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		d.Seq, d.Hash = ev.Seq, ev.Hash
 		g.Orders[d.Side] = d
-		g.acceptedIn[d.Side]++
+		if d.Source != "unsigned" {
+			g.acceptedIn[d.Side]++ // paper orders keep no mail
+		}
 		g.parsed[d.Side] = o
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)
@@ -637,7 +639,7 @@ func (g *Game) Apply(ev events.Event) error {
 			return fail("%v", err)
 		}
 		if old, ok := g.Player(d.Player.Side); ok && old.Fingerprint != d.Player.Fingerprint {
-			g.noteFormer(old.Fingerprint)
+			g.noteFormer(old)
 		}
 		if d.Player.Side == Referee {
 			g.Referee = &d.Player
@@ -747,18 +749,18 @@ func (g *Game) SideOf(fingerprint string) (engine.Side, bool) {
 	return "", false
 }
 
-// noteFormer remembers a fingerprint that was registered in the game: what
-// it signed stays recorded here when another key takes its place.
-func (g *Game) noteFormer(fp string) {
-	i, found := slices.BinarySearch(g.former, fp)
+// noteFormer remembers a registration the referee replaced: what its key
+// signed stays recorded here when another key takes its place.
+func (g *Game) noteFormer(p Player) {
+	i, found := slices.BinarySearchFunc(g.former, p.Fingerprint, func(q Player, fp string) int { return strings.Compare(q.Fingerprint, fp) })
 	if !found {
-		g.former = slices.Insert(g.former, i, fp)
+		g.former = slices.Insert(g.former, i, p)
 	}
 }
 
-// Former lists the fingerprints once registered in the game and since
-// replaced by the referee, sorted.
-func (g *Game) Former() []string { return slices.Clone(g.former) }
+// Former lists the registrations once in the game and since replaced by
+// the referee, by fingerprint.
+func (g *Game) Former() []Player { return slices.Clone(g.former) }
 
 // Player returns the registration of a side or of the referee.
 func (g *Game) Player(s engine.Side) (Player, bool) {

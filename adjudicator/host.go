@@ -144,7 +144,11 @@ func (h *Host) openGame(id string) error {
 	g, err := replayFrom(l, readSnapshot(snap))
 	if err != nil {
 		err = fmt.Errorf("adjudicator: game %s: %w", id, err)
-		h.setAside(id, err, l)
+		if fatalOnOpen(err) {
+			l.Close()
+		} else {
+			h.setAside(id, err, l)
+		}
 		return err
 	}
 	if g.Ended == nil {

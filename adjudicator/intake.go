@@ -35,6 +35,14 @@ func (h *Host) keySet() (KeySet, error) {
 				armored = append(armored, p.Key)
 			}
 		}
+		// Keys the referee replaced still verify what they signed before,
+		// so that such a message seen again is known for a duplicate.
+		for _, p := range g.former {
+			if !seen[p.Fingerprint] {
+				seen[p.Fingerprint] = true
+				armored = append(armored, p.Key)
+			}
+		}
 	}
 	for _, p := range h.asidePlayers() {
 		if !seen[p.Fingerprint] {
@@ -80,8 +88,8 @@ func (h *Host) indexKeys() {
 		if g.Referee != nil {
 			h.byFP[g.Referee.Fingerprint] = append(h.byFP[g.Referee.Fingerprint], id)
 		}
-		for _, fp := range g.former {
-			h.byFormer[fp] = append(h.byFormer[fp], id)
+		for _, p := range g.former {
+			h.byFormer[p.Fingerprint] = append(h.byFormer[p.Fingerprint], id)
 		}
 	}
 	h.byFPOK = true
@@ -141,6 +149,13 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 
 // route sends an authenticated submission to the game its header names.
 func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
+	if sub.Source != "unsigned" {
+		// Whether the message is recorded already can only be told from
+		// every game its key plays.
+		if err := h.openRest(); err != nil {
+			return Receipt{}, err
+		}
+	}
 	// A message already in any game the signer plays, or played before
 	// the referee gave the side another key, is only moved (its outcome
 	// is recorded in one of them, whatever its header says).

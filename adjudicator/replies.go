@@ -20,7 +20,8 @@ const MaxRepliesPerPhase = 10
 // side that sends more is refused (a bounded record, see
 // MaxRefusalLogBytes) and told that the last file accepted stands: one
 // key can add at most MaxOrdersPerPhase whole mails to a game's log in a
-// phase.
+// phase. Paper orders the referee enters (unsigned) keep no mail, and
+// neither count nor are limited.
 const MaxOrdersPerPhase = 20
 
 // MaxStrayRepliesPerPhase is how many replies a key gets in one phase to

@@ -148,8 +148,10 @@ func (h *Host) openAppeared(ap Appearing) error {
 	h.reopen = false
 	ids, err := h.store.Games()
 	if err != nil {
+		h.reopen = true // look again on the next pass
 		return err
 	}
+	var first error
 	for _, id := range ids {
 		if _, ok := h.games[id]; ok || h.aside[id] != nil || !h.selected(id) {
 			continue
@@ -159,6 +161,32 @@ func (h *Host) openAppeared(ap Appearing) error {
 			h.log.Info("game taken up", "game", id)
 		case errors.Is(err, events.ErrLocked):
 			h.reopen = true // its maker is still at it
+		case errors.Is(err, events.ErrUnavailable):
+			h.reopen = true
+			if first == nil {
+				first = err
+			}
+		}
+	}
+	return first
+}
+
+// openRest opens the games a host opened with Options.Select left out.
+func (h *Host) openRest() error {
+	if h.selectFn == nil {
+		return nil
+	}
+	h.selectFn = nil
+	ids, err := h.store.Games()
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, ok := h.games[id]; ok || h.aside[id] != nil {
+			continue
+		}
+		if err := h.openGame(id); err != nil && fatalOnOpen(err) {
+			return err
 		}
 	}
 	return nil

@@ -17,7 +17,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 10
+const snapshotVersion = 11
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -62,7 +62,7 @@ type snapshot struct {
 	Replied      []string                       `json:"replied,omitempty"`
 	Finals       []engine.Side                  `json:"finals,omitempty"`
 	Signed       map[string]time.Time           `json:"signed,omitempty"`
-	Former       []string                       `json:"former,omitempty"`
+	Former       []Player                       `json:"former,omitempty"`
 	Mails        map[string]engine.Side         `json:"mails,omitempty"`
 	CreatedHash  string                         `json:"created_hash"`
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"skagerrak/events"
 )
@@ -147,5 +148,85 @@ func TestMessageRecordedOnceAfterItsKeyMovedAway(t *testing.T) {
 			t.Fatalf("restart %v: g2 recorded the message too (%d)", restart, n)
 		}
 		h.Close()
+	}
+}
+
+// A message is recognised as one its game recorded after the referee gave
+// its signer's side another key, when that key plays no other game (the
+// usual case: a player lost a key and got a new one registered). The
+// accepted orders, seen again (their move failed, the mailbox state was
+// lost), are a duplicate of g1's record and go to the processed folder:
+// the replaced key still verifies what it signed.
+func TestMessageOfAReplacedKeyInItsOnlyGameIsADuplicate(t *testing.T) {
+	dir := t.TempDir()
+	clk := &testClock{t: time.Date(1940, 4, 8, 6, 0, 0, 0, time.UTC)}
+	h, err := OpenHost(dir, Options{Clock: clk, Verifier: keyVerifier{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.Create(raceSpec("g1")); err != nil {
+		t.Fatal(err)
+	}
+	raw := []byte("key-a|FPA|m1\n" + orders("g1", "T01", "allied", "advance 1"))
+	r, err := h.Receive(raw)
+	if err != nil || r.Status != StatusAccepted || r.Game != "g1" {
+		t.Fatalf("first: %+v %v", r, err)
+	}
+	moved := Player{Side: "allied", Address: "a@example.org", Key: "key-x", Fingerprint: "FPX"}
+	if err := h.Referee("g1", Command{Name: "key", Player: &moved, Why: "a new key"}); err != nil {
+		t.Fatal(err)
+	}
+	r, err = h.Receive(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != StatusDuplicate || r.Game != "g1" || r.Moved != "processed" {
+		t.Fatalf("the accepted message seen again after its key was replaced: %+v, want a duplicate of g1's record, moved to processed", r)
+	}
+}
+
+// A command about one game opens only that game (Options.Select), and
+// still counts a message once: orders already accepted in g1, entered
+// again with submit on g2 (whose side the same key plays), are a
+// duplicate, as the daemon holding every game says (routing a signed
+// message opens the other games first).
+func TestSubmitOnOneSelectedGameCountsAMessageOnce(t *testing.T) {
+	h, clk, dir := newHost(t)
+	for _, id := range []string{"g1", "g2"} {
+		if _, err := h.Create(raceSpec(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := orders("g1", "T01", "allied", "advance 1")
+	sub := Submission{Text: text, Source: "file", Fingerprint: "FPA", Key: "k-once", SigTime: clk.Now()}
+	h.mu.Lock()
+	r, err := h.route(sub, clk.Now())
+	h.mu.Unlock()
+	if err != nil || r.Status != StatusAccepted || r.Game != "g1" {
+		t.Fatalf("first: %+v %v", r, err)
+	}
+	h.mu.Lock()
+	full, err := h.route(sub, clk.Now())
+	h.mu.Unlock()
+	if err != nil || full.Status != StatusDuplicate {
+		t.Fatalf("the host of every game: %+v %v", full, err)
+	}
+	h.Close()
+	one, err := OpenHost(dir, Options{Clock: clk, Select: func(id string) bool { return id == "g2" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	g2, _ := one.Game("g2")
+	before := g2.Seq
+	one.mu.Lock()
+	r, err = one.route(sub, clk.Now())
+	one.mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != StatusDuplicate || g2.Seq != before {
+		t.Fatalf("the same message on a host of g2 alone: %+v, g2 grew from %d to %d records; want a duplicate, nothing recorded", r, before, g2.Seq)
 	}
 }

@@ -14,7 +14,7 @@ import (
 // be reached: the database answered every call. The error must not wrap
 // events.ErrUnavailable, which makes a daemon's pass stop for every game
 // (no tick, no sending) and back off.
-func TestReview2HoldWaitingForAnotherDaemonIsNotAnOutage(t *testing.T) {
+func TestHoldWaitingForAnotherDaemonIsNotAnOutage(t *testing.T) {
 	s, _ := newStore(t, Options{})
 	ctx := context.Background()
 	l, err := s.Create(ctx, "busy", nil)
