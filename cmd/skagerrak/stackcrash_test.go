@@ -218,7 +218,7 @@ func (e *stackEnv) check(t *testing.T, messages, dups int) {
 	if n := e.s.Count(t, e.user, "INBOX"); n != 0 {
 		t.Errorf("%d messages left in the INBOX", n)
 	}
-	if n := e.s.Count(t, e.user, "skagerrak.processed") + max(e.s.Count(t, e.user, "skagerrak.rejected"), 0); n != messages {
+	if n := e.moved(t); n != messages {
 		t.Errorf("processed and rejected hold %d, want %d", n, messages)
 	}
 	tl := tallyLogs(t, e.logs(t))
@@ -396,18 +396,24 @@ func (d *daemon) stop(t *testing.T) {
 	}
 }
 
-// drained waits until the host's INBOX is empty and no game has mail to
-// send.
-func (e *stackEnv) drained(t *testing.T, d *daemon) {
+// drained waits until the host has moved all of the messages sent to it
+// (the MTA delivers them a moment after they are sent) out of its INBOX
+// and no game has mail to send.
+func (e *stackEnv) drained(t *testing.T, d *daemon, messages int) {
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		if e.s.Count(t, e.user, "INBOX") == 0 && e.queued(t) == 0 {
+		if e.moved(t) >= messages && e.s.Count(t, e.user, "INBOX") == 0 && e.queued(t) == 0 {
 			return
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
-	t.Fatalf("not drained: INBOX %d, %d mails queued\n%s", e.s.Count(t, e.user, "INBOX"), e.queued(t), d.log.String())
+	t.Fatalf("not drained: %d of %d messages moved, INBOX %d, %d mails queued\n%s", e.moved(t), messages, e.s.Count(t, e.user, "INBOX"), e.queued(t), d.log.String())
+}
+
+// moved counts the messages in the host's processed and rejected folders.
+func (e *stackEnv) moved(t *testing.T) int {
+	return e.s.Count(t, e.user, "skagerrak.processed") + max(e.s.Count(t, e.user, "skagerrak.rejected"), 0)
 }
 
 // queued counts the mail the games still have to send, reading the logs
@@ -459,7 +465,7 @@ func TestDaemonKilledDuringABurstOnTheStack(t *testing.T) {
 				<-d.end
 			}
 			d := e.startDaemon(t)
-			e.drained(t, d)
+			e.drained(t, d, 2*games)
 			d.stop(t)
 			e.check(t, 2*games, kills*daemonSenders)
 		})
@@ -492,7 +498,7 @@ func TestDovecotRestartedMidIdle(t *testing.T) {
 	s.StartDovecot()
 	e.order(t, "idle-g", "german", "advance 2")
 	e.order(t, "idle-g", "allied", "advance 1")
-	e.drained(t, d)
+	e.drained(t, d, 2)
 	d.stop(t)
 	e.check(t, 2, 0)
 }
@@ -543,7 +549,7 @@ func TestPostgresRestartedMidBurst(t *testing.T) {
 	if exited {
 		d = e.startDaemon(t)
 	}
-	e.drained(t, d)
+	e.drained(t, d, 2*games)
 	d.stop(t)
 	e.check(t, 2*games, daemonSenders)
 }
@@ -586,7 +592,7 @@ func TestPostgresDownWhileIdle(t *testing.T) {
 		t.Errorf("%d messages in the INBOX while the database was down, want both orders there", n)
 	}
 	restart()
-	e.drained(t, d)
+	e.drained(t, d, 2)
 	d.stop(t)
 	e.check(t, 2, 0)
 }
