@@ -62,8 +62,10 @@ func (p *Pass) fail(err error) {
 // durable in a game log) and only then moved; then time acts on every game
 // (deadlines, reminders); then the outbox is flushed. A fatal log error
 // (events.ErrFatal) stops the pass at once and is returned: the process
-// must exit. Other failures are counted, logged, and left for the next
-// pass, with nothing lost.
+// must exit. A store that cannot be reached (events.ErrUnavailable) ends
+// the pass where it is met, with Pass.StoreDown set: what is left waits.
+// Other failures are counted, logged, and left for the next pass, with
+// nothing lost.
 func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error) {
 	var p Pass
 	if err := h.Refresh(); err != nil {
