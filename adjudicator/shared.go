@@ -176,7 +176,6 @@ func (h *Host) openRest() error {
 	if h.selectFn == nil {
 		return nil
 	}
-	h.selectFn = nil
 	ids, err := h.store.Games()
 	if err != nil {
 		return err
@@ -186,9 +185,10 @@ func (h *Host) openRest() error {
 			continue
 		}
 		if err := h.openGame(id); err != nil && fatalOnOpen(err) {
-			return err
+			return err // the next call tries the rest again
 		}
 	}
+	h.selectFn = nil
 	return nil
 }
 
