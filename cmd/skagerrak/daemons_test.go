@@ -162,8 +162,9 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 	checkOnce(t, e, url, messages, kills)
 }
 
-// createGames makes n games of racetest, as newMailEnv does.
-func (e *mailEnv) createGames(t *testing.T, h *adjudicator.Host, n int) {
+// createGames makes n games of racetest (g000...), each side played by a
+// player of its own with a fresh key: the games of newMailEnv.
+func (e *mailEnv) createGames(t testing.TB, h *adjudicator.Host, n int) {
 	t.Helper()
 	now := time.Now().UTC().Add(-time.Hour)
 	for i := 0; i < n; i++ {

@@ -61,23 +61,7 @@ func newMailEnvWith(t testing.TB, games int, opts loopback.IMAPOptions) *mailEnv
 		t.Fatal(err)
 	}
 	defer h.Close()
-	for i := 0; i < games; i++ {
-		spec := adjudicator.Spec{Game: fmt.Sprintf("g%03d", i), Ruleset: "racetest", HostFrom: hostAddr,
-			Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
-		for _, side := range []string{"allied", "german"} {
-			addr := fmt.Sprintf("%s-%d@players.test", side, i)
-			k, err := compose.GenerateKey(side, addr, now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pub, _ := compose.ArmorPublicKey(k)
-			e.players[addr] = k
-			spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
-		}
-		if _, err := h.Create(spec); err != nil {
-			t.Fatal(err)
-		}
-	}
+	e.createGames(t, h, games)
 	return e
 }
 

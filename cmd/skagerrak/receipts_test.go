@@ -145,6 +145,24 @@ func (w *receiptWorld) newHostWith(t testing.TB, name string, secret byte, start
 	return rh
 }
 
+// playToEnd plays the host's game to its end: each phase, both sides'
+// orders (advance 2), ten seconds apart; with boxes, every mail to a side
+// is saved in its box as it goes.
+func (rh *receiptHost) playToEnd(t testing.TB, boxes map[engine.Side]*savedBox) {
+	t.Helper()
+	for phase := 1; rh.game().Ended == nil; phase++ {
+		for _, side := range []engine.Side{"allied", "german"} {
+			rh.clk.Add(10 * time.Second)
+			rh.receive(t, rh.clk.Now(), rh.w.order(t, rh.clk, side, fmt.Sprintf("T%02d", phase), 2))
+			for _, s := range []engine.Side{"allied", "german"} {
+				if box, ok := boxes[s]; ok {
+					rh.deliver(t, s, box)
+				}
+			}
+		}
+	}
+}
+
 func (rh *receiptHost) game() *adjudicator.Game {
 	g, _ := rh.h.Game("r1")
 	return g
@@ -520,12 +538,7 @@ func TestReceiptsWithAnInvalidHostSignatureAreRefused(t *testing.T) {
 	hostKey := w.hostKeyFile(t)
 	rh := w.newHost(t, "host")
 	box := newSavedBox(t, filepath.Join(w.dir, "mail", "german"))
-	for phase := 1; rh.game().Ended == nil; phase++ {
-		for _, side := range []engine.Side{"allied", "german"} {
-			rh.clk.Add(10 * time.Second)
-			rh.receive(t, rh.clk.Now(), w.order(t, rh.clk, side, fmt.Sprintf("T%02d", phase), 2))
-		}
-	}
+	rh.playToEnd(t, nil)
 	rh.deliver(t, "german", box)
 	genuine := len(box.mail)
 	code, out := verifyOut(t, rh.logPath(), "--host-key", hostKey, "--receipts", box.dir)
@@ -597,12 +610,7 @@ func TestReceiptsInEncryptedMail(t *testing.T) {
 	hostKey := w.hostKeyFile(t)
 	rh := w.newHost(t, "host")
 	box := newSavedBox(t, filepath.Join(w.dir, "mail", "german"))
-	for phase := 1; rh.game().Ended == nil; phase++ {
-		for _, side := range []engine.Side{"allied", "german"} {
-			rh.clk.Add(10 * time.Second)
-			rh.receive(t, rh.clk.Now(), w.order(t, rh.clk, side, fmt.Sprintf("T%02d", phase), 2))
-		}
-	}
+	rh.playToEnd(t, nil)
 	rh.deliver(t, "german", box)
 	if !bytes.Contains(box.mail[0], []byte("multipart/encrypted")) {
 		t.Fatal("the game's mail is not encrypted")
@@ -639,12 +647,7 @@ func BenchmarkVerifyReceipts(b *testing.B) {
 	w := newReceiptWorld(b, false)
 	rh := w.newHost(b, "host")
 	box := newSavedBox(b, filepath.Join(w.dir, "mail", "german"))
-	for phase := 1; rh.game().Ended == nil; phase++ {
-		for _, side := range []engine.Side{"allied", "german"} {
-			rh.clk.Add(10 * time.Second)
-			rh.receive(b, rh.clk.Now(), w.order(b, rh.clk, side, fmt.Sprintf("T%02d", phase), 2))
-		}
-	}
+	rh.playToEnd(b, nil)
 	rh.deliver(b, "german", box)
 	host := openpgp.EntityList{w.host}
 	b.ResetTimer()
@@ -661,21 +664,6 @@ func BenchmarkVerifyReceipts(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(box.mail)), "µs/mail")
 }
 
-// playToEnd plays a host's game to its end, every mail to a side saved
-// in its box.
-func playToEnd(t *testing.T, rh *receiptHost, boxes map[engine.Side]*savedBox) {
-	t.Helper()
-	for phase := 1; rh.game().Ended == nil; phase++ {
-		for _, side := range []engine.Side{"allied", "german"} {
-			rh.clk.Add(10 * time.Second)
-			rh.receive(t, rh.clk.Now(), rh.w.order(t, rh.clk, side, fmt.Sprintf("T%02d", phase), 2))
-			for _, s := range []engine.Side{"allied", "german"} {
-				rh.deliver(t, s, boxes[s])
-			}
-		}
-	}
-}
-
 // A host may play a game of one name again once the first is over. A
 // player keeping the first game's receipts cannot make them count against
 // the second game's log: receipts name the game's first record, and those
@@ -689,9 +677,9 @@ func TestReceiptsOfAnotherGameOfTheSameName(t *testing.T) {
 		return map[engine.Side]*savedBox{"allied": newSavedBox(t, filepath.Join(w.dir, name, "allied")), "german": newSavedBox(t, filepath.Join(w.dir, name, "german"))}
 	}
 	first, firstBoxes := w.newHostWith(t, "first", 7, receiptStart), box("first-mail")
-	playToEnd(t, first, firstBoxes)
+	first.playToEnd(t, firstBoxes)
 	again, againBoxes := w.newHostWith(t, "again", 9, first.clk.Now().Add(30*24*time.Hour)), box("again-mail")
-	playToEnd(t, again, againBoxes)
+	again.playToEnd(t, againBoxes)
 
 	code, out := verifyOut(t, again.logPath(), "--host-key", hostKey, "--receipts", firstBoxes["allied"].dir, againBoxes["allied"].dir)
 	if code != 0 || strings.Contains(out, "DOES NOT MATCH") || strings.Contains(out, "TWO") || !strings.Contains(out, "receipts of another game named r1, played before this one began or after it ended") {

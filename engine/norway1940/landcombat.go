@@ -449,16 +449,8 @@ func (c *turnCtx) applyResult(area string, loser engine.Side, us []*Unit, res, p
 		}
 		return
 	}
-	steps := 0
-	elim := strings.HasSuffix(res, "E")
-	switch res {
-	case "R1", "R1E":
-		steps = 1
-	case "R2":
-		steps = 2
-	case "R3":
-		steps = 3
-	}
+	steps, n := lossesOf(res)
+	elim := n > 0
 	for i := 0; i < steps; i++ {
 		live := alive(us)
 		if len(live) == 0 {

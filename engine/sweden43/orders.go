@@ -2,6 +2,7 @@ package sweden43
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -444,7 +445,7 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			cost, ok := dist[wp]
 			if !ok || wp == at {
 				rule, why := c.whyUnreachable(u, at, wp, budget)
-				return rule, closestReach(dist, wp), fmt.Sprintf("%s cannot reach %s (%s)", u.ID, data.HexName(wp), why)
+				return rule, moveHint(o, k, at, dist), fmt.Sprintf("%s cannot reach %s (%s)", u.ID, data.HexName(wp), why)
 			}
 			if k < len(o.Hexes)-1 && c.ezoc(side, wp) {
 				stop := Order{Verb: o.Verb, Unit: o.Unit, Hexes: o.Hexes[:k+1]}
@@ -688,13 +689,31 @@ func phaseRank(verb string) int {
 	return 1
 }
 
-// closestReach names the reachable hexes nearest to a goal, for an error's
-// Valid field.
-func closestReach(dist map[engine.Hex]int, goal engine.Hex) string {
-	hs := make([]engine.Hex, 0, len(dist))
+// moveHint names move orders the phase accepts in place of o, whose k-th
+// waypoint is out of reach: o up to that waypoint, ending instead at one of
+// the hexes reached from the waypoint before it (dist) nearest the goal.
+func moveHint(o Order, k int, at engine.Hex, dist map[engine.Hex]int) string {
+	var hs []engine.Hex
 	for h := range dist {
-		hs = append(hs, h)
+		if h != at {
+			hs = append(hs, h)
+		}
 	}
+	if len(hs) == 0 {
+		return "none: " + o.Unit + " can move no further than " + at.String()
+	}
+	nearestFirst(hs, o.Hexes[k])
+	var out []string
+	for _, h := range hs[:min(3, len(hs))] {
+		alt := o
+		alt.Hexes = append(slices.Clone(o.Hexes[:k]), h)
+		out = append(out, alt.String())
+	}
+	return strings.Join(out, "; ")
+}
+
+// nearestFirst sorts hexes by their distance to goal, then by name.
+func nearestFirst(hs []engine.Hex, goal engine.Hex) {
 	sort.Slice(hs, func(i, j int) bool {
 		di, dj := hs[i].Distance(goal), hs[j].Distance(goal)
 		if di != dj {
@@ -702,14 +721,6 @@ func closestReach(dist map[engine.Hex]int, goal engine.Hex) string {
 		}
 		return hs[i].String() < hs[j].String()
 	})
-	if len(hs) > 6 {
-		hs = hs[:6]
-	}
-	names := make([]string, len(hs))
-	for i, h := range hs {
-		names[i] = h.String()
-	}
-	return "reachable hexes nearest " + goal.String() + ": " + strings.Join(names, " ")
 }
 
 // navalHeld reports whether h is one of the hexes the Swedish naval forces
@@ -780,16 +791,10 @@ func railHint(u Unit, from, goal engine.Hex, r map[engine.Hex]int) string {
 			hs = append(hs, h)
 		}
 	}
-	sort.Slice(hs, func(i, j int) bool {
-		di, dj := hs[i].Distance(goal), hs[j].Distance(goal)
-		if di != dj {
-			return di < dj
-		}
-		return hs[i].String() < hs[j].String()
-	})
 	if len(hs) == 0 {
 		return "none: " + u.ID + " reaches no rail hex from " + from.String()
 	}
+	nearestFirst(hs, goal)
 	var out []string
 	for _, h := range hs[:min(3, len(hs))] {
 		out = append(out, "rail "+u.ID+" "+h.String())
