@@ -119,15 +119,17 @@ func DidYouMean(word string, candidates []string) []string {
 	return out
 }
 
-// Suggest is the "valid:" text for an unknown word: the candidates within
-// a small edit distance as "did you mean X?" (or "X or Y"), else the
-// candidates listed whole (CutList).
+// Suggest is the "valid:" text for an unknown word among candidates: the
+// candidates listed whole (CutList), led by "did you mean X?" when some are
+// within a small edit distance of word (DidYouMean).
 func Suggest(word string, candidates []string) string {
-	if near := DidYouMean(word, candidates); len(near) > 0 {
-		if len(near) > 3 {
-			near = near[:3]
-		}
-		return "did you mean " + strings.Join(near, " or ") + "?"
+	list := CutList(candidates, 0)
+	near := DidYouMean(word, candidates)
+	if len(near) == 0 {
+		return list
 	}
-	return CutList(candidates, 0)
+	if len(near) > 3 {
+		near = near[:3]
+	}
+	return "did you mean " + strings.Join(near, " or ") + "? (" + list + ")"
 }

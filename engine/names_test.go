@@ -72,7 +72,7 @@ func TestDidYouMeanOffersOnlyNearNames(t *testing.T) {
 	if got := DidYouMean("Warspite", cands); got != nil {
 		t.Errorf("DidYouMean(Warspite) = %v, want nothing", got)
 	}
-	if got := Suggest("Renwn", cands); got != "did you mean Renown?" {
+	if got := Suggest("Renwn", cands); got != "did you mean Renown? (Glowworm, Gurkha, Renown, Repulse)" {
 		t.Errorf("Suggest = %q", got)
 	}
 	if got := Suggest("Warspite", cands); got != "Glowworm, Gurkha, Renown, Repulse" {

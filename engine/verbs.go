@@ -45,7 +45,9 @@ type Arg struct {
 type Example struct {
 	Phase string
 	Side  Side
-	Line  string
+	// Line is the order line; an order that needs others with it (an
+	// attack with the move it belongs to) gives them all, one a line.
+	Line string
 	// Setup says in words what the example needs beyond the phase, for
 	// examples a test builds its own state for; "" for none.
 	Setup string
@@ -109,10 +111,18 @@ func (vs Verbs) Syntax() string {
 	for _, v := range vs {
 		fmt.Fprintf(&b, "%s\n", v.Usage)
 		if v.Doc != "" {
-			fmt.Fprintf(&b, "    %s\n", v.Doc)
+			for _, l := range wrapWords(v.Doc, 68) {
+				fmt.Fprintf(&b, "    %s\n", l)
+			}
 		}
 		for _, a := range v.Args {
-			fmt.Fprintf(&b, "    %-10s %s\n", a.Name, a.Doc)
+			for i, l := range wrapWords(a.Doc, 57) {
+				name := a.Name
+				if i > 0 {
+					name = ""
+				}
+				fmt.Fprintf(&b, "    %-10s %s\n", name, l)
+			}
 		}
 		var facts []string
 		if v.Rule != "" {
@@ -135,9 +145,15 @@ func (vs Verbs) Syntax() string {
 			facts = append(facts, fmt.Sprintf("from rules revision %d", v.Since))
 		}
 		if len(facts) > 0 {
-			fmt.Fprintf(&b, "    (%s)\n", strings.Join(facts, "; "))
+			for _, l := range wrapWords("("+strings.Join(facts, "; ")+")", 68) {
+				fmt.Fprintf(&b, "    %s\n", l)
+			}
 		}
-		fmt.Fprintf(&b, "    Example (%s, %s): %s\n\n", v.Example.Side, v.Example.Phase, v.Example.Line)
+		fmt.Fprintf(&b, "    Example (%s, phase %s):\n", v.Example.Side, v.Example.Phase)
+		for _, l := range strings.Split(v.Example.Line, "\n") {
+			fmt.Fprintf(&b, "        %s\n", l)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }
@@ -155,4 +171,24 @@ func WriteGuide(prose string, vs Verbs) string {
 		return prose[:i] + syntax + prose[i+len(OrdersMarker)+1:]
 	}
 	return strings.TrimRight(prose, "\n") + "\n\n" + syntax
+}
+
+// wrapWords folds text into lines of at most width letters, between words.
+func wrapWords(text string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
 }
