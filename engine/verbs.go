@@ -149,7 +149,11 @@ func (vs Verbs) Syntax() string {
 				fmt.Fprintf(&b, "    %s\n", l)
 			}
 		}
-		fmt.Fprintf(&b, "    Example (%s, phase %s):\n", v.Example.Side, v.Example.Phase)
+		when := ""
+		if v.Example.Setup != "" {
+			when = ", " + v.Example.Setup
+		}
+		fmt.Fprintf(&b, "    Example (%s, phase %s%s):\n", v.Example.Side, v.Example.Phase, when)
 		for _, l := range strings.Split(v.Example.Line, "\n") {
 			fmt.Fprintf(&b, "        %s\n", l)
 		}
@@ -157,6 +161,10 @@ func (vs Verbs) Syntax() string {
 	}
 	return b.String()
 }
+
+// GuidePointer is what an order form says of the guide: a player gets it
+// by mailing the judge "help".
+const GuidePointer = `mail "help" for the guide`
 
 // OrdersMarker is the line of a guide's prose that the order syntax
 // section replaces (see WriteGuide).

@@ -9,8 +9,9 @@ import (
 
 // GuideExamples checks that every example of a ruleset's verb table is
 // accepted in the phase it names, by the side it names: the state is the
-// first of played whose open phase has that ID, or extra[ID] for phases a
-// test sets up itself. It also checks that the guide prints every verb's
+// first of played whose open phase has that ID, or extra[verb name] for
+// examples a test sets up itself (an optional rule, a decision), whose
+// open phase must have that ID too. It also checks that the guide prints every verb's
 // usage and example, so that what the guide shows is what was tested.
 func GuideExamples(t *testing.T, rs engine.Ruleset, vs engine.Verbs, played Played, extra map[string]engine.State) {
 	t.Helper()
@@ -19,9 +20,6 @@ func GuideExamples(t *testing.T, rs engine.Ruleset, vs engine.Verbs, played Play
 		if id := rs.Phase(st).ID; first[id] == nil {
 			first[id] = st
 		}
-	}
-	for id, st := range extra {
-		first[id] = st
 	}
 	var guide string
 	if g, ok := rs.(engine.Guider); ok {
@@ -46,6 +44,12 @@ func GuideExamples(t *testing.T, rs engine.Ruleset, vs engine.Verbs, played Play
 			t.Errorf("%s: example %q gives no %s order", v.Name, ex.Line, v.Name)
 		}
 		st := first[ex.Phase]
+		if x, ok := extra[v.Name]; ok {
+			st = x
+			if id := rs.Phase(st).ID; id != ex.Phase {
+				t.Errorf("%s: the state set up for the example is in phase %s, not %s", v.Name, id, ex.Phase)
+			}
+		}
 		if st == nil {
 			t.Errorf("%s: example phase %s is never open in the scripted game, and no test sets it up", v.Name, ex.Phase)
 			continue
