@@ -60,24 +60,14 @@ func (o Order) String() string {
 	return strings.Join(w, " ")
 }
 
-// The orders each step takes.
-var (
-	moveVerbs    = "move, rail, land, drop, base, replace, rebuild, mobilize, assemble"
-	combatVerbs  = "attack, air"
-	exploitVerbs = "move"
-	setupVerbs   = "place, base"
-)
-
+// stepVerbs lists the orders of a step, from the verb table (an unknown
+// step lists the movement phase's).
 func stepVerbs(step string) string {
 	switch step {
-	case "combat":
-		return combatVerbs
-	case "exploit":
-		return exploitVerbs
-	case "setup":
-		return setupVerbs
+	case "setup", "combat", "exploit":
+		return Verbs.Valid(step, "", 0)
 	}
-	return moveVerbs
+	return Verbs.Valid("move", "", 0)
 }
 
 // unitByName finds a ground unit by id or alias, any case.
@@ -115,10 +105,7 @@ func (c *ctx) ownUnits(side engine.Side, status string) string {
 			ids = append(ids, u.ID)
 		}
 	}
-	if len(ids) > 12 {
-		ids = append(ids[:12], "...")
-	}
-	return strings.Join(ids, ", ")
+	return engine.CutList(ids, 0)
 }
 
 // parse reads one line into an Order without checking it against the board
@@ -133,7 +120,7 @@ func (c *ctx) parse(side engine.Side, l engine.OrderLine, step string) (Order, *
 	}
 	verbs := stepVerbs(step)
 	if !strings.Contains(", "+verbs+",", ", "+verb+",") {
-		return bad("", verbs, "%q is not an order of the %s phase", f[0], step)
+		return bad("", engine.Suggest(f[0], strings.Split(verbs, ", ")), "%q is not an order of the %s phase", f[0], step)
 	}
 	ground := func(s string) (string, *engine.LineError) {
 		i := c.unitByName(s)

@@ -1,0 +1,23 @@
+package sweden43
+
+import (
+	"testing"
+
+	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
+)
+
+// TestGuideExamplesAreAccepted parses each example of the guide in the
+// phase it names: the scripted game played forward, or a position set up
+// as the example says.
+func TestGuideExamplesAreAccepted(t *testing.T) {
+	played := enginetest.Scripted{Secret: "guide", Phases: 24}.Play(t, Ruleset{})
+	extra := map[string]engine.State{}
+	extra["rail"] = at(bare(t, "objective", "I1@Stockholm"), 1, 1, "move")
+	extra["assemble"] = at(bare(t, "objective", "2DivHQ@Orebro", "I3@Orebro", "I2@Orebro", "I4@Orebro"), 1, 1, "move")
+	rebuild := at(bare(t, "objective", "181Inf@Trondheim"), 2, 0, "move")
+	c := newCtx(rebuild)
+	c.b.Units[c.find("181Inf")].Reduced = true
+	extra["rebuild"] = rebuild
+	enginetest.GuideExamples(t, Ruleset{}, Verbs, played, extra)
+}
