@@ -303,7 +303,7 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		}
 		for _, st := range v.Stacks {
 			if st.Side == side {
-				comment(&b, "#   %s %d: neighbours %s", st.Area, st.N, strings.Join(pack.Graph.Neighbors(st.Area), " "))
+				comment(&b, "#   %s %d: neighbours %s", AreaName(st.Area), st.N, areaNames(pack.Graph.Neighbors(st.Area)))
 			}
 		}
 	case StepDefend:
@@ -315,28 +315,38 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 			comment(&b, "%s", l)
 		}
 		for _, g := range v.Groups {
-			comment(&b, "#   %s %d moving %s -> %s", g.Side, g.N, g.From, g.To)
+			comment(&b, "#   %s %d moving %s -> %s", g.Side, g.N, AreaName(g.From), AreaName(g.To))
 		}
 		for _, c := range v.Combats {
 			if s.count(c.Area, side) > 0 {
-				comment(&b, "#   you defend %s against %s%s", c.Area, c.Attacker, cardsText(c.Attacker, c.Cards, " with "))
+				comment(&b, "#   you defend %s against %s%s", AreaName(c.Area), c.Attacker, cardsText(c.Attacker, c.Cards, " with "))
 			}
 		}
 	case StepReinforce:
 		for _, l := range formUsage[StepReinforce][side] {
 			comment(&b, "%s", l)
 		}
-		comment(&b, "#   you may place in: %s", strings.Join(s.placeable(side), " "))
+		comment(&b, "#   you may place in: %s", areaNames(s.placeable(side)))
 		if side == German {
 			for _, a := range []string{"oslo", "drammen", "fredrikstad", "larvik"} {
 				if ok, _ := s.CanPlace(German, a); ok {
-					fmt.Fprintf(&b, "place %s 1    # the free German battalion\n", a)
+					fmt.Fprintf(&b, "place %s 1    # the free German battalion\n", AreaName(a))
 					break
 				}
 			}
 		}
 	}
 	return b.String()
+}
+
+// areaNames is the display names of areas, blank-separated, as the form
+// writes them (the parser takes them as written, and the ASCII ids).
+func areaNames(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = AreaName(id)
+	}
+	return strings.Join(out, " ")
 }
 
 // formUsage is the order form's summary of the orders each side gives in

@@ -46,3 +46,24 @@ func TestGuideExamplesAreAccepted(t *testing.T) {
 
 	enginetest.GuideExamples(t, Ruleset{}, Verbs, played, extra)
 }
+
+// TestFormListsEveryUnit: in every turn of a scripted game, each side's
+// order form names every unit it commands that is in play (on the map, in
+// the German area, at a base, or on its way).
+func TestFormListsEveryUnit(t *testing.T) {
+	played := enginetest.Scripted{Secret: "guide"}.Play(t, Ruleset{})
+	enginetest.FormsListUnits(t, Ruleset{}, played, func(vv engine.View, side engine.Side) []string {
+		v := vv.(*View)
+		if v.Decision != nil {
+			return nil // a decision's form asks only the decision
+		}
+		var names []string
+		for _, u := range v.Units {
+			switch u.Where {
+			case AtMap, AtHeld, AtBase, AtWaiting:
+				names = append(names, u.Name)
+			}
+		}
+		return names
+	})
+}

@@ -21,3 +21,25 @@ func TestGuideExamplesAreAccepted(t *testing.T) {
 	extra["rebuild"] = rebuild
 	enginetest.GuideExamples(t, Ruleset{}, Verbs, played, extra)
 }
+
+// TestFormListsEveryUnit: in every phase of a scripted game, the form of
+// the side that owes orders names every unit it commands: on the map, in
+// the air, and still to come.
+func TestFormListsEveryUnit(t *testing.T) {
+	played := enginetest.Scripted{Secret: "guide"}.Play(t, Ruleset{})
+	enginetest.FormsListUnits(t, Ruleset{}, played, func(vv engine.View, side engine.Side) []string {
+		v := asView(vv)
+		var names []string
+		for _, u := range v.Board.Units {
+			if u.Side == side && (u.Status == OnMap || (stillToCome(u) && !(side == Allied && v.Board.Surrendered))) {
+				names = append(names, " "+u.ID)
+			}
+		}
+		for _, a := range v.Board.Air {
+			if a.Side == side && a.Status == OnMap {
+				names = append(names, " "+a.ID)
+			}
+		}
+		return names
+	})
+}
