@@ -3,6 +3,7 @@ package kampen
 import (
 	"fmt"
 	"skagerrak/engine"
+	"strings"
 	"testing"
 
 	"skagerrak/engine/enginetest"
@@ -33,4 +34,14 @@ func TestFormListsEveryUnit(t *testing.T) {
 		}
 		return names
 	})
+}
+
+// TestMistypedAreaGetsDidYouMean: "Lillehamer" is one letter from
+// Lillehammer, and the error offers it by its name.
+func TestMistypedAreaGetsDidYouMean(t *testing.T) {
+	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	_, errs := Ruleset{}.ParseOrders(st, German, "move Gjovik Lillehamer 3")
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Valid, "did you mean Lillehammer?") {
+		t.Fatalf("errors %v, want one offering Lillehammer", errs)
+	}
 }

@@ -1,6 +1,7 @@
 package kriegsmarine
 
 import (
+	"strings"
 	"testing"
 
 	"skagerrak/engine"
@@ -66,4 +67,14 @@ func TestFormListsEveryUnit(t *testing.T) {
 		}
 		return names
 	})
+}
+
+// TestMistypedUnitGetsDidYouMean: "Glowworn" is one letter from Glowworm
+// (and more than two from every other Allied unit), so the error offers it.
+func TestMistypedUnitGetsDidYouMean(t *testing.T) {
+	s := newGame(t, nil)
+	_, errs := Ruleset{}.ParseOrders(s, Allied, "search surface Glowworn")
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Valid, "did you mean Glowworm?") {
+		t.Fatalf("errors %v, want one offering Glowworm", errs)
+	}
 }

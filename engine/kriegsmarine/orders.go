@@ -312,7 +312,7 @@ func (p *parser) units(l engine.OrderLine, words []string) ([]string, bool) {
 	}
 	out, bad := p.lookupUnits(words)
 	if bad != "" {
-		p.fail(l, "3.412", p.ownNames(), "%q is not one of your units", bad)
+		p.fail(l, "3.412", engine.Suggest(bad, p.ownNames()), "%q is not one of your units", bad)
 		return nil, false
 	}
 	return out, true
@@ -416,17 +416,15 @@ func (p *parser) cutHint(l engine.OrderLine, mv Move) string {
 	return ""
 }
 
-func (p *parser) ownNames() string {
+// ownNames lists the side's units that may take orders, by name.
+func (p *parser) ownNames() []string {
 	var names []string
 	for _, u := range p.v.Units {
 		if u.Where == AtMap || u.Where == AtHeld || u.Where == AtBase {
 			names = append(names, u.Name)
 		}
 	}
-	if len(names) > 12 {
-		names = append(names[:12], "...")
-	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 func (p *parser) trackerUnit(id string) bool {

@@ -165,20 +165,18 @@ func findUnit(s *State, side engine.Side, name string) (*Unit, *problem) {
 			return u, nil
 		}
 	}
-	return nil, fail("1.2", ownUnitNames(s, side), "no unit %q", name)
+	return nil, fail("1.2", engine.Suggest(name, ownUnitNames(s, side)), "no unit %q", name)
 }
 
-func ownUnitNames(s *State, side engine.Side) string {
+// ownUnitNames lists the side's units still in play.
+func ownUnitNames(s *State, side engine.Side) []string {
 	var n []string
 	for _, u := range s.Units {
 		if u.Side == side && u.Loc != LocElim {
 			n = append(n, u.ID)
 		}
 	}
-	if len(n) > 12 {
-		n = append(n[:12], "...")
-	}
-	return strings.Join(n, " ")
+	return n
 }
 
 func findShip(s *State, side engine.Side, name string) (*Ship, *problem) {
@@ -200,7 +198,7 @@ func findShip(s *State, side engine.Side, name string) (*Ship, *problem) {
 			n = append(n, sh.ID)
 		}
 	}
-	return nil, fail("1.2", strings.Join(n, " "), "no naval unit %q", name)
+	return nil, fail("1.2", engine.Suggest(name, n), "no naval unit %q", name)
 }
 
 func findNode(name string) (*SeaNode, *problem) {
@@ -213,7 +211,7 @@ func findNode(name string) (*SeaNode, *problem) {
 	for _, x := range data.Sea {
 		n = append(n, x.Name)
 	}
-	return nil, fail("10.1", strings.Join(n, " "), "no Strategic Map hex %q", name)
+	return nil, fail("10.1", engine.Suggest(name, n), "no Strategic Map hex %q", name)
 }
 
 func (p *parser) parse(verb string, args []string) (Order, *problem) {
