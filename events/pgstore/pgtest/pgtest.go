@@ -70,20 +70,50 @@ func Get(t testing.TB) *Cluster {
 	t.Helper()
 	once.Do(func() { cluster, failure = start() })
 	if failure != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("pgtest: no PostgreSQL for the tests under CI: %v", failure)
-		}
-		fmt.Fprintf(os.Stderr, "\n*** pgtest: SKIPPING %s: no PostgreSQL: %v\n*** (apt-get install postgresql, or set SKAGERRAK_TEST_PG=postgres://...)\n\n", t.Name(), failure)
-		t.Skipf("SKIPPED: no PostgreSQL: %v", failure)
+		unavailable(t, failure)
 	}
 	return cluster
 }
 
-// URL returns the URL of a new, empty database on the cluster, for one
-// test; the database is dropped when the test ends.
+// Private starts a cluster of t's own, stopped when t ends: for a test
+// that stops and starts its server, so that tests running beside it on
+// the shared cluster are not disturbed. It skips t (fails it under CI)
+// when there is no PostgreSQL to be had, or when SKAGERRAK_TEST_PG names
+// a server (which the tests cannot stop).
+func Private(t testing.TB) *Cluster {
+	t.Helper()
+	if u := os.Getenv("SKAGERRAK_TEST_PG"); u != "" {
+		unavailable(t, errors.New("SKAGERRAK_TEST_PG names a server the tests cannot stop and start"))
+	}
+	c, err := newCluster()
+	if err != nil {
+		unavailable(t, err)
+	}
+	t.Cleanup(c.Stop)
+	return c
+}
+
+// unavailable skips t, or fails it under CI, because of err.
+func unavailable(t testing.TB, err error) {
+	t.Helper()
+	if os.Getenv("CI") != "" {
+		t.Fatalf("pgtest: no PostgreSQL for the tests under CI: %v", err)
+	}
+	fmt.Fprintf(os.Stderr, "\n*** pgtest: SKIPPING %s: no PostgreSQL: %v\n*** (apt-get install postgresql, or set SKAGERRAK_TEST_PG=postgres://...)\n\n", t.Name(), err)
+	t.Skipf("SKIPPED: no PostgreSQL: %v", err)
+}
+
+// URL returns the URL of a new, empty database on the shared cluster, for
+// one test; the database is dropped when the test ends.
 func URL(t testing.TB) string {
 	t.Helper()
-	c := Get(t)
+	return Get(t).NewDatabase(t)
+}
+
+// NewDatabase returns the URL of a new, empty database on c, for one
+// test; the database is dropped when the test ends.
+func (c *Cluster) NewDatabase(t testing.TB) string {
+	t.Helper()
 	name := fmt.Sprintf("t%d_%d", os.Getpid(), seq.Add(1))
 	if err := c.Exec(context.Background(), "CREATE DATABASE "+name+" ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"); err != nil {
 		t.Fatalf("pgtest: create database: %v", err)
@@ -123,6 +153,12 @@ func start() (*Cluster, error) {
 		}
 		return c, nil
 	}
+	return newCluster()
+}
+
+// newCluster makes and starts a private cluster in a new temporary
+// directory.
+func newCluster() (*Cluster, error) {
 	bin, err := findBin()
 	if err != nil {
 		return nil, err
