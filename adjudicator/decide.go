@@ -110,6 +110,9 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	if f.Game != g.ID {
 		return reject(f.Phase, fmt.Sprintf("the order file is for game %q; this is game %q", f.Game, g.ID), nil)
 	}
+	if f.Side != side && g.Holds(sub.Fingerprint, f.Side) {
+		side = f.Side // one player holding two sides names the one in the header
+	}
 	if f.Side != side {
 		if side == Referee {
 			return reject(f.Phase, fmt.Sprintf("the referee's key signed orders for side %q; referee commands say Side: referee", f.Side), nil)

@@ -749,6 +749,14 @@ func (g *Game) SideOf(fingerprint string) (engine.Side, bool) {
 	return "", false
 }
 
+// Holds reports whether the key with this fingerprint is registered for
+// side (one player may hold two sides where the rules allow, e.g. Kampen
+// om Norge's two-player game).
+func (g *Game) Holds(fingerprint string, side engine.Side) bool {
+	p, ok := g.Player(side)
+	return ok && fingerprint != "" && p.Fingerprint == fingerprint
+}
+
 // noteFormer remembers a registration the referee replaced: what its key
 // signed stays recorded here when another key takes its place.
 func (g *Game) noteFormer(p Player) {

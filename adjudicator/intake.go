@@ -262,7 +262,7 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 	if err != nil {
 		return Receipt{}, fmt.Errorf("adjudicator: the file's signature does not verify: %w", err)
 	}
-	if s, ok := hg.g.SideOf(v.Fingerprint); !ok || s != side {
+	if !hg.g.Holds(v.Fingerprint, side) {
 		return Receipt{}, fmt.Errorf("adjudicator: the file is signed by %s, which is not side %s's key in game %s", v.Fingerprint, side, game)
 	}
 	sub := Submission{Text: v.text(), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime}

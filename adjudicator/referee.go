@@ -41,6 +41,24 @@ func ValidGameID(id string) error {
 	return nil
 }
 
+// sharable says which sides of rs one player may hold together, for the
+// error that refuses one key on two sides.
+func sharable(rs engine.Ruleset) string {
+	sh, ok := rs.(engine.SideSharer)
+	if !ok {
+		return ""
+	}
+	var groups []string
+	for _, g := range sh.SharedSides() {
+		var names []string
+		for _, s := range g {
+			names = append(names, string(s))
+		}
+		groups = append(groups, "both "+strings.Join(names, " and "))
+	}
+	return " (one player may hold " + strings.Join(groups, "; ") + ")"
+}
+
 // Check validates a Spec without writing anything, naming what is wrong
 // and what would be valid.
 func (s *Spec) Check() error {
@@ -100,8 +118,8 @@ func (s *Spec) Check() error {
 		all = append(all, *s.Referee)
 	}
 	for _, p := range all {
-		if o, dup := fps[p.Fingerprint]; dup {
-			return fmt.Errorf("sides %s and %s have the same key %s; each needs its own", o, p.Side, p.Fingerprint)
+		if o, dup := fps[p.Fingerprint]; dup && !engine.MayShare(rs, o, p.Side) {
+			return fmt.Errorf("sides %s and %s have the same key %s; each needs its own%s", o, p.Side, p.Fingerprint, sharable(rs))
 		}
 		fps[p.Fingerprint] = p.Side
 	}
@@ -289,7 +307,7 @@ func (g *Game) Do(c Command, now time.Time, emit Emit) error {
 		if _, ok := g.Player(p.Side); !ok {
 			return fmt.Errorf("adjudicator: game %s has no side %q; valid: %s", g.ID, p.Side, joinSides(g.Sides()))
 		}
-		if other, ok := g.SideOf(p.Fingerprint); ok && other != p.Side {
+		if other, ok := g.SideOf(p.Fingerprint); ok && other != p.Side && !engine.MayShare(g.Rules, other, p.Side) {
 			return fmt.Errorf("adjudicator: key %s is already side %s's", p.Fingerprint, other)
 		}
 		if err := emit(EvSideChanged, SideChanged{Player: p, By: c.By, Why: c.Why}); err != nil {

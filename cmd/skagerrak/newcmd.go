@@ -59,7 +59,16 @@ From a game file (YAML; key files relative to it):
   sides:
     german: {address: hitler@example.org, key: german.asc}
     allied: {address: churchill@example.org, key: allied.asc}
-  referee: {address: ref@example.org, key: referee.asc}`,
+  referee: {address: ref@example.org, key: referee.asc}
+
+Each side needs a player, and each player a key of its own, except where the
+rules let one player hold two sides: Kampen om Norge with two players (rule
+1.4) gives the norwegian and the allied side the same address and key, and
+that player sends each side's orders in its own file:
+  skagerrak new --game kampen-2 --ruleset kampen \
+    --side german=falkenhorst@example.org,german.asc \
+    --side norwegian=ruge@example.org,ruge.asc \
+    --side allied=ruge@example.org,ruge.asc --referee ref@example.org,referee.asc`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			spec, err := f.spec()

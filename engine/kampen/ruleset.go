@@ -221,3 +221,10 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 	}
 	return r
 }
+
+// SharedSides implements engine.SideSharer: with two players, one holds
+// both Norway and the Allies (1.4); the two sides still play their own
+// rounds with their own cards.
+func (Ruleset) SharedSides() [][]engine.Side {
+	return [][]engine.Side{{Norwegian, Allied}}
+}
