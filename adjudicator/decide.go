@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -73,6 +74,16 @@ const (
 	StatusReferee   = "referee"
 )
 
+// notOpen says why orders for phase are refused when open is the open
+// phase: to a side that owes nothing in it, that its orders are not due
+// now, rather than naming a phase that is not its own.
+func notOpen(phase, open string, side engine.Side, opened *PhaseOpened) string {
+	if opened != nil && side != Referee && !slices.Contains(opened.Owes, side) {
+		return fmt.Sprintf("your side has no orders in the open phase %s (owed by %s); you will get a report with your order form when your orders are next due", open, joinSides(opened.Owes))
+	}
+	return fmt.Sprintf("phase %q is not open (it may have resolved already); the open phase is %s", phase, open)
+}
+
 // Submit takes an authenticated order file for this game: it checks the
 // header, the signer's side, the phase and every line, and emits
 // OrdersAccepted or OrdersRejected and the reply to the side's registered
@@ -133,7 +144,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		if g.Opened != nil {
 			open = g.Opened.Phase
 		}
-		return reject(f.Phase, fmt.Sprintf("phase %q is not open (it may have resolved already); the open phase is %s", f.Phase, open), nil)
+		return reject(f.Phase, notOpen(f.Phase, open, side, g.Opened), nil)
 	}
 	if !sub.SigTime.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
 		return reject(f.Phase, fmt.Sprintf("the signature was made %s, before phase %s opened (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), f.Phase, g.OpenedAt.UTC().Format(time.RFC3339)), nil)

@@ -85,3 +85,24 @@ func TestKampenTwoPlayersPlayThrough(t *testing.T) {
 	}
 	t.Logf("%d phases: %s", g.Resolved, g.Ended.Result.Summary)
 }
+
+// TestSideThatOwesNothingIsToldSo: in Kampen's first phase only Germany
+// owes orders; a Norwegian file naming another phase is told that its side
+// has no orders in the open phase, not only which phase is open.
+func TestSideThatOwesNothingIsToldSo(t *testing.T) {
+	dir := t.TempDir()
+	clk := &testClock{t: time.Date(2026, 4, 8, 6, 0, 0, 0, time.UTC)}
+	h, err := OpenHost(dir, Options{Clock: clk, Entropy: bytes.NewReader(bytes.Repeat([]byte{1}, 32))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	if _, err := h.Create(kampenTwoPlayers("two")); err != nil {
+		t.Fatal(err)
+	}
+	r := submit(t, h, "two", "norwegian", orders("two", "R01-norwegian-move", "norwegian", ""))
+	want := "your side has no orders in the open phase R01-german-move (owed by german)"
+	if r.Status != StatusRejected || !strings.Contains(r.Reason, want) {
+		t.Fatalf("got %s %q, want a refusal saying %q", r.Status, r.Reason, want)
+	}
+}

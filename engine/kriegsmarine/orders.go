@@ -274,7 +274,7 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
 			}
 		default:
-			p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, "", p.v.rev())), "unknown order %q", l.Fields[0]))
+			p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, p.v.Side, p.v.rev())), "unknown order %q", l.Fields[0]))
 		}
 	}
 	for _, l := range searches {
