@@ -265,7 +265,7 @@ func marshalErrs(errs []engine.LineError) string {
 // notes and does not fail on: it is being fixed elsewhere (issue 21's
 // step budgets and dice that are never invented). "" for any other.
 func knownRunaway(rs engine.Ruleset, su engine.Setup, manual bool) string {
-	if rs.Name() == "kriegsmarine" && manual {
+	if rs.Name() == "kriegsmarine" && manual && su.Revision >= 2 {
 		return "a battle at sea on manual dice that ran out: filler 1s miss for ever (rule 8.25)"
 	}
 	return ""

@@ -46,22 +46,24 @@ func (p *player) checkFormat(s engine.State, side engine.Side, o engine.Orders, 
 // orderText draws one order text for side.
 func (p *player) orderText(s engine.State, side engine.Side) string {
 	v := p.rs.View(s, side)
-	base := ""
-	if pl, ok := p.rs.(engine.Player); ok {
-		base = pl.Play(v, side, engine.NewSeededDice([]byte("player"), fmt.Sprint(p.game), fmt.Sprint(p.rng.Uint64()), [32]byte{}))
+	play := func() string {
+		if pl, ok := p.rs.(engine.Player); ok {
+			return pl.Play(v, side, engine.NewSeededDice([]byte("player"), fmt.Sprint(p.game), fmt.Sprint(p.rng.Uint64()), [32]byte{}))
+		}
+		return p.rs.FormatOrders(s, side, p.rs.DefaultOrders(s, side))
 	}
 	switch r := p.rng.IntN(20); {
 	case r < 9:
-		return base
+		return play()
 	case r < 12:
 		if f, ok := p.rs.(engine.OrderFormer); ok {
 			return f.OrderForm(v, side)
 		}
-		return base
+		return play()
 	case r < 13:
 		return p.rs.FormatOrders(s, side, p.rs.DefaultOrders(s, side))
 	default:
-		return p.mutate(base, p.vocabulary(s))
+		return p.mutate(play(), p.vocabulary(s))
 	}
 }
 
@@ -232,4 +234,3 @@ func (f *fog) checkSides(p *player, owes []engine.Side) {
 		}
 	}
 }
-
