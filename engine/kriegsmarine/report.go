@@ -29,10 +29,6 @@ func (Ruleset) DecodeView(data []byte) (engine.View, error) {
 // Report implements engine.Reporter: what the side learned in the last
 // turn, its forces, and what it knows of the enemy, from its View alone.
 func (Ruleset) Report(view engine.View, side engine.Side) string {
-	return engine.WrapLines(report(view, side), 72)
-}
-
-func report(view engine.View, side engine.Side) string {
 	v, err := asView(view)
 	if err != nil {
 		return ""

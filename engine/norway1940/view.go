@@ -129,14 +129,8 @@ func stateFromView(v *View) *State {
 	return s.clone()
 }
 
-// Report writes a side's report from its View (engine.Reporter): plain
-// text at 72 columns, a longer line broken at its spaces and carried on
-// under its own indent and two more.
+// Report writes a side's report from its View (engine.Reporter).
 func (Ruleset) Report(vv engine.View, side engine.Side) string {
-	return engine.WrapLines(report(vv, side), 72)
-}
-
-func report(vv engine.View, side engine.Side) string {
 	v, ok := vv.(*View)
 	if !ok {
 		return ""
