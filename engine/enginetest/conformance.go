@@ -128,6 +128,14 @@ func setups(rs engine.Ruleset) []engine.Setup {
 	if sl, ok := rs.(SetupLister); ok {
 		return sl.ConformanceSetups()
 	}
+	return DefaultSetups(rs)
+}
+
+// DefaultSetups are the set-ups random games cycle through unless the
+// ruleset is a SetupLister: every earlier revision's default scenario,
+// every scenario of the current revision, each option alone and all
+// options together.
+func DefaultSetups(rs engine.Ruleset) []engine.Setup {
 	var out []engine.Setup
 	cur := engine.CurrentRevision(rs)
 	for rev := 1; rev < cur; rev++ {
@@ -189,6 +197,15 @@ func checkState(t testing.TB, rs engine.Ruleset, s engine.State, where string) {
 	}
 	for _, side := range rs.Sides() {
 		checkView(t, rs, s, side, where)
+	}
+	if !ph.Over {
+		_, errs := rs.ParseOrders(s, "nobody", "advance 1\n")
+		if len(errs) == 0 {
+			t.Fatalf("%s: orders of a side not in the game are accepted", where)
+		}
+	}
+	if b2 := canon(t, where+": the state", s); !bytes.Equal(b, b2) {
+		t.Fatalf("%s: View, ParseOrders or DecodeState changed the state", where)
 	}
 }
 

@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -9,16 +10,28 @@ import (
 
 // orders has side send order texts until one is accepted, at most
 // maxTries: the scripted player's orders, the order form unchanged, the
-// default orders written out, or any of these with mutated lines. Every
-// refusal is checked, and every accepted text written back and read
-// again. ok is false when every text was refused (the side is defaulted).
+// default orders written out (each of which must be accepted), or any of
+// these with mutated lines. Every refusal is checked, and every accepted
+// text written back and read again. ok is false when every text was
+// refused (the side is defaulted), and always in a game of absent
+// players.
 func (p *player) orders(s engine.State, side engine.Side, f *fog) (text string, o engine.Orders, ok bool) {
+	if p.absent {
+		return "", nil, false
+	}
+	before := p.canon(s)
 	for try := 0; try < maxTries; try++ {
-		text = p.orderText(s, side)
+		text, what := p.orderText(s, side)
 		p.stats.texts++
 		o, errs := p.rs.ParseOrders(s, side, text)
+		if !bytes.Equal(before, p.canon(s)) {
+			p.fail("ParseOrders changed the state")
+		}
 		f.reply(p, side, text, o, errs)
 		if len(errs) > 0 {
+			if what != "" {
+				p.fail("%s: %s is refused: %v\n%s", side, what, errs, clip(text))
+			}
 			p.stats.refused++
 			checkRefusal(p.t, text, errs, fmt.Sprintf("game %d %s %s", p.game, p.where, side))
 			continue
@@ -43,27 +56,50 @@ func (p *player) checkFormat(s engine.State, side engine.Side, o engine.Orders, 
 	}
 }
 
-// orderText draws one order text for side.
-func (p *player) orderText(s engine.State, side engine.Side) string {
+// orderText draws one order text for side, and names it if it must be
+// accepted as it stands.
+func (p *player) orderText(s engine.State, side engine.Side) (text, must string) {
 	v := p.rs.View(s, side)
 	play := func() string {
 		if pl, ok := p.rs.(engine.Player); ok {
-			return pl.Play(v, side, engine.NewSeededDice([]byte("player"), fmt.Sprint(p.game), fmt.Sprint(p.rng.Uint64()), [32]byte{}))
+			seed := fmt.Sprint(p.rng.Uint64())
+			text := pl.Play(v, side, engine.NewSeededDice([]byte("player"), fmt.Sprint(p.game), seed, [32]byte{}))
+			if p.rng.IntN(4) == 0 {
+				p.samePlay(v, side, seed, text)
+			}
+			return text
 		}
 		return p.rs.FormatOrders(s, side, p.rs.DefaultOrders(s, side))
 	}
 	switch r := p.rng.IntN(20); {
 	case r < 9:
-		return play()
+		return play(), "the scripted player's orders"
 	case r < 12:
 		if f, ok := p.rs.(engine.OrderFormer); ok {
-			return f.OrderForm(v, side)
+			return f.OrderForm(v, side), "the order form unchanged"
 		}
-		return play()
+		return play(), "the scripted player's orders"
 	case r < 13:
-		return p.rs.FormatOrders(s, side, p.rs.DefaultOrders(s, side))
+		return p.rs.FormatOrders(s, side, p.rs.DefaultOrders(s, side)), "the default orders written out"
 	default:
-		return p.mutate(play(), p.vocabulary(s))
+		return p.mutate(play(), p.vocabulary(s)), ""
+	}
+}
+
+// samePlay checks that the scripted player plays the same from the view
+// read back from its JSON, as a player's own tools read it.
+func (p *player) samePlay(v engine.View, side engine.Side, seed, text string) {
+	dec, ok := p.rs.(engine.ViewDecoder)
+	if !ok {
+		return
+	}
+	back, err := dec.DecodeView(p.canon(v))
+	if err != nil {
+		p.fail("%s's view does not decode: %v", side, err)
+	}
+	again := p.rs.(engine.Player).Play(back, side, engine.NewSeededDice([]byte("player"), fmt.Sprint(p.game), seed, [32]byte{}))
+	if again != text {
+		p.fail("%s: the scripted player plays otherwise from its view read back:\n%s\n%s", side, text, again)
 	}
 }
 

@@ -63,14 +63,14 @@ type gameRecord struct {
 
 // playStats counts what random play went through, for the test's log.
 type playStats struct {
-	games, manual, phases, maxPhases int
-	texts, refused, accepted, nmr    int
-	misfits, runaways, fog           int
+	games, manual, absent, phases, maxPhases int
+	texts, refused, accepted, nmr            int
+	misfits, runaways, fog                   int
 }
 
 func (s playStats) String() string {
-	return fmt.Sprintf("%d games (%d on manual dice), %d phases (at most %d in a game); %d order texts sent, %d refused, %d accepted, %d sides defaulted; %d misfit hands cleared; %d fog comparisons; %d known runaways",
-		s.games, s.manual, s.phases, s.maxPhases, s.texts, s.refused, s.accepted, s.nmr, s.misfits, s.fog, s.runaways)
+	return fmt.Sprintf("%d games (%d on manual dice, %d of absent players), %d phases (at most %d in a game); %d order texts sent, %d refused, %d accepted, %d sides defaulted; %d misfit hands cleared; %d fog comparisons; %d known runaways",
+		s.games, s.manual, s.absent, s.phases, s.maxPhases, s.texts, s.refused, s.accepted, s.nmr, s.misfits, s.fog, s.runaways)
 }
 
 // player plays one random game.
@@ -80,6 +80,9 @@ type player struct {
 	rng    *rand.Rand
 	game   int
 	manual bool
+	// absent is a game in which no side ever sends orders: every phase
+	// resolves on default orders, and the game still ends.
+	absent bool
 	stats  *playStats
 	where  string
 }
@@ -106,6 +109,7 @@ func randomPlay(t *testing.T, rs engine.Ruleset, n int) {
 		}
 		p := &player{t: t, rs: rs, rng: rand.New(rand.NewPCG(h.Sum64(), uint64(g))), game: g, stats: &st}
 		p.manual = p.rng.IntN(4) == 0
+		p.absent = g%10 == 9
 		p.playGame(sus[g%len(sus)])
 	}
 	t.Logf("%s: %v", rs.Name(), st)
@@ -121,6 +125,9 @@ func (p *player) playGame(su engine.Setup) {
 	p.stats.games++
 	if p.manual {
 		p.stats.manual++
+	}
+	if p.absent {
+		p.stats.absent++
 	}
 	p.where = fmt.Sprintf("set-up %+v", su)
 	defer func() {
@@ -162,6 +169,9 @@ func (p *player) playGame(su engine.Setup) {
 		rec.phases = append(rec.phases, pr)
 		p.check(s, next)
 		s = next
+	}
+	if rv, ok := p.rs.(engine.Revealer); ok && rv.Reveal(s) == "" {
+		p.fail("the finished game reveals nothing")
 	}
 	p.stats.phases += len(rec.phases)
 	p.stats.maxPhases = max(p.stats.maxPhases, len(rec.phases))

@@ -70,6 +70,9 @@ func (Race) Phase(s engine.State) engine.Phase {
 func (Race) ParseOrders(s engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
 	var o RaceOrders
 	var errs []engine.LineError
+	if side != "allied" && side != "german" {
+		return o, []engine.LineError{{Msg: fmt.Sprintf("%q is no side of this game", side), Valid: "allied or german"}}
+	}
 	for _, l := range engine.OrderLines(text) {
 		if len(l.Fields) != 2 || strings.ToLower(l.Fields[0]) != "advance" {
 			errs = append(errs, l.Errorf("1.1", "advance 1, advance 2 or advance 3", "unknown order"))

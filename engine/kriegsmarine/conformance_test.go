@@ -66,3 +66,20 @@ func (conforming) Invariants(prev, next engine.State) error {
 }
 
 func TestConformance(t *testing.T) { enginetest.Conformance(t, conforming{}) }
+
+// ConformanceSetups adds to the usual set-ups Bismarck with each Allied
+// answer (4.5), and every option at once with one answer.
+func (r conforming) ConformanceSetups() []engine.Setup {
+	out := enginetest.DefaultSetups(r)
+	cur := engine.CurrentRevision(r)
+	var all []string
+	for _, o := range r.Options() {
+		if o.ID != "bismarck-strasbourg" && o.ID != "bismarck-french" {
+			all = append(all, o.ID)
+		}
+	}
+	for _, answer := range []string{"bismarck-hood", "bismarck-strasbourg", "bismarck-french"} {
+		out = append(out, engine.Setup{Options: []string{"bismarck", answer}, Revision: cur})
+	}
+	return append(out, engine.Setup{Options: all, Revision: cur})
+}
