@@ -248,13 +248,17 @@ func hasSide(sides []engine.Side, s engine.Side) bool {
 }
 
 // checkRefusal checks that every problem of a refused order text names a
-// line of it (or the orders as a whole) and says what is wrong.
+// line of it (or the orders as a whole), says what is wrong, and cites
+// the rule it breaks or says what would be valid.
 func checkRefusal(t testing.TB, text string, errs []engine.LineError, where string) {
 	t.Helper()
 	n := strings.Count(strings.ReplaceAll(text, "\r\n", "\n"), "\n") + 1
 	for _, e := range errs {
 		if e.Line < 0 || e.Line > n || strings.TrimSpace(e.Msg) == "" {
 			t.Fatalf("%s: a refusal names line %d of %d or says nothing: %+v\n%s", where, e.Line, n, e, clip(text))
+		}
+		if strings.TrimSpace(e.Valid) == "" && strings.TrimSpace(e.Rule) == "" {
+			t.Fatalf("%s: a refusal cites no rule and says nothing of what would be valid: %+v\n%s", where, e, clip(text))
 		}
 	}
 }
