@@ -97,9 +97,9 @@ type Game struct {
 	lastRejected *OrdersRejected
 	lastNotice   string
 	// waiting is set while the open phase waits for the mailbox.
-	waiting *PhaseWaiting
-	secret       []byte
-	rendered     *Mail
+	waiting  *PhaseWaiting
+	secret   []byte
+	rendered *Mail
 	// fresh is the data of the event being emitted, so that Apply need not
 	// decode what was encoded a moment ago; checked are the orders Submit
 	// just parsed, for the same reason. Replay has neither.
