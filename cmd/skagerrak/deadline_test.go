@@ -51,13 +51,25 @@ type deadlineEnv struct {
 	deadline time.Time
 }
 
-func newDeadlineEnv(t *testing.T) *deadlineEnv {
+func newDeadlineEnv(t *testing.T) *deadlineEnv { return newDeadlineEnvOn(t, false) }
+
+// newDeadlineEnvOn is newDeadlineEnv, on a store other daemons may share
+// (as the database is) if shared.
+func newDeadlineEnvOn(t *testing.T, shared bool) *deadlineEnv {
 	t.Helper()
 	e := newMailEnv(t, 0)
 	created := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)
 	clock := &movableClock{}
 	clock.ns.Store(created.UnixNano())
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}, Triage: mailTriage{}, Clock: clock})
+	fs, err := adjudicator.NewFileStore(e.dataDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st adjudicator.Store = fs
+	if shared {
+		st = sharedFiles{fs}
+	}
+	h, err := adjudicator.OpenStore(st, adjudicator.Options{Verifier: pgpVerifier{}, Triage: mailTriage{}, Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +105,7 @@ func newDeadlineEnv(t *testing.T) *deadlineEnv {
 
 // orderAt mails a signed order into the INBOX as received by the server
 // at received (its INTERNALDATE).
-func (d *deadlineEnv) orderAt(t *testing.T, side, body string, received time.Time) {
+func (d *deadlineEnv) orderAt(t *testing.T, side, body string, received time.Time) []byte {
 	t.Helper()
 	addr := side + "-0@players.test"
 	text := fmt.Sprintf("Game: g000\nPhase: T01\nSide: %s\n%s\n", side, body)
@@ -104,6 +116,7 @@ func (d *deadlineEnv) orderAt(t *testing.T, side, body string, received time.Tim
 	if _, err := d.imap.AppendAt(hostAddr, "INBOX", raw, received); err != nil {
 		t.Fatal(err)
 	}
+	return raw
 }
 
 // at sets the host's clock.
@@ -312,3 +325,56 @@ type emptyMailbox struct{}
 func (emptyMailbox) Fetch(context.Context) ([]adjudicator.InMessage, error) { return nil, nil }
 func (emptyMailbox) MoveProcessed(context.Context, uint32, uint32) error    { return nil }
 func (emptyMailbox) MoveRejected(context.Context, uint32, uint32) error     { return nil }
+
+// sharedFiles is the file store taken for one other daemons share (a
+// HeadLister, as the database is), for one daemon to play both.
+type sharedFiles struct{ *adjudicator.FileStore }
+
+func (sharedFiles) Heads() (map[string]uint64, error) { return map[string]uint64{}, nil }
+
+// A message whose outcome is recorded already, met again in the INBOX
+// (its recorder died before moving it, or it is a copy), is moved at once
+// by the only daemon of a file store; with a shared store it is left for
+// the daemon that recorded it, and moved only once DuplicateGrace has
+// passed since the record, so that two daemons never move one message at
+// the same time (which files it twice).
+func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		t.Run(fmt.Sprintf("shared=%v", shared), func(t *testing.T) {
+			d := newDeadlineEnvOn(t, shared)
+			d.at(time.Now().Add(time.Minute))
+			raw := d.orderAt(t, "allied", "advance 2", time.Now())
+			if p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil); err != nil || p.Accepted != 1 {
+				t.Fatalf("first pass: %+v, %v", p, err)
+			}
+			if _, err := d.imap.Append(hostAddr, "INBOX", raw); err != nil {
+				t.Fatal(err)
+			}
+			d.clock.add(time.Second)
+			p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil)
+			if err != nil || p.Duplicates != 1 || p.Failures != 0 {
+				t.Fatalf("the message met again: %+v, %v; want a duplicate, no failure", p, err)
+			}
+			left := 0
+			if shared {
+				left = 1
+			}
+			if p.Left != left || d.count(t, "INBOX") != left || d.count(t, defaultProcessed) != 2-left {
+				t.Fatalf("left %d, INBOX %d, processed %d; want %d left in the INBOX", p.Left, d.count(t, "INBOX"), d.count(t, defaultProcessed), left)
+			}
+			if p.Unread {
+				t.Fatal("a message left for its recorder counts as unread: no deadline could pass")
+			}
+			if !shared {
+				return
+			}
+			d.clock.add(adjudicator.DuplicateGrace)
+			if p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil); err != nil || p.Left != 0 || p.Failures != 0 {
+				t.Fatalf("after the grace: %+v, %v", p, err)
+			}
+			if d.count(t, "INBOX") != 0 || d.count(t, defaultProcessed) != 2 {
+				t.Fatalf("after the grace: INBOX %d, processed %d; want it moved", d.count(t, "INBOX"), d.count(t, defaultProcessed))
+			}
+		})
+	}
+}
