@@ -53,8 +53,9 @@ type Host struct {
 	// readAt is when the last read of the whole mailbox began (PollOnce):
 	// deadlines before it are judged.
 	readAt time.Time
-	// dupGrace is Options.DuplicateGrace.
-	dupGrace time.Duration
+	// dupGrace and fetchTimeout are Options.DuplicateGrace and
+	// Options.FetchTimeout.
+	dupGrace, fetchTimeout time.Duration
 }
 
 type hosted struct {
@@ -88,6 +89,8 @@ type Options struct {
 	Select func(id string) bool
 	// DuplicateGrace, if set, replaces DuplicateGrace (tests).
 	DuplicateGrace time.Duration
+	// FetchTimeout, if set, replaces FetchTimeout.
+	FetchTimeout time.Duration
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -115,9 +118,12 @@ func OpenStore(st Store, o Options) (*Host, error) {
 		o.Entropy = rand.Reader
 	}
 	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
-		selectFn: o.Select, dupGrace: o.DuplicateGrace}
+		selectFn: o.Select, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout}
 	if h.dupGrace <= 0 {
 		h.dupGrace = DuplicateGrace
+	}
+	if h.fetchTimeout <= 0 {
+		h.fetchTimeout = FetchTimeout
 	}
 	ids, err := st.Games()
 	if err != nil {

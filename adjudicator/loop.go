@@ -159,6 +159,11 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 // maxBatches bounds the Fetch calls of one pass.
 const maxBatches = 1000
 
+// FetchTimeout bounds one fetch, its retries included: a mailbox that
+// cannot be read for that long ends the pass, so that the overdue phases
+// that wait for it are told (see PollOnce) and the next pass tries again.
+const FetchTimeout = time.Minute
+
 // msgRef names a message in the mailbox.
 type msgRef struct{ uidValidity, uid uint32 }
 
@@ -170,7 +175,9 @@ type msgRef struct{ uidValidity, uid uint32 }
 func (h *Host) drain(ctx context.Context, in Inbox, p *Pass) (read bool, why string, err error) {
 	done := map[msgRef]bool{}
 	for batch := 0; batch < maxBatches; batch++ {
-		msgs, err := in.Fetch(ctx)
+		fctx, cancel := context.WithTimeout(ctx, h.fetchTimeout)
+		msgs, err := in.Fetch(fctx)
+		cancel()
 		if err != nil {
 			if ctx.Err() == nil {
 				h.log.Warn("fetching mail failed", "err", err)
