@@ -3,15 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/events/pgstore/pgtest"
 	"skagerrak/mail/stacktest"
 )
 
@@ -91,4 +95,46 @@ func TestDeadlineWaitsForTheMailboxOnTheStack(t *testing.T) {
 // hasWaiting reports whether the game's open phase has a recorded wait.
 func hasWaiting(g *adjudicator.Game) bool {
 	return strings.Contains(g.Waiting(time.Now()), "waits for the mailbox")
+}
+
+// Two daemons on one PostgreSQL store and one Dovecot mailbox, each
+// killed (SIGKILL) in turn while orders arrive: every message ends in
+// processed or rejected exactly once (a daemon that finds a message
+// recorded by the other leaves the move to it), and every message is
+// recorded once, every mail sent and every game verifying, as check says.
+func TestTwoDaemonsFileEachMessageOnceOnTheStack(t *testing.T) {
+	stacktest.Require(t, "dovecot", "smtpd")
+	s := stacktest.Start(t, "skagerrak.test", []string{"two", "german", "allied"}, nil)
+	e := newStackEnv(t, s, "two", pgtest.URL(t))
+	const games, kills = 10, 4
+	var ids []string
+	for g := range games {
+		ids = append(ids, fmt.Sprintf("two-g%02d", g))
+	}
+	e.createGames(t, ids...)
+	start := func(name string) *daemon {
+		e.env = []string{"SKAGERRAK_TEST_DUP_GRACE=3s", "SKAGERRAK_TEST_NAME=" + name}
+		return e.startDaemon(t)
+	}
+	ds := []*daemon{start("a"), start("b")}
+	for _, id := range ids {
+		e.order(t, id, "german", "advance 2")
+		e.order(t, id, "allied", "advance 1")
+	}
+	rnd := rand.New(rand.NewPCG(27, 1))
+	for k := range kills {
+		time.Sleep(time.Duration(300+rnd.IntN(700)) * time.Millisecond)
+		i := k % 2
+		ds[i].cmd.Process.Signal(syscall.SIGKILL)
+		<-ds[i].end
+		ds[i] = start([]string{"a", "b"}[i])
+	}
+	e.drained(t, ds[0], 2*games)
+	for _, d := range ds {
+		d.stop(t)
+	}
+	if n := e.s.Count(t, e.user, "skagerrak.processed"); n != 2*games {
+		t.Errorf("processed holds %d messages, want each of the %d once", n, 2*games)
+	}
+	e.check(t, 2*games, kills*daemonSenders)
 }
