@@ -58,7 +58,7 @@ func TestKampenTwoPlayersPlayThrough(t *testing.T) {
 		for _, s := range g.Owing() {
 			if s == "german" && !refused {
 				h.mu.Lock()
-				r, err := h.route(Submission{Text: orders("two", g.Opened.Phase, "german", ""), Source: "file", Fingerprint: "FPNA", Key: "k-forged", SigTime: clk.Now()}, clk.Now())
+				r, err := h.route(Submission{Text: orders("two", g.Opened.Phase, "german", ""), Source: "file", Fingerprint: "FPNA", Key: "k-forged", SigTime: clk.Now()}, clk.Now(), clk.Now())
 				h.mu.Unlock()
 				if err != nil || r.Status != StatusRejected || !strings.Contains(r.Reason, "not \"german\"") {
 					t.Fatalf("the Norwegian-Allied key signed German orders: %+v %v", r, err)
