@@ -298,22 +298,14 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	comment(&b, "# Your hand: %s", strings.Join(v.Hand, " "))
 	switch v.Step {
 	case StepMove:
-		for _, l := range formUsage[StepMove][side] {
-			comment(&b, "%s", l)
-		}
+		b.WriteString(Verbs.SummaryOf(strings.Split(sideVerbs(s, side), ", ")))
 		for _, st := range v.Stacks {
 			if st.Side == side {
 				comment(&b, "#   %s %d: neighbours %s", AreaName(st.Area), st.N, areaNames(pack.Graph.Neighbors(st.Area)))
 			}
 		}
 	case StepDefend:
-		usage := formUsage[StepDefend][side]
-		if side == Norwegian && v.Turn != German {
-			usage = formUsage[StepDefend][Allied]
-		}
-		for _, l := range usage {
-			comment(&b, "%s", l)
-		}
+		b.WriteString(Verbs.SummaryOf(strings.Split(sideVerbs(s, side), ", ")))
 		for _, g := range v.Groups {
 			comment(&b, "#   %s %d moving %s -> %s", g.Side, g.N, AreaName(g.From), AreaName(g.To))
 		}
@@ -323,9 +315,7 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 			}
 		}
 	case StepReinforce:
-		for _, l := range formUsage[StepReinforce][side] {
-			comment(&b, "%s", l)
-		}
+		b.WriteString(Verbs.SummaryOf(strings.Split(sideVerbs(s, side), ", ")))
 		comment(&b, "#   you may place in: %s", areaNames(s.placeable(side)))
 		if side == German {
 			for _, a := range []string{"oslo", "drammen", "fredrikstad", "larvik"} {
@@ -347,26 +337,6 @@ func areaNames(ids []string) string {
 		out[i] = AreaName(id)
 	}
 	return strings.Join(out, " ")
-}
-
-// formUsage is the order form's summary of the orders each side gives in
-// each step: its own only (sideVerbs).
-var formUsage = map[string]map[engine.Side][]string{
-	StepMove: {
-		German:    {"# move FROM TO [N] | rapid FROM AREA [AREA] [N] | para FROM TO", "# attack AREA CARD... | react AREA CARD... | engineer on|off | losses norwegian|allied"},
-		Norwegian: {"# move FROM TO [N] | rapid FROM AREA [AREA] [N] | attack AREA CARD..."},
-		Allied:    {"# move FROM TO [N] | attack AREA CARD..."},
-	},
-	StepDefend: {
-		German:    {"# defend AREA CARD... | retreat AREA TO"},
-		Norwegian: {"# block CARD AREA [from AREA] | flee AREA TO | defend AREA CARD... | retreat AREA TO", "# losses norwegian|allied"},
-		Allied:    {"# defend AREA CARD... | retreat AREA TO | losses norwegian|allied"},
-	},
-	StepReinforce: {
-		German:    {"# trade CARD... | place AREA [N] | discard CARD"},
-		Norwegian: {"# trade CARD... | place AREA [N]"},
-		Allied:    {"# trade CARD... | place AREA [N] | discard CARD | submarine on|off"},
-	},
 }
 
 // comment writes a "#" comment line, folded to 72 columns.

@@ -278,21 +278,11 @@ func (r Ruleset) OrderForm(ev engine.View, side engine.Side) string {
 		b.WriteString("# you owe no orders this phase\n")
 		return b.String()
 	}
-	if v.Step == "setup" {
-		b.WriteString("# place UNIT HEX | base AIR HEX|UK   (Rule 30: set-up)\n")
-	} else if v.Step == "exploit" {
-		b.WriteString("# move UNIT HEX [HEX...]   (c/m units only)\n")
-	} else if v.Step == "move" && side == German {
-		// each side's own orders only: the Germans land, drop and
-		// replace, the Allies mobilize and assemble
-		b.WriteString("# move UNIT HEX [HEX...] | rail UNIT HEX | land UNIT HEX | drop UNIT HEX\n")
-		b.WriteString("# base AIR HEX | replace UNIT HEX | rebuild UNIT\n")
-	} else if v.Step == "move" {
-		b.WriteString("# move UNIT HEX [HEX...] | rail UNIT HEX | base AIR HEX|UK\n")
-		b.WriteString("# mobilize REG DIV | assemble DIV [2DivHQ] R1 R2 R3\n")
-	} else {
-		b.WriteString("# attack HEX with UNIT UNIT ... [advance] | air AIR HEX [close]\n")
+	step := v.Step
+	if step != "setup" && step != "combat" && step != "exploit" {
+		step = "move"
 	}
+	b.WriteString(Verbs.Summary(step, side, 0))
 	formUnits(&b, v, side)
 	b.WriteString("# suggested orders:\n")
 	b.WriteString(r.Play(ev, side, nullDice{}))
