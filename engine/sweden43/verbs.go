@@ -4,26 +4,28 @@ import "skagerrak/engine"
 
 // Verbs is the table of Objective: Sweden's orders: the orders each phase
 // takes (the step names setup, move, combat, exploit), the parser's hints
-// and the guide's order syntax.
+// and the guide's order syntax. Rule is the section of the scenario's
+// rules the parser cites; movement and combat follow the Europa core
+// rules, which the scenario does not number, and cite none.
 var Verbs = engine.Verbs{
 	{Name: "place", Rule: "30", Usage: "place UNIT HEX",
 		Doc:     "At set-up, deploys a unit that sets up on the map to a land hex of your own country (Sweden for the Allies, Norway for Germany).",
 		Phases:  []string{"setup"},
 		Example: engine.Example{Phase: "T0-allied-setup", Side: Allied, Line: "place I3 Stockholm"}},
-	{Name: "move", Rule: "6", Usage: "move UNIT HEX",
+	{Name: "move", Usage: "move UNIT HEX",
 		Doc:     "Moves a ground unit to a hex within its movement allowance (the path is found for it); in the exploitation phase, units that may exploit.",
 		Args:    []engine.Arg{{Name: "HEX", Doc: "a hex (R8) or a place by name (Oslo)"}},
 		Phases:  []string{"move", "exploit"},
 		Example: engine.Example{Phase: "T2-german-move", Side: German, Line: "move 196Inf R12"}},
-	{Name: "rail", Rule: "7", Usage: "rail UNIT HEX",
+	{Name: "rail", Rule: "7A", Usage: "rail UNIT HEX",
 		Doc:     "Moves a unit by rail along the rail lines, within the line's capacity.",
 		Phases:  []string{"move"},
 		Example: engine.Example{Phase: "T1-allied-move", Side: Allied, Line: "rail I1 Goteborg", Setup: "I1 at Stockholm"}},
-	{Name: "land", Rule: "26", Usage: "land UNIT HEX",
+	{Name: "land", Rule: "26A", Usage: "land UNIT HEX",
 		Doc:    "An amphibious landing on a coastal hex; both amphibious units land in the first German movement phase (26A).",
 		Phases: []string{"move"}, Sides: []engine.Side{German},
 		Example: engine.Example{Phase: "T1-german-move", Side: German, Line: "land Amph1 Q18\nland Amph2 Q18"}},
-	{Name: "drop", Rule: "27", Usage: "drop UNIT HEX",
+	{Name: "drop", Rule: "25C", Usage: "drop UNIT HEX",
 		Doc:    "A parachute drop on a hex within range of an airbase.",
 		Phases: []string{"move"}, Sides: []engine.Side{German},
 		Example: engine.Example{Phase: "T1-german-move", Side: German, Line: "land Amph1 Q18\nland Amph2 Q18\ndrop Para1 E14"}},
@@ -31,7 +33,7 @@ var Verbs = engine.Verbs{
 		Doc:     "Moves an air unit to another airbase (Western Allied air units stay in the UK).",
 		Phases:  []string{"setup", "move"},
 		Example: engine.Example{Phase: "T1-allied-move", Side: Allied, Line: "base F8 Goteborg"}},
-	{Name: "replace", Rule: "29", Usage: "replace UNIT HEX",
+	{Name: "replace", Rule: "29B", Usage: "replace UNIT HEX",
 		Doc:    "Brings an eliminated unit back from the replacement pool (the Allies get no ground replacements).",
 		Phases: []string{"move"}, Sides: []engine.Side{German},
 		Example: engine.Example{Phase: "T4-german-move", Side: German, Line: "replace Amph1 U5"}},
@@ -47,7 +49,7 @@ var Verbs = engine.Verbs{
 		Doc:    "Assembles a Swedish division from three regiments in one hex.",
 		Phases: []string{"move"}, Sides: []engine.Side{Allied},
 		Example: engine.Example{Phase: "T1-allied-move", Side: Allied, Line: "assemble 2Div 2DivHQ I3 I2 I4", Setup: "2DivHQ, I3, I2 and I4 at Orebro"}},
-	{Name: "attack", Rule: "14", Usage: "attack HEX with UNIT UNIT ... [advance]",
+	{Name: "attack", Usage: "attack HEX with UNIT UNIT ... [advance]",
 		Doc:     "Attacks an enemy hex with adjacent units; advance moves the attackers in if it is won.",
 		Phases:  []string{"combat"},
 		Example: engine.Example{Phase: "T1-german-combat", Side: German, Line: "attack R9 with 25Pz 196Inf advance"}},
