@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -49,6 +50,8 @@ type Host struct {
 	// for new games again.
 	selectFn func(id string) bool
 	reopen   bool
+	// ctx is Options.Context, given to every game.
+	ctx context.Context
 }
 
 type hosted struct {
@@ -80,6 +83,10 @@ type Options struct {
 	// Select, if set, picks the games the host opens: a command about one
 	// game opens that one, skagerrak new none.
 	Select func(id string) bool
+	// Context, if set, bounds every resolution the host runs, replays
+	// included: when it ends (the program is told to stop) a resolution
+	// stops at its next step and records nothing.
+	Context context.Context
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -106,8 +113,11 @@ func OpenStore(st Store, o Options) (*Host, error) {
 	if o.Entropy == nil {
 		o.Entropy = rand.Reader
 	}
+	if o.Context == nil {
+		o.Context = context.Background()
+	}
 	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
-		selectFn: o.Select}
+		selectFn: o.Select, ctx: o.Context}
 	ids, err := st.Games()
 	if err != nil {
 		st.Close()
@@ -141,7 +151,7 @@ func (h *Host) openGame(id string) error {
 	if err != nil {
 		h.log.Warn("the snapshot cannot be read; replaying the log", "game", id, "err", err)
 	}
-	g, err := replayFrom(l, readSnapshot(snap))
+	g, err := replayFrom(h.ctx, l, readSnapshot(snap))
 	if err != nil {
 		err = fmt.Errorf("adjudicator: game %s: %w", id, err)
 		if fatalOnOpen(err) {
@@ -306,6 +316,7 @@ func (h *Host) Create(s Spec) (*Game, error) {
 	// together, or not at all.
 	_, shared := l.(SharedLog)
 	hg := &hosted{g: NewGame(TemplateRenderer{}, false), log: l, held: shared}
+	hg.g.SetContext(h.ctx)
 	if err := hg.g.Start(s, secret, h.clock.Now(), h.emitter(hg)); err != nil {
 		done(false)
 		return nil, err

@@ -739,6 +739,7 @@ func (s *State) newCards(side engine.Side, discard string, dice engine.Dice) {
 		s.logf("", "%s has played no card since its last round and discards %s", side, CardName(side, id))
 	}
 	for len(d.Hand) < HandSize(side) {
+		engine.Step(dice, string(side)+" card draws")
 		if len(d.Draw) == 0 {
 			if side != Norwegian || len(d.Used) == 0 {
 				break

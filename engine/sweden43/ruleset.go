@@ -445,6 +445,7 @@ func (Ruleset) resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 		sort.SliceStable(list, func(i, j int) bool { return phaseRank(list[i].Verb) < phaseRank(list[j].Verb) })
 		moved := map[string]bool{}
 		for _, x := range list {
+			engine.Step(d, "movement orders")
 			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
 				c.log(side, "order not carried out: "+x.String()+": "+msg)
 			}
@@ -471,6 +472,7 @@ func (Ruleset) resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 			if st.Board.Surrendered {
 				break
 			}
+			engine.Step(d, "attacks (14)")
 			c.resolveAttack(side, a, d)
 		}
 		st.Step = "exploit"
