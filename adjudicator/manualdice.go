@@ -108,14 +108,17 @@ func (g *Game) diceWait(more ...int) (*DiceWait, error) {
 // DiceWanted says what the open phase of a manual-dice game waits for when
 // it is due to resolve (every side in, or the deadline past), or nil.
 func (g *Game) DiceWanted(now time.Time) *DiceWait {
-	if g.Opened == nil || g.Paused != nil || !g.due(now) {
-		return nil
-	}
-	w, err := g.diceWait()
-	if err != nil {
-		return nil
-	}
+	w, _ := g.WaitingFor(now)
 	return w
+}
+
+// WaitingFor is DiceWanted, with the error of a dry run that could not
+// say: one over its step budget, or stopped (the command told to stop).
+func (g *Game) WaitingFor(now time.Time) (*DiceWait, error) {
+	if g.Opened == nil || g.Paused != nil || !g.due(now) {
+		return nil, nil
+	}
+	return g.diceWait()
 }
 
 // due reports whether the open phase resolves at now: all orders in, or
