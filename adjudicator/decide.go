@@ -391,20 +391,17 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 	)
 	if g.Created.Dice == "manual" {
 		d := g.hand()
-		next, err = g.Rules.Resolve(g.State, orders, d)
-		switch {
-		case err != nil:
-		case d.Err() != nil:
-			// A value in hand that fits no roll it is for: the game
-			// waits for the referee to clear the hand.
-			return &DiceWait{Phase: g.Opened.Phase, Misfit: strings.TrimPrefix(d.Err().Error(), "engine: dice: ")}
-		case d.Short() > 0:
-			return &DiceWait{Phase: g.Opened.Phase, Want: d.Wanted()}
+		next, err = g.resolveOpen(orders, d)
+		// A value in hand that fits no roll it is for, or a die not in
+		// hand: the game waits for the referee.
+		var w *DiceWait
+		if w, err = handOutcome(g.Opened.Phase, d, err); w != nil {
+			return w
 		}
 		rolls = d.Rolls()
 	} else {
 		d := engine.NewSeededDice(g.secret, g.ID, g.Opened.Phase, od)
-		next, err = g.Rules.Resolve(g.State, orders, d)
+		next, err = g.resolveOpen(orders, d)
 		rolls = d.Rolls()
 	}
 	if err != nil {

@@ -1,9 +1,11 @@
 package adjudicator
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -105,6 +107,8 @@ type Game struct {
 	// just parsed, for the same reason. Replay has neither.
 	fresh   any
 	checked checkedOrders
+	// ctx is the context resolutions run in (SetContext).
+	ctx context.Context
 }
 
 // checkedOrders remembers one side's orders parsed by Submit until Apply
@@ -483,8 +487,14 @@ func (g *Game) Apply(ev events.Event) error {
 		if !ok {
 			dice := engine.NewReplayDice(d.Rolls)
 			var err error
-			st, err = g.Rules.Resolve(g.State, orders, dice)
-			if err != nil {
+			st, err = g.resolveOpen(orders, dice)
+			var stopped *engine.Stopped
+			switch {
+			case errors.As(err, &stopped):
+				return fmt.Errorf("adjudicator: replaying event %d: %w", ev.Seq, err)
+			case err != nil && dice.Short() > 0:
+				return fail("the resolution asks for more rolls than the %d the log records", len(d.Rolls))
+			case err != nil:
 				return fail("resolution: %v", err)
 			}
 			if err := dice.Err(); err != nil {

@@ -122,7 +122,7 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool, sel func(stri
 		return nil, nil, err
 	}
 	// Mail is rendered ahead of sending (see senders).
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: senders(c), Select: sel}
+	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: senders(c), Select: sel, Context: cmd.Context()}
 	if withVerifier {
 		o.Verifier, o.Triage = pgpVerifier{}, mailTriage{}
 	}

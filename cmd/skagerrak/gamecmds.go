@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,13 +44,18 @@ func (m *Main) statusCmd() *cobra.Command {
 			}
 			aside := 0
 			for _, d := range dirs {
-				g, err := adjudicator.LoadGame(d)
+				g, err := adjudicator.LoadGameContext(cmd.Context(), d)
+				if stopped(err) {
+					return err
+				}
 				if err != nil {
 					m.printAside(filepath.Base(d), err)
 					aside++
 					continue
 				}
-				m.printStatus(g)
+				if err := m.printStatus(g); err != nil {
+					return err
+				}
 			}
 			return asideStatus(aside)
 		},
@@ -71,7 +77,10 @@ func asideStatus(n int) error {
 	return fmt.Errorf("%d game(s) set aside (above): run a build that can open them, or restore their logs", n)
 }
 
-func (m *Main) printStatus(g *adjudicator.Game) {
+// printStatus shows a game's state. A manual-dice game's dry run (what dice
+// it waits for) that stops because the command was told to stop is the
+// error.
+func (m *Main) printStatus(g *adjudicator.Game) error {
 	w := m.Stdout
 	fmt.Fprintf(w, "%s  %s (rules revision %d), %d phases resolved\n", g.ID, g.Rules.Title(), g.Revision(), g.Resolved)
 	switch {
@@ -102,7 +111,13 @@ func (m *Main) printStatus(g *adjudicator.Game) {
 	}
 	if g.Created.Dice == "manual" {
 		fmt.Fprintf(w, "  manual dice in hand: %d\n", len(g.Dice))
-		if wait := g.DiceWanted(m.now()); wait != nil {
+		wait, err := g.WaitingFor(m.now())
+		switch {
+		case stopped(err):
+			return err
+		case err != nil:
+			fmt.Fprintf(w, "  cannot resolve: %v\n", err)
+		case wait != nil:
 			fmt.Fprintf(w, "  waiting for dice: %s (skagerrak dice add)\n", wait.String())
 		}
 	}
@@ -115,6 +130,7 @@ func (m *Main) printStatus(g *adjudicator.Game) {
 	for _, b := range g.Bounced {
 		fmt.Fprintf(w, "  bounced: %s mail %s\n", b.Side, escapeLine(b.String()))
 	}
+	return nil
 }
 
 func (m *Main) submitCmd() *cobra.Command {
@@ -206,8 +222,7 @@ func (m *Main) refereeWith(cmd *cobra.Command, game string, build func(*adjudica
 		return err
 	}
 	g, _ = h.Game(game)
-	m.printStatus(g)
-	return nil
+	return m.printStatus(g)
 }
 
 func (m *Main) resolveCmd() *cobra.Command {
@@ -253,8 +268,7 @@ func (m *Main) diceCmd() *cobra.Command {
 			}
 			// The status says which dice the phase still waits for, if any.
 			g, _ := h.Game(args[0])
-			m.printStatus(g)
-			return nil
+			return m.printStatus(g)
 		},
 	})
 	var why string
@@ -322,4 +336,12 @@ func (m *Main) refereeCmd() *cobra.Command {
 func escapeLine(s string) string {
 	q := strconv.Quote(s)
 	return q[1 : len(q)-1]
+}
+
+// stopped reports whether err is a resolution stopped because the command
+// was told to stop (SIGINT, SIGTERM): the command ends with it, rather
+// than report the game as one it cannot open.
+func stopped(err error) bool {
+	var s *engine.Stopped
+	return errors.As(err, &s)
 }

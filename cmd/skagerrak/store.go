@@ -202,14 +202,19 @@ func (m *Main) storeStatus(cmd *cobra.Command, c *config.Config, args []string) 
 		if err != nil {
 			return err
 		}
-		g, err := adjudicator.Replay(l, false)
+		g, err := adjudicator.ReplayContext(cmd.Context(), l, false)
 		l.Close()
+		if stopped(err) {
+			return err
+		}
 		if err != nil {
 			m.printAside(id, err)
 			aside++
 			continue
 		}
-		m.printStatus(g)
+		if err := m.printStatus(g); err != nil {
+			return err
+		}
 	}
 	return asideStatus(aside)
 }
