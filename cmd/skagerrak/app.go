@@ -28,6 +28,9 @@ type Main struct {
 	dataDir          string
 	verbose          bool
 	allowReadableKey bool
+	// warnOnly logs warnings and errors only (poll --once under cron):
+	// what a pass did is its summary's to say.
+	warnOnly bool
 }
 
 // exitError carries an exit status other than 1.
@@ -107,6 +110,9 @@ func (m *Main) config(cmd *cobra.Command) (*config.Config, error) {
 
 func (m *Main) logger() *slog.Logger {
 	level := slog.LevelInfo
+	if m.warnOnly {
+		level = slog.LevelWarn
+	}
 	if m.verbose {
 		level = slog.LevelDebug
 	}

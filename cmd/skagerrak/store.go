@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -113,8 +114,11 @@ func openStore(ctx context.Context, c *config.Config, mustExist bool) (adjudicat
 		return adjudicator.NewFileStore(c.DataDir, mustExist)
 	}
 	s, err := pgstore.Open(ctx, c.Store, storeOptions(c))
+	if err != nil && c.StorePassword == "" && strings.Contains(err.Error(), "password") {
+		return nil, fmt.Errorf("config %s: store: %w (%s is not set in the environment)", c.Where(), err, config.EnvName("store_password"))
+	}
 	if err != nil {
-		return nil, fmt.Errorf("config %s: store: %w", c.File, err)
+		return nil, fmt.Errorf("config %s: store: %w", c.Where(), err)
 	}
 	return pgGames{s}, nil
 }
