@@ -183,7 +183,7 @@ func (m *Main) configCmd() *cobra.Command {
 			_, err := io.WriteString(m.Stdout, config.SystemdUnit())
 			return err
 		},
-	}, m.configCheckCmd())
+	}, m.configCheckCmd(), m.mailServerCmd())
 	return c
 }
 
