@@ -77,8 +77,8 @@ type Stack struct {
 	users     map[string]string // address -> password
 	addresses []string          // every address OpenSMTPD takes, ghosts too
 	cert, key string            // the TLS certificate and key (PEM files)
-	dovecot string            // config file
-	smtpd   *exec.Cmd
+	dovecot   string            // config file
+	smtpd     *exec.Cmd
 }
 
 // Password returns the IMAP password of a user made by Start.
