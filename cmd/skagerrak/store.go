@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -161,8 +160,8 @@ func (m *Main) storedLog(cmd *cobra.Command, game string) (lr eventLog, done fun
 		return nil, nil, err
 	}
 	if cfg.IsFileStore() {
-		if _, err := os.Stat(filepath.Join(cfg.DataDir, game, adjudicator.LogFile)); err != nil {
-			return nil, nil, fmt.Errorf("no game %q under %s", game, cfg.DataDir)
+		if err := fileGame(cfg, game); err != nil {
+			return nil, nil, err
 		}
 	}
 	st, err := openStore(cmd.Context(), cfg, true)
@@ -193,7 +192,7 @@ func (m *Main) storeStatus(cmd *cobra.Command, c *config.Config, args []string) 
 	}
 	if len(args) == 1 {
 		if !slices.Contains(ids, args[0]) {
-			return fmt.Errorf("no game %q in %s", args[0], st.Where())
+			return noGame(args[0], st.Where(), ids)
 		}
 		ids = args
 	}
