@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,6 +118,39 @@ var systemdUnit string
 // skagerrak, with its games in /var/lib/skagerrak and its configuration in
 // /etc/skagerrak.
 func SystemdUnit() string { return systemdUnit }
+
+// SystemdUnitFor returns the systemd unit for the configuration c: run
+// with c's file, and with c's data directory among the paths it may write
+// (ProtectSystem=strict makes every other one read-only; a relative one is
+// under the unit's WorkingDirectory). A configuration from no file gives
+// SystemdUnit as it is.
+func SystemdUnitFor(c *Config) (string, error) {
+	const home, file = "/var/lib/skagerrak", "/etc/skagerrak/skagerrak.yaml"
+	if c.File == "" {
+		return systemdUnit, nil
+	}
+	cfg, err := filepath.Abs(c.File)
+	if err != nil {
+		return "", err
+	}
+	data := c.DataDir
+	if !filepath.IsAbs(data) {
+		data = filepath.Join(home, data)
+	}
+	data = filepath.Clean(data)
+	if strings.ContainsAny(cfg+data, " \t\n\"'") {
+		return "", fmt.Errorf("config %s: the unit cannot name %s or %s: a path with blanks or quotes", c.File, cfg, data)
+	}
+	unit := strings.Replace(systemdUnit, "--config "+file, "--config "+cfg, 1)
+	if data != home && !strings.HasPrefix(data, home+"/") {
+		unit = strings.Replace(unit, "ReadWritePaths="+home, "ReadWritePaths="+home+" "+data, 1)
+		if strings.HasPrefix(data, "/home/") || strings.HasPrefix(data, "/root/") {
+			// ProtectHome=yes hides homes whatever ReadWritePaths says.
+			unit = strings.Replace(unit, "ProtectHome=yes", "ProtectHome=read-only", 1)
+		}
+	}
+	return unit, nil
+}
 
 // Keys returns every configuration key, sorted.
 func Keys() []string {

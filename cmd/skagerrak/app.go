@@ -178,9 +178,22 @@ func (m *Main) configCmd() *cobra.Command {
 	}, &cobra.Command{
 		Use:   "systemd",
 		Short: "Print a systemd unit that runs the daemon (save it as /etc/systemd/system/skagerrak.service)",
-		Args:  cobra.NoArgs,
+		Long: `config systemd prints a systemd unit that runs the daemon as user
+skagerrak. With --config (or SKAGERRAK_CONFIG) the unit runs with that
+file, and may write in its data_dir (the unit makes the rest of the
+system read-only); without, it names /etc/skagerrak/skagerrak.yaml and
+/var/lib/skagerrak.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := io.WriteString(m.Stdout, config.SystemdUnit())
+			c, err := m.config(cmd)
+			if err != nil {
+				return err
+			}
+			unit, err := config.SystemdUnitFor(c)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(m.Stdout, unit)
 			return err
 		},
 	}, m.configCheckCmd(), m.mailServerCmd())

@@ -102,3 +102,47 @@ func TestStatusWithoutDataDirSaysWhatToDo(t *testing.T) {
 		t.Errorf("status with a configuration naming no directory: exit %d %s", code, errs)
 	}
 }
+
+// config systemd runs the daemon with the configuration it was given and
+// lets it write in that configuration's data directory (ProtectSystem=strict
+// makes the rest read-only); without one it prints README's unit.
+func TestConfigSystemdHonoursConfig(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "skagerrak.yaml")
+	unit := func(dataDir string) map[string]string {
+		t.Helper()
+		os.WriteFile(cfg, []byte("data_dir: "+dataDir+"\n"), 0o600)
+		code, out, errs := run(t, "--config", cfg, "config", "systemd")
+		if code != 0 {
+			t.Fatalf("config systemd: %d %s", code, errs)
+		}
+		return unitKeys(out)
+	}
+	u := unit("/srv/skagerrak/games")
+	if u["ExecStart"] != "/usr/local/bin/skagerrak --config "+cfg+" run" || u["ReadWritePaths"] != "/var/lib/skagerrak /srv/skagerrak/games" || u["ProtectSystem"] != "strict" {
+		t.Errorf("unit for data_dir /srv/skagerrak/games: ExecStart=%s ReadWritePaths=%s", u["ExecStart"], u["ReadWritePaths"])
+	}
+	if u := unit("games"); u["ReadWritePaths"] != "/var/lib/skagerrak" {
+		t.Errorf("a relative data_dir is under the WorkingDirectory: ReadWritePaths=%s", u["ReadWritePaths"])
+	}
+	if u := unit("/home/ref/games"); u["ReadWritePaths"] != "/var/lib/skagerrak /home/ref/games" || u["ProtectHome"] != "read-only" {
+		t.Errorf("a data_dir in a home: ReadWritePaths=%s ProtectHome=%s", u["ReadWritePaths"], u["ProtectHome"])
+	}
+	t.Setenv("SKAGERRAK_CONFIG", "")
+	_, out, _ := run(t, "config", "systemd")
+	if u := unitKeys(out); u["ExecStart"] != "/usr/local/bin/skagerrak --config /etc/skagerrak/skagerrak.yaml run" {
+		t.Errorf("without a configuration: ExecStart=%s", u["ExecStart"])
+	}
+}
+
+// unitKeys is the key=value lines of a unit (one section's keys are
+// enough here: each key stands once).
+func unitKeys(unit string) map[string]string {
+	keys := map[string]string{}
+	for _, l := range strings.Split(unit, "\n") {
+		if k, v, ok := strings.Cut(l, "="); ok && !strings.HasPrefix(l, "#") {
+			keys[k] = v
+		}
+	}
+	return keys
+}
