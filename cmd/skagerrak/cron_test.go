@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"skagerrak/mail/compose"
 )
@@ -107,6 +110,38 @@ func TestBareDurationRefused(t *testing.T) {
 		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
 		if code == 0 || !strings.Contains(errs, `key "poll_timeout" is 120, a number without a unit; write 120s`) {
 			t.Errorf("%s with poll_timeout: 120: exit %d\n%s\n%s", args, code, out, errs)
+		}
+	}
+}
+
+// While the IMAP server is down the daemon tries again with a growing
+// delay of at most poll_interval, as README says (it waited up to 5
+// minutes, 1m25s seen). poll_interval is 1s here: from the third attempt
+// on, the old back-off waited 2 s or more.
+func TestBackoffUpToPollInterval(t *testing.T) {
+	e := newMailEnv(t, 1)
+	cfg := configFor(t, e)
+	b, _ := os.ReadFile(cfg)
+	os.WriteFile(cfg, []byte(strings.Replace(strings.Replace(string(b), "poll_interval: 200ms", "poll_interval: 1s", 1), e.imap.Addr(), closedAddr(t), 1)), 0o600)
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb syncBuffer
+	m := &Main{Stdout: &out, Stderr: &errb}
+	done := make(chan int)
+	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
+	delays := regexp.MustCompile(`retrying.*delay=(\S+)`)
+	deadline := time.Now().Add(20 * time.Second)
+	for len(delays.FindAllStringSubmatch(errb.String(), -1)) < 4 && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	found := delays.FindAllStringSubmatch(errb.String(), -1)
+	if len(found) < 4 {
+		t.Fatalf("the daemon tried %d times in 20 s with the server down:\n%s", len(found), errb.String())
+	}
+	for _, f := range found {
+		if d, err := time.ParseDuration(f[1]); err != nil || d > time.Second {
+			t.Errorf("a retry waited %s, more than poll_interval (1s)", f[1])
 		}
 	}
 }

@@ -116,7 +116,10 @@ func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Conf
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", c.File, err)
 	}
-	s, err := smtpout.New(smtpout.Config{Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: c.SMTP.Password, TLS: c.SMTP.TLS, From: c.SMTP.From, Logger: m.logger()})
+	// A server that is down is tried again with a growing delay of at
+	// most poll_interval (README, Hosting a game: Watch it).
+	s, err := smtpout.New(smtpout.Config{Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: c.SMTP.Password, TLS: c.SMTP.TLS, From: c.SMTP.From,
+		BackoffMax: c.PollInterval, Logger: m.logger()})
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +132,7 @@ func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Conf
 	}
 	box, err := imapbox.Open(ctx, imapbox.Config{Addr: c.IMAP.Addr, Username: c.IMAP.Username, Password: c.IMAP.Password, TLS: c.IMAP.TLS,
 		Mailbox: c.IMAP.Mailbox, Processed: c.IMAP.Processed, Rejected: c.IMAP.Rejected, StateDir: filepath.Join(c.DataDir, ".imap"),
-		PollInterval: c.PollInterval, Logger: m.logger()})
+		PollInterval: c.PollInterval, BackoffMax: c.PollInterval, Logger: m.logger()})
 	var fe *imapbox.FolderError
 	if errors.As(err, &fe) {
 		return nil, fmt.Errorf("config %s: key imap.%s: %w", c.Where(), fe.Role, err)
