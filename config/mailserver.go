@@ -83,7 +83,7 @@ func (ms MailServer) WithDefaults() (MailServer, error) {
 	def(&ms.UsersFile, "/etc/dovecot/skagerrak-users")
 	def(&ms.TLSCert, "/etc/ssl/certs/ssl-cert-snakeoil.pem")
 	def(&ms.TLSKey, "/etc/ssl/private/ssl-cert-snakeoil.key")
-	def(&ms.Listen, "127.0.0.1, ::1")
+	def(&ms.Listen, "127.0.0.1")
 	def(&ms.IMAPPort, "143")
 	def(&ms.IMAPSPort, "993")
 	def(&ms.SMTPListen, "0.0.0.0")

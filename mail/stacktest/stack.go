@@ -118,12 +118,23 @@ func Start(t testing.TB, domain string, users, ghosts []string) *Stack {
 		pw := fmt.Sprintf("pw%d-%d", i, time.Now().UnixNano()%100000)
 		s.users[addr] = pw
 		s.addresses = append(s.addresses, addr)
-		fmt.Fprintf(&passwd, "%s:{PLAIN}%s::::::\n", addr, pw)
+		// As README has a host write it: the password hashed by doveadm.
+		hash, err := exec.Command("doveadm", "-O", "pw", "-s", "SHA512-CRYPT", "-p", pw).Output()
+		if err != nil {
+			t.Fatalf("stacktest: doveadm pw: %v", err)
+		}
+		fmt.Fprintf(&passwd, "%s:%s::::::\n", addr, strings.TrimSpace(string(hash)))
 	}
 	for _, g := range ghosts {
 		s.addresses = append(s.addresses, g+"@"+domain)
 	}
 	write(t, filepath.Join(dir, "users"), passwd.String())
+	// root:dovecot 0640, as README has it.
+	if g, err := user.LookupGroup("dovecot"); err == nil {
+		gid, _ := strconv.Atoi(g.Gid)
+		os.Chown(filepath.Join(dir, "users"), 0, gid)
+		os.Chmod(filepath.Join(dir, "users"), 0o640)
+	}
 	s.cert, s.key = selfSigned(t, dir, "mail."+domain)
 	s.IMAPAddr = freeAddr(t)
 	s.SMTPAddr = freeAddr(t)
