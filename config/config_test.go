@@ -141,3 +141,21 @@ func TestUnknownKeyListsNoSecrets(t *testing.T) {
 		}
 	}
 }
+
+// The mail server configurations: an address outside the domain and a
+// mail owner that does not exist are refused, saying what to do; each
+// shipped file renders with a host's defaults filled in.
+func TestMailServerConfig(t *testing.T) {
+	if _, err := MailServerConfig("dovecot", MailServer{Domain: "example.org", MailUser: "root", Addresses: []string{"ref@example.com"}}); err == nil || !strings.Contains(err.Error(), `address "ref@example.com" is not in the domain example.org`) {
+		t.Errorf("an address of another domain: %v", err)
+	}
+	if _, err := MailServerConfig("dovecot", MailServer{Domain: "example.org", MailUser: "no-such-vmail"}); err == nil || !strings.Contains(err.Error(), "useradd --system --user-group") {
+		t.Errorf("no such mail owner: %v", err)
+	}
+	for name := range MailServerNames {
+		text, err := MailServerConfig(name, MailServer{Domain: "example.org", MailUser: "root", MailUID: 1})
+		if err != nil || !strings.Contains(text, "example.org") || strings.Contains(text, "<no value>") {
+			t.Errorf("%s: %v\n%s", name, err, text)
+		}
+	}
+}
