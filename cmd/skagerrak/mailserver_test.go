@@ -36,11 +36,17 @@ func TestConfigMailServerFillsInTheHost(t *testing.T) {
 			t.Errorf("smtpd.conf lacks %q:\n%s", want, smtpd)
 		}
 	}
+	_, withPostfix, _ := run(t, "--config", cfg, "config", "mailserver", "dovecot", "--mail-user", "mail", "--postfix")
+	if !strings.Contains(withPostfix, "unix_listener /var/spool/postfix/private/dovecot-lmtp {") {
+		t.Errorf("dovecot.conf --postfix has no LMTP socket in Postfix's chroot:\n%s", withPostfix)
+	}
 	if _, err := exec.LookPath("doveconf"); err == nil {
-		p := filepath.Join(dir, "dovecot.conf")
-		os.WriteFile(p, []byte(dovecot), 0o644)
-		if out, err := exec.Command("doveconf", "-n", "-c", p).CombinedOutput(); err != nil {
-			t.Errorf("doveconf -n refuses the printed dovecot.conf: %v\n%s", err, out)
+		for _, conf := range []string{dovecot, withPostfix} {
+			p := filepath.Join(dir, "dovecot.conf")
+			os.WriteFile(p, []byte(conf), 0o644)
+			if out, err := exec.Command("doveconf", "-n", "-c", p).CombinedOutput(); err != nil {
+				t.Errorf("doveconf -n refuses the printed dovecot.conf: %v\n%s\n%s", err, out, conf)
+			}
 		}
 	}
 	if smtpdBin, err := exec.LookPath("smtpd"); err == nil || fileExists("/usr/sbin/smtpd") {
