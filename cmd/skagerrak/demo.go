@@ -194,7 +194,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		}
 		for g.Resolved > lastResolved {
 			r := g.History[lastResolved]
-			fmt.Fprintf(m.Stdout, "  %-14s resolved (%s), %d dice rolled\n", r.Phase, r.Why, len(r.Rolls))
+			fmt.Fprintf(m.Stdout, "  %-14s resolved (%s), %s rolled\n", r.Phase, r.Why, dice(len(r.Rolls)))
 			lastResolved++
 		}
 		sent := 0
@@ -236,7 +236,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	if err != nil {
 		return fmt.Errorf("demo: verify: %w", err)
 	}
-	fmt.Fprintf(m.Stdout, "verify: intact: %d events, %d signatures and %d dice rolls checked\n", rep.Events, rep.Signatures, rep.Rolls)
+	fmt.Fprintf(m.Stdout, "verify: intact: %s, %s and %s checked\n", count(int(rep.Events), "event"), count(rep.Signatures, "signature"), count(rep.Rolls, "dice roll"))
 	if err := m.demoReceipts(rep.Path, players, hostRing); err != nil {
 		return err
 	}

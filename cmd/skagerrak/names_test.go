@@ -16,7 +16,7 @@ import (
 // the order mails and the unsigned one, not more than were sent).
 func demoSummaryReadsAsEnglish(t *testing.T, out string) {
 	t.Helper()
-	for _, bad := range []string{"game over: over", " 1 phases", " 1 messages", " 1 mails", " 1 order mails"} {
+	for _, bad := range []string{"game over: over", " 1 phases", " 1 messages", " 1 mails", " 1 order mails", " 1 dice ", " 1 signatures", " 1 dice rolls"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("the demo says %q:\n%s", bad, out)
 		}
@@ -35,8 +35,11 @@ func demoSummaryReadsAsEnglish(t *testing.T, out string) {
 	}
 }
 
-// count says "1 phase" and "2 phases".
+// count says "1 phase" and "2 phases", dice "1 die" and "2 dice".
 func TestCountPlural(t *testing.T) {
+	if dice(1) != "1 die" || dice(0) != "0 dice" || dice(3) != "3 dice" {
+		t.Errorf("dice: %s, %s, %s", dice(1), dice(0), dice(3))
+	}
 	for n, want := range map[int]string{0: "0 phases", 1: "1 phase", 2: "2 phases"} {
 		if got := count(n, "phase"); got != want {
 			t.Errorf("count(%d) = %q, want %q", n, got, want)
