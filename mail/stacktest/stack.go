@@ -404,7 +404,7 @@ func (s *Stack) DeliverMaildir(t testing.TB, local string, raw []byte, at time.T
 	if err := os.WriteFile(tmp, raw, 0o600); err != nil {
 		t.Fatalf("stacktest: maildir delivery: %v", err)
 	}
-	uid, gid := mailUser(t)
+	_, uid, gid := mailUser(t)
 	os.Chown(tmp, uid, gid)
 	if err := os.Chtimes(tmp, at, at); err != nil {
 		t.Fatal(err)
