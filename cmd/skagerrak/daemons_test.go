@@ -167,10 +167,16 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 // player of its own with a fresh key: the games of newMailEnv.
 func (e *mailEnv) createGames(t testing.TB, h *adjudicator.Host, n int) {
 	t.Helper()
+	e.createGamesDue(t, h, n, 48*time.Hour)
+}
+
+// createGamesDue is createGames with the phases' deadline.
+func (e *mailEnv) createGamesDue(t testing.TB, h *adjudicator.Host, n int, deadline time.Duration) {
+	t.Helper()
 	now := time.Now().UTC().Add(-time.Hour)
 	for i := 0; i < n; i++ {
 		spec := adjudicator.Spec{Game: fmt.Sprintf("g%03d", i), Ruleset: "racetest", HostFrom: hostAddr,
-			Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+			Timing: adjudicator.Timing{Deadline: adjudicator.Duration(deadline)}}
 		for _, side := range []string{"allied", "german"} {
 			addr := fmt.Sprintf("%s-%d@players.test", side, i)
 			k, err := compose.GenerateKey(side, addr, now)

@@ -378,3 +378,52 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 		})
 	}
 }
+
+// poll --once under cron, with the mailbox unreadable (the login refused
+// after a password change) and a phase past its deadline: it exits
+// non-zero saying why, and resolves nothing; with the mailbox readable
+// again the next pass resolves the phase.
+func TestPollOnceThatCannotReadResolvesNothing(t *testing.T) {
+	e := newMailEnv(t, 0)
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.createGamesDue(t, h, 1, time.Second)
+	h.Close()
+	cfg := configFor(t, e)
+	time.Sleep(1100 * time.Millisecond)
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "changed")
+	code, out, errs := run(t, "--config", cfg, "poll", "--once")
+	if code == 0 || !strings.Contains(errs, "login") {
+		t.Fatalf("poll --once with the login refused: exit %d\n%s\n%s", code, out, errs)
+	}
+	if _, out, _ := run(t, "--config", cfg, "status", "g000"); !strings.Contains(out, "waiting: phase T01 is past its deadline") {
+		t.Fatalf("status after a pass that could not read the mailbox does not say T01 waits:\n%s", out)
+	}
+	if n := resolvedIn(t, e); n != 0 {
+		t.Fatalf("%d phases resolved by a pass that could not read the mailbox", n)
+	}
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "pw")
+	if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 {
+		t.Fatalf("poll --once with the mailbox back: exit %d\n%s\n%s", code, out, errs)
+	}
+	if n := resolvedIn(t, e); n != 1 {
+		t.Fatalf("%d phases resolved by the pass that read the mailbox; want T01", n)
+	}
+}
+
+// resolvedIn is how many phases g000 of the env has resolved.
+func resolvedIn(t *testing.T, e *mailEnv) int {
+	t.Helper()
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	g, err := h.Game("g000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Resolved
+}
