@@ -427,3 +427,31 @@ func resolvedIn(t *testing.T, e *mailEnv) int {
 	}
 	return g.Resolved
 }
+
+// A deadline passes between two polls: an order the server received
+// after it is refused as late by the next pass, which reads it before
+// resolving, and the phase resolves with that side defaulted, its reply
+// saying the order was late (not that the phase was already gone).
+func TestOrderReceivedAfterTheDeadlineIsLate(t *testing.T) {
+	d := newDeadlineEnv(t)
+	d.at(d.deadline.Add(-time.Minute))
+	if p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil); err != nil || d.game(t).Resolved != 0 {
+		t.Fatalf("the poll before the deadline: %+v, %v", p, err)
+	}
+	d.orderAt(t, "allied", "advance 2", d.deadline.Add(-time.Second))
+	d.orderAt(t, "german", "advance 3", d.deadline.Add(time.Second))
+	d.at(d.deadline.Add(time.Minute))
+	p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil)
+	if err != nil || p.Accepted != 1 || p.Rejected != 1 {
+		t.Fatalf("the poll after the deadline: %+v, %v; want allied's order accepted, german's refused", p, err)
+	}
+	g := d.game(t)
+	if g.Resolved != 1 || !slices.Equal(g.History[0].Defaulted, []engine.Side{"german"}) {
+		t.Fatalf("%d resolved, defaulted %v; want T01 resolved with german defaulted", g.Resolved, g.History[0].Defaulted)
+	}
+	want := "the mail reached the host's mail server at " + d.deadline.Add(time.Second).UTC().Format(time.RFC3339) + ", after phase T01's deadline"
+	texts := d.mailTexts(t)
+	if !strings.Contains(texts["german"], want) || strings.Contains(texts["german"], "owed by") {
+		t.Errorf("german's reply does not say when its mail came and that it was late, or promises a time already past:\n%s", texts["german"])
+	}
+}
