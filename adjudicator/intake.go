@@ -213,6 +213,8 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 		target = mine[0]
 	}
 	hg := h.games[target]
+	hg.g.judgedAt = &read // a referee's command in it judges so too
+	defer func() { hg.g.judgedAt = nil }()
 	var out Outcome
 	err := h.act(hg, func(emit Emit) error {
 		var err error
