@@ -398,8 +398,8 @@ func TestPollOnceThatCannotReadResolvesNothing(t *testing.T) {
 	if code == 0 || !strings.Contains(errs, "login") {
 		t.Fatalf("poll --once with the login refused: exit %d\n%s\n%s", code, out, errs)
 	}
-	if _, out, _ := run(t, "--config", cfg, "status", "g000"); !strings.Contains(out, "waiting: phase T01 is past its deadline") {
-		t.Fatalf("status after a pass that could not read the mailbox does not say T01 waits:\n%s", out)
+	if _, out, _ := run(t, "--config", cfg, "status", "g000"); !strings.Contains(out, "waiting: phase T01 is past its deadline") || !strings.Contains(out, "waits for the mailbox to be read: the mailbox cannot be opened") || !strings.Contains(out, "login") {
+		t.Fatalf("status after a pass that could not open the mailbox does not say T01 waits, and why:\n%s", out)
 	}
 	if n := resolvedIn(t, e); n != 0 {
 		t.Fatalf("%d phases resolved by a pass that could not read the mailbox", n)
