@@ -55,15 +55,18 @@ func TestDeadlineWaitsForTheMailboxOnTheStack(t *testing.T) {
 	e := newStackEnv(t, s, "dl", "")
 	e.env = []string{"SKAGERRAK_TEST_FETCH_TIMEOUT=1s"}
 	const game = "dl-g"
-	e.createGamesDue(t, 6*time.Second, game)
+	d := e.startDaemon(t)
+	waitLog(t, d.log, "connected")
+	s.StopDovecot()
+	// The game is made while the mailbox is down (the daemon takes it up
+	// on its next pass), so that a slow machine cannot see its deadline
+	// pass before Dovecot stops.
+	e.createGamesDue(t, 4*time.Second, game)
 	g, _ := e.gameAt(t, game)
 	due := g.Opened.Deadline
-	d := e.startDaemon(t)
-	waitLog(t, d.log, "pass") // connected, the first reports sent
-	s.StopDovecot()
 	s.DeliverMaildir(t, "dl", e.orderMail(t, game, "allied", "advance 2"), time.Now())
 	if time.Now().After(due) {
-		t.Fatalf("the order was delivered after the deadline (%s): the test's machine is too slow for a 6 s deadline", due)
+		t.Fatalf("the order was delivered after the deadline (%s): the test's machine is too slow for a 4 s deadline", due)
 	}
 
 	e.waitGame(t, d, game, "recorded that T01 waits for the mailbox", func(g *adjudicator.Game) bool { return g.Resolved == 0 && hasWaiting(g) })
