@@ -138,10 +138,30 @@ func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Conf
 		return nil, fmt.Errorf("config %s: key imap.%s: %w", c.Where(), fe.Role, err)
 	}
 	if err != nil {
+		if !errors.Is(ctx.Err(), context.Canceled) { // not a shutdown
+			pool := s.Pool(c.SMTP.Connections, c.SMTP.PerConnection)
+			m.mailboxUnread(h, c, &smtpSender{s: pool, from: c.SMTP.From, host: key, clock: clock}, err)
+			pool.Close()
+		}
 		return nil, err
 	}
 	pool := s.Pool(c.SMTP.Connections, c.SMTP.PerConnection)
 	return &mailSetup{host: h, box: box, pool: pool, sender: &smtpSender{s: pool, from: c.SMTP.From, host: key, clock: clock}}, nil
+}
+
+// mailboxUnread, when the mailbox cannot even be opened (the server down,
+// the login refused), records that the phases past their deadline wait
+// for it, and sends the referee's notice (once a phase).
+func (m *Main) mailboxUnread(h *adjudicator.Host, c *config.Config, out adjudicator.Sender, why error) {
+	ctx, cancel := context.WithTimeout(context.Background(), c.PollTimeout)
+	defer cancel()
+	p, err := h.MailboxUnreadable(ctx, why, out)
+	if err != nil {
+		m.logger().Warn("recording the phases that wait for the mailbox failed", "err", err)
+	}
+	if len(p.Waiting) > 0 {
+		m.logger().Warn("phases past their deadline wait for the mailbox to be read", "games", strings.Join(p.Waiting, ", "))
+	}
 }
 
 func (ms *mailSetup) Close() {

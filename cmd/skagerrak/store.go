@@ -22,7 +22,16 @@ import (
 // several daemons may share.
 type pgGames struct{ s *pgstore.Store }
 
-var _ adjudicator.HeadLister = pgGames{}
+var (
+	_ adjudicator.HeadLister    = pgGames{}
+	_ adjudicator.MessageLocker = pgGames{}
+)
+
+// Exclusive runs f holding the database's lock on key (see
+// adjudicator.MessageLocker).
+func (p pgGames) Exclusive(ctx context.Context, key int32, f func() error) error {
+	return p.s.Exclusive(ctx, key, f)
+}
 
 func (p pgGames) ctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), storeTimeout)
