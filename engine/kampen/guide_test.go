@@ -39,7 +39,10 @@ func TestFormListsEveryUnit(t *testing.T) {
 // TestMistypedAreaGetsDidYouMean: "Lillehamer" is one letter from
 // Lillehammer, and the error offers it by its name.
 func TestMistypedAreaGetsDidYouMean(t *testing.T) {
-	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	st, err := Ruleset{}.New(engine.Setup{}, engine.NewSeededDice([]byte("guide"), "g", "setup", [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
 	_, errs := Ruleset{}.ParseOrders(st, German, "move Gjovik Lillehamer 3")
 	if len(errs) != 1 || !strings.HasPrefix(errs[0].Valid, "did you mean Lillehammer?") {
 		t.Fatalf("errors %v, want one offering Lillehammer", errs)
