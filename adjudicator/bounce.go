@@ -136,10 +136,14 @@ func (g *Game) bouncedOnce(d MailBounced) bool {
 
 // bounced records a bounce and, when the mail was for a side, tells the
 // referee (a bounce of the referee's own mail is not sent on: it would
-// bounce again).
+// bounce again). A failed delivery stands as undelivered mail, told to
+// the referee once (see tellReferee); a delayed one is told as a notice.
 func (g *Game) bounced(d MailBounced, emit Emit) error {
 	if err := emit(EvMailBounced, d); err != nil {
 		return err
+	}
+	if d.Action == "failed" {
+		return g.tellReferee(emit)
 	}
 	if d.Side == Referee || g.Referee == nil {
 		return nil
@@ -160,6 +164,14 @@ func (g *Game) applyBounce(ev events.Event) error {
 		return fmt.Errorf("a bounce of mail %s, which the game did not queue for %s", d.ID, d.Side)
 	}
 	g.Bounced = append(g.Bounced, d)
+	if d.Action == "failed" {
+		why := strings.TrimSpace(d.Status + " " + d.Diagnostic)
+		if why == "" {
+			why = "the delivery failed"
+		}
+		g.noteUndelivered(d.ID, d.Side, why, true)
+		g.justBounced = d.ID
+	}
 	g.lastNotice = "A mail to " + string(d.Side) + " did not arrive: " + d.String() +
 		". They may be missing a report; check the address (skagerrak referee GAME address SIDE ADDRESS) and send it again (skagerrak report)."
 	return nil

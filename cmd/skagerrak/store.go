@@ -196,7 +196,7 @@ func (m *Main) storeStatus(cmd *cobra.Command, c *config.Config, args []string) 
 	if len(ids) == 0 {
 		fmt.Fprintf(m.Stdout, "no games in %s\n", st.Where())
 	}
-	aside := 0
+	aside, undelivered := 0, 0
 	for _, id := range ids {
 		l, err := st.Open(id)
 		if err != nil {
@@ -209,7 +209,7 @@ func (m *Main) storeStatus(cmd *cobra.Command, c *config.Config, args []string) 
 			aside++
 			continue
 		}
-		m.printStatus(g)
+		undelivered += m.printStatus(g)
 	}
-	return asideStatus(aside)
+	return statusExit(aside, undelivered)
 }
