@@ -96,3 +96,21 @@ func TestUndeliveredSurvivesACrashAndGoesAgain(t *testing.T) {
 		t.Fatalf("replayed: %v %+v", err, r)
 	}
 }
+
+// A bounce says the mail will not arrive when its action is failed, its
+// status permanent, or its status says delivery time expired (RFC 3463
+// X.4.7: OpenSMTPD reports its expired envelopes as "delayed", 4.4.7); a
+// delay with any other status is for now.
+func TestBounceGaveUp(t *testing.T) {
+	for _, c := range []struct {
+		action, status string
+		want           bool
+	}{
+		{"failed", "5.1.1", true}, {"failed", "", true}, {"delayed", "4.4.7", true}, {"delayed", "5.0.0", true},
+		{"delayed", "4.4.1", false}, {"delayed", "", false},
+	} {
+		if got := (MailBounced{Action: c.action, Status: c.status}).GaveUp(); got != c.want {
+			t.Errorf("%s %s: gave up %v, want %v", c.action, c.status, got, c.want)
+		}
+	}
+}

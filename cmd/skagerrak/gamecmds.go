@@ -121,7 +121,7 @@ func (m *Main) printStatus(g *adjudicator.Game) int {
 		fmt.Fprintf(w, "  UNDELIVERED: %s\n", escapeLine(u.String()))
 	}
 	for _, b := range g.Bounced {
-		if b.Action != "failed" {
+		if !b.GaveUp() {
 			fmt.Fprintf(w, "  delivery delayed: %s mail %s\n", b.Side, escapeLine(b.String()))
 		}
 	}
