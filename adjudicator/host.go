@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"skagerrak/events"
 )
@@ -49,6 +50,8 @@ type Host struct {
 	// for new games again.
 	selectFn func(id string) bool
 	reopen   bool
+	// observer watches passes and appends (see Observe).
+	observer Observer
 }
 
 type hosted struct {
@@ -266,7 +269,11 @@ func (h *Host) emitter(hg *hosted) Emit {
 		if err := h.hold(hg); err != nil {
 			return err
 		}
+		start := time.Now()
 		ev, err := hg.log.Append(typ, h.clock.Now(), data)
+		if h.observer != nil {
+			h.observer.Append(time.Since(start), err)
+		}
 		if err != nil {
 			return err
 		}
