@@ -13,7 +13,7 @@ import (
 
 type fakeHost struct{ s adjudicator.Summary }
 
-func (f *fakeHost) Summary() adjudicator.Summary     { return f.s }
+func (f *fakeHost) Summary() adjudicator.Summary   { return f.s }
 func (f *fakeHost) Observe(o adjudicator.Observer) {}
 
 func health(t *testing.T, w *Watch) (int, string) {
