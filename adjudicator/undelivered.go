@@ -266,7 +266,3 @@ func renderFromLog(l interface {
 	}
 	return Mail{}, fmt.Errorf("the log queues no mail %s", id)
 }
-
-// Undeliverable counts the game's undelivered mail that still stands
-// (including mail queued again and not yet delivered).
-func (g *Game) Undeliverable() int { return len(g.Undelivered) }

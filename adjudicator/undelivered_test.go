@@ -114,3 +114,46 @@ func TestBounceGaveUp(t *testing.T) {
 		}
 	}
 }
+
+// After the end a final report refused for good still goes again: the
+// referee's address command is taken after the end, for that.
+func TestUndeliveredFinalReportGoesAgainAfterTheEnd(t *testing.T) {
+	h, _, _ := newHost(t)
+	if _, err := h.Create(raceSpec("u2")); err != nil {
+		t.Fatal(err)
+	}
+	out := &refusing{addr: "g@example.org"}
+	if err := h.Referee("u2", Command{Name: "end", Why: "time is up", By: "referee"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Flush(context.Background(), out); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := h.Game("u2")
+	if g.Ended == nil || len(g.Undelivered) != 2 {
+		t.Fatalf("ended %v, undelivered %+v", g.Ended, g.Undelivered)
+	}
+	if n := len(out.to("ref@example.org")); n != 1 { // one for german's address, though two of its mails failed
+		t.Fatalf("the referee got %d mails", n)
+	}
+	if err := h.Referee("u2", Command{Name: "pause", Why: "x"}); err == nil {
+		t.Fatalf("a pause after the end was taken")
+	}
+	if err := h.Referee("u2", Command{Name: "address", Args: []string{"german", "g2@example.org"}, Why: "moved"}); err != nil {
+		t.Fatal(err)
+	}
+	out.mails = nil
+	if _, err := h.Flush(context.Background(), out); err != nil {
+		t.Fatal(err)
+	}
+	var final bool
+	for _, m := range out.to("g2@example.org") {
+		final = final || strings.Contains(m.Subject, "final report")
+	}
+	if !final || len(g.Undelivered) != 0 {
+		t.Fatalf("after the address: final report again %v, undelivered %+v", final, g.Undelivered)
+	}
+}
