@@ -268,7 +268,7 @@ func TestInteropRefusedAtSubmission(t *testing.T) {
 			t.Errorf("the referee's mail lacks %q:\n%s\nsmtpd:\n%s", want, told, s.Log("smtpd.log"))
 		}
 	}
-	if code, out := cli("status", "km-9"); code == 0 || !strings.Contains(out, "UNDELIVERED: report mail (phase T01) to german <"+typo+"> refused") {
+	if code, out := cli("status", "km-9"); code == 0 || !strings.Contains(out, "UNDELIVERED: report mail (phase T01) to german <"+typo+"> refused by the mail server: smtpout: permanent failure 524 5.2.4") {
 		t.Fatalf("status after the refusal: %d\n%s", code, out)
 	}
 	if code, out := cli("referee", "km-9", "address", "german", german.Addr, "a typo in the address"); code != 0 {

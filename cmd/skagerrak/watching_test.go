@@ -127,8 +127,9 @@ func TestRunWatchedByMetricsHealthAndSystemd(t *testing.T) {
 	var text string
 	waitFor(t, &errb, func() bool {
 		_, text = get(t, "http://"+addr+"/metrics")
-		return scrape(t, text, `skagerrak_mail_total{result="sent"}`) >= float64(sent)
-	}, "the metrics to count the mail sent")
+		// A pass's counts are taken as it ends, the mail as it goes.
+		return scrape(t, text, `skagerrak_games{state="ended"}`) == 1 && scrape(t, text, `skagerrak_mail_total{result="sent"}`) >= float64(sent)
+	}, "the metrics to count the pass that ended the game")
 	for series, want := range map[string]float64{
 		"skagerrak_phases_resolved":                  5,
 		`skagerrak_orders_total{outcome="accepted"}`: 10,
