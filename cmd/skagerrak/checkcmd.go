@@ -60,6 +60,9 @@ the open phase's deadline.`,
 			if st, err := checkStore(cmd, c); err != nil {
 				return err
 			} else if st != nil {
+				if len(keys) > 0 {
+					fmt.Fprintf(m.Stdout, "%-12s --key is not used: the keys the games register decide, as in the daemon\n", "note:")
+				}
 				return m.checkAgainstGames(st, raw, args[0], when)
 			}
 			return m.checkSignature(raw, args[0], keys, when, c)
