@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"skagerrak/adjudicator"
+	"skagerrak/config"
 	"skagerrak/mail/compose"
 )
 
@@ -60,5 +63,51 @@ func TestCheckConcludesAsTheDaemon(t *testing.T) {
 	good := write("good.eml", "advance 2\n")
 	if code, out, errs := run(t, "--config", cfg, "check", good); code != 0 || !strings.Contains(out, "result:      accepted") || !strings.Contains(out, "orders accepted") {
 		t.Fatalf("check of good orders: %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// check against games kept in PostgreSQL concludes as against files, and
+// appends nothing to the game's records.
+func TestCheckAgainstPostgreSQL(t *testing.T) {
+	e := newMailEnv(t, 0)
+	cfg := configFor(t, e)
+	pgStore(t)
+	c, err := config.Load(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	records := func() uint64 {
+		st, err := openStore(context.Background(), c, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := adjudicator.OpenStore(st, adjudicator.Options{Verifier: pgpVerifier{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		if len(h.Games()) == 0 {
+			e.createGames(t, h, 1)
+		}
+		g, err := h.Game("g000")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Seq
+	}
+	before := records()
+	addr := "german-0@players.test"
+	raw, err := compose.SignPGPMIMEMail(e.players[addr], addr, hostAddr, "orders", "Game: g000\nPhase: T01\nSide: german\nadvance 9\nretreat 2\n", e.signAt(addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(e.dir, "bad.eml")
+	os.WriteFile(p, raw, 0o600)
+	code, out, errs := run(t, "--config", cfg, "check", p)
+	if code == 0 || !strings.Contains(out, "result:      rejected") || strings.Count(out, "\nerror:") != 2 || !strings.Contains(out, "orders rejected (german)") {
+		t.Fatalf("check against PostgreSQL: %d\n%s\n%s", code, out, errs)
+	}
+	if after := records(); after != before {
+		t.Fatalf("check appended records: %d, then %d", before, after)
 	}
 }
