@@ -164,6 +164,9 @@ func TestRunWatchedByMetricsHealthAndSystemd(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("run did not stop")
 	}
+	// The datagram is in the socket as run returns; the reader may not
+	// have taken it yet.
+	waitFor(t, &errb, func() bool { return strings.HasSuffix(sd.all(), "STOPPING=1") }, "STOPPING=1")
 	msgs := sd.all()
 	if !strings.HasPrefix(msgs, "READY=1\nSTATUS=serving 1 game(s)") || !strings.Contains(msgs, "STATUS=last pass") || !strings.HasSuffix(msgs, "STOPPING=1") {
 		t.Fatalf("systemd was told:\n%s", msgs)
