@@ -320,6 +320,14 @@ func (g *Game) repair(now time.Time, emit Emit) error {
 	if g.Seq == 0 {
 		return nil
 	}
+	if err := g.tellReferee(emit); err != nil {
+		return err
+	}
+	for _, s := range append(g.Sides(), Referee) {
+		if err := g.resend(s, false, emit); err != nil {
+			return err
+		}
+	}
 	if g.Ended != nil {
 		for _, s := range g.Sides() {
 			if !g.finals[s] {

@@ -48,6 +48,9 @@ type Game struct {
 	// that a delivery status notification reported as not delivered.
 	Failed  []MailFailed
 	Bounced []MailBounced
+	// Undelivered holds the mail that did not arrive and still stands:
+	// until it is sent again and delivered (see Undelivered).
+	Undelivered []Undelivered
 	// Paused is set while the game is paused; Pauses counts pauses so far.
 	Paused   *GamePaused
 	PausedAt time.Time
@@ -82,6 +85,8 @@ type Game struct {
 
 	keys         map[string]uint64      // the seq where each message key was first recorded
 	mails        map[string]engine.Side // the Message-ID of every mail queued, and whom it was for
+	mailNotes    map[string]mailNote    // the kind, phase and address of every mail queued, by Message-ID
+	justBounced  string                 // the mail the event just applied reported bounced
 	createdHash  string                 // the hash of record 1, which receipts name
 	legacy       map[string]bool        // messages recorded under packet keys, by contentKey
 	rejected     map[string]bool        // keys of submissions rejected with an event
@@ -200,6 +205,9 @@ type Outgoing struct {
 	// frozen is the game as it was when the mail was queued, for mail
 	// that replay left unrendered.
 	frozen *Game
+	// original is, for a mail sent again (MailResent), the mail whose
+	// text it carries: rendered from the log when it is sent.
+	original string
 }
 
 // Render renders the mail if replay left it unrendered.
@@ -208,6 +216,9 @@ func (o *Outgoing) Render() error {
 		return nil
 	}
 	if o.frozen == nil {
+		if o.original != "" {
+			return fmt.Errorf("adjudicator: mail %s is sent again: its text is rendered from the game's log", o.Queued.ID)
+		}
 		return fmt.Errorf("adjudicator: mail %s cannot be rendered", o.Queued.ID)
 	}
 	m, err := o.frozen.render(o.Queued)
@@ -240,7 +251,8 @@ func (g *Game) freeze() *Game {
 		c.Opened = &o
 	}
 	c.History = g.History[:len(g.History):len(g.History)]
-	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail, c.mails = nil, nil, nil, nil, nil, nil
+	c.Undelivered = slices.Clone(g.Undelivered)
+	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail, c.mails, c.mailNotes = nil, nil, nil, nil, nil, nil, nil
 	if c.renderer == nil {
 		c.renderer = TemplateRenderer{}
 	}
@@ -292,6 +304,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		Missed:     map[engine.Side]int{},
 		keys:       map[string]uint64{},
 		mails:      map[string]engine.Side{},
+		mailNotes:  map[string]mailNote{},
 		legacy:     map[string]bool{},
 		rejected:   map[string]bool{},
 		signed:     map[string]time.Time{},
@@ -356,6 +369,11 @@ func (g *Game) Owing() []engine.Side {
 	return out
 }
 
+// afterEnd are the events a game takes after its end: its last mails, what
+// became of them, and the referee's address for mail that did not arrive.
+var afterEnd = map[string]bool{EvMailQueued: true, EvMailSent: true, EvMailFailed: true, EvRefereeResult: true, EvMailBounced: true,
+	EvSideChanged: true, EvMailResent: true}
+
 // Apply folds one event into the game.
 func (g *Game) Apply(ev events.Event) error {
 	fail := func(format string, args ...any) error {
@@ -364,9 +382,11 @@ func (g *Game) Apply(ev events.Event) error {
 	if g.Seq == 0 && ev.Type != EvGameCreated {
 		return fail("the first event of a game must be %s", EvGameCreated)
 	}
-	if g.Ended != nil && ev.Type != EvMailQueued && ev.Type != EvMailSent && ev.Type != EvMailFailed && ev.Type != EvRefereeResult && ev.Type != EvMailBounced {
+	if g.Ended != nil && !afterEnd[ev.Type] {
 		return fail("event after the game ended")
 	}
+	bounced := g.justBounced
+	g.justBounced = ""
 	switch ev.Type {
 	case EvGameCreated:
 		var d GameCreated
@@ -559,6 +579,15 @@ func (g *Game) Apply(ev events.Event) error {
 			g.replied[d.About] = true
 		}
 		g.mails[d.ID] = d.Side
+		g.noteMail(d.ID, d.Kind, d.Phase, d.To, "")
+		switch {
+		case d.Kind == MailUndelivered:
+			g.told(d.About)
+		case d.Kind == MailNotice && d.Side == Referee && bounced != "":
+			// A build before MailUndelivered told the referee of a bounce
+			// with a notice.
+			g.told(bounced)
+		}
 		if d.Kind == MailFinal {
 			g.finals[d.Side] = true
 		}
@@ -600,9 +629,13 @@ func (g *Game) Apply(ev events.Event) error {
 		if i < 0 {
 			return fail("mail %s is not in the outbox", d.ID)
 		}
+		side := g.Outbox[i].Queued.Side
 		g.Outbox = append(g.Outbox[:i], g.Outbox[i+1:]...)
 		if ev.Type == EvMailFailed {
 			g.Failed = append(g.Failed, d)
+			g.noteUndelivered(d.ID, side, d.Error, false)
+		} else {
+			g.delivered(d.ID)
 		}
 	case EvDiceAdded:
 		var d DiceAdded
@@ -715,6 +748,10 @@ func (g *Game) Apply(ev events.Event) error {
 		g.Opened = nil
 	case EvMailBounced:
 		if err := g.applyBounce(ev); err != nil {
+			return fail("%v", err)
+		}
+	case EvMailResent:
+		if err := g.applyResent(ev); err != nil {
 			return fail("%v", err)
 		}
 	case EvPhaseWaiting:

@@ -51,6 +51,8 @@ type Host struct {
 	// for new games again.
 	selectFn func(id string) bool
 	reopen   bool
+	// observer watches passes and appends (see Observe).
+	observer Observer
 	// readAt is when the last read of the whole mailbox began (PollOnce):
 	// deadlines before it are judged.
 	readAt time.Time
@@ -293,7 +295,11 @@ func (h *Host) emitter(hg *hosted) Emit {
 		if err := h.hold(hg); err != nil {
 			return err
 		}
+		start := time.Now()
 		ev, err := hg.log.Append(typ, h.clock.Now(), data)
+		if h.observer != nil {
+			h.observer.Append(time.Since(start), err)
+		}
 		if err != nil {
 			return err
 		}

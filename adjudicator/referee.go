@@ -209,14 +209,14 @@ resume WHY...               restart it; the deadline moves by the time paused
 resolve WHY...              resolve the open phase now, with default orders for missing sides
 end WHY...                  end the game now, scoring it as it stands
 abandon WHY...              end the game without a result
-address SIDE ADDRESS WHY... send SIDE's mail to a new address
+address SIDE ADDRESS WHY... send SIDE's mail to a new address, and its undelivered mail again
 dice N N N...               supply manual dice to the resolution waiting for them,
                             each the face of the die it is for (a d10's 0 is 0)
 dice clear WHY...           drop the manual dice in hand`
 
 // Do carries out a referee command.
 func (g *Game) Do(c Command, now time.Time, emit Emit) error {
-	if g.Ended != nil {
+	if g.Ended != nil && c.Name != "address" && c.Name != "key" {
 		return fmt.Errorf("adjudicator: game %s is over", g.ID)
 	}
 	if c.Why == "" && c.Name != "dice" {
@@ -313,7 +313,11 @@ func (g *Game) Do(c Command, now time.Time, emit Emit) error {
 		if err := emit(EvSideChanged, SideChanged{Player: p, By: c.By, Why: c.Why}); err != nil {
 			return err
 		}
-		return g.queue(MailNotice, p.Side, "", "", emit)
+		if err := g.queue(MailNotice, p.Side, "", "", emit); err != nil {
+			return err
+		}
+		// The side's mail that did not arrive goes again, to this address.
+		return g.resend(p.Side, true, emit)
 	case "dice":
 		if len(c.Args) == 1 && strings.EqualFold(c.Args[0], "clear") {
 			return g.clearDice(c, emit)

@@ -138,6 +138,13 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		name = "notice.tmpl"
 		data = map[string]any{"Game": g.ID, "Side": q.Side, "Text": g.lastNotice}
 		subj = fmt.Sprintf("[skagerrak] %s: notice", g.ID)
+	case MailUndelivered:
+		d, err := g.undeliveredData(q.About)
+		if err != nil {
+			return Mail{}, err
+		}
+		name, data = "undelivered.tmpl", d
+		subj = fmt.Sprintf("[skagerrak] %s %s: mail to %s undelivered", g.ID, d["Phase"], d["Side"])
 	case MailFinal:
 		d, js, err := finalReport(g, q)
 		if err != nil {

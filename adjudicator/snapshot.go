@@ -65,6 +65,8 @@ type snapshot struct {
 	Signed       map[string]time.Time           `json:"signed,omitempty"`
 	Former       []Player                       `json:"former,omitempty"`
 	Mails        map[string]engine.Side         `json:"mails,omitempty"`
+	MailNotes    map[string]mailNote            `json:"mail_notes,omitempty"`
+	Undelivered  []Undelivered                  `json:"undelivered,omitempty"`
 	CreatedHash  string                         `json:"created_hash"`
 }
 
@@ -147,6 +149,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 		}
 	}
 	s.Signed, s.Mails, s.CreatedHash, s.Former = g.signed, g.mails, g.createdHash, g.former
+	s.MailNotes, s.Undelivered = g.mailNotes, g.Undelivered
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, false, err
@@ -248,6 +251,10 @@ func readSnapshot(b []byte) *Game {
 	for k, v := range s.Mails {
 		g.mails[k] = v
 	}
+	for k, v := range s.MailNotes {
+		g.mailNotes[k] = v
+	}
+	g.Undelivered = slices.Clone(s.Undelivered)
 	for side, o := range s.Orders {
 		f, err := engine.ParseOrderFile(o.Text)
 		if err != nil {

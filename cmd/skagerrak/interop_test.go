@@ -137,18 +137,24 @@ func TestInteropStockClients(t *testing.T) {
 	}
 
 	// The report to ghost@ bounced (OpenSMTPD gives up after 4 s): the DSN
-	// reaches status and the referee.
+	// reaches status, which exits non-zero, and the referee.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	status := func() (int, string) {
+		code, out, _ := run(t, "--config", cfg, "status", "km-2")
+		return code, out
+	}
 	bounced := stacktest.WaitFor(ctx, func() bool {
 		cli("poll", "--once")
-		return strings.Contains(cli("status", "km-2"), "bounced: german")
+		code, out := status()
+		return code != 0 && strings.Contains(out, "UNDELIVERED: report mail (phase T01) to german <ghost@skagerrak.test> bounced")
 	})
 	if !bounced {
-		t.Fatalf("no bounce in status:\n%s\nsmtpd:\n%s", cli("status", "km-2"), s.Log("smtpd.log"))
+		_, out := status()
+		t.Fatalf("no bounce in status:\n%s\nsmtpd:\n%s", out, s.Log("smtpd.log"))
 	}
 	notes := strings.Join(texts(t, referee, hostFPR), "\n")
-	if !strings.Contains(notes, "did not arrive") {
+	if !strings.Contains(notes, "could not be delivered") || !strings.Contains(notes, "Side:     german") {
 		t.Errorf("the referee was not told of the bounce:\n%s", notes)
 	}
 	// Both logs verify: every signature again, the ISO-8859-1 orders
@@ -211,4 +217,76 @@ func texts(t *testing.T, p *stacktest.Player, hostFPR string) []string {
 		out = append(out, p.ReadSigned(t, m.Raw, hostFPR))
 	}
 	return out
+}
+
+// TestInteropRefusedAtSubmission: OpenSMTPD as the interop suite runs it
+// (a virtual users table, its default answers) refuses at RCPT TO a
+// recipient of its domain it does not know (524 5.2.4). The report to that
+// address reaches the referee's mailbox, naming game, side and phase;
+// status exits non-zero; after the referee's address command the player
+// receives the report at the right address and status exits 0.
+func TestInteropRefusedAtSubmission(t *testing.T) {
+	stacktest.Require(t, "dovecot", "smtpd", "gpg")
+	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee"}, nil)
+	german, allied, referee := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes"), s.NewPlayer(t, "referee", "Referee")
+	host := "host@skagerrak.test"
+	hg := gpgtest.New(t)
+	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
+	dir := t.TempDir()
+	keyPath := filepath.Join(dir, "host-key.asc")
+	os.WriteFile(keyPath, hg.ExportSecret(hostFPR), 0o600)
+	for _, p := range []*stacktest.Player{german, allied, referee} {
+		p.GPG.Import(hg.ExportPublic(hostFPR))
+	}
+	keyFile := func(p *stacktest.Player) string {
+		path := filepath.Join(dir, p.Addr+".asc")
+		os.WriteFile(path, p.PublicKey(), 0o600)
+		return path
+	}
+	cfg := filepath.Join(dir, "skagerrak.yaml")
+	os.WriteFile(cfg, []byte("data_dir: "+dir+"/games\npoll_interval: 1s\nhost_key: "+keyPath+"\n"+
+		"imap:\n  addr: "+s.IMAPAddr+"\n  username: "+host+"\n  tls: none\n"+
+		"smtp:\n  addr: "+s.SMTPAddr+"\n  tls: none\n  from: "+host+"\n"), 0o600)
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", s.Password(host))
+	cli := func(args ...string) (int, string) {
+		t.Helper()
+		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
+		return code, out + errs
+	}
+	typo := "germna@skagerrak.test" // no such user: OpenSMTPD refuses it at RCPT
+	if code, out := cli("new", "--game", "km-9", "--ruleset", "kriegsmarine",
+		"--side", "german="+typo+","+keyFile(german), "--side", "allied="+allied.Addr+","+keyFile(allied),
+		"--referee", referee.Addr+","+keyFile(referee)); code != 0 {
+		t.Fatal(out)
+	}
+	if code, out := cli("poll", "--once"); code != 0 {
+		t.Fatalf("poll: %s", out)
+	}
+	told := referee.ReadSigned(t, referee.WaitInbox(t, 1, time.Minute)[0].Raw, hostFPR)
+	for _, want := range []string{"Game:     km-9", "Side:     german", "Phase:    T01", "Address:  " + typo, "The mail server refused it"} {
+		if !strings.Contains(told, want) {
+			t.Errorf("the referee's mail lacks %q:\n%s\nsmtpd:\n%s", want, told, s.Log("smtpd.log"))
+		}
+	}
+	if code, out := cli("status", "km-9"); code == 0 || !strings.Contains(out, "UNDELIVERED: report mail (phase T01) to german <"+typo+"> refused by the mail server: smtpout: permanent failure 524 5.2.4") {
+		t.Fatalf("status after the refusal: %d\n%s", code, out)
+	}
+	if code, out := cli("referee", "km-9", "address", "german", german.Addr, "a typo in the address"); code != 0 {
+		t.Fatal(out)
+	}
+	if code, out := cli("poll", "--once"); code != 0 {
+		t.Fatalf("poll: %s", out)
+	}
+	var report string
+	for _, m := range german.WaitInbox(t, 2, time.Minute) {
+		if text := german.ReadSigned(t, m.Raw, hostFPR); strings.Contains(text, "sent again") {
+			report = text
+		}
+	}
+	if !strings.Contains(report, "Game: km-9") {
+		t.Fatalf("the German did not get the report sent again:\n%s", report)
+	}
+	if code, out := cli("status", "km-9"); code != 0 || strings.Contains(out, "UNDELIVERED") {
+		t.Fatalf("status after the report went again: %d\n%s", code, out)
+	}
 }

@@ -281,8 +281,17 @@ error) ends it with a non-zero status; restarted, it recovers from the log.`,
 			}
 			defer ms.Close()
 			log := m.logger()
+			w, err := startWatch(ms.host, c, log)
+			if err != nil {
+				return err
+			}
+			defer w.Close()
 			log.Info("skagerrak running", "data_dir", c.DataDir, "games", len(ms.host.Games()), "imap", c.IMAP.Addr)
-			err = ms.host.Run(cmd.Context(), inbox{ms.box}, inbox{ms.box}, ms.sender, c.PollInterval)
+			if a := w.Addr(); a != "" {
+				log.Info("metrics at http://"+a+"/metrics, health at http://"+a+"/healthz", "addr", a)
+			}
+			w.Ready(len(ms.host.Games()))
+			err = ms.host.Run(cmd.Context(), inbox{ms.box}, inbox{ms.box}, w.Sender(ms.sender), c.PollInterval)
 			log.Info("skagerrak stopped", "err", err)
 			return err
 		},
