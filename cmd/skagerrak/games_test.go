@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
@@ -350,5 +354,57 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 	code, out, errs = run(t, "verify", filepath.Join(data, "g1"))
 	if code != 0 || !strings.Contains(out, "3 signatures checked") {
 		t.Errorf("verify: %d %s %s", code, out, errs)
+	}
+}
+
+// TestNewAndRefereeKeyRefuseSeveralCertificates: a key file holding two
+// certificates, as two armored blocks or as one block of two, is refused
+// at new and at referee key, naming each certificate (audit finding: the
+// first was registered and the rest stored silently).
+func TestNewAndRefereeKeyRefuseSeveralCertificates(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games")
+	k := keyFiles(t, dir)
+	other, err := compose.GenerateKey("Mallory", "mallory@example.org", time.Now().Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherPub, _ := compose.ArmorPublicKey(other)
+	allied, _ := os.ReadFile(k["allied"])
+	twoBlocks := filepath.Join(dir, "two-blocks.asc")
+	os.WriteFile(twoBlocks, append(append(allied, '\n'), otherPub...), 0o644)
+	oneBlock := filepath.Join(dir, "one-block.asc")
+	var both []byte
+	{
+		alliedKeys, err := readCertificates(allied)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		w, _ := armor.Encode(&buf, openpgp.PublicKeyType, nil)
+		alliedKeys[0].Serialize(w)
+		other.Serialize(w)
+		w.Close()
+		both = buf.Bytes()
+	}
+	os.WriteFile(oneBlock, both, 0o644)
+	fpOther := fmt.Sprintf("%X", other.PrimaryKey.Fingerprint)
+	for _, f := range []string{twoBlocks, oneBlock} {
+		args := newArgs(data, "g1", map[string]string{"allied": f, "german": k["german"], "referee": k["referee"]})
+		code, _, errs := run(t, args...)
+		if code == 0 || !strings.Contains(errs, "holds 2 certificates") || !strings.Contains(errs, fpOther) ||
+			!strings.Contains(errs, "Mallory <mallory@example.org>") || !strings.Contains(errs, "allied <allied@example.org>") {
+			t.Errorf("new with %s: exit %d, %q; want a refusal naming both certificates", filepath.Base(f), code, errs)
+		}
+		if _, err := os.Stat(filepath.Join(data, "g1")); err == nil {
+			t.Fatalf("refused game left a directory")
+		}
+	}
+	if code, out, errs := run(t, newArgs(data, "g1", k)...); code != 0 {
+		t.Fatalf("new: %d %s %s", code, out, errs)
+	}
+	code, _, errs := run(t, "--data-dir", data, "referee", "g1", "key", "allied", twoBlocks, "new", "laptop")
+	if code == 0 || !strings.Contains(errs, "holds 2 certificates") || !strings.Contains(errs, fpOther) {
+		t.Errorf("referee key with two certificates: exit %d, %q", code, errs)
 	}
 }

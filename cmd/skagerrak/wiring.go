@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 	"time"
 
@@ -137,24 +138,79 @@ func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
 }
 
 // readPublicKey reads an armored public key file and returns the armor and
-// the primary key's fingerprint. A private key, several keys or no key is
-// an error naming the file.
+// the primary key's fingerprint. A private key, no key, or a file holding
+// more than one certificate (in one armored block or in several) is an
+// error naming the file and, for several, each certificate found.
 func readPublicKey(path string) (string, string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", "", err
 	}
-	el, err := openpgp.ReadArmoredKeyRing(bytes.NewReader(b))
+	el, err := readCertificates(b)
 	if err != nil {
 		return "", "", fmt.Errorf("%s is not an armored OpenPGP public key (export one with gpg --export --armor): %v", path, err)
 	}
 	if len(el) != 1 {
-		return "", "", fmt.Errorf("%s holds %d keys; give one public key per side", path, len(el))
+		return "", "", fmt.Errorf("%s holds %d certificates (%s); give one public key per side (gpg --export --armor FINGERPRINT)", path, len(el), describeCertificates(el))
 	}
 	if el[0].PrivateKey != nil {
 		return "", "", fmt.Errorf("%s is a private key; give the public key (gpg --export --armor), never the secret one", path)
 	}
 	return string(b), strings.ToUpper(hex.EncodeToString(el[0].PrimaryKey.Fingerprint)), nil
+}
+
+// readCertificates reads every armored block of a key file: go-crypto's
+// ReadArmoredKeyRing reads only the first, and a second block would be
+// stored with the first and never looked at.
+func readCertificates(b []byte) (openpgp.EntityList, error) {
+	begin := []byte("-----BEGIN PGP ")
+	var starts []int
+	for i := 0; ; {
+		j := bytes.Index(b[i:], begin)
+		if j < 0 {
+			break
+		}
+		starts = append(starts, i+j)
+		i += j + len(begin)
+	}
+	if len(starts) == 0 {
+		return nil, errors.New("no armored block")
+	}
+	var all openpgp.EntityList
+	for n, s := range starts {
+		end := len(b)
+		if n+1 < len(starts) {
+			end = starts[n+1]
+		}
+		blk, err := armor.Decode(bytes.NewReader(b[s:end]))
+		if err != nil {
+			return nil, err
+		}
+		el, err := openpgp.ReadKeyRing(blk.Body)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, el...)
+	}
+	return all, nil
+}
+
+// describeCertificates names each certificate by fingerprint and user IDs
+// (escaped: they are the key owner's text).
+func describeCertificates(el openpgp.EntityList) string {
+	var out []string
+	for _, e := range el {
+		var ids []string
+		for name := range e.Identities {
+			ids = append(ids, verify.Escape(name))
+		}
+		sort.Strings(ids)
+		if len(ids) == 0 {
+			ids = []string{"no user ID"}
+		}
+		out = append(out, strings.ToUpper(hex.EncodeToString(e.PrimaryKey.Fingerprint))+" "+strings.Join(ids, ", "))
+	}
+	return strings.Join(out, "; ")
 }
 
 // inbox adapts an imapbox.Box to the adjudicator's Inbox.
