@@ -24,11 +24,18 @@
 //     signature's hash; a missing micalg is tolerated and the packet's hash
 //     decides.
 //   - detached: a multipart/mixed root holding the order file and its
-//     signature named FILE.asc (armored) or FILE.sig (binary). Every other
-//     part (the mail's own text, a public key, another attachment) is
-//     outside the signature, never read, and listed in Result.Ignored: the
-//     signature names its file, and what it does not cover cannot refuse
-//     what it does (anyone may add parts to a copy). If the signature does
+//     signature named FILE.asc (armored) or FILE.sig (binary). A part is
+//     known by both its Content-Disposition filename and its Content-Type
+//     name (clients fill them differently); the signature is tried first
+//     over the parts one of whose names its own names give, then over
+//     every other leaf part (attachments, then inline text): names are
+//     outside the signature, so they only order the tries, and the part
+//     the signature verifies over is the order file. Every other part
+//     (the mail's own text, a public key, another attachment) is outside
+//     the signature, never read, and listed in Result.Ignored: what the
+//     signature does not cover cannot refuse what it does (anyone may add
+//     parts to a copy). Two signature parts are refused, naming the
+//     signer when one verifies. If the signature does
 //     not verify over the attachment as received but does over it as mail
 //     transport may have changed it (the LF line ends of 8bit text turned
 //     into CRLF; the UTF-8 file recoded to the charset its part declares,

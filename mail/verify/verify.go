@@ -292,10 +292,12 @@ func looksLikeSignature(e *entity) bool {
 	if e.mediaType == "application/pgp-signature" {
 		return true
 	}
-	name := strings.ToLower(fileName(e))
-	for _, s := range sigSuffixes {
-		if strings.HasSuffix(name, s) {
-			return true
+	for _, name := range fileNames(e) {
+		name = strings.ToLower(name)
+		for _, s := range sigSuffixes {
+			if strings.HasSuffix(name, s) {
+				return true
+			}
 		}
 	}
 	return false
