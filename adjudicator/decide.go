@@ -51,6 +51,11 @@ type Submission struct {
 	// Refusal, when set, is why a message whose signature verified is
 	// refused without reading it (see RefusedSigned).
 	Refusal string
+	// Encrypted says the mail came encrypted to the host (Raw is the
+	// decrypted message); ByAddress that no key signed it and it is
+	// answered at the registered address its From names (see
+	// OrdersRejected.ByAddress).
+	Encrypted, ByAddress bool
 }
 
 // Outcome says what became of a submission.
@@ -152,7 +157,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
-		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false)}
+		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false), Encrypted: sub.Encrypted}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}

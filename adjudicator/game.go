@@ -91,6 +91,7 @@ type Game struct {
 	finals       map[engine.Side]bool   // sides whose final report is queued
 	reminded     map[string]bool
 	flagged      map[engine.Side]int
+	encrypts     map[engine.Side]bool // sides (the referee too) that sent signed mail encrypted to the host
 	cache        map[string]engine.State
 	strict       bool
 	renderer     Renderer
@@ -221,6 +222,10 @@ func (g *Game) freeze() *Game {
 	for k, v := range g.parsed {
 		c.parsed[k] = v
 	}
+	c.encrypts = make(map[engine.Side]bool, len(g.encrypts))
+	for k, v := range g.encrypts {
+		c.encrypts[k] = v
+	}
 	c.Players = make(map[engine.Side]Player, len(g.Players))
 	for k, v := range g.Players {
 		c.Players[k] = v
@@ -291,6 +296,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		acceptedIn: map[engine.Side]int{},
 		reminded:   map[string]bool{},
 		flagged:    map[engine.Side]int{},
+		encrypts:   map[engine.Side]bool{},
 		cache:      map[string]engine.State{},
 		strict:     strict,
 		renderer:   r,
@@ -446,6 +452,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)
 		g.Missed[d.Side] = 0
+		g.noteEncrypted(d.Side, d.Encrypted)
 	case EvOrdersRejected:
 		var d OrdersRejected
 		if err := g.decode(ev, &d); err != nil {
@@ -459,6 +466,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.rejected[d.Key] = d.Key != ""
 		g.lastRejected = &d
+		g.noteEncrypted(d.Side, d.Encrypted && !d.ByAddress)
 	case EvPhaseResolved:
 		var d PhaseResolved
 		if err := g.decode(ev, &d); err != nil {
@@ -670,6 +678,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)
+		g.noteEncrypted(Referee, d.Encrypted)
 	case EvRefereeResult:
 		var d RefereeResult
 		if err := g.decode(ev, &d); err != nil {

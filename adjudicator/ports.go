@@ -80,6 +80,17 @@ type Verifier interface {
 	VerifyFile(data []byte, sig string, keys KeySet, at time.Time) (Verified, error)
 }
 
+// Decrypter opens mail encrypted to the host. The mail package implements
+// it with the host's private key.
+type Decrypter interface {
+	// DecryptMail returns, for a message encrypted to the host, the
+	// decrypted message as a clear signed mail VerifyMail takes (what the
+	// log keeps: it checks again without the host's key), and encrypted
+	// true; for any other message nil and false. An encrypted message it
+	// cannot open is an error saying what the sender should fix.
+	DecryptMail(raw []byte, at time.Time) (clear []byte, encrypted bool, err error)
+}
+
 // Sender delivers a rendered Mail. An error wrapping ErrPermanent is a
 // failure for good (SMTP 5xx); one wrapping ErrUnavailable says no mail
 // can go now; any other error is retried on a later pass.

@@ -365,7 +365,7 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 	}
 	withheld := g.withheld(sub.Fingerprint, false)
 	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Source: sub.Source, Signature: sub.Signature, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key,
-		SigTime: sub.SigTime, Charset: sub.Charset, Unanswered: withheld}); err != nil {
+		SigTime: sub.SigTime, Charset: sub.Charset, Unanswered: withheld, Encrypted: sub.Encrypted}); err != nil {
 		return Outcome{}, err
 	}
 	// The commands run in order; one that fails stops the rest, and the

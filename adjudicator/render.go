@@ -26,10 +26,21 @@ func (g *Game) render(q MailQueued) (Mail, error) {
 		return Mail{}, err
 	}
 	m.ID, m.To, m.Kind = q.ID, q.To, q.Kind
-	if p, ok := g.Player(q.Side); ok && g.Created.Encrypt {
+	if p, ok := g.Player(q.Side); ok && (g.Created.Encrypt || g.encrypts[q.Side]) {
 		m.Encrypt, m.Key = true, p.Key
 	}
 	return m, nil
+}
+
+// noteEncrypted remembers that a side sent signed mail encrypted to the
+// host: its mail is encrypted from then on (as in a game made with
+// --encrypt), to the key it registered. Clear mail later does not undo it:
+// once a player's client encrypts, nothing they read need cross the
+// network in clear.
+func (g *Game) noteEncrypted(side engine.Side, encrypted bool) {
+	if encrypted && side != "" {
+		g.encrypts[side] = true
+	}
 }
 
 // Render implements Renderer. Everything a side reads is taken from its

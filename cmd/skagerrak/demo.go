@@ -163,7 +163,11 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	if err != nil {
 		return err
 	}
-	sender := &smtpSender{s: ss, from: demoHostAddr, host: hostKey, clock: func() time.Time { return time.Now().UTC() }}
+	autocrypt, err := compose.AutocryptKeydata(hostKey)
+	if err != nil {
+		return err
+	}
+	sender := &smtpSender{s: ss, from: demoHostAddr, host: hostKey, clock: func() time.Time { return time.Now().UTC() }, autocrypt: autocrypt}
 
 	// One unsigned message, as a careless player would send: it must be
 	// rejected without a reply.

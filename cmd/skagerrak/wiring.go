@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
@@ -107,6 +108,27 @@ func refuseControls(v adjudicator.Verified) (adjudicator.Verified, error) {
 		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: v, Reason: ce.Error()}
 	}
 	return v, nil
+}
+
+// hostDecrypter is the adjudicator's Decrypter over mail/verify, with the
+// host's private key; mu is the lock the sender signs under (go-crypto's
+// Entity is not safe for concurrent use).
+type hostDecrypter struct {
+	key *openpgp.Entity
+	mu  *sync.Mutex
+}
+
+func (d hostDecrypter) DecryptMail(raw []byte, at time.Time) ([]byte, bool, error) {
+	d.mu.Lock()
+	dec, err := verify.Decrypt(raw, openpgp.EntityList{d.key}, at, verify.Limits{})
+	d.mu.Unlock()
+	if err != nil {
+		return nil, true, err
+	}
+	if dec == nil {
+		return nil, false, nil
+	}
+	return dec.Message, true, nil
 }
 
 // mailTriage is the adjudicator's Triage over mail/bounce.
