@@ -127,7 +127,9 @@ func decryptPGPMIME(raw []byte, root *entity, hostKeys openpgp.EntityList, at ti
 	if rej != nil {
 		return nil, rej
 	}
-	plain := canonicalCRLF(pl.data)
+	// The plaintext as it is: a one-pass signature covers these bytes,
+	// which mutt (through GPGME) writes with LF line ends.
+	plain := pl.data
 	hdr := clearHeader(raw)
 	inner, rej := (&parser{lim: lim}).parse(plain, 1)
 	if rej == nil && inner.mediaType == "multipart/encrypted" {

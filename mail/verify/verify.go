@@ -243,6 +243,15 @@ func verifyPGPMIME(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits,
 	}
 	covered := canonicalCRLF(root.children[0].raw)
 	c, rej := checkSignature(sp, covered, keys, at, lim)
+	if rej != nil && rej.Reason == ReasonBadSignature && !envelopeOnly {
+		// RFC 3156 signs the CRLF form; a client signing in one pass
+		// with encryption (mutt through GPGME) signs the entity as it
+		// wrote it, with LF line ends. Only bytes signed come back.
+		lf := bytes.ReplaceAll(covered, []byte("\r\n"), []byte("\n"))
+		if c2, rej2 := checkSignature(sp, lf, keys, at, lim); rej2 == nil {
+			c, rej, covered = c2, nil, lf
+		}
+	}
 	if rej != nil {
 		return nil, rej
 	}
