@@ -76,6 +76,9 @@ func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 		if err != nil {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)
 		}
+		if err := checkCanonical(ev); err != nil {
+			return rep, fmt.Errorf("verify %s: %w", logPath, err)
+		}
 		if err := verifyEvent(g, ev, v, &rep); err != nil {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)
 		}

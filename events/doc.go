@@ -32,7 +32,14 @@
 //     characters <, >, &, U+2028 and U+2029 always escaped, as \u003c,
 //     \u003e, \u0026, \u2028 and \u2029 (what json.Marshal writes, so that
 //     re-encoding a record with encoding/json never changes its bytes).
-//     Other escapes are kept as the writer chose them.
+//     Every string is escaped exactly as json.Marshal escapes it (so
+//     "\u0067erman" for "german", or "\/" for "/", is refused), and no
+//     object holds a key twice (CheckData): one value has one form. A
+//     reader that knows the event types also requires the data to be
+//     exactly what the writer produces for its decoded value (CheckSchema:
+//     no member the type lacks, members in the type's order, zero members
+//     the type omits left out); skagerrak verify does, naming the record
+//     and what is not canonical.
 //   - prev: the hash of the previous record, 64 lowercase hex digits. The
 //     prev of record 1 is 64 zeros (GenesisPrev).
 //   - hash: this record's hash, 64 lowercase hex digits.
