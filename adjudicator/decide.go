@@ -115,6 +115,10 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	if f.Game != g.ID {
 		return reject(f.Phase, fmt.Sprintf("the order file is for game %q; this is game %q", f.Game, g.ID), nil)
 	}
+	if why := g.gameIDRefusal(f); why != "" && sub.Source != "unsigned" {
+		// Paper orders are the operator's, entered on this host.
+		return reject(f.Phase, why, nil)
+	}
 	if f.Side != side {
 		if side == Referee {
 			return reject(f.Phase, fmt.Sprintf("the referee's key signed orders for side %q; referee commands say Side: referee", f.Side), nil)

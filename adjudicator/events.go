@@ -101,6 +101,12 @@ type GameCreated struct {
 	Dice     string       `json:"dice"` // "seeded" or "manual"
 	Encrypt  bool         `json:"encrypt,omitempty"`
 	HostFrom string       `json:"host_from,omitempty"`
+	// GameIDs says every order file of the game must carry its Game-Id
+	// (the first 8 hex digits of this record's hash: see Game.GameID), as
+	// its order forms do, so that a signed file made for another game of
+	// the same name (on another host, or played before) is refused. In
+	// games created before, a Game-Id is checked only where a file has one.
+	GameIDs bool `json:"game_ids,omitempty"`
 	// SecretCommitment is hex(sha256(dice secret)).
 	SecretCommitment string `json:"secret_commitment"`
 	// SetupRolls are the rolls the ruleset's set-up drew.

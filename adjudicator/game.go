@@ -438,6 +438,9 @@ func (g *Game) Apply(ev events.Event) error {
 			if f.Game != g.ID || f.Phase != d.Phase || f.Side != d.Side {
 				return fail("the order file says Game %s, Phase %s, Side %s; the event says %s, %s, %s", f.Game, f.Phase, f.Side, g.ID, d.Phase, d.Side)
 			}
+			if why := g.gameIDRefusal(f); why != "" && d.Source != "unsigned" {
+				return fail("accepted, though %s", why)
+			}
 			o, errs = g.Rules.ParseOrders(g.State, d.Side, f.Body)
 		}
 		if len(errs) > 0 {

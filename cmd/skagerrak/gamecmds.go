@@ -74,6 +74,9 @@ func asideStatus(n int) error {
 func (m *Main) printStatus(g *adjudicator.Game) {
 	w := m.Stdout
 	fmt.Fprintf(w, "%s  %s (rules revision %d), %d phases resolved\n", g.ID, g.Rules.Title(), g.Revision(), g.Resolved)
+	if g.Created.GameIDs {
+		fmt.Fprintf(w, "  order files carry Game-Id: %s\n", g.GameID())
+	}
 	switch {
 	case g.Ended != nil:
 		fmt.Fprintf(w, "  over: %s\n", g.Ended.Why)

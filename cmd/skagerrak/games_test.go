@@ -307,14 +307,21 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("new: %s %s", out, errs)
 	}
+	// The game's own id, which its order files carry (status says it).
+	_, status, _ := run(t, "--data-dir", data, "status", "g1")
+	_, id, ok := strings.Cut(status, "order files carry Game-Id: ")
+	if !ok {
+		t.Fatalf("status names no Game-Id:\n%s", status)
+	}
+	id = strings.Fields(id)[0]
 	// A referee command in a cleartext-signed file.
 	ref := filepath.Join(dir, "referee.txt")
-	os.WriteFile(ref, g.Clearsign("r@example.org", []byte("Game: g1\nPhase: T01\nSide: referee\nextend 2h a player travels\n")), 0o644)
+	os.WriteFile(ref, g.Clearsign("r@example.org", []byte("Game: g1\nGame-Id: "+id+"\nPhase: T01\nSide: referee\nextend 2h a player travels\n")), 0o644)
 	if code, out, errs := run(t, "--data-dir", data, "submit", "g1", ref, "--side", "referee"); code != 0 || !strings.Contains(out, "referee") {
 		t.Fatalf("referee file: %d %s %s", code, out, errs)
 	}
 	clear := filepath.Join(dir, "allied.txt.asc")
-	os.WriteFile(clear, g.Clearsign("a@example.org", []byte("Game: g1\nPhase: T01\nSide: allied\nadvance 2\n")), 0o644)
+	os.WriteFile(clear, g.Clearsign("a@example.org", []byte("Game: g1\nGame-Id: "+id+"\nPhase: T01\nSide: allied\nadvance 2\n")), 0o644)
 	code, out, errs = run(t, "--data-dir", data, "submit", "g1", clear, "--side", "allied")
 	if code != 0 || !strings.Contains(out, "accepted") {
 		t.Fatalf("clearsigned: %d %s %s", code, out, errs)
@@ -338,8 +345,22 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 	if code, _, errs := run(t, "--data-dir", data, "submit", "g1", wrong, "--side", "allied"); code == 0 || !strings.Contains(errs, "not side allied's key") {
 		t.Errorf("another side's key: %d %s", code, errs)
 	}
+	// Audit finding: a signed file made for another game of the same
+	// name (another host's g1) is refused, saying which game it was for;
+	// and in a game created with Game-Ids, a file without one is refused.
+	for name, c := range map[string]struct{ header, want string }{
+		"another game of the name": {"Game: g1\nGame-Id: 0badc0de\n", "for the game g1 with Game-Id 0badc0de, not this one (Game-Id " + id + ")"},
+		"no Game-Id":               {"Game: g1\n", "has no Game-Id: line; this game's is Game-Id: " + id},
+	} {
+		p := filepath.Join(dir, "german-other.txt")
+		os.WriteFile(p, g.Clearsign("g@example.org", []byte(c.header+"Phase: T01\nSide: german\nadvance 1\n")), 0o644)
+		code, out, errs := run(t, "--data-dir", data, "submit", "g1", p, "--side", "german")
+		if code == 0 || !strings.Contains(strings.Join(strings.Fields(out+errs), " "), c.want) {
+			t.Errorf("%s: exit %d, %s %s; want a refusal saying %q", name, code, out, errs, c.want)
+		}
+	}
 	plain := filepath.Join(dir, "german.txt")
-	body := []byte("Game: g1\nPhase: T01\nSide: german\nadvance 1\n")
+	body := []byte("Game: g1\nGame-Id: " + id + "\nPhase: T01\nSide: german\nadvance 1\n")
 	os.WriteFile(plain, body, 0o644)
 	os.WriteFile(plain+".asc", g.DetachSign("g@example.org", body, true), 0o644)
 	code, out, errs = run(t, "--data-dir", data, "submit", "g1", plain, "--side", "german")
