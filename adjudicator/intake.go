@@ -152,6 +152,12 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 		// Signed by a known key but unreadable: refused with a reply.
 		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason,
 			Encrypted: encrypted}
+		if refused.Around {
+			// Anyone may wrap a copy of a signed message: the refusal is
+			// this mail's, and the message sent as made still counts.
+			sum := sha256.Sum256(raw)
+			sub.Key, sub.PacketKey, sub.Text = "mail1:"+hex.EncodeToString(sum[:]), "", ""
+		}
 		return h.route(sub, now)
 	}
 	if err != nil && encrypted {

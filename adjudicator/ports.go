@@ -56,6 +56,11 @@ type RefusedSigned struct {
 	Verified
 	// Reason says what is wrong and what would do.
 	Reason string
+	// Around says the refusal follows from what was added around the
+	// signed message (see verify's Rejection.Around): it is recorded under
+	// the mail's digest, not the message's identity, so that the signed
+	// message sent alone is still taken.
+	Around bool
 }
 
 func (e *RefusedSigned) Error() string { return e.Reason }

@@ -54,7 +54,7 @@ func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (
 	r, err := verify.Verify(raw, keyring(ks), at)
 	var rej *verify.Rejection
 	if errors.As(err, &rej) && rej.Signer != nil {
-		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: verified(rej.Signer), Reason: "the mail is not one of the accepted forms: " + rej.Detail}
+		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: verified(rej.Signer), Reason: "the mail is not one of the accepted forms: " + rej.Detail, Around: rej.Around}
 	}
 	if err != nil {
 		return adjudicator.Verified{}, err

@@ -165,8 +165,8 @@ func TestDetachedAccepted(t *testing.T) {
 			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig),
 			filePart("application/pgp-signature", "copy.txt.asc", "7bit", sig))
 		rej := mustReject(t, raw, f.keys, time.Now(), ReasonMultipleSignatures)
-		if rej.Signer == nil || rej.Signer.Fingerprint != f.edFpr {
-			t.Errorf("signer %+v, want %s named", rej.Signer, f.edFpr)
+		if rej.Signer == nil || rej.Signer.Fingerprint != f.edFpr || !rej.Around {
+			t.Errorf("signer %+v (around %v), want %s named, around the signature", rej.Signer, rej.Around, f.edFpr)
 		}
 	})
 	t.Run("cover note beside file and signature", func(t *testing.T) {
@@ -262,4 +262,43 @@ func TestHostile17LineEndsAndTextMode(t *testing.T) {
 func namedTwice(ctype, filename, name string, body []byte) []byte {
 	return []byte("Content-Type: " + ctype + "; name=\"" + name + "\"\r\nContent-Disposition: attachment; filename=\"" + filename +
 		"\"\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + crlf(string(body)))
+}
+
+// TestRefusalsAroundNameTheSigner: a message refused for what was added
+// around a good signature (text before a cleartext block, a signed
+// message inside unsigned MIME or forwarded) names its signer, so that the
+// player hears what to send, and is marked Around: the same signed message
+// sent as it was made is still accepted (its identity is not the
+// refusal's).
+func TestRefusalsAroundNameTheSigner(t *testing.T) {
+	g, f := gpgFixture(t)
+	block := string(g.Clearsign(edUID, []byte(orderText)))
+	signed := gpgPGPMIME(t, g, edUID, textPart(orderText))
+	entity := signed[bytes.Index(signed, []byte("Content-Type: multipart/signed")):]
+	cases := map[string]struct {
+		raw    []byte
+		reason string
+	}{
+		"text before the block":   {textMessage("my orders:\n" + block), ReasonBadStructure},
+		"text after the block":    {textMessage(block + "\nsent from my phone\n"), ReasonBadStructure},
+		"unsigned text prepended": {mixedMessage(textPart("see below"), entity), ReasonWrappedSignature},
+		"forwarded as message/rfc822": {mixedMessage(textPart("fwd"), append([]byte("Content-Type: message/rfc822\r\n\r\n"), signed...)),
+			ReasonWrappedSignature},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			rej := mustReject(t, c.raw, f.keys, time.Now(), c.reason)
+			if rej.Signer == nil || rej.Signer.Fingerprint != f.edFpr || !rej.Around || len(rej.Signer.Signed) != 0 {
+				t.Fatalf("signer %+v around %v: want the signer named, around", rej.Signer, rej.Around)
+			}
+			if !strings.Contains(rej.Detail, "send the signed") {
+				t.Errorf("detail %q does not say what to send", rej.Detail)
+			}
+		})
+	}
+	// Not signed by a known key: no signer named.
+	rej := mustReject(t, textMessage("x\n"+block), f.otherKeys, time.Now(), ReasonBadStructure)
+	if rej.Signer != nil {
+		t.Errorf("an unknown key's block names a signer")
+	}
 }

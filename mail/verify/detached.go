@@ -32,7 +32,7 @@ func verifyDetachedForm(root *entity, keys openpgp.KeyRing, at time.Time, lim Li
 	}
 	if len(sigs) == 0 {
 		if signatureMarks(root) {
-			return nil, reject(ReasonWrappedSignature, "multipart/mixed root holds a signed part instead of being one")
+			return nil, wrapped(root, keys, at, lim, "multipart/mixed root holds a signed part instead of being one")
 		}
 		return nil, reject(ReasonUnsigned, "multipart/mixed without a detached signature")
 	}
@@ -40,7 +40,7 @@ func verifyDetachedForm(root *entity, keys openpgp.KeyRing, at time.Time, lim Li
 		rej := reject(ReasonMultipleSignatures, "%d detached signatures: attach the order file and its one signature", len(sigs))
 		for _, s := range sigs {
 			if r, _ := detachedOver(s, rest, keys, at, lim); r != nil {
-				return nil, rej.by(&Result{Form: FormDetached, Fingerprint: r.Fingerprint, Identity: r.Identity, PacketHash: r.PacketHash, SigTime: r.SigTime, Hash: r.Hash, Signature: r.Signature})
+				return nil, rej.around(r)
 			}
 		}
 		return nil, rej
