@@ -45,6 +45,22 @@
 //     other than Hash: (which must name the signature's hash), every dash
 //     line dash-escaped, and one signature block.
 //
+// # Encrypted mail
+//
+// Decrypt opens mail encrypted to the host before Verify sees it: RFC 3156
+// multipart/encrypted holding a signed MIME entity (ShapeSignedThenEncrypted),
+// or whose OpenPGP message is signed in the same pass
+// (ShapeEncryptedAndSigned), and a text body that is one armored encrypted
+// and signed PGP MESSAGE (ShapeInline). It returns a clear signed message
+// in one of the forms above (the one-pass signature, which covers the
+// literal's bytes only, taken apart as a multipart/signed or a detached
+// signature), which Verify then checks with the players' keys exactly as
+// the same mail sent in clear: its Identity is the inner signature's, so a
+// copy encrypted again is the same message. A PGP/MIME signature over the
+// entity with LF line ends (GPGME signs what mutt wrote) verifies too.
+// Decryption is bounded like verification: the raw size, the MIME depth
+// and part count, and MaxMessageBytes of plaintext however compressed.
+//
 // # Charsets
 //
 // The signature is checked over the bytes as sent. Result.Charset is the
@@ -77,6 +93,12 @@
 // refusal always follows from what the signature covers, never from the
 // unsigned MIME around it: every copy of one signed message gets the same
 // answer.
+//
+// A refusal that follows from what was added around a good signature
+// (text around a cleartext block, the signed message inside other MIME or
+// forwarded, a second detached signature) names the signer too and sets
+// Rejection.Around: anyone may so wrap a copy, so the refusal must not be
+// recorded under the message's identity.
 //
 // Anything else is rejected: a signed part inside unsigned MIME
 // (multipart/mixed, multipart/related, message/rfc822, an attached .eml), text before or
