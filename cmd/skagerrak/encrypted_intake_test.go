@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -130,4 +131,41 @@ func TestWrappedSignedMailAnswered(t *testing.T) {
 // verifyGame verifies a game of the env as skagerrak verify does.
 func verifyGame(e *mailEnv, id string) (adjudicator.VerifyReport, error) {
 	return adjudicator.VerifyPath(filepath.Join(e.dataDir(), id), pgpVerifier{})
+}
+
+// TestCheckEncryptedMail: check --host-key opens mail encrypted to the
+// host as the daemon does and says so; without the host's key, or with
+// another key, it says why the message is not read.
+func TestCheckEncryptedMail(t *testing.T) {
+	at := time.Now().UTC().Add(-time.Minute)
+	host, _ := compose.GenerateKey("host", hostAddr, at.Add(-time.Hour))
+	other, _ := compose.GenerateKey("other", "other@skagerrak.test", at.Add(-time.Hour))
+	player, _ := compose.GenerateKey("allied", "allied@players.test", at.Add(-time.Hour))
+	dir := t.TempDir()
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, b, 0o600)
+		return p
+	}
+	pub, _ := compose.ArmorPublicKey(player)
+	hostPriv, _ := compose.ArmorPrivateKey(host)
+	otherPriv, _ := compose.ArmorPrivateKey(other)
+	m := compose.Message{From: "allied@players.test", To: hostAddr, Subject: "orders", MessageID: "<c1@players.test>", Date: at, Text: "Game: g1\nPhase: T01\nSide: allied\nadvance 1\n"}
+	raw, err := compose.SignEncrypt(m, player, host, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mail := write("orders.eml", raw)
+	code, out, _ := run(t, "check", mail, "--key", write("allied.asc", pub), "--host-key", write("host.asc", hostPriv))
+	if code != 0 || !strings.Contains(out, "decrypted:   pgp-mime signed then encrypted") || !strings.Contains(out, "result:      accepted") {
+		t.Errorf("check --host-key: %d\n%s", code, out)
+	}
+	code, out, _ = run(t, "check", mail, "--key", filepath.Join(dir, "allied.asc"), "--host-key", write("other.asc", otherPriv))
+	if code != 1 || !strings.Contains(out, "reason:      not-for-host") {
+		t.Errorf("check with another host key: %d\n%s", code, out)
+	}
+	code, out, _ = run(t, "check", mail, "--key", filepath.Join(dir, "allied.asc"))
+	if code != 1 || !strings.Contains(out, "multipart/encrypted") {
+		t.Errorf("check without the host key: %d\n%s", code, out)
+	}
 }
