@@ -107,6 +107,9 @@ type Receipt struct {
 	Game string
 	// Moved says where the message goes: "processed" or "rejected".
 	Moved string
+	// Seq is, for a duplicate, the record of the message in Game (0 for
+	// one recorded before canonical identities, known by its content).
+	Seq uint64
 }
 
 // Receive takes one raw message from the mailbox: verifies it, routes it to
@@ -116,14 +119,28 @@ type Receipt struct {
 // triaged (a bounce of the host's own mail is recorded). Mail signed by a
 // known key is never taken for automatic mail, whatever its header says.
 // Each outcome is durable in a game log before Receive returns, so the
-// caller may then move the message.
+// caller may then move the message. Receive judges deadlines by the
+// clock, as a command does; the daemon's pass judges them by the mailbox
+// (see receiveMail).
 func (h *Host) Receive(raw []byte) (Receipt, error) {
+	return h.receiveMail(InMessage{Raw: raw}, time.Time{}, true)
+}
+
+// receiveMail is Receive for a message read in a pass: m.Received (the
+// server's INTERNALDATE) decides lateness, and a phase resolves for its
+// deadline only if read, the start of the last complete read of the
+// mailbox, is past it (byClock: judged by the clock instead).
+func (h *Host) receiveMail(m InMessage, read time.Time, byClock bool) (Receipt, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.verifier == nil {
 		return Receipt{}, errors.New("adjudicator: no verifier")
 	}
+	raw := m.Raw
 	now := h.clock.Now()
+	if byClock {
+		read = now
+	}
 	ks, err := h.keySet()
 	if err != nil {
 		return Receipt{}, err
@@ -135,12 +152,11 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 	// as automatic mail (a bounce, a vacation reply).
 	// Mail encrypted to the host is decrypted first, and from then on is
 	// the decrypted message: taken as the same mail sent signed in clear.
-	received := raw
 	var encrypted bool
 	if h.decrypt != nil {
 		clear, enc, err := h.decrypt.DecryptMail(raw, now)
 		if err != nil {
-			return h.unreadableEncrypted(received, "the mail is encrypted, but the host cannot decrypt it: "+err.Error(), now)
+			return h.unreadableEncrypted(m, "the mail is encrypted, but the host cannot decrypt it: "+err.Error(), now, read)
 		}
 		if enc {
 			raw, encrypted = clear, true
@@ -150,7 +166,7 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 	var refused *RefusedSigned
 	if errors.As(err, &refused) {
 		// Signed by a known key but unreadable: refused with a reply.
-		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason,
+		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason, Received: m.Received,
 			Encrypted: encrypted}
 		if refused.Around {
 			// Anyone may wrap a copy of a signed message: the refusal is
@@ -158,11 +174,11 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 			sum := sha256.Sum256(raw)
 			sub.Key, sub.PacketKey, sub.Text = "mail1:"+hex.EncodeToString(sum[:]), "", ""
 		}
-		return h.route(sub, now)
+		return h.route(sub, now, read)
 	}
 	if err != nil && encrypted {
-		return h.unreadableEncrypted(received, "the mail was decrypted, but what it holds is not orders signed by a key registered in the game ("+err.Error()+
-			"): sign the mail as well as encrypting it, with the key you registered (mutt: crypt_autosign; Thunderbird: Digitally Sign This Message; gpg: --encrypt --sign)", now)
+		return h.unreadableEncrypted(m, "the mail was decrypted, but what it holds is not orders signed by a key registered in the game ("+err.Error()+
+			"): sign the mail as well as encrypting it, with the key you registered (mutt: crypt_autosign; Thunderbird: Digitally Sign This Message; gpg: --encrypt --sign)", now, read)
 	}
 	if err != nil {
 		if h.triage != nil {
@@ -172,9 +188,9 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 		}
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
 	}
-	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored,
+	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored, Received: m.Received,
 		Encrypted: encrypted}
-	return h.route(sub, now)
+	return h.route(sub, now, read)
 }
 
 // unreadableEncrypted answers encrypted mail no known key is found to have
@@ -185,14 +201,15 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 // as the side's stray mail, so that forged From lines get few replies).
 // Anything else is rejected without a reply. A copy met again is a
 // duplicate (the record's key is the mail's digest).
-func (h *Host) unreadableEncrypted(raw []byte, reason string, now time.Time) (Receipt, error) {
-	p, ok := h.playerByAddress(fromAddress(raw))
+func (h *Host) unreadableEncrypted(m InMessage, reason string, now, read time.Time) (Receipt, error) {
+	p, ok := h.playerByAddress(fromAddress(m.Raw))
 	if !ok {
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: reason}, Moved: "rejected"}, nil
 	}
-	sum := sha256.Sum256(raw)
-	sub := Submission{Source: "mail", Raw: raw, Fingerprint: p.Fingerprint, Key: "enc1:" + hex.EncodeToString(sum[:]), Refusal: reason, Encrypted: true, ByAddress: true}
-	return h.route(sub, now)
+	sum := sha256.Sum256(m.Raw)
+	sub := Submission{Source: "mail", Raw: m.Raw, Fingerprint: p.Fingerprint, Key: "enc1:" + hex.EncodeToString(sum[:]), Refusal: reason, Received: m.Received,
+		Encrypted: true, ByAddress: true}
+	return h.route(sub, now, read)
 }
 
 // playerByAddress finds the side of an open game (the referee too)
@@ -236,8 +253,9 @@ func fromAddress(raw []byte) string {
 	return list[0].Address
 }
 
-// route sends an authenticated submission to the game its header names.
-func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
+// route sends an authenticated submission to the game its header names;
+// what it completes resolves, a deadline judged at read (see TickRead).
+func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 	if sub.Source != "unsigned" {
 		// Whether the message is recorded already can only be told from
 		// every game its key plays.
@@ -257,7 +275,11 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 			if g.SeenRejected(sub.Key) || g.SeenRejected(sub.PacketKey) {
 				moved = "rejected" // a rejected message always ends there
 			}
-			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved}, nil
+			seq := g.keys[sub.Key]
+			if seq == 0 && sub.PacketKey != "" {
+				seq = g.keys[sub.PacketKey]
+			}
+			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved, Seq: seq}, nil
 		}
 		if i < len(current) && g.Ended == nil {
 			mine = append(mine, id)
@@ -290,7 +312,7 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 		if out, err = hg.g.Submit(sub, now, emit); err != nil {
 			return err
 		}
-		_, err = hg.g.Tick(now, emit)
+		_, err = hg.g.TickRead(now, read, emit)
 		return err
 	})
 	if err != nil {
@@ -334,7 +356,7 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 		if f.Side != side || f.Game != game {
 			return Receipt{}, fmt.Errorf("adjudicator: the file says Game: %s, Side: %s; the command says %s, %s", f.Game, f.Side, game, side)
 		}
-		return h.route(Submission{Text: string(data), Source: "unsigned", Side: side, By: by}, now)
+		return h.route(Submission{Text: string(data), Source: "unsigned", Side: side, By: by}, now, now)
 	}
 	if h.verifier == nil {
 		return Receipt{}, errors.New("adjudicator: no verifier")
@@ -358,5 +380,5 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 	if sig == "" {
 		sub.Raw = data // the cleartext-signed file, to check again in verify
 	}
-	return h.route(sub, now)
+	return h.route(sub, now, now)
 }
