@@ -48,6 +48,8 @@ func eventValue(typ string) (any, bool) {
 		return new(RefereeResult), true
 	case EvMailBounced:
 		return new(MailBounced), true
+	case EvPhaseWaiting:
+		return new(PhaseWaiting), true
 	}
 	return nil, false
 }
@@ -58,7 +60,7 @@ func eventValue(typ string) (any, bool) {
 func checkCanonical(ev events.Event) error {
 	v, ok := eventValue(ev.Type)
 	if !ok {
-		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: fmt.Sprintf("unknown event type %q", ev.Type)}
+		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: fmt.Sprintf("unknown event type %q (a type this build writes is listed in eventValue, adjudicator/canonical.go)", ev.Type)}
 	}
 	if err := events.CheckSchema(ev, v); err != nil {
 		return err
