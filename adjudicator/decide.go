@@ -57,6 +57,11 @@ type Submission struct {
 	// a server that gave none). Orders received at or after the open
 	// phase's deadline (plus grace) are late, whenever they are read.
 	Received time.Time
+	// Encrypted says the mail came encrypted to the host (Raw is the
+	// decrypted message); ByAddress that no key signed it and it is
+	// answered at the registered address its From names (see
+	// OrdersRejected.ByAddress).
+	Encrypted, ByAddress bool
 }
 
 // Outcome says what became of a submission.
@@ -126,6 +131,10 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	if f.Game != g.ID {
 		return reject(f.Phase, fmt.Sprintf("the order file is for game %q; this is game %q", f.Game, g.ID), nil)
 	}
+	if why := g.gameIDRefusal(f); why != "" && sub.Source != "unsigned" {
+		// Paper orders are the operator's, entered on this host.
+		return reject(f.Phase, why, nil)
+	}
 	if f.Side != side && g.Holds(sub.Fingerprint, f.Side) {
 		side = f.Side // one player holding two sides names the one in the header
 	}
@@ -174,7 +183,8 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
-		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false), Received: sub.Received}
+		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false), Received: sub.Received,
+		Encrypted: sub.Encrypted}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}

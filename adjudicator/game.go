@@ -98,6 +98,7 @@ type Game struct {
 	finals       map[engine.Side]bool   // sides whose final report is queued
 	reminded     map[string]bool
 	flagged      map[engine.Side]int
+	encrypts     map[engine.Side]bool // sides (the referee too) that sent signed mail encrypted to the host
 	cache        map[string]engine.State
 	strict       bool
 	renderer     Renderer
@@ -242,6 +243,10 @@ func (g *Game) freeze() *Game {
 	for k, v := range g.parsed {
 		c.parsed[k] = v
 	}
+	c.encrypts = make(map[engine.Side]bool, len(g.encrypts))
+	for k, v := range g.encrypts {
+		c.encrypts[k] = v
+	}
 	c.Players = make(map[engine.Side]Player, len(g.Players))
 	for k, v := range g.Players {
 		c.Players[k] = v
@@ -314,6 +319,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		acceptedIn: map[engine.Side]int{},
 		reminded:   map[string]bool{},
 		flagged:    map[engine.Side]int{},
+		encrypts:   map[engine.Side]bool{},
 		cache:      map[string]engine.State{},
 		strict:     strict,
 		renderer:   r,
@@ -465,6 +471,9 @@ func (g *Game) Apply(ev events.Event) error {
 			if f.Game != g.ID || f.Phase != d.Phase || f.Side != d.Side {
 				return fail("the order file says Game %s, Phase %s, Side %s; the event says %s, %s, %s", f.Game, f.Phase, f.Side, g.ID, d.Phase, d.Side)
 			}
+			if why := g.gameIDRefusal(f); why != "" && d.Source != "unsigned" {
+				return fail("accepted, though %s", why)
+			}
 			o, errs = g.Rules.ParseOrders(g.State, d.Side, f.Body)
 		}
 		if len(errs) > 0 {
@@ -479,6 +488,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)
 		g.Missed[d.Side] = 0
+		g.noteEncrypted(d.Side, d.Encrypted)
 	case EvOrdersRejected:
 		var d OrdersRejected
 		if err := g.decode(ev, &d); err != nil {
@@ -492,6 +502,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.rejected[d.Key] = d.Key != ""
 		g.lastRejected = &d
+		g.noteEncrypted(d.Side, d.Encrypted && !d.ByAddress)
 	case EvPhaseResolved:
 		var d PhaseResolved
 		if err := g.decode(ev, &d); err != nil {
@@ -726,6 +737,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)
+		g.noteEncrypted(Referee, d.Encrypted)
 	case EvRefereeResult:
 		var d RefereeResult
 		if err := g.decode(ev, &d); err != nil {

@@ -30,6 +30,7 @@ type Host struct {
 	clock    Clock
 	verifier Verifier
 	triage   Triage
+	decrypt  Decrypter
 	log      *slog.Logger
 	entropy  io.Reader
 	senders  int
@@ -89,6 +90,9 @@ type Options struct {
 	// Triage, if set, tells automatic mail (never answered) and bounces of
 	// the host's own mail (recorded) from the rest.
 	Triage Triage
+	// Decrypter, if set, opens mail encrypted to the host (see
+	// SetDecrypter).
+	Decrypter Decrypter
 	// Select, if set, picks the games the host opens: a command about one
 	// game opens that one, skagerrak new none.
 	Select func(id string) bool
@@ -129,7 +133,7 @@ func OpenStore(st Store, o Options) (*Host, error) {
 	if o.Context == nil {
 		o.Context = context.Background()
 	}
-	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
+	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, decrypt: o.Decrypter, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
 		selectFn: o.Select, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout, ctx: o.Context}
 	if h.dupGrace <= 0 {
 		h.dupGrace = DuplicateGrace
@@ -210,6 +214,14 @@ func ReadSecret(gdir string) ([]byte, error) {
 		return nil, fmt.Errorf("dice secret %s: not 64 hex digits", filepath.Join(gdir, SecretFile))
 	}
 	return sec, nil
+}
+
+// SetDecrypter makes the host open mail encrypted to it with d (the host
+// key is loaded once the mail servers are configured).
+func (h *Host) SetDecrypter(d Decrypter) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.decrypt = d
 }
 
 // Close closes every game log, and the store.

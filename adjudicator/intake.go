@@ -1,9 +1,14 @@
 package adjudicator
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/mail"
 	"slices"
+	"strings"
 	"time"
 
 	"skagerrak/engine"
@@ -145,12 +150,35 @@ func (h *Host) receiveMail(m InMessage, read time.Time, byClock bool) (Receipt, 
 	// Precedence to a player's mail, and anyone may add them to a copy;
 	// neither may drop orders. Only mail no known key signed is looked at
 	// as automatic mail (a bounce, a vacation reply).
+	// Mail encrypted to the host is decrypted first, and from then on is
+	// the decrypted message: taken as the same mail sent signed in clear.
+	var encrypted bool
+	if h.decrypt != nil {
+		clear, enc, err := h.decrypt.DecryptMail(raw, now)
+		if err != nil {
+			return h.unreadableEncrypted(m, "the mail is encrypted, but the host cannot decrypt it: "+err.Error(), now, read)
+		}
+		if enc {
+			raw, encrypted = clear, true
+		}
+	}
 	v, err := h.verifier.VerifyMail(raw, ks, now)
 	var refused *RefusedSigned
 	if errors.As(err, &refused) {
 		// Signed by a known key but unreadable: refused with a reply.
-		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason, Received: m.Received}
+		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason, Received: m.Received,
+			Encrypted: encrypted}
+		if refused.Around {
+			// Anyone may wrap a copy of a signed message: the refusal is
+			// this mail's, and the message sent as made still counts.
+			sum := sha256.Sum256(raw)
+			sub.Key, sub.PacketKey, sub.Text = "mail1:"+hex.EncodeToString(sum[:]), "", ""
+		}
 		return h.route(sub, now, read)
+	}
+	if err != nil && encrypted {
+		return h.unreadableEncrypted(m, "the mail was decrypted, but what it holds is not orders signed by a key registered in the game ("+err.Error()+
+			"): sign the mail as well as encrypting it, with the key you registered (mutt: crypt_autosign; Thunderbird: Digitally Sign This Message; gpg: --encrypt --sign)", now, read)
 	}
 	if err != nil {
 		if h.triage != nil {
@@ -160,8 +188,69 @@ func (h *Host) receiveMail(m InMessage, read time.Time, byClock bool) (Receipt, 
 		}
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
 	}
-	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored, Received: m.Received}
+	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored, Received: m.Received,
+		Encrypted: encrypted}
 	return h.route(sub, now, read)
+}
+
+// unreadableEncrypted answers encrypted mail no known key is found to have
+// signed (encrypted to a key the host does not hold, or not signed inside
+// by a registered key) only where that makes no backscatter: when its From
+// is the registered address of a side in an open game, the refusal is
+// recorded in that game and the reply goes to that address alone (counted
+// as the side's stray mail, so that forged From lines get few replies).
+// Anything else is rejected without a reply. A copy met again is a
+// duplicate (the record's key is the mail's digest).
+func (h *Host) unreadableEncrypted(m InMessage, reason string, now, read time.Time) (Receipt, error) {
+	p, ok := h.playerByAddress(fromAddress(m.Raw))
+	if !ok {
+		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: reason}, Moved: "rejected"}, nil
+	}
+	sum := sha256.Sum256(m.Raw)
+	sub := Submission{Source: "mail", Raw: m.Raw, Fingerprint: p.Fingerprint, Key: "enc1:" + hex.EncodeToString(sum[:]), Refusal: reason, Received: m.Received,
+		Encrypted: true, ByAddress: true}
+	return h.route(sub, now, read)
+}
+
+// playerByAddress finds the side of an open game (the referee too)
+// registered at addr, in the order of the games' ids.
+func (h *Host) playerByAddress(addr string) (Player, bool) {
+	if addr == "" {
+		return Player{}, false
+	}
+	for _, id := range h.idsLocked() {
+		g := h.games[id].g
+		if g.Ended != nil {
+			continue
+		}
+		ps := make([]Player, 0, len(g.Players)+1)
+		for _, s := range g.Sides() {
+			ps = append(ps, g.Players[s])
+		}
+		if g.Referee != nil {
+			ps = append(ps, *g.Referee)
+		}
+		for _, p := range ps {
+			if strings.EqualFold(fromAddress([]byte("From: "+p.Address+"\r\n\r\n")), addr) {
+				return p, true
+			}
+		}
+	}
+	return Player{}, false
+}
+
+// fromAddress is the one address of a message's From field, "" when it
+// has none, several, or more than one From field.
+func fromAddress(raw []byte) string {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil || len(m.Header["From"]) != 1 {
+		return ""
+	}
+	list, err := m.Header.AddressList("From")
+	if err != nil || len(list) != 1 {
+		return ""
+	}
+	return list[0].Address
 }
 
 // route sends an authenticated submission to the game its header names;

@@ -24,6 +24,9 @@ type Spec struct {
 	Dice     string       `json:"dice"`
 	Encrypt  bool         `json:"encrypt,omitempty"`
 	HostFrom string       `json:"host_from,omitempty"`
+	// GameIDs makes order files carry the game's Game-Id (see
+	// GameCreated.GameIDs); skagerrak new sets it.
+	GameIDs bool `json:"game_ids,omitempty"`
 	// Software names the build creating the game (see GameCreated).
 	Software string `json:"software,omitempty"`
 }
@@ -170,7 +173,7 @@ func (g *Game) Start(s Spec, secret []byte, now time.Time, emit Emit) error {
 	players := append([]Player(nil), s.Players...)
 	slices.SortFunc(players, func(a, b Player) int { return strings.Compare(string(a.Side), string(b.Side)) })
 	gc := GameCreated{Game: s.Game, Ruleset: s.Ruleset, Setup: s.Setup, Players: players, Referee: s.Referee,
-		Timing: s.Timing, Dice: s.Dice, Encrypt: s.Encrypt, HostFrom: s.HostFrom,
+		Timing: s.Timing, Dice: s.Dice, Encrypt: s.Encrypt, HostFrom: s.HostFrom, GameIDs: s.GameIDs,
 		SecretCommitment: hex.EncodeToString(c[:]), SetupRolls: setupDice.Rolls(), StateDigest: dg, Software: s.Software}
 	if err := emit(EvGameCreated, gc); err != nil {
 		return err
@@ -383,7 +386,7 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 	}
 	withheld := g.withheld(sub.Fingerprint, false)
 	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Source: sub.Source, Signature: sub.Signature, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key,
-		SigTime: sub.SigTime, Charset: sub.Charset, Unanswered: withheld}); err != nil {
+		SigTime: sub.SigTime, Charset: sub.Charset, Unanswered: withheld, Encrypted: sub.Encrypted}); err != nil {
 		return Outcome{}, err
 	}
 	// The commands run in order; one that fails stops the rest, and the

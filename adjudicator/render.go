@@ -26,10 +26,21 @@ func (g *Game) render(q MailQueued) (Mail, error) {
 		return Mail{}, err
 	}
 	m.ID, m.To, m.Kind = q.ID, q.To, q.Kind
-	if p, ok := g.Player(q.Side); ok && g.Created.Encrypt {
+	if p, ok := g.Player(q.Side); ok && (g.Created.Encrypt || g.encrypts[q.Side]) {
 		m.Encrypt, m.Key = true, p.Key
 	}
 	return m, nil
+}
+
+// noteEncrypted remembers that a side sent signed mail encrypted to the
+// host: its mail is encrypted from then on (as in a game made with
+// --encrypt), to the key it registered. Clear mail later does not undo it:
+// once a player's client encrypts, nothing they read need cross the
+// network in clear.
+func (g *Game) noteEncrypted(side engine.Side, encrypted bool) {
+	if encrypted && side != "" {
+		g.encrypts[side] = true
+	}
 }
 
 // overdueReply reports whether a reply is written after the open phase's
@@ -70,7 +81,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			}
 		}
 		name, data = "report.tmpl", d
-		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v, Receipt: d.Receipt}, "", " ")
+		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, GameID: g.GameID(), Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v, Receipt: d.Receipt}, "", " ")
 		if err != nil {
 			return Mail{}, err
 		}
@@ -95,7 +106,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			return Mail{}, fmt.Errorf("no accepted orders %s of %s to answer", q.About, q.Side)
 		}
 		text := g.Rules.FormatOrders(g.State, q.Side, g.parsed[q.Side])
-		form := fmt.Sprintf("Game: %s\nPhase: %s\nSide: %s\n%s", g.ID, o.Phase, q.Side, text)
+		form := fmt.Sprintf("Game: %s\n%sPhase: %s\nSide: %s\n%s", g.ID, gameIDLine(g), o.Phase, q.Side, text)
 		name = "accepted.tmpl"
 		r := g.ordersReceipt(q, o)
 		if r != nil {
@@ -186,8 +197,11 @@ const ReportSchema = "skagerrak-report/1"
 // report.json for players' own tools. View is the ruleset's View of the
 // side (its schema is the ruleset's, documented in its package).
 type ReportJSON struct {
-	Schema    string        `json:"schema"`
-	Game      string        `json:"game"`
+	Schema string `json:"schema"`
+	Game   string `json:"game"`
+	// GameID is the game's Game-Id (see Game.GameID), which its order
+	// files carry.
+	GameID    string        `json:"game_id,omitempty"`
 	Ruleset   string        `json:"ruleset"`
 	Side      engine.Side   `json:"side"`
 	Resolved  string        `json:"resolved,omitempty"`
@@ -236,13 +250,21 @@ func body(rs engine.Ruleset, v engine.View, side engine.Side) string {
 // header lines, then the ruleset's pre-filled form.
 func OrderForm(g *Game, side engine.Side, v engine.View) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game: %s\nPhase: %s\nSide: %s\n", g.ID, g.Opened.Phase, side)
+	fmt.Fprintf(&b, "Game: %s\n%sPhase: %s\nSide: %s\n", g.ID, gameIDLine(g), g.Opened.Phase, side)
 	if f, ok := g.Rules.(engine.OrderFormer); ok {
 		b.WriteString(f.OrderForm(v, side))
 	} else {
 		b.WriteString("# one order per line; see `skagerrak rules " + g.Rules.Name() + "`\n")
 	}
 	return b.String()
+}
+
+// gameIDLine is the Game-Id header line of the game's forms.
+func gameIDLine(g *Game) string {
+	if id := g.GameID(); id != "" {
+		return "Game-Id: " + id + "\n"
+	}
+	return ""
 }
 
 func sideStrings(ss []engine.Side) []string {

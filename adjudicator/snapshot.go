@@ -17,7 +17,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 12
+const snapshotVersion = 14
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -56,6 +56,7 @@ type snapshot struct {
 	AcceptedIn   map[engine.Side]int            `json:"accepted_in,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
+	Encrypts     map[engine.Side]bool           `json:"encrypts,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
 	LastNotice   string                         `json:"last_notice,omitempty"`
 	Waiting      *PhaseWaiting                  `json:"waiting,omitempty"`
@@ -108,7 +109,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	}
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
 		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Bounced: g.Bounced, Paused: g.Paused, PausedAt: g.PausedAt,
-		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
+		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged, Encrypts: g.encrypts,
 		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves, Waiting: g.waiting}
 	for _, side := range g.Sides() {
 		s.Players = append(s.Players, g.Players[side])
@@ -219,6 +220,9 @@ func readSnapshot(b []byte) *Game {
 	}
 	for k, v := range s.Flagged {
 		g.flagged[k] = v
+	}
+	for k, v := range s.Encrypts {
+		g.encrypts[k] = v
 	}
 	for k, seq := range s.Keys {
 		g.keys[k] = seq

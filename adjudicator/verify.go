@@ -84,6 +84,9 @@ func VerifyPathContext(ctx context.Context, path string, v Verifier) (VerifyRepo
 		if err != nil {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)
 		}
+		if err := checkCanonical(ev); err != nil {
+			return rep, fmt.Errorf("verify %s: %w", logPath, err)
+		}
 		if err := verifyEvent(g, ev, v, &rep); err != nil {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)
 		}

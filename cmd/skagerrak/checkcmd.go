@@ -12,12 +12,13 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
+	"skagerrak/mail/compose"
 	"skagerrak/mail/verify"
 )
 
 func (m *Main) checkCmd() *cobra.Command {
 	var keys []string
-	var at string
+	var at, hostKey string
 	c := &cobra.Command{
 		Use:   "check MESSAGE.eml [--key KEY.asc ...] [--at TIME]",
 		Short: "Say what the daemon would conclude about one raw message (why was my order refused?)",
@@ -36,7 +37,8 @@ reply, such as a control character, is named so too).
 
 MESSAGE.eml may be - for standard input. --at judges at another time (RFC
 3339): key validity, as the daemon does at the recorded receipt time, and
-the open phase's deadline.`,
+the open phase's deadline. --host-key opens mail encrypted to the host
+first, as the daemon does.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			raw, err := readMessage(args[0])
@@ -51,6 +53,11 @@ the open phase's deadline.`,
 				when, err = time.Parse(time.RFC3339, at)
 				if err != nil {
 					return fmt.Errorf("check: --at %q is not an RFC 3339 time such as 2026-11-29T12:00:00Z", at)
+				}
+			}
+			if hostKey != "" {
+				if raw, err = m.decryptForCheck(raw, hostKey, when); err != nil {
+					return err
 				}
 			}
 			c, err := m.config(cmd)
@@ -70,6 +77,7 @@ the open phase's deadline.`,
 	}
 	c.Flags().StringArrayVar(&keys, "key", nil, "armored public key file, for a check of the signature alone when no games are at hand (repeatable)")
 	c.Flags().StringVar(&at, "at", "", "judge at this time (RFC 3339); default now")
+	c.Flags().StringVar(&hostKey, "host-key", "", "the host's armored private key, to open mail encrypted to the host")
 	return c
 }
 
@@ -234,3 +242,28 @@ func (m *Main) printReplies(g *adjudicator.Game, seq uint64) {
 type fixedClock struct{ t time.Time }
 
 func (c fixedClock) Now() time.Time { return c.t }
+
+// decryptForCheck opens a message encrypted to the host as the daemon
+// does, saying so, and returns the message to verify; a message it cannot
+// open is reported and is an exit status 1.
+func (m *Main) decryptForCheck(raw []byte, path string, when time.Time) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	key, err := compose.ReadPrivateKeyWithPassphrase(f, []byte(os.Getenv(config.EnvName("host_key_passphrase"))))
+	if err != nil {
+		return nil, fmt.Errorf("check: --host-key %s: %w", path, err)
+	}
+	d, err := verify.Decrypt(raw, openpgp.EntityList{key}, when, verify.Limits{})
+	if err != nil {
+		fmt.Fprint(m.Stdout, verify.FormatReport(nil, err, when))
+		return nil, &exitError{code: 1, err: fmt.Errorf("the host cannot open the message")}
+	}
+	if d == nil {
+		return raw, nil
+	}
+	fmt.Fprintf(m.Stdout, "%-12s %s\n", "decrypted:", d.Shape)
+	return d.Message, nil
+}

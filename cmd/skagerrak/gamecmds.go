@@ -96,6 +96,9 @@ func statusExit(aside, undelivered int) error {
 func (m *Main) printStatus(g *adjudicator.Game) error {
 	w := m.Stdout
 	fmt.Fprintf(w, "%s  %s (rules revision %d), %s resolved\n", g.ID, g.Rules.Title(), g.Revision(), count(g.Resolved, "phase"))
+	if g.Created.GameIDs {
+		fmt.Fprintf(w, "  order files carry Game-Id: %s\n", g.GameID())
+	}
 	switch {
 	case g.Ended != nil:
 		fmt.Fprintf(w, "  over: %s\n", adjudicator.EndedText(g.Ended.Why))

@@ -123,7 +123,7 @@ func (f *newFlags) spec() (adjudicator.Spec, error) {
 	if _, err := engine.Lookup(f.ruleset); err != nil {
 		return adjudicator.Spec{}, fmt.Errorf("new: %w", err)
 	}
-	s := adjudicator.Spec{Game: f.game, Ruleset: f.ruleset, Setup: engine.Setup{Scenario: f.scenario, Options: f.options}, Dice: f.dice, Encrypt: f.encrypt,
+	s := adjudicator.Spec{Game: f.game, Ruleset: f.ruleset, Setup: engine.Setup{Scenario: f.scenario, Options: f.options}, Dice: f.dice, Encrypt: f.encrypt, GameIDs: true,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(f.deadline), Reminder: adjudicator.Duration(f.reminder), Grace: adjudicator.Duration(f.grace),
 			FlagAfter: f.flagAfter, PauseLimit: f.pauseLimit, MaxPause: adjudicator.Duration(f.maxPause)}}
 	for _, sd := range f.sides {
@@ -194,7 +194,7 @@ func gameFile(path string) (adjudicator.Spec, error) {
 	var err error
 	s.Game, s.Ruleset = v.GetString("game"), v.GetString("ruleset")
 	s.Setup = engine.Setup{Scenario: v.GetString("scenario"), Options: v.GetStringSlice("options")}
-	s.Dice, s.Encrypt = v.GetString("dice"), v.GetBool("encrypt")
+	s.Dice, s.Encrypt, s.GameIDs = v.GetString("dice"), v.GetBool("encrypt"), true
 	if s.Timing.Deadline, err = dur("deadline", 48*time.Hour); err != nil {
 		return s, err
 	}
