@@ -51,6 +51,9 @@ type Submission struct {
 	// Refusal, when set, is why a message whose signature verified is
 	// refused without reading it (see RefusedSigned).
 	Refusal string
+	// Others are the signer's other open games, when the text names no
+	// game: the answer to its commands says to name one.
+	Others []string
 }
 
 // Outcome says what became of a submission.
@@ -71,6 +74,8 @@ const (
 	StatusRejected  = "rejected"
 	StatusDuplicate = "duplicate"
 	StatusReferee   = "referee"
+	// StatusAnswered is a mail of a player's commands, answered.
+	StatusAnswered = "answered"
 )
 
 // Submit takes an authenticated order file for this game: it checks the
@@ -103,7 +108,24 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		sub.Text = strings.ToValidUTF8(sub.Text, "\uFFFD")
 		return reject("", "the order file is not UTF-8 text (save it as UTF-8 and sign it again)", nil)
 	}
-	f, err := engine.ParseOrderFile(sub.Text)
+	if side == Referee {
+		f, err := engine.ParseOrderFile(sub.Text)
+		return g.submitFile(playerFile{OrderFile: f, Err: err}, sub, side, now, emit)
+	}
+	p := readPlayerFile(sub.Text)
+	if len(p.Commands) > 0 {
+		return g.playerMail(p, sub, side, now, emit)
+	}
+	return g.submitFile(p, sub, side, now, emit)
+}
+
+// submitFile takes the order file of an authenticated submission (see
+// Submit).
+func (g *Game) submitFile(p playerFile, sub Submission, side engine.Side, now time.Time, emit Emit) (Outcome, error) {
+	reject := func(phase string, reason string, errs []engine.LineError) (Outcome, error) {
+		return g.reject(sub, side, phase, reason, errs, now, emit)
+	}
+	f, err := p.OrderFile, p.Err
 	if err != nil {
 		return reject("", err.Error(), nil)
 	}
@@ -203,6 +225,9 @@ func (g *Game) queue(kind string, side engine.Side, phase, about string, emit Em
 	}
 	q := MailQueued{Kind: kind, Side: side, To: p.Address, Phase: phase, About: about, Render: RenderRevision}
 	q.ID = g.messageID(kind, side)
+	if kind == MailReport {
+		q.Map = g.mapDue(side)
+	}
 	m, err := g.render(q)
 	if err != nil {
 		return fmt.Errorf("adjudicator: rendering %s mail for %s: %w", kind, side, err)

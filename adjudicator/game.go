@@ -96,6 +96,10 @@ type Game struct {
 	renderer     Renderer
 	lastRejected *OrdersRejected
 	lastNotice   string
+	lastCommand  *PlayerCommand              // the last command of a player's mail, for its answer
+	reports      []*sentReport               // every report queued, with the game as it stood
+	lastMap      map[engine.Side]engine.View // each side's View when it was last sent a map
+	toldUnsigned map[string]bool             // sides told how to sign, by remindKey of the phase
 	secret       []byte
 	rendered     *Mail
 	// fresh is the data of the event being emitted, so that Apply need not
@@ -230,6 +234,7 @@ func (g *Game) freeze() *Game {
 		c.Opened = &o
 	}
 	c.History = g.History[:len(g.History):len(g.History)]
+	c.reports = g.reports[:len(g.reports):len(g.reports)]
 	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail, c.mails = nil, nil, nil, nil, nil, nil
 	if c.renderer == nil {
 		c.renderer = TemplateRenderer{}
@@ -246,6 +251,10 @@ type Mail struct {
 	Subject     string
 	Text        string
 	Attachments []Attachment
+	// Boundary, when set, is the Message-ID the MIME boundaries derive
+	// from instead of ID: a report sent again keeps the first one's, so
+	// that its signed body is the same bytes.
+	Boundary string
 	// Encrypt asks for the message to be encrypted to Key.
 	Encrypt bool
 	Key     string
@@ -276,24 +285,26 @@ func (e *ReplayError) Error() string {
 // which verify wants and a daemon need not pay for.
 func NewGame(r Renderer, strict bool) *Game {
 	return &Game{
-		Orders:     map[engine.Side]OrdersAccepted{},
-		parsed:     map[engine.Side]engine.Orders{},
-		Players:    map[engine.Side]Player{},
-		Missed:     map[engine.Side]int{},
-		keys:       map[string]uint64{},
-		mails:      map[string]engine.Side{},
-		legacy:     map[string]bool{},
-		rejected:   map[string]bool{},
-		signed:     map[string]time.Time{},
-		replied:    map[string]bool{},
-		replies:    map[string]int{},
-		finals:     map[engine.Side]bool{},
-		acceptedIn: map[engine.Side]int{},
-		reminded:   map[string]bool{},
-		flagged:    map[engine.Side]int{},
-		cache:      map[string]engine.State{},
-		strict:     strict,
-		renderer:   r,
+		Orders:       map[engine.Side]OrdersAccepted{},
+		parsed:       map[engine.Side]engine.Orders{},
+		Players:      map[engine.Side]Player{},
+		Missed:       map[engine.Side]int{},
+		keys:         map[string]uint64{},
+		mails:        map[string]engine.Side{},
+		legacy:       map[string]bool{},
+		rejected:     map[string]bool{},
+		signed:       map[string]time.Time{},
+		replied:      map[string]bool{},
+		replies:      map[string]int{},
+		finals:       map[engine.Side]bool{},
+		acceptedIn:   map[engine.Side]int{},
+		reminded:     map[string]bool{},
+		flagged:      map[engine.Side]int{},
+		lastMap:      map[engine.Side]engine.View{},
+		toldUnsigned: map[string]bool{},
+		cache:        map[string]engine.State{},
+		strict:       strict,
+		renderer:     r,
 	}
 }
 
@@ -539,6 +550,9 @@ func (g *Game) Apply(ev events.Event) error {
 		if d.Kind == MailFinal {
 			g.finals[d.Side] = true
 		}
+		if d.Kind == MailReport {
+			g.noteReport(d)
+		}
 		out := &Outgoing{Queued: d, Seq: ev.Seq}
 		switch {
 		case g.rendered != nil && g.rendered.ID == d.ID:
@@ -690,6 +704,10 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.Ended = &d
 		g.Opened = nil
+	case EvPlayerMail, EvPlayerCommand, EvUnsignedAnswered:
+		if err := g.applyPlayer(ev); err != nil {
+			return fail("%v", err)
+		}
 	case EvMailBounced:
 		if err := g.applyBounce(ev); err != nil {
 			return fail("%v", err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"skagerrak/engine"
@@ -137,14 +138,39 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 	}
 	if err != nil {
 		if h.triage != nil {
-			if a := h.triage.Triage(raw); a.Auto {
+			a := h.triage.Triage(raw)
+			if a.Auto {
 				return h.automatic(a)
+			}
+			// Mail a person wrote from a player's address, unsigned:
+			// told how to sign, once a phase, at that address only.
+			if game, err2 := h.unsignedFrom(a.From, now); err2 != nil {
+				return Receipt{}, err2
+			} else if game != "" {
+				return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Game: game, Moved: "rejected"}, nil
 			}
 		}
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
 	}
 	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored}
 	return h.route(sub, now)
+}
+
+// namedGame is the game a player's text names: its order file's, or the
+// Game: line under its commands; "" if none.
+func namedGame(text string) string {
+	p := readPlayerFile(text)
+	if p.Err == nil {
+		return p.Game
+	}
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(unquoteLine(l))
+		if headerKey(t) == "game" {
+			_, v, _ := strings.Cut(t, ":")
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
 }
 
 // route sends an authenticated submission to the game its header names.
@@ -181,9 +207,9 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: "the signing key " + sub.Fingerprint + " is not registered in any open game"}, Moved: "rejected"}, nil
 	}
 	target := ""
-	if f, err := engine.ParseOrderFile(sub.Text); err == nil {
-		if _, ok := h.games[f.Game]; ok {
-			target = f.Game
+	if name := namedGame(sub.Text); name != "" {
+		if _, ok := h.games[name]; ok {
+			target = name
 		}
 	}
 	if sub.Source == "unsigned" && target == "" {
@@ -193,6 +219,9 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 		// The header names no game of this signer: the rejection is
 		// recorded, and answered, in a game the signer does play.
 		target = mine[0]
+		if len(mine) > 1 {
+			sub.Others = mine[1:]
+		}
 	}
 	hg := h.games[target]
 	var out Outcome

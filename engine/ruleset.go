@@ -186,6 +186,12 @@ type Reporter interface {
 	Report(v View, side Side) string
 }
 
+// Guider is a ruleset with a player's guide.
+type Guider interface {
+	// Guide is the player's guide to this ruleset, as plain text.
+	Guide() string
+}
+
 // Revealer is implemented by rulesets that describe a finished game in
 // full, for the final report every side gets.
 type Revealer interface {

@@ -113,7 +113,7 @@ type mailTriage struct{}
 
 func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
 	info := bounce.Triage(raw)
-	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why}
+	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why, From: info.From}
 	if info.Report == nil || len(info.Report.MessageIDs) == 0 {
 		return a
 	}
