@@ -172,7 +172,11 @@ func (g *Game) resendMail(q MailQueued) (Mail, error) {
 	if r == nil {
 		return Mail{}, fmt.Errorf("no report %s to send again", c.Report)
 	}
-	m, err := r.frozen.render(r.Queued)
+	then, err := g.reportAt(r.Seq)
+	if err != nil {
+		return Mail{}, err
+	}
+	m, err := then.render(r.Queued)
 	if err != nil {
 		return Mail{}, err
 	}

@@ -96,10 +96,11 @@ type Game struct {
 	renderer     Renderer
 	lastRejected *OrdersRejected
 	lastNotice   string
-	lastCommand  *PlayerCommand              // the last command of a player's mail, for its answer
-	reports      []*sentReport               // every report queued, with the game as it stood
-	lastMap      map[engine.Side]engine.View // each side's View when it was last sent a map
-	toldUnsigned map[string]bool             // sides told how to sign, by remindKey of the phase
+	lastCommand  *PlayerCommand                  // the last command of a player's mail, for its answer
+	reports      []*sentReport                   // every report queued, with the game as it stood
+	lastMap      map[engine.Side]uint64          // the seq of the last report that carried each side's map
+	past         func(seq uint64) (*Game, error) // the game as it stood before a record, from its log
+	toldUnsigned map[string]bool                 // sides told how to sign, by remindKey of the phase
 	secret       []byte
 	rendered     *Mail
 	// fresh is the data of the event being emitted, so that Apply need not
@@ -300,7 +301,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		acceptedIn:   map[engine.Side]int{},
 		reminded:     map[string]bool{},
 		flagged:      map[engine.Side]int{},
-		lastMap:      map[engine.Side]engine.View{},
+		lastMap:      map[engine.Side]uint64{},
 		toldUnsigned: map[string]bool{},
 		cache:        map[string]engine.State{},
 		strict:       strict,
@@ -436,7 +437,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		o, errs := g.checked.take(d.Side, d.Text)
 		if o == nil {
-			f, err := engine.ParseOrderFile(d.Text)
+			f, err := readOrderFile(d.Text)
 			if err != nil {
 				return fail("the accepted order file does not parse: %v", err)
 			}
@@ -551,7 +552,7 @@ func (g *Game) Apply(ev events.Event) error {
 			g.finals[d.Side] = true
 		}
 		if d.Kind == MailReport {
-			g.noteReport(d)
+			g.noteReport(d, ev.Seq)
 		}
 		out := &Outgoing{Queued: d, Seq: ev.Seq}
 		switch {

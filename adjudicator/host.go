@@ -162,6 +162,7 @@ func (h *Host) openGame(id string) error {
 			return err
 		}
 	}
+	g.past = pastOf(l)
 	h.games[id] = &hosted{g: g, log: l}
 	if g.Seq > 0 && len(snap) > 0 {
 		h.games[id].snapSeq = snapSeqOf(snap)
@@ -306,6 +307,7 @@ func (h *Host) Create(s Spec) (*Game, error) {
 	// together, or not at all.
 	_, shared := l.(SharedLog)
 	hg := &hosted{g: NewGame(TemplateRenderer{}, false), log: l, held: shared}
+	hg.g.past = pastOf(l)
 	if err := hg.g.Start(s, secret, h.clock.Now(), h.emitter(hg)); err != nil {
 		done(false)
 		return nil, err

@@ -98,6 +98,8 @@ func (c PlayerCommand) about() string { return fmt.Sprintf("%s#%d", c.Message, c
 // as it stood so that it can be sent again as it was.
 type sentReport struct {
 	Queued MailQueued
+	// Seq is the seq of its MailQueued record.
+	Seq uint64
 	// Open is the phase open when it was queued ("" after the end).
 	Open   string
 	frozen *Game

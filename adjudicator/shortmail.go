@@ -2,8 +2,11 @@ package adjudicator
 
 import (
 	"bytes"
+	"fmt"
+	"iter"
 
 	"skagerrak/engine"
+	"skagerrak/events"
 )
 
 // shortMailSince is the RenderRevision from which a report to a side that
@@ -25,15 +28,18 @@ func (g *Game) mapDue(side engine.Side) bool {
 	if !ok {
 		return false
 	}
-	last, sent := g.lastMap[side]
-	if g.owes(side) || !sent {
+	if g.owes(side) || g.lastMap[side] == 0 {
+		return true
+	}
+	last, err := g.reportAt(g.lastMap[side])
+	if err != nil {
 		return true
 	}
 	now, err := pic.Picture(g.Rules.View(g.State, side), side)
 	if err != nil {
 		return true // drawn again when sent, and the error told then
 	}
-	before, err := pic.Picture(last, side)
+	before, err := pic.Picture(last.Rules.View(last.State, side), side)
 	return err != nil || !bytes.Equal(now, before)
 }
 
@@ -45,15 +51,60 @@ func (g *Game) carriesMap(q MailQueued) bool {
 	return q.Map || q.rendered() < shortMailSince
 }
 
-// noteReport remembers a report as it is queued: the game as it stands,
-// to send it again as it was, and the View its map was drawn from.
-func (g *Game) noteReport(q MailQueued) {
-	r := &sentReport{Queued: q, frozen: g.freeze()}
+// noteReport remembers a report as it is queued at seq: the game as it
+// stands, to send it again as it was, and that it carried the map.
+func (g *Game) noteReport(q MailQueued, seq uint64) {
+	r := &sentReport{Queued: q, Seq: seq, frozen: g.freeze()}
 	if g.Opened != nil {
 		r.Open = g.Opened.Phase
 	}
 	g.reports = append(g.reports, r)
 	if g.carriesMap(q) {
-		g.lastMap[q.Side] = g.Rules.View(g.State, q.Side)
+		g.lastMap[q.Side] = seq
+	}
+}
+
+// reportAt returns the game as it stood when the report queued at seq
+// was rendered: kept since, or replayed from the log (a game opened from
+// a snapshot keeps only what its reports were).
+func (g *Game) reportAt(seq uint64) (*Game, error) {
+	for _, r := range g.reports {
+		if r.Seq != seq {
+			continue
+		}
+		if r.frozen == nil {
+			if g.past == nil {
+				return nil, fmt.Errorf("the game as it stood at record %d is not kept", seq)
+			}
+			p, err := g.past(seq)
+			if err != nil {
+				return nil, err
+			}
+			r.frozen = p.freeze()
+		}
+		return r.frozen, nil
+	}
+	return nil, fmt.Errorf("record %d is no report", seq)
+}
+
+// pastOf is Game.past over a game's log: the game replayed up to the
+// record before seq.
+func pastOf(l interface {
+	Events(from uint64) iter.Seq2[events.Event, error]
+}) func(uint64) (*Game, error) {
+	return func(seq uint64) (*Game, error) {
+		g := NewGame(TemplateRenderer{}, false)
+		for ev, err := range l.Events(1) {
+			if err != nil {
+				return nil, err
+			}
+			if ev.Seq >= seq {
+				break
+			}
+			if err := g.Apply(ev); err != nil {
+				return nil, err
+			}
+		}
+		return g, nil
 	}
 }

@@ -17,7 +17,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 11
+const snapshotVersion = 12
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -65,6 +65,18 @@ type snapshot struct {
 	Former       []Player                       `json:"former,omitempty"`
 	Mails        map[string]engine.Side         `json:"mails,omitempty"`
 	CreatedHash  string                         `json:"created_hash"`
+	// Reports are the reports queued, without the game as it stood for
+	// each (replayed from the log when one is sent again).
+	Reports      []snapReport           `json:"reports,omitempty"`
+	LastMap      map[engine.Side]uint64 `json:"last_map,omitempty"`
+	ToldUnsigned []string               `json:"told_unsigned,omitempty"`
+}
+
+// snapReport is a sentReport in a snapshot.
+type snapReport struct {
+	Queued MailQueued `json:"queued"`
+	Seq    uint64     `json:"seq"`
+	Open   string     `json:"open,omitempty"`
 }
 
 // recordRef names a record of the log: the one of a side's accepted
@@ -146,6 +158,16 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 		}
 	}
 	s.Signed, s.Mails, s.CreatedHash, s.Former = g.signed, g.mails, g.createdHash, g.former
+	for _, r := range g.reports {
+		s.Reports = append(s.Reports, snapReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
+	}
+	s.LastMap = g.lastMap
+	for k, ok := range g.toldUnsigned {
+		if ok {
+			s.ToldUnsigned = append(s.ToldUnsigned, k)
+		}
+	}
+	sort.Strings(s.ToldUnsigned)
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, false, err
@@ -246,8 +268,17 @@ func readSnapshot(b []byte) *Game {
 	for k, v := range s.Mails {
 		g.mails[k] = v
 	}
+	for _, r := range s.Reports {
+		g.reports = append(g.reports, &sentReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
+	}
+	for k, v := range s.LastMap {
+		g.lastMap[k] = v
+	}
+	for _, k := range s.ToldUnsigned {
+		g.toldUnsigned[k] = true
+	}
 	for side, o := range s.Orders {
-		f, err := engine.ParseOrderFile(o.Text)
+		f, err := readOrderFile(o.Text)
 		if err != nil {
 			return nil
 		}
