@@ -42,7 +42,7 @@ func answerMail(g *Game, q MailQueued) (string, any, string, error) {
 	default:
 		return "", nil, "", fmt.Errorf("no answer to the command %q", c.Line)
 	}
-	data := map[string]any{"Game": g.ID, "Side": c.Side, "Line": c.Line, "Text": text, "Games": c.Games, "Unread": c.Unread,
+	data := map[string]any{"Game": g.ID, "Side": c.Side, "Line": c.Line, "Text": strings.TrimRight(text, "\n"), "Games": c.Games, "Unread": c.Unread,
 		"Help": PlayerCommandHelp, "Last": g.lastReply(c.Fingerprint, false), "Limit": MaxRepliesPerPhase}
 	return "answer.tmpl", data, subj, nil
 }

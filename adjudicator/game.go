@@ -101,6 +101,7 @@ type Game struct {
 	lastMap      map[engine.Side]uint64          // the seq of the last report that carried each side's map
 	past         func(seq uint64) (*Game, error) // the game as it stood before a record, from its log
 	toldUnsigned map[string]bool                 // sides told how to sign, by remindKey of the phase
+	mapSums      map[string][32]byte             // SHA-256 of the last map of each side, by Message-ID of its report (a cache)
 	secret       []byte
 	rendered     *Mail
 	// fresh is the data of the event being emitted, so that Apply need not
@@ -303,6 +304,7 @@ func NewGame(r Renderer, strict bool) *Game {
 		flagged:      map[engine.Side]int{},
 		lastMap:      map[engine.Side]uint64{},
 		toldUnsigned: map[string]bool{},
+		mapSums:      map[string][32]byte{},
 		cache:        map[string]engine.State{},
 		strict:       strict,
 		renderer:     r,

@@ -91,6 +91,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 				if err != nil {
 					return Attachment{}, fmt.Errorf("drawing the map of %s: %w", side, err)
 				}
+				g.noteMapSum(q.ID, png)
 				return Attachment{Name: "map.png", ContentType: "image/png", Data: png}, nil
 			}
 		}

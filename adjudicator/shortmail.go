@@ -1,7 +1,7 @@
 package adjudicator
 
 import (
-	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"iter"
 
@@ -31,16 +31,52 @@ func (g *Game) mapDue(side engine.Side) bool {
 	if g.owes(side) || g.lastMap[side] == 0 {
 		return true
 	}
-	last, err := g.reportAt(g.lastMap[side])
-	if err != nil {
-		return true
-	}
 	now, err := pic.Picture(g.Rules.View(g.State, side), side)
 	if err != nil {
 		return true // drawn again when sent, and the error told then
 	}
-	before, err := pic.Picture(last.Rules.View(last.State, side), side)
-	return err != nil || !bytes.Equal(now, before)
+	sum := sha256.Sum256(now)
+	before, ok := g.lastMapSum(side)
+	if ok && before == sum {
+		return false
+	}
+	// Sent with this report, queued next: its digest is known already.
+	g.mapSums[g.messageID(MailReport, side)] = sum
+	return true
+}
+
+// lastMapSum is the SHA-256 of the last map a side was sent: remembered
+// from when it was drawn, else drawn again from the game as it stood.
+func (g *Game) lastMapSum(side engine.Side) ([32]byte, bool) {
+	seq := g.lastMap[side]
+	for _, r := range g.reports {
+		if r.Seq != seq {
+			continue
+		}
+		if sum, ok := g.mapSums[r.Queued.ID]; ok {
+			return sum, true
+		}
+		then, err := g.reportAt(seq)
+		if err != nil {
+			return [32]byte{}, false
+		}
+		png, err := then.Rules.(engine.Picturer).Picture(then.Rules.View(then.State, side), side)
+		if err != nil {
+			return [32]byte{}, false
+		}
+		sum := sha256.Sum256(png)
+		g.mapSums[r.Queued.ID] = sum
+		return sum, true
+	}
+	return [32]byte{}, false
+}
+
+// noteMapSum remembers the digest of a map drawn for a mail, so that the
+// next report need not draw it again to tell whether the map changed.
+func (g *Game) noteMapSum(id string, png []byte) {
+	if g.mapSums != nil {
+		g.mapSums[id] = sha256.Sum256(png)
+	}
 }
 
 // carriesMap reports whether a queued report carries the map.
@@ -60,8 +96,23 @@ func (g *Game) noteReport(q MailQueued, seq uint64) {
 	}
 	g.reports = append(g.reports, r)
 	if g.carriesMap(q) {
+		if prev := g.reportSeqID(g.lastMap[q.Side]); prev != "" {
+			delete(g.mapSums, prev) // only the last map of a side is compared
+		}
 		g.lastMap[q.Side] = seq
+	} else {
+		delete(g.mapSums, q.ID)
 	}
+}
+
+// reportSeqID is the Message-ID of the report queued at seq, or "".
+func (g *Game) reportSeqID(seq uint64) string {
+	for i := len(g.reports) - 1; i >= 0; i-- {
+		if g.reports[i].Seq == seq {
+			return g.reports[i].Queued.ID
+		}
+	}
+	return ""
 }
 
 // reportAt returns the game as it stood when the report queued at seq

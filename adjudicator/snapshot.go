@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -70,6 +71,8 @@ type snapshot struct {
 	Reports      []snapReport           `json:"reports,omitempty"`
 	LastMap      map[engine.Side]uint64 `json:"last_map,omitempty"`
 	ToldUnsigned []string               `json:"told_unsigned,omitempty"`
+	// MapSums caches the digest of each side's last map, by Message-ID.
+	MapSums map[string]string `json:"map_sums,omitempty"`
 }
 
 // snapReport is a sentReport in a snapshot.
@@ -162,6 +165,12 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 		s.Reports = append(s.Reports, snapReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
 	}
 	s.LastMap = g.lastMap
+	for id, sum := range g.mapSums {
+		if s.MapSums == nil {
+			s.MapSums = map[string]string{}
+		}
+		s.MapSums[id] = hex.EncodeToString(sum[:])
+	}
 	for k, ok := range g.toldUnsigned {
 		if ok {
 			s.ToldUnsigned = append(s.ToldUnsigned, k)
@@ -276,6 +285,13 @@ func readSnapshot(b []byte) *Game {
 	}
 	for _, k := range s.ToldUnsigned {
 		g.toldUnsigned[k] = true
+	}
+	for id, h := range s.MapSums {
+		var sum [32]byte
+		if b, err := hex.DecodeString(h); err == nil && len(b) == 32 {
+			copy(sum[:], b)
+			g.mapSums[id] = sum
+		}
 	}
 	for side, o := range s.Orders {
 		f, err := readOrderFile(o.Text)
