@@ -90,6 +90,12 @@ func statusText(g *Game, side engine.Side) string {
 		b.WriteString("No phase is open.\n")
 		return b.String()
 	}
+	if !g.knowsOpen(side) {
+		// A short phase another side asked for is none of this side's
+		// business (its reports do not name it either).
+		b.WriteString(templates.Wrap("You owe no orders now. You get a report when something your side can see changes, or when you owe orders.", templates.Width) + "\n")
+		return b.String()
+	}
 	fmt.Fprintf(&b, "%s\n", templates.Wrap("Open phase: "+g.Opened.Phase+": "+g.Opened.Title, templates.Width))
 	fmt.Fprintf(&b, "Deadline: %s\n", g.Opened.Deadline.UTC().Format(time.RFC1123))
 	fmt.Fprintf(&b, "Orders owed by: %s\n", joinSides(g.Opened.Owes))
@@ -105,6 +111,16 @@ func statusText(g *Game, side engine.Side) string {
 		b.WriteString(templates.Wrap("The game is paused: "+g.Paused.Why, templates.Width) + "\n")
 	}
 	return b.String()
+}
+
+// knowsOpen reports whether a side knows of the open phase: it owes
+// orders in it, or its last report named it as the next phase.
+func (g *Game) knowsOpen(side engine.Side) bool {
+	if g.owes(side) {
+		return true
+	}
+	rs := g.reportsOf(side)
+	return len(rs) > 0 && rs[len(rs)-1].Open == g.Opened.Phase
 }
 
 // historyText is the answer to history: one line for each phase the side

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -145,3 +146,71 @@ func TestReadPlayerFile(t *testing.T) {
 		})
 	}
 }
+
+// TestReportSubjectsSayWhetherToAct plays Norge 1940 (its sides take turns
+// to order) for some phases and reads every report: one to a side that
+// owes orders says "your orders for PHASE are due DATE", ends with the
+// form and carries the map; one to a side that owes nothing says "for
+// information", has no form, and carries the map exactly when its text
+// says so.
+func TestReportSubjectsSayWhetherToAct(t *testing.T) {
+	dir := t.TempDir()
+	clk := &testClock{t: time.Date(2026, 4, 8, 6, 0, 0, 0, time.UTC)}
+	h, err := OpenHost(dir, Options{Clock: clk, Entropy: bytes.NewReader(bytes.Repeat([]byte{3}, 32))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	rs, _ := engine.Lookup("norge")
+	spec := Spec{Game: "g", Ruleset: "norge", Timing: Timing{Deadline: Duration(48 * time.Hour)}}
+	for i, s := range rs.Sides() {
+		spec.Players = append(spec.Players, Player{Side: s, Address: string(s) + "@example.org", Key: "k", Fingerprint: fmt.Sprint("FP", i)})
+	}
+	g, err := h.Create(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out outbox
+	bot := rs.(engine.Player)
+	for n := 0; n < 8 && g.Ended == nil; n++ {
+		if _, err := h.Flush(context.Background(), &out); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range g.Owing() {
+			body := bot.Play(rs.View(g.State, s), s, engine.NewSeededDice([]byte{3}, string(s), g.Opened.Phase, [32]byte{}))
+			submit(t, h, "g", s, orders("g", g.Opened.Phase, string(s), body))
+		}
+		clk.Add(time.Hour)
+	}
+	info, due := 0, 0
+	for _, m := range out.mails {
+		if m.Kind != MailReport {
+			continue
+		}
+		hasMap := false
+		for _, a := range m.Attachments {
+			hasMap = hasMap || a.Name == "map.png"
+		}
+		form := strings.Contains(m.Text, "Your order form")
+		switch {
+		case strings.Contains(m.Subject, "g: your orders for ") && strings.Contains(m.Subject, " are due "):
+			due++
+			if !form || !hasMap {
+				t.Errorf("%q: form %v, map %v; want both", m.Subject, form, hasMap)
+			}
+		case strings.Contains(m.Subject, "for information"):
+			info++
+			says := strings.Contains(m.Text, "Your map is attached")
+			if form || hasMap != says || (!hasMap && !strings.Contains(flatText(m.Text), "has not changed since the last one you were sent")) {
+				t.Errorf("%q: form %v, map %v, the text says attached %v", m.Subject, form, hasMap, says)
+			}
+		default:
+			t.Errorf("a report's subject says not whether to act: %q", m.Subject)
+		}
+	}
+	if info == 0 || due == 0 {
+		t.Errorf("%d reports for information and %d with orders due; want some of each", info, due)
+	}
+}
+
+func flatText(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -71,7 +71,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 				d.Form = OrderForm(g, q.Side, v)
 			}
 		}
-		name, data = "report.tmpl", d
+		name = "report.tmpl"
 		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v, Receipt: d.Receipt}, "", " ")
 		if err != nil {
 			return Mail{}, err
@@ -84,6 +84,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		if q.rendered() >= shortMailSince {
 			d.MapNote = mapNote(g, q)
 		}
+		data = d
 		if pic, ok := g.Rules.(engine.Picturer); ok && d.Map {
 			side := q.Side
 			picture = func() (Attachment, error) {
