@@ -339,6 +339,15 @@ func (g *Game) repair(now time.Time, emit Emit) error {
 			}
 		}
 	}
+	if c := g.lastCommand; c != nil && c.Unanswered == "" && !g.replied[c.about()] {
+		kind := MailAnswer
+		if c.Report != "" {
+			kind = MailResend
+		}
+		if err := g.queue(kind, c.Side, "", c.about(), emit); err != nil {
+			return err
+		}
+	}
 	if r := g.lastRejected; r != nil && r.Key != "" && !g.replied[r.Key] {
 		if _, ok := g.Player(r.Side); ok {
 			if err := g.queue(MailRejected, r.Side, r.Phase, r.Key, emit); err != nil {

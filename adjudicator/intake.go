@@ -109,7 +109,9 @@ type Receipt struct {
 // its game by the order file's header, submits it, and resolves what that
 // completes. Unsigned mail, a bad signature or an unknown key is rejected
 // with no event and no reply (no backscatter); of that, automatic mail is
-// triaged (a bounce of the host's own mail is recorded). Mail signed by a
+// triaged (a bounce of the host's own mail is recorded), and mail a person
+// wrote from a player's registered address gets one answer a phase, at
+// that address, saying how to sign (unsignedFrom). Mail signed by a
 // known key is never taken for automatic mail, whatever its header says.
 // Each outcome is durable in a game log before Receive returns, so the
 // caller may then move the message.
