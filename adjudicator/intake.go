@@ -146,7 +146,11 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 			}
 			// Mail a person wrote from a player's address, unsigned:
 			// told how to sign, once a phase, at that address only.
-			if game, err2 := h.unsignedFrom(a.From, now); err2 != nil {
+			from := ""
+			if errors.Is(err, ErrUnsigned) {
+				from = a.From
+			}
+			if game, err2 := h.unsignedFrom(from, now); err2 != nil {
 				return Receipt{}, err2
 			} else if game != "" {
 				return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Game: game, Moved: "rejected"}, nil

@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"errors"
 	"strings"
 	"time"
 
@@ -10,6 +11,12 @@ import (
 // EvUnsignedAnswered records that a side was told how to sign, after mail
 // from its registered address came without a signature by its key.
 const EvUnsignedAnswered = "UnsignedAnswered"
+
+// ErrUnsigned is what a Verifier's error for mail that carries no OpenPGP
+// signature at all is (errors.Is): only such mail is told how to sign. A
+// signature that does not verify is no beginner's mistake but a copy
+// someone altered, and gets no answer.
+var ErrUnsigned = errors.New("no OpenPGP signature")
 
 // MailHowToSign is the answer to unsigned mail from a player's address.
 const MailHowToSign = "howtosign"

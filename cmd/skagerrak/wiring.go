@@ -54,6 +54,9 @@ func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (
 	if errors.As(err, &rej) && rej.Signer != nil {
 		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: verified(rej.Signer), Reason: "the mail is not one of the accepted forms: " + rej.Detail}
 	}
+	if rej != nil && rej.Reason == verify.ReasonUnsigned {
+		return adjudicator.Verified{}, unsignedError{err}
+	}
 	if err != nil {
 		return adjudicator.Verified{}, err
 	}
@@ -107,6 +110,13 @@ func refuseControls(v adjudicator.Verified) (adjudicator.Verified, error) {
 	}
 	return v, nil
 }
+
+// unsignedError is a verification error of mail with no signature at all,
+// which is adjudicator.ErrUnsigned; it reads as the error it wraps.
+type unsignedError struct{ error }
+
+func (e unsignedError) Unwrap() error        { return e.error }
+func (e unsignedError) Is(target error) bool { return target == adjudicator.ErrUnsigned }
 
 // mailTriage is the adjudicator's Triage over mail/bounce.
 type mailTriage struct{}
