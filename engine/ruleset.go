@@ -186,12 +186,6 @@ type Reporter interface {
 	Report(v View, side Side) string
 }
 
-// Guider is a ruleset with a player's guide.
-type Guider interface {
-	// Guide is the player's guide to this ruleset, as plain text.
-	Guide() string
-}
-
 // Revealer is implemented by rulesets that describe a finished game in
 // full, for the final report every side gets.
 type Revealer interface {
@@ -284,4 +278,10 @@ func namesLocked() []string {
 // encoding/json sorts map keys, so equal values give equal bytes.
 func Canonical(v any) ([]byte, error) {
 	return json.Marshal(v)
+}
+
+// Guider is a ruleset with a player's guide.
+type Guider interface {
+	// Guide is the player's guide to this ruleset, as plain text.
+	Guide() string
 }
