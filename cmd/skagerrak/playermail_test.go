@@ -376,6 +376,16 @@ func TestUnsignedMailToldHowToSignOncePerPhase(t *testing.T) {
 	p.order(t, 0, "german", "T01", "advance 1")
 	p.pass()
 	p.take(allied0)
+	// A signed mail someone altered is no beginner's mistake: no answer.
+	signed, err := compose.SignPGPMIMEMail(p.players[allied0], allied0, hostAddr, "orders", "Game: g000\nPhase: T02\nSide: allied\nadvance 1\n", p.signAt(allied0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.appendRaw(bytes.Replace(signed, []byte("advance 1"), []byte("advance 3"), 1))
+	p.pass()
+	if got := p.take(allied0); len(got) != 0 {
+		t.Errorf("an altered signed mail got %d answers: %s", len(got), got[0].Subject)
+	}
 	p.appendRaw(unsigned(allied0, ""))
 	p.pass()
 	if got := p.take(allied0); len(got) != 1 || !strings.Contains(got[0].Subject, "not signed") {
