@@ -96,6 +96,8 @@ type Game struct {
 	renderer     Renderer
 	lastRejected *OrdersRejected
 	lastNotice   string
+	// waiting is set while the open phase waits for the mailbox.
+	waiting      *PhaseWaiting
 	lastCommand  *PlayerCommand                  // the last command of a player's mail, for its answer
 	reports      []*sentReport                   // every report queued, with the game as it stood
 	lastMap      map[engine.Side]uint64          // the seq of the last report that carried each side's map
@@ -437,6 +439,9 @@ func (g *Game) Apply(ev events.Event) error {
 		if !d.SigTime.IsZero() && d.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
 			return fail("orders signed %s, before their phase opened", d.SigTime.UTC().Format(time.RFC3339))
 		}
+		if !d.Received.IsZero() && g.Paused == nil && !d.Received.Before(g.dueAt()) {
+			return fail("orders received %s, after the phase's deadline (%s)", stamp(d.Received), stamp(g.dueAt()))
+		}
 		o, errs := g.checked.take(d.Side, d.Text)
 		if o == nil {
 			f, err := readOrderFile(d.Text)
@@ -523,6 +528,10 @@ func (g *Game) Apply(ev events.Event) error {
 			if err := g.useDice(d.Rolls); err != nil {
 				return fail("%v", err)
 			}
+		}
+		if g.waiting != nil {
+			g.lastNotice = fmt.Sprintf("Phase %s, which waited for the mailbox to be read, has resolved (%s): every order the mail server received before its deadline counted.", d.Phase, d.Why)
+			g.waiting = nil
 		}
 		g.State = st
 		g.Phase = g.Rules.Phase(st)
@@ -715,6 +724,16 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.applyBounce(ev); err != nil {
 			return fail("%v", err)
 		}
+	case EvPhaseWaiting:
+		var d PhaseWaiting
+		if err := g.decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if g.Opened == nil || d.Phase != g.Opened.Phase {
+			return fail("phase %q waits, but it is not open", d.Phase)
+		}
+		g.waiting = &d
+		g.lastNotice = waitingNotice(d, g.dueAt())
 	default:
 		return fail("unknown event type")
 	}

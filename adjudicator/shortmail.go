@@ -12,7 +12,7 @@ import (
 // shortMailSince is the RenderRevision from which a report to a side that
 // owes no orders carries its map only when the map changed (MailQueued.Map),
 // and reports' subjects say whether the side must act.
-const shortMailSince = 19
+const shortMailSince = 21
 
 // owes reports whether a side owes orders for the open phase.
 func (g *Game) owes(side engine.Side) bool {
