@@ -37,7 +37,9 @@ func (r quietRace) Resolve(s engine.State, orders map[engine.Side]engine.Orders,
 	return r.Race.Resolve(s, all, d)
 }
 
-func (quietRace) Picture(engine.View, engine.Side) ([]byte, error) { return []byte("the same map"), nil }
+func (quietRace) Picture(engine.View, engine.Side) ([]byte, error) {
+	return []byte("the same map"), nil
+}
 
 var quietOnce sync.Once
 
