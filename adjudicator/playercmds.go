@@ -59,6 +59,9 @@ type PlayerMail struct {
 	Key         string      `json:"key"`
 	SigTime     time.Time   `json:"sig_time,omitempty"`
 	Charset     string      `json:"charset,omitempty"`
+	// TextBytes is set when Text is only the start of the text: its whole
+	// size (the mail is then not kept, and verify cannot check it).
+	TextBytes int `json:"text_bytes,omitempty"`
 }
 
 // PlayerCommand is one command of a player's signed mail (see
@@ -175,7 +178,9 @@ func (g *Game) playerMail(p playerFile, sub Submission, side engine.Side, now ti
 		if len(m.Raw) > MaxRejectedRaw {
 			m.Raw = nil
 		}
-		m.Text = fitJSON(m.Text, MaxRejectedText)
+		if t := fitJSON(m.Text, MaxRejectedText); t != m.Text {
+			m.Text, m.TextBytes, m.Raw = t, len(m.Text), nil
+		}
 		if err := emit(EvPlayerMail, m); err != nil {
 			return Outcome{}, err
 		}

@@ -116,7 +116,7 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 		if err := decode(ev, &m); err != nil {
 			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
 		}
-		if len(m.Raw) == 0 && m.Source != "file" {
+		if (len(m.Raw) == 0 && m.Source != "file") || m.TextBytes != 0 {
 			return nil
 		}
 		a = OrdersAccepted{Side: m.Side, Text: m.Text, Source: m.Source, Signature: m.Signature, Raw: m.Raw, Fingerprint: m.Fingerprint, Key: m.Key, Charset: m.Charset}
