@@ -1,9 +1,11 @@
 package adjudicator
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -97,7 +99,11 @@ type Game struct {
 	lastRejected *OrdersRejected
 	lastNotice   string
 	// waiting is set while the open phase waits for the mailbox.
-	waiting      *PhaseWaiting
+	waiting *PhaseWaiting
+	// judgedAt, while set, is when Tick judges deadlines: the start of
+	// the last read of the whole mailbox, while mail read in a pass is
+	// acted on. Not part of the game's state.
+	judgedAt     *time.Time
 	lastCommand  *PlayerCommand                  // the last command of a player's mail, for its answer
 	reports      []*sentReport                   // every report queued, with the game as it stood
 	lastMap      map[engine.Side]uint64          // the seq of the last report that carried each side's map
@@ -111,6 +117,8 @@ type Game struct {
 	// just parsed, for the same reason. Replay has neither.
 	fresh   any
 	checked checkedOrders
+	// ctx is the context resolutions run in (SetContext).
+	ctx context.Context
 }
 
 // checkedOrders remembers one side's orders parsed by Submit until Apply
@@ -497,8 +505,14 @@ func (g *Game) Apply(ev events.Event) error {
 		if !ok {
 			dice := engine.NewReplayDice(d.Rolls)
 			var err error
-			st, err = g.Rules.Resolve(g.State, orders, dice)
-			if err != nil {
+			st, err = g.resolveOpen(orders, dice)
+			var stopped *engine.Stopped
+			switch {
+			case errors.As(err, &stopped):
+				return fmt.Errorf("adjudicator: replaying event %d: %w", ev.Seq, err)
+			case err != nil && dice.Short() > 0:
+				return fail("the resolution asks for more rolls than the %d the log records", len(d.Rolls))
+			case err != nil:
 				return fail("resolution: %v", err)
 			}
 			if err := dice.Err(); err != nil {

@@ -25,9 +25,13 @@ import (
 func rulesetNames() []string {
 	var out []string
 	for _, r := range engine.Rulesets() {
-		if _, quiet := r.(quietRace); !quiet {
-			out = append(out, r.Name())
+		if r.Name() == "looptest" { // a ruleset that never ends (budget_test.go)
+			continue
 		}
+		if _, quiet := r.(quietRace); quiet { // one test registers it for itself
+			continue
+		}
+		out = append(out, r.Name())
 	}
 	return out
 }

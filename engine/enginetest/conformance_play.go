@@ -3,6 +3,7 @@ package enginetest
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -227,8 +228,18 @@ func (p *player) roll(seeded *engine.SeededDice, resolve func(engine.Dice) (engi
 			p.fail("manual dice: still short after %d pieces", try)
 		}
 		md := engine.NewFaceDice(hand...)
-		s, err := resolve(&cappedDice{d: md})
+		s, err := func() (st engine.State, err error) {
+			defer engine.Halted(&err) // a set-up's New may stop at a die too
+			return resolve(&cappedDice{d: md})
+		}()
+		var missing *engine.DieMissing
 		switch {
+		case errors.As(err, &missing):
+			// The resolution stopped at the first die not in hand (no
+			// filler rolls): the referee gives that one, and tries again.
+			prev, first = len(hand), missing.Want
+			hand = append(hand, 1+p.rng.IntN(missing.Want.Sides))
+			continue
 		case err != nil:
 			return nil, nil, err
 		case md.Err() != nil:

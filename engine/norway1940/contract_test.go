@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 func TestRegisteredAndContract(t *testing.T) {
@@ -24,13 +25,13 @@ func TestRegisteredAndContract(t *testing.T) {
 	if _, ok := r.(engine.RuleLister); !ok {
 		t.Error("no rule list")
 	}
-	if _, err := r.New(engine.Setup{Options: []string{"no-such-option"}}, engine.NewManualDice()); err == nil {
+	if _, err := r.New(engine.Setup{Options: []string{"no-such-option"}}, enginetest.ThenOnes()); err == nil {
 		t.Error("an unknown option is accepted")
 	}
 }
 
 func TestResolveDoesNotModifyItsInput(t *testing.T) {
-	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := Ruleset{}.New(engine.Setup{}, enginetest.ThenOnes())
 	before, _ := json.Marshal(st)
 	o, errs := Ruleset{}.ParseOrders(st, German, "fleet G1 to South-1\nfleet G2 to South-2\n")
 	if len(errs) > 0 {
@@ -39,7 +40,7 @@ func TestResolveDoesNotModifyItsInput(t *testing.T) {
 	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
 		t.Fatal("ParseOrders changed the state")
 	}
-	next, err := Ruleset{}.Resolve(st, map[engine.Side]engine.Orders{German: o}, engine.NewManualDice(1, 2, 3))
+	next, err := Ruleset{}.Resolve(st, map[engine.Side]engine.Orders{German: o}, enginetest.ThenOnes(1, 2, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +115,7 @@ func TestFormatOrdersRoundTrip(t *testing.T) {
 
 func TestDefaultOrdersResolve(t *testing.T) {
 	r := Ruleset{}
-	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
 	for i := 0; i < 50; i++ {
 		ph := r.Phase(st)
 		if ph.Over {
@@ -122,7 +123,7 @@ func TestDefaultOrdersResolve(t *testing.T) {
 		}
 		side := ph.Owes[0]
 		var err error
-		st, err = r.Resolve(st, map[engine.Side]engine.Orders{side: r.DefaultOrders(st, side)}, engine.NewManualDice())
+		st, err = r.Resolve(st, map[engine.Side]engine.Orders{side: r.DefaultOrders(st, side)}, enginetest.ThenOnes())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +137,7 @@ func TestDefaultOrdersResolve(t *testing.T) {
 
 func TestOrderFormKeepsStandingOrders(t *testing.T) {
 	r := Ruleset{}
-	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
 	form := r.OrderForm(r.View(st, German), German)
 	if !strings.Contains(form, "evade weaker") || !strings.Contains(form, "fleet G1 in Germany") {
 		t.Fatalf("form:\n%s", form)
@@ -155,7 +156,7 @@ func TestOrderFormKeepsStandingOrders(t *testing.T) {
 	if !strings.Contains(form, "\nlosses none\n") || !strings.Contains(form, "[fallback AREA]") {
 		t.Errorf("revision 2 form without the losses order:\n%s", form)
 	}
-	st1, _ := r.New(engine.Setup{Revision: 1}, engine.NewManualDice())
+	st1, _ := r.New(engine.Setup{Revision: 1}, enginetest.ThenOnes())
 	form1 := r.OrderForm(r.View(st1, German), German)
 	if strings.Contains(form1, "losses") || strings.Contains(form1, "fallback") {
 		t.Errorf("revision 1 form offers revision 2 orders:\n%s", form1)
@@ -172,11 +173,11 @@ func TestRevisionsRecordedFromTwo(t *testing.T) {
 	if got := engine.CurrentRevision(r); got != 2 {
 		t.Fatalf("current revision %d", got)
 	}
-	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
 	if asState(st).Revision != 2 || r.View(st, German).(*View).Revision != 2 {
 		t.Error("a new game does not record revision 2")
 	}
-	st1, _ := r.New(engine.Setup{Revision: 1}, engine.NewManualDice())
+	st1, _ := r.New(engine.Setup{Revision: 1}, enginetest.ThenOnes())
 	if b, _ := json.Marshal(st1); strings.Contains(string(b), `"revision"`) {
 		t.Error("a revision 1 state records its revision")
 	}
@@ -191,7 +192,7 @@ func TestRevisionsRecordedFromTwo(t *testing.T) {
 
 func TestOrderFileLineNumbers(t *testing.T) {
 	r := Ruleset{}
-	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
 	f, err := engine.ParseOrderFile("Game: g1\nPhase: T01-german\nSide: german\n# the invasion sails\nfleet G1 to South-1\nfleet G2 to Narnia\n")
 	if err != nil {
 		t.Fatal(err)
