@@ -43,6 +43,9 @@ type Automatic struct {
 	Auto   bool
 	Why    string
 	Bounce *Bounce
+	// From is the address of the From: field when it names one (what
+	// anyone can write: only ever compared with registered addresses).
+	From string
 }
 
 // Bounce is a delivery status notification as the adjudicator needs it.

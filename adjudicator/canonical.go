@@ -52,6 +52,12 @@ func eventValue(typ string) (any, bool) {
 		return new(PhaseWaiting), true
 	case EvMailResent:
 		return new(MailResent), true
+	case EvPlayerMail:
+		return new(PlayerMail), true
+	case EvPlayerCommand:
+		return new(PlayerCommand), true
+	case EvUnsignedAnswered:
+		return new(UnsignedAnswered), true
 	}
 	return nil, false
 }

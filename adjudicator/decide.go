@@ -52,6 +52,9 @@ type Submission struct {
 	// Refusal, when set, is why a message whose signature verified is
 	// refused without reading it (see RefusedSigned).
 	Refusal string
+	// Others are the signer's other open games, when the text names no
+	// game: the answer to its commands says to name one.
+	Others []string
 	// Received is when the host's own mail server received the message
 	// (its IMAP INTERNALDATE); zero when not known (a file, paper orders,
 	// a server that gave none). Orders received at or after the open
@@ -82,6 +85,8 @@ const (
 	StatusRejected  = "rejected"
 	StatusDuplicate = "duplicate"
 	StatusReferee   = "referee"
+	// StatusAnswered is a mail of a player's commands, answered.
+	StatusAnswered = "answered"
 )
 
 // notOpen says why orders for phase are refused when open is the open
@@ -124,7 +129,24 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		sub.Text = strings.ToValidUTF8(sub.Text, "\uFFFD")
 		return reject("", "the order file is not UTF-8 text (save it as UTF-8 and sign it again)", nil)
 	}
-	f, err := engine.ParseOrderFile(sub.Text)
+	if side == Referee {
+		f, err := engine.ParseOrderFile(sub.Text)
+		return g.submitFile(playerFile{OrderFile: f, Err: err}, sub, side, now, emit)
+	}
+	p := readPlayerFile(sub.Text)
+	if len(p.Commands) > 0 {
+		return g.playerMail(p, sub, side, now, emit)
+	}
+	return g.submitFile(p, sub, side, now, emit)
+}
+
+// submitFile takes the order file of an authenticated submission (see
+// Submit).
+func (g *Game) submitFile(p playerFile, sub Submission, side engine.Side, now time.Time, emit Emit) (Outcome, error) {
+	reject := func(phase string, reason string, errs []engine.LineError) (Outcome, error) {
+		return g.reject(sub, side, phase, reason, errs, now, emit)
+	}
+	f, err := p.OrderFile, p.Err
 	if err != nil {
 		return reject("", err.Error(), nil)
 	}
@@ -235,6 +257,9 @@ func (g *Game) queue(kind string, side engine.Side, phase, about string, emit Em
 	}
 	q := MailQueued{Kind: kind, Side: side, To: p.Address, Phase: phase, About: about, Render: RenderRevision}
 	q.ID = g.messageID(kind, side)
+	if kind == MailReport {
+		q.Map = g.mapDue(side)
+	}
 	m, err := g.render(q)
 	if err != nil {
 		return fmt.Errorf("adjudicator: rendering %s mail for %s: %w", kind, side, err)
@@ -370,6 +395,15 @@ func (g *Game) repair(now time.Time, emit Emit) error {
 			if err := g.queue(MailAccepted, s, o.Phase, o.Key, emit); err != nil {
 				return err
 			}
+		}
+	}
+	if c := g.lastCommand; c != nil && c.Unanswered == "" && !g.replied[c.about()] {
+		kind := MailAnswer
+		if c.Report != "" {
+			kind = MailResend
+		}
+		if err := g.queue(kind, c.Side, "", c.about(), emit); err != nil {
+			return err
 		}
 	}
 	if r := g.lastRejected; r != nil && r.Key != "" && !g.replied[r.Key] {

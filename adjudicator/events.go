@@ -274,6 +274,9 @@ type MailQueued struct {
 	// Render is the RenderRevision of the build that rendered the mail;
 	// 0 (absent) is revision 1.
 	Render int `json:"render,omitempty"`
+	// Map says a report carries the side's map (see mapDue); reports of
+	// render revisions before shortMailSince always did.
+	Map bool `json:"map,omitempty"`
 }
 
 // Mail kinds.

@@ -109,9 +109,15 @@ type Game struct {
 	// judgedAt, while set, is when Tick judges deadlines: the start of
 	// the last read of the whole mailbox, while mail read in a pass is
 	// acted on. Not part of the game's state.
-	judgedAt *time.Time
-	secret   []byte
-	rendered *Mail
+	judgedAt     *time.Time
+	lastCommand  *PlayerCommand                  // the last command of a player's mail, for its answer
+	reports      []*sentReport                   // every report queued, with the game as it stood
+	lastMap      map[engine.Side]uint64          // the seq of the last report that carried each side's map
+	past         func(seq uint64) (*Game, error) // the game as it stood before a record, from its log
+	toldUnsigned map[string]bool                 // sides told how to sign, by remindKey of the phase
+	mapSums      map[string][32]byte             // SHA-256 of the last map of each side, by Message-ID of its report (a cache)
+	secret       []byte
+	rendered     *Mail
 	// fresh is the data of the event being emitted, so that Apply need not
 	// decode what was encoded a moment ago; checked are the orders Submit
 	// just parsed, for the same reason. Replay has neither.
@@ -257,6 +263,7 @@ func (g *Game) freeze() *Game {
 	}
 	c.History = g.History[:len(g.History):len(g.History)]
 	c.Undelivered = slices.Clone(g.Undelivered)
+	c.reports = g.reports[:len(g.reports):len(g.reports)]
 	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail, c.mails, c.mailNotes = nil, nil, nil, nil, nil, nil, nil
 	if c.renderer == nil {
 		c.renderer = TemplateRenderer{}
@@ -273,6 +280,10 @@ type Mail struct {
 	Subject     string
 	Text        string
 	Attachments []Attachment
+	// Boundary, when set, is the Message-ID the MIME boundaries derive
+	// from instead of ID: a report sent again keeps the first one's, so
+	// that its signed body is the same bytes.
+	Boundary string
 	// Encrypt asks for the message to be encrypted to Key.
 	Encrypt bool
 	Key     string
@@ -303,26 +314,29 @@ func (e *ReplayError) Error() string {
 // which verify wants and a daemon need not pay for.
 func NewGame(r Renderer, strict bool) *Game {
 	return &Game{
-		Orders:     map[engine.Side]OrdersAccepted{},
-		parsed:     map[engine.Side]engine.Orders{},
-		Players:    map[engine.Side]Player{},
-		Missed:     map[engine.Side]int{},
-		keys:       map[string]uint64{},
-		mails:      map[string]engine.Side{},
-		mailNotes:  map[string]mailNote{},
-		legacy:     map[string]bool{},
-		rejected:   map[string]bool{},
-		signed:     map[string]time.Time{},
-		replied:    map[string]bool{},
-		replies:    map[string]int{},
-		finals:     map[engine.Side]bool{},
-		acceptedIn: map[engine.Side]int{},
-		reminded:   map[string]bool{},
-		flagged:    map[engine.Side]int{},
-		encrypts:   map[engine.Side]bool{},
-		cache:      map[string]engine.State{},
-		strict:     strict,
-		renderer:   r,
+		Orders:       map[engine.Side]OrdersAccepted{},
+		parsed:       map[engine.Side]engine.Orders{},
+		Players:      map[engine.Side]Player{},
+		Missed:       map[engine.Side]int{},
+		keys:         map[string]uint64{},
+		mails:        map[string]engine.Side{},
+		mailNotes:    map[string]mailNote{},
+		legacy:       map[string]bool{},
+		rejected:     map[string]bool{},
+		signed:       map[string]time.Time{},
+		replied:      map[string]bool{},
+		replies:      map[string]int{},
+		finals:       map[engine.Side]bool{},
+		acceptedIn:   map[engine.Side]int{},
+		reminded:     map[string]bool{},
+		flagged:      map[engine.Side]int{},
+		encrypts:     map[engine.Side]bool{},
+		lastMap:      map[engine.Side]uint64{},
+		toldUnsigned: map[string]bool{},
+		mapSums:      map[string][32]byte{},
+		cache:        map[string]engine.State{},
+		strict:       strict,
+		renderer:     r,
 	}
 }
 
@@ -464,7 +478,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		o, errs := g.checked.take(d.Side, d.Text)
 		if o == nil {
-			f, err := engine.ParseOrderFile(d.Text)
+			f, err := readOrderFile(d.Text)
 			if err != nil {
 				return fail("the accepted order file does not parse: %v", err)
 			}
@@ -601,6 +615,9 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		if d.Kind == MailFinal {
 			g.finals[d.Side] = true
+		}
+		if d.Kind == MailReport {
+			g.noteReport(d, ev.Seq)
 		}
 		out := &Outgoing{Queued: d, Seq: ev.Seq}
 		switch {
@@ -758,6 +775,10 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.Ended = &d
 		g.Opened = nil
+	case EvPlayerMail, EvPlayerCommand, EvUnsignedAnswered:
+		if err := g.applyPlayer(ev); err != nil {
+			return fail("%v", err)
+		}
 	case EvMailBounced:
 		if err := g.applyBounce(ev); err != nil {
 			return fail("%v", err)

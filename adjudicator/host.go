@@ -195,6 +195,7 @@ func (h *Host) openGame(id string) error {
 			return err
 		}
 	}
+	g.past = pastOf(l)
 	h.games[id] = &hosted{g: g, log: l}
 	if g.Seq > 0 && len(snap) > 0 {
 		h.games[id].snapSeq = snapSeqOf(snap)
@@ -351,6 +352,7 @@ func (h *Host) Create(s Spec) (*Game, error) {
 	// together, or not at all.
 	_, shared := l.(SharedLog)
 	hg := &hosted{g: NewGame(TemplateRenderer{}, false), log: l, held: shared}
+	hg.g.past = pastOf(l)
 	hg.g.SetContext(h.ctx)
 	if err := hg.g.Start(s, secret, h.clock.Now(), h.emitter(hg)); err != nil {
 		done(false)

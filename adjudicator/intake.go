@@ -116,7 +116,9 @@ type Receipt struct {
 // its game by the order file's header, submits it, and resolves what that
 // completes. Unsigned mail, a bad signature or an unknown key is rejected
 // with no event and no reply (no backscatter); of that, automatic mail is
-// triaged (a bounce of the host's own mail is recorded). Mail signed by a
+// triaged (a bounce of the host's own mail is recorded), and mail a person
+// wrote from a player's registered address gets one answer a phase, at
+// that address, saying how to sign (unsignedFrom). Mail signed by a
 // known key is never taken for automatic mail, whatever its header says.
 // Each outcome is durable in a game log before Receive returns, so the
 // caller may then move the message. Receive judges deadlines by the
@@ -182,8 +184,20 @@ func (h *Host) receiveMail(m InMessage, read time.Time, byClock bool) (Receipt, 
 	}
 	if err != nil {
 		if h.triage != nil {
-			if a := h.triage.Triage(raw); a.Auto {
+			a := h.triage.Triage(raw)
+			if a.Auto {
 				return h.automatic(a)
+			}
+			// Mail a person wrote from a player's address, unsigned:
+			// told how to sign, once a phase, at that address only.
+			from := ""
+			if errors.Is(err, ErrUnsigned) {
+				from = a.From
+			}
+			if game, err2 := h.unsignedFrom(from, now); err2 != nil {
+				return Receipt{}, err2
+			} else if game != "" {
+				return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Game: game, Moved: "rejected"}, nil
 			}
 		}
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
@@ -253,6 +267,23 @@ func fromAddress(raw []byte) string {
 	return list[0].Address
 }
 
+// namedGame is the game a player's text names: its order file's, or the
+// Game: line under its commands; "" if none.
+func namedGame(text string) string {
+	p := readPlayerFile(text)
+	if p.Err == nil {
+		return p.Game
+	}
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(unquoteLine(l))
+		if headerKey(t) == "game" {
+			_, v, _ := strings.Cut(t, ":")
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
 // route sends an authenticated submission to the game its header names;
 // what it completes resolves, a deadline judged at read (see TickRead).
 func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
@@ -288,9 +319,9 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: "the signing key " + sub.Fingerprint + " is not registered in any open game"}, Moved: "rejected"}, nil
 	}
 	target := ""
-	if f, err := engine.ParseOrderFile(sub.Text); err == nil {
-		if _, ok := h.games[f.Game]; ok {
-			target = f.Game
+	if name := namedGame(sub.Text); name != "" {
+		if _, ok := h.games[name]; ok {
+			target = name
 		}
 	}
 	if sub.Source == "unsigned" && target == "" {
@@ -300,6 +331,9 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 		// The header names no game of this signer: the rejection is
 		// recorded, and answered, in a game the signer does play.
 		target = mine[0]
+		if len(mine) > 1 {
+			sub.Others = mine[1:]
+		}
 	}
 	hg := h.games[target]
 	hg.g.judgedAt = &read // a referee's command in it judges so too

@@ -21,7 +21,15 @@ type Renderer interface {
 type TemplateRenderer struct{}
 
 func (g *Game) render(q MailQueued) (Mail, error) {
-	m, err := g.renderer.Render(g, q)
+	var (
+		m   Mail
+		err error
+	)
+	if q.Kind == MailResend {
+		m, err = g.resendMail(q)
+	} else {
+		m, err = g.renderer.Render(g, q)
+	}
 	if err != nil {
 		return Mail{}, err
 	}
@@ -80,26 +88,32 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 				d.Form = OrderForm(g, q.Side, v)
 			}
 		}
-		name, data = "report.tmpl", d
+		name = "report.tmpl"
 		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, GameID: g.GameID(), Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v, Receipt: d.Receipt}, "", " ")
 		if err != nil {
 			return Mail{}, err
 		}
 		atts = append(atts, Attachment{Name: "report.json", ContentType: "application/json", Data: append(js, '\n')})
-		if pic, ok := g.Rules.(engine.Picturer); ok {
+		if d.Guide = g.firstReport(q); d.Guide {
+			atts = append(atts, Attachment{Name: "guide.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(guideText(g, q.Side))})
+		}
+		d.Map = g.carriesMap(q)
+		if q.rendered() >= shortMailSince {
+			d.MapNote = mapNote(g, q)
+		}
+		data = d
+		if pic, ok := g.Rules.(engine.Picturer); ok && d.Map {
 			side := q.Side
 			picture = func() (Attachment, error) {
 				png, err := pic.Picture(v, side)
 				if err != nil {
 					return Attachment{}, fmt.Errorf("drawing the map of %s: %w", side, err)
 				}
+				g.noteMapSum(q.ID, png)
 				return Attachment{Name: "map.png", ContentType: "image/png", Data: png}, nil
 			}
 		}
-		subj = fmt.Sprintf("[skagerrak] %s: report for %s", g.ID, q.Side)
-		if d.Resolved != "" {
-			subj = fmt.Sprintf("[skagerrak] %s %s: report for %s", g.ID, d.Resolved, q.Side)
-		}
+		subj = reportSubject(g, q, d.Resolved)
 	case MailAccepted:
 		o, ok := g.Orders[q.Side]
 		if !ok || o.Key != q.About {
@@ -112,7 +126,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		if r != nil {
 			form = strings.TrimRight(form, "\n") // the receipt follows after one empty line
 		}
-		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored,
+		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored, "Quoted": quotedNote(o.Text),
 			"Last": g.lastReply(o.Fingerprint, false), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By,
 			"Overdue": g.overdueReply(q)}
 		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
@@ -137,7 +151,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			open = g.Opened.Phase
 		}
 		name = "rejected.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline,
+		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline, "Quoted": quotedNote(r.Text),
 			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint, r.Stray), "Limit": replyLimit(r.Stray), "Stray": r.Stray,
 			"Overdue": g.overdueReply(q)}
 		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
@@ -145,6 +159,16 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		name = "reminder.tmpl"
 		data = map[string]any{"Game": g.ID, "Phase": q.Phase, "Side": q.Side, "Deadline": deadline}
 		subj = fmt.Sprintf("[skagerrak] %s %s: reminder, orders due %s", g.ID, q.Phase, deadline.UTC().Format("2 Jan 15:04 MST"))
+	case MailAnswer:
+		var err error
+		if name, data, subj, err = answerMail(g, q); err != nil {
+			return Mail{}, err
+		}
+	case MailHowToSign:
+		p, _ := g.Player(q.Side)
+		name = "howtosign.tmpl"
+		data = map[string]any{"Game": g.ID, "Side": q.Side, "At": g.Time, "Fingerprint": p.Fingerprint}
+		subj = fmt.Sprintf("[skagerrak] %s: your mail was not signed, so not read", g.ID)
 	case MailFlag, MailNotice:
 		name = "notice.tmpl"
 		data = map[string]any{"Game": g.ID, "Side": q.Side, "Text": g.lastNotice}
@@ -231,6 +255,11 @@ type reportData struct {
 	Deadline          time.Time
 	Form              string
 	Receipt           *LogReceipt
+	// Map says the map is attached; MapNote says so, or why not.
+	Map     bool
+	MapNote string
+	// Guide says the player's guide is attached (the first report).
+	Guide bool
 }
 
 // body is the ruleset's report of a View, or the View itself as indented
@@ -302,4 +331,51 @@ func movesText(g *Game) string {
 		}
 	}
 	return b.String()
+}
+
+// reportSubject says what a report asks of its side: orders due by the
+// deadline, or nothing (for information).
+func reportSubject(g *Game, q MailQueued, resolved string) string {
+	switch {
+	case q.rendered() < shortMailSince && resolved == "":
+		return fmt.Sprintf("[skagerrak] %s: report for %s", g.ID, q.Side)
+	case q.rendered() < shortMailSince:
+		return fmt.Sprintf("[skagerrak] %s %s: report for %s", g.ID, resolved, q.Side)
+	case g.owes(q.Side):
+		return fmt.Sprintf("[skagerrak] %s: your orders for %s are due %s", g.ID, g.Opened.Phase, g.Opened.Deadline.UTC().Format("Mon 2 Jan 15:04 MST"))
+	case resolved == "":
+		return fmt.Sprintf("[skagerrak] %s: the game begins, for information (%s)", g.ID, q.Side)
+	}
+	return fmt.Sprintf("[skagerrak] %s: %s resolved, for information (%s)", g.ID, resolved, q.Side)
+}
+
+// firstReport reports whether a report is the first of its game, which
+// carries the player's guide.
+func (g *Game) firstReport(q MailQueued) bool {
+	return q.rendered() >= shortMailSince && len(g.History) == 0 && q.Phase == ""
+}
+
+// mapNote says whether the map is attached to a report, and why not.
+func mapNote(g *Game, q MailQueued) string {
+	if _, ok := g.Rules.(engine.Picturer); !ok {
+		return ""
+	}
+	if g.carriesMap(q) {
+		return "Your map is attached (map.png)."
+	}
+	return "Your map has not changed since the last one you were sent: it is not attached."
+}
+
+// quotedNote tells a player that their order file was read from a quoted
+// form, or is "".
+func quotedNote(text string) string {
+	p := readPlayerFile(text)
+	if !p.Quoted {
+		return ""
+	}
+	n := "Your form was quoted (its lines start with \">\"): it was read without the quote marks, from its Game: line on."
+	if p.Skipped > 0 {
+		n += fmt.Sprintf(" The %d line(s) above that line were not read.", p.Skipped)
+	}
+	return n
 }

@@ -111,7 +111,7 @@ func (g *Game) stray(sub Submission, side engine.Side) bool {
 	if !sub.SigTime.IsZero() && !g.OpenedAt.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
 		return true
 	}
-	f, err := engine.ParseOrderFile(sub.Text)
+	f, err := readOrderFile(sub.Text)
 	if err != nil || f.Game != g.ID || f.Side != side {
 		return true
 	}

@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -17,7 +18,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 14
+const snapshotVersion = 15
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -69,6 +70,20 @@ type snapshot struct {
 	MailNotes    map[string]mailNote            `json:"mail_notes,omitempty"`
 	Undelivered  []Undelivered                  `json:"undelivered,omitempty"`
 	CreatedHash  string                         `json:"created_hash"`
+	// Reports are the reports queued, without the game as it stood for
+	// each (replayed from the log when one is sent again).
+	Reports      []snapReport           `json:"reports,omitempty"`
+	LastMap      map[engine.Side]uint64 `json:"last_map,omitempty"`
+	ToldUnsigned []string               `json:"told_unsigned,omitempty"`
+	// MapSums caches the digest of each side's last map, by Message-ID.
+	MapSums map[string]string `json:"map_sums,omitempty"`
+}
+
+// snapReport is a sentReport in a snapshot.
+type snapReport struct {
+	Queued MailQueued `json:"queued"`
+	Seq    uint64     `json:"seq"`
+	Open   string     `json:"open,omitempty"`
 }
 
 // recordRef names a record of the log: the one of a side's accepted
@@ -151,6 +166,22 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	}
 	s.Signed, s.Mails, s.CreatedHash, s.Former = g.signed, g.mails, g.createdHash, g.former
 	s.MailNotes, s.Undelivered = g.mailNotes, g.Undelivered
+	for _, r := range g.reports {
+		s.Reports = append(s.Reports, snapReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
+	}
+	s.LastMap = g.lastMap
+	for id, sum := range g.mapSums {
+		if s.MapSums == nil {
+			s.MapSums = map[string]string{}
+		}
+		s.MapSums[id] = hex.EncodeToString(sum[:])
+	}
+	for k, ok := range g.toldUnsigned {
+		if ok {
+			s.ToldUnsigned = append(s.ToldUnsigned, k)
+		}
+	}
+	sort.Strings(s.ToldUnsigned)
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, false, err
@@ -259,8 +290,24 @@ func readSnapshot(b []byte) *Game {
 		g.mailNotes[k] = v
 	}
 	g.Undelivered = slices.Clone(s.Undelivered)
+	for _, r := range s.Reports {
+		g.reports = append(g.reports, &sentReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
+	}
+	for k, v := range s.LastMap {
+		g.lastMap[k] = v
+	}
+	for _, k := range s.ToldUnsigned {
+		g.toldUnsigned[k] = true
+	}
+	for id, h := range s.MapSums {
+		var sum [32]byte
+		if b, err := hex.DecodeString(h); err == nil && len(b) == 32 {
+			copy(sum[:], b)
+			g.mapSums[id] = sum
+		}
+	}
 	for side, o := range s.Orders {
-		f, err := engine.ParseOrderFile(o.Text)
+		f, err := readOrderFile(o.Text)
 		if err != nil {
 			return nil
 		}

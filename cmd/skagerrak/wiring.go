@@ -56,6 +56,9 @@ func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (
 	if errors.As(err, &rej) && rej.Signer != nil {
 		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: verified(rej.Signer), Reason: "the mail is not one of the accepted forms: " + rej.Detail, Around: rej.Around}
 	}
+	if rej != nil && rej.Reason == verify.ReasonUnsigned {
+		return adjudicator.Verified{}, unsignedError{err}
+	}
 	if err != nil {
 		return adjudicator.Verified{}, err
 	}
@@ -131,12 +134,19 @@ func (d hostDecrypter) DecryptMail(raw []byte, at time.Time) ([]byte, bool, erro
 	return dec.Message, true, nil
 }
 
+// unsignedError is a verification error of mail with no signature at all,
+// which is adjudicator.ErrUnsigned; it reads as the error it wraps.
+type unsignedError struct{ error }
+
+func (e unsignedError) Unwrap() error        { return e.error }
+func (e unsignedError) Is(target error) bool { return target == adjudicator.ErrUnsigned }
+
 // mailTriage is the adjudicator's Triage over mail/bounce.
 type mailTriage struct{}
 
 func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
 	info := bounce.Triage(raw)
-	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why}
+	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why, From: info.From}
 	if info.Report == nil || len(info.Report.MessageIDs) == 0 {
 		return a
 	}

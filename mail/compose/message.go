@@ -39,6 +39,10 @@ type Message struct {
 	// MessageID is chosen by the caller, deterministic per report, with or
 	// without angle brackets.
 	MessageID string
+	// BoundaryID, when set, is what the MIME boundaries derive from in
+	// place of MessageID: a message sent again under a new Message-ID
+	// keeps the first one's boundaries, and so the same body bytes.
+	BoundaryID string
 	// Date is written to the Date: header.
 	Date time.Time
 	// Text is the inline text body (UTF-8, LF or CRLF line ends).
@@ -76,6 +80,14 @@ func boundary(messageID, label string, content ...[]byte) string {
 	return fmt.Sprintf("skagerrak-%s-%x", label, h.Sum(nil)[:12])
 }
 
+// boundaryID is what the message's MIME boundaries derive from.
+func (m *Message) boundaryID() string {
+	if m.BoundaryID != "" {
+		return m.BoundaryID
+	}
+	return m.MessageID
+}
+
 // renderEntity renders the MIME entity that gets signed: a quoted-printable
 // text/plain part, or a multipart/mixed of an inline text part and base64
 // attachments. The output has CRLF line ends throughout.
@@ -105,7 +117,7 @@ func renderEntity(m *Message) ([]byte, error) {
 		content = append(content, []byte(a.Name), []byte(a.ContentType), a.Data)
 	}
 	var h message.Header
-	h.SetContentType("multipart/mixed", map[string]string{"boundary": boundary(m.MessageID, "mixed", content...)})
+	h.SetContentType("multipart/mixed", map[string]string{"boundary": boundary(m.boundaryID(), "mixed", content...)})
 	w, err := message.CreateWriter(&buf, h)
 	if err != nil {
 		return nil, fmt.Errorf("compose: render: %w", err)
