@@ -83,6 +83,9 @@ type player struct {
 	// absent is a game in which no side ever sends orders: every phase
 	// resolves on default orders, and the game still ends.
 	absent bool
+	// forms are the sides' order forms of the state last checked, the
+	// state whose phase is played next.
+	forms map[engine.Side]string
 	stats  *playStats
 	where  string
 }
@@ -253,7 +256,7 @@ func (p *player) roll(seeded *engine.SeededDice, resolve func(engine.Dice) (engi
 // led to it.
 func (p *player) check(prev, next engine.State) {
 	p.t.Helper()
-	checkState(p.t, p.rs, next, fmt.Sprintf("game %d %s", p.game, p.where))
+	p.forms = checkState(p.t, p.rs, next, fmt.Sprintf("game %d %s", p.game, p.where))
 	if c, ok := p.rs.(Checker); ok {
 		if err := c.Invariants(prev, next); err != nil {
 			p.fail("invariant: %v", err)
