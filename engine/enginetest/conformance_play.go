@@ -86,8 +86,8 @@ type player struct {
 	// forms are the sides' order forms of the state last checked, the
 	// state whose phase is played next.
 	forms map[engine.Side]string
-	stats  *playStats
-	where  string
+	stats *playStats
+	where string
 }
 
 func randomPlay(t *testing.T, rs engine.Ruleset, n int) {
