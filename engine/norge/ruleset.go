@@ -2,7 +2,7 @@ package norge
 
 import (
 	"fmt"
-	"sort"
+
 	"strings"
 
 	"skagerrak/engine"
@@ -300,13 +300,4 @@ func result(s *State) engine.Result {
 	}
 	r.Summary = fmt.Sprintf("%s: German %d, Allied %d", w, g.Total, a.Total)
 	return r
-}
-
-func sortedSides(m map[engine.Side]bool) []engine.Side {
-	var out []engine.Side
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
 }
