@@ -50,7 +50,7 @@ var (
 // detector, which slows play tenfold.
 func defaultGames() int {
 	if raceEnabled {
-		return 6
+		return 3
 	}
 	return 40
 }
