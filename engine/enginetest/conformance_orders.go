@@ -23,6 +23,9 @@ func (p *player) orders(s engine.State, side engine.Side, f *fog) (text string, 
 	for try := 0; try < maxTries; try++ {
 		text, what := p.orderText(s, side)
 		p.stats.texts++
+		if what == "" {
+			p.stats.mutants++
+		}
 		o, errs := p.rs.ParseOrders(s, side, text)
 		if !bytes.Equal(before, p.canon(s)) {
 			p.fail("ParseOrders changed the state")
@@ -37,6 +40,9 @@ func (p *player) orders(s engine.State, side engine.Side, f *fog) (text string, 
 			continue
 		}
 		p.stats.accepted++
+		if what == "" {
+			p.stats.mutantsAccepted++
+		}
 		p.checkFormat(s, side, o, text)
 		return text, o, true
 	}

@@ -66,11 +66,12 @@ type playStats struct {
 	games, manual, absent, phases, maxPhases int
 	texts, refused, accepted, nmr            int
 	misfits, runaways, fog                   int
+	mutants, mutantsAccepted                 int
 }
 
 func (s playStats) String() string {
-	return fmt.Sprintf("%d games (%d on manual dice, %d of absent players), %d phases (at most %d in a game); %d order texts sent, %d refused, %d accepted, %d sides defaulted; %d misfit hands cleared; %d fog comparisons; %d known runaways",
-		s.games, s.manual, s.absent, s.phases, s.maxPhases, s.texts, s.refused, s.accepted, s.nmr, s.misfits, s.fog, s.runaways)
+	return fmt.Sprintf("%d games (%d on manual dice, %d of absent players), %d phases (at most %d in a game); %d order texts sent, %d refused, %d accepted (%d of %d with mutated lines), %d sides defaulted; %d misfit hands cleared; %d fog comparisons; %d known runaways",
+		s.games, s.manual, s.absent, s.phases, s.maxPhases, s.texts, s.refused, s.accepted, s.mutantsAccepted, s.mutants, s.nmr, s.misfits, s.fog, s.runaways)
 }
 
 // player plays one random game.
@@ -112,7 +113,7 @@ func randomPlay(t *testing.T, rs engine.Ruleset, n int) {
 		}
 		p := &player{t: t, rs: rs, rng: rand.New(rand.NewPCG(h.Sum64(), uint64(g))), game: g, stats: &st}
 		// One game in four on manual dice, a different set-up each round.
-		p.manual = (g+g/len(sus))%4 == 1
+		p.manual = (g%len(sus)+g/len(sus))%4 == 1
 		p.absent = g%10 == 9
 		p.playGame(sus[g%len(sus)])
 	}
