@@ -87,7 +87,7 @@ func Conformance(t *testing.T, rs engine.Ruleset) {
 	t.Run("RandomPlay", func(t *testing.T) { randomPlay(t, rs, Games()) })
 }
 
-func checkRegistry(t *testing.T, rs engine.Ruleset) {
+func checkRegistry(t testing.TB, rs engine.Ruleset) {
 	reg, err := engine.Lookup(rs.Name())
 	if err != nil {
 		t.Fatal(err)

@@ -76,7 +76,7 @@ func (s playStats) String() string {
 
 // player plays one random game.
 type player struct {
-	t      *testing.T
+	t      testing.TB
 	rs     engine.Ruleset
 	rng    *rand.Rand
 	game   int
@@ -91,7 +91,7 @@ type player struct {
 	where string
 }
 
-func randomPlay(t *testing.T, rs engine.Ruleset, n int) {
+func randomPlay(t testing.TB, rs engine.Ruleset, n int) {
 	var sus []engine.Setup
 	for _, su := range setups(rs) {
 		// An option may need another: a set-up New refuses is no game.
