@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"skagerrak/events"
 )
@@ -49,6 +50,12 @@ type Host struct {
 	// for new games again.
 	selectFn func(id string) bool
 	reopen   bool
+	// readAt is when the last read of the whole mailbox began (PollOnce):
+	// deadlines before it are judged.
+	readAt time.Time
+	// dupGrace and fetchTimeout are Options.DuplicateGrace and
+	// Options.FetchTimeout.
+	dupGrace, fetchTimeout time.Duration
 }
 
 type hosted struct {
@@ -80,6 +87,10 @@ type Options struct {
 	// Select, if set, picks the games the host opens: a command about one
 	// game opens that one, skagerrak new none.
 	Select func(id string) bool
+	// DuplicateGrace, if set, replaces DuplicateGrace (tests).
+	DuplicateGrace time.Duration
+	// FetchTimeout, if set, replaces FetchTimeout.
+	FetchTimeout time.Duration
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -107,7 +118,13 @@ func OpenStore(st Store, o Options) (*Host, error) {
 		o.Entropy = rand.Reader
 	}
 	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
-		selectFn: o.Select}
+		selectFn: o.Select, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout}
+	if h.dupGrace <= 0 {
+		h.dupGrace = DuplicateGrace
+	}
+	if h.fetchTimeout <= 0 {
+		h.fetchTimeout = FetchTimeout
+	}
 	ids, err := st.Games()
 	if err != nil {
 		st.Close()
@@ -364,11 +381,23 @@ func (h *Host) Referee(game string, c Command) error {
 	return h.act(hg, func(emit Emit) error { return hg.g.Do(c, now, emit) })
 }
 
-// Tick lets time act on every game: deadlines, reminders, pause limits. It
-// returns, per game, how many manual dice a resolution waits for. A game
-// that fails does not stop the others: the first such error is returned
-// after every game has had its turn, and a fatal log error at once.
+// Tick lets time act on every game: deadlines, reminders, pause limits,
+// the deadlines judged by the clock (a command's; the daemon's pass judges
+// them by the mailbox, see PollOnce). It returns, per game, how many
+// manual dice a resolution waits for. A game that fails does not stop the
+// others: the first such error is returned after every game has had its
+// turn, and a fatal log error at once.
 func (h *Host) Tick() (map[string]int, error) {
+	return h.tick(func(now time.Time) time.Time { return now })
+}
+
+// tickRead is Tick with deadlines judged at the last read of the whole
+// mailbox.
+func (h *Host) tickRead() (map[string]int, error) {
+	return h.tick(func(time.Time) time.Time { return h.readAt })
+}
+
+func (h *Host) tick(read func(now time.Time) time.Time) (map[string]int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	wait := map[string]int{}
@@ -379,7 +408,7 @@ func (h *Host) Tick() (map[string]int, error) {
 		var n int
 		err := h.act(hg, func(emit Emit) error {
 			var err error
-			n, err = hg.g.Tick(now, emit)
+			n, err = hg.g.TickRead(now, read(now), emit)
 			return err
 		})
 		if errors.Is(err, events.ErrFatal) || errors.Is(err, events.ErrUnavailable) {
