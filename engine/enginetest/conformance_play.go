@@ -91,6 +91,8 @@ type player struct {
 	where string
 }
 
+// randomPlay plays n random games of rs, cycling through its set-ups,
+// and logs what they went through.
 func randomPlay(t testing.TB, rs engine.Ruleset, n int) {
 	var sus []engine.Setup
 	for _, su := range setups(rs) {
