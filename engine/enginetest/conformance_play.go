@@ -234,26 +234,56 @@ func (p *player) roll(seeded *engine.SeededDice, resolve func(engine.Dice) (engi
 			p.fail("manual dice: still short after %d pieces", try)
 		}
 		md := engine.NewFaceDice(hand...)
-		s, err := resolve(&cappedDice{d: md})
+		s, err := stopsShort(md, resolve)
 		switch {
-		case err != nil:
-			return nil, nil, err
 		case md.Err() != nil:
 			// A value that fits no die it is for (one given for a roll
-			// asked with 1s standing in before it): the referee clears
-			// the piece and gives the one roll sure to be asked.
+			// not yet sure to be asked): the referee clears the piece
+			// and gives the one roll sure to be asked.
 			p.stats.misfits++
 			hand = append(hand[:prev], 1+p.rng.IntN(first.Sides))
 			continue
+		case md.Short() == 0 && err != nil:
+			return nil, nil, err
 		case md.Short() == 0:
 			return s, md.Rolls(), nil
 		}
-		w := md.Wanted()
-		prev, first = len(hand), w[0]
-		for _, r := range w[:1+p.rng.IntN(len(w))] {
-			hand = append(hand, 1+p.rng.IntN(r.Sides))
-		}
+		prev, first = len(hand), md.Wanted()[0]
+		hand = append(hand, p.piece(md.Wanted())...)
 	}
+}
+
+// stopsShort resolves on manual dice and reports a resolution that ran
+// short of them as such, whether the dice stood in 1s, the resolution
+// returned an error or the dice stopped it with a panic.
+func stopsShort(md *engine.ManualDice, resolve func(engine.Dice) (engine.State, error)) (s engine.State, err error) {
+	defer func() {
+		if md.Short() == 0 {
+			return
+		}
+		if r := recover(); r != nil {
+			if _, ok := r.(runaway); ok {
+				panic(r)
+			}
+			s, err = nil, nil
+		}
+	}()
+	return resolve(&cappedDice{d: md})
+}
+
+// piece is the next dice a referee gives for the rolls wanted: the first
+// (sure to be asked), and at random some of those asked after it, or
+// faces guessed from the first's die where the dice name no more.
+func (p *player) piece(want []engine.Roll) []int {
+	out := []int{1 + p.rng.IntN(want[0].Sides)}
+	for i := 1; i <= p.rng.IntN(12); i++ {
+		sides := want[0].Sides
+		if i < len(want) {
+			sides = want[i].Sides
+		}
+		out = append(out, 1+p.rng.IntN(sides))
+	}
+	return out
 }
 
 // check checks a state met in play, and the invariants of the phase that
