@@ -11,7 +11,9 @@ import (
 )
 
 // A game is set aside when the host cannot open it: its log is damaged, or
-// does not replay under this build (a newer build made it, or a bug). One
+// does not replay under this build (a newer build made it, or a bug); or
+// when a resolution of it would not end (it spent the engine's step
+// budget, engine.OverBudget: a bug of this build), which records nothing. One
 // such game must not stop the others: the host serves every other game,
 // names the set-aside one in SetAside and in every error about it, and
 // leaves mail its players sign in the mailbox (Receive fails for it, so the
@@ -22,6 +24,17 @@ type asideGame struct {
 	err error
 	// players are those of its GameCreated, when that much can be read.
 	players []Player
+}
+
+// putAside sets aside a game the host has open, whose resolution would not
+// end (it spent its step budget: a bug of this build, which the error
+// names): nothing of that resolution was recorded, and the game is played
+// again by a build without the bug.
+func (h *Host) putAside(hg *hosted, err error) {
+	id := hg.g.ID
+	delete(h.games, id)
+	h.ids = nil
+	h.setAside(id, err, hg.log)
 }
 
 // setAside records that game id cannot be opened, and why. l, if not nil,
@@ -37,7 +50,7 @@ func (h *Host) setAside(id string, err error, l events.Log) {
 	}
 	h.aside[id] = a
 	h.keysOK, h.byFPOK = false, false
-	h.log.Error("game set aside: this build cannot open it; the other games go on, and its players' mail stays in the mailbox", "game", id, "err", err)
+	h.log.Error("game set aside: this build cannot open it or resolve its phase; the other games go on, and its players' mail stays in the mailbox", "game", id, "err", err)
 }
 
 // playersOf reads the players and referee of a log's GameCreated.
@@ -116,7 +129,7 @@ func (h *Host) heldAside(sub Submission, mine []string) error {
 // asideError is the error for a command on a set-aside game, or nil.
 func (h *Host) asideError(id string) error {
 	if a, ok := h.aside[id]; ok {
-		return fmt.Errorf("adjudicator: game %s is set aside, this build cannot open it: %w", id, a.err)
+		return fmt.Errorf("adjudicator: game %s is set aside, this build cannot open it or resolve its phase: %w", id, a.err)
 	}
 	return nil
 }
@@ -126,5 +139,6 @@ func (h *Host) asideError(id string) error {
 // reached (which says nothing about the game: it is opened once the store
 // is back).
 func fatalOnOpen(err error) bool {
-	return errors.Is(err, events.ErrLocked) || errors.Is(err, events.ErrUnavailable)
+	var stopped *engine.Stopped
+	return errors.Is(err, events.ErrLocked) || errors.Is(err, events.ErrUnavailable) || errors.As(err, &stopped)
 }

@@ -229,11 +229,17 @@ func (g *Game) domain() string {
 
 // Tick does what time asks of the game at now: resume a pause that reached
 // its limit, resolve a phase that is all in or past its deadline (plus
-// grace), queue reminders. It judges the deadline by the clock: for a
-// referee's command. The daemon's pass judges it by the mailbox (TickRead).
-// It reports how many manual rolls a resolution still waits for.
+// grace), queue reminders. It judges the deadline by the clock, for a
+// command given at the command line; for mail read in a daemon's pass (a
+// referee's command by mail too) it judges it by the mailbox (see
+// TickRead and judgedAt). It reports how many manual rolls a resolution
+// still waits for.
 func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
-	return g.TickRead(now, now, emit)
+	read := now
+	if g.judgedAt != nil {
+		read = *g.judgedAt
+	}
+	return g.TickRead(now, read, emit)
 }
 
 // TickRead is Tick with the deadline judged on the mailbox: a phase
@@ -391,20 +397,17 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 	)
 	if g.Created.Dice == "manual" {
 		d := g.hand()
-		next, err = g.Rules.Resolve(g.State, orders, d)
-		switch {
-		case err != nil:
-		case d.Err() != nil:
-			// A value in hand that fits no roll it is for: the game
-			// waits for the referee to clear the hand.
-			return &DiceWait{Phase: g.Opened.Phase, Misfit: strings.TrimPrefix(d.Err().Error(), "engine: dice: ")}
-		case d.Short() > 0:
-			return &DiceWait{Phase: g.Opened.Phase, Want: d.Wanted()}
+		next, err = g.resolveOpen(orders, d)
+		// A value in hand that fits no roll it is for, or a die not in
+		// hand: the game waits for the referee.
+		var w *DiceWait
+		if w, err = handOutcome(g.Opened.Phase, d, err); w != nil {
+			return w
 		}
 		rolls = d.Rolls()
 	} else {
 		d := engine.NewSeededDice(g.secret, g.ID, g.Opened.Phase, od)
-		next, err = g.Rules.Resolve(g.State, orders, d)
+		next, err = g.resolveOpen(orders, d)
 		rolls = d.Rolls()
 	}
 	if err != nil {

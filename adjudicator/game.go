@@ -1,9 +1,11 @@
 package adjudicator
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -97,7 +99,11 @@ type Game struct {
 	lastRejected *OrdersRejected
 	lastNotice   string
 	// waiting is set while the open phase waits for the mailbox.
-	waiting  *PhaseWaiting
+	waiting *PhaseWaiting
+	// judgedAt, while set, is when Tick judges deadlines: the start of
+	// the last read of the whole mailbox, while mail read in a pass is
+	// acted on. Not part of the game's state.
+	judgedAt *time.Time
 	secret   []byte
 	rendered *Mail
 	// fresh is the data of the event being emitted, so that Apply need not
@@ -105,6 +111,8 @@ type Game struct {
 	// just parsed, for the same reason. Replay has neither.
 	fresh   any
 	checked checkedOrders
+	// ctx is the context resolutions run in (SetContext).
+	ctx context.Context
 }
 
 // checkedOrders remembers one side's orders parsed by Submit until Apply
@@ -483,8 +491,14 @@ func (g *Game) Apply(ev events.Event) error {
 		if !ok {
 			dice := engine.NewReplayDice(d.Rolls)
 			var err error
-			st, err = g.Rules.Resolve(g.State, orders, dice)
-			if err != nil {
+			st, err = g.resolveOpen(orders, dice)
+			var stopped *engine.Stopped
+			switch {
+			case errors.As(err, &stopped):
+				return fmt.Errorf("adjudicator: replaying event %d: %w", ev.Seq, err)
+			case err != nil && dice.Short() > 0:
+				return fail("the resolution asks for more rolls than the %d the log records", len(d.Rolls))
+			case err != nil:
 				return fail("resolution: %v", err)
 			}
 			if err := dice.Err(); err != nil {

@@ -24,6 +24,9 @@ import (
 func rulesetNames() []string {
 	var out []string
 	for _, r := range engine.Rulesets() {
+		if r.Name() == "looptest" { // a ruleset that never ends (budget_test.go)
+			continue
+		}
 		out = append(out, r.Name())
 	}
 	return out

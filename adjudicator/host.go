@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -56,6 +57,8 @@ type Host struct {
 	// dupGrace and fetchTimeout are Options.DuplicateGrace and
 	// Options.FetchTimeout.
 	dupGrace, fetchTimeout time.Duration
+	// ctx is Options.Context, given to every game.
+	ctx context.Context
 }
 
 type hosted struct {
@@ -91,6 +94,10 @@ type Options struct {
 	DuplicateGrace time.Duration
 	// FetchTimeout, if set, replaces FetchTimeout.
 	FetchTimeout time.Duration
+	// Context, if set, bounds every resolution the host runs, replays
+	// included: when it ends (the program is told to stop) a resolution
+	// stops at its next step and records nothing.
+	Context context.Context
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -117,8 +124,11 @@ func OpenStore(st Store, o Options) (*Host, error) {
 	if o.Entropy == nil {
 		o.Entropy = rand.Reader
 	}
+	if o.Context == nil {
+		o.Context = context.Background()
+	}
 	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
-		selectFn: o.Select, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout}
+		selectFn: o.Select, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout, ctx: o.Context}
 	if h.dupGrace <= 0 {
 		h.dupGrace = DuplicateGrace
 	}
@@ -158,7 +168,7 @@ func (h *Host) openGame(id string) error {
 	if err != nil {
 		h.log.Warn("the snapshot cannot be read; replaying the log", "game", id, "err", err)
 	}
-	g, err := replayFrom(l, readSnapshot(snap))
+	g, err := replayFrom(h.ctx, l, readSnapshot(snap))
 	if err != nil {
 		err = fmt.Errorf("adjudicator: game %s: %w", id, err)
 		if fatalOnOpen(err) {
@@ -323,6 +333,7 @@ func (h *Host) Create(s Spec) (*Game, error) {
 	// together, or not at all.
 	_, shared := l.(SharedLog)
 	hg := &hosted{g: NewGame(TemplateRenderer{}, false), log: l, held: shared}
+	hg.g.SetContext(h.ctx)
 	if err := hg.g.Start(s, secret, h.clock.Now(), h.emitter(hg)); err != nil {
 		done(false)
 		return nil, err

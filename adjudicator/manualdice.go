@@ -21,9 +21,9 @@ import (
 type DiceWait struct {
 	// Phase is the phase waiting.
 	Phase string
-	// Want are the rolls asked for beyond the hand, in order: the first is
-	// sure, the later ones were asked with 1s standing in for the dice
-	// before them and may change with what those dice show.
+	// Want is the roll the resolution stopped at, the first beyond the
+	// hand: no die is invented, so what comes after it is known only once
+	// it is in.
 	Want []engine.Roll
 	// Misfit, when set, says why a value in hand fits no roll it is for:
 	// the hand must be cleared (dice clear) before the phase can resolve.
@@ -38,8 +38,8 @@ func (w *DiceWait) Error() string { return "adjudicator: " + w.String() }
 func (w *DiceWait) N() int { return max(len(w.Want), 1) }
 
 // String says what the resolution wants, for instance "T1-german-combat
-// needs 1 d6 and 2 d10: a d10 for incremental odds (34A1), then a d10 for
-// ..., then a d6 for combat at R18".
+// needs 1 d10: a d10 (0 for its 0 face) for incremental odds (34A1) (more
+// may follow once it is in)".
 func (w *DiceWait) String() string {
 	if w.Misfit != "" {
 		return fmt.Sprintf("%s cannot resolve with the dice in hand: %s; the referee clears them (dice clear WHY) and supplies new ones", w.Phase, w.Misfit)
@@ -60,11 +60,7 @@ func (w *DiceWait) String() string {
 	for _, r := range w.Want {
 		each = append(each, dieFor(r))
 	}
-	s := fmt.Sprintf("%s needs %s: %s", w.Phase, joinAnd(kinds), strings.Join(each, ", then "))
-	if len(w.Want) > 1 {
-		s += " (after the first, what the dice show may change what is asked)"
-	}
-	return s
+	return fmt.Sprintf("%s needs %s: %s (more may follow once it is in)", w.Phase, joinAnd(kinds), strings.Join(each, ", then "))
 }
 
 // dieFor names one roll wanted: "a d6 for combat at R18".
@@ -101,29 +97,28 @@ func (g *Game) diceWait(more ...int) (*DiceWait, error) {
 	}
 	orders, _ := g.phaseOrders(g.Owing())
 	d := g.hand(more...)
-	if _, err := g.Rules.Resolve(g.State, orders, d); err != nil {
+	_, err := g.resolveOpen(orders, d)
+	w, err := handOutcome(g.Opened.Phase, d, err)
+	if err != nil {
 		return nil, fmt.Errorf("adjudicator: resolving %s of game %s: %w", g.Opened.Phase, g.ID, err)
 	}
-	if err := d.Err(); err != nil {
-		return &DiceWait{Phase: g.Opened.Phase, Misfit: strings.TrimPrefix(err.Error(), "engine: dice: ")}, nil
-	}
-	if d.Short() == 0 {
-		return nil, nil
-	}
-	return &DiceWait{Phase: g.Opened.Phase, Want: d.Wanted()}, nil
+	return w, nil
 }
 
 // DiceWanted says what the open phase of a manual-dice game waits for when
 // it is due to resolve (every side in, or the deadline past), or nil.
 func (g *Game) DiceWanted(now time.Time) *DiceWait {
-	if g.Opened == nil || g.Paused != nil || !g.due(now) {
-		return nil
-	}
-	w, err := g.diceWait()
-	if err != nil {
-		return nil
-	}
+	w, _ := g.WaitingFor(now)
 	return w
+}
+
+// WaitingFor is DiceWanted, with the error of a dry run that could not
+// say: one over its step budget, or stopped (the command told to stop).
+func (g *Game) WaitingFor(now time.Time) (*DiceWait, error) {
+	if g.Opened == nil || g.Paused != nil || !g.due(now) {
+		return nil, nil
+	}
+	return g.diceWait()
 }
 
 // due reports whether the open phase resolves at now: all orders in, or

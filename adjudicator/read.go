@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"os"
@@ -41,7 +42,12 @@ func (r LogReader) Events(from uint64) iter.Seq2[events.Event, error] {
 
 // LoadGame replays a game directory's log read-only.
 func LoadGame(gdir string) (*Game, error) {
-	g, err := Replay(LogReader{Path: filepath.Join(gdir, LogFile)}, false)
+	return LoadGameContext(context.Background(), gdir)
+}
+
+// LoadGameContext is LoadGame within ctx (see ReplayContext).
+func LoadGameContext(ctx context.Context, gdir string) (*Game, error) {
+	g, err := ReplayContext(ctx, LogReader{Path: filepath.Join(gdir, LogFile)}, false)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", filepath.Base(gdir), err)
 	}

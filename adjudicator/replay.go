@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"iter"
@@ -13,7 +14,17 @@ import (
 func Replay(l interface {
 	Events(from uint64) iter.Seq2[events.Event, error]
 }, strict bool) (*Game, error) {
+	return ReplayContext(context.Background(), l, strict)
+}
+
+// ReplayContext is Replay within ctx: when ctx ends, the resolution being
+// replayed stops, and the replay with it (an error that unwraps to
+// *engine.Stopped). The game it returns resolves within ctx too.
+func ReplayContext(ctx context.Context, l interface {
+	Events(from uint64) iter.Seq2[events.Event, error]
+}, strict bool) (*Game, error) {
 	g := NewGame(TemplateRenderer{}, strict)
+	g.SetContext(ctx)
 	for ev, err := range l.Events(1) {
 		if err != nil {
 			return nil, err
@@ -30,12 +41,13 @@ func Replay(l interface {
 
 // replayFrom replays a log onto a snapshot (nil: from nothing). A snapshot
 // whose last event is not in the log as recorded is not used.
-func replayFrom(l interface {
+func replayFrom(ctx context.Context, l interface {
 	Events(from uint64) iter.Seq2[events.Event, error]
 }, snap *Game) (*Game, error) {
 	if snap == nil {
-		return Replay(l, false)
+		return ReplayContext(ctx, l, false)
 	}
+	snap.SetContext(ctx)
 	first := true
 	for ev, err := range l.Events(snap.Seq) {
 		if err != nil {
@@ -44,7 +56,7 @@ func replayFrom(l interface {
 		if first {
 			first = false
 			if ev.Seq != snap.Seq || ev.Hash != snap.Hash {
-				return Replay(l, false)
+				return ReplayContext(ctx, l, false)
 			}
 			continue
 		}
@@ -53,7 +65,7 @@ func replayFrom(l interface {
 		}
 	}
 	if first {
-		return Replay(l, false) // the log is shorter than the snapshot
+		return ReplayContext(ctx, l, false) // the log is shorter than the snapshot
 	}
 	return snap, nil
 }

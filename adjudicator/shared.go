@@ -29,7 +29,11 @@ func (h *Host) act(hg *hosted, op func(Emit) error) error {
 	if errors.Is(err, errStale) {
 		err = op(emit)
 	}
-	return h.release(hg, err)
+	err = h.release(hg, err)
+	if faulty(err) {
+		h.putAside(hg, err)
+	}
+	return err
 }
 
 // hold holds a shared game for this daemon, if it is not held yet, and

@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -46,6 +47,12 @@ type VerifyReport struct {
 // (published by GameEnded, or in the game directory). The first problem is
 // an error naming the seq where it starts.
 func VerifyPath(path string, v Verifier) (VerifyReport, error) {
+	return VerifyPathContext(context.Background(), path, v)
+}
+
+// VerifyPathContext is VerifyPath within ctx: when ctx ends, the
+// resolution being replayed stops, and the verification with it.
+func VerifyPathContext(ctx context.Context, path string, v Verifier) (VerifyReport, error) {
 	rep := VerifyReport{Path: path}
 	logPath, gdir, err := logOf(path)
 	if err != nil {
@@ -72,6 +79,7 @@ func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 		}
 	}
 	g := NewGame(TemplateRenderer{}, true)
+	g.SetContext(ctx)
 	for ev, err := range events.NewReader(f, logPath).All() {
 		if err != nil {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)

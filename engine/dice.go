@@ -81,9 +81,10 @@ func (d *SeededDice) Roll(sides int, why string) int {
 func (d *SeededDice) Rolls() []Roll { return append([]Roll(nil), d.rolls...) }
 
 // ManualDice takes its rolls from a supplied list: real dice at a table,
-// playtests, and tests. When the list runs out it keeps answering 1, counts
-// the shortfall and notes each roll it could not make (Wanted); a caller
-// must check Short and discard the result of a resolution that ran short.
+// playtests, and tests. It invents no roll: a roll asked for beyond the
+// list stops the resolution there (a *Halt panic carrying *DieMissing,
+// which Resolve and the rulesets' Resolve return as the error), noting the
+// roll wanted (Wanted).
 //
 // A supplied value is the face of the die its roll asks for (1 to its
 // sides), except for the first values of a hand given as d6 faces
@@ -141,10 +142,10 @@ func NewReplayDice(rolls []Roll) *ManualDice {
 // Roll implements Dice.
 func (d *ManualDice) Roll(sides int, why string) int {
 	if d.next >= len(d.values) {
+		w := Roll{Sides: sides, Why: why}
 		d.short++
-		d.wanted = append(d.wanted, Roll{Sides: sides, Why: why})
-		d.rolls = append(d.rolls, Roll{Sides: sides, Value: 1, Why: why})
-		return 1
+		d.wanted = append(d.wanted, w)
+		panic(&Halt{Err: &DieMissing{Want: w}})
 	}
 	v := d.values[d.next]
 	bad := func(format string, args ...any) {
@@ -191,9 +192,9 @@ func D6Face(v, sides int) (int, error) {
 	return (v*sides + 5) / 6, nil
 }
 
-// Wanted lists the rolls asked for beyond those supplied, in order, with
-// their dice and what each is for. Only the first is sure to be asked for
-// whatever the dice show: the rolls after it were asked with 1s standing in.
+// Wanted lists the roll asked for beyond those supplied, with its die and
+// what it is for: the resolution stopped at it, so there is at most one
+// (more if a caller went on rolling after recovering the halt).
 func (d *ManualDice) Wanted() []Roll { return append([]Roll(nil), d.wanted...) }
 
 // Short is how many rolls were asked for beyond those supplied.
@@ -231,3 +232,6 @@ func OrdersDigest(orders map[Side]string) [32]byte {
 	copy(out[:], h.Sum(nil))
 	return out
 }
+
+// Left is how many supplied rolls are not yet used.
+func (d *ManualDice) Left() int { return len(d.values) - d.next }

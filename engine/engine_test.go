@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -144,9 +145,14 @@ func TestSeededDiceDeterministic(t *testing.T) {
 }
 
 func TestManualDiceShortAndMismatch(t *testing.T) {
+	// Two dice in hand: the third asked for is not invented, the
+	// resolution stops at it.
 	d := NewManualDice(3, 5)
-	if D6(d, "") != 3 || TwoD6(d, "") != 6 || d.Short() != 1 {
-		t.Errorf("manual dice: short = %d", d.Short())
+	if D6(d, "") != 3 || D6(d, "") != 5 {
+		t.Error("manual dice do not roll their values in order")
+	}
+	if err := haltOf(func() { D6(d, "morale") }); !isMissing(err, 6, "morale") || d.Short() != 1 {
+		t.Errorf("a third die with two in hand: %v, short %d; want it missing", err, d.Short())
 	}
 	r := NewReplayDice([]Roll{{Sides: 6, Value: 2}})
 	r.Roll(10, "")
@@ -181,8 +187,8 @@ func TestManualDiceOfEveryType(t *testing.T) {
 	if a, b, c := d.Roll(10, "tens"), d.Roll(10, "units"), d.Roll(5, "card"); a != 7 || b != 10 || c != 3 || d.Err() != nil {
 		t.Fatalf("faces 7 and 10 of d10s and 3 of a d5: %d %d %d (%v)", a, b, c, d.Err())
 	}
-	if d.Roll(6, "combat at R18"); d.Short() != 1 || len(d.Wanted()) != 1 || d.Wanted()[0].Sides != 6 || d.Wanted()[0].Why != "combat at R18" {
-		t.Fatalf("a fourth roll wanted: short %d, %+v", d.Short(), d.Wanted())
+	if err := haltOf(func() { d.Roll(6, "combat at R18") }); !isMissing(err, 6, "combat at R18") || d.Short() != 1 || len(d.Wanted()) != 1 || d.Wanted()[0].Sides != 6 || d.Wanted()[0].Why != "combat at R18" {
+		t.Fatalf("a fourth roll wanted: %v, short %d, %+v", err, d.Short(), d.Wanted())
 	}
 	bad := NewFaceDice(7)
 	if v := bad.Roll(6, "combat"); bad.Err() == nil || v < 1 || v > 6 {
@@ -250,4 +256,18 @@ type revised struct{ unrevised }
 
 func (revised) Revisions() []Revision {
 	return []Revision{{N: 1}, {N: 2, Changes: []string{"x"}}, {N: 3, Changes: []string{"y"}}}
+}
+
+// haltOf runs f and returns the error of the Halt it stops with, or nil.
+func haltOf(f func()) (err error) {
+	defer Halted(&err)
+	f()
+	return nil
+}
+
+// isMissing reports whether err is a manual die missing for a dsides
+// rolled for why.
+func isMissing(err error, sides int, why string) bool {
+	var m *DieMissing
+	return errors.As(err, &m) && m.Want.Sides == sides && m.Want.Why == why
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,29 +29,37 @@ func (m *Main) statusCmd() *cobra.Command {
 			if !c.IsFileStore() {
 				return m.storeStatus(cmd, c, args)
 			}
-			dirs, err := adjudicator.GameDirs(c.DataDir)
+			ids, err := fileGames(c)
 			if err != nil {
 				return err
 			}
 			if len(args) == 1 {
-				d := filepath.Join(c.DataDir, args[0])
-				if _, err := os.Stat(filepath.Join(d, adjudicator.LogFile)); err != nil {
-					return fmt.Errorf("no game %q under %s", args[0], c.DataDir)
+				if !slices.Contains(ids, args[0]) {
+					return noGame(args[0], c.DataDir, ids)
 				}
-				dirs = []string{d}
+				ids = args
+			}
+			dirs := make([]string, len(ids))
+			for i, id := range ids {
+				dirs[i] = filepath.Join(c.DataDir, id)
 			}
 			if len(dirs) == 0 {
 				fmt.Fprintf(m.Stdout, "no games under %s\n", c.DataDir)
 			}
 			aside := 0
 			for _, d := range dirs {
-				g, err := adjudicator.LoadGame(d)
+				g, err := adjudicator.LoadGameContext(cmd.Context(), d)
+				if stopped(err) {
+					return err
+				}
 				if err != nil {
 					m.printAside(filepath.Base(d), err)
 					aside++
 					continue
 				}
-				m.printStatus(g)
+				if err := m.printStatus(g); err != nil {
+					return err
+				}
 			}
 			return asideStatus(aside)
 		},
@@ -71,12 +81,15 @@ func asideStatus(n int) error {
 	return fmt.Errorf("%d game(s) set aside (above): run a build that can open them, or restore their logs", n)
 }
 
-func (m *Main) printStatus(g *adjudicator.Game) {
+// printStatus shows a game's state. A manual-dice game's dry run (what dice
+// it waits for) that stops because the command was told to stop is the
+// error.
+func (m *Main) printStatus(g *adjudicator.Game) error {
 	w := m.Stdout
-	fmt.Fprintf(w, "%s  %s (rules revision %d), %d phases resolved\n", g.ID, g.Rules.Title(), g.Revision(), g.Resolved)
+	fmt.Fprintf(w, "%s  %s (rules revision %d), %s resolved\n", g.ID, g.Rules.Title(), g.Revision(), count(g.Resolved, "phase"))
 	switch {
 	case g.Ended != nil:
-		fmt.Fprintf(w, "  over: %s\n", g.Ended.Why)
+		fmt.Fprintf(w, "  over: %s\n", adjudicator.EndedText(g.Ended.Why))
 		if g.Ended.Result != nil {
 			fmt.Fprintf(w, "  result: %s\n", g.Ended.Result.Summary)
 		}
@@ -102,7 +115,13 @@ func (m *Main) printStatus(g *adjudicator.Game) {
 	}
 	if g.Created.Dice == "manual" {
 		fmt.Fprintf(w, "  manual dice in hand: %d\n", len(g.Dice))
-		if wait := g.DiceWanted(m.now()); wait != nil {
+		wait, err := g.WaitingFor(m.now())
+		switch {
+		case stopped(err):
+			return err
+		case err != nil:
+			fmt.Fprintf(w, "  cannot resolve: %v\n", err)
+		case wait != nil:
 			fmt.Fprintf(w, "  waiting for dice: %s (skagerrak dice add)\n", wait.String())
 		}
 	}
@@ -115,6 +134,7 @@ func (m *Main) printStatus(g *adjudicator.Game) {
 	for _, b := range g.Bounced {
 		fmt.Fprintf(w, "  bounced: %s mail %s\n", b.Side, escapeLine(b.String()))
 	}
+	return nil
 }
 
 func (m *Main) submitCmd() *cobra.Command {
@@ -206,8 +226,7 @@ func (m *Main) refereeWith(cmd *cobra.Command, game string, build func(*adjudica
 		return err
 	}
 	g, _ = h.Game(game)
-	m.printStatus(g)
-	return nil
+	return m.printStatus(g)
 }
 
 func (m *Main) resolveCmd() *cobra.Command {
@@ -253,8 +272,7 @@ func (m *Main) diceCmd() *cobra.Command {
 			}
 			// The status says which dice the phase still waits for, if any.
 			g, _ := h.Game(args[0])
-			m.printStatus(g)
-			return nil
+			return m.printStatus(g)
 		},
 	})
 	var why string
@@ -322,4 +340,12 @@ func (m *Main) refereeCmd() *cobra.Command {
 func escapeLine(s string) string {
 	q := strconv.Quote(s)
 	return q[1 : len(q)-1]
+}
+
+// stopped reports whether err is a resolution stopped because the command
+// was told to stop (SIGINT, SIGTERM): the command ends with it, rather
+// than report the game as one it cannot open.
+func stopped(err error) bool {
+	var s *engine.Stopped
+	return errors.As(err, &s)
 }

@@ -230,14 +230,14 @@ func importGame(ctx context.Context, s *pgstore.Store, path string, sigs bool) (
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		logPath, gdir = filepath.Join(path, adjudicator.LogFile), path
 	}
-	rep, err := adjudicator.VerifyPath(path, v)
+	rep, err := adjudicator.VerifyPathContext(ctx, path, v)
 	if err != nil {
 		return "", 0, fmt.Errorf("it does not verify: %w", err)
 	}
 	if rep.TornTail {
 		return "", 0, errors.New("its log ends in an incomplete record (open it with the file store once, which cuts it, or repair it)")
 	}
-	g, err := adjudicator.Replay(adjudicator.LogReader{Path: logPath}, false)
+	g, err := adjudicator.ReplayContext(ctx, adjudicator.LogReader{Path: logPath}, false)
 	if err != nil {
 		return "", 0, err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -62,9 +63,9 @@ or every receipt the log does not bear out.`,
 				v = nil
 			}
 			if dirs := dataDirGames(args[0]); dirs != nil && len(receipts) == 0 {
-				return m.verifyAll(dirs, v)
+				return m.verifyAll(cmd.Context(), dirs, v)
 			}
-			rep, err := adjudicator.VerifyPath(args[0], v)
+			rep, err := adjudicator.VerifyPathContext(cmd.Context(), args[0], v)
 			if err != nil {
 				return err
 			}
@@ -129,10 +130,13 @@ func dataDirGames(path string) []string {
 
 // verifyAll verifies every game of a data directory (a backup, after an
 // upgrade), going on past a game that fails; an error names those.
-func (m *Main) verifyAll(dirs []string, v adjudicator.Verifier) error {
+func (m *Main) verifyAll(ctx context.Context, dirs []string, v adjudicator.Verifier) error {
 	var bad []string
 	for _, d := range dirs {
-		rep, err := adjudicator.VerifyPath(d, v)
+		rep, err := adjudicator.VerifyPathContext(ctx, d, v)
+		if stopped(err) {
+			return err
+		}
 		if err != nil {
 			fmt.Fprintf(m.Stdout, "%s: DOES NOT VERIFY: %v\n", d, err)
 			bad = append(bad, filepath.Base(d))

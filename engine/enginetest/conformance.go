@@ -283,13 +283,3 @@ func marshalErrs(errs []engine.LineError) string {
 	b, _ := json.Marshal(errs)
 	return string(b)
 }
-
-// knownRunaway names a resolution known not to end, which random play
-// notes and does not fail on: it is being fixed elsewhere (issue 21's
-// step budgets and dice that are never invented). "" for any other.
-func knownRunaway(rs engine.Ruleset, su engine.Setup, manual bool) string {
-	if rs.Name() == "kriegsmarine" && manual && su.Revision >= 2 {
-		return "a battle at sea on manual dice that ran out: filler 1s miss for ever (rule 8.25)"
-	}
-	return ""
-}

@@ -57,8 +57,8 @@ func (leakyRace) ParseOrders(s engine.State, side engine.Side, text string) (eng
 	return o, errs
 }
 
-// forgetfulRace moves the allied side one step more on every other
-// resolution in the process, so that a replay differs from play.
+// forgetfulRace notes in the allied log every other resolution in the
+// process, so that a replay differs from play.
 type forgetfulRace struct{ conformingRace }
 
 var resolutions int
@@ -66,7 +66,8 @@ var resolutions int
 func (forgetfulRace) Resolve(s engine.State, o map[engine.Side]engine.Orders, d engine.Dice) (engine.State, error) {
 	next, err := (Race{}).Resolve(s, o, d)
 	if resolutions++; err == nil && resolutions%2 == 0 {
-		next.(*RaceState).Pos["allied"]++
+		st := next.(*RaceState)
+		st.Log["allied"] = append(st.Log["allied"], "again")
 	}
 	return next, err
 }

@@ -99,7 +99,9 @@ func (Race) FormatOrders(_ engine.State, _ engine.Side, o engine.Orders) string 
 	return fmt.Sprintf("advance %d\n", o.(RaceOrders).N)
 }
 
-func (Race) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (engine.State, error) {
+func (Race) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (next engine.State, err error) {
+	defer engine.Halted(&err)
+	d = engine.Bound(d)
 	old := s.(*RaceState)
 	st := &RaceState{Turn: old.Turn + 1, Pos: map[string]int{}, Last: map[string]string{}, Log: map[string][]string{}}
 	for k, v := range old.Pos {

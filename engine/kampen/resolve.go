@@ -8,8 +8,8 @@ import (
 	"skagerrak/engine"
 )
 
-// Resolve implements engine.Ruleset. It works on a deep copy of s.
-func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+// resolve is Resolve. It works on a deep copy of s.
+func (r Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
 	s := asState(st).clone()
 	if s.Over {
 		return nil, fmt.Errorf("kampen: the game is over")
@@ -739,6 +739,7 @@ func (s *State) newCards(side engine.Side, discard string, dice engine.Dice) {
 		s.logf("", "%s has played no card since its last round and discards %s", side, CardName(side, id))
 	}
 	for len(d.Hand) < HandSize(side) {
+		engine.Step(dice, string(side)+" card draws")
 		if len(d.Draw) == 0 {
 			if side != Norwegian || len(d.Used) == 0 {
 				break
@@ -801,4 +802,12 @@ func faceLegend() string {
 		i = j + 1
 	}
 	return "d6 for the combat die: " + strings.Join(out, ", ")
+}
+
+// Resolve implements engine.Ruleset: resolve, within the budget the dice
+// carry (engine.Bound), a resolution that cannot go on (a manual die not in
+// hand, its budget spent, its context done) returning why.
+func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (next engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.resolve(st, orders, engine.Bound(dice))
 }

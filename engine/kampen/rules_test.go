@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 func newGame(t *testing.T, seed string) *State {
@@ -823,7 +824,7 @@ func TestRule2_5_NorwayReshufflesItsUsedCards(t *testing.T) {
 	m := scene(Norwegian, StepReinforce, at(Norwegian, "hamar", 1))
 	m.Norwegian.Draw = nil
 	m.Norwegian.Used = []string{"bakhold", "veisperring", "sprengt-bro", "rask-forflytning"}
-	d := engine.NewManualDice()
+	d := enginetest.ThenOnes()
 	runWith(t, m, nil, d)
 	if w := d.Wanted(); len(w) != 3 || w[0].Sides != 4 || w[0].Why != "Norway reshuffles its used cards: which of the first 4 cards becomes card 4 of the new deck" {
 		t.Errorf("the reshuffle's rolls: %+v", w)
@@ -909,7 +910,7 @@ func TestRule6_PlacingTooManyHintsAPlacementThatStands(t *testing.T) {
 func TestRule5_2_EachCombatRollSaysWhichFaceIsWhich(t *testing.T) {
 	s := scene(German, StepMove, at(German, "gjovik", 1), at(Norwegian, "lillehammer", 1))
 	s = run(t, s, map[engine.Side]string{German: "move gjovik lillehammer 1"})
-	d := engine.NewManualDice()
+	d := enginetest.ThenOnes()
 	runWith(t, s, map[engine.Side]string{Norwegian: ""}, d)
 	w := d.Wanted()
 	if len(w) != 2 || !strings.HasSuffix(w[0].Why, "(d6 for the combat die: 1 Z, 2-3 1 pip, 4-5 2 pips, 6 3 pips)") {

@@ -38,9 +38,9 @@ func (Ruleset) Scenarios() []engine.Info {
 // Options implements engine.Ruleset: the scenario has no optional rules.
 func (Ruleset) Options() []engine.Info { return []engine.Info{} }
 
-// New implements engine.Ruleset: the set-up of the text (1.1, 1.2), and
+// newState is New: the set-up of the text (1.1, 1.2), and
 // every deck shuffled with the dice and dealt to its hand size.
-func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, error) {
 	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
 		return nil, err
 	}
@@ -220,4 +220,11 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 		r.Level = "joint"
 	}
 	return r
+}
+
+// New implements engine.Ruleset: newState, a set-up that asks a manual die
+// not in hand returning why.
+func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (st engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.newState(setup, engine.Bound(dice))
 }

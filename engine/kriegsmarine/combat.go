@@ -209,6 +209,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 	}
 	var rounds []string
 	for round := 1; s.rev() >= 2 || round <= maxRounds; round++ {
+		engine.Step(dice, "the rounds of the battle at "+g.Hex.String()+" (8.25)")
 		allied = s.stillAt(g.Allied, g.Hex)
 		german = s.stillAt(g.German, g.Hex)
 		if len(allied) == 0 || len(german) == 0 {

@@ -561,3 +561,6 @@ func formatDecision(d *Decision) string {
 func sortErrs(errs []engine.LineError) {
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 }
+
+// Budget implements engine.Budgeted: the budget of the live dice.
+func (d *replayDice) Budget() *engine.Budget { return engine.BudgetOf(d.next) }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 // arethusaMeetsBismarck is the 6.44 example: Arethusa and Bismarck in K8,
@@ -51,7 +52,7 @@ func TestRule6_41_EncounterDecidedInPersonOpensOneShortPhase(t *testing.T) {
 	r := Ruleset{}
 	s := arethusaMeetsBismarck(t)
 	allied := "search surface Arethusa\nencounter Arethusa track"
-	md := engine.NewManualDice(3, 2)
+	md := enginetest.ThenOnes(3, 2)
 	st := mustResolve(t, s, orderMap(t, s, allied, "encounter Bismarck ask"), md)
 	ph := r.Phase(st)
 	if ph.ID != "T01-encounter" || len(ph.Owes) != 1 || ph.Owes[0] != German || !strings.Contains(ph.Title, "German player decides an encounter") {
@@ -110,7 +111,7 @@ func TestRule6_41_DeadlineGivesTheStandingChoice(t *testing.T) {
 	r := Ruleset{}
 	allied := "search surface Arethusa\nencounter Arethusa track"
 	s := arethusaMeetsBismarck(t)
-	md := engine.NewManualDice(3, 2)
+	md := enginetest.ThenOnes(3, 2)
 	st := mustResolve(t, s, orderMap(t, s, allied, "encounter Bismarck ask"), md)
 	def := r.DefaultOrders(st, German)
 	if r.FormatOrders(st, German, def) != "standing\n" {
@@ -122,13 +123,13 @@ func TestRule6_41_DeadlineGivesTheStandingChoice(t *testing.T) {
 		t.Fatal("the deadline default is not the German default choice, evade")
 	}
 	s = arethusaMeetsBismarck(t)
-	st = mustResolve(t, s, orderMap(t, s, allied, "encounter all fight\nencounter Bismarck ask"), engine.NewManualDice())
+	st = mustResolve(t, s, orderMap(t, s, allied, "encounter all fight\nencounter Bismarck ask"), enginetest.ThenOnes())
 	if q := r.View(st, German).(*View).Decision; q == nil || q.DefaultChoice != ChoiceFight {
 		t.Fatalf("question %+v: the default is the side's standing choice, fight", q)
 	}
 	// Both sides asked: one phase owed by both.
 	s = arethusaMeetsBismarck(t)
-	st = mustResolve(t, s, orderMap(t, s, "search surface Arethusa\nencounter all ask", "encounter all ask"), engine.NewManualDice())
+	st = mustResolve(t, s, orderMap(t, s, "search surface Arethusa\nencounter all ask", "encounter all ask"), enginetest.ThenOnes())
 	if ph := r.Phase(st); ph.ID != "T01-encounter" || len(ph.Owes) != 2 {
 		t.Fatalf("phase %+v, want T01-encounter owed by both", ph)
 	}
@@ -358,15 +359,15 @@ func TestGermanAsksInAWholeGame(t *testing.T) {
 func TestPendingStateRoundTrip(t *testing.T) {
 	r := Ruleset{}
 	s := arethusaMeetsBismarck(t)
-	st := mustResolve(t, s, orderMap(t, s, "search surface Arethusa\nencounter Arethusa track", "encounter Bismarck ask"), engine.NewManualDice())
+	st := mustResolve(t, s, orderMap(t, s, "search surface Arethusa\nencounter Arethusa track", "encounter Bismarck ask"), enginetest.ThenOnes())
 	b := mustJSON(t, st)
 	back, err := r.DecodeState(b)
 	if err != nil || string(mustJSON(t, back)) != string(b) {
 		t.Fatalf("pending state does not round-trip: %v", err)
 	}
 	o := map[engine.Side]engine.Orders{German: &Orders{Decision: &Decision{Kind: DecideEncounter, Choice: ChoiceFight}}}
-	a1 := mustResolve(t, st, o, engine.NewManualDice(6, 6, 6, 6))
-	a2 := mustResolve(t, back, o, engine.NewManualDice(6, 6, 6, 6))
+	a1 := mustResolve(t, st, o, enginetest.ThenOnes(6, 6, 6, 6))
+	a2 := mustResolve(t, back, o, enginetest.ThenOnes(6, 6, 6, 6))
 	if string(mustJSON(t, a1)) != string(mustJSON(t, a2)) {
 		t.Fatal("a decoded pending state resolves differently")
 	}

@@ -80,15 +80,15 @@ func TestDecodeStateRoundTrip(t *testing.T) {
 	if string(b) != string(b2) {
 		t.Fatal("state does not round-trip through JSON")
 	}
-	s0, err := r.New(engine.Setup{}, engine.NewManualDice(3, 4))
+	s0, err := r.New(engine.Setup{}, enginetest.ThenOnes(3, 4))
 	if err != nil {
 		t.Fatal(err)
 	}
 	b0, _ := json.Marshal(s0)
 	d0, _ := r.DecodeState(b0)
 	o := map[engine.Side]engine.Orders{Allied: r.DefaultOrders(s0, Allied), German: r.DefaultOrders(s0, German)}
-	n1, _ := r.Resolve(s0, o, engine.NewManualDice())
-	n2, _ := r.Resolve(d0, o, engine.NewManualDice())
+	n1, _ := r.Resolve(s0, o, enginetest.ThenOnes())
+	n2, _ := r.Resolve(d0, o, enginetest.ThenOnes())
 	j1, _ := json.Marshal(n1)
 	j2, _ := json.Marshal(n2)
 	if string(j1) != string(j2) {
@@ -113,7 +113,7 @@ func mustJSON(t *testing.T, v any) []byte {
 // itself a valid order file, and Reveal tells all at the end.
 func TestReportFormAndReveal(t *testing.T) {
 	r := Ruleset{}
-	st, err := r.New(engine.Setup{}, engine.NewManualDice(3, 4))
+	st, err := r.New(engine.Setup{}, enginetest.ThenOnes(3, 4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,10 +220,10 @@ func TestEveryOptionPlays(t *testing.T) {
 			}
 		}
 	}
-	if _, err := r.New(engine.Setup{Options: []string{"no-such-option"}}, engine.NewManualDice(3, 4)); err == nil {
+	if _, err := r.New(engine.Setup{Options: []string{"no-such-option"}}, enginetest.ThenOnes(3, 4)); err == nil {
 		t.Error("an unknown option was accepted")
 	}
-	if _, err := r.New(engine.Setup{Options: []string{OptBismarckHood}}, engine.NewManualDice(3, 4)); err == nil {
+	if _, err := r.New(engine.Setup{Options: []string{OptBismarckHood}}, enginetest.ThenOnes(3, 4)); err == nil {
 		t.Error("an Allied answer to Bismarck without Bismarck was accepted")
 	}
 }

@@ -184,6 +184,7 @@ func beyondOsloOuter() (engine.Hex, bool) {
 // the turn it falls due (9.43), and the Bardufoss roll (5.13, 9.51).
 func (s *State) pendingOccupations(dice engine.Dice) {
 	for {
+		engine.Step(dice, "pending occupations (9.43)")
 		i := -1
 		for j, o := range s.Occupied {
 			if o.Kind == "pending" && o.Turn <= s.Turn {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 // Tests of the rules rules revision 2 changed (revision.go), each worked
@@ -17,7 +18,7 @@ func newGameRev(t *testing.T, rev int, opts []string, dice ...int) *State {
 	if len(dice) == 0 {
 		dice = []int{3, 4}
 	}
-	st, err := Ruleset{}.New(engine.Setup{Options: opts, Revision: rev}, engine.NewManualDice(dice...))
+	st, err := Ruleset{}.New(engine.Setup{Options: opts, Revision: rev}, enginetest.ThenOnes(dice...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +30,7 @@ func newGameRev(t *testing.T, rev int, opts []string, dice ...int) *State {
 func resolveExactly(t *testing.T, s *State, allied, german string, dice ...int) (*State, []engine.Roll) {
 	t.Helper()
 	orders := map[engine.Side]engine.Orders{Allied: parse(t, s, Allied, allied), German: parse(t, s, German, german)}
-	md := engine.NewManualDice(dice...)
+	md := enginetest.ThenOnes(dice...)
 	next, err := Ruleset{}.Resolve(s, orders, md)
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +73,7 @@ func TestRevisionsRecordedFromTwoOn(t *testing.T) {
 	if s := newGame(t, nil); s.Revision != 2 || s.view(German).Revision != 2 {
 		t.Errorf("a new game records revision %d, its View %d; want 2", s.Revision, s.view(German).Revision)
 	}
-	if _, err := (Ruleset{}).New(engine.Setup{Revision: 3}, engine.NewManualDice(3, 4)); err == nil {
+	if _, err := (Ruleset{}).New(engine.Setup{Revision: 3}, enginetest.ThenOnes(3, 4)); err == nil {
 		t.Error("revision 3 accepted")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 func TestRule14_0_RShipsReturnToScapaFlow(t *testing.T) {
@@ -187,17 +188,17 @@ func TestRule4_43_RaidingDrawsCruisersFromTheCup(t *testing.T) {
 func TestRule5_13_BardufossFallsOnASix(t *testing.T) {
 	s := newGame(t, nil)
 	s.Turn = 6
-	s.occupyPort("Narvik", engine.NewManualDice())
+	s.occupyPort("Narvik", enginetest.ThenOnes())
 	if s.occupation("airfield", "Bardufoss") >= 0 {
 		t.Fatal("Bardufoss fell with Narvik (9.51 says not)")
 	}
 	s.Turn = 7
-	s.pendingOccupations(engine.NewManualDice(5))
+	s.pendingOccupations(enginetest.ThenOnes(5))
 	if s.occupation("airfield", "Bardufoss") >= 0 {
 		t.Fatal("Bardufoss fell on a 5")
 	}
 	s.Turn = 8
-	s.pendingOccupations(engine.NewManualDice(6))
+	s.pendingOccupations(enginetest.ThenOnes(6))
 	if s.occupation("airfield", "Bardufoss") < 0 {
 		t.Fatal("Bardufoss did not fall on a 6")
 	}
@@ -368,7 +369,7 @@ func TestRule16_5_VictoryLevels(t *testing.T) {
 	}
 	s = newGame(t, nil)
 	for _, p := range []string{"Oslo", "Narvik", "Bergen", "Trondheim", "Stavanger"} {
-		s.occupyPort(p, engine.NewManualDice())
+		s.occupyPort(p, enginetest.ThenOnes())
 	}
 	if r := s.result(); r.Winner != German || r.Level != "strategic" || r.Points[German] != 51 {
 		t.Fatalf("five ports with Oslo: %+v", r)
@@ -445,7 +446,7 @@ func TestRule8_23_GlasgowAgainstKarlsruhe(t *testing.T) {
 	if g := s.gunnery("glasgow"); g != 4 {
 		t.Fatalf("Glasgow gunnery %d, want 4", g)
 	}
-	got := s.fire("glasgow", "karlsruhe", 4, hex(t, "K8"), engine.NewManualDice(3, 4, 4, 4, 2, 3, 3, 3))
+	got := s.fire("glasgow", "karlsruhe", 4, hex(t, "K8"), enginetest.ThenOnes(3, 4, 4, 4, 2, 3, 3, 3))
 	if len(got) != 0 {
 		t.Fatalf("7, 8, 5, 6 in open sea hit: %v", got)
 	}
@@ -706,7 +707,7 @@ func TestRule8_661_EngineDamageLimpsHome(t *testing.T) {
 	put(t, s, "hipper", "K8")
 	put(t, s, "renown", "K9")
 	// A torpedo roll of 2 is fatal; the fatal flooding die 1 is engine damage.
-	s.torpedo("hipper", 0, engine.NewManualDice(1, 1, 1), "test")
+	s.torpedo("hipper", 0, enginetest.ThenOnes(1, 1, 1), "test")
 	u := s.unit("hipper")
 	if u.Disabled != 1 || s.gunnery("hipper") != 0 || s.torpAvailable("hipper") != 0 {
 		t.Fatalf("Hipper %+v gunnery %d: engine damage takes guns and torpedoes", u, s.gunnery("hipper"))
@@ -758,7 +759,7 @@ func TestRule10_2_CommandersModifyEvasionAndGunnery(t *testing.T) {
 	clearMap(s)
 	put(t, s, "ddflot4", "K8")
 	s.unit("ddflot4").Where = AtSunk
-	s.injuries([]string{"ddflot4"}, false, hex(t, "K8"), engine.NewManualDice(1))
+	s.injuries([]string{"ddflot4"}, false, hex(t, "K8"), enginetest.ThenOnes(1))
 	for _, c := range s.Commanders {
 		if c.ID == "vian" && c.Status != "killed" {
 			t.Errorf("Vian %+v after his flotilla was annihilated", c)
@@ -768,7 +769,7 @@ func TestRule10_2_CommandersModifyEvasionAndGunnery(t *testing.T) {
 	put(t, s, "renown", "K9")
 	put(t, s, "repulse", "K9")
 	s.unit("renown").Where = AtSunk
-	s.injuries([]string{"renown"}, false, hex(t, "K9"), engine.NewManualDice(1)) // 1+2 = 3: unharmed
+	s.injuries([]string{"renown"}, false, hex(t, "K9"), enginetest.ThenOnes(1)) // 1+2 = 3: unharmed
 	if !s.commanded("repulse") {
 		t.Errorf("Whitworth did not move to Repulse: %+v", s.Commanders)
 	}
@@ -835,7 +836,7 @@ func TestRule11_1_WilfredForce(t *testing.T) {
 	s2 := newGame(t, []string{OptWilfred})
 	s2.Wilfred.Status = "aboard"
 	s2.unit("york").Where, s2.unit("berwick").Where = AtSunk, AtSunk
-	s2.wilfredPhase(engine.NewManualDice())
+	s2.wilfredPhase(enginetest.ThenOnes())
 	if s2.Wilfred.Status != "destroyed" {
 		t.Errorf("Wilfred %+v after two cruisers sunk", s2.Wilfred)
 	}
@@ -853,7 +854,7 @@ func TestRule9_3_NorwegianMoraleAndWithdrawal(t *testing.T) {
 	put(t, s, "ddflotii", narvik.String())
 	// Morale: Eidsvold 2 surrenders, Norge 5 fights one round (the rest of
 	// the dice run short and roll 1s), then withdraws (9.31).
-	md := engine.NewManualDice(2, 5)
+	md := enginetest.ThenOnes(2, 5)
 	n, err := Ruleset{}.Resolve(s, map[engine.Side]engine.Orders{Allied: &Orders{}, German: &Orders{}}, md)
 	if err != nil {
 		t.Fatal(err)
@@ -965,7 +966,7 @@ func TestRule8_662_GunnerySpecialDamage(t *testing.T) {
 	put(t, s, "hipper", "K8")
 	put(t, s, "emden", "K8")
 	// A 12 hits a cruiser and rolls on the special damage table.
-	got := s.fire("renown", "hipper", 1, hex(t, "K8"), engine.NewManualDice(6, 6, 3, 3))
+	got := s.fire("renown", "hipper", 1, hex(t, "K8"), enginetest.ThenOnes(6, 6, 3, 3))
 	if len(got) != 2 || got[0] != "flood" || got[1] != "special:6" {
 		t.Fatalf("a 12: %v", got)
 	}
@@ -999,10 +1000,10 @@ func TestRule13_2_OilersSunkWhenCaught(t *testing.T) {
 	if w := s.unit("aokattegat").Where; w != AtSunk {
 		t.Fatalf("a lone oiler with an Allied ship: %s", w)
 	}
-	if got := s.fire("renown", "nordmark", 1, hex(t, "K8"), engine.NewManualDice(1, 1)); len(got) != 0 {
+	if got := s.fire("renown", "nordmark", 1, hex(t, "K8"), enginetest.ThenOnes(1, 1)); len(got) != 0 {
 		t.Errorf("Nordmark fights like other ships (13.4): %v", got)
 	}
-	if got := s.fire("renown", "aoskagerrak", 1, hex(t, "K8"), engine.NewManualDice()); len(got) != 1 || got[0] != "sink" {
+	if got := s.fire("renown", "aoskagerrak", 1, hex(t, "K8"), enginetest.ThenOnes()); len(got) != 1 || got[0] != "sink" {
 		t.Errorf("an oiler under fire: %v", got)
 	}
 }
@@ -1327,7 +1328,7 @@ func TestRule8_28_SomeOrAllTorpedoes(t *testing.T) {
 	s.Turn = 2
 	o := parse(t, s, Allied, "torpedoes DD Flot 4 2")
 	rejects(t, s, Allied, "torpedoes Furious 1", 1, "3.417")
-	got := s.torpedoes(map[engine.Side]*Orders{Allied: o, German: {}}, []string{"ddflot4"}, []string{"hipper"}, hex(t, at), engine.NewManualDice(6, 6, 6, 6))
+	got := s.torpedoes(map[engine.Side]*Orders{Allied: o, German: {}}, []string{"ddflot4"}, []string{"hipper"}, hex(t, at), enginetest.ThenOnes(6, 6, 6, 6))
 	fired := 0
 	for _, g := range got {
 		if strings.HasPrefix(g, "DD Flot 4 torpedo") {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 // newGame starts a game whose objective roll is 3+4 = 7 (Invasion of
@@ -15,7 +16,7 @@ func newGame(t *testing.T, opts []string, dice ...int) *State {
 	if len(dice) == 0 {
 		dice = []int{3, 4}
 	}
-	st, err := Ruleset{}.New(engine.Setup{Options: opts}, engine.NewManualDice(dice...))
+	st, err := Ruleset{}.New(engine.Setup{Options: opts}, enginetest.ThenOnes(dice...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func parse(t *testing.T, s *State, side engine.Side, text string) *Orders {
 func resolve(t *testing.T, s *State, allied, german string, dice ...int) *State {
 	t.Helper()
 	orders := map[engine.Side]engine.Orders{Allied: parse(t, s, Allied, allied), German: parse(t, s, German, german)}
-	md := engine.NewManualDice(dice...)
+	md := enginetest.ThenOnes(dice...)
 	next, err := Ruleset{}.Resolve(s, orders, md)
 	if err != nil {
 		t.Fatal(err)
@@ -610,7 +611,7 @@ func TestRule9_62_VaernesUsableFromMorningOf10April(t *testing.T) {
 	}
 	s := newGame(t, nil)
 	s.Turn = 7
-	s.occupyPort("Trondheim", engine.NewManualDice())
+	s.occupyPort("Trondheim", enginetest.ThenOnes())
 	var vaernes *Occupation
 	for i, o := range s.Occupied {
 		if o.Kind == "airfield" && o.Place == "Vaernes" {

@@ -62,9 +62,9 @@ func (Ruleset) Scenarios() []engine.Info {
 // Options implements engine.Ruleset.
 func (Ruleset) Options() []engine.Info { return append([]engine.Info(nil), options...) }
 
-// New implements engine.Ruleset: the target determination (4.1) and the
+// newState is New: the target determination (4.1) and the
 // set-up (4.2-4.6).
-func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, error) {
 	return newState(setup, dice)
 }
 
@@ -166,10 +166,10 @@ func asOrders(o engine.Orders) *Orders {
 	return &Orders{}
 }
 
-// Resolve implements engine.Ruleset: one whole turn (5.1-5.6), up to the
+// resolve is Resolve: one whole turn (5.1-5.6), up to the
 // first decision a side asked to take in person; or, in a short decision
 // phase, the rest of the turn from where it stopped.
-func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
 	in := asState(st)
 	if in.Over {
 		return nil, fmt.Errorf("kriegsmarine: the game is over")
@@ -248,4 +248,19 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 		return nil
 	}
 	return s.Result
+}
+
+// Resolve implements engine.Ruleset: resolve, within the budget the dice
+// carry (engine.Bound), a resolution that cannot go on (a manual die not in
+// hand, its budget spent, its context done) returning why.
+func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (next engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.resolve(st, orders, engine.Bound(dice))
+}
+
+// New implements engine.Ruleset: newState, a set-up that asks a manual die
+// not in hand returning why.
+func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (st engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.newState(setup, engine.Bound(dice))
 }

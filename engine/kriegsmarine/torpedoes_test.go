@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 // TestRule8_13_SubmarinesAreNeverAttacked: 8.13 "One-way attack, one shot
@@ -89,7 +90,7 @@ func TestRule17_51_GermanSurfaceTorpedoes(t *testing.T) {
 		s.Turn = 2
 		put(t, s, "penelope", "K8")
 		put(t, s, "hanslude", "K8")
-		md := engine.NewManualDice(6, 6, 2, 2)
+		md := enginetest.ThenOnes(6, 6, 2, 2)
 		orders := map[engine.Side]*Orders{Allied: {}, German: {}}
 		out := s.torpedoes(orders, []string{"penelope"}, []string{"hanslude"}, hex(t, "K8"), md)
 		if md.Used() != 4 || md.Short() != 0 || len(out) != 2 {

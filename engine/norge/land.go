@@ -690,6 +690,7 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 			s.logf(side, "attack on %s cancelled: %s (%s)", ord.ID, pr.msg, pr.rule)
 			continue
 		}
+		engine.Step(d, "land attacks (16)")
 		landAttack(s, side, ord.ID, att, ord.Adv, targets, d)
 	}
 	// 16.4: "Remove the RT-marker after their attack phase": a defender's

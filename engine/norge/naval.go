@@ -324,6 +324,7 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 	var trail []string
 	cur := from
 	for i, h := range path {
+		engine.Step(d, "ship movement")
 		c := 0
 		if !(i == 0 && from == "") {
 			c = enterCost(cur, h)

@@ -31,8 +31,8 @@ func (Ruleset) Scenarios() []engine.Info {
 // are not in the transcription, so there are none.
 func (Ruleset) Options() []engine.Info { return nil }
 
-// New implements engine.Ruleset: the set-up of rule 6.
-func (Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+// newState is New: the set-up of rule 6.
+func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, error) {
 	rev, err := engine.RevisionOf(Ruleset{}, setup)
 	if err != nil {
 		return nil, err
@@ -104,8 +104,8 @@ func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
 	return &Orders{Side: side, Step: s.Step, Turn: s.Turn, Setup: s.Setup, Keep: true}
 }
 
-// Resolve implements engine.Ruleset. It never modifies its input.
-func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+// resolve is Resolve. It never modifies its input.
+func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
 	old := asState(st)
 	if old.Over {
 		return nil, fmt.Errorf("norge: the game is over")
@@ -300,4 +300,19 @@ func result(s *State) engine.Result {
 	}
 	r.Summary = fmt.Sprintf("%s: German %d, Allied %d", w, g.Total, a.Total)
 	return r
+}
+
+// Resolve implements engine.Ruleset: resolve, within the budget the dice
+// carry (engine.Bound), a resolution that cannot go on (a manual die not in
+// hand, its budget spent, its context done) returning why.
+func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (next engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.resolve(st, orders, engine.Bound(dice))
+}
+
+// New implements engine.Ruleset: newState, a set-up that asks a manual die
+// not in hand returning why.
+func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (st engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.newState(setup, engine.Bound(dice))
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 func TestRule8_9_1_ReconGroupedDetectsOnFive(t *testing.T) {
@@ -338,7 +338,7 @@ func TestRule8_10_4_OneHitMarkerRemovedATurn(t *testing.T) {
 	for turn, want := range map[int]int{9: 2, 10: 1, 11: 0} {
 		c := s.clone()
 		for c.Turn = 9; c.Turn <= turn; c.Turn++ {
-			reorg(c, German, engine.NewManualDice())
+			reorg(c, German, enginetest.ThenOnes())
 		}
 		if got := c.airfield("Stavanger").Hits; got != want {
 			t.Errorf("turn %d: Sola %d hits, want %d", turn, got, want)
@@ -346,11 +346,11 @@ func TestRule8_10_4_OneHitMarkerRemovedATurn(t *testing.T) {
 	}
 	c := s.clone()
 	c.Turn = 10
-	reorg(c, German, engine.NewManualDice())
+	reorg(c, German, enginetest.ThenOnes())
 	if c.airfield("Kristiansand").Hits != 1 {
 		t.Error("the German removed a hit from an Allied airfield")
 	}
-	reorg(c, Allied, engine.NewManualDice())
+	reorg(c, Allied, enginetest.ThenOnes())
 	if c.airfield("Kristiansand").Hits != 0 {
 		t.Error("the Allied reorganisation removes its airfield's hit")
 	}

@@ -647,3 +647,6 @@ func checkLosses(q *Question, o *Orders) []engine.LineError {
 	}
 	return nil
 }
+
+// Budget implements engine.Budgeted: the budget of the live dice.
+func (d *recDice) Budget() *engine.Budget { return engine.BudgetOf(d.live) }

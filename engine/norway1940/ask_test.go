@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 // rolls is a long fixed list of d6 faces, so that both ways of taking a
@@ -15,14 +16,14 @@ import (
 var rolls = []int{6, 1, 5, 6, 2, 4, 3, 6, 1, 2, 5, 5, 3, 1, 6, 4, 2, 2, 6, 3, 1, 4, 5, 6, 2, 3, 1, 5, 4, 6, 6, 1, 2, 3, 4, 5}
 
 // resolveWith resolves st with one side's order text and the d6 faces given.
-func resolveWith(t *testing.T, st *State, side engine.Side, text string, faces []int) (*State, *engine.ManualDice) {
+func resolveWith(t *testing.T, st *State, side engine.Side, text string, faces []int) (*State, *enginetest.OnesDice) {
 	t.Helper()
 	r := Ruleset{}
 	o, errs := r.ParseOrders(st, side, text)
 	if len(errs) > 0 {
 		t.Fatalf("%s: orders rejected: %v", PhaseOf(st).ID, errs)
 	}
-	d := engine.NewManualDice(faces...)
+	d := enginetest.ThenOnes(faces...)
 	next, err := r.Resolve(st, map[engine.Side]engine.Orders{side: o}, d)
 	if err != nil {
 		t.Fatal(err)
@@ -133,7 +134,7 @@ func TestRule9_14_5_AskEvasionDeadlineTakesTheStandingDefault(t *testing.T) {
 	if got := r.FormatOrders(mid, Allied, def); got != "evade\n" {
 		t.Fatalf("default decision %q, want evade", got)
 	}
-	d := engine.NewManualDice(rolls[1:]...)
+	d := enginetest.ThenOnes(rolls[1:]...)
 	next, err := r.Resolve(mid, map[engine.Side]engine.Orders{Allied: def}, d)
 	if err != nil {
 		t.Fatal(err)
@@ -150,7 +151,7 @@ func TestRule9_14_5_AskEvasionDeadlineTakesTheStandingDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next2, err := r.Resolve(back, map[engine.Side]engine.Orders{Allied: r.DefaultOrders(back, Allied)}, engine.NewManualDice(rolls[1:]...))
+	next2, err := r.Resolve(back, map[engine.Side]engine.Orders{Allied: r.DefaultOrders(back, Allied)}, enginetest.ThenOnes(rolls[1:]...))
 	if err != nil {
 		t.Fatal(err)
 	}

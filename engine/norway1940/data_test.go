@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 func newGame(t *testing.T) *State {
 	t.Helper()
-	st, err := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	st, err := Ruleset{}.New(engine.Setup{}, enginetest.ThenOnes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +174,7 @@ func TestRule16_EveryOptionalRuleIsAnOption(t *testing.T) {
 			t.Errorf("no option for %s", want)
 		}
 	}
-	st, err := r.New(engine.Setup{Options: ids}, engine.NewManualDice(1, 2, 3, 4, 5))
+	st, err := r.New(engine.Setup{Options: ids}, enginetest.ThenOnes(1, 2, 3, 4, 5))
 	if err != nil {
 		t.Fatal(err)
 	}

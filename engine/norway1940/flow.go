@@ -83,6 +83,7 @@ func endPlayerTurn(s *State, dice engine.Dice) {
 	// weakest).
 	for _, a := range dataPack.Areas {
 		for {
+			engine.Step(dice, "overstacking eliminations in "+a.Name+" (11.1.5)")
 			if r, _ := stackingProblem(s, a.Name, x); r != "11.1.2" {
 				break
 			}

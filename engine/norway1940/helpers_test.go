@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 // bare returns a state at a turn with every land unit off the board (dead)
 // and no fleets, for tests that place exactly what they need.
 func bare(t *testing.T, turn int, phasing engine.Side) *State {
 	t.Helper()
-	st, err := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	st, err := Ruleset{}.New(engine.Setup{}, enginetest.ThenOnes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,10 +73,10 @@ func parseErr(t *testing.T, s *State, text string) engine.LineError {
 }
 
 // play resolves the phasing side's orders with manual dice.
-func play(t *testing.T, s *State, text string, rolls ...int) (*State, *engine.ManualDice) {
+func play(t *testing.T, s *State, text string, rolls ...int) (*State, *enginetest.OnesDice) {
 	t.Helper()
 	o := parseOK(t, s, text)
-	d := engine.NewManualDice(rolls...)
+	d := enginetest.ThenOnes(rolls...)
 	next, err := Ruleset{}.Resolve(s, map[engine.Side]engine.Orders{s.Phasing: o}, d)
 	if err != nil {
 		t.Fatal(err)

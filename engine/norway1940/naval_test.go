@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 func TestRule9_14_5_NavalCombatExample(t *testing.T) {
@@ -228,7 +229,7 @@ func TestFogOfWarViewDoesNotShowUndetectedFleets(t *testing.T) {
 }
 
 func TestRule9_13_1_InvasionTaskForcesFixed(t *testing.T) {
-	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := Ruleset{}.New(engine.Setup{}, enginetest.ThenOnes())
 	s := asState(st)
 	if e := parseErr(t, s, "fleet G4 split G20 combat 2 to South-2\n"); e.Rule != "9.13.1" {
 		t.Errorf("splitting a task force on turn 1: rule %q", e.Rule)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 func TestOrderSyntaxCaseAliasesCommentsAndErrors(t *testing.T) {
@@ -33,7 +34,7 @@ func TestOrderSyntaxCaseAliasesCommentsAndErrors(t *testing.T) {
 
 func TestDefaultOrdersResolve(t *testing.T) {
 	r := Ruleset{}
-	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
 	for i := 0; i < 50; i++ {
 		ph := r.Phase(st)
 		if ph.Over {
@@ -41,7 +42,7 @@ func TestDefaultOrdersResolve(t *testing.T) {
 		}
 		side := ph.Owes[0]
 		var err error
-		st, err = r.Resolve(st, map[engine.Side]engine.Orders{side: r.DefaultOrders(st, side)}, engine.NewManualDice())
+		st, err = r.Resolve(st, map[engine.Side]engine.Orders{side: r.DefaultOrders(st, side)}, enginetest.ThenOnes())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +56,7 @@ func TestDefaultOrdersResolve(t *testing.T) {
 
 func TestOrderFormKeepsStandingOrders(t *testing.T) {
 	r := Ruleset{}
-	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
 	form := r.OrderForm(r.View(st, German), German)
 	if !strings.Contains(form, "evade weaker") || !strings.Contains(form, "fleet G1 in Germany") {
 		t.Fatalf("form:\n%s", form)
@@ -74,7 +75,7 @@ func TestOrderFormKeepsStandingOrders(t *testing.T) {
 	if !strings.Contains(form, "\nlosses none\n") || !strings.Contains(form, "[fallback AREA]") {
 		t.Errorf("revision 2 form without the losses order:\n%s", form)
 	}
-	st1, _ := r.New(engine.Setup{Revision: 1}, engine.NewManualDice())
+	st1, _ := r.New(engine.Setup{Revision: 1}, enginetest.ThenOnes())
 	form1 := r.OrderForm(r.View(st1, German), German)
 	if strings.Contains(form1, "losses") || strings.Contains(form1, "fallback") {
 		t.Errorf("revision 1 form offers revision 2 orders:\n%s", form1)
@@ -91,11 +92,11 @@ func TestRevisionsRecordedFromTwo(t *testing.T) {
 	if got := engine.CurrentRevision(r); got != 2 {
 		t.Fatalf("current revision %d", got)
 	}
-	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
 	if asState(st).Revision != 2 || r.View(st, German).(*View).Revision != 2 {
 		t.Error("a new game does not record revision 2")
 	}
-	st1, _ := r.New(engine.Setup{Revision: 1}, engine.NewManualDice())
+	st1, _ := r.New(engine.Setup{Revision: 1}, enginetest.ThenOnes())
 	if b, _ := json.Marshal(st1); strings.Contains(string(b), `"revision"`) {
 		t.Error("a revision 1 state records its revision")
 	}
@@ -110,7 +111,7 @@ func TestRevisionsRecordedFromTwo(t *testing.T) {
 
 func TestOrderFileLineNumbers(t *testing.T) {
 	r := Ruleset{}
-	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
 	f, err := engine.ParseOrderFile("Game: g1\nPhase: T01-german\nSide: german\n# the invasion sails\nfleet G1 to South-1\nfleet G2 to Narnia\n")
 	if err != nil {
 		t.Fatal(err)

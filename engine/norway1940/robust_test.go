@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 // Malformed order files never panic and every bad line gets an error with
@@ -22,7 +23,7 @@ func TestParseOrdersMalformedLinesNeverPanic(t *testing.T) {
 		"react", "react maybe", "continue 3", "climb", "move 159 high", "Game: x", "::::", "fleet G1 to South-1 extra",
 	}
 	r := Ruleset{}
-	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
 	states := []engine.State{st}
 	mid, _ := playGame(t, "robust")
 	states = append(states, mid)

@@ -77,8 +77,8 @@ func (Ruleset) Options() []engine.Info {
 	}
 }
 
-// New implements engine.Ruleset.
-func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+// newState is New.
+func (r Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, error) {
 	rev, err := engine.RevisionOf(Ruleset{}, setup)
 	if err != nil {
 		return nil, err
@@ -224,7 +224,7 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 	return &r
 }
 
-// Resolve implements engine.Ruleset. A player-turn phase resolves the
+// resolve is Resolve. A player-turn phase resolves the
 // phasing side's orders; when a decision comes up that the other side
 // asked to take in person, it stops there and returns the state of that
 // moment with a short phase open (Pending). Resolving the short phase
@@ -232,7 +232,7 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 // player-turn is resolved again from its start with the same orders, the
 // rolls already made and the decisions already taken, then with the short
 // phase's dice.
-func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
 	s0 := asState(st)
 	if s0.Over {
 		return nil, fmt.Errorf("norway1940: the game is over")
@@ -251,4 +251,19 @@ func (Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 	start := s0.clone()
 	start.Events = nil
 	return runPlayerTurn(&Pending{Start: start, Orders: engine.DeepCopy(o)}, dice)
+}
+
+// Resolve implements engine.Ruleset: resolve, within the budget the dice
+// carry (engine.Bound), a resolution that cannot go on (a manual die not in
+// hand, its budget spent, its context done) returning why.
+func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (next engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.resolve(st, orders, engine.Bound(dice))
+}
+
+// New implements engine.Ruleset: newState, a set-up that asks a manual die
+// not in hand returning why.
+func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (st engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.newState(setup, engine.Bound(dice))
 }

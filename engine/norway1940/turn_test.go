@@ -4,16 +4,17 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
 
 func TestRule6_2_WeatherExample(t *testing.T) {
 	s := bare(t, 6, German)
-	startTurn(s, engine.NewManualDice(3))
+	startTurn(s, enginetest.ThenOnes(3))
 	if s.Weather.Centre != "clear" || s.Weather.South != "clear" || s.Weather.North != "bad" {
 		t.Errorf("a 3: %+v, want clear, clear and bad weather in the North", s.Weather)
 	}
 	s = bare(t, 5, German)
-	d := engine.NewManualDice()
+	d := enginetest.ThenOnes()
 	startTurn(s, d)
 	if d.Short() != 0 || s.Weather.Roll != 0 {
 		t.Error("no weather roll before turn 6 (6.1)")
@@ -67,33 +68,33 @@ func TestRule6_3_3_StormHidesMovingFleets(t *testing.T) {
 func TestRule7_SupplyFromTurn7(t *testing.T) {
 	s := bare(t, 6, German)
 	u := put(s, "340", "Hamar")
-	reorg(s, German, engine.NewManualDice())
+	reorg(s, German, enginetest.ThenOnes())
 	if u.OOS {
 		t.Error("every unit is supplied before turn 7 (7.1)")
 	}
 	s.Turn = 7
-	reorg(s, German, engine.NewManualDice())
+	reorg(s, German, enginetest.ThenOnes())
 	if !u.OOS {
 		t.Error("turn 7, Oslo not German: out of supply")
 	}
 	sup := supplyAt(s, "Elverum")
-	reorg(s, German, engine.NewManualDice())
+	reorg(s, German, enginetest.ThenOnes())
 	if u.OOS {
 		t.Error("a supply unit one area away supplies (7.4.2)")
 	}
 	sup.Dead = true
 	s.setControl("Oslo", German)
-	reorg(s, German, engine.NewManualDice())
+	reorg(s, German, enginetest.ThenOnes())
 	if u.OOS {
 		t.Error("Hamar traces by rail to German Oslo (7.2, 7.4.1)")
 	}
 	put(s, "IR2", "Oslo")
-	reorg(s, German, engine.NewManualDice())
+	reorg(s, German, enginetest.ThenOnes())
 	if !u.OOS {
 		t.Error("an enemy unit in Oslo cuts the paths through it")
 	}
 	v := put(s, "345", "Oslo")
-	reorg(s, German, engine.NewManualDice())
+	reorg(s, German, enginetest.ThenOnes())
 	if v.OOS {
 		t.Error("German-held Oslo still supplies the Germans in it")
 	}
@@ -119,7 +120,7 @@ func TestRule7_5_UnsuppliedCannotAttack(t *testing.T) {
 
 func TestRule7_3_GermanSupplyUnitsCannotBeStockpiled(t *testing.T) {
 	s := bare(t, 6, German)
-	startTurn(s, engine.NewManualDice(1))
+	startTurn(s, enginetest.ThenOnes(1))
 	n := 0
 	for _, u := range s.Units {
 		if u.Type == "supply" && u.Loc == Germany && !u.Dead {
@@ -253,7 +254,7 @@ func TestRule12_2_VictoryByPoints(t *testing.T) {
 }
 
 func TestRule18_FirstTurnRules(t *testing.T) {
-	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
+	st, _ := Ruleset{}.New(engine.Setup{}, enginetest.ThenOnes())
 	s := asState(st)
 	s.Phasing = Allied
 	if e := parseErr(t, s, "move IR2 Drammen\n"); e.Rule != "18" {
@@ -384,7 +385,7 @@ func TestRule7_4_3_LandedUnitsAreSupplied(t *testing.T) {
 func TestRule7_6_NavalAndAirUnitsNeedNoSupply(t *testing.T) {
 	s := bare(t, 10, German)
 	u := put(s, "340", "Hamar")
-	reorg(s, German, engine.NewManualDice())
+	reorg(s, German, enginetest.ThenOnes())
 	if !u.OOS {
 		t.Fatal("340 should be out of supply on turn 10")
 	}

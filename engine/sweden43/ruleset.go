@@ -37,9 +37,9 @@ func (Ruleset) Scenarios() []engine.Info {
 // Options implements engine.Ruleset (32B, 34A).
 func (Ruleset) Options() []engine.Info { return append([]engine.Info(nil), data.Options...) }
 
-// New implements engine.Ruleset: both sides deploy per the order of battle
+// newState is New: both sides deploy per the order of battle
 // of the scenario (30).
-func (Ruleset) New(setup engine.Setup, _ engine.Dice) (engine.State, error) {
+func (Ruleset) newState(setup engine.Setup, _ engine.Dice) (engine.State, error) {
 	rev, err := engine.RevisionOf(Ruleset{}, setup)
 	if err != nil {
 		return nil, err
@@ -379,8 +379,8 @@ func asOrders(o engine.Orders) Orders {
 	return Orders{}
 }
 
-// Resolve implements engine.Ruleset.
-func (Ruleset) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (engine.State, error) {
+// resolve is Resolve.
+func (Ruleset) resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (engine.State, error) {
 	old := asState(s)
 	if old.Over {
 		return nil, fmt.Errorf("sweden43: the game is over")
@@ -445,6 +445,7 @@ func (Ruleset) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 		sort.SliceStable(list, func(i, j int) bool { return phaseRank(list[i].Verb) < phaseRank(list[j].Verb) })
 		moved := map[string]bool{}
 		for _, x := range list {
+			engine.Step(d, "movement orders")
 			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
 				c.log(side, "order not carried out: "+x.String()+": "+msg)
 			}
@@ -471,6 +472,7 @@ func (Ruleset) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 			if st.Board.Surrendered {
 				break
 			}
+			engine.Step(d, "attacks (14)")
 			c.resolveAttack(side, a, d)
 		}
 		st.Step = "exploit"
@@ -605,4 +607,19 @@ func (Ruleset) Result(s engine.State) *engine.Result {
 		return &engine.Result{Winner: German, Summary: "German victory: " + why + " (31B)"}
 	}
 	return &engine.Result{Winner: Allied, Summary: "Allied victory: " + why + " (31B)"}
+}
+
+// Resolve implements engine.Ruleset: resolve, within the budget the dice
+// carry (engine.Bound), a resolution that cannot go on (a manual die not in
+// hand, its budget spent, its context done) returning why.
+func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (next engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.resolve(st, orders, engine.Bound(dice))
+}
+
+// New implements engine.Ruleset: newState, a set-up that asks a manual die
+// not in hand returning why.
+func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (st engine.State, err error) {
+	defer engine.Halted(&err)
+	return r.newState(setup, engine.Bound(dice))
 }
