@@ -6,7 +6,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
-	"skagerrak/watch"
+	"skagerrak/adjudicator/watch"
 )
 
 // healthyWithin is how long after the last pass without failures the
