@@ -136,14 +136,10 @@ func (g *Game) Start(s Spec, secret []byte, now time.Time, emit Emit) error {
 	if s.Dice == "" {
 		s.Dice = "seeded"
 	}
-	var setupDice interface {
-		engine.Dice
-		Rolls() []engine.Roll
-	}
 	// The set-up's draws come from the committed secret in every game: a
 	// manual-dice game has no dice supplied before it exists, and its
 	// phases take the dice supplied to them.
-	setupDice = engine.NewSeededDice(secret, s.Game, "setup", [32]byte{})
+	setupDice := engine.NewSeededDice(secret, s.Game, "setup", [32]byte{})
 	st, err := rs.New(s.Setup, setupDice)
 	if err != nil {
 		return fmt.Errorf("adjudicator: set-up of %s: %w", s.Ruleset, err)

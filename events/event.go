@@ -308,6 +308,7 @@ func parseRecord(line []byte) (Event, error) {
 	var ev Event
 	n := len(line)
 	if !bytes.HasPrefix(line, []byte(keySeq)) {
+		//lint:ignore ST1005 the message quotes what a record starts with
 		return ev, errors.New(`not a record: it does not start with {"seq":`)
 	}
 	if n < len(keySeq)+prevSuffixLen {

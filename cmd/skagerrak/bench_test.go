@@ -95,22 +95,32 @@ func benchIntake(b *testing.B, algo, dir, label string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		spec := adjudicator.Spec{Game: "g1", Ruleset: "racetest", Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)},
-			Players: []adjudicator.Player{{Side: "allied", Address: "a@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(key)},
-				{Side: "german", Address: "g@players.test", Key: string(pub2), Fingerprint: compose.Fingerprint(other)}}}
-		if _, err := h.Create(spec); err != nil {
-			b.Fatal(err)
+		// A side has at most MaxOrdersPerPhase order files accepted a phase
+		// and a key a few replies a phase, so the messages are spread over
+		// games, perGame each, made before the timer starts.
+		const perGame = 10
+		games := 0
+		create := func() string {
+			games++
+			id := fmt.Sprintf("g%d", games)
+			spec := adjudicator.Spec{Game: id, Ruleset: "racetest", Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)},
+				Players: []adjudicator.Player{{Side: "allied", Address: "a@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(key)},
+					{Side: "german", Address: "g@players.test", Key: string(pub2), Fingerprint: compose.Fingerprint(other)}}}
+			if _, err := h.Create(spec); err != nil {
+				b.Fatal(err)
+			}
+			return id
 		}
-		msg := func(at time.Time) []byte {
+		msg := func(game string, at time.Time) []byte {
 			benchSeq++ // every message unique: a resend would be a duplicate
-			raw, err := compose.SignPGPMIMEMail(key, "a@players.test", hostAddr, "orders", fmt.Sprintf("Game: g1\nPhase: T01\nSide: allied\nadvance 2 # %d\n", benchSeq), at)
+			raw, err := compose.SignPGPMIMEMail(key, "a@players.test", hostAddr, "orders", fmt.Sprintf("Game: %s\nPhase: T01\nSide: allied\nadvance 2 # %d\n", game, benchSeq), at)
 			if err != nil {
 				b.Fatal(err)
 			}
 			return raw
 		}
 		keys, _ := pgpVerifier{}.Keys([]string{string(pub), string(pub2)})
-		one := msg(time.Now().UTC())
+		one := msg(create(), time.Now().UTC())
 		if label == "intake" {
 			b.Run(algo+"/verify-only", func(b *testing.B) {
 				for i := 0; i < b.N; i++ {
@@ -124,15 +134,19 @@ func benchIntake(b *testing.B, algo, dir, label string) {
 			b.StopTimer()
 			ms := make([][]byte, b.N)
 			base := clk.t
+			game := ""
 			for i := range ms {
-				ms[i] = msg(base.Add(time.Duration(i+1) * time.Second))
+				if i%perGame == 0 {
+					game = create()
+				}
+				ms[i] = msg(game, base.Add(time.Duration(i+1)*time.Second))
 			}
 			b.StartTimer()
 			for i := 0; i < b.N; i++ {
 				clk.t = base.Add(time.Duration(i+1) * time.Second)
 				r, err := h.Receive(ms[i])
 				if err != nil || r.Status != adjudicator.StatusAccepted {
-					b.Fatalf("%+v %v", r, err)
+					b.Fatalf("message %d: %+v %v", i, r, err)
 				}
 			}
 		})

@@ -92,6 +92,7 @@ func signalContext() (context.Context, context.CancelFunc) {
 // the killed daemon was sending at once, daemonSenders, a kill), and every
 // game exports and verifies.
 func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("short")
 	}

@@ -98,7 +98,7 @@ func TestNewStatusSubmitReportRefereeByCLI(t *testing.T) {
 		t.Errorf("an unsigned file without --unsigned: %d %s", code, errs)
 	}
 	// Referee commands from the CLI are events with who and why.
-	code, out, errs = run(t, "--data-dir", data, "referee", "g1", "extend", "24h", "travelling")
+	code, _, errs = run(t, "--data-dir", data, "referee", "g1", "extend", "24h", "travelling")
 	if code != 0 {
 		t.Fatalf("referee extend: %s", errs)
 	}
@@ -343,7 +343,7 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 		t.Fatalf("detached: %d %s %s", code, out, errs)
 	}
 	code, out, _ = run(t, "--data-dir", data, "status", "g1")
-	if !strings.Contains(out, "phase T02") {
+	if code != 0 || !strings.Contains(out, "phase T02") {
 		t.Errorf("both in, the phase did not resolve:\n%s", out)
 	}
 	// verify checks both signatures again from the log.

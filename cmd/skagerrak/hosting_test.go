@@ -207,6 +207,7 @@ func unitService(t *testing.T) map[string]string {
 // verified whole. It needs root (.ci/run); elsewhere it says loudly that it
 // skips.
 func TestHostingAsREADMESays(t *testing.T) {
+	t.Parallel()
 	stacktest.Require(t, "dovecot", "smtpd", "gpg")
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee"}, nil)
 	german, allied, referee := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes"), s.NewPlayer(t, "referee", "Referee")

@@ -315,6 +315,7 @@ func (e *stackEnv) deliveredIDs(t *testing.T, side string) []string {
 // twice, every mail reaches its player, a second copy only after the last
 // kill point, and every game verifies.
 func TestKilledAtEachStepOnTheStack(t *testing.T) {
+	t.Parallel()
 	stacktest.Require(t, "dovecot", "smtpd")
 	points := []string{"after-fetch", "before-move", "after-move", "before-smtp", "after-smtp"}
 	var users []string
@@ -437,6 +438,7 @@ func (e *stackEnv) queued(t *testing.T) int {
 // mail marked sent once and delivered, second copies only as the kills
 // explain, every game verifies.
 func TestDaemonKilledDuringABurstOnTheStack(t *testing.T) {
+	t.Parallel()
 	stacktest.Require(t, "dovecot", "smtpd")
 	s := stacktest.Start(t, "skagerrak.test", []string{"burst0", "burst1", "german", "allied"}, nil)
 	const games, kills = 10, 3
@@ -477,6 +479,7 @@ func TestDaemonKilledDuringABurstOnTheStack(t *testing.T) {
 // spinning: a few log lines and a little CPU while the server is gone),
 // connects again once it is back and takes the orders sent meanwhile.
 func TestDovecotRestartedMidIdle(t *testing.T) {
+	t.Parallel()
 	stacktest.Require(t, "dovecot", "smtpd")
 	s := stacktest.Start(t, "skagerrak.test", []string{"idle", "german", "allied"}, nil)
 	e := newStackEnv(t, s, "idle", "")
@@ -509,10 +512,11 @@ func TestDovecotRestartedMidIdle(t *testing.T) {
 // anything; once the database is back (and the daemon restarted where it
 // had to exit, as systemd's Restart=on-failure does) the work is finished.
 func TestPostgresRestartedMidBurst(t *testing.T) {
+	t.Parallel()
 	stacktest.Require(t, "dovecot", "smtpd")
-	c := pgtest.Get(t)
+	c := pgtest.Private(t) // halted and started again: a cluster of its own
 	s := stacktest.Start(t, "skagerrak.test", []string{"pgdown", "german", "allied"}, nil)
-	e := newStackEnv(t, s, "pgdown", pgtest.URL(t))
+	e := newStackEnv(t, s, "pgdown", c.NewDatabase(t))
 	const games = 10
 	var ids []string
 	for g := range games {
@@ -561,10 +565,11 @@ func TestPostgresRestartedMidBurst(t *testing.T) {
 // take a handful of lines; orders sent meanwhile stay in the mailbox and
 // are taken once the database is back, without a restart.
 func TestPostgresDownWhileIdle(t *testing.T) {
+	t.Parallel()
 	stacktest.Require(t, "dovecot", "smtpd")
-	c := pgtest.Get(t)
+	c := pgtest.Private(t) // halted and started again: a cluster of its own
 	s := stacktest.Start(t, "skagerrak.test", []string{"pgidle", "german", "allied"}, nil)
-	e := newStackEnv(t, s, "pgidle", pgtest.URL(t))
+	e := newStackEnv(t, s, "pgidle", c.NewDatabase(t))
 	e.createGames(t, "pgidle-g")
 	d := e.startDaemon(t)
 	waitLog(t, d.log, "pass")

@@ -27,10 +27,6 @@ func (s *State) airStrikes(orders map[engine.Side]*Orders, dice engine.Dice) {
 	if !IsDay(s.Turn) {
 		return
 	}
-	type flight struct {
-		unit string
-		hex  engine.Hex
-	}
 	ready := func(id string) bool {
 		u := s.unit(id)
 		return u.Where == AtBase && !u.Used && (u.Struck == 0 || u.Struck < s.Turn-1)

@@ -337,7 +337,6 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 		if len(enemies) > 0 && kind != "port" && sh.Kind == "bs" && !sh.Restricted {
 			spent += c
 			cur = h
-			trail = append(trail, h)
 			sh.Loc = h
 			s.logf("", "%s moves to %s and attacks", sh.ID, h)
 			navalAttack(s, h, side, d)

@@ -594,10 +594,6 @@ func landMap(v *View, side engine.Side, maps []LandMap) *picture.HexMap {
 		hm.Edges = append(hm.Edges, e)
 	}
 	// Units: one counter a side a hex, own side first.
-	type stack struct {
-		hex string
-		ids []string
-	}
 	var notes []string
 	for _, sd := range []engine.Side{side, enemy(side)} {
 		byHex := map[string][]string{}

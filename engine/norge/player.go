@@ -584,16 +584,6 @@ func nextToEnemy(s *State, hex string, side engine.Side) bool {
 	return false
 }
 
-func mapHexes(m string) []string {
-	var out []string
-	for _, h := range sortedKeys(data.Hexes) {
-		if strings.HasPrefix(h, m+":") && data.Hexes[h].Land {
-			out = append(out, h)
-		}
-	}
-	return out
-}
-
 func nearestObjective(s *State, dist map[string]int, side engine.Side) string {
 	best, bd := "", 1<<30
 	for _, h := range sortedKeys(dist) {

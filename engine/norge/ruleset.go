@@ -2,7 +2,7 @@ package norge
 
 import (
 	"fmt"
-	"sort"
+
 	"strings"
 
 	"skagerrak/engine"
@@ -300,15 +300,6 @@ func result(s *State) engine.Result {
 	}
 	r.Summary = fmt.Sprintf("%s: German %d, Allied %d", w, g.Total, a.Total)
 	return r
-}
-
-func sortedSides(m map[engine.Side]bool) []engine.Side {
-	var out []engine.Side
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
 }
 
 // Resolve implements engine.Ruleset: resolve, within the budget the dice

@@ -140,7 +140,7 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	if u == nil || u.Side != x || u.Dead {
 		return "10.3", "one of your units", fmt.Sprintf("no unit %s of yours", o.ID)
 	}
-	if u.Fleet != "" || dataPack.Graph.Has(u.Loc) == false {
+	if u.Fleet != "" || !dataPack.Graph.Has(u.Loc) {
 		return "10.3", "a unit on the map", fmt.Sprintf("%s is not on the map (it is %s)", u.ID, where(u))
 	}
 	path := o.Path

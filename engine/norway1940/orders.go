@@ -64,15 +64,6 @@ func unitName(s *State, name string) (string, bool) {
 	return "", false
 }
 
-func fleetName(s *State, name string) (string, bool) {
-	for _, f := range s.Fleets {
-		if strings.EqualFold(f.ID, name) {
-			return f.ID, true
-		}
-	}
-	return "", false
-}
-
 // parseLine turns one order line into an Order, without checking it
 // against the state beyond names.
 func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.LineError) {

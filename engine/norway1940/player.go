@@ -109,13 +109,6 @@ func (p *player) safeBox(sea string) string {
 	return best
 }
 
-// tryLater tries an order now, or keeps it for the end.
-func (p *player) tryLater(line string) {
-	if !p.try(line) {
-		p.later = append(p.later, line)
-	}
-}
-
 func (p *player) retry() {
 	for _, l := range p.later {
 		p.try(l)
@@ -620,10 +613,7 @@ func (p *player) poolAt(port string) *Pool {
 // germanFields are German-held airfields a transport may reach, the most
 // northerly first.
 func (p *player) germanFields() []string {
-	var out []string
-	for _, f := range ownAirfields(p.s, German) {
-		out = append(out, f)
-	}
+	out := append([]string(nil), ownAirfields(p.s, German)...)
 	sort.Slice(out, func(i, j int) bool { return dataPack.Area(out[i]).Lat > dataPack.Area(out[j]).Lat })
 	// A threatened capital comes first (12.4).
 	for _, n := range append([]string{"Oslo"}, dataPack.Graph.Neighbors("Oslo")...) {

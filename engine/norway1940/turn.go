@@ -33,7 +33,6 @@ type turnCtx struct {
 	entered    map[string]bool   // areas units of x moved into
 	turnedBack map[int]bool      // order lines turned back by fighters
 	escorts    map[string]int
-	keepSet    bool
 	// line is the order line being carried out (0 outside exec); lineOf
 	// remembers the last line that put a fleet in its box ("fleet:ID"),
 	// units in an area ("area:NAME") and the first land support over an

@@ -3,7 +3,6 @@ package sweden43
 import (
 	"embed"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -492,14 +491,4 @@ func (d *Data) scenarioDef(id string) (ScenarioDef, bool) {
 		}
 	}
 	return ScenarioDef{}, false
-}
-
-// sortedKeys returns the keys of a string-keyed map, sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

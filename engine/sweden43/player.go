@@ -300,13 +300,12 @@ func planMove(st *State, side engine.Side) []string {
 
 // target is an enemy-held hex a side may attack, with what it would take.
 type target struct {
-	hex      engine.Hex
-	priority int
-	units    []string
-	air      []string
-	escort   string
-	hund     int
-	col      int
+	hex    engine.Hex
+	units  []string
+	air    []string
+	escort string
+	hund   int
+	col    int
 }
 
 func planCombat(st *State, side engine.Side) []string {
@@ -382,10 +381,8 @@ func planCombat(st *State, side engine.Side) []string {
 // all; the Allies keep theirs unless the attack needs them for 2:1). Odds
 // are computed as the rules of the game's revision do, with no air losses.
 func (c *ctx) bestAttack(side engine.Side, h engine.Hex, used, airUsed map[string]bool) *target {
-	var att, def []int
-	for _, i := range c.unitsAt(h) {
-		def = append(def, i)
-	}
+	var att []int
+	def := append([]int(nil), c.unitsAt(h)...)
 	for _, n := range h.Neighbors() {
 		for _, i := range c.unitsAt(n) {
 			u := c.b.Units[i]

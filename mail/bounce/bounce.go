@@ -189,9 +189,7 @@ func readReport(top textproto.Header, body []byte, boundary string) *report {
 		}
 	}
 	for _, f := range []string{"In-Reply-To", "References"} {
-		for _, id := range strings.Fields(top.Get(f)) {
-			rep.MessageIDs = append(rep.MessageIDs, id)
-		}
+		rep.MessageIDs = append(rep.MessageIDs, strings.Fields(top.Get(f))...)
 	}
 	return rep
 }

@@ -58,7 +58,11 @@ set spoolfile = "%[2]s"
 		return exec.Command("tmux", append([]string{"-S", sock}, a...)...).CombinedOutput()
 	}
 	shell := "env GNUPGHOME=" + p.GPG.Home + " LANG=C.UTF-8 LC_ALL=C.UTF-8 " + strings.Join(args, " ")
-	if out, err := tmux("new-session", "-d", "-x", "200", "-y", "50", shell+"; sleep 30"); err != nil {
+	// tmux's server leaves the test's process tree: its session ends by
+	// itself within two minutes (and the server with it) even if the test
+	// dies before kill-server.
+	bounded := "timeout -k 5 120 sh -c " + quote(shell+"; sleep 30")
+	if out, err := tmux("new-session", "-d", "-x", "200", "-y", "50", bounded); err != nil {
 		t.Fatalf("stacktest: tmux: %v\n%s", err, out)
 	}
 	defer tmux("kill-server")

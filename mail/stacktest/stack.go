@@ -75,6 +75,9 @@ type Stack struct {
 	users   map[string]string // address -> password
 	dovecot string            // config file
 	smtpd   *exec.Cmd
+
+	dovecotCmd  *exec.Cmd     // Dovecot's master, nil while stopped
+	dovecotDone chan struct{} // closed when it has exited
 }
 
 // Password returns the IMAP password of a user made by Start.
@@ -197,20 +200,8 @@ service lmtp {
 `, s.Dir, uid, port)
 	s.dovecot = filepath.Join(s.Dir, "dovecot.conf")
 	write(t, s.dovecot, conf)
-	// dovecot forks into the background keeping its standard streams: they
-	// go to a file, or waiting for their end would wait for it to stop.
-	out, err := os.Create(filepath.Join(s.Dir, "dovecot.out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	cmd := exec.Command("dovecot", "-c", s.dovecot)
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("stacktest: dovecot: %v\n%s", err, s.Log("dovecot.out"))
-	}
+	s.StartDovecot()
 	t.Cleanup(s.StopDovecot)
-	s.waitListening(s.IMAPAddr, "dovecot.log")
 }
 
 // StopDovecot stops Dovecot and every process of it, ending every IMAP
@@ -219,31 +210,42 @@ service lmtp {
 // by seconds otherwise). StartDovecot starts it again on the same address
 // and mail.
 func (s *Stack) StopDovecot() {
-	if b, err := os.ReadFile(filepath.Join(s.Dir, "base", "master.pid")); err == nil {
-		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
-			syscall.Kill(pid, syscall.SIGTERM)
-			waitGone(pid)
-			syscall.Kill(-pid, syscall.SIGTERM)
-			waitGone(-pid)
-		}
+	if s.dovecotCmd == nil {
+		return
 	}
+	pid := s.dovecotCmd.Process.Pid
+	syscall.Kill(pid, syscall.SIGTERM)
+	select {
+	case <-s.dovecotDone:
+	case <-time.After(10 * time.Second):
+		syscall.Kill(pid, syscall.SIGKILL)
+		<-s.dovecotDone
+	}
+	syscall.Kill(-pid, syscall.SIGTERM)
+	waitGone(-pid)
+	s.dovecotCmd, s.dovecotDone = nil, nil
 }
 
-// StartDovecot starts Dovecot again after StopDovecot.
+// StartDovecot starts Dovecot (again, after StopDovecot) in the
+// foreground, as a child that dies with the test binary (Linux's
+// parent-death signal; its other processes end when their master does),
+// so a test that panics or times out leaves no Dovecot behind.
 func (s *Stack) StartDovecot() {
 	s.t.Helper()
-	// Its standard streams go to a file: dovecot forks into the background
-	// keeping them, so waiting for their end would wait for it to stop.
 	out, err := os.OpenFile(filepath.Join(s.Dir, "dovecot.out"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		s.t.Fatal(err)
 	}
 	defer out.Close()
-	cmd := exec.Command("dovecot", "-c", s.dovecot)
+	cmd := exec.Command("dovecot", "-F", "-c", s.dovecot)
 	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Run(); err != nil {
-		s.t.Fatalf("stacktest: dovecot: %v\n%s", err, s.Log("dovecot.out"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		s.t.Fatalf("stacktest: dovecot: %v", err)
 	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	s.dovecotCmd, s.dovecotDone = cmd, done
 	s.waitListening(s.IMAPAddr, "dovecot.log")
 }
 
@@ -274,7 +276,10 @@ match from any for domain "%[3]s" action "dovecot"
 		cmd = exec.Command("smtpd", "-d", "-f", path)
 	}
 	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// It dies with the test binary (Linux's parent-death signal, kept
+	// across unshare's and sh's exec), so a test that panics or times out
+	// leaves no OpenSMTPD behind; its other processes end with it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("stacktest: smtpd: %v", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"crypto"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -363,9 +362,4 @@ func flipByte(t testing.TB, raw []byte, inside string) []byte {
 	out := append([]byte{}, raw...)
 	out[i] ^= 0x01
 	return out
-}
-
-// describe is a short form of a result for failure messages.
-func describe(r *Result) string {
-	return fmt.Sprintf("%s %s %s %q", r.Form, r.Fingerprint, r.Hash, r.Signed)
 }

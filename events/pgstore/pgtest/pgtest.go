@@ -48,6 +48,9 @@ type Cluster struct {
 	bin string
 	as  string // the user the server runs as, "" for the current one
 	own bool   // started here (Stop stops it)
+
+	server *os.Process   // the running postmaster, nil while halted
+	exited chan struct{} // closed when server has exited
 }
 
 // Main runs the tests and then stops the cluster if one was started:
@@ -67,20 +70,50 @@ func Get(t testing.TB) *Cluster {
 	t.Helper()
 	once.Do(func() { cluster, failure = start() })
 	if failure != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("pgtest: no PostgreSQL for the tests under CI: %v", failure)
-		}
-		fmt.Fprintf(os.Stderr, "\n*** pgtest: SKIPPING %s: no PostgreSQL: %v\n*** (apt-get install postgresql, or set SKAGERRAK_TEST_PG=postgres://...)\n\n", t.Name(), failure)
-		t.Skipf("SKIPPED: no PostgreSQL: %v", failure)
+		unavailable(t, failure)
 	}
 	return cluster
 }
 
-// URL returns the URL of a new, empty database on the cluster, for one
-// test; the database is dropped when the test ends.
+// Private starts a cluster of t's own, stopped when t ends: for a test
+// that stops and starts its server, so that tests running beside it on
+// the shared cluster are not disturbed. It skips t (fails it under CI)
+// when there is no PostgreSQL to be had, or when SKAGERRAK_TEST_PG names
+// a server (which the tests cannot stop).
+func Private(t testing.TB) *Cluster {
+	t.Helper()
+	if u := os.Getenv("SKAGERRAK_TEST_PG"); u != "" {
+		unavailable(t, errors.New("SKAGERRAK_TEST_PG names a server the tests cannot stop and start"))
+	}
+	c, err := newCluster()
+	if err != nil {
+		unavailable(t, err)
+	}
+	t.Cleanup(c.Stop)
+	return c
+}
+
+// unavailable skips t, or fails it under CI, because of err.
+func unavailable(t testing.TB, err error) {
+	t.Helper()
+	if os.Getenv("CI") != "" {
+		t.Fatalf("pgtest: no PostgreSQL for the tests under CI: %v", err)
+	}
+	fmt.Fprintf(os.Stderr, "\n*** pgtest: SKIPPING %s: no PostgreSQL: %v\n*** (apt-get install postgresql, or set SKAGERRAK_TEST_PG=postgres://...)\n\n", t.Name(), err)
+	t.Skipf("SKIPPED: no PostgreSQL: %v", err)
+}
+
+// URL returns the URL of a new, empty database on the shared cluster, for
+// one test; the database is dropped when the test ends.
 func URL(t testing.TB) string {
 	t.Helper()
-	c := Get(t)
+	return Get(t).NewDatabase(t)
+}
+
+// NewDatabase returns the URL of a new, empty database on c, for one
+// test; the database is dropped when the test ends.
+func (c *Cluster) NewDatabase(t testing.TB) string {
+	t.Helper()
 	name := fmt.Sprintf("t%d_%d", os.Getpid(), seq.Add(1))
 	if err := c.Exec(context.Background(), "CREATE DATABASE "+name+" ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"); err != nil {
 		t.Fatalf("pgtest: create database: %v", err)
@@ -120,6 +153,12 @@ func start() (*Cluster, error) {
 		}
 		return c, nil
 	}
+	return newCluster()
+}
+
+// newCluster makes and starts a private cluster in a new temporary
+// directory.
+func newCluster() (*Cluster, error) {
 	bin, err := findBin()
 	if err != nil {
 		return nil, err
@@ -152,23 +191,10 @@ func start() (*Cluster, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("initdb: %v\n%s", err, out)
 	}
+	c.URL = (&url.URL{Scheme: "postgres", User: url.User(Superuser), Path: "/postgres", RawQuery: "host=" + url.QueryEscape(sock)}).String()
 	if err := c.Start(); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
-	}
-	c.URL = (&url.URL{Scheme: "postgres", User: url.User(Superuser), Path: "/postgres", RawQuery: "host=" + url.QueryEscape(sock)}).String()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	for {
-		err := c.Exec(ctx, "SELECT 1")
-		if err == nil {
-			break
-		}
-		if ctx.Err() != nil {
-			c.Stop()
-			return nil, fmt.Errorf("the new cluster does not answer: %w", err)
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
 	return c, nil
 }
@@ -189,28 +215,72 @@ func (c *Cluster) reapOrphans() {
 }
 
 // Start starts the cluster's server (again, after Halt) and waits until
-// it takes connections.
+// it takes connections. The server runs in the foreground as a child of
+// the test binary that dies with it (Linux's parent-death signal), so a
+// test binary that panics, times out or is killed leaves no server behind.
 func (c *Cluster) Start() error {
 	data := filepath.Join(c.Dir, "data")
-	opts := fmt.Sprintf("-c listen_addresses='' -k %s -c max_connections=200", c.Dir)
-	if out, err := c.run("pg_ctl", "-D", data, "-l", filepath.Join(c.Dir, "server.log"), "-w", "-t", "60", "-o", opts, "start"); err != nil {
-		log, _ := os.ReadFile(filepath.Join(c.Dir, "server.log"))
-		return fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)
+	logf, err := os.OpenFile(filepath.Join(c.Dir, "server.log"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
 	}
-	return nil
+	defer logf.Close()
+	cmd := exec.Command(filepath.Join(c.bin, "postgres"), "-D", data,
+		"-c", "listen_addresses=", "-k", c.Dir, "-c", "max_connections=200")
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.Dir = os.TempDir()
+	if cmd.SysProcAttr, err = c.childAttr(); err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("postgres: %w", err)
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	c.server, c.exited = cmd.Process, done
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for {
+		err := c.Exec(ctx, "SELECT 1")
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-done:
+			log, _ := os.ReadFile(filepath.Join(c.Dir, "server.log"))
+			return fmt.Errorf("postgres exited at start: %v\n%s", err, log)
+		case <-ctx.Done():
+			c.Halt("immediate")
+			return fmt.Errorf("postgres does not answer: %w", err)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // Halt stops the server of a cluster started here, keeping its data, as
 // an operator's restart or a crash of the database does (mode "fast" ends
 // every session, rolling back what they had not committed; "immediate" is
-// a crash). Start brings it back.
+// a crash; "smart" waits for sessions to end). Start brings it back.
 func (c *Cluster) Halt(mode string) error {
 	if !c.own {
 		return errors.New("pgtest: the cluster was not started here")
 	}
-	if out, err := c.run("pg_ctl", "-D", filepath.Join(c.Dir, "data"), "-m", mode, "-w", "stop"); err != nil {
-		return fmt.Errorf("pg_ctl stop: %v\n%s", err, out)
+	sig, ok := map[string]syscall.Signal{"smart": syscall.SIGTERM, "fast": syscall.SIGINT, "immediate": syscall.SIGQUIT}[mode]
+	if !ok {
+		return fmt.Errorf("pgtest: no shutdown mode %q (smart, fast, immediate)", mode)
 	}
+	if c.server == nil {
+		return nil
+	}
+	c.server.Signal(sig)
+	select {
+	case <-c.exited:
+	case <-time.After(60 * time.Second):
+		c.server.Kill()
+		<-c.exited
+		return fmt.Errorf("pgtest: postgres did not stop on %v within a minute; killed", sig)
+	}
+	c.server, c.exited = nil, nil
 	return nil
 }
 
@@ -219,23 +289,43 @@ func (c *Cluster) Stop() {
 	if !c.own {
 		return
 	}
-	c.run("pg_ctl", "-D", filepath.Join(c.Dir, "data"), "-m", "immediate", "-w", "stop")
+	if c.server != nil {
+		c.Halt("immediate")
+	} else {
+		// An orphan of a test binary that died before Main could stop it.
+		c.run("pg_ctl", "-D", filepath.Join(c.Dir, "data"), "-m", "immediate", "-w", "stop")
+	}
 	os.RemoveAll(c.Dir)
 }
 
-// run runs one of the server's programs, as the server's user.
-func (c *Cluster) run(prog string, args ...string) ([]byte, error) {
-	path := filepath.Join(c.bin, prog)
-	var cmd *exec.Cmd
-	if c.as != "" {
-		cmd = exec.Command("runuser", append([]string{"-u", c.as, "--", path}, args...)...)
-	} else {
-		cmd = exec.Command(path, args...)
+// childAttr runs a server program as the cluster's user, in a process
+// group of its own (a ^C to the tests does not stop it before Stop has
+// run), killed when the test binary dies.
+func (c *Cluster) childAttr() (*syscall.SysProcAttr, error) {
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if c.as == "" {
+		return attr, nil
 	}
+	u, err := user.Lookup(c.as)
+	if err != nil {
+		return nil, err
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	attr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+	return attr, nil
+}
+
+// run runs one of the server's programs (initdb, pg_ctl), as the server's
+// user, and waits for it.
+func (c *Cluster) run(prog string, args ...string) ([]byte, error) {
+	cmd := exec.Command(filepath.Join(c.bin, prog), args...)
 	cmd.Dir = os.TempDir()
-	// pg_ctl's server must not die with the test's process group on ^C
-	// before Stop has run.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	attr, err := c.childAttr()
+	if err != nil {
+		return nil, err
+	}
+	cmd.SysProcAttr = attr
 	return cmd.CombinedOutput()
 }
 
