@@ -8,7 +8,7 @@ package adjudicator
 // mail rendered under another revision is not compared (its game's
 // outcomes still are: states, orders and rolls), and verify says how many
 // it skipped. TestGoldenMails enforces the bump.
-const RenderRevision = 18
+const RenderRevision = 19
 
 // rendered is the revision the mail was rendered under.
 func (q MailQueued) rendered() int {

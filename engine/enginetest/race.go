@@ -15,7 +15,7 @@ import (
 
 // Race is a tiny ruleset for tests: each phase both sides
 // order "advance N" (1-3); each side then rolls a d6 and moves N if the roll
-// is at least N. First to 10 wins; the game lasts at most 5 phases. A side
+// is at least N (or "dawdle", which never ends: see loop.go). First to 10 wins; the game lasts at most 5 phases. A side
 // sees its own position and orders, and the enemy's position only.
 type Race struct{}
 
@@ -57,6 +57,9 @@ func (Race) Phase(s engine.State) engine.Phase {
 }
 
 func (Race) ParseOrders(s engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
+	if o, ok := parseDawdle(text); ok {
+		return o, nil
+	}
 	var o RaceOrders
 	var errs []engine.LineError
 	for _, l := range engine.OrderLines(text) {
@@ -77,12 +80,16 @@ func (Race) ParseOrders(s engine.State, side engine.Side, text string) (engine.O
 func (Race) DefaultOrders(engine.State, engine.Side) engine.Orders { return RaceOrders{N: 1} }
 
 func (Race) FormatOrders(_ engine.State, _ engine.Side, o engine.Orders) string {
+	if s := formatDawdle(o.(RaceOrders)); s != "" {
+		return s
+	}
 	return fmt.Sprintf("advance %d\n", o.(RaceOrders).N)
 }
 
 func (Race) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (next engine.State, err error) {
 	defer engine.Halted(&err)
 	d = engine.Bound(d)
+	dawdling(orders, d)
 	old := s.(*RaceState)
 	st := &RaceState{Turn: old.Turn + 1, Pos: map[string]int{}, Last: map[string]string{}, Log: map[string][]string{}}
 	for k, v := range old.Pos {
