@@ -23,7 +23,7 @@ func routeSigned(t *testing.T, h *Host, side engine.Side, text, key string, sign
 	if side != Referee {
 		fp = g.Players[side].Fingerprint
 	}
-	r, err := h.route(Submission{Text: text, Source: "mail", Raw: raw, Fingerprint: fp, Key: key, SigTime: signed}, h.clock.Now())
+	r, err := h.route(Submission{Text: text, Source: "mail", Raw: raw, Fingerprint: fp, Key: key, SigTime: signed}, h.clock.Now(), h.clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func submitErr(h *Host, game string, side engine.Side, text string) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	fp := h.games[game].g.Players[side].Fingerprint
-	_, err := h.route(Submission{Text: text, Source: "file", Fingerprint: fp, Key: fmt.Sprintf("k-%s-%s", side, digestText(text)[:12]), SigTime: h.clock.Now()}, h.clock.Now())
+	_, err := h.route(Submission{Text: text, Source: "file", Fingerprint: fp, Key: fmt.Sprintf("k-%s-%s", side, digestText(text)[:12]), SigTime: h.clock.Now()}, h.clock.Now(), h.clock.Now())
 	return err
 }
 

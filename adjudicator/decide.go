@@ -51,6 +51,11 @@ type Submission struct {
 	// Refusal, when set, is why a message whose signature verified is
 	// refused without reading it (see RefusedSigned).
 	Refusal string
+	// Received is when the host's own mail server received the message
+	// (its IMAP INTERNALDATE); zero when not known (a file, paper orders,
+	// a server that gave none). Orders received at or after the open
+	// phase's deadline (plus grace) are late, whenever they are read.
+	Received time.Time
 }
 
 // Outcome says what became of a submission.
@@ -140,6 +145,9 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		// command cannot be sent again in a later phase.
 		return g.refereeMail(f, sub, now, emit)
 	}
+	if due := g.dueAt(); g.Paused == nil && !sub.Received.IsZero() && !sub.Received.Before(due) {
+		return reject(f.Phase, fmt.Sprintf("the mail reached the host's mail server at %s, after phase %s's deadline (%s): it is late, and the phase resolves without it", stamp(sub.Received), f.Phase, stamp(due)), nil)
+	}
 	if !containsSide(g.Opened.Owes, side) {
 		return reject(f.Phase, fmt.Sprintf("side %s owes no orders in phase %s (orders are owed by %s)", side, f.Phase, joinSides(g.Opened.Owes)), nil)
 	}
@@ -152,7 +160,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
-		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false)}
+		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false), Received: sub.Received}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}
@@ -221,9 +229,19 @@ func (g *Game) domain() string {
 
 // Tick does what time asks of the game at now: resume a pause that reached
 // its limit, resolve a phase that is all in or past its deadline (plus
-// grace), queue reminders.
+// grace), queue reminders. It judges the deadline by the clock: for a
+// referee's command. The daemon's pass judges it by the mailbox (TickRead).
 // It reports how many manual rolls a resolution still waits for.
 func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
+	return g.TickRead(now, now, emit)
+}
+
+// TickRead is Tick with the deadline judged on the mailbox: a phase
+// resolves for its deadline only when read, the time the last complete
+// read of the mailbox began, is at or past it (plus grace), so that every
+// order the host's server received in time has been read. Zero read judges
+// no deadline (all-in phases still resolve).
+func (g *Game) TickRead(now, read time.Time, emit Emit) (waitDice int, err error) {
 	if err := g.repair(now, emit); err != nil {
 		return 0, err
 	}
@@ -245,8 +263,10 @@ func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
 		switch {
 		case len(owing) == 0:
 			err = g.resolve(now, "all-in", emit)
-		case !now.Before(g.Opened.Deadline.Add(time.Duration(g.Created.Timing.Grace))):
+		case !read.IsZero() && !read.Before(g.dueAt()):
 			err = g.resolve(now, "deadline", emit)
+		case !now.Before(g.dueAt()):
+			return 0, nil // overdue: waits for the mailbox to be read
 		default:
 			if r := time.Duration(g.Created.Timing.Reminder); r > 0 && !now.Before(g.Opened.Deadline.Add(-r)) {
 				for _, s := range owing {
@@ -393,8 +413,15 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 	}
 	g.cache[dg] = next
 	phase := g.Opened.Phase
+	waited := g.waiting != nil
 	if err := emit(EvPhaseResolved, PhaseResolved{Phase: phase, Defaulted: defaulted, Why: why, OrdersDigest: hex.EncodeToString(od[:]), Rolls: rolls, StateDigest: dg}); err != nil {
 		return err
+	}
+	if waited {
+		// The referee, told the phase waited, is told it resolved.
+		if err := g.queue(MailNotice, Referee, phase, "", emit); err != nil {
+			return err
+		}
 	}
 	for _, s := range defaulted {
 		if n := g.Created.Timing.FlagAfter; n > 0 && g.Missed[s] >= n && g.flagged[s] < g.Missed[s] {
@@ -422,6 +449,21 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 	}
 	return nil
 }
+
+// dueAt is when the open phase's deadline, plus grace, passes.
+func (g *Game) dueAt() time.Time {
+	return g.Opened.Deadline.Add(time.Duration(g.Created.Timing.Grace))
+}
+
+// Overdue reports whether the open phase is past its deadline (plus
+// grace) at now and still owed orders: it resolves once the mailbox has
+// been read after the deadline.
+func (g *Game) Overdue(now time.Time) bool {
+	return g.Opened != nil && g.Ended == nil && g.Paused == nil && len(g.Owing()) > 0 && !now.Before(g.dueAt())
+}
+
+// stamp writes a time for a reply or a reason: UTC, to the second.
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // open emits PhaseOpened for the ruleset's open phase.
 func (g *Game) open(now time.Time, emit Emit) error {

@@ -26,7 +26,19 @@ const (
 	EvGameEnded       = "GameEnded"
 	EvRefereeMail     = "RefereeMail"
 	EvRefereeResult   = "RefereeResult"
+	EvPhaseWaiting    = "PhaseWaiting"
 )
+
+// PhaseWaiting records that the open phase is past its deadline and
+// waits, unresolved, because the mailbox could not be read (a phase
+// resolves for its deadline only on a read of the whole mailbox that began
+// after it). It is recorded once a phase, and the referee told by a
+// notice; when the phase resolves the referee is told again.
+type PhaseWaiting struct {
+	Phase string `json:"phase"`
+	// Why is what kept the mailbox from being read.
+	Why string `json:"why"`
+}
 
 // RefereeResult records what became of each command of a referee mail, for
 // the reply the referee gets.
@@ -152,6 +164,11 @@ type OrdersAccepted struct {
 	// before charsets were decoded. verify decodes the raw mail again the
 	// same way.
 	Charset string `json:"charset,omitempty"`
+	// Received is when the host's own mail server received the message
+	// (its IMAP INTERNALDATE): mail counts as on time when received before
+	// the phase's deadline (plus grace), whenever it was read. Absent for
+	// files, paper orders, and in logs written before it was recorded.
+	Received time.Time `json:"received,omitzero"`
 	// Ignored describes the parts beside the order file that were not read
 	// as orders (a cover note, a public key); the reply names them.
 	Ignored []string `json:"ignored,omitempty"`
@@ -179,6 +196,9 @@ type OrdersRejected struct {
 	Ignored     []string           `json:"ignored,omitempty"`
 	// SigTime is when the signature says it was made.
 	SigTime time.Time `json:"sig_time,omitempty"`
+	// Received is as in OrdersAccepted: a mail received at or after the
+	// deadline is refused as late.
+	Received time.Time `json:"received,omitzero"`
 	// RawBytes and RawSHA256 are the size and hex SHA-256 of the mail as
 	// received; Raw holds it only up to MaxRejectedRaw.
 	RawBytes  int    `json:"raw_bytes,omitempty"`

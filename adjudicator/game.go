@@ -98,8 +98,10 @@ type Game struct {
 	renderer     Renderer
 	lastRejected *OrdersRejected
 	lastNotice   string
-	secret       []byte
-	rendered     *Mail
+	// waiting is set while the open phase waits for the mailbox.
+	waiting  *PhaseWaiting
+	secret   []byte
+	rendered *Mail
 	// fresh is the data of the event being emitted, so that Apply need not
 	// decode what was encoded a moment ago; checked are the orders Submit
 	// just parsed, for the same reason. Replay has neither.
@@ -427,6 +429,9 @@ func (g *Game) Apply(ev events.Event) error {
 		if !d.SigTime.IsZero() && d.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
 			return fail("orders signed %s, before their phase opened", d.SigTime.UTC().Format(time.RFC3339))
 		}
+		if !d.Received.IsZero() && g.Paused == nil && !d.Received.Before(g.dueAt()) {
+			return fail("orders received %s, after the phase's deadline (%s)", stamp(d.Received), stamp(g.dueAt()))
+		}
 		o, errs := g.checked.take(d.Side, d.Text)
 		if o == nil {
 			f, err := engine.ParseOrderFile(d.Text)
@@ -519,6 +524,10 @@ func (g *Game) Apply(ev events.Event) error {
 			if err := g.useDice(d.Rolls); err != nil {
 				return fail("%v", err)
 			}
+		}
+		if g.waiting != nil {
+			g.lastNotice = fmt.Sprintf("Phase %s, which waited for the mailbox to be read, has resolved (%s): every order the mail server received before its deadline counted.", d.Phase, d.Why)
+			g.waiting = nil
 		}
 		g.State = st
 		g.Phase = g.Rules.Phase(st)
@@ -704,6 +713,16 @@ func (g *Game) Apply(ev events.Event) error {
 		if err := g.applyBounce(ev); err != nil {
 			return fail("%v", err)
 		}
+	case EvPhaseWaiting:
+		var d PhaseWaiting
+		if err := g.decode(ev, &d); err != nil {
+			return fail("%v", err)
+		}
+		if g.Opened == nil || d.Phase != g.Opened.Phase {
+			return fail("phase %q waits, but it is not open", d.Phase)
+		}
+		g.waiting = &d
+		g.lastNotice = waitingNotice(d, g.dueAt())
 	default:
 		return fail("unknown event type")
 	}

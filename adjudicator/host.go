@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"skagerrak/events"
 )
@@ -52,6 +53,12 @@ type Host struct {
 	reopen   bool
 	// ctx is Options.Context, given to every game.
 	ctx context.Context
+	// readAt is when the last read of the whole mailbox began (PollOnce):
+	// deadlines before it are judged.
+	readAt time.Time
+	// dupGrace and fetchTimeout are Options.DuplicateGrace and
+	// Options.FetchTimeout.
+	dupGrace, fetchTimeout time.Duration
 }
 
 type hosted struct {
@@ -87,6 +94,10 @@ type Options struct {
 	// included: when it ends (the program is told to stop) a resolution
 	// stops at its next step and records nothing.
 	Context context.Context
+	// DuplicateGrace, if set, replaces DuplicateGrace (tests).
+	DuplicateGrace time.Duration
+	// FetchTimeout, if set, replaces FetchTimeout.
+	FetchTimeout time.Duration
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -117,7 +128,13 @@ func OpenStore(st Store, o Options) (*Host, error) {
 		o.Context = context.Background()
 	}
 	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
-		selectFn: o.Select, ctx: o.Context}
+		selectFn: o.Select, ctx: o.Context, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout}
+	if h.dupGrace <= 0 {
+		h.dupGrace = DuplicateGrace
+	}
+	if h.fetchTimeout <= 0 {
+		h.fetchTimeout = FetchTimeout
+	}
 	ids, err := st.Games()
 	if err != nil {
 		st.Close()
@@ -375,11 +392,23 @@ func (h *Host) Referee(game string, c Command) error {
 	return h.act(hg, func(emit Emit) error { return hg.g.Do(c, now, emit) })
 }
 
-// Tick lets time act on every game: deadlines, reminders, pause limits. It
-// returns, per game, how many manual dice a resolution waits for. A game
-// that fails does not stop the others: the first such error is returned
-// after every game has had its turn, and a fatal log error at once.
+// Tick lets time act on every game: deadlines, reminders, pause limits,
+// the deadlines judged by the clock (a command's; the daemon's pass judges
+// them by the mailbox, see PollOnce). It returns, per game, how many
+// manual dice a resolution waits for. A game that fails does not stop the
+// others: the first such error is returned after every game has had its
+// turn, and a fatal log error at once.
 func (h *Host) Tick() (map[string]int, error) {
+	return h.tick(func(now time.Time) time.Time { return now })
+}
+
+// tickRead is Tick with deadlines judged at the last read of the whole
+// mailbox.
+func (h *Host) tickRead() (map[string]int, error) {
+	return h.tick(func(time.Time) time.Time { return h.readAt })
+}
+
+func (h *Host) tick(read func(now time.Time) time.Time) (map[string]int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	wait := map[string]int{}
@@ -390,7 +419,7 @@ func (h *Host) Tick() (map[string]int, error) {
 		var n int
 		err := h.act(hg, func(emit Emit) error {
 			var err error
-			n, err = hg.g.Tick(now, emit)
+			n, err = hg.g.TickRead(now, read(now), emit)
 			return err
 		})
 		if errors.Is(err, events.ErrFatal) || errors.Is(err, events.ErrUnavailable) {

@@ -102,6 +102,9 @@ type Receipt struct {
 	Game string
 	// Moved says where the message goes: "processed" or "rejected".
 	Moved string
+	// Seq is, for a duplicate, the record of the message in Game (0 for
+	// one recorded before canonical identities, known by its content).
+	Seq uint64
 }
 
 // Receive takes one raw message from the mailbox: verifies it, routes it to
@@ -111,14 +114,28 @@ type Receipt struct {
 // triaged (a bounce of the host's own mail is recorded). Mail signed by a
 // known key is never taken for automatic mail, whatever its header says.
 // Each outcome is durable in a game log before Receive returns, so the
-// caller may then move the message.
+// caller may then move the message. Receive judges deadlines by the
+// clock, as a command does; the daemon's pass judges them by the mailbox
+// (see receiveMail).
 func (h *Host) Receive(raw []byte) (Receipt, error) {
+	return h.receiveMail(InMessage{Raw: raw}, time.Time{}, true)
+}
+
+// receiveMail is Receive for a message read in a pass: m.Received (the
+// server's INTERNALDATE) decides lateness, and a phase resolves for its
+// deadline only if read, the start of the last complete read of the
+// mailbox, is past it (byClock: judged by the clock instead).
+func (h *Host) receiveMail(m InMessage, read time.Time, byClock bool) (Receipt, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.verifier == nil {
 		return Receipt{}, errors.New("adjudicator: no verifier")
 	}
+	raw := m.Raw
 	now := h.clock.Now()
+	if byClock {
+		read = now
+	}
 	ks, err := h.keySet()
 	if err != nil {
 		return Receipt{}, err
@@ -132,8 +149,8 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 	var refused *RefusedSigned
 	if errors.As(err, &refused) {
 		// Signed by a known key but unreadable: refused with a reply.
-		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason}
-		return h.route(sub, now)
+		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason, Received: m.Received}
+		return h.route(sub, now, read)
 	}
 	if err != nil {
 		if h.triage != nil {
@@ -143,12 +160,13 @@ func (h *Host) Receive(raw []byte) (Receipt, error) {
 		}
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
 	}
-	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored}
-	return h.route(sub, now)
+	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored, Received: m.Received}
+	return h.route(sub, now, read)
 }
 
-// route sends an authenticated submission to the game its header names.
-func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
+// route sends an authenticated submission to the game its header names;
+// what it completes resolves, a deadline judged at read (see TickRead).
+func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 	if sub.Source != "unsigned" {
 		// Whether the message is recorded already can only be told from
 		// every game its key plays.
@@ -168,7 +186,11 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 			if g.SeenRejected(sub.Key) || g.SeenRejected(sub.PacketKey) {
 				moved = "rejected" // a rejected message always ends there
 			}
-			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved}, nil
+			seq := g.keys[sub.Key]
+			if seq == 0 && sub.PacketKey != "" {
+				seq = g.keys[sub.PacketKey]
+			}
+			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved, Seq: seq}, nil
 		}
 		if i < len(current) && g.Ended == nil {
 			mine = append(mine, id)
@@ -201,7 +223,7 @@ func (h *Host) route(sub Submission, now time.Time) (Receipt, error) {
 		if out, err = hg.g.Submit(sub, now, emit); err != nil {
 			return err
 		}
-		_, err = hg.g.Tick(now, emit)
+		_, err = hg.g.TickRead(now, read, emit)
 		return err
 	})
 	if err != nil {
@@ -245,7 +267,7 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 		if f.Side != side || f.Game != game {
 			return Receipt{}, fmt.Errorf("adjudicator: the file says Game: %s, Side: %s; the command says %s, %s", f.Game, f.Side, game, side)
 		}
-		return h.route(Submission{Text: string(data), Source: "unsigned", Side: side, By: by}, now)
+		return h.route(Submission{Text: string(data), Source: "unsigned", Side: side, By: by}, now, now)
 	}
 	if h.verifier == nil {
 		return Receipt{}, errors.New("adjudicator: no verifier")
@@ -269,5 +291,5 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 	if sig == "" {
 		sub.Raw = data // the cleartext-signed file, to check again in verify
 	}
-	return h.route(sub, now)
+	return h.route(sub, now, now)
 }

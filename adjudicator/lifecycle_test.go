@@ -79,7 +79,7 @@ func submit(t testing.TB, h *Host, game string, side engine.Side, text string) R
 	if side == Referee {
 		fp = g.Referee.Fingerprint
 	}
-	r, err := h.route(Submission{Text: text, Source: "file", Fingerprint: fp, Key: fmt.Sprintf("k-%s-%s", side, digestText(text)[:12]), SigTime: h.clock.Now()}, h.clock.Now())
+	r, err := h.route(Submission{Text: text, Source: "file", Fingerprint: fp, Key: fmt.Sprintf("k-%s-%s", side, digestText(text)[:12]), SigTime: h.clock.Now()}, h.clock.Now(), h.clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

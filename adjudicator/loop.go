@@ -13,6 +13,9 @@ import (
 type InMessage struct {
 	UIDValidity, UID uint32
 	Raw              []byte
+	// Received is when the host's mail server received the message (IMAP
+	// INTERNALDATE), zero when unknown: it decides whether orders are late.
+	Received time.Time
 }
 
 // Inbox is the mailbox orders arrive in. The mail package implements it
@@ -21,10 +24,15 @@ type Inbox interface {
 	// Fetch returns the messages not yet moved away.
 	Fetch(ctx context.Context) ([]InMessage, error)
 	// MoveProcessed and MoveRejected move a message out of the mailbox once
-	// its outcome is durable.
+	// its outcome is durable. An error wrapping ErrGone says the mailbox no
+	// longer holds it.
 	MoveProcessed(ctx context.Context, uidValidity, uid uint32) error
 	MoveRejected(ctx context.Context, uidValidity, uid uint32) error
 }
+
+// ErrGone marks a move of a message the mailbox no longer holds (another
+// daemon, or the host by hand, moved it).
+var ErrGone = errors.New("the message is no longer in the mailbox")
 
 // Waiter blocks until new mail may be there (IDLE, or a poll interval).
 type Waiter interface {
@@ -47,6 +55,19 @@ type Pass struct {
 	// StoreDown is set when the pass stopped because the store could not
 	// be reached (events.ErrUnavailable): the rest waits for the next.
 	StoreDown bool
+	// Unread is set when the pass did not read the whole mailbox (a fetch
+	// or a message failed, or the pass was cut short): no phase resolved
+	// for its deadline on it. Waiting lists, sorted, the games whose phase
+	// is past its deadline and waits for the mailbox to be read.
+	Unread  bool
+	Waiting []string
+	// Cut is set when the pass was cut short (ctx ended: SIGTERM, SIGINT,
+	// poll_timeout): it finished the message in hand and started nothing
+	// after it, neither a resolution nor a reminder nor a send.
+	Cut bool
+	// Left counts messages whose outcome another daemon recorded, left in
+	// the mailbox for that daemon to move (see DuplicateGrace).
+	Left int
 }
 
 // fail counts a failure of the pass; one of an unreachable store ends it.
@@ -60,12 +81,20 @@ func (p *Pass) fail(err error) {
 
 // PollOnce makes one pass: every new message is received (its outcome
 // durable in a game log) and only then moved; then time acts on every game
-// (deadlines, reminders); then the outbox is flushed. A fatal log error
-// (events.ErrFatal) stops the pass at once and is returned: the process
-// must exit. A store that cannot be reached (events.ErrUnavailable) ends
-// the pass where it is met, with Pass.StoreDown set: what is left waits.
-// Other failures are counted, logged, and left for the next pass, with
-// nothing lost.
+// (deadlines, reminders); then the outbox is flushed.
+//
+// A phase resolves for its deadline only on a read of the whole mailbox
+// that began after the deadline: while the mailbox cannot be read, an
+// overdue phase waits (Pass.Waiting; the referee is told once by mail,
+// PhaseWaiting), and mail the server received before the deadline counts
+// whenever it is read. A pass cut short (ctx ended) finishes the message
+// in hand and starts nothing more.
+//
+// A fatal log error (events.ErrFatal) stops the pass at once and is
+// returned: the process must exit. A store that cannot be reached
+// (events.ErrUnavailable) ends the pass where it is met, with
+// Pass.StoreDown set: what is left waits. Other failures are counted,
+// logged, and left for the next pass, with nothing lost.
 func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error) {
 	var p Pass
 	if err := h.Refresh(); err != nil {
@@ -81,28 +110,22 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		}
 		h.log.Warn("reading what other daemons did failed; the next pass tries again", "err", err)
 	}
-	// Fetch returns the mailbox in batches: drain it, batch by batch, while
-	// each batch moves something (a batch whose messages all stay, say for
-	// a failing move, is left for the next pass).
-	for batch := 0; batch < maxBatches; batch++ {
-		msgs, err := in.Fetch(ctx)
-		if err != nil {
-			h.log.Warn("fetching mail failed", "err", err)
-			p.fail(fmt.Errorf("fetching mail: %w", err))
-			break
-		}
-		moved, err := h.receiveBatch(ctx, in, msgs, &p)
-		if err != nil {
-			return p, err
-		}
-		if p.StoreDown {
-			return p, nil
-		}
-		if len(msgs) == 0 || moved == 0 || ctx.Err() != nil {
-			break
-		}
+	start := h.clock.Now()
+	read, why, err := h.drain(ctx, in, &p)
+	if err != nil || p.StoreDown {
+		return p, err
 	}
-	wait, err := h.Tick()
+	if ctx.Err() != nil {
+		p.Cut, p.Unread = true, true
+		h.log.Info("pass cut short: the message in hand is finished, nothing more starts", "err", ctx.Err())
+		return p, nil
+	}
+	if read {
+		h.markRead(start)
+	} else {
+		p.Unread = true
+	}
+	wait, err := h.tickRead()
 	if errors.Is(err, events.ErrFatal) {
 		return p, err
 	}
@@ -110,6 +133,13 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 		p.fail(err)
 	}
 	p.WaitDice = wait
+	if !read {
+		if err := h.noteWaiting(why, &p); errors.Is(err, events.ErrFatal) {
+			return p, err
+		} else if err != nil {
+			p.fail(err)
+		}
+	}
 	if out != nil && !p.StoreDown {
 		n, err := h.Flush(ctx, out)
 		p.Sent = n
@@ -129,28 +159,82 @@ func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error)
 // maxBatches bounds the Fetch calls of one pass.
 const maxBatches = 1000
 
-// receiveBatch receives and moves one batch of messages, returning how many
-// were moved.
-func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *Pass) (int, error) {
-	moved := 0
+// FetchTimeout bounds one fetch, its retries included: a mailbox that
+// cannot be read for that long ends the pass, so that the overdue phases
+// that wait for it are told (see PollOnce) and the next pass tries again.
+const FetchTimeout = time.Minute
+
+// msgRef names a message in the mailbox.
+type msgRef struct{ uidValidity, uid uint32 }
+
+// drain reads the mailbox batch by batch until a fetch brings no message
+// this pass has not given an outcome (those whose move failed, or that
+// are left for another daemon, come again). It reports whether the whole
+// mailbox was read: every fetch succeeded and every message has its
+// outcome recorded; if not, why says what failed.
+func (h *Host) drain(ctx context.Context, in Inbox, p *Pass) (read bool, why string, err error) {
+	done := map[msgRef]bool{}
+	for batch := 0; batch < maxBatches; batch++ {
+		fctx, cancel := context.WithTimeout(ctx, h.fetchTimeout)
+		msgs, err := in.Fetch(fctx)
+		cancel()
+		if err != nil {
+			if ctx.Err() == nil {
+				h.log.Warn("fetching mail failed", "err", err)
+				p.fail(fmt.Errorf("fetching mail: %w", err))
+			}
+			return false, "fetching mail failed: " + err.Error(), nil
+		}
+		var fresh []InMessage
+		for _, m := range msgs {
+			if !done[msgRef{m.UIDValidity, m.UID}] {
+				fresh = append(fresh, m)
+			}
+		}
+		if len(fresh) == 0 {
+			return true, "", nil
+		}
+		failed, err := h.receiveBatch(ctx, in, fresh, p, done)
+		if err != nil || p.StoreDown {
+			return false, "", err
+		}
+		if failed != "" {
+			return false, failed, nil
+		}
+		if ctx.Err() != nil {
+			return false, "", nil
+		}
+	}
+	return false, fmt.Sprintf("the mailbox was not empty after %d batches", maxBatches), nil
+}
+
+// receiveBatch receives and moves one batch of messages, marking in done
+// those whose outcome is recorded; it returns the first failure to
+// receive one (that message stays in the mailbox), "" if none.
+func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *Pass, done map[msgRef]bool) (failed string, err error) {
 	for _, m := range msgs {
 		if ctx.Err() != nil {
 			break // the message in hand is finished; the rest wait
 		}
 		p.Messages++
-		r, err := h.Receive(m.Raw)
+		r, err := h.receiveMail(m, h.lastRead(), false)
 		if err != nil {
 			if errors.Is(err, events.ErrFatal) {
-				return moved, err
+				return "", err
 			}
-			p.fail(fmt.Errorf("receiving message %d: %w", m.UID, err))
+			err = fmt.Errorf("receiving message %d: %w", m.UID, err)
+			p.fail(err)
+			if failed == "" {
+				failed = err.Error()
+			}
 			if p.StoreDown {
 				h.log.Warn("the store cannot be reached; this message and the rest stay in the mailbox", "uid", m.UID, "err", err)
-				return moved, nil
+				return failed, nil
 			}
 			h.log.Error("receiving a message failed; it stays in the mailbox", "uid", m.UID, "err", err)
 			continue
 		}
+		done[msgRef{m.UIDValidity, m.UID}] = true
 		switch r.Status {
 		case StatusAccepted:
 			p.Accepted++
@@ -164,28 +248,15 @@ func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *
 			p.Bounces++
 		}
 		h.log.Info("message", "uid", m.UID, "game", r.Game, "side", string(r.Side), "status", r.Status, "reason", escapeLog(r.Reason))
-		move := in.MoveProcessed
-		if r.Moved == "rejected" {
-			move = in.MoveRejected
-		}
-		// Moving uses a context of its own: a shutdown must not leave a
-		// message whose outcome is recorded unmoved when it can be helped.
-		mctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		err = move(mctx, m.UIDValidity, m.UID)
-		cancel()
-		if err != nil {
-			h.log.Warn("moving a message failed; it will be recognised and moved on the next pass", "uid", m.UID, "err", err)
-			p.fail(fmt.Errorf("moving message %d to %s: %w", m.UID, r.Moved, err))
-			continue
-		}
-		moved++
+		h.file(ctx, in, m, r, p)
 	}
-	return moved, nil
+	return failed, nil
 }
 
 // Run polls until ctx ends: a pass, then a wait for new mail (IDLE or the
-// poll interval, whichever the Waiter does) bounded by interval so that
-// deadlines are kept. After a pass with failures it waits instead for a
+// poll interval, whichever the Waiter does) bounded by interval and cut
+// short at the next deadline of any game, so that a phase resolves when
+// its deadline passes, not up to an interval later. After a pass with failures it waits instead for a
 // back-off that doubles with each failing pass in a row (from a second up
 // to interval, or to StoreDownWait while the store cannot be reached), so that a message that cannot be moved, a server that
 // refuses, or anything else that fails again at once never makes the loop
@@ -218,7 +289,11 @@ func (h *Host) Run(ctx context.Context, in Inbox, w Waiter, out Sender, interval
 			continue
 		}
 		failing = 0
-		wctx, cancel := context.WithTimeout(ctx, interval)
+		wait := interval
+		if due, ok := h.NextDeadline(); ok {
+			wait = min(wait, max(due.Sub(h.clock.Now()), 0))
+		}
+		wctx, cancel := context.WithTimeout(ctx, wait)
 		if w != nil {
 			_ = w.Wait(wctx)
 		} else {

@@ -96,7 +96,8 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			form = strings.TrimRight(form, "\n") // the receipt follows after one empty line
 		}
 		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored,
-			"Last": g.lastReply(o.Fingerprint, false), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By}
+			"Last": g.lastReply(o.Fingerprint, false), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By,
+			"Overdue": q.rendered() >= overdueSince && g.Opened != nil && !g.Time.Before(g.dueAt())}
 		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
 		if r != nil {
 			a, err := r.attachment()

@@ -20,7 +20,7 @@ func submitAt(t *testing.T, h *Host, side engine.Side, text, key string, signed 
 	if side != Referee {
 		fp = g.Players[side].Fingerprint
 	}
-	r, err := h.route(Submission{Text: text, Source: "mail", Fingerprint: fp, Key: key, SigTime: signed}, h.clock.Now())
+	r, err := h.route(Submission{Text: text, Source: "mail", Fingerprint: fp, Key: key, SigTime: signed}, h.clock.Now(), h.clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestMessageRecordedUnderItsPacketKeyIsKnownByItsContent(t *testing.T) {
 	route := func(sub Submission) Receipt {
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		r, err := h.route(sub, h.clock.Now())
+		r, err := h.route(sub, h.clock.Now(), h.clock.Now())
 		if err != nil {
 			t.Fatal(err)
 		}

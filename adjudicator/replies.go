@@ -123,7 +123,7 @@ func (g *Game) stray(sub Submission, side engine.Side) bool {
 func (g *Game) reject(sub Submission, side engine.Side, phase, reason string, errs []engine.LineError, now time.Time, emit Emit) (Outcome, error) {
 	stray := g.stray(sub, side)
 	r := OrdersRejected{Phase: phase, Side: side, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: reason,
-		Errors: errs, Ignored: append([]string(nil), sub.Ignored...), SigTime: sub.SigTime, Stray: stray, Unanswered: g.withheld(sub.Fingerprint, stray)}
+		Errors: errs, Ignored: append([]string(nil), sub.Ignored...), SigTime: sub.SigTime, Stray: stray, Unanswered: g.withheld(sub.Fingerprint, stray), Received: sub.Received}
 	if r.Key == "" {
 		r.Key = textKey(sub.Text, now)
 	}

@@ -8,7 +8,12 @@ package adjudicator
 // mail rendered under another revision is not compared (its game's
 // outcomes still are: states, orders and rolls), and verify says how many
 // it skipped. TestGoldenMails enforces the bump.
-const RenderRevision = 19
+const RenderRevision = 21
+
+// overdueSince is the RenderRevision from which orders accepted after
+// the deadline passed (received in time, read late) are answered without
+// promising the deadline as a time to come.
+const overdueSince = 19
 
 // rendered is the revision the mail was rendered under.
 func (q MailQueued) rendered() int {

@@ -17,7 +17,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 11
+const snapshotVersion = 12
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -58,6 +58,7 @@ type snapshot struct {
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
 	LastNotice   string                         `json:"last_notice,omitempty"`
+	Waiting      *PhaseWaiting                  `json:"waiting,omitempty"`
 	Moves        []PhaseMoves                   `json:"moves,omitempty"`
 	Replied      []string                       `json:"replied,omitempty"`
 	Finals       []engine.Side                  `json:"finals,omitempty"`
@@ -106,7 +107,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
 		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Bounced: g.Bounced, Paused: g.Paused, PausedAt: g.PausedAt,
 		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
-		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves}
+		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves, Waiting: g.waiting}
 	for _, side := range g.Sides() {
 		s.Players = append(s.Players, g.Players[side])
 	}
@@ -200,6 +201,7 @@ func readSnapshot(b []byte) *Game {
 	g.Paused, g.PausedAt, g.Pauses, g.Dice, g.Ended, g.Resolved = s.Paused, s.PausedAt, s.Pauses, s.Dice, s.Ended, s.Resolved
 	g.DiceD6, g.createdHash = s.DiceD6, s.CreatedHash
 	g.History, g.lastRejected, g.lastNotice, g.Moves = s.History, s.LastRejected, s.LastNotice, s.Moves
+	g.waiting = s.Waiting
 	g.Seq, g.Hash, g.Time = s.Seq, s.Hash, s.Time
 	for i := range g.History {
 		if i < len(s.HistorySeqs) {

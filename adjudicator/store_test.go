@@ -135,7 +135,7 @@ func TestMessageRecordedOnceAfterItsKeyMovedAway(t *testing.T) {
 		}
 		// The same message again, signed by the key g1 no longer has.
 		h.mu.Lock()
-		r, err := h.route(Submission{Text: text, Source: "file", Fingerprint: "FPA", Key: fmt.Sprintf("k-%s-%s", "allied", digestText(text)[:12]), SigTime: clk.Now()}, clk.Now())
+		r, err := h.route(Submission{Text: text, Source: "file", Fingerprint: "FPA", Key: fmt.Sprintf("k-%s-%s", "allied", digestText(text)[:12]), SigTime: clk.Now()}, clk.Now(), clk.Now())
 		h.mu.Unlock()
 		if err != nil {
 			t.Fatal(err)
@@ -201,13 +201,13 @@ func TestSubmitOnOneSelectedGameCountsAMessageOnce(t *testing.T) {
 	text := orders("g1", "T01", "allied", "advance 1")
 	sub := Submission{Text: text, Source: "file", Fingerprint: "FPA", Key: "k-once", SigTime: clk.Now()}
 	h.mu.Lock()
-	r, err := h.route(sub, clk.Now())
+	r, err := h.route(sub, clk.Now(), clk.Now())
 	h.mu.Unlock()
 	if err != nil || r.Status != StatusAccepted || r.Game != "g1" {
 		t.Fatalf("first: %+v %v", r, err)
 	}
 	h.mu.Lock()
-	full, err := h.route(sub, clk.Now())
+	full, err := h.route(sub, clk.Now(), clk.Now())
 	h.mu.Unlock()
 	if err != nil || full.Status != StatusDuplicate {
 		t.Fatalf("the host of every game: %+v %v", full, err)
@@ -221,7 +221,7 @@ func TestSubmitOnOneSelectedGameCountsAMessageOnce(t *testing.T) {
 	g2, _ := one.Game("g2")
 	before := g2.Seq
 	one.mu.Lock()
-	r, err = one.route(sub, clk.Now())
+	r, err = one.route(sub, clk.Now(), clk.Now())
 	one.mu.Unlock()
 	if err != nil {
 		t.Fatal(err)

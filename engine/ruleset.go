@@ -279,3 +279,9 @@ func namesLocked() []string {
 func Canonical(v any) ([]byte, error) {
 	return json.Marshal(v)
 }
+
+// Guider is a ruleset with a player's guide.
+type Guider interface {
+	// Guide is the player's guide to this ruleset, as plain text.
+	Guide() string
+}

@@ -183,6 +183,38 @@
 // Auto-Submitted) makes a message signed by a known key refused or
 // ignored.
 //
+// # Deadlines and the time mail was received
+//
+// Whether orders came in time is judged by when the host's own mail server
+// received the message: its IMAP INTERNALDATE, which that server sets on
+// delivery. An OrdersAccepted or OrdersRejected record of a mail carries it
+// as data.received (RFC 3339, UTC); a verifier refuses an OrdersAccepted
+// whose data.received is at or after the open phase's deadline plus grace
+// (unless the game was paused): such orders were late. Records without
+// data.received (files, paper orders, and every record of logs written
+// before) are judged as they were recorded, by the time of the record:
+// old logs replay unchanged.
+//
+// This departs from the rule that only the daemon's own clock counts,
+// for one reason: the daemon cannot read mail while its mailbox is down
+// (the IMAP service stopped, a login refused), and a deadline passed over
+// mail it could not read would count orders sent in time as missed. The
+// INTERNALDATE is trusted because the host's own server writes it on
+// delivery, on the host's side, like the daemon's clock; the sender sets
+// neither it nor anything it is read from (the Date: header and the
+// signature's creation time stay untrusted for this). A host who controls
+// that server could set it, as it could set its own clock: receipts bound
+// what a host can do undetected, not when it says mail came. A server
+// whose clock runs apart from the daemon's moves the deadline by as much;
+// keep both on NTP.
+//
+// A PhaseWaiting event records that the open phase is past its deadline
+// and waits, unresolved, because the mailbox could not be read (data.why
+// says what failed): a daemon resolves a phase for its deadline only after
+// a read of the whole mailbox that began after the deadline. It is
+// recorded once a phase, and its referee told; when the phase resolves
+// the referee is told again.
+//
 // # Torn tails and damage
 //
 // An append interrupted by a crash can leave only a prefix of its record, or

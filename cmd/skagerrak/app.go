@@ -89,7 +89,7 @@ Start with "skagerrak demo" to watch a whole game played by mail.`,
 	pf.BoolVarP(&m.verbose, "verbose", "v", false, "log more")
 	pf.BoolVar(&m.allowReadableKey, allowReadableKeyFlag, false, "load a host_key file that group or others can read (refused otherwise)")
 	root.AddCommand(
-		m.versionCmd(), m.configCmd(), m.verifyCmd(), m.logCmd(), m.rulesCmd(),
+		m.versionCmd(), m.configCmd(), m.verifyCmd(), m.logCmd(), m.rulesCmd(), m.guideCmd(),
 		m.newCmd(), m.statusCmd(), m.submitCmd(), m.resolveCmd(), m.reportCmd(), m.diceCmd(), m.refereeCmd(),
 		m.checkCmd(), m.pollCmd(), m.runCmd(), m.demoCmd(), m.storeCmd(), m.exportCmd(), m.importCmd(),
 	)

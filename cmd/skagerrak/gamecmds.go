@@ -102,6 +102,9 @@ func (m *Main) printStatus(g *adjudicator.Game) error {
 			}
 			fmt.Fprintln(w)
 		}
+		if why := g.Waiting(m.now()); why != "" {
+			fmt.Fprintf(w, "  waiting: %s\n", why)
+		}
 	}
 	if g.Paused != nil {
 		fmt.Fprintf(w, "  paused by %s: %s\n", g.Paused.By, g.Paused.Why)

@@ -145,8 +145,11 @@ func (m *Main) pollCmd() *cobra.Command {
 		Short: "One pass over the mailbox, deadlines and outbox (for cron)",
 		Long: `poll --once makes one pass: every new message in the mailbox is verified,
 recorded in its game's log and only then moved to the processed or rejected
-folder; phases past their deadline resolve; queued reports are sent. The exit
-status is 0 when nothing failed, 1 when something will be retried next pass.
+folder; phases past their deadline resolve, once the whole mailbox has been
+read (a pass that could not read it resolves nothing for its deadline: mail
+the server received in time counts on a later pass); queued reports are
+sent. A deadline is judged at the first pass after it. The exit status is 0
+when nothing failed, 1 when something will be retried next pass.
 Run it from cron, e.g. every five minutes:
 
   */5 * * * *  SKAGERRAK_IMAP_PASSWORD=... skagerrak --config /etc/skagerrak.yaml poll --once`,
@@ -191,7 +194,11 @@ Run it from cron, e.g. every five minutes:
 				return gaveUp(fmt.Errorf("%d failure(s), the last: %w; the rest is retried on the next pass", p.Failures, p.LastFailure))
 			}
 			if p.Failures > 0 {
-				return &exitError{code: 1, err: fmt.Errorf("%d failure(s), the last: %w; they are retried on the next pass", p.Failures, p.LastFailure)}
+				waits := ""
+				if len(p.Waiting) > 0 {
+					waits = fmt.Sprintf("; past their deadline, waiting for the mailbox to be read: %s", strings.Join(p.Waiting, ", "))
+				}
+				return &exitError{code: 1, err: fmt.Errorf("%d failure(s), the last: %w; they are retried on the next pass%s", p.Failures, p.LastFailure, waits)}
 			}
 			return nil
 		},
@@ -206,9 +213,11 @@ func (m *Main) runCmd() *cobra.Command {
 		Use:   "run",
 		Short: "The daemon: wait for mail (IDLE or polling), resolve at deadlines, send reports",
 		Long: `run serves every game under data_dir until SIGTERM or SIGINT, when it
-finishes the message in hand and exits. It waits for new mail with IDLE where
-the server has it, polling every poll_interval where not, and wakes at least
-every poll_interval to keep deadlines. A failed log write (disk full, I/O
+finishes the message in hand and exits (starting no resolution). It waits for
+new mail with IDLE where the server has it, polling every poll_interval where
+not, and wakes at the next deadline of any game. A phase resolves for its
+deadline once the whole mailbox has been read after it; while the mailbox
+cannot be read it waits, and the referee is told. A failed log write (disk full, I/O
 error) ends it with a non-zero status; restarted, it recovers from the log.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

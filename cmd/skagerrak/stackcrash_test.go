@@ -38,6 +38,7 @@ type stackEnv struct {
 	keys    map[string]*openpgp.Entity // by side
 	signed  map[string]time.Time
 	log     *slog.Logger // the helper's, to its standard error
+	env     []string     // more of the helper's environment
 }
 
 func newStackEnv(t *testing.T, s *stacktest.Stack, user, pg string) *stackEnv {
@@ -67,6 +68,11 @@ func (e *stackEnv) addr() string { return e.user + "@" + e.s.Domain }
 func (e *stackEnv) host(t testing.TB) *adjudicator.Host {
 	t.Helper()
 	o := adjudicator.Options{Verifier: pgpVerifier{}, Senders: daemonSenders, Logger: e.log}
+	// A helper may be told to give up a fetch sooner, and to move what
+	// another daemon recorded sooner, than a host does (seconds, not
+	// minutes, for a test).
+	o.FetchTimeout, _ = time.ParseDuration(os.Getenv("SKAGERRAK_TEST_FETCH_TIMEOUT"))
+	o.DuplicateGrace, _ = time.ParseDuration(os.Getenv("SKAGERRAK_TEST_DUP_GRACE"))
 	var st adjudicator.Store
 	var err error
 	if e.pg != "" {
@@ -89,10 +95,16 @@ func (e *stackEnv) host(t testing.TB) *adjudicator.Host {
 // german and allied users with the env's keys.
 func (e *stackEnv) createGames(t *testing.T, ids ...string) {
 	t.Helper()
+	e.createGamesDue(t, 48*time.Hour, ids...)
+}
+
+// createGamesDue is createGames with the phases' deadline.
+func (e *stackEnv) createGamesDue(t *testing.T, deadline time.Duration, ids ...string) {
+	t.Helper()
 	h := e.host(t)
 	defer h.Close()
 	for _, id := range ids {
-		spec := adjudicator.Spec{Game: id, Ruleset: "racetest", HostFrom: e.addr(), Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+		spec := adjudicator.Spec{Game: id, Ruleset: "racetest", HostFrom: e.addr(), Timing: adjudicator.Timing{Deadline: adjudicator.Duration(deadline)}}
 		for _, side := range []string{"allied", "german"} {
 			pub, _ := compose.ArmorPublicKey(e.keys[side])
 			spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: side + "@" + e.s.Domain, Key: string(pub), Fingerprint: compose.Fingerprint(e.keys[side])})
@@ -106,6 +118,12 @@ func (e *stackEnv) createGames(t *testing.T, ids ...string) {
 // order mails signed orders of a side to the host through OpenSMTPD.
 func (e *stackEnv) order(t *testing.T, game, side, body string) {
 	t.Helper()
+	e.s.Deliver(t, side+"@"+e.s.Domain, e.addr(), e.orderMail(t, game, side, body))
+}
+
+// orderMail is a signed mail of a side's orders for T01 of game.
+func (e *stackEnv) orderMail(t *testing.T, game, side, body string) []byte {
+	t.Helper()
 	addr := side + "@" + e.s.Domain
 	at := time.Now().UTC().Truncate(time.Second)
 	if last, ok := e.signed[side]; ok && !at.After(last) {
@@ -116,7 +134,7 @@ func (e *stackEnv) order(t *testing.T, game, side, body string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.s.Deliver(t, addr, e.addr(), raw)
+	return raw
 }
 
 // waitInbox waits until the host's INBOX holds n messages.
@@ -138,6 +156,7 @@ func (e *stackEnv) helper(t *testing.T, where string) *exec.Cmd {
 	cmd.Env = append(os.Environ(), "SKAGERRAK_TEST_STACK="+where, "SKAGERRAK_TEST_DIR="+e.dir, "SKAGERRAK_TEST_PGURL="+e.pg,
 		"SKAGERRAK_TEST_HOSTKEY="+string(priv), "SKAGERRAK_TEST_IMAP="+e.s.IMAPAddr, "SKAGERRAK_TEST_USER="+e.addr(),
 		"SKAGERRAK_TEST_PASS="+e.s.Password(e.addr()), "SKAGERRAK_TEST_SMTP="+e.s.SMTPAddr)
+	cmd.Env = append(cmd.Env, e.env...)
 	return cmd
 }
 
@@ -173,7 +192,7 @@ func TestHelperOnTheStack(t *testing.T) {
 	e := &stackEnv{dir: os.Getenv("SKAGERRAK_TEST_DIR"), pg: os.Getenv("SKAGERRAK_TEST_PGURL"), log: slog.New(slog.NewTextHandler(os.Stderr, nil))}
 	h := e.host(t)
 	defer h.Close()
-	state := filepath.Join(e.dir, "imap-state")
+	state := filepath.Join(e.dir, "imap-state"+os.Getenv("SKAGERRAK_TEST_NAME"))
 	os.MkdirAll(state, 0o700)
 	box, err := imapbox.Open(context.Background(), imapbox.Config{Addr: os.Getenv("SKAGERRAK_TEST_IMAP"), Username: os.Getenv("SKAGERRAK_TEST_USER"),
 		Password: os.Getenv("SKAGERRAK_TEST_PASS"), TLS: imapbox.TLSNone, StateDir: state, PollInterval: 200 * time.Millisecond, Logger: e.log})

@@ -168,17 +168,25 @@ func (i inbox) Fetch(ctx context.Context) ([]adjudicator.InMessage, error) {
 		if m.TooLarge {
 			raw = nil // rejected as unsigned: nothing to verify
 		}
-		out = append(out, adjudicator.InMessage{UIDValidity: m.UIDValidity, UID: m.UID, Raw: raw})
+		out = append(out, adjudicator.InMessage{UIDValidity: m.UIDValidity, UID: m.UID, Raw: raw, Received: m.Received})
 	}
 	return out, err
 }
 
 func (i inbox) MoveProcessed(ctx context.Context, v, uid uint32) error {
-	return i.b.MoveProcessed(ctx, v, uid)
+	return gone(i.b.MoveProcessed(ctx, v, uid))
 }
 
 func (i inbox) MoveRejected(ctx context.Context, v, uid uint32) error {
-	return i.b.MoveRejected(ctx, v, uid)
+	return gone(i.b.MoveRejected(ctx, v, uid))
+}
+
+// gone marks a move of a message the mailbox no longer holds.
+func gone(err error) error {
+	if errors.Is(err, imapbox.ErrNoMessage) {
+		return fmt.Errorf("%w: %w", adjudicator.ErrGone, err)
+	}
+	return err
 }
 
 func (i inbox) Wait(ctx context.Context) error { return i.b.Wait(ctx) }

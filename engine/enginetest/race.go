@@ -37,7 +37,18 @@ func (Race) Scenarios() []engine.Info {
 }
 func (Race) Options() []engine.Info { return []engine.Info{{ID: "long", Title: "Long race"}} }
 
-func (Race) New(s engine.Setup, d engine.Dice) (engine.State, error) {
+func (r Race) New(s engine.Setup, d engine.Dice) (engine.State, error) {
+	if s.Scenario != "" && s.Scenario != "standard" {
+		return nil, fmt.Errorf("racetest has no scenario %q; valid: standard", s.Scenario)
+	}
+	for _, o := range s.Options {
+		if o != "long" {
+			return nil, fmt.Errorf("racetest has no option %q; valid: long", o)
+		}
+	}
+	if _, err := engine.RevisionOf(r, s); err != nil {
+		return nil, err
+	}
 	st := &RaceState{Turn: 1, Pos: map[string]int{"allied": 0, "german": d.Roll(2, "head start") - 1}, Last: map[string]string{}, Log: map[string][]string{}}
 	return st, nil
 }
@@ -57,11 +68,14 @@ func (Race) Phase(s engine.State) engine.Phase {
 }
 
 func (Race) ParseOrders(s engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
+	var o RaceOrders
+	var errs []engine.LineError
+	if side != "allied" && side != "german" {
+		return o, []engine.LineError{{Msg: fmt.Sprintf("%q is no side of this game", side), Valid: "allied or german"}}
+	}
 	if o, ok := parseDawdle(text); ok {
 		return o, nil
 	}
-	var o RaceOrders
-	var errs []engine.LineError
 	for _, l := range engine.OrderLines(text) {
 		if len(l.Fields) != 2 || strings.ToLower(l.Fields[0]) != "advance" {
 			errs = append(errs, l.Errorf("1.1", "advance 1, advance 2 or advance 3", "unknown order"))
@@ -79,9 +93,14 @@ func (Race) ParseOrders(s engine.State, side engine.Side, text string) (engine.O
 
 func (Race) DefaultOrders(engine.State, engine.Side) engine.Orders { return RaceOrders{N: 1} }
 
+// FormatOrders writes nothing for orders that order nothing (an empty
+// file), which advance no step.
 func (Race) FormatOrders(_ engine.State, _ engine.Side, o engine.Orders) string {
 	if s := formatDawdle(o.(RaceOrders)); s != "" {
 		return s
+	}
+	if o.(RaceOrders).N == 0 {
+		return ""
 	}
 	return fmt.Sprintf("advance %d\n", o.(RaceOrders).N)
 }

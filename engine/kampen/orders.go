@@ -62,37 +62,22 @@ type Orders struct {
 	Submarine string     `json:"submarine,omitempty"`
 }
 
-// verbs lists the orders of each step, for error messages.
 // sideVerbs are the orders side gives in the open step of s: each side's
 // own, not every order of the step (only Germany drops paratroops, reacts
 // and sends engineers; only Norway blocks and flees, in the German round;
 // only the Allies play the submarine; Norway discards nothing, 7).
 func sideVerbs(s *State, side engine.Side) string {
-	switch s.Step {
-	case StepMove:
-		switch side {
-		case German:
-			return "move, rapid, para, attack, react, engineer, losses"
-		case Norwegian:
-			return "move, rapid, attack"
-		}
-		return "move, attack"
-	case StepDefend:
+	var out []string
+	for _, n := range Verbs.Names(s.Step, side, 0) {
 		switch {
-		case side == Norwegian && s.Turn == German:
-			return "block, flee, defend, retreat, losses"
-		case side == German:
-			return "defend, retreat"
+		case n == "losses" && (side == German) != (s.Step == StepMove):
+			continue // the attacker's choice as it moves, the defenders' in their answer (5.3.6)
+		case (n == "block" || n == "flee") && s.Turn != German:
+			continue // only after German movement (4.4)
 		}
-		return "defend, retreat, losses"
+		out = append(out, n)
 	}
-	switch side {
-	case Norwegian:
-		return "trade, place"
-	case Allied:
-		return "trade, place, discard, submarine"
-	}
-	return "trade, place, discard"
+	return strings.Join(out, ", ")
 }
 
 // parser holds what one order file has used up so far.
@@ -181,29 +166,24 @@ func (p *parser) number(l engine.OrderLine, word string) (int, bool) {
 }
 
 func (p *parser) line(l engine.OrderLine) {
-	verb := strings.ToLower(l.Fields[0])
 	args := l.Fields[1:]
 	step := p.s.Step
-	want := map[string]string{
-		"move": StepMove, "rapid": StepMove, "rask": StepMove, "para": StepMove, "attack": StepMove,
-		"react": StepMove, "engineer": StepMove,
-		"block": StepDefend, "flee": StepDefend, "defend": StepDefend, "retreat": StepDefend,
-		"trade": StepReinforce, "place": StepReinforce, "discard": StepReinforce, "submarine": StepReinforce,
-		"losses": step,
-	}
-	w, known := want[verb]
+	v, known := Verbs.Lookup(l.Fields[0])
 	if !known {
-		p.errorf(l, "3.1", sideVerbs(p.s, p.side), "unknown order %q", l.Fields[0])
+		p.errorf(l, "3.1", engine.Suggest(l.Fields[0], strings.Split(sideVerbs(p.s, p.side), ", ")), "unknown order %q", l.Fields[0])
 		return
 	}
-	if w != step {
-		p.errorf(l, "3.1", sideVerbs(p.s, p.side), "%q is not an order of the %s step", verb, step)
+	// losses is read in every step, as revision 1 read it; the parser
+	// refuses it where it does not apply.
+	if !v.Allows(step, "", 0) && v.Name != "losses" {
+		p.errorf(l, "3.1", sideVerbs(p.s, p.side), "%q is not an order of the %s step", v.Name, step)
 		return
 	}
+	verb := v.Name
 	switch verb {
 	case "move":
 		p.move(l, args)
-	case "rapid", "rask":
+	case "rapid":
 		p.rapid(l, args)
 	case "para":
 		p.para(l, args)

@@ -294,6 +294,7 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		return b.String()
 	}
 	s := stateFromView(v)
+	comment(&b, "# One order a line; %s.", engine.GuidePointer)
 	comment(&b, "# Your hand: %s", strings.Join(v.Hand, " "))
 	switch v.Step {
 	case StepMove:

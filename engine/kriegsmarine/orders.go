@@ -144,15 +144,10 @@ type Detach struct {
 	Flotilla  string `json:"flotilla"`
 }
 
-// verbs lists what an order line may start with, for error messages.
-const verbs = "move, enter, search, encounter, combat ask, split, rebase, detach, scramble, airborne, strike, cover, escort, restrict, target, torpedoes, abandon, disguise, schlesien, end game, pass"
-
-// verbsOf lists the orders of rules revision rev ("expose" from 2).
+// verbsOf lists the orders of a turn under rules revision rev ("expose"
+// from 2), from the verb table.
 func verbsOf(rev int) string {
-	if rev >= 2 {
-		return strings.Replace(verbs, "abandon,", "abandon, expose,", 1)
-	}
-	return verbs
+	return Verbs.Valid(PhaseTurn, "", rev)
 }
 
 type parser struct {
@@ -279,7 +274,7 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
 			}
 		default:
-			p.errs = append(p.errs, l.Errorf("", verbsOf(p.v.rev()), "unknown order %q", l.Fields[0]))
+			p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, "", p.v.rev())), "unknown order %q", l.Fields[0]))
 		}
 	}
 	for _, l := range searches {

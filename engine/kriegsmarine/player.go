@@ -755,10 +755,8 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 	} else {
 		b.WriteString("# Norway is neutral: Allied ships stay out of Norwegian coastal hexes (6.15).\n")
 	}
-	b.WriteString("# Orders (see doc): move UNIT[, UNIT] HEX HEX ... [off] | enter UNIT ARROW [HEX ...] [spend N]\n")
-	b.WriteString("#   search air HEX | search surface UNIT | encounter UNIT|all track|evade|fight|ask | combat ask\n")
-	b.WriteString("#   rebase AIRCRAFT to BASE | strike AIRCRAFT HEX | cover FIGHTER HEX | airborne UNIT AIRFIELD\n")
-	b.WriteString("#   split UNIT, UNIT | detach DESTROYER from FLOTILLA | scramble [cancel]\n")
+	fmt.Fprintf(&b, "# Orders: %s\n", Verbs.Valid(PhaseTurn, side, v.rev()))
+	b.WriteString("# " + engine.GuidePointer + "\n")
 	for _, t := range v.Tracking {
 		fmt.Fprintf(&b, "# You track %s at %s with %s; they follow by themselves (6.44).\n", countTypes(t.Enemy), t.Hex, strings.Join(t.Units, ", "))
 	}

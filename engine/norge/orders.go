@@ -41,16 +41,6 @@ func fail(rule, valid, format string, args ...any) *problem {
 	return &problem{rule: rule, valid: valid, msg: fmt.Sprintf(format, args...)}
 }
 
-var verbsByStep = [numSteps][]string{
-	{"air"},
-	{"air"},
-	{"move", "load", "merge", "intercept", "losses"},
-	{"move", "load", "merge", "intercept", "losses"},
-	{"disembark", "embark", "airlift", "drop", "move", "ferry", "blow", "attack", "hold", "losses"},
-	{"disembark", "embark", "move", "ferry", "blow", "sabotage", "attack", "hold", "losses"},
-	{"sub"},
-}
-
 var verbRule = map[string]string{"air": "9.3", "move": "14.3", "load": "11.1", "merge": "11.2", "intercept": "10.9",
 	"disembark": "12.1", "embark": "12.8", "airlift": "13.1", "drop": "13.5", "ferry": "14.6", "blow": "15.1",
 	"sabotage": "15.2", "attack": "16.1", "hold": "16.6", "sub": "17.1", "carry": "6.2", "losses": "10.8"}
@@ -77,12 +67,9 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 			continue
 		}
 		verb := strings.ToLower(l.Fields[0])
-		verbs := verbsByStep[s.Step]
-		if s.Setup {
-			verbs = []string{"carry"}
-		}
+		verbs := Verbs.Names(phaseKind(s), "", 0)
 		if !containsStr(verbs, verb) {
-			errs = append(errs, l.Errorf("7.1", strings.Join(verbs, ", "), "%q is not an order of %s", l.Fields[0], PhaseOf(s).ID))
+			errs = append(errs, l.Errorf("7.1", engine.Suggest(l.Fields[0], verbs), "%q is not an order of %s", l.Fields[0], PhaseOf(s).ID))
 			continue
 		}
 		p.cur = l

@@ -13,6 +13,9 @@ func TestRule1_1_EveryDatumHasASource(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range ents {
+		if e.Name() == "guide.txt" {
+			continue // the player's guide is prose, not data
+		}
 		b, _ := dataFS.ReadFile("data/" + e.Name())
 		for i, l := range strings.Split(string(b), "\n") {
 			l = strings.TrimSpace(l)

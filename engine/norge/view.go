@@ -320,6 +320,7 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		b.WriteString("# You owe no orders in this phase.\n")
 		return b.String()
 	}
+	b.WriteString("# One order a line; " + engine.GuidePointer + ".\n")
 	if s.Setup {
 		b.WriteString("# carry BATTLESHIP UNIT ...   (6.2: 1 regiment or 3 battalions, no armor or para)\n")
 		b.WriteString(setupLines(s))
@@ -348,6 +349,11 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 				fmt.Fprintf(&b, "#   %s\n", shipLine(sh, true))
 			}
 		}
+		for _, sh := range s.Ships {
+			if sh.Side == side && sh.Kind == "sub" && !sh.Sunk {
+				fmt.Fprintf(&b, "#   %s (moves in the submarine phase, 17.1)\n", shipLine(sh, true))
+			}
+		}
 		if containsSide(s.NoIntercept, side) {
 			b.WriteString("intercept off\n")
 		} else {
@@ -373,6 +379,7 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		} else {
 			b.WriteString("# sabotage HEX HEX (one bridge a turn, 1-4 blows it)\n")
 		}
+		formUnits(&b, s, side)
 		var hold []string
 		for _, id := range s.Hold {
 			if u := s.unit(id); u != nil && u.Loc != LocElim {
@@ -395,6 +402,31 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		}
 	}
 	return b.String()
+}
+
+// formUnits lists the side's land units in the form, by where they are,
+// as the report's "Your forces" does; eliminated units take no orders.
+func formUnits(b *strings.Builder, s *State, side engine.Side) {
+	byLoc := map[string][]string{}
+	var locs []string
+	for _, u := range s.Units {
+		if u.Side != side || u.Loc == LocElim {
+			continue
+		}
+		name := u.ID
+		if u.Reduced {
+			name += "(r)"
+		}
+		if _, ok := byLoc[u.Loc]; !ok {
+			locs = append(locs, u.Loc)
+		}
+		byLoc[u.Loc] = append(byLoc[u.Loc], name)
+	}
+	sortStrings(locs)
+	b.WriteString("# Your units:\n")
+	for _, l := range locs {
+		fmt.Fprintf(b, "#   %s: %s\n", l, strings.Join(byLoc[l], " "))
+	}
 }
 
 func containsSide(xs []engine.Side, x engine.Side) bool {

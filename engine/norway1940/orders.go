@@ -475,11 +475,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		o.Flag = low[1]
 		return o, nil
 	}
-	verbs := "fleet, sub, air, move, rail, climb, attack, build, repair, keep, evade, react, continue, ask"
-	if s.rev() >= 2 {
-		verbs += ", losses"
-	}
-	return bad("5.2", verbs, "unknown order %q", f[0])
+	return bad("5.2", engine.Suggest(f[0], Verbs.Names(PhaseTurn, "", s.rev())), "unknown order %q", f[0])
 }
 
 // ParseOrders implements engine.Ruleset.

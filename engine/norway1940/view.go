@@ -234,7 +234,7 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		b.WriteString("# You owe no orders in this phase.\n")
 		return b.String()
 	}
-	b.WriteString("# One order a line; see the package documentation for the syntax.\n")
+	b.WriteString("# One order a line; " + engine.GuidePointer + ".\n")
 	b.WriteString("# Fleets: fleet ID to BOX | fleet ID from PORT [combat N] [transport N] [decoys N] [carry UNITS] to BOX\n")
 	b.WriteString("# Air:    air recon BOX FLEET N | air bomb WHERE TARGET N | air support AREA N | air patrol WHERE N\n")
 	if v.Revision >= 2 {
@@ -252,6 +252,7 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 			fmt.Fprintf(&b, "#   in port at %s: %d combat, %d transport (%s)\n", p.Port, p.Combat, p.Transport, p.Nation)
 		}
 	}
+	formUnits(&b, v, side)
 	var ready []string
 	for _, u := range v.Units {
 		if u.Side == side && !u.Dead && (u.Loc == Germany || u.Loc == UK || u.Loc == ParaBox) && u.Entry <= v.Turn {
@@ -291,6 +292,26 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	fmt.Fprintf(&b, "# Decisions to take in person instead, in a short phase (%s):\n", kinds)
 	b.WriteString(askText(st.Ask) + "\n")
 	return b.String()
+}
+
+// formUnits lists the side's land units in the form, by where they are,
+// in the order the report lists them.
+func formUnits(b *strings.Builder, v *View, side engine.Side) {
+	byLoc := map[string][]string{}
+	var locs []string
+	for _, u := range v.Units {
+		if u.Side != side || u.Dead {
+			continue
+		}
+		w := where(u)
+		if _, ok := byLoc[w]; !ok {
+			locs = append(locs, w)
+		}
+		byLoc[w] = append(byLoc[w], u.ID)
+	}
+	for _, w := range locs {
+		fmt.Fprintf(b, "#   units %s: %s\n", w, strings.Join(byLoc[w], " "))
+	}
 }
 
 // Reveal describes a finished game in full (engine.Revealer): every unit,

@@ -47,6 +47,9 @@ type Message struct {
 	TooLarge bool
 	// Raw is the whole message (RFC 5322 bytes), exactly as stored.
 	Raw []byte
+	// Received is the message's INTERNALDATE: when the server received
+	// it (set on delivery by the host's own server, not by the sender).
+	Received time.Time
 }
 
 // Box reads one mailbox. Its methods are safe for concurrent use but run one
@@ -229,7 +232,7 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 	for _, u := range cands {
 		all.AddNum(imap.UID(u))
 	}
-	sizes, err := s.c.Fetch(all, &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+	sizes, err := s.c.Fetch(all, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true}).Collect()
 	if err != nil {
 		return nil, fmt.Errorf("imapbox: fetch sizes: %w", err)
 	}
@@ -245,7 +248,7 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 		if !wanted[u] {
 			continue
 		}
-		msg := &Message{UID: u, UIDValidity: s.uidValidity, Size: m.RFC822Size}
+		msg := &Message{UID: u, UIDValidity: s.uidValidity, Size: m.RFC822Size, Received: m.InternalDate.UTC()}
 		if m.RFC822Size > b.cfg.MaxMessageSize {
 			msg.TooLarge = true
 			b.log.Warn("message too large, not downloaded", "uid", u, "size", m.RFC822Size, "limit", b.cfg.MaxMessageSize)

@@ -1008,3 +1008,19 @@ func (h *countingHandler) count(sub string) int {
 	}
 	return n
 }
+
+// Fetch reports each message's INTERNALDATE, the time the server says it
+// received it (an APPEND with a date sets it), in UTC: it decides whether
+// orders came before a deadline, whenever they are read.
+func TestFetchReportsWhenTheServerReceivedIt(t *testing.T) {
+	srv := startServer(t, loopback.IMAPOptions{})
+	at := time.Date(2026, 4, 9, 4, 15, 0, 0, time.FixedZone("CEST", 2*60*60))
+	if _, err := srv.AppendAt(testUser, "INBOX", msg(1, "advance 2"), at); err != nil {
+		t.Fatal(err)
+	}
+	b := open(t, testConfig(t, srv, t.TempDir()))
+	got := fetch(t, b)
+	if len(got) != 1 || !got[0].Received.Equal(at) || got[0].Received.Location() != time.UTC {
+		t.Fatalf("fetched %+v; want one message received %s, in UTC", got, at.UTC())
+	}
+}

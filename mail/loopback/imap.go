@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -223,6 +224,13 @@ func (r rawReader) Size() int64 { return r.n }
 // Append stores a raw message in a folder of a user (INBOX if folder is
 // empty) with the given flags, and returns the UID it was given.
 func (s *IMAPServer) Append(username, folder string, raw []byte, flags ...imap.Flag) (imap.UID, error) {
+	return s.AppendAt(username, folder, raw, time.Time{}, flags...)
+}
+
+// AppendAt is Append with the message's INTERNALDATE, the time the server
+// says it received the message (now when at is zero), as an APPEND with a
+// date sets it.
+func (s *IMAPServer) AppendAt(username, folder string, raw []byte, at time.Time, flags ...imap.Flag) (imap.UID, error) {
 	u, err := s.user(username)
 	if err != nil {
 		return 0, err
@@ -230,7 +238,7 @@ func (s *IMAPServer) Append(username, folder string, raw []byte, flags ...imap.F
 	if folder == "" {
 		folder = "INBOX"
 	}
-	data, err := u.user.Append(folder, rawReader{bytes.NewReader(raw), int64(len(raw))}, &imap.AppendOptions{Flags: flags})
+	data, err := u.user.Append(folder, rawReader{bytes.NewReader(raw), int64(len(raw))}, &imap.AppendOptions{Flags: flags, Time: at})
 	if err != nil {
 		return 0, fmt.Errorf("loopback: append to %s: %w", folder, err)
 	}

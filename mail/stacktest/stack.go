@@ -385,3 +385,26 @@ func (s *Stack) DeliverLMTP(t testing.TB, from, to string, raw []byte) {
 		t.Fatalf("stacktest: lmtp deliver to %s: %v", to, err)
 	}
 }
+
+// DeliverMaildir puts a raw message straight into a user's Maildir INBOX
+// (new/), as a local delivery agent does, with no server running needed:
+// mail that reached the host while its IMAP service was down. Its file
+// time, which Dovecot takes for the message's INTERNALDATE, is at. The
+// Maildir must exist (Dovecot makes it at the first login).
+func (s *Stack) DeliverMaildir(t testing.TB, local string, raw []byte, at time.Time) {
+	t.Helper()
+	md := filepath.Join(s.Dir, "mail", local, "Maildir")
+	name := fmt.Sprintf("%d.M%dP%d.stacktest", at.Unix(), at.Nanosecond()/1000, os.Getpid())
+	tmp := filepath.Join(md, "tmp", name)
+	if err := os.WriteFile(tmp, raw, 0o600); err != nil {
+		t.Fatalf("stacktest: maildir delivery: %v", err)
+	}
+	uid, gid := mailUser(t)
+	os.Chown(tmp, uid, gid)
+	if err := os.Chtimes(tmp, at, at); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, filepath.Join(md, "new", name)); err != nil {
+		t.Fatalf("stacktest: maildir delivery: %v", err)
+	}
+}

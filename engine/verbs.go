@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Verb is one order a ruleset's parser takes, declared as data: the
+// parser's "valid:" hints list the verbs of the open phase from it, and
+// the player's guide prints its syntax from it, so neither can drift from
+// the other. (A later shared driver may add each verb's parse function.)
+type Verb struct {
+	// Name is the word an order line starts with, lower case.
+	Name string
+	// Aliases are other words the parser takes for Name.
+	Aliases []string
+	// Rule is the rulebook section the order carries out.
+	Rule string
+	// Usage is the order's syntax, e.g. "move UNIT HEX [HEX ...]".
+	Usage string
+	// Args explains the capitalised words of Usage, in order.
+	Args []Arg
+	// Doc says in one sentence what the order does.
+	Doc string
+	// Phases are the kinds of phase that allow the order (the ruleset's
+	// own names, e.g. "movement"); empty means every phase with orders.
+	Phases []string
+	// Sides are the sides that may give it; empty means every side.
+	Sides []Side
+	// Since is the first rules revision that has the order; 0 means all.
+	Since int
+	// Example is one order line that the parser accepts.
+	Example Example
+}
+
+// Arg is one argument of a verb's usage.
+type Arg struct {
+	Name string
+	Doc  string
+}
+
+// Example is an order line and where it is valid: a side's orders in the
+// phase with this ID of the ruleset's default scenario, as its scripted
+// game reaches it (or as a test sets it up, when Setup names how).
+type Example struct {
+	Phase string
+	Side  Side
+	// Line is the order line; an order that needs others with it (an
+	// attack with the move it belongs to) gives them all, one a line.
+	Line string
+	// Setup says in words what the example needs beyond the phase, for
+	// examples a test builds its own state for; "" for none.
+	Setup string
+}
+
+// Verbs is a ruleset's table of orders, in the order its guide lists them.
+type Verbs []Verb
+
+// Lookup finds the verb word names, by name or alias, in any case.
+func (vs Verbs) Lookup(word string) (Verb, bool) {
+	w := strings.ToLower(word)
+	for _, v := range vs {
+		if v.Name == w || containsString(v.Aliases, w) {
+			return v, true
+		}
+	}
+	return Verb{}, false
+}
+
+// Allows reports whether v may be given by side in a phase of kind phase
+// under rules revision rev. An empty phase or side matches any.
+func (v Verb) Allows(phase string, side Side, rev int) bool {
+	if v.Since > rev && rev > 0 {
+		return false
+	}
+	if phase != "" && len(v.Phases) > 0 && !containsString(v.Phases, phase) {
+		return false
+	}
+	if side != "" && len(v.Sides) > 0 {
+		for _, s := range v.Sides {
+			if s == side {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// Names lists the names of the verbs side may give in a phase of kind
+// phase under revision rev, in table order (see Allows).
+func (vs Verbs) Names(phase string, side Side, rev int) []string {
+	var out []string
+	for _, v := range vs {
+		if v.Allows(phase, side, rev) {
+			out = append(out, v.Name)
+		}
+	}
+	return out
+}
+
+// Valid is Names joined for an error's "valid:" hint.
+func (vs Verbs) Valid(phase string, side Side, rev int) string {
+	return strings.Join(vs.Names(phase, side, rev), ", ")
+}
+
+// Syntax writes the guide's order syntax section: every verb with its
+// usage, arguments, rule, phases, sides and example.
+func (vs Verbs) Syntax() string {
+	var b strings.Builder
+	for _, v := range vs {
+		fmt.Fprintf(&b, "%s\n", v.Usage)
+		if v.Doc != "" {
+			for _, l := range wrapWords(v.Doc, 68) {
+				fmt.Fprintf(&b, "    %s\n", l)
+			}
+		}
+		for _, a := range v.Args {
+			for i, l := range wrapWords(a.Doc, 57) {
+				name := a.Name
+				if i > 0 {
+					name = ""
+				}
+				fmt.Fprintf(&b, "    %-10s %s\n", name, l)
+			}
+		}
+		var facts []string
+		if v.Rule != "" {
+			facts = append(facts, "rule "+v.Rule)
+		}
+		if len(v.Phases) > 0 {
+			facts = append(facts, "phases: "+strings.Join(v.Phases, ", "))
+		}
+		if len(v.Sides) > 0 {
+			var ss []string
+			for _, s := range v.Sides {
+				ss = append(ss, string(s))
+			}
+			facts = append(facts, "sides: "+strings.Join(ss, ", "))
+		}
+		if len(v.Aliases) > 0 {
+			facts = append(facts, "also written: "+strings.Join(v.Aliases, ", "))
+		}
+		if v.Since > 0 {
+			facts = append(facts, fmt.Sprintf("from rules revision %d", v.Since))
+		}
+		if len(facts) > 0 {
+			for _, l := range wrapWords("("+strings.Join(facts, "; ")+")", 68) {
+				fmt.Fprintf(&b, "    %s\n", l)
+			}
+		}
+		when := ""
+		if v.Example.Setup != "" {
+			when = ", " + v.Example.Setup
+		}
+		fmt.Fprintf(&b, "    Example (%s, phase %s%s):\n", v.Example.Side, v.Example.Phase, when)
+		for _, l := range strings.Split(v.Example.Line, "\n") {
+			fmt.Fprintf(&b, "        %s\n", l)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// GuidePointer is what an order form says of the guide: a player gets it
+// by mailing the judge "help".
+const GuidePointer = `mail "help" for the guide`
+
+// OrdersMarker is the line of a guide's prose that the order syntax
+// section replaces (see WriteGuide).
+const OrdersMarker = "{{orders}}"
+
+// WriteGuide is a ruleset's player's guide: its prose with the line
+// OrdersMarker replaced by the verbs' syntax section. Prose without the
+// marker gets the section at its end.
+func WriteGuide(prose string, vs Verbs) string {
+	syntax := strings.TrimRight(vs.Syntax(), "\n") + "\n"
+	if i := strings.Index(prose, OrdersMarker+"\n"); i >= 0 {
+		return prose[:i] + syntax + prose[i+len(OrdersMarker)+1:]
+	}
+	return strings.TrimRight(prose, "\n") + "\n\n" + syntax
+}
+
+// wrapWords folds text into lines of at most width letters, between words.
+func wrapWords(text string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
+}
