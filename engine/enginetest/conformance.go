@@ -278,11 +278,8 @@ func marshalErrs(errs []engine.LineError) string {
 }
 
 // knownRunaway names a resolution known not to end, which random play
-// notes and does not fail on: it is being fixed elsewhere (issue 21's
-// step budgets and dice that are never invented). "" for any other.
-func knownRunaway(rs engine.Ruleset, su engine.Setup, manual bool) string {
-	if rs.Name() == "kriegsmarine" && manual && su.Revision >= 2 {
-		return "a battle at sea on manual dice that ran out: filler 1s miss for ever (rule 8.25)"
-	}
-	return ""
-}
+// notes and does not fail on; "" for any other. There is none: the
+// Kriegsmarine battle at sea on manual dice that ran out (filler 1s
+// missing for ever, rule 8.25) ended when dice stopped being invented
+// (issue 21; TestManualDiceRunawayBattleWaitsForTheNextDie).
+func knownRunaway(engine.Ruleset, engine.Setup, bool) string { return "" }

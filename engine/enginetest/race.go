@@ -37,7 +37,8 @@ func (Race) Scenarios() []engine.Info {
 }
 func (Race) Options() []engine.Info { return []engine.Info{{ID: "long", Title: "Long race"}} }
 
-func (r Race) New(s engine.Setup, d engine.Dice) (engine.State, error) {
+func (r Race) New(s engine.Setup, d engine.Dice) (_ engine.State, err error) {
+	defer engine.Halted(&err)
 	if s.Scenario != "" && s.Scenario != "standard" {
 		return nil, fmt.Errorf("racetest has no scenario %q; valid: standard", s.Scenario)
 	}
