@@ -229,11 +229,17 @@ func (g *Game) domain() string {
 
 // Tick does what time asks of the game at now: resume a pause that reached
 // its limit, resolve a phase that is all in or past its deadline (plus
-// grace), queue reminders. It judges the deadline by the clock: for a
-// referee's command. The daemon's pass judges it by the mailbox (TickRead).
-// It reports how many manual rolls a resolution still waits for.
+// grace), queue reminders. It judges the deadline by the clock, for a
+// command given at the command line; for mail read in a daemon's pass (a
+// referee's command by mail too) it judges it by the mailbox (see
+// TickRead and judgedAt). It reports how many manual rolls a resolution
+// still waits for.
 func (g *Game) Tick(now time.Time, emit Emit) (waitDice int, err error) {
-	return g.TickRead(now, now, emit)
+	read := now
+	if g.judgedAt != nil {
+		read = *g.judgedAt
+	}
+	return g.TickRead(now, read, emit)
 }
 
 // TickRead is Tick with the deadline judged on the mailbox: a phase

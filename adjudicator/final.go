@@ -71,9 +71,9 @@ type FinalMove struct {
 	Rolls int `json:"rolls"`
 }
 
-// endedText says why the game ended for people: "over" is the rules'
+// EndedText says why the game ended for people: "over" is the rules'
 // doing, the rest says who ended it and why.
-func endedText(why string) string {
+func EndedText(why string) string {
 	if why == "over" {
 		return "the rules ended it"
 	}
@@ -100,7 +100,7 @@ func finalReport(g *Game, q MailQueued) (map[string]any, Attachment, error) {
 		js, _ := json.MarshalIndent(g.State, "", "  ")
 		b = "The final state of the game:\n\n" + string(js)
 	}
-	data := map[string]any{"Game": g.ID, "Title": g.Rules.Title(), "Side": side, "Why": endedText(g.Ended.Why), "Result": res,
+	data := map[string]any{"Game": g.ID, "Title": g.Rules.Title(), "Side": side, "Why": EndedText(g.Ended.Why), "Result": res,
 		"Body": b, "Secret": g.Ended.Secret, "Moves": movesText(g), "Schema": FinalSchema, "Receipt": g.headReceipt(q)}
 	f := FinalJSON{Schema: FinalSchema, Game: g.ID, Ruleset: g.Rules.Name(), Side: side, Revision: g.Revision(),
 		Ended: g.Ended.Why, Result: g.Ended.Result, View: g.Rules.View(g.State, side),

@@ -99,7 +99,11 @@ type Game struct {
 	lastRejected *OrdersRejected
 	lastNotice   string
 	// waiting is set while the open phase waits for the mailbox.
-	waiting  *PhaseWaiting
+	waiting *PhaseWaiting
+	// judgedAt, while set, is when Tick judges deadlines: the start of
+	// the last read of the whole mailbox, while mail read in a pass is
+	// acted on. Not part of the game's state.
+	judgedAt *time.Time
 	secret   []byte
 	rendered *Mail
 	// fresh is the data of the event being emitted, so that Apply need not

@@ -51,14 +51,14 @@ type Host struct {
 	// for new games again.
 	selectFn func(id string) bool
 	reopen   bool
-	// ctx is Options.Context, given to every game.
-	ctx context.Context
 	// readAt is when the last read of the whole mailbox began (PollOnce):
 	// deadlines before it are judged.
 	readAt time.Time
 	// dupGrace and fetchTimeout are Options.DuplicateGrace and
 	// Options.FetchTimeout.
 	dupGrace, fetchTimeout time.Duration
+	// ctx is Options.Context, given to every game.
+	ctx context.Context
 }
 
 type hosted struct {
@@ -90,14 +90,14 @@ type Options struct {
 	// Select, if set, picks the games the host opens: a command about one
 	// game opens that one, skagerrak new none.
 	Select func(id string) bool
-	// Context, if set, bounds every resolution the host runs, replays
-	// included: when it ends (the program is told to stop) a resolution
-	// stops at its next step and records nothing.
-	Context context.Context
 	// DuplicateGrace, if set, replaces DuplicateGrace (tests).
 	DuplicateGrace time.Duration
 	// FetchTimeout, if set, replaces FetchTimeout.
 	FetchTimeout time.Duration
+	// Context, if set, bounds every resolution the host runs, replays
+	// included: when it ends (the program is told to stop) a resolution
+	// stops at its next step and records nothing.
+	Context context.Context
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -128,7 +128,7 @@ func OpenStore(st Store, o Options) (*Host, error) {
 		o.Context = context.Background()
 	}
 	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
-		selectFn: o.Select, ctx: o.Context, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout}
+		selectFn: o.Select, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout, ctx: o.Context}
 	if h.dupGrace <= 0 {
 		h.dupGrace = DuplicateGrace
 	}

@@ -44,6 +44,15 @@ func (g *Game) seen(sub Submission) bool {
 	return sub.Fingerprint != "" && g.legacy[contentKey(sub.Fingerprint, sub.SigTime, sub.Text)]
 }
 
+// recordOf is the seq of the record of a submission the game has seen, 0
+// when it is known only by its content (recorded before identities).
+func (g *Game) recordOf(sub Submission) uint64 {
+	if seq := g.keys[sub.Key]; seq != 0 || sub.PacketKey == "" {
+		return seq
+	}
+	return g.keys[sub.PacketKey]
+}
+
 // noteKey records an event's key at its seq. An event with a canonical
 // key that is already recorded is refused, naming both seqs (verify
 // reports a replayed message so); for a packet key only accepted orders

@@ -186,11 +186,7 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 			if g.SeenRejected(sub.Key) || g.SeenRejected(sub.PacketKey) {
 				moved = "rejected" // a rejected message always ends there
 			}
-			seq := g.keys[sub.Key]
-			if seq == 0 && sub.PacketKey != "" {
-				seq = g.keys[sub.PacketKey]
-			}
-			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved, Seq: seq}, nil
+			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved, Seq: g.recordOf(sub)}, nil
 		}
 		if i < len(current) && g.Ended == nil {
 			mine = append(mine, id)
@@ -217,6 +213,8 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 		target = mine[0]
 	}
 	hg := h.games[target]
+	hg.g.judgedAt = &read // a referee's command in it judges so too
+	defer func() { hg.g.judgedAt = nil }()
 	var out Outcome
 	err := h.act(hg, func(emit Emit) error {
 		var err error
@@ -233,7 +231,15 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 	if out.Status == StatusRejected {
 		moved = "rejected"
 	}
-	return Receipt{Outcome: out, Game: target, Moved: moved}, nil
+	r := Receipt{Outcome: out, Game: target, Moved: moved}
+	if out.Status == StatusDuplicate {
+		// Another daemon recorded it meanwhile (it came in with the hold).
+		r.Seq = hg.g.recordOf(sub)
+		if hg.g.SeenRejected(sub.Key) || hg.g.SeenRejected(sub.PacketKey) {
+			r.Moved = "rejected"
+		}
+	}
+	return r, nil
 }
 
 func contains(xs []string, s string) bool {

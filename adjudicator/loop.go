@@ -168,12 +168,12 @@ const FetchTimeout = time.Minute
 type msgRef struct{ uidValidity, uid uint32 }
 
 // drain reads the mailbox batch by batch until a fetch brings no message
-// this pass has not given an outcome (those whose move failed, or that
-// are left for another daemon, come again). It reports whether the whole
-// mailbox was read: every fetch succeeded and every message has its
-// outcome recorded; if not, why says what failed.
+// this pass has not tried (those whose move failed, that are left for
+// another daemon, or that could not be received, come again). It reports
+// whether the whole mailbox was read: every fetch succeeded and every
+// message has its outcome recorded; if not, why says what failed first.
 func (h *Host) drain(ctx context.Context, in Inbox, p *Pass) (read bool, why string, err error) {
-	done := map[msgRef]bool{}
+	tried := map[msgRef]bool{}
 	for batch := 0; batch < maxBatches; batch++ {
 		fctx, cancel := context.WithTimeout(ctx, h.fetchTimeout)
 		msgs, err := in.Fetch(fctx)
@@ -187,19 +187,19 @@ func (h *Host) drain(ctx context.Context, in Inbox, p *Pass) (read bool, why str
 		}
 		var fresh []InMessage
 		for _, m := range msgs {
-			if !done[msgRef{m.UIDValidity, m.UID}] {
+			if !tried[msgRef{m.UIDValidity, m.UID}] {
 				fresh = append(fresh, m)
 			}
 		}
 		if len(fresh) == 0 {
-			return true, "", nil
+			return why == "", why, nil
 		}
-		failed, err := h.receiveBatch(ctx, in, fresh, p, done)
+		failed, err := h.receiveBatch(ctx, in, fresh, p, tried)
 		if err != nil || p.StoreDown {
 			return false, "", err
 		}
-		if failed != "" {
-			return false, failed, nil
+		if why == "" {
+			why = failed
 		}
 		if ctx.Err() != nil {
 			return false, "", nil
@@ -208,15 +208,16 @@ func (h *Host) drain(ctx context.Context, in Inbox, p *Pass) (read bool, why str
 	return false, fmt.Sprintf("the mailbox was not empty after %d batches", maxBatches), nil
 }
 
-// receiveBatch receives and moves one batch of messages, marking in done
-// those whose outcome is recorded; it returns the first failure to
-// receive one (that message stays in the mailbox), "" if none.
-func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *Pass, done map[msgRef]bool) (failed string, err error) {
+// receiveBatch receives and moves one batch of messages, marking each in
+// tried; it returns the first failure to receive one (that message stays
+// in the mailbox), "" if none.
+func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *Pass, tried map[msgRef]bool) (failed string, err error) {
 	for _, m := range msgs {
 		if ctx.Err() != nil {
 			break // the message in hand is finished; the rest wait
 		}
 		p.Messages++
+		tried[msgRef{m.UIDValidity, m.UID}] = true
 		r, err := h.receiveMail(m, h.lastRead(), false)
 		if err != nil {
 			if errors.Is(err, events.ErrFatal) {
@@ -234,7 +235,6 @@ func (h *Host) receiveBatch(ctx context.Context, in Inbox, msgs []InMessage, p *
 			h.log.Error("receiving a message failed; it stays in the mailbox", "uid", m.UID, "err", err)
 			continue
 		}
-		done[msgRef{m.UIDValidity, m.UID}] = true
 		switch r.Status {
 		case StatusAccepted:
 			p.Accepted++

@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -109,4 +110,27 @@ func (h *Host) NextDeadline() (time.Time, bool) {
 		}
 	}
 	return next, !next.IsZero()
+}
+
+// MailboxUnreadable is the pass of a process that could not even open the
+// mailbox (its server down, the login refused): the phases past their
+// deadline wait, which it records once a phase as PollOnce does, and the
+// referee's notice is sent when out is not nil.
+func (h *Host) MailboxUnreadable(ctx context.Context, why error, out Sender) (Pass, error) {
+	p := Pass{Unread: true}
+	p.fail(fmt.Errorf("opening the mailbox: %w", why))
+	if err := h.Refresh(); err != nil {
+		return p, err
+	}
+	if err := h.noteWaiting("the mailbox cannot be opened: "+why.Error(), &p); err != nil {
+		return p, err
+	}
+	if out != nil && len(p.Waiting) > 0 {
+		n, err := h.Flush(ctx, out)
+		p.Sent = n
+		if err != nil {
+			return p, err
+		}
+	}
+	return p, nil
 }

@@ -32,6 +32,12 @@ func (g *Game) render(q MailQueued) (Mail, error) {
 	return m, nil
 }
 
+// overdueReply reports whether a reply is written after the open phase's
+// deadline passed (orders read late): it promises no deadline to come.
+func (g *Game) overdueReply(q MailQueued) bool {
+	return q.rendered() >= overdueSince && g.Opened != nil && !g.Time.Before(g.dueAt())
+}
+
 // Render implements Renderer. Everything a side reads is taken from its
 // View (engine.Ruleset.View), never from the full state; only the final
 // report, once the game is over, reveals the state.
@@ -97,7 +103,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		}
 		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored,
 			"Last": g.lastReply(o.Fingerprint, false), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By,
-			"Overdue": q.rendered() >= overdueSince && g.Opened != nil && !g.Time.Before(g.dueAt())}
+			"Overdue": g.overdueReply(q)}
 		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
 		if r != nil {
 			a, err := r.attachment()
@@ -121,7 +127,8 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		}
 		name = "rejected.tmpl"
 		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline,
-			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint, r.Stray), "Limit": replyLimit(r.Stray), "Stray": r.Stray}
+			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint, r.Stray), "Limit": replyLimit(r.Stray), "Stray": r.Stray,
+			"Overdue": g.overdueReply(q)}
 		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
 	case MailReminder:
 		name = "reminder.tmpl"

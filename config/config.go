@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -117,12 +119,60 @@ var systemdUnit string
 // /etc/skagerrak.
 func SystemdUnit() string { return systemdUnit }
 
+// SystemdUnitFor returns the systemd unit for the configuration c: run
+// with c's file, and with c's data directory among the paths it may write
+// (ProtectSystem=strict makes every other one read-only; a relative one is
+// under the unit's WorkingDirectory). A configuration from no file gives
+// SystemdUnit as it is.
+func SystemdUnitFor(c *Config) (string, error) {
+	const home, file = "/var/lib/skagerrak", "/etc/skagerrak/skagerrak.yaml"
+	if c.File == "" {
+		return systemdUnit, nil
+	}
+	cfg, err := filepath.Abs(c.File)
+	if err != nil {
+		return "", err
+	}
+	data := c.DataDir
+	if !filepath.IsAbs(data) {
+		data = filepath.Join(home, data)
+	}
+	data = filepath.Clean(data)
+	if strings.ContainsAny(cfg+data, " \t\n\"'") {
+		return "", fmt.Errorf("config %s: the unit cannot name %s or %s: a path with blanks or quotes", c.File, cfg, data)
+	}
+	unit := strings.Replace(systemdUnit, "--config "+file, "--config "+cfg, 1)
+	if data != home && !strings.HasPrefix(data, home+"/") {
+		unit = strings.Replace(unit, "ReadWritePaths="+home, "ReadWritePaths="+home+" "+data, 1)
+		if strings.HasPrefix(data, "/home/") || strings.HasPrefix(data, "/root/") {
+			// ProtectHome=yes hides homes whatever ReadWritePaths says.
+			unit = strings.Replace(unit, "ProtectHome=yes", "ProtectHome=read-only", 1)
+		}
+	}
+	return unit, nil
+}
+
 // Keys returns every configuration key, sorted.
 func Keys() []string {
 	out := append([]string(nil), keys...)
 	sort.Strings(out)
 	return out
 }
+
+// FileKeys returns the keys a configuration file may hold, sorted: every
+// key but the secrets, which come from the environment only.
+func FileKeys() []string {
+	var out []string
+	for _, k := range Keys() {
+		if !secrets[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// durations are the keys whose values are durations.
+var durations = []string{"poll_interval", "poll_timeout"}
 
 // EnvName returns the environment variable that sets key.
 func EnvName(key string) string {
@@ -161,6 +211,9 @@ func Load(file string, flags *pflag.FlagSet) (*Config, error) {
 			}
 		}
 	}
+	if err := checkDurations(v, file); err != nil {
+		return nil, err
+	}
 	c := &Config{File: file}
 	if err := v.Unmarshal(c); err != nil {
 		return nil, fmt.Errorf("config %s: %v", orDefaults(file), err)
@@ -169,6 +222,24 @@ func Load(file string, flags *pflag.FlagSet) (*Config, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// checkDurations refuses a duration given as a bare number: decoded, 120
+// would be 120 nanoseconds. The error names the key, where it came from and
+// the value with a unit.
+func checkDurations(v *viper.Viper, file string) error {
+	for _, k := range durations {
+		raw := strings.TrimSpace(fmt.Sprint(v.Get(k)))
+		if _, err := strconv.ParseFloat(raw, 64); err != nil {
+			continue // has a unit, or is not a number at all (Validate says)
+		}
+		where := fmt.Sprintf("config %s: key %q", orDefaults(file), k)
+		if os.Getenv(EnvName(k)) != "" {
+			where = fmt.Sprintf("config: %s (key %q)", EnvName(k), k)
+		}
+		return fmt.Errorf("%s is %s, a number without a unit; write %ss for seconds (or use m, h: 90s, 2m)", where, raw, raw)
+	}
+	return nil
 }
 
 // checkFile reads the file on its own, so that unknown keys (typos) and
@@ -196,7 +267,7 @@ func checkFile(file string) error {
 			if s := suggest(k); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
-			return fmt.Errorf("%s; known keys: %s", msg, strings.Join(Keys(), ", "))
+			return fmt.Errorf("%s; known keys: %s", msg, strings.Join(FileKeys(), ", "))
 		}
 	}
 	return nil
@@ -262,6 +333,26 @@ func (c *Config) RequireMail() error {
 		return fmt.Errorf("config %s: missing key(s) %s (set them in the file or as %s)", orDefaults(c.File), strings.Join(missing, ", "), EnvName(missing[0]))
 	}
 	return nil
+}
+
+// RequireSecrets checks that each login configured with a user name has
+// its password in the environment, naming the variable that is not set: a
+// cron line that failed to source its secrets must say so, not leave the
+// server to answer that the login failed.
+func (c *Config) RequireSecrets() error {
+	var missing []string
+	for _, l := range []struct{ key, user, pw string }{
+		{"imap", c.IMAP.Username, c.IMAP.Password}, {"smtp", c.SMTP.Username, c.SMTP.Password},
+	} {
+		if l.user != "" && l.pw == "" {
+			missing = append(missing, fmt.Sprintf("%s (%s.username is %s)", EnvName(l.key+".password"), l.key, l.user))
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return fmt.Errorf("config %s: %s not set in the environment; passwords come from the environment only (under cron or systemd, from /etc/skagerrak/secrets.env: see README, Hosting a game)",
+		orDefaults(c.File), strings.Join(missing, " and "))
 }
 
 func orDefaults(file string) string {

@@ -89,3 +89,73 @@ func TestSystemdUnitRunsTheDaemon(t *testing.T) {
 		}
 	}
 }
+
+// A duration without a unit would be decoded as nanoseconds (poll_timeout:
+// 120 gave up after 120ns): it is refused, naming the key and the value
+// with a unit, from the file and from the environment alike.
+func TestDurationWithoutUnitRefused(t *testing.T) {
+	f := write(t, "poll_timeout: 120\n")
+	_, err := Load(f, nil)
+	if err == nil || !strings.Contains(err.Error(), `key "poll_timeout" is 120, a number without a unit`) || !strings.Contains(err.Error(), "write 120s") || !strings.Contains(err.Error(), f) {
+		t.Errorf("poll_timeout: 120 in the file: %v", err)
+	}
+	t.Setenv("SKAGERRAK_POLL_INTERVAL", "30")
+	_, err = Load("", nil)
+	if err == nil || !strings.Contains(err.Error(), "SKAGERRAK_POLL_INTERVAL") || !strings.Contains(err.Error(), "write 30s") {
+		t.Errorf("SKAGERRAK_POLL_INTERVAL=30: %v", err)
+	}
+	t.Setenv("SKAGERRAK_POLL_INTERVAL", "30s")
+	if c, err := Load(write(t, "poll_timeout: 90s\n"), nil); err != nil || c.PollTimeout != 90*time.Second || c.PollInterval != 30*time.Second {
+		t.Errorf("durations with units: %+v, %v", c, err)
+	}
+}
+
+// A username without its password in the environment is named by the
+// variable to set, for each login.
+func TestRequireSecretsNamesTheVariable(t *testing.T) {
+	c, err := Load(write(t, "imap:\n  username: ref\nsmtp:\n  username: sub\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = c.RequireSecrets()
+	if err == nil || !strings.Contains(err.Error(), "SKAGERRAK_IMAP_PASSWORD (imap.username is ref) and SKAGERRAK_SMTP_PASSWORD (smtp.username is sub) not set") {
+		t.Errorf("RequireSecrets: %v", err)
+	}
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "x")
+	t.Setenv("SKAGERRAK_SMTP_PASSWORD", "y")
+	if c, _ = Load("", nil); c.RequireSecrets() != nil {
+		t.Errorf("no usernames, passwords set: %v", c.RequireSecrets())
+	}
+}
+
+// The keys an unknown key's error lists are those a file may hold: never
+// a secret, which the file may not.
+func TestUnknownKeyListsNoSecrets(t *testing.T) {
+	_, err := Load(write(t, "colour: blue\n"), nil)
+	if err == nil || !strings.Contains(err.Error(), "known keys: data_dir, host_key, imap.addr") {
+		t.Fatalf("unknown key: %v", err)
+	}
+	for _, s := range []string{"password", "passphrase"} {
+		if strings.Contains(err.Error(), s) {
+			t.Errorf("the list of known keys names a secret (%s): %v", s, err)
+		}
+	}
+}
+
+// The mail server configurations: an address outside the domain and a
+// mail owner that does not exist are refused, saying what to do; each
+// shipped file renders with a host's defaults filled in.
+func TestMailServerConfig(t *testing.T) {
+	if _, err := MailServerConfig("dovecot", MailServer{Domain: "example.org", MailUser: "root", Addresses: []string{"ref@example.com"}}); err == nil || !strings.Contains(err.Error(), `address "ref@example.com" is not in the domain example.org`) {
+		t.Errorf("an address of another domain: %v", err)
+	}
+	if _, err := MailServerConfig("dovecot", MailServer{Domain: "example.org", MailUser: "no-such-vmail"}); err == nil || !strings.Contains(err.Error(), "useradd --system --user-group") {
+		t.Errorf("no such mail owner: %v", err)
+	}
+	for name := range MailServerNames {
+		text, err := MailServerConfig(name, MailServer{Domain: "example.org", MailUser: "root", MailUID: 1})
+		if err != nil || !strings.Contains(text, "example.org") || strings.Contains(text, "<no value>") {
+			t.Errorf("%s: %v\n%s", name, err, text)
+		}
+	}
+}

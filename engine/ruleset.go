@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -251,7 +252,7 @@ func Lookup(name string) (Ruleset, error) {
 	if r, ok := registry[name]; ok {
 		return r, nil
 	}
-	return nil, fmt.Errorf("engine: unknown ruleset %q (known: %v)", name, namesLocked())
+	return nil, fmt.Errorf("engine: unknown ruleset %q; the rulesets: %s", name, strings.Join(namesLocked(), ", "))
 }
 
 // Rulesets returns every registered ruleset, sorted by name.

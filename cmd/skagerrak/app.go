@@ -28,6 +28,9 @@ type Main struct {
 	dataDir          string
 	verbose          bool
 	allowReadableKey bool
+	// warnOnly logs warnings and errors only (poll --once under cron):
+	// what a pass did is its summary's to say.
+	warnOnly bool
 }
 
 // exitError carries an exit status other than 1.
@@ -107,6 +110,9 @@ func (m *Main) config(cmd *cobra.Command) (*config.Config, error) {
 
 func (m *Main) logger() *slog.Logger {
 	level := slog.LevelInfo
+	if m.warnOnly {
+		level = slog.LevelWarn
+	}
 	if m.verbose {
 		level = slog.LevelDebug
 	}
@@ -172,12 +178,25 @@ func (m *Main) configCmd() *cobra.Command {
 	}, &cobra.Command{
 		Use:   "systemd",
 		Short: "Print a systemd unit that runs the daemon (save it as /etc/systemd/system/skagerrak.service)",
-		Args:  cobra.NoArgs,
+		Long: `config systemd prints a systemd unit that runs the daemon as user
+skagerrak. With --config (or SKAGERRAK_CONFIG) the unit runs with that
+file, and may write in its data_dir (the unit makes the rest of the
+system read-only); without, it names /etc/skagerrak/skagerrak.yaml and
+/var/lib/skagerrak.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := io.WriteString(m.Stdout, config.SystemdUnit())
+			c, err := m.config(cmd)
+			if err != nil {
+				return err
+			}
+			unit, err := config.SystemdUnitFor(c)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(m.Stdout, unit)
 			return err
 		},
-	}, m.configCheckCmd())
+	}, m.configCheckCmd(), m.mailServerCmd())
 	return c
 }
 

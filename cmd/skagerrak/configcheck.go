@@ -73,6 +73,11 @@ func (ck *checker) ok(format string, args ...any) {
 	fmt.Fprintf(ck.w, "ok    %s\n", fmt.Sprintf(format, args...))
 }
 
+// skip says a check was not made, for a failure already counted.
+func (ck *checker) skip(format string, args ...any) {
+	fmt.Fprintf(ck.w, "skip  %s\n", fmt.Sprintf(format, args...))
+}
+
 func (ck *checker) fail(format string, args ...any) {
 	ck.failed++
 	fmt.Fprintf(ck.w, "FAIL  %s\n", fmt.Sprintf(format, args...))
@@ -169,7 +174,9 @@ func checkHostKey(ck *checker, c *config.Config) {
 
 // checkConnect logs in to both servers.
 func (m *Main) checkConnect(ctx context.Context, ck *checker, c *config.Config) {
-	if c.IMAP.Addr != "" {
+	if c.IMAP.Addr != "" && c.IMAP.Username != "" && c.IMAP.Password == "" {
+		ck.skip("imap %s: no login without %s (above)", c.IMAP.Addr, config.EnvName("imap.password"))
+	} else if c.IMAP.Addr != "" {
 		dir, err := os.MkdirTemp("", "skagerrak-check-")
 		if err != nil {
 			ck.fail("imap: %v", err)
@@ -189,7 +196,9 @@ func (m *Main) checkConnect(ctx context.Context, ck *checker, c *config.Config) 
 			}
 		}
 	}
-	if c.SMTP.Addr != "" {
+	if c.SMTP.Addr != "" && c.SMTP.Username != "" && c.SMTP.Password == "" {
+		ck.skip("smtp %s: no login without %s (above)", c.SMTP.Addr, config.EnvName("smtp.password"))
+	} else if c.SMTP.Addr != "" {
 		s, err := smtpout.New(smtpout.Config{Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: c.SMTP.Password, TLS: c.SMTP.TLS, From: c.SMTP.From})
 		if err == nil {
 			err = s.Check(ctx)

@@ -46,3 +46,17 @@ func TestConfigCheckConnects(t *testing.T) {
 		t.Errorf("without SMTP: exit %d\n%s", code, out)
 	}
 }
+
+// config check --connect without the IMAP password says which variable is
+// missing and does not ask the server (whose answer would only be
+// AUTHENTICATIONFAILED).
+func TestConfigCheckConnectWithoutPassword(t *testing.T) {
+	e := newMailEnv(t, 0)
+	cfg := configFor(t, e)
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "")
+	code, out, errs := run(t, "--config", cfg, "config", "check", "--connect")
+	if code != 1 || !strings.Contains(out, "FAIL  imap.username is "+hostAddr+", but SKAGERRAK_IMAP_PASSWORD is not set") ||
+		!strings.Contains(out, "skip  imap "+e.imap.Addr()+": no login without SKAGERRAK_IMAP_PASSWORD") || strings.Contains(out+errs, "AUTHENTICATIONFAILED") || !strings.Contains(out, "1 problem(s)") && !strings.Contains(errs, "1 problem(s)") {
+		t.Errorf("config check --connect without the password: exit %d\n%s\n%s", code, out, errs)
+	}
+}

@@ -59,9 +59,13 @@ func TestPollOnceByCLI(t *testing.T) {
 	if n := len(e.smtp.Deliveries()); n != 6 {
 		t.Errorf("%d mails sent, want 6", n)
 	}
-	code, out, _ = run(t, "--config", cfg, "poll", "--once")
+	code, out, errs = run(t, "--config", cfg, "poll", "--once")
+	if code != 0 || out != "" || errs != "" {
+		t.Errorf("second poll, nothing to do: exit %d, printed %q and %q; want nothing", code, out, errs)
+	}
+	code, out, _ = run(t, "--config", cfg, "poll", "--once", "--verbose")
 	if code != 0 || !strings.Contains(out, "messages 0") {
-		t.Errorf("second poll: %s", out)
+		t.Errorf("second poll, --verbose: %s", out)
 	}
 	if code, _, errs := run(t, "--config", cfg, "poll"); code == 0 || !strings.Contains(errs, "--once") {
 		t.Errorf("poll without --once: %d %s", code, errs)

@@ -35,7 +35,9 @@ func pgHost(t testing.TB, url string) *adjudicator.Host {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := adjudicator.OpenStore(pgGames{s}, adjudicator.Options{Verifier: pgpVerifier{}, Senders: daemonSenders})
+	o := adjudicator.Options{Verifier: pgpVerifier{}, Senders: daemonSenders}
+	o.DuplicateGrace, _ = time.ParseDuration(os.Getenv("SKAGERRAK_TEST_DUP_GRACE"))
+	h, err := adjudicator.OpenStore(pgGames{s}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +114,9 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 	priv, _ := compose.ArmorPrivateKey(e.hostKey)
 	start := func() *exec.Cmd {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperDaemon$")
-		cmd.Env = append(os.Environ(), "SKAGERRAK_TEST_DAEMON=1", "SKAGERRAK_TEST_PGURL="+url,
+		// What a killed daemon recorded and did not move, the other moves
+		// after DuplicateGrace: seconds here, not minutes.
+		cmd.Env = append(os.Environ(), "SKAGERRAK_TEST_DAEMON=1", "SKAGERRAK_TEST_PGURL="+url, "SKAGERRAK_TEST_DUP_GRACE=3s",
 			"SKAGERRAK_TEST_HOSTKEY="+string(priv), "SKAGERRAK_TEST_IMAP="+e.imap.Addr(), "SKAGERRAK_TEST_SMTP="+e.smtp.Addr())
 		cmd.Stderr = os.Stderr
 		if testing.Verbose() {
@@ -167,10 +171,16 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 // player of its own with a fresh key: the games of newMailEnv.
 func (e *mailEnv) createGames(t testing.TB, h *adjudicator.Host, n int) {
 	t.Helper()
+	e.createGamesDue(t, h, n, 48*time.Hour)
+}
+
+// createGamesDue is createGames with the phases' deadline.
+func (e *mailEnv) createGamesDue(t testing.TB, h *adjudicator.Host, n int, deadline time.Duration) {
+	t.Helper()
 	now := time.Now().UTC().Add(-time.Hour)
 	for i := 0; i < n; i++ {
 		spec := adjudicator.Spec{Game: fmt.Sprintf("g%03d", i), Ruleset: "racetest", HostFrom: hostAddr,
-			Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+			Timing: adjudicator.Timing{Deadline: adjudicator.Duration(deadline)}}
 		for _, side := range []string{"allied", "german"} {
 			addr := fmt.Sprintf("%s-%d@players.test", side, i)
 			k, err := compose.GenerateKey(side, addr, now)

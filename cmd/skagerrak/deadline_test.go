@@ -378,3 +378,80 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 		})
 	}
 }
+
+// poll --once under cron, with the mailbox unreadable (the login refused
+// after a password change) and a phase past its deadline: it exits
+// non-zero saying why, and resolves nothing; with the mailbox readable
+// again the next pass resolves the phase.
+func TestPollOnceThatCannotReadResolvesNothing(t *testing.T) {
+	e := newMailEnv(t, 0)
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.createGamesDue(t, h, 1, time.Second)
+	h.Close()
+	cfg := configFor(t, e)
+	time.Sleep(1100 * time.Millisecond)
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "changed")
+	code, out, errs := run(t, "--config", cfg, "poll", "--once")
+	if code == 0 || !strings.Contains(errs, "login") {
+		t.Fatalf("poll --once with the login refused: exit %d\n%s\n%s", code, out, errs)
+	}
+	if _, out, _ := run(t, "--config", cfg, "status", "g000"); !strings.Contains(out, "waiting: phase T01 is past its deadline") || !strings.Contains(out, "waits for the mailbox to be read: the mailbox cannot be opened") || !strings.Contains(out, "login") {
+		t.Fatalf("status after a pass that could not open the mailbox does not say T01 waits, and why:\n%s", out)
+	}
+	if n := resolvedIn(t, e); n != 0 {
+		t.Fatalf("%d phases resolved by a pass that could not read the mailbox", n)
+	}
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "pw")
+	if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 {
+		t.Fatalf("poll --once with the mailbox back: exit %d\n%s\n%s", code, out, errs)
+	}
+	if n := resolvedIn(t, e); n != 1 {
+		t.Fatalf("%d phases resolved by the pass that read the mailbox; want T01", n)
+	}
+}
+
+// resolvedIn is how many phases g000 of the env has resolved.
+func resolvedIn(t *testing.T, e *mailEnv) int {
+	t.Helper()
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	g, err := h.Game("g000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Resolved
+}
+
+// A deadline passes between two polls: an order the server received
+// after it is refused as late by the next pass, which reads it before
+// resolving, and the phase resolves with that side defaulted, its reply
+// saying the order was late (not that the phase was already gone).
+func TestOrderReceivedAfterTheDeadlineIsLate(t *testing.T) {
+	d := newDeadlineEnv(t)
+	d.at(d.deadline.Add(-time.Minute))
+	if p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil); err != nil || d.game(t).Resolved != 0 {
+		t.Fatalf("the poll before the deadline: %+v, %v", p, err)
+	}
+	d.orderAt(t, "allied", "advance 2", d.deadline.Add(-time.Second))
+	d.orderAt(t, "german", "advance 3", d.deadline.Add(time.Second))
+	d.at(d.deadline.Add(time.Minute))
+	p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil)
+	if err != nil || p.Accepted != 1 || p.Rejected != 1 {
+		t.Fatalf("the poll after the deadline: %+v, %v; want allied's order accepted, german's refused", p, err)
+	}
+	g := d.game(t)
+	if g.Resolved != 1 || !slices.Equal(g.History[0].Defaulted, []engine.Side{"german"}) {
+		t.Fatalf("%d resolved, defaulted %v; want T01 resolved with german defaulted", g.Resolved, g.History[0].Defaulted)
+	}
+	want := "the mail reached the host's mail server at " + d.deadline.Add(time.Second).UTC().Format(time.RFC3339) + ", after phase T01's deadline"
+	texts := d.mailTexts(t)
+	if !strings.Contains(texts["german"], want) || strings.Contains(texts["german"], "owed by") {
+		t.Errorf("german's reply does not say when its mail came and that it was late, or promises a time already past:\n%s", texts["german"])
+	}
+}

@@ -194,7 +194,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		}
 		for g.Resolved > lastResolved {
 			r := g.History[lastResolved]
-			fmt.Fprintf(m.Stdout, "  %-14s resolved (%s), %d dice rolled\n", r.Phase, r.Why, len(r.Rolls))
+			fmt.Fprintf(m.Stdout, "  %-14s resolved (%s), %s rolled\n", r.Phase, r.Why, dice(len(r.Rolls)))
 			lastResolved++
 		}
 		sent := 0
@@ -224,19 +224,19 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	}
 	h.Close()
 	gameDir := filepath.Join(dataDir, demoGame)
-	fmt.Fprintf(m.Stdout, "\ngame over: %s\n", g.Ended.Why)
+	fmt.Fprintf(m.Stdout, "\ngame over: %s\n", adjudicator.EndedText(g.Ended.Why))
 	if g.Ended.Result != nil {
 		fmt.Fprintf(m.Stdout, "result: %s\n", g.Ended.Result.Summary)
 	}
-	fmt.Fprintf(m.Stdout, "phases resolved: %d; order mails: %d (accepted %d, rejected %d); mails sent by the host: %d\n",
-		g.Resolved, orders, total.Accepted, total.Rejected, total.Sent)
+	fmt.Fprintf(m.Stdout, "%s resolved; %s to the host (%s from the players, and the unsigned one): %d accepted, %d rejected; %s sent by the host\n",
+		count(g.Resolved, "phase"), count(total.Messages, "message"), count(orders, "order mail"), total.Accepted, total.Rejected, count(total.Sent, "mail"))
 	fmt.Fprintf(m.Stdout, "game directory: %s\n", gameDir)
 	fmt.Fprintf(m.Stdout, "the players' mail (reports, maps, replies): %s\n", filepath.Join(dir, "mail"))
 	rep, err := adjudicator.VerifyPath(gameDir, pgpVerifier{})
 	if err != nil {
 		return fmt.Errorf("demo: verify: %w", err)
 	}
-	fmt.Fprintf(m.Stdout, "verify: intact: %d events, %d signatures and %d dice rolls checked\n", rep.Events, rep.Signatures, rep.Rolls)
+	fmt.Fprintf(m.Stdout, "verify: intact: %s, %s and %s checked\n", count(int(rep.Events), "event"), count(rep.Signatures, "signature"), count(rep.Rolls, "dice roll"))
 	if err := m.demoReceipts(rep.Path, players, hostRing); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,16 +29,19 @@ func (m *Main) statusCmd() *cobra.Command {
 			if !c.IsFileStore() {
 				return m.storeStatus(cmd, c, args)
 			}
-			dirs, err := adjudicator.GameDirs(c.DataDir)
+			ids, err := fileGames(c)
 			if err != nil {
 				return err
 			}
 			if len(args) == 1 {
-				d := filepath.Join(c.DataDir, args[0])
-				if _, err := os.Stat(filepath.Join(d, adjudicator.LogFile)); err != nil {
-					return fmt.Errorf("no game %q under %s", args[0], c.DataDir)
+				if !slices.Contains(ids, args[0]) {
+					return noGame(args[0], c.DataDir, ids)
 				}
-				dirs = []string{d}
+				ids = args
+			}
+			dirs := make([]string, len(ids))
+			for i, id := range ids {
+				dirs[i] = filepath.Join(c.DataDir, id)
 			}
 			if len(dirs) == 0 {
 				fmt.Fprintf(m.Stdout, "no games under %s\n", c.DataDir)
@@ -82,10 +86,10 @@ func asideStatus(n int) error {
 // error.
 func (m *Main) printStatus(g *adjudicator.Game) error {
 	w := m.Stdout
-	fmt.Fprintf(w, "%s  %s (rules revision %d), %d phases resolved\n", g.ID, g.Rules.Title(), g.Revision(), g.Resolved)
+	fmt.Fprintf(w, "%s  %s (rules revision %d), %s resolved\n", g.ID, g.Rules.Title(), g.Revision(), count(g.Resolved, "phase"))
 	switch {
 	case g.Ended != nil:
-		fmt.Fprintf(w, "  over: %s\n", g.Ended.Why)
+		fmt.Fprintf(w, "  over: %s\n", adjudicator.EndedText(g.Ended.Why))
 		if g.Ended.Result != nil {
 			fmt.Fprintf(w, "  result: %s\n", g.Ended.Result.Summary)
 		}

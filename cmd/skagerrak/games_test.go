@@ -126,7 +126,7 @@ func TestNewStatusSubmitReportRefereeByCLI(t *testing.T) {
 	if code, byName, _ := run(t, "--data-dir", data, "log", "g1"); code != 0 || byName != out {
 		t.Errorf("log g1 differs from log of its directory:\n%s", byName)
 	}
-	if code, _, errs := run(t, "--data-dir", data, "log", "g9"); code == 0 || !strings.Contains(errs, `no game "g9" under `+data) {
+	if code, _, errs := run(t, "--data-dir", data, "log", "g9"); code == 0 || !strings.Contains(errs, `no game "g9" in `+data+"; the games there: g1") {
 		t.Errorf("log of no game: %d %s", code, errs)
 	}
 	code, out, errs = run(t, "--data-dir", data, "verify", filepath.Join(data, "g1"))

@@ -87,6 +87,18 @@ type mailSetup struct {
 }
 
 func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*mailSetup, *config.Config, error) {
+	// What is missing from the configuration is said before any game is
+	// opened or server asked.
+	c, err := m.config(cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := c.RequireMail(); err != nil {
+		return nil, nil, err
+	}
+	if err := c.RequireSecrets(); err != nil {
+		return nil, nil, err
+	}
 	h, c, err := m.host(cmd, true, true, nil)
 	if err != nil {
 		return nil, nil, err
@@ -100,14 +112,14 @@ func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*mailSetup, *c
 }
 
 func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Config) (*mailSetup, error) {
-	if err := c.RequireMail(); err != nil {
-		return nil, err
-	}
 	key, err := loadHostKey(c.HostKey, c.HostKeyPassphrase, m.allowReadableKey)
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", c.File, err)
 	}
-	s, err := smtpout.New(smtpout.Config{Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: c.SMTP.Password, TLS: c.SMTP.TLS, From: c.SMTP.From, Logger: m.logger()})
+	// A server that is down is tried again with a growing delay of at
+	// most poll_interval (README, Hosting a game: Watch it).
+	s, err := smtpout.New(smtpout.Config{Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: c.SMTP.Password, TLS: c.SMTP.TLS, From: c.SMTP.From,
+		BackoffMax: c.PollInterval, Logger: m.logger()})
 	if err != nil {
 		return nil, err
 	}
@@ -120,16 +132,36 @@ func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Conf
 	}
 	box, err := imapbox.Open(ctx, imapbox.Config{Addr: c.IMAP.Addr, Username: c.IMAP.Username, Password: c.IMAP.Password, TLS: c.IMAP.TLS,
 		Mailbox: c.IMAP.Mailbox, Processed: c.IMAP.Processed, Rejected: c.IMAP.Rejected, StateDir: filepath.Join(c.DataDir, ".imap"),
-		PollInterval: c.PollInterval, Logger: m.logger()})
+		PollInterval: c.PollInterval, BackoffMax: c.PollInterval, Logger: m.logger()})
 	var fe *imapbox.FolderError
 	if errors.As(err, &fe) {
 		return nil, fmt.Errorf("config %s: key imap.%s: %w", c.Where(), fe.Role, err)
 	}
 	if err != nil {
+		if !errors.Is(ctx.Err(), context.Canceled) { // not a shutdown
+			pool := s.Pool(c.SMTP.Connections, c.SMTP.PerConnection)
+			m.mailboxUnread(h, c, &smtpSender{s: pool, from: c.SMTP.From, host: key, clock: clock}, err)
+			pool.Close()
+		}
 		return nil, err
 	}
 	pool := s.Pool(c.SMTP.Connections, c.SMTP.PerConnection)
 	return &mailSetup{host: h, box: box, pool: pool, sender: &smtpSender{s: pool, from: c.SMTP.From, host: key, clock: clock}}, nil
+}
+
+// mailboxUnread, when the mailbox cannot even be opened (the server down,
+// the login refused), records that the phases past their deadline wait
+// for it, and sends the referee's notice (once a phase).
+func (m *Main) mailboxUnread(h *adjudicator.Host, c *config.Config, out adjudicator.Sender, why error) {
+	ctx, cancel := context.WithTimeout(context.Background(), c.PollTimeout)
+	defer cancel()
+	p, err := h.MailboxUnreadable(ctx, why, out)
+	if err != nil {
+		m.logger().Warn("recording the phases that wait for the mailbox failed", "err", err)
+	}
+	if len(p.Waiting) > 0 {
+		m.logger().Warn("phases past their deadline wait for the mailbox to be read", "games", strings.Join(p.Waiting, ", "))
+	}
 }
 
 func (ms *mailSetup) Close() {
@@ -150,14 +182,19 @@ read (a pass that could not read it resolves nothing for its deadline: mail
 the server received in time counts on a later pass); queued reports are
 sent. A deadline is judged at the first pass after it. The exit status is 0
 when nothing failed, 1 when something will be retried next pass.
-Run it from cron, e.g. every five minutes:
+A pass that did nothing prints nothing (cron mails whatever a job prints);
+--verbose prints its summary all the same. Errors go to standard error.
+Run it from cron every five minutes, as the line in /etc/cron.d/skagerrak
+(the passwords in /etc/skagerrak/secrets.env, the binary by its full path:
+cron's PATH is /usr/bin:/bin):
 
-  */5 * * * *  SKAGERRAK_IMAP_PASSWORD=... skagerrak --config /etc/skagerrak.yaml poll --once`,
+  ` + cronLine,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !once {
 				return fmt.Errorf("poll: give --once (for the daemon, use skagerrak run)")
 			}
+			m.warnOnly = true
 			c, err := m.config(cmd)
 			if err != nil {
 				return err
@@ -179,16 +216,8 @@ Run it from cron, e.g. every five minutes:
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(m.Stdout, "messages %d: accepted %d, rejected %d, duplicates %d, referee %d, bounces %d; mail sent %d; failures %d\n",
-				p.Messages, p.Accepted, p.Rejected, p.Duplicates, p.Referee, p.Bounces, p.Sent, p.Failures)
-			for _, id := range slices.Sorted(maps.Keys(p.WaitDice)) {
-				what := fmt.Sprintf("%d manual dice", p.WaitDice[id])
-				if g, err := ms.host.Game(id); err == nil {
-					if w := g.DiceWanted(m.now()); w != nil {
-						what = w.String()
-					}
-				}
-				fmt.Fprintf(m.Stdout, "game %s waits for dice: %s (skagerrak dice add)\n", id, what)
+			if m.verbose || !idle(p) {
+				m.printPass(ms.host, p)
 			}
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				return gaveUp(fmt.Errorf("%d failure(s), the last: %w; the rest is retried on the next pass", p.Failures, p.LastFailure))
@@ -206,6 +235,31 @@ Run it from cron, e.g. every five minutes:
 	c.Flags().BoolVar(&once, "once", false, "make one pass and exit")
 	c.Flags().Duration("poll-timeout", 0, "give up after this long and exit non-zero (overrides poll_timeout, default 2m)")
 	return c
+}
+
+// cronLine is the line of /etc/cron.d/skagerrak that README gives too.
+const cronLine = `*/5 * * * *  skagerrak  set -a; . /etc/skagerrak/secrets.env; /usr/local/bin/skagerrak --config /etc/skagerrak/skagerrak.yaml poll --once`
+
+// idle reports whether a pass did nothing worth telling: no message, no
+// mail sent, nothing failed. cron mails whatever a job prints, so an idle
+// poll --once prints nothing.
+func idle(p adjudicator.Pass) bool {
+	return p.Messages == 0 && p.Sent == 0 && p.Failures == 0 && p.Bounces == 0
+}
+
+// printPass prints what a pass did, and the games waiting for dice.
+func (m *Main) printPass(h *adjudicator.Host, p adjudicator.Pass) {
+	fmt.Fprintf(m.Stdout, "messages %d: accepted %d, rejected %d, duplicates %d, referee %d, bounces %d; mail sent %d; failures %d\n",
+		p.Messages, p.Accepted, p.Rejected, p.Duplicates, p.Referee, p.Bounces, p.Sent, p.Failures)
+	for _, id := range slices.Sorted(maps.Keys(p.WaitDice)) {
+		what := fmt.Sprintf("%d manual dice", p.WaitDice[id])
+		if g, err := h.Game(id); err == nil {
+			if w := g.DiceWanted(m.now()); w != nil {
+				what = w.String()
+			}
+		}
+		fmt.Fprintf(m.Stdout, "game %s waits for dice: %s (skagerrak dice add)\n", id, what)
+	}
 }
 
 func (m *Main) runCmd() *cobra.Command {

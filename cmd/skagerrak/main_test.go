@@ -32,11 +32,12 @@ func TestDemoPlaysByMailAndVerifies(t *testing.T) {
 		t.Fatalf("demo exit %d\n%s\n%s", code, out, errs)
 	}
 	t.Log(out)
-	for _, want := range []string{"game over", "verify: intact", "rejected 1", "receipts: the host-signed receipts each player kept all match the final log"} {
+	for _, want := range []string{"game over: the rules ended it", "verify: intact", "1 rejected", "receipts: the host-signed receipts each player kept all match the final log"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("demo output lacks %q:\n%s", want, out)
 		}
 	}
+	demoSummaryReadsAsEnglish(t, out)
 	gameDir := filepath.Join(dir, "games", "demo-1")
 	if code, out, errs := run(t, "verify", gameDir); code != 0 {
 		t.Fatalf("verify: %d %s %s", code, out, errs)

@@ -111,6 +111,9 @@ func (f *newFlags) spec() (adjudicator.Spec, error) {
 	if f.game == "" || f.ruleset == "" {
 		return adjudicator.Spec{}, fmt.Errorf("new: give --game and --ruleset (and a --side for each side), or --file")
 	}
+	if _, err := engine.Lookup(f.ruleset); err != nil {
+		return adjudicator.Spec{}, fmt.Errorf("new: %w", err)
+	}
 	s := adjudicator.Spec{Game: f.game, Ruleset: f.ruleset, Setup: engine.Setup{Scenario: f.scenario, Options: f.options}, Dice: f.dice, Encrypt: f.encrypt,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(f.deadline), Reminder: adjudicator.Duration(f.reminder), Grace: adjudicator.Duration(f.grace),
 			FlagAfter: f.flagAfter, PauseLimit: f.pauseLimit, MaxPause: adjudicator.Duration(f.maxPause)}}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -25,14 +27,29 @@ func (m *Main) reportCmd() *cobra.Command {
 			}
 			defer done()
 			s := engine.Side(strings.ToLower(side))
+			sides := map[string]bool{}
+			var phases []string // of the side's reports, in order
 			ms, err := adjudicator.Mails(lr, func(q adjudicator.MailQueued) bool {
-				return q.Side == s && (q.Kind == adjudicator.MailReport || q.Kind == adjudicator.MailFinal) && (phase == "" || strings.EqualFold(q.Phase, phase))
+				if q.Kind != adjudicator.MailReport && q.Kind != adjudicator.MailFinal {
+					return false
+				}
+				sides[string(q.Side)] = true
+				if q.Side != s {
+					return false
+				}
+				if q.Phase != "" && !slices.Contains(phases, q.Phase) {
+					phases = append(phases, q.Phase)
+				}
+				return phase == "" || strings.EqualFold(q.Phase, phase)
 			})
 			if err != nil {
 				return err
 			}
+			if !sides[string(s)] {
+				return fmt.Errorf("game %s has no side %q; its sides: %s", args[0], side, strings.Join(slices.Sorted(maps.Keys(sides)), ", "))
+			}
 			if len(ms) == 0 {
-				return fmt.Errorf("game %s has no report for side %q%s", args[0], side, map[bool]string{true: "", false: " in phase " + phase}[phase == ""])
+				return fmt.Errorf("game %s has no report of %s's for phase %q; %s", args[0], s, phase, reportPhases(phases))
 			}
 			r := ms[len(ms)-1]
 			if mapFile != "" {
@@ -65,4 +82,13 @@ func (m *Main) reportCmd() *cobra.Command {
 	c.Flags().StringVar(&phase, "phase", "", "the phase the report resolved (default: the latest report)")
 	c.MarkFlagRequired("side")
 	return c
+}
+
+// reportPhases says of which phases a side has reports (--phase takes
+// one of them).
+func reportPhases(phases []string) string {
+	if len(phases) == 0 {
+		return "it has only its first report so far (give no --phase)"
+	}
+	return "its reports resolved the phases " + strings.Join(phases, ", ") + " (--phase takes one of them; none gives the latest)"
 }

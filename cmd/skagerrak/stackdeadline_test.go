@@ -55,15 +55,18 @@ func TestDeadlineWaitsForTheMailboxOnTheStack(t *testing.T) {
 	e := newStackEnv(t, s, "dl", "")
 	e.env = []string{"SKAGERRAK_TEST_FETCH_TIMEOUT=1s"}
 	const game = "dl-g"
-	e.createGamesDue(t, 6*time.Second, game)
+	d := e.startDaemon(t)
+	waitLog(t, d.log, "connected")
+	s.StopDovecot()
+	// The game is made while the mailbox is down (the daemon takes it up
+	// on its next pass), so that a slow machine cannot see its deadline
+	// pass before Dovecot stops.
+	e.createGamesDue(t, 4*time.Second, game)
 	g, _ := e.gameAt(t, game)
 	due := g.Opened.Deadline
-	d := e.startDaemon(t)
-	waitLog(t, d.log, "pass") // connected, the first reports sent
-	s.StopDovecot()
 	s.DeliverMaildir(t, "dl", e.orderMail(t, game, "allied", "advance 2"), time.Now())
 	if time.Now().After(due) {
-		t.Fatalf("the order was delivered after the deadline (%s): the test's machine is too slow for a 6 s deadline", due)
+		t.Fatalf("the order was delivered after the deadline (%s): the test's machine is too slow for a 4 s deadline", due)
 	}
 
 	e.waitGame(t, d, game, "recorded that T01 waits for the mailbox", func(g *adjudicator.Game) bool { return g.Resolved == 0 && hasWaiting(g) })
@@ -98,15 +101,16 @@ func hasWaiting(g *adjudicator.Game) bool {
 }
 
 // Two daemons on one PostgreSQL store and one Dovecot mailbox, each
-// killed (SIGKILL) in turn while orders arrive: every message ends in
-// processed or rejected exactly once (a daemon that finds a message
-// recorded by the other leaves the move to it), and every message is
-// recorded once, every mail sent and every game verifying, as check says.
+// killed (SIGKILL) in turn while orders and unsigned mail arrive: every
+// message ends in processed or rejected exactly once (a daemon that finds
+// a message recorded by the other leaves the move to it, and no two move
+// one message at once), every order is recorded once and every game
+// verifies.
 func TestTwoDaemonsFileEachMessageOnceOnTheStack(t *testing.T) {
 	stacktest.Require(t, "dovecot", "smtpd")
 	s := stacktest.Start(t, "skagerrak.test", []string{"two", "german", "allied"}, nil)
 	e := newStackEnv(t, s, "two", pgtest.URL(t))
-	const games, kills = 10, 4
+	const games, junk, kills = 10, 6, 4
 	var ids []string
 	for g := range games {
 		ids = append(ids, fmt.Sprintf("two-g%02d", g))
@@ -117,9 +121,12 @@ func TestTwoDaemonsFileEachMessageOnceOnTheStack(t *testing.T) {
 		return e.startDaemon(t)
 	}
 	ds := []*daemon{start("a"), start("b")}
-	for _, id := range ids {
+	for i, id := range ids {
 		e.order(t, id, "german", "advance 2")
 		e.order(t, id, "allied", "advance 1")
+		if i < junk {
+			s.Deliver(t, "someone@example.org", e.addr(), []byte(fmt.Sprintf("Subject: hello %d\r\n\r\nNot signed.\r\n", i)))
+		}
 	}
 	rnd := rand.New(rand.NewPCG(27, 1))
 	for k := range kills {
@@ -129,12 +136,15 @@ func TestTwoDaemonsFileEachMessageOnceOnTheStack(t *testing.T) {
 		<-ds[i].end
 		ds[i] = start([]string{"a", "b"}[i])
 	}
-	e.drained(t, ds[0], 2*games)
+	e.drained(t, ds[0], 2*games+junk)
 	for _, d := range ds {
 		d.stop(t)
 	}
 	if n := e.s.Count(t, e.user, "skagerrak.processed"); n != 2*games {
-		t.Errorf("processed holds %d messages, want each of the %d once", n, 2*games)
+		t.Errorf("processed holds %d messages, want each of the %d orders once", n, 2*games)
 	}
-	e.check(t, 2*games, kills*daemonSenders)
+	if n := e.s.Count(t, e.user, "skagerrak.rejected"); n != junk {
+		t.Errorf("rejected holds %d messages, want each of the %d unsigned ones once", n, junk)
+	}
+	tallyLogs(t, e.logs(t)).once(t, 2*games)
 }

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -22,7 +22,16 @@ import (
 // several daemons may share.
 type pgGames struct{ s *pgstore.Store }
 
-var _ adjudicator.HeadLister = pgGames{}
+var (
+	_ adjudicator.HeadLister    = pgGames{}
+	_ adjudicator.MessageLocker = pgGames{}
+)
+
+// Exclusive runs f holding the database's lock on key (see
+// adjudicator.MessageLocker).
+func (p pgGames) Exclusive(ctx context.Context, key int32, f func() error) error {
+	return p.s.Exclusive(ctx, key, f)
+}
 
 func (p pgGames) ctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), storeTimeout)
@@ -113,8 +122,11 @@ func openStore(ctx context.Context, c *config.Config, mustExist bool) (adjudicat
 		return adjudicator.NewFileStore(c.DataDir, mustExist)
 	}
 	s, err := pgstore.Open(ctx, c.Store, storeOptions(c))
+	if err != nil && c.StorePassword == "" && strings.Contains(err.Error(), "password") {
+		return nil, fmt.Errorf("config %s: store: %w (%s is not set in the environment)", c.Where(), err, config.EnvName("store_password"))
+	}
 	if err != nil {
-		return nil, fmt.Errorf("config %s: store: %w", c.File, err)
+		return nil, fmt.Errorf("config %s: store: %w", c.Where(), err)
 	}
 	return pgGames{s}, nil
 }
@@ -157,8 +169,8 @@ func (m *Main) storedLog(cmd *cobra.Command, game string) (lr eventLog, done fun
 		return nil, nil, err
 	}
 	if cfg.IsFileStore() {
-		if _, err := os.Stat(filepath.Join(cfg.DataDir, game, adjudicator.LogFile)); err != nil {
-			return nil, nil, fmt.Errorf("no game %q under %s", game, cfg.DataDir)
+		if err := fileGame(cfg, game); err != nil {
+			return nil, nil, err
 		}
 	}
 	st, err := openStore(cmd.Context(), cfg, true)
@@ -189,7 +201,7 @@ func (m *Main) storeStatus(cmd *cobra.Command, c *config.Config, args []string) 
 	}
 	if len(args) == 1 {
 		if !slices.Contains(ids, args[0]) {
-			return fmt.Errorf("no game %q in %s", args[0], st.Where())
+			return noGame(args[0], st.Where(), ids)
 		}
 		ids = args
 	}

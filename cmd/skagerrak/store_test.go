@@ -140,7 +140,7 @@ func TestGameOnPostgresAndBackToFiles(t *testing.T) {
 		t.Fatalf("resolve: %d %s %s", code, out, errs)
 	}
 	code, out, errs := run(t, "status", "g1")
-	if code != 0 || !strings.Contains(out, "1 phases resolved") || !strings.Contains(out, "undelivered mail") {
+	if code != 0 || !strings.Contains(out, "1 phase resolved") || !strings.Contains(out, "undelivered mail") {
 		t.Fatalf("status: %d %s %s", code, out, errs)
 	}
 	if code, out, errs := run(t, "report", "g1", "--side", "allied"); code != 0 || !strings.Contains(out, "Message-ID:") {

@@ -214,11 +214,8 @@ func (p *player) playPhase(s engine.State, ph engine.Phase) (engine.State, phase
 
 // roll runs a resolution on the game's dice: seeded dice as given, or on
 // manual dice the rolls the resolution asks for, given in random pieces
-// as a referee would (each try discarded until the hand is enough). A
-// resolution on manual dice stops at the first die not in hand
-// (engine.DieMissing): the piece given then is that die, and at times a
-// few more values read as d6 faces, which may fit no die they end up for
-// (a misfit the referee clears). It returns the rolls made.
+// as a referee would (each try discarded until the hand is enough). It
+// returns the rolls made.
 func (p *player) roll(seeded *engine.SeededDice, resolve func(engine.Dice) (engine.State, error)) (engine.State, []engine.Roll, error) {
 	if !p.manual {
 		s, err := resolve(&cappedDice{d: seeded})
@@ -231,25 +228,34 @@ func (p *player) roll(seeded *engine.SeededDice, resolve func(engine.Dice) (engi
 			p.fail("manual dice: still short after %d pieces", try)
 		}
 		md := engine.NewFaceDice(hand...)
-		s, err := resolve(&cappedDice{d: md})
+		s, err := func() (st engine.State, err error) {
+			defer engine.Halted(&err) // a set-up's New may stop at a die too
+			return resolve(&cappedDice{d: md})
+		}()
 		var missing *engine.DieMissing
 		switch {
-		case err != nil && !errors.As(err, &missing):
+		case errors.As(err, &missing):
+			// The resolution stopped at the first die not in hand (no
+			// filler rolls): the referee gives that one, and tries again.
+			prev, first = len(hand), missing.Want
+			hand = append(hand, 1+p.rng.IntN(missing.Want.Sides))
+			continue
+		case err != nil:
 			return nil, nil, err
 		case md.Err() != nil:
-			// A value that fits no die it is for (one given beyond the
-			// die asked for): the referee clears the piece and gives the
-			// one roll sure to be asked.
+			// A value that fits no die it is for (one given for a roll
+			// asked with 1s standing in before it): the referee clears
+			// the piece and gives the one roll sure to be asked.
 			p.stats.misfits++
 			hand = append(hand[:prev], 1+p.rng.IntN(first.Sides))
 			continue
-		case err == nil:
+		case md.Short() == 0:
 			return s, md.Rolls(), nil
 		}
-		prev, first = len(hand), missing.Want
-		hand = append(hand, 1+p.rng.IntN(first.Sides))
-		for k := p.rng.IntN(3); k > 0; k-- {
-			hand = append(hand, 1+p.rng.IntN(6))
+		w := md.Wanted()
+		prev, first = len(hand), w[0]
+		for _, r := range w[:1+p.rng.IntN(len(w))] {
+			hand = append(hand, 1+p.rng.IntN(r.Sides))
 		}
 	}
 }

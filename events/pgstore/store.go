@@ -485,3 +485,24 @@ func (s *Store) SaveSnapshot(ctx context.Context, game string, seq uint64, body 
 	}
 	return nil
 }
+
+// lockMessages is the first key of the advisory locks Exclusive takes
+// (the migration's lock is a one-key lock of another space).
+const lockMessages = 7147384
+
+// Exclusive runs f holding the database's advisory lock on key, so that
+// no other process (a daemon beside this one) runs an f for the same key
+// at the same time: daemons sharing a mailbox move one message one at a
+// time. The lock is transaction-scoped: released when f returns, or when
+// the connection ends.
+func (s *Store) Exclusive(ctx context.Context, key int32, f func() error) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return reach(fmt.Errorf("pgstore: lock: %w", err), err)
+	}
+	defer tx.Rollback(context.Background())
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, int32(lockMessages), key); err != nil {
+		return reach(fmt.Errorf("pgstore: lock: %w", err), err)
+	}
+	return f()
+}

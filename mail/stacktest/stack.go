@@ -28,6 +28,8 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
+
+	"skagerrak/config"
 )
 
 // EnvRequire is the environment variable that makes the suite mandatory.
@@ -71,10 +73,12 @@ type Stack struct {
 	// Dir holds the configuration, the mail and the logs.
 	Dir string
 
-	t       testing.TB
-	users   map[string]string // address -> password
-	dovecot string            // config file
-	smtpd   *exec.Cmd
+	t         testing.TB
+	users     map[string]string // address -> password
+	addresses []string          // every address OpenSMTPD takes, ghosts too
+	cert, key string            // the TLS certificate and key (PEM files)
+	dovecot   string            // config file
+	smtpd     *exec.Cmd
 
 	dovecotCmd  *exec.Cmd     // Dovecot's master, nil while stopped
 	dovecotDone chan struct{} // closed when it has exited
@@ -96,48 +100,89 @@ func Start(t testing.TB, domain string, users, ghosts []string) *Stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	if os.Getenv("STACKTEST_KEEP") == "" {
+		t.Cleanup(func() { os.RemoveAll(dir) })
+	}
 	// Dovecot's and OpenSMTPD's own users must reach what is in it.
 	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	s := &Stack{Domain: domain, Dir: dir, t: t, users: map[string]string{}}
-	uid, gid := mailUser(t)
+	_, uid, gid := mailUser(t)
 	for _, d := range []string{"base", "state", "mail"} {
 		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
 	os.Chown(filepath.Join(dir, "mail"), uid, gid)
-	var passwd, vusers strings.Builder
+	var passwd strings.Builder
 	for i, u := range users {
 		addr := u + "@" + domain
 		pw := fmt.Sprintf("pw%d-%d", i, time.Now().UnixNano()%100000)
 		s.users[addr] = pw
-		fmt.Fprintf(&passwd, "%s:{PLAIN}%s:%d:%d::%s\n", addr, pw, uid, gid, filepath.Join(dir, "mail", u))
-		fmt.Fprintf(&vusers, "%s mail\n", addr)
+		s.addresses = append(s.addresses, addr)
+		// As README has a host write it: the password hashed by doveadm.
+		hash, err := exec.Command("doveadm", "-O", "pw", "-s", "SHA512-CRYPT", "-p", pw).Output()
+		if err != nil {
+			t.Fatalf("stacktest: doveadm pw: %v", err)
+		}
+		fmt.Fprintf(&passwd, "%s:%s::::::\n", addr, strings.TrimSpace(string(hash)))
 	}
 	for _, g := range ghosts {
-		fmt.Fprintf(&vusers, "%s@%s mail\n", g, domain)
+		s.addresses = append(s.addresses, g+"@"+domain)
 	}
 	write(t, filepath.Join(dir, "users"), passwd.String())
-	write(t, filepath.Join(dir, "vusers"), vusers.String())
+	// root:dovecot 0640, as README has it.
+	if g, err := user.LookupGroup("dovecot"); err == nil {
+		gid, _ := strconv.Atoi(g.Gid)
+		os.Chown(filepath.Join(dir, "users"), 0, gid)
+		os.Chmod(filepath.Join(dir, "users"), 0o640)
+	}
+	s.cert, s.key = selfSigned(t, dir, "mail."+domain)
 	s.IMAPAddr = freeAddr(t)
 	s.SMTPAddr = freeAddr(t)
-	s.startDovecot(uid)
+	s.startDovecot()
 	s.startSMTPD()
 	return s
 }
 
-// mailUser is the system user that owns the mail (Debian's "mail").
-func mailUser(t testing.TB) (int, int) {
+// mailUser is the system user that owns the mail (Debian's "mail"), in
+// place of the host's vmail, which a test may not add to the machine.
+func mailUser(t testing.TB) (string, int, int) {
 	u, err := user.Lookup("mail")
 	if err != nil {
 		t.Fatalf("stacktest: no system user mail: %v", err)
 	}
 	uid, _ := strconv.Atoi(u.Uid)
 	gid, _ := strconv.Atoi(u.Gid)
-	return uid, gid
+	return u.Username, uid, gid
+}
+
+// server is the shipped configuration's fields for this stack: its
+// paths, loopback and ports in place of a host's.
+func (s *Stack) server() config.MailServer {
+	name, uid, _ := mailUser(s.t)
+	_, imapPort, _ := net.SplitHostPort(s.IMAPAddr)
+	_, smtpPort, _ := net.SplitHostPort(s.SMTPAddr)
+	return config.MailServer{
+		Domain: s.Domain, Hostname: "mail." + s.Domain, Addresses: s.addresses,
+		MailUser: name, MailGroup: name, MailUID: uid, MailDir: filepath.Join(s.Dir, "mail"),
+		UsersFile: filepath.Join(s.Dir, "users"), TLSCert: s.cert, TLSKey: s.key,
+		Listen: "127.0.0.1", IMAPPort: imapPort, IMAPSPort: "0", SMTPListen: "127.0.0.1", SMTPPort: smtpPort,
+		BaseDir: filepath.Join(s.Dir, "base"), StateDir: filepath.Join(s.Dir, "state"), LogPath: filepath.Join(s.Dir, "dovecot.log"),
+		QueueTTL: "4s",
+	}
+}
+
+// render writes the shipped configuration name for this stack to file.
+func (s *Stack) render(name, file string) string {
+	text, err := config.MailServerConfig(name, s.server())
+	if err != nil {
+		s.t.Fatalf("stacktest: %v", err)
+	}
+	path := filepath.Join(s.Dir, file)
+	write(s.t, path, text)
+	return path
 }
 
 func write(t testing.TB, path, text string) {
@@ -158,48 +203,14 @@ func freeAddr(t testing.TB) string {
 	return l.Addr().String()
 }
 
-// startDovecot writes Dovecot's private config: the Debian defaults for
-// everything but where it keeps its files, a passwd-file of users, IMAP on
-// a loopback port without TLS, and LMTP on a socket. mail_location is
-// maildir:~/Maildir (Maildir++: the hierarchy delimiter is ".").
-func (s *Stack) startDovecot(uid int) {
+// startDovecot runs Dovecot from the shipped configuration (README, A
+// mail server), with this stack's paths and port: a passwd-file of users,
+// IMAP on a loopback port with STARTTLS on a self-signed certificate, and
+// LMTP on a socket. mail_location is maildir:~/Maildir (Maildir++: the
+// hierarchy delimiter is ".").
+func (s *Stack) startDovecot() {
 	t := s.t
-	_, port, _ := net.SplitHostPort(s.IMAPAddr)
-	conf := fmt.Sprintf(`protocols = imap lmtp
-listen = 127.0.0.1
-base_dir = %[1]s/base
-state_dir = %[1]s/state
-log_path = %[1]s/dovecot.log
-ssl = no
-disable_plaintext_auth = no
-auth_mechanisms = plain login
-first_valid_uid = %[2]d
-mail_location = maildir:~/Maildir
-passdb {
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%%u %[1]s/users
-}
-userdb {
-  driver = passwd-file
-  args = username_format=%%u %[1]s/users
-}
-service imap-login {
-  inet_listener imap {
-    address = 127.0.0.1
-    port = %[3]s
-  }
-  inet_listener imaps {
-    port = 0
-  }
-}
-service lmtp {
-  unix_listener lmtp {
-    mode = 0666
-  }
-}
-`, s.Dir, uid, port)
-	s.dovecot = filepath.Join(s.Dir, "dovecot.conf")
-	write(t, s.dovecot, conf)
+	s.dovecot = s.render("dovecot", "dovecot.conf")
 	s.StartDovecot()
 	t.Cleanup(s.StopDovecot)
 }
@@ -249,21 +260,15 @@ func (s *Stack) StartDovecot() {
 	s.waitListening(s.IMAPAddr, "dovecot.log")
 }
 
-// startSMTPD runs OpenSMTPD in the foreground. Its control socket and
+// startSMTPD runs OpenSMTPD in the foreground from the shipped
+// configuration (README, A mail server) with this stack's addresses and
+// port, its queue's lifetime 4 s. Its control socket and
 // queue have fixed paths (/run/smtpd.sock, /var/spool/smtpd), so where it
 // can it runs in a mount namespace of its own with private ones, and any
 // other OpenSMTPD on the machine is left alone.
 func (s *Stack) startSMTPD() {
 	t := s.t
-	_, port, _ := net.SplitHostPort(s.SMTPAddr)
-	conf := fmt.Sprintf(`queue ttl 4s
-table vusers file:%[1]s/vusers
-listen on 127.0.0.1 port %[2]s
-action "dovecot" lmtp "%[1]s/base/lmtp" rcpt-to virtual <vusers>
-match from any for domain "%[3]s" action "dovecot"
-`, s.Dir, port, s.Domain)
-	path := filepath.Join(s.Dir, "smtpd.conf")
-	write(t, path, conf)
+	path := s.render("opensmtpd", "smtpd.conf")
 	logf, err := os.Create(filepath.Join(s.Dir, "smtpd.log"))
 	if err != nil {
 		t.Fatal(err)
@@ -271,7 +276,7 @@ match from any for domain "%[3]s" action "dovecot"
 	var cmd *exec.Cmd
 	if _, err := exec.LookPath("unshare"); err == nil && exec.Command("unshare", "--mount", "true").Run() == nil {
 		cmd = exec.Command("unshare", "--mount", "--propagation", "private", "sh", "-c",
-			"mount -t tmpfs tmpfs /run && mkdir -p /var/spool/smtpd && mount -t tmpfs -o mode=0711 tmpfs /var/spool/smtpd && exec smtpd -d -f "+path)
+			"mount -t tmpfs tmpfs /run && mkdir -p -m 0711 /var/spool/smtpd && mount -t tmpfs -o mode=0711 tmpfs /var/spool/smtpd && exec smtpd -d -f "+path)
 	} else {
 		cmd = exec.Command("smtpd", "-d", "-f", path)
 	}
@@ -399,7 +404,7 @@ func (s *Stack) DeliverMaildir(t testing.TB, local string, raw []byte, at time.T
 	if err := os.WriteFile(tmp, raw, 0o600); err != nil {
 		t.Fatalf("stacktest: maildir delivery: %v", err)
 	}
-	uid, gid := mailUser(t)
+	_, uid, gid := mailUser(t)
 	os.Chown(tmp, uid, gid)
 	if err := os.Chtimes(tmp, at, at); err != nil {
 		t.Fatal(err)

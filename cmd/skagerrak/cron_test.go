@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"skagerrak/mail/compose"
+)
+
+// cronMachine is README's host with the binary installed, the games of e
+// in /var/lib/skagerrak/games (the daemon's user's), a configuration
+// naming e's loopback servers and a secrets.env holding the given lines.
+func cronMachine(t *testing.T, e *mailEnv, secrets string) *machine {
+	t.Helper()
+	m := newMachine(t)
+	if out, err := exec.Command("cp", "-a", e.dataDir(), m.path("/var/lib/skagerrak/games")).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v %s", err, out)
+	}
+	if out, err := exec.Command("chown", "-R", fmt.Sprintf("%d:%d", m.uid, m.gid), m.path("/var/lib/skagerrak/games")).CombinedOutput(); os.Geteuid() == 0 && err != nil {
+		t.Fatalf("chown: %v %s", err, out)
+	}
+	priv, err := compose.ArmorPrivateKey(e.hostKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.write("/etc/skagerrak/host-key.asc", priv, m.uid, 0, 0o600)
+	cfg := fmt.Sprintf("data_dir: /var/lib/skagerrak/games\nhost_key: /etc/skagerrak/host-key.asc\nimap:\n  addr: %s\n  username: %s\n  tls: none\nsmtp:\n  addr: %s\n  tls: none\n  from: %s\n",
+		e.imap.Addr(), hostAddr, e.smtp.Addr(), hostAddr)
+	m.write("/etc/skagerrak/skagerrak.yaml", []byte(m.rewrite(cfg)), 0, 0, 0o644)
+	m.write("/etc/skagerrak/secrets.env", []byte(secrets), 0, m.gid, 0o640)
+	return m
+}
+
+// cron runs a crontab command as cron does: /bin/sh -c, cron's PATH and
+// nothing else in the environment, as the daemon's user where the test
+// may switch users.
+func (m *machine) cron(command string) (int, string, string) {
+	m.t.Helper()
+	asSelf := os.Geteuid() != 0
+	cmd := m.command(asSelf, m.path("/var/lib/skagerrak"), []string{"PATH=/usr/bin:/bin", "SHELL=/bin/sh", "HOME=" + m.path("/var/lib/skagerrak"), "LOGNAME=skagerrak"},
+		"/bin/sh", "-c", m.rewrite(command))
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	return exitCode(m.t, cmd.Run()), out.String(), errb.String()
+}
+
+// The cron line is one line, the same in README and in poll --help, and
+// it works as cron runs it: the first pass sends the first reports and
+// says so; the idle pass after it prints nothing at all (cron would mail
+// the host any output, 288 times a day) and exits 0.
+func TestCronLineQuietWhenIdle(t *testing.T) {
+	_, help, _ := run(t, "poll", "--help")
+	if !strings.Contains(help, "\n  "+cronLine+"\n") {
+		t.Fatalf("poll --help does not give the cron line %q:\n%s", cronLine, help)
+	}
+	user, command := readmeCron(t)
+	wantUser := strings.Fields(cronLine)[5]
+	if user != wantUser || command != strings.TrimSpace(cronLine[strings.Index(cronLine, wantUser)+len(wantUser):]) {
+		t.Fatalf("README's cron line (%s: %s) is not poll --help's: %s", user, command, cronLine)
+	}
+	e := newMailEnv(t, 1)
+	m := cronMachine(t, e, "SKAGERRAK_IMAP_PASSWORD='pw'\n")
+	code, out, errs := m.cron(command)
+	if code != 0 || !strings.Contains(out, "mail sent 2") {
+		t.Fatalf("first pass from cron: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs = m.cron(command)
+	if code != 0 || out != "" || errs != "" {
+		t.Fatalf("an idle pass from cron: exit %d, printed %q and %q; want exit 0 and nothing", code, out, errs)
+	}
+	code, out, errs = m.cron(strings.Replace(command, "poll --once", "poll --once --verbose", 1))
+	if code != 0 || !strings.Contains(out, "messages 0: accepted 0") {
+		t.Fatalf("an idle pass with --verbose: exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// A secrets file that lacks the password (or was not sourced) is named
+// by the variable missing, before any server is asked: never the server's
+// AUTHENTICATIONFAILED.
+func TestCronLineNamesMissingSecret(t *testing.T) {
+	e := newMailEnv(t, 1)
+	m := cronMachine(t, e, "# the IMAP password is not here\n")
+	_, command := readmeCron(t)
+	code, out, errs := m.cron(command)
+	if code == 0 || out != "" || !strings.Contains(errs, "SKAGERRAK_IMAP_PASSWORD (imap.username is "+hostAddr+") not set") || strings.Contains(errs, "AUTHENTICATIONFAILED") {
+		t.Fatalf("cron line without the password: exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, args := range [][]string{{"run"}, {"config", "check"}} {
+		code, out := m.skagerrak(nil, args...)
+		if code == 0 || !strings.Contains(out, "SKAGERRAK_IMAP_PASSWORD") || strings.Contains(out, "AUTHENTICATIONFAILED") {
+			t.Errorf("%s without the password: exit %d\n%s", args, code, out)
+		}
+	}
+}
+
+// A duration without a unit is refused where it is read: config check and
+// the commands that start, naming the key and the value with a unit.
+func TestBareDurationRefused(t *testing.T) {
+	e := newMailEnv(t, 1)
+	cfg := configFor(t, e)
+	b, _ := os.ReadFile(cfg)
+	os.WriteFile(cfg, append(b, "poll_timeout: 120\n"...), 0o600)
+	for _, args := range [][]string{{"config", "check"}, {"poll", "--once"}, {"run"}} {
+		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
+		if code == 0 || !strings.Contains(errs, `key "poll_timeout" is 120, a number without a unit; write 120s`) {
+			t.Errorf("%s with poll_timeout: 120: exit %d\n%s\n%s", args, code, out, errs)
+		}
+	}
+}
+
+// While the IMAP server is down the daemon tries again with a growing
+// delay of at most poll_interval, as README says (it waited up to 5
+// minutes, 1m25s seen). poll_interval is 1s here: from the third attempt
+// on, the old back-off waited 2 s or more.
+func TestBackoffUpToPollInterval(t *testing.T) {
+	e := newMailEnv(t, 1)
+	cfg := configFor(t, e)
+	b, _ := os.ReadFile(cfg)
+	os.WriteFile(cfg, []byte(strings.Replace(strings.Replace(string(b), "poll_interval: 200ms", "poll_interval: 1s", 1), e.imap.Addr(), closedAddr(t), 1)), 0o600)
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb syncBuffer
+	m := &Main{Stdout: &out, Stderr: &errb}
+	done := make(chan int)
+	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
+	delays := regexp.MustCompile(`retrying.*delay=(\S+)`)
+	deadline := time.Now().Add(20 * time.Second)
+	for len(delays.FindAllStringSubmatch(errb.String(), -1)) < 4 && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	found := delays.FindAllStringSubmatch(errb.String(), -1)
+	if len(found) < 4 {
+		t.Fatalf("the daemon tried %d times in 20 s with the server down:\n%s", len(found), errb.String())
+	}
+	for _, f := range found {
+		if d, err := time.ParseDuration(f[1]); err != nil || d > time.Second {
+			t.Errorf("a retry waited %s, more than poll_interval (1s)", f[1])
+		}
+	}
+}
