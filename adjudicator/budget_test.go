@@ -11,10 +11,7 @@ import (
 	"time"
 
 	"skagerrak/engine"
-	"skagerrak/engine/enginetest"
 )
-
-func init() { enginetest.RegisterLoop() }
 
 // submitErr enters orders as submit does, and returns the error of
 // routing them.
@@ -26,7 +23,7 @@ func submitErr(h *Host, game string, side engine.Side, text string) error {
 	return err
 }
 
-// A resolution that would never end: in a game of looptest, allied
+// A resolution that would never end: in a game of racetest, allied
 // dawdles (a loop of one step after another, each keeping a line). The
 // step budget ends it: the game is set aside with an error naming the
 // game, the phase and the loop; nothing of the resolution is appended;
@@ -36,9 +33,7 @@ func submitErr(h *Host, game string, side engine.Side, text string) error {
 func TestRunawayResolutionIsSetAside(t *testing.T) {
 	h, _, dir := newHost(t)
 	for _, id := range []string{"loop", "race"} {
-		s := raceSpec(id)
-		s.Ruleset = "looptest"
-		if _, err := h.Create(s); err != nil {
+		if _, err := h.Create(raceSpec(id)); err != nil {
 			t.Fatal(err)
 		}
 	}

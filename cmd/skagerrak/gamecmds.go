@@ -267,10 +267,13 @@ func (m *Main) diceCmd() *cobra.Command {
 		Use:   "add GAME N...",
 		Short: "Supply rolls to a manual-dice game's resolution waiting for them",
 		Long: "Supply rolls to a manual-dice game. Each value is the face of the die its roll\n" +
-			"is for, in the order `skagerrak status GAME` lists them (\"T1-german-combat needs\n" +
-			"1 d6 and 2 d10: a d10 for ..., then ...\"); a ten-sided die's 0 face is given as 0.\n" +
-			"A value that is no face of its die, or more values than the phase takes, is\n" +
-			"refused and nothing is added. The phase resolves as soon as it has its dice.",
+			"is for, in order. No die is made up: a resolution stops at the first die it does\n" +
+			"not have, and `skagerrak status GAME` names it (\"T02 needs 1 d6: a d6 for\n" +
+			"gunnery (8.23) (more may follow once it is in)\"). Several values may be given at\n" +
+			"once, each checked against the die the phase asks for next; a ten-sided die's 0\n" +
+			"face is given as 0. A value that is no face of its die, or more values than the\n" +
+			"phase takes, is refused and nothing is added. The phase resolves as soon as it\n" +
+			"has its dice.",
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			h, _, err := m.host(cmd, false, false, onlyGame(args[0]))

@@ -15,7 +15,6 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
-	"skagerrak/engine/enginetest"
 )
 
 // TestHelperCommand is the skagerrak binary, with the test rulesets, for
@@ -27,19 +26,17 @@ func TestHelperCommand(t *testing.T) {
 	if args == "" {
 		t.Skip("run by TestSignalStopsACommandMidResolution")
 	}
-	enginetest.RegisterLoop()
 	os.Args = append([]string{"skagerrak"}, strings.Split(args, "\n")...)
 	os.Exit(runMain())
 }
 
-// loopGame makes game id of looptest under data: allied dawdles slowly
+// loopGame makes game id of racetest under data: allied dawdles slowly
 // (each step of its resolution takes about a millisecond, and it never
 // ends); german's orders are in too when both is set. The host that makes
 // it runs under a context already ended, so that the resolution the last
 // orders set off stops at its first step. It returns the log's bytes.
 func loopGame(t *testing.T, data, id, dice string, both bool) []byte {
 	t.Helper()
-	enginetest.RegisterLoop()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	h, err := adjudicator.OpenHost(data, adjudicator.Options{Context: ctx})
@@ -47,7 +44,7 @@ func loopGame(t *testing.T, data, id, dice string, both bool) []byte {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	spec := adjudicator.Spec{Game: id, Ruleset: "looptest", Dice: dice, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+	spec := adjudicator.Spec{Game: id, Ruleset: "racetest", Dice: dice, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
 	for _, s := range []string{"allied", "german"} {
 		spec.Players = append(spec.Players, adjudicator.Player{Side: engine.Side(s), Address: s + "@example.org", Key: "k", Fingerprint: "FP-" + s})
 	}
@@ -77,7 +74,7 @@ func loopGame(t *testing.T, data, id, dice string, both bool) []byte {
 // does) in the middle of a resolution that would take minutes stops within
 // a second or two: it exits non-zero saying it stopped, and the game's log
 // is as it was, and verifies. Each command runs in a process of its own
-// (TestHelperCommand), on a game of looptest whose allied side dawdles
+// (TestHelperCommand), on a game of racetest whose allied side dawdles
 // slowly: resolve (a referee forcing the phase), status (the dry run of a
 // manual-dice game waiting for dice) and dice add (the check of each die).
 func TestSignalStopsACommandMidResolution(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 
 // Race is a tiny ruleset for tests: each phase both sides
 // order "advance N" (1-3); each side then rolls a d6 and moves N if the roll
-// is at least N. First to 10 wins; the game lasts at most 5 phases. A side
+// is at least N (or "dawdle", which never ends: see loop.go). First to 10 wins; the game lasts at most 5 phases. A side
 // sees its own position and orders, and the enemy's position only.
 type Race struct{}
 
@@ -37,7 +37,8 @@ func (Race) Scenarios() []engine.Info {
 }
 func (Race) Options() []engine.Info { return []engine.Info{{ID: "long", Title: "Long race"}} }
 
-func (r Race) New(s engine.Setup, d engine.Dice) (engine.State, error) {
+func (r Race) New(s engine.Setup, d engine.Dice) (_ engine.State, err error) {
+	defer engine.Halted(&err)
 	if s.Scenario != "" && s.Scenario != "standard" {
 		return nil, fmt.Errorf("racetest has no scenario %q; valid: standard", s.Scenario)
 	}
@@ -73,6 +74,9 @@ func (Race) ParseOrders(s engine.State, side engine.Side, text string) (engine.O
 	if side != "allied" && side != "german" {
 		return o, []engine.LineError{{Msg: fmt.Sprintf("%q is no side of this game", side), Valid: "allied or german"}}
 	}
+	if o, ok := parseDawdle(text); ok {
+		return o, nil
+	}
 	for _, l := range engine.OrderLines(text) {
 		if len(l.Fields) != 2 || strings.ToLower(l.Fields[0]) != "advance" {
 			errs = append(errs, l.Errorf("1.1", "advance 1, advance 2 or advance 3", "unknown order"))
@@ -93,6 +97,9 @@ func (Race) DefaultOrders(engine.State, engine.Side) engine.Orders { return Race
 // FormatOrders writes nothing for orders that order nothing (an empty
 // file), which advance no step.
 func (Race) FormatOrders(_ engine.State, _ engine.Side, o engine.Orders) string {
+	if s := formatDawdle(o.(RaceOrders)); s != "" {
+		return s
+	}
 	if o.(RaceOrders).N == 0 {
 		return ""
 	}
@@ -102,6 +109,7 @@ func (Race) FormatOrders(_ engine.State, _ engine.Side, o engine.Orders) string 
 func (Race) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (next engine.State, err error) {
 	defer engine.Halted(&err)
 	d = engine.Bound(d)
+	dawdling(orders, d)
 	old := s.(*RaceState)
 	st := &RaceState{Turn: old.Turn + 1, Pos: map[string]int{}, Last: map[string]string{}, Log: map[string][]string{}}
 	for k, v := range old.Pos {

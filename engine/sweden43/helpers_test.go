@@ -39,7 +39,13 @@ func hx(t *testing.T, s string) engine.Hex {
 // sides having kept the order of battle's set-up (30).
 func newGame(t *testing.T, scenario string, opts ...string) *State {
 	t.Helper()
-	s, err := Ruleset{}.New(engine.Setup{Scenario: scenario, Options: opts}, nullDice{})
+	return newGameOf(t, engine.Setup{Scenario: scenario, Options: opts})
+}
+
+// newGameOf is newGame of any set-up (a rules revision).
+func newGameOf(t *testing.T, setup engine.Setup) *State {
+	t.Helper()
+	s, err := Ruleset{}.New(setup, nullDice{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,9 @@ func (Ruleset) Revisions() []engine.Revision {
 			"29B: an infantry division cadre includes a mountain division's (the 2Mtn cadre may be rebuilt)",
 			"28B1: a surrender removes the Allied forces still to come as well",
 		}},
+		{N: 3, Changes: []string{
+			"26A: the Swedish navy's breakout roll is made as the German Jul I 43 turn opens (\"the Allied player rolls two dice at the start of the German Jul I 43 turn\"), so that the German's report of the turn states the result before he writes his orders, and a manual-dice game asks for the two dice then; revisions 1 and 2 rolled them as the German movement phase resolved, after his orders",
+		}},
 	}
 }
 

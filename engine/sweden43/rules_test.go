@@ -387,6 +387,8 @@ func TestRule26A_LandingHexes(t *testing.T) {
 	}
 }
 
+// Revisions 1 and 2 roll the breakout as the German Jul I movement phase
+// resolves, before the landing rolls (revision 3: TestRule26A_Breakout...).
 func TestRule26A_NavalBreakout(t *testing.T) {
 	for _, tc := range []struct {
 		scenario     string
@@ -399,7 +401,7 @@ func TestRule26A_NavalBreakout(t *testing.T) {
 		{"ultra", []int{3, 3, 4, 5}, true, true},
 		{"ultra", []int{2, 3, 6, 6}, false, false},
 	} {
-		st := newGame(t, tc.scenario)
+		st := newGameOf(t, engine.Setup{Scenario: tc.scenario, Revision: 2})
 		if tc.scenario == "ultra" {
 			for k := 0; k < 3; k++ {
 				st = resolve(t, st, "", nullDice{})

@@ -421,25 +421,10 @@ func (Ruleset) resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 		}
 		advance(st)
 	case "move":
-		if st.Turn == 1 && side == German {
-			// 26A: the Swedish navy's breakout roll at the start of the German Jul I turn.
-			hasAmph := false
-			for _, u := range st.Board.Units {
-				hasAmph = hasAmph || u.Status == Amph
-			}
-			if hasAmph {
-				need := data.Params["breakout"]
-				if st.Scenario == "ultra" {
-					need = data.Params["breakout-ultra"]
-				}
-				r := engine.TwoD6(d, "Swedish navy breakout (26A)")
-				st.Board.NavyOut = r >= need
-				if st.Board.NavyOut {
-					c.log("", fmt.Sprintf("Swedish navy breakout roll %d: elements of the Swedish navy break out into the Baltic (26A)", r))
-				} else {
-					c.log("", fmt.Sprintf("Swedish navy breakout roll %d: the Swedish navy stays bottled up (26A)", r))
-				}
-			}
+		if st.rev() < 3 && st.Turn == 1 && side == German {
+			// 26A, revision 1 and 2: the breakout roll made as the
+			// German Jul I movement phase resolves.
+			breakout(c, d)
 		}
 		list := append([]Order(nil), ord.List...)
 		sort.SliceStable(list, func(i, j int) bool { return phaseRank(list[i].Verb) < phaseRank(list[j].Verb) })
@@ -512,6 +497,12 @@ func openPhase(st *State, d engine.Dice) {
 	}
 	c := newCtx(st)
 	side := st.phasing()
+	if st.rev() >= 3 && st.Turn == 1 && side == German {
+		// 26A: "the Allied player rolls two dice at the start of the
+		// German Jul I 43 turn": as the turn opens, so that the German
+		// reads the result in the report that asks for his orders.
+		breakout(c, d)
+	}
 	if st.rev() >= 2 {
 		// A new movement phase: what the side's units spent in the last
 		// one no longer counts (exploitation eligibility).
@@ -536,6 +527,31 @@ func openPhase(st *State, d engine.Dice) {
 		c.log(side, fmt.Sprintf("%s arrives at %s (29A)", u.ID, data.HexName(h)))
 	}
 	c.computeSupply(side)
+}
+
+// breakout is the Swedish navy's breakout roll (26A): two dice, 9 or more
+// (6 or more in the ULTRA scenario, 33A1) and elements of the Swedish navy
+// break out into the Baltic. It is rolled only while the amphibious force
+// has still to land.
+func breakout(c *ctx, d engine.Dice) {
+	hasAmph := false
+	for _, u := range c.st.Board.Units {
+		hasAmph = hasAmph || u.Status == Amph
+	}
+	if !hasAmph {
+		return
+	}
+	need := data.Params["breakout"]
+	if c.st.Scenario == "ultra" {
+		need = data.Params["breakout-ultra"]
+	}
+	r := engine.TwoD6(d, "Swedish navy breakout (26A)")
+	c.st.Board.NavyOut = r >= need
+	if c.st.Board.NavyOut {
+		c.log("", fmt.Sprintf("Swedish navy breakout roll %d: elements of the Swedish navy break out into the Baltic (26A)", r))
+	} else {
+		c.log("", fmt.Sprintf("Swedish navy breakout roll %d: the Swedish navy stays bottled up (26A)", r))
+	}
 }
 
 // conquered reports whether Sweden is conquered (31A).
