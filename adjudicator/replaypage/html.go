@@ -12,7 +12,9 @@ import (
 var assets embed.FS
 
 var page = template.Must(template.New("page.tmpl").Funcs(template.FuncMap{
-	"css": func() (template.CSS, error) { return asset("page.css", func(s string) template.CSS { return template.CSS(s) }) },
+	"css": func() (template.CSS, error) {
+		return asset("page.css", func(s string) template.CSS { return template.CSS(s) })
+	},
 	"js": func() (template.JS, error) {
 		return asset("chacha8.js", func(s string) template.JS { return template.JS(s) })
 	},

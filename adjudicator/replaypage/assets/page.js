@@ -135,7 +135,7 @@ const verifier = (function () {
   // shown checks that the rolls this page shows are the log's.
   function shown(recs) {
     const bySeq = new Map(recs.map((r) => [r.seq, r]));
-    for (const s of document.querySelectorAll("section.phase")) {
+    for (const s of document.querySelectorAll("section.phase[data-seq]")) {
       const seq = Number(s.dataset.seq || 0);
       const r = seq ? bySeq.get(seq) : recs[0];
       if (!r) continue;
