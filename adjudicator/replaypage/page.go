@@ -136,8 +136,40 @@ func Build(l Log) (*Page, error) {
 		}
 		p.Phases = append(p.Phases, ph)
 	}
+	if last := &p.Phases[len(p.Phases)-1]; len(last.Views) == 0 {
+		// The phase that ended the game has no report (the final report
+		// follows): each side's view of the final state, as a report
+		// would have shown it.
+		views, err := finalViews(g, &rec)
+		if err != nil {
+			return nil, err
+		}
+		last.Views = views
+	}
 	p.Maps = rec.pngs
 	return p, nil
+}
+
+// finalViews draws each side's view of the final state: its map and the
+// ruleset's report of it, where the ruleset writes them.
+func finalViews(g *adjudicator.Game, rec *recorder) ([]View, error) {
+	var out []View
+	for _, s := range g.Rules.Sides() {
+		v := g.Rules.View(g.State, s)
+		fv := View{Side: s, Map: -1}
+		if r, ok := g.Rules.(engine.Reporter); ok {
+			fv.Report = r.Report(v, s)
+		}
+		if pic, ok := g.Rules.(engine.Picturer); ok {
+			png, err := pic.Picture(v, s)
+			if err != nil {
+				return nil, fmt.Errorf("replay: the final map of %s: %w", s, err)
+			}
+			fv.Map = rec.picture(png)
+		}
+		out = append(out, fv)
+	}
+	return out, nil
 }
 
 // BuildSide gathers one side's page from its mails alone: each report
