@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"image"
 	_ "image/png" // screenshots
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -96,6 +99,7 @@ func replayInBrowser(t *testing.T, dir, ruleset string) {
 	if !strings.HasPrefix(verdict, "verified: ") || !strings.Contains(verdict, "rolls (the hash chain") {
 		t.Fatalf("the page says %q, want verified with every roll checked", verdict)
 	}
+	chacha8MatchesGo(t, ctx)
 	mapsShown(t, ctx)
 	steps := len(p.Phases)
 	start = time.Now()
@@ -136,6 +140,36 @@ func openPage(t *testing.T, ctx context.Context, url string) string {
 		t.Fatal(err)
 	}
 	return verdict
+}
+
+// chacha8MatchesGo checks the page's ChaCha8 against math/rand/v2's over
+// 1,000 outputs: eight reseeds, each after 16 blocks.
+func chacha8MatchesGo(t *testing.T, ctx context.Context) {
+	t.Helper()
+	seed := sha256.Sum256([]byte("the page's ChaCha8 is Go's"))
+	src := rand.NewChaCha8(seed)
+	want := make([]string, 1000)
+	for i := range want {
+		want[i] = strconv.FormatUint(src.Uint64(), 10)
+	}
+	js := fmt.Sprintf(`(() => { const r = new ChaCha8(new Uint8Array(%s)); return Array.from({length: %d}, () => r.uint64().toString()); })()`, jsBytes(seed[:]), len(want))
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if i >= len(got) || got[i] != want[i] {
+			t.Fatalf("the page's ChaCha8 output %d is %v, Go's is %s", i, got[min(i, len(got)-1)], want[i])
+		}
+	}
+}
+
+func jsBytes(b []byte) string {
+	s := make([]string, len(b))
+	for i, x := range b {
+		s[i] = strconv.Itoa(int(x))
+	}
+	return "[" + strings.Join(s, ",") + "]"
 }
 
 // mapsShown steps to the first resolved phase and checks its maps are
