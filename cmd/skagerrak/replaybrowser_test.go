@@ -20,7 +20,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
 )
 
@@ -77,16 +76,11 @@ func (r *requests) listen(ev any) {
 // says verified, every phase steps with the right arrow to the end, which
 // shows the result, the maps are drawn, and no request leaves the page. A
 // copy with one byte of one record changed says not verified, naming it.
-func replayInBrowser(t *testing.T, dir, ruleset string) {
+func replayInBrowser(t *testing.T, dir, ruleset string, p *replaypage.Page) {
 	req := &requests{}
 	ctx := browser(t, req.listen)
-	lr := adjudicator.LogReader{Path: filepath.Join(dir, "games", "demo-1", adjudicator.LogFile)}
-	p, err := replaypage.Build(lr)
-	if err != nil {
-		t.Fatal(err)
-	}
 	file := filepath.Join(t.TempDir(), "replay.html")
-	if code, out, errs := run(t, "replay", filepath.Dir(lr.Path), "--html", file); code != 0 {
+	if code, out, errs := run(t, "replay", filepath.Join(dir, "games", "demo-1"), "--html", file); code != 0 {
 		t.Fatalf("replay: exit %d\n%s%s", code, out, errs)
 	}
 	st, _ := os.Stat(file)
