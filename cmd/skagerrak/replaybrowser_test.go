@@ -243,3 +243,18 @@ func tampered(t *testing.T, ctx context.Context, p *replaypage.Page) {
 		t.Errorf("the page with record %d changed says %q, want it to begin %q", n+1, verdict, want)
 	}
 }
+
+// TestReplayManualDiceInBrowser opens the replay of a checked-in game with
+// manual dice: the page verifies the chain and the commitment, and says
+// plainly that it did not derive the rolls, which no secret gave.
+func TestReplayManualDiceInBrowser(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "manual.html")
+	if code, out, errs := run(t, "replay", filepath.Join("testdata", "logs", "kriegsmarine-r2-manual.jsonl"), "--html", file); code != 0 {
+		t.Fatalf("replay: exit %d\n%s%s", code, out, errs)
+	}
+	ctx := browser(t, func(any) {})
+	verdict := openPage(t, ctx, "file://"+file)
+	if !strings.HasPrefix(verdict, "verified: 111 records, rolls not checked (the dice were supplied by hand") {
+		t.Errorf("the page of a manual-dice game says %q", verdict)
+	}
+}
