@@ -122,7 +122,9 @@ func replaySideHoldsOnlyItsMails(t *testing.T, dir string) {
 		if len(p.Phases) < 2 {
 			t.Fatalf("%s's page has %d phases", side, len(p.Phases))
 		}
+		orders := 0
 		for _, ph := range p.Phases {
+			orders += len(ph.Orders)
 			for _, v := range ph.Views {
 				if v.Side != side || !texts[v.Report] {
 					t.Errorf("%s's page, phase %s: a report of %s that is none of %s's mails:\n%.300s", side, ph.ID, v.Side, side, v.Report)
@@ -133,6 +135,9 @@ func replaySideHoldsOnlyItsMails(t *testing.T, dir string) {
 					t.Errorf("%s's page, phase %s: orders of %s that are none of %s's mails", side, ph.ID, o.Side, side)
 				}
 			}
+		}
+		if orders == 0 {
+			t.Errorf("%s's page shows none of its accepted orders", side)
 		}
 		for i, m := range p.Maps {
 			if !maps[string(m)] {
