@@ -11,7 +11,7 @@ package replaypage
 
 import (
 	"bytes"
-	"encoding/base64"
+	"crypto/sha256"
 	"fmt"
 	"iter"
 	"slices"
@@ -89,7 +89,7 @@ const StartPhase = "start"
 // hides from the other.
 func Build(l Log) (*Page, error) {
 	var logBuf bytes.Buffer
-	rec := recorder{maps: map[string]int{}}
+	rec := recorder{maps: map[[32]byte]int{}}
 	g := adjudicator.NewGame(adjudicator.TemplateRenderer{}, false)
 	g.OnMail = rec.keep(func(q adjudicator.MailQueued) bool {
 		return q.Kind == adjudicator.MailReport
@@ -176,7 +176,7 @@ func finalViews(g *adjudicator.Game, rec *recorder) ([]View, error) {
 // (text and map) and each reply that accepted its orders, and the final
 // report once the game is over. It embeds no log.
 func BuildSide(l Log, side engine.Side) (*Page, error) {
-	rec := recorder{maps: map[string]int{}}
+	rec := recorder{maps: map[[32]byte]int{}}
 	accepted := map[string]string{}
 	var final string
 	g := adjudicator.NewGame(adjudicator.TemplateRenderer{}, false)
@@ -236,7 +236,7 @@ func header(g *adjudicator.Game) *Page {
 type recorder struct {
 	views map[string][]View
 	order []string
-	maps  map[string]int
+	maps  map[[32]byte]int
 	pngs  [][]byte
 	err   error
 }
@@ -271,7 +271,7 @@ func (r *recorder) keep(keep func(adjudicator.MailQueued) bool) func(*adjudicato
 
 // picture stores a PNG once and returns its index.
 func (r *recorder) picture(png []byte) int {
-	k := base64.StdEncoding.EncodeToString(png)
+	k := sha256.Sum256(png)
 	if i, ok := r.maps[k]; ok {
 		return i
 	}
