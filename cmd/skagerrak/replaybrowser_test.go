@@ -258,3 +258,34 @@ func TestReplayManualDiceInBrowser(t *testing.T) {
 		t.Errorf("the page of a manual-dice game says %q", verdict)
 	}
 }
+
+// TestReplayCheckedInLogsVerifyInBrowser has the page's script check every
+// finished game kept under testdata/logs (each ruleset revision, seeded
+// and manual dice), which skagerrak verify holds intact: the page must
+// agree, record for record.
+func TestReplayCheckedInLogsVerifyInBrowser(t *testing.T) {
+	logs, err := filepath.Glob(filepath.Join("testdata", "logs", "*.jsonl"))
+	if err != nil || len(logs) == 0 {
+		t.Fatalf("no checked-in logs: %v", err)
+	}
+	ctx := browser(t, func(any) {})
+	for _, l := range logs {
+		raw, err := os.ReadFile(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &replaypage.Page{Game: filepath.Base(l), Log: raw}
+		var b bytes.Buffer
+		if err := p.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), "page.html")
+		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("verified: %d records, ", bytes.Count(raw, []byte("\n")))
+		if verdict := openPage(t, ctx, "file://"+file); !strings.HasPrefix(verdict, want) {
+			t.Errorf("%s: the page says %q, want %q...", l, verdict, want)
+		}
+	}
+}

@@ -132,6 +132,31 @@ const verifier = (function () {
     return n;
   }
 
+  // ordersDigests checks, for every phase resolved with each side's own
+  // orders, that the digest which seeded its dice is that of the orders
+  // the log accepted (the last of each side owing orders); it returns how
+  // many phases it checked and how many it could not (default orders,
+  // which only the rules can write out).
+  async function ordersDigests(recs) {
+    let owes = [], orders = {}, checked = 0, defaulted = 0;
+    for (const r of recs) {
+      if (r.type === "PhaseOpened") { owes = r.data.owes || []; orders = {}; }
+      if (r.type === "OrdersAccepted") orders[r.data.side] = r.data.text;
+      if (r.type !== "PhaseResolved") continue;
+      if ((r.data.defaulted || []).length > 0) { defaulted++; continue; }
+      const parts = [];
+      for (const side of [...owes].sort()) {
+        const text = enc.encode(orders[side] || "");
+        parts.push(enc.encode(enc.encode(side).length + ":" + side + text.length + ":"), text);
+      }
+      if (hex(await sha256(concat(...parts))) !== r.data.orders_digest) {
+        throw new Bad(r.seq, r.type, "the orders the log accepted for phase " + r.data.phase + " are not those whose digest seeded its dice");
+      }
+      checked++;
+    }
+    return { checked, defaulted };
+  }
+
   // shown checks that the rolls this page shows are the log's.
   function shown(recs) {
     const bySeq = new Map(recs.map((r) => [r.seq, r]));
@@ -155,9 +180,10 @@ const verifier = (function () {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const recs = await chain(bytes);
     if (recs.length === 0 || recs[0].type !== "GameCreated") throw new Bad(1, "", "the log does not begin with GameCreated");
+    const digests = await ordersDigests(recs);
     const rolls = await dice(recs);
     shown(recs);
-    return { records: recs.length, rolls, signatures: signed(recs) };
+    return { records: recs.length, rolls, digests, signatures: signed(recs) };
   }
   return { run };
 })();
@@ -171,7 +197,9 @@ const verifier = (function () {
     const rolls = typeof r.rolls === "number" ? r.rolls + " rolls" : "rolls not checked (" + r.rolls + ")";
     box.className = "ok";
     box.textContent = "verified: " + r.records + " records, " + rolls +
-      " (the hash chain, the dice commitment and every roll re-derived from the published secret, in this page). " +
+      " (the hash chain, the dice commitment and every roll re-derived from the published secret, in this page); " +
+      "the orders of " + r.digests.checked + " phases are those whose digest seeded their dice" +
+      (r.digests.defaulted ? " (" + r.digests.defaulted + " phases with default orders not checked here)" : "") + ". " +
       "Not checked in this page: the " + r.signatures + " player signatures and the rules' resolutions; run skagerrak verify on the log for those.";
     document.body.dataset.verified = "yes";
   } catch (e) {
