@@ -109,10 +109,7 @@ func (h *Host) heldAside(sub Submission, mine []string) error {
 	if len(h.aside) == 0 {
 		return nil
 	}
-	named := ""
-	if f, err := engine.ParseOrderFile(sub.Text); err == nil {
-		named = f.Game
-	}
+	named := namedGame(sub.Text)
 	for _, id := range h.asideIDs() {
 		a := h.aside[id]
 		plays := false

@@ -43,6 +43,9 @@ type Automatic struct {
 	Auto   bool
 	Why    string
 	Bounce *Bounce
+	// From is the address of the From: field when it names one (what
+	// anyone can write: only ever compared with registered addresses).
+	From string
 }
 
 // Bounce is a delivery status notification as the adjudicator needs it.
@@ -136,10 +139,14 @@ func (g *Game) bouncedOnce(d MailBounced) bool {
 
 // bounced records a bounce and, when the mail was for a side, tells the
 // referee (a bounce of the referee's own mail is not sent on: it would
-// bounce again).
+// bounce again). A failed delivery stands as undelivered mail, told to
+// the referee once (see tellReferee); a delayed one is told as a notice.
 func (g *Game) bounced(d MailBounced, emit Emit) error {
 	if err := emit(EvMailBounced, d); err != nil {
 		return err
+	}
+	if d.GaveUp() {
+		return g.tellReferee(emit)
 	}
 	if d.Side == Referee || g.Referee == nil {
 		return nil
@@ -160,9 +167,25 @@ func (g *Game) applyBounce(ev events.Event) error {
 		return fmt.Errorf("a bounce of mail %s, which the game did not queue for %s", d.ID, d.Side)
 	}
 	g.Bounced = append(g.Bounced, d)
+	if d.GaveUp() {
+		why := strings.TrimSpace(d.Status + " " + d.Diagnostic)
+		if why == "" {
+			why = "the delivery failed"
+		}
+		g.noteUndelivered(d.ID, d.Side, why, true)
+		g.justBounced = d.ID
+	}
 	g.lastNotice = "A mail to " + string(d.Side) + " did not arrive: " + d.String() +
 		". They may be missing a report; check the address (skagerrak referee GAME address SIDE ADDRESS) and send it again (skagerrak report)."
 	return nil
+}
+
+// GaveUp reports whether the bounce says the mail will not arrive: its
+// action is failed, its status permanent (5.x.x), or its status says the
+// server stopped trying (x.4.7, delivery time expired: OpenSMTPD reports
+// an expired envelope as delayed, 4.4.7). Any other delay is for now.
+func (d MailBounced) GaveUp() bool {
+	return d.Action == "failed" || strings.HasPrefix(d.Status, "5.") || strings.HasSuffix(d.Status, ".4.7")
 }
 
 // String says in one line what a bounce reported.

@@ -37,7 +37,7 @@ func TestBounceRecordedAndForwarded(t *testing.T) {
 		t.Fatal(err)
 	}
 	notes := out.to("ref@example.org")
-	if len(out.mails) != 1 || len(notes) != 1 || !strings.Contains(notes[0].Text, "did not arrive") || !strings.Contains(notes[0].Text, "550 no such user") {
+	if len(out.mails) != 1 || len(notes) != 1 || !strings.Contains(notes[0].Text, "could not be delivered") || !strings.Contains(notes[0].Text, "550 no such user") {
 		t.Fatalf("mails after the bounce: %+v", out.mails)
 	}
 	// A bounce of that notice to the referee: recorded, not sent on.

@@ -65,7 +65,7 @@ func bound(r *OrdersRejected, raw []byte) {
 	}
 	errs := make([]engine.LineError, len(r.Errors))
 	for i, e := range r.Errors {
-		errs[i] = engine.LineError{Line: e.Line, Text: cutField(e.Text, maxField), Rule: cutField(e.Rule, maxField), Msg: cutField(e.Msg, maxField), Valid: cutField(e.Valid, maxField)}
+		errs[i] = engine.LineError{Line: e.Line, Text: cutField(e.Text, maxField), Rule: cutField(e.Rule, maxField), Msg: cutField(e.Msg, maxField), Valid: cutValid(e.Valid, maxField)}
 	}
 	r.Errors = errs
 	r.Ignored = boundIgnored(r.Ignored)
@@ -81,6 +81,16 @@ func cutField(s string, max int) string {
 		return fitJSON(s, max-len(`…`)) + "…"
 	}
 	return s
+}
+
+// cutValid cuts an error's list of valid values to at most max bytes as
+// the log encodes it, between whole names ("… and 12 more"), never inside
+// one; text that still does not fit is cut as cutField cuts it.
+func cutValid(s string, max int) string {
+	if t := engine.FitList(s, max); fitJSON(t, max) == t {
+		return t
+	}
+	return cutField(s, max)
 }
 
 // fitJSON returns the longest prefix of s, cut between runes, whose JSON

@@ -362,3 +362,23 @@ func (s *flakyListing) Games() ([]string, error) {
 	}
 	return s.FileStore.Games()
 }
+
+// TestValidListIsCutBetweenNames: a list of valid values longer than the
+// record keeps is cut after a whole name and says how many more there
+// are; no name is cut in the middle (a "Trondhei…" helps nobody).
+func TestValidListIsCutBetweenNames(t *testing.T) {
+	names := strings.Repeat("Trondheim, ", 40) + "Narvik"
+	got := cutValid(names, maxField)
+	if len(got) > maxField {
+		t.Fatalf("%d bytes, want at most %d", len(got), maxField)
+	}
+	head, more, ok := strings.Cut(got, " … and ")
+	if !ok || !strings.HasSuffix(more, " more") {
+		t.Fatalf("%q does not count the names left out", got)
+	}
+	for _, n := range strings.Split(head, ", ") {
+		if n != "Trondheim" {
+			t.Fatalf("a name cut in the middle: %q in %q", n, got)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -51,11 +52,19 @@ type Submission struct {
 	// Refusal, when set, is why a message whose signature verified is
 	// refused without reading it (see RefusedSigned).
 	Refusal string
+	// Others are the signer's other open games, when the text names no
+	// game: the answer to its commands says to name one.
+	Others []string
 	// Received is when the host's own mail server received the message
 	// (its IMAP INTERNALDATE); zero when not known (a file, paper orders,
 	// a server that gave none). Orders received at or after the open
 	// phase's deadline (plus grace) are late, whenever they are read.
 	Received time.Time
+	// Encrypted says the mail came encrypted to the host (Raw is the
+	// decrypted message); ByAddress that no key signed it and it is
+	// answered at the registered address its From names (see
+	// OrdersRejected.ByAddress).
+	Encrypted, ByAddress bool
 }
 
 // Outcome says what became of a submission.
@@ -76,7 +85,19 @@ const (
 	StatusRejected  = "rejected"
 	StatusDuplicate = "duplicate"
 	StatusReferee   = "referee"
+	// StatusAnswered is a mail of a player's commands, answered.
+	StatusAnswered = "answered"
 )
+
+// notOpen says why orders for phase are refused when open is the open
+// phase: to a side that owes nothing in it, that its orders are not due
+// now, rather than naming a phase that is not its own.
+func notOpen(phase, open string, side engine.Side, opened *PhaseOpened) string {
+	if opened != nil && side != Referee && !slices.Contains(opened.Owes, side) {
+		return fmt.Sprintf("your side has no orders in the open phase %s (owed by %s); you will get a report with your order form when your orders are next due", open, joinSides(opened.Owes))
+	}
+	return fmt.Sprintf("phase %q is not open (it may have resolved already); the open phase is %s", phase, open)
+}
 
 // Submit takes an authenticated order file for this game: it checks the
 // header, the signer's side, the phase and every line, and emits
@@ -108,12 +129,36 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		sub.Text = strings.ToValidUTF8(sub.Text, "\uFFFD")
 		return reject("", "the order file is not UTF-8 text (save it as UTF-8 and sign it again)", nil)
 	}
-	f, err := engine.ParseOrderFile(sub.Text)
+	if side == Referee {
+		f, err := engine.ParseOrderFile(sub.Text)
+		return g.submitFile(playerFile{OrderFile: f, Err: err}, sub, side, now, emit)
+	}
+	p := readPlayerFile(sub.Text)
+	if len(p.Commands) > 0 {
+		return g.playerMail(p, sub, side, now, emit)
+	}
+	return g.submitFile(p, sub, side, now, emit)
+}
+
+// submitFile takes the order file of an authenticated submission (see
+// Submit).
+func (g *Game) submitFile(p playerFile, sub Submission, side engine.Side, now time.Time, emit Emit) (Outcome, error) {
+	reject := func(phase string, reason string, errs []engine.LineError) (Outcome, error) {
+		return g.reject(sub, side, phase, reason, errs, now, emit)
+	}
+	f, err := p.OrderFile, p.Err
 	if err != nil {
 		return reject("", err.Error(), nil)
 	}
 	if f.Game != g.ID {
 		return reject(f.Phase, fmt.Sprintf("the order file is for game %q; this is game %q", f.Game, g.ID), nil)
+	}
+	if why := g.gameIDRefusal(f); why != "" && sub.Source != "unsigned" {
+		// Paper orders are the operator's, entered on this host.
+		return reject(f.Phase, why, nil)
+	}
+	if f.Side != side && g.Holds(sub.Fingerprint, f.Side) {
+		side = f.Side // one player holding two sides names the one in the header
 	}
 	if f.Side != side {
 		if side == Referee {
@@ -135,7 +180,7 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 		if g.Opened != nil {
 			open = g.Opened.Phase
 		}
-		return reject(f.Phase, fmt.Sprintf("phase %q is not open (it may have resolved already); the open phase is %s", f.Phase, open), nil)
+		return reject(f.Phase, notOpen(f.Phase, open, side, g.Opened), nil)
 	}
 	if !sub.SigTime.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
 		return reject(f.Phase, fmt.Sprintf("the signature was made %s, before phase %s opened (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), f.Phase, g.OpenedAt.UTC().Format(time.RFC3339)), nil)
@@ -160,7 +205,8 @@ func (g *Game) Submit(sub Submission, now time.Time, emit Emit) (Outcome, error)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
-		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false), Received: sub.Received}
+		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false), Received: sub.Received,
+		Encrypted: sub.Encrypted}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}
@@ -211,6 +257,9 @@ func (g *Game) queue(kind string, side engine.Side, phase, about string, emit Em
 	}
 	q := MailQueued{Kind: kind, Side: side, To: p.Address, Phase: phase, About: about, Render: RenderRevision}
 	q.ID = g.messageID(kind, side)
+	if kind == MailReport {
+		q.Map = g.mapDue(side)
+	}
 	m, err := g.render(q)
 	if err != nil {
 		return fmt.Errorf("adjudicator: rendering %s mail for %s: %w", kind, side, err)
@@ -306,6 +355,14 @@ func (g *Game) repair(now time.Time, emit Emit) error {
 	if g.Seq == 0 {
 		return nil
 	}
+	if err := g.tellReferee(emit); err != nil {
+		return err
+	}
+	for _, s := range append(g.Sides(), Referee) {
+		if err := g.resend(s, false, emit); err != nil {
+			return err
+		}
+	}
 	if g.Ended != nil {
 		for _, s := range g.Sides() {
 			if !g.finals[s] {
@@ -338,6 +395,15 @@ func (g *Game) repair(now time.Time, emit Emit) error {
 			if err := g.queue(MailAccepted, s, o.Phase, o.Key, emit); err != nil {
 				return err
 			}
+		}
+	}
+	if c := g.lastCommand; c != nil && c.Unanswered == "" && !g.replied[c.about()] {
+		kind := MailAnswer
+		if c.Report != "" {
+			kind = MailResend
+		}
+		if err := g.queue(kind, c.Side, "", c.about(), emit); err != nil {
+			return err
 		}
 	}
 	if r := g.lastRejected; r != nil && r.Key != "" && !g.replied[r.Key] {

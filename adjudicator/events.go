@@ -63,6 +63,8 @@ type RefereeMail struct {
 	Charset string `json:"charset,omitempty"`
 	// Unanswered says why the referee got no reply (see OrdersRejected).
 	Unanswered string `json:"unanswered,omitempty"`
+	// Encrypted is as in OrdersAccepted.
+	Encrypted bool `json:"encrypted,omitempty"`
 }
 
 // Player is a side's (or the referee's) registration: where its mail goes
@@ -111,6 +113,12 @@ type GameCreated struct {
 	Dice     string       `json:"dice"` // "seeded" or "manual"
 	Encrypt  bool         `json:"encrypt,omitempty"`
 	HostFrom string       `json:"host_from,omitempty"`
+	// GameIDs says every order file of the game must carry its Game-Id
+	// (the first 8 hex digits of this record's hash: see Game.GameID), as
+	// its order forms do, so that a signed file made for another game of
+	// the same name (on another host, or played before) is refused. In
+	// games created before, a Game-Id is checked only where a file has one.
+	GameIDs bool `json:"game_ids,omitempty"`
 	// SecretCommitment is hex(sha256(dice secret)).
 	SecretCommitment string `json:"secret_commitment"`
 	// SetupRolls are the rolls the ruleset's set-up drew.
@@ -174,6 +182,10 @@ type OrdersAccepted struct {
 	Ignored []string `json:"ignored,omitempty"`
 	// Unanswered says why no reply was queued (see OrdersRejected).
 	Unanswered string `json:"unanswered,omitempty"`
+	// Encrypted says the mail came encrypted to the host; Raw is then
+	// the decrypted message (see verify.Decrypt), which checks again
+	// without the host's key. From it on, the side's mail is encrypted.
+	Encrypted bool `json:"encrypted,omitempty"`
 	// Seq and Hash are those of the event's record, filled in by replay
 	// for the acceptance reply's receipt; not part of the data.
 	Seq  uint64 `json:"-"`
@@ -218,6 +230,15 @@ type OrdersRejected struct {
 	// was counted apart, whose refusals all count against
 	// MaxRepliesPerPhase.
 	Stray bool `json:"stray,omitempty"`
+	// Encrypted is as in OrdersAccepted: the side's mail is encrypted from
+	// it on, unless ByAddress.
+	Encrypted bool `json:"encrypted,omitempty"`
+	// ByAddress says no known key signed the mail: it was encrypted, and
+	// could not be read (encrypted to another key, or not signed by the
+	// side's key inside), and its From is the side's registered address,
+	// which alone gets the reply. Fingerprint is then the side's key, for
+	// the reply limit; no signature of it is claimed.
+	ByAddress bool `json:"by_address,omitempty"`
 }
 
 // PhaseResolved records the resolution of a phase.
@@ -253,6 +274,9 @@ type MailQueued struct {
 	// Render is the RenderRevision of the build that rendered the mail;
 	// 0 (absent) is revision 1.
 	Render int `json:"render,omitempty"`
+	// Map says a report carries the side's map (see mapDue); reports of
+	// render revisions before shortMailSince always did.
+	Map bool `json:"map,omitempty"`
 }
 
 // Mail kinds.

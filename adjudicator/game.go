@@ -48,6 +48,9 @@ type Game struct {
 	// that a delivery status notification reported as not delivered.
 	Failed  []MailFailed
 	Bounced []MailBounced
+	// Undelivered holds the mail that did not arrive and still stands:
+	// until it is sent again and delivered (see Undelivered).
+	Undelivered []Undelivered
 	// Paused is set while the game is paused; Pauses counts pauses so far.
 	Paused   *GamePaused
 	PausedAt time.Time
@@ -82,6 +85,8 @@ type Game struct {
 
 	keys         map[string]uint64      // the seq where each message key was first recorded
 	mails        map[string]engine.Side // the Message-ID of every mail queued, and whom it was for
+	mailNotes    map[string]mailNote    // the kind, phase and address of every mail queued, by Message-ID
+	justBounced  string                 // the mail the event just applied reported bounced
 	createdHash  string                 // the hash of record 1, which receipts name
 	legacy       map[string]bool        // messages recorded under packet keys, by contentKey
 	rejected     map[string]bool        // keys of submissions rejected with an event
@@ -93,6 +98,7 @@ type Game struct {
 	finals       map[engine.Side]bool   // sides whose final report is queued
 	reminded     map[string]bool
 	flagged      map[engine.Side]int
+	encrypts     map[engine.Side]bool // sides (the referee too) that sent signed mail encrypted to the host
 	cache        map[string]engine.State
 	strict       bool
 	renderer     Renderer
@@ -103,9 +109,15 @@ type Game struct {
 	// judgedAt, while set, is when Tick judges deadlines: the start of
 	// the last read of the whole mailbox, while mail read in a pass is
 	// acted on. Not part of the game's state.
-	judgedAt *time.Time
-	secret   []byte
-	rendered *Mail
+	judgedAt     *time.Time
+	lastCommand  *PlayerCommand                  // the last command of a player's mail, for its answer
+	reports      []*sentReport                   // every report queued, with the game as it stood
+	lastMap      map[engine.Side]uint64          // the seq of the last report that carried each side's map
+	past         func(seq uint64) (*Game, error) // the game as it stood before a record, from its log
+	toldUnsigned map[string]bool                 // sides told how to sign, by remindKey of the phase
+	mapSums      map[string][32]byte             // SHA-256 of the last map of each side, by Message-ID of its report (a cache)
+	secret       []byte
+	rendered     *Mail
 	// fresh is the data of the event being emitted, so that Apply need not
 	// decode what was encoded a moment ago; checked are the orders Submit
 	// just parsed, for the same reason. Replay has neither.
@@ -200,6 +212,9 @@ type Outgoing struct {
 	// frozen is the game as it was when the mail was queued, for mail
 	// that replay left unrendered.
 	frozen *Game
+	// original is, for a mail sent again (MailResent), the mail whose
+	// text it carries: rendered from the log when it is sent.
+	original string
 }
 
 // Render renders the mail if replay left it unrendered.
@@ -208,6 +223,9 @@ func (o *Outgoing) Render() error {
 		return nil
 	}
 	if o.frozen == nil {
+		if o.original != "" {
+			return fmt.Errorf("adjudicator: mail %s is sent again: its text is rendered from the game's log", o.Queued.ID)
+		}
 		return fmt.Errorf("adjudicator: mail %s cannot be rendered", o.Queued.ID)
 	}
 	m, err := o.frozen.render(o.Queued)
@@ -231,6 +249,10 @@ func (g *Game) freeze() *Game {
 	for k, v := range g.parsed {
 		c.parsed[k] = v
 	}
+	c.encrypts = make(map[engine.Side]bool, len(g.encrypts))
+	for k, v := range g.encrypts {
+		c.encrypts[k] = v
+	}
 	c.Players = make(map[engine.Side]Player, len(g.Players))
 	for k, v := range g.Players {
 		c.Players[k] = v
@@ -240,7 +262,9 @@ func (g *Game) freeze() *Game {
 		c.Opened = &o
 	}
 	c.History = g.History[:len(g.History):len(g.History)]
-	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail, c.mails = nil, nil, nil, nil, nil, nil
+	c.Undelivered = slices.Clone(g.Undelivered)
+	c.reports = g.reports[:len(g.reports):len(g.reports)]
+	c.Outbox, c.keys, c.rejected, c.cache, c.OnMail, c.mails, c.mailNotes = nil, nil, nil, nil, nil, nil, nil
 	if c.renderer == nil {
 		c.renderer = TemplateRenderer{}
 	}
@@ -256,6 +280,10 @@ type Mail struct {
 	Subject     string
 	Text        string
 	Attachments []Attachment
+	// Boundary, when set, is the Message-ID the MIME boundaries derive
+	// from instead of ID: a report sent again keeps the first one's, so
+	// that its signed body is the same bytes.
+	Boundary string
 	// Encrypt asks for the message to be encrypted to Key.
 	Encrypt bool
 	Key     string
@@ -286,24 +314,29 @@ func (e *ReplayError) Error() string {
 // which verify wants and a daemon need not pay for.
 func NewGame(r Renderer, strict bool) *Game {
 	return &Game{
-		Orders:     map[engine.Side]OrdersAccepted{},
-		parsed:     map[engine.Side]engine.Orders{},
-		Players:    map[engine.Side]Player{},
-		Missed:     map[engine.Side]int{},
-		keys:       map[string]uint64{},
-		mails:      map[string]engine.Side{},
-		legacy:     map[string]bool{},
-		rejected:   map[string]bool{},
-		signed:     map[string]time.Time{},
-		replied:    map[string]bool{},
-		replies:    map[string]int{},
-		finals:     map[engine.Side]bool{},
-		acceptedIn: map[engine.Side]int{},
-		reminded:   map[string]bool{},
-		flagged:    map[engine.Side]int{},
-		cache:      map[string]engine.State{},
-		strict:     strict,
-		renderer:   r,
+		Orders:       map[engine.Side]OrdersAccepted{},
+		parsed:       map[engine.Side]engine.Orders{},
+		Players:      map[engine.Side]Player{},
+		Missed:       map[engine.Side]int{},
+		keys:         map[string]uint64{},
+		mails:        map[string]engine.Side{},
+		mailNotes:    map[string]mailNote{},
+		legacy:       map[string]bool{},
+		rejected:     map[string]bool{},
+		signed:       map[string]time.Time{},
+		replied:      map[string]bool{},
+		replies:      map[string]int{},
+		finals:       map[engine.Side]bool{},
+		acceptedIn:   map[engine.Side]int{},
+		reminded:     map[string]bool{},
+		flagged:      map[engine.Side]int{},
+		encrypts:     map[engine.Side]bool{},
+		lastMap:      map[engine.Side]uint64{},
+		toldUnsigned: map[string]bool{},
+		mapSums:      map[string][32]byte{},
+		cache:        map[string]engine.State{},
+		strict:       strict,
+		renderer:     r,
 	}
 }
 
@@ -356,6 +389,11 @@ func (g *Game) Owing() []engine.Side {
 	return out
 }
 
+// afterEnd are the events a game takes after its end: its last mails, what
+// became of them, and the referee's address for mail that did not arrive.
+var afterEnd = map[string]bool{EvMailQueued: true, EvMailSent: true, EvMailFailed: true, EvRefereeResult: true, EvMailBounced: true,
+	EvSideChanged: true, EvMailResent: true}
+
 // Apply folds one event into the game.
 func (g *Game) Apply(ev events.Event) error {
 	fail := func(format string, args ...any) error {
@@ -364,9 +402,11 @@ func (g *Game) Apply(ev events.Event) error {
 	if g.Seq == 0 && ev.Type != EvGameCreated {
 		return fail("the first event of a game must be %s", EvGameCreated)
 	}
-	if g.Ended != nil && ev.Type != EvMailQueued && ev.Type != EvMailSent && ev.Type != EvMailFailed && ev.Type != EvRefereeResult && ev.Type != EvMailBounced {
+	if g.Ended != nil && !afterEnd[ev.Type] {
 		return fail("event after the game ended")
 	}
+	bounced := g.justBounced
+	g.justBounced = ""
 	switch ev.Type {
 	case EvGameCreated:
 		var d GameCreated
@@ -438,12 +478,15 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		o, errs := g.checked.take(d.Side, d.Text)
 		if o == nil {
-			f, err := engine.ParseOrderFile(d.Text)
+			f, err := readOrderFile(d.Text)
 			if err != nil {
 				return fail("the accepted order file does not parse: %v", err)
 			}
 			if f.Game != g.ID || f.Phase != d.Phase || f.Side != d.Side {
 				return fail("the order file says Game %s, Phase %s, Side %s; the event says %s, %s, %s", f.Game, f.Phase, f.Side, g.ID, d.Phase, d.Side)
+			}
+			if why := g.gameIDRefusal(f); why != "" && d.Source != "unsigned" {
+				return fail("accepted, though %s", why)
 			}
 			o, errs = g.Rules.ParseOrders(g.State, d.Side, f.Body)
 		}
@@ -459,6 +502,7 @@ func (g *Game) Apply(ev events.Event) error {
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)
 		g.Missed[d.Side] = 0
+		g.noteEncrypted(d.Side, d.Encrypted)
 	case EvOrdersRejected:
 		var d OrdersRejected
 		if err := g.decode(ev, &d); err != nil {
@@ -472,6 +516,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.rejected[d.Key] = d.Key != ""
 		g.lastRejected = &d
+		g.noteEncrypted(d.Side, d.Encrypted && !d.ByAddress)
 	case EvPhaseResolved:
 		var d PhaseResolved
 		if err := g.decode(ev, &d); err != nil {
@@ -559,8 +604,20 @@ func (g *Game) Apply(ev events.Event) error {
 			g.replied[d.About] = true
 		}
 		g.mails[d.ID] = d.Side
+		g.noteMail(d.ID, d.Kind, d.Phase, d.To, "")
+		switch {
+		case d.Kind == MailUndelivered:
+			g.told(d.About)
+		case d.Kind == MailNotice && d.Side == Referee && bounced != "":
+			// A build before MailUndelivered told the referee of a bounce
+			// with a notice.
+			g.told(bounced)
+		}
 		if d.Kind == MailFinal {
 			g.finals[d.Side] = true
+		}
+		if d.Kind == MailReport {
+			g.noteReport(d, ev.Seq)
 		}
 		out := &Outgoing{Queued: d, Seq: ev.Seq}
 		switch {
@@ -600,9 +657,13 @@ func (g *Game) Apply(ev events.Event) error {
 		if i < 0 {
 			return fail("mail %s is not in the outbox", d.ID)
 		}
+		side := g.Outbox[i].Queued.Side
 		g.Outbox = append(g.Outbox[:i], g.Outbox[i+1:]...)
 		if ev.Type == EvMailFailed {
 			g.Failed = append(g.Failed, d)
+			g.noteUndelivered(d.ID, side, d.Error, false)
+		} else {
+			g.delivered(d.ID)
 		}
 	case EvDiceAdded:
 		var d DiceAdded
@@ -693,6 +754,7 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
 		g.noteSigned(d.Fingerprint, d.SigTime)
+		g.noteEncrypted(Referee, d.Encrypted)
 	case EvRefereeResult:
 		var d RefereeResult
 		if err := g.decode(ev, &d); err != nil {
@@ -713,8 +775,16 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		g.Ended = &d
 		g.Opened = nil
+	case EvPlayerMail, EvPlayerCommand, EvUnsignedAnswered:
+		if err := g.applyPlayer(ev); err != nil {
+			return fail("%v", err)
+		}
 	case EvMailBounced:
 		if err := g.applyBounce(ev); err != nil {
+			return fail("%v", err)
+		}
+	case EvMailResent:
+		if err := g.applyResent(ev); err != nil {
 			return fail("%v", err)
 		}
 	case EvPhaseWaiting:
@@ -780,6 +850,14 @@ func (g *Game) SideOf(fingerprint string) (engine.Side, bool) {
 		return Referee, true
 	}
 	return "", false
+}
+
+// Holds reports whether the key with this fingerprint is registered for
+// side (one player may hold two sides where the rules allow, e.g. Kampen
+// om Norge's two-player game).
+func (g *Game) Holds(fingerprint string, side engine.Side) bool {
+	p, ok := g.Player(side)
+	return ok && fingerprint != "" && p.Fingerprint == fingerprint
 }
 
 // noteFormer remembers a registration the referee replaced: what its key

@@ -30,6 +30,7 @@ type Host struct {
 	clock    Clock
 	verifier Verifier
 	triage   Triage
+	decrypt  Decrypter
 	log      *slog.Logger
 	entropy  io.Reader
 	senders  int
@@ -51,6 +52,8 @@ type Host struct {
 	// for new games again.
 	selectFn func(id string) bool
 	reopen   bool
+	// observer watches passes and appends (see Observe).
+	observer Observer
 	// readAt is when the last read of the whole mailbox began (PollOnce):
 	// deadlines before it are judged.
 	readAt time.Time
@@ -87,6 +90,9 @@ type Options struct {
 	// Triage, if set, tells automatic mail (never answered) and bounces of
 	// the host's own mail (recorded) from the rest.
 	Triage Triage
+	// Decrypter, if set, opens mail encrypted to the host (see
+	// SetDecrypter).
+	Decrypter Decrypter
 	// Select, if set, picks the games the host opens: a command about one
 	// game opens that one, skagerrak new none.
 	Select func(id string) bool
@@ -127,7 +133,7 @@ func OpenStore(st Store, o Options) (*Host, error) {
 	if o.Context == nil {
 		o.Context = context.Background()
 	}
-	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
+	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, decrypt: o.Decrypter, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
 		selectFn: o.Select, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout, ctx: o.Context}
 	if h.dupGrace <= 0 {
 		h.dupGrace = DuplicateGrace
@@ -189,6 +195,7 @@ func (h *Host) openGame(id string) error {
 			return err
 		}
 	}
+	g.past = pastOf(l)
 	h.games[id] = &hosted{g: g, log: l}
 	if g.Seq > 0 && len(snap) > 0 {
 		h.games[id].snapSeq = snapSeqOf(snap)
@@ -208,6 +215,14 @@ func ReadSecret(gdir string) ([]byte, error) {
 		return nil, fmt.Errorf("dice secret %s: not 64 hex digits", filepath.Join(gdir, SecretFile))
 	}
 	return sec, nil
+}
+
+// SetDecrypter makes the host open mail encrypted to it with d (the host
+// key is loaded once the mail servers are configured).
+func (h *Host) SetDecrypter(d Decrypter) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.decrypt = d
 }
 
 // Close closes every game log, and the store.
@@ -293,7 +308,11 @@ func (h *Host) emitter(hg *hosted) Emit {
 		if err := h.hold(hg); err != nil {
 			return err
 		}
+		start := time.Now()
 		ev, err := hg.log.Append(typ, h.clock.Now(), data)
+		if h.observer != nil {
+			h.observer.Append(time.Since(start), err)
+		}
 		if err != nil {
 			return err
 		}
@@ -333,6 +352,7 @@ func (h *Host) Create(s Spec) (*Game, error) {
 	// together, or not at all.
 	_, shared := l.(SharedLog)
 	hg := &hosted{g: NewGame(TemplateRenderer{}, false), log: l, held: shared}
+	hg.g.past = pastOf(l)
 	hg.g.SetContext(h.ctx)
 	if err := hg.g.Start(s, secret, h.clock.Now(), h.emitter(hg)); err != nil {
 		done(false)

@@ -1,9 +1,14 @@
 package adjudicator
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/mail"
 	"slices"
+	"strings"
 	"time"
 
 	"skagerrak/engine"
@@ -111,7 +116,9 @@ type Receipt struct {
 // its game by the order file's header, submits it, and resolves what that
 // completes. Unsigned mail, a bad signature or an unknown key is rejected
 // with no event and no reply (no backscatter); of that, automatic mail is
-// triaged (a bounce of the host's own mail is recorded). Mail signed by a
+// triaged (a bounce of the host's own mail is recorded), and mail a person
+// wrote from a player's registered address gets one answer a phase, at
+// that address, saying how to sign (unsignedFrom). Mail signed by a
 // known key is never taken for automatic mail, whatever its header says.
 // Each outcome is durable in a game log before Receive returns, so the
 // caller may then move the message. Receive judges deadlines by the
@@ -145,23 +152,136 @@ func (h *Host) receiveMail(m InMessage, read time.Time, byClock bool) (Receipt, 
 	// Precedence to a player's mail, and anyone may add them to a copy;
 	// neither may drop orders. Only mail no known key signed is looked at
 	// as automatic mail (a bounce, a vacation reply).
+	// Mail encrypted to the host is decrypted first, and from then on is
+	// the decrypted message: taken as the same mail sent signed in clear.
+	var encrypted bool
+	if h.decrypt != nil {
+		clear, enc, err := h.decrypt.DecryptMail(raw, now)
+		if err != nil {
+			return h.unreadableEncrypted(m, "the mail is encrypted, but the host cannot decrypt it: "+err.Error(), now, read)
+		}
+		if enc {
+			raw, encrypted = clear, true
+		}
+	}
 	v, err := h.verifier.VerifyMail(raw, ks, now)
 	var refused *RefusedSigned
 	if errors.As(err, &refused) {
 		// Signed by a known key but unreadable: refused with a reply.
-		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason, Received: m.Received}
+		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason, Received: m.Received,
+			Encrypted: encrypted}
+		if refused.Around {
+			// Anyone may wrap a copy of a signed message: the refusal is
+			// this mail's, and the message sent as made still counts.
+			sum := sha256.Sum256(raw)
+			sub.Key, sub.PacketKey, sub.Text = "mail1:"+hex.EncodeToString(sum[:]), "", ""
+		}
 		return h.route(sub, now, read)
+	}
+	if err != nil && encrypted {
+		return h.unreadableEncrypted(m, "the mail was decrypted, but what it holds is not orders signed by a key registered in the game ("+err.Error()+
+			"): sign the mail as well as encrypting it, with the key you registered (mutt: crypt_autosign; Thunderbird: Digitally Sign This Message; gpg: --encrypt --sign)", now, read)
 	}
 	if err != nil {
 		if h.triage != nil {
-			if a := h.triage.Triage(raw); a.Auto {
+			a := h.triage.Triage(raw)
+			if a.Auto {
 				return h.automatic(a)
+			}
+			// Mail a person wrote from a player's address, unsigned:
+			// told how to sign, once a phase, at that address only.
+			from := ""
+			if errors.Is(err, ErrUnsigned) {
+				from = a.From
+			}
+			if game, err2 := h.unsignedFrom(from, now); err2 != nil {
+				return Receipt{}, err2
+			} else if game != "" {
+				return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Game: game, Moved: "rejected"}, nil
 			}
 		}
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
 	}
-	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored, Received: m.Received}
+	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored, Received: m.Received,
+		Encrypted: encrypted}
 	return h.route(sub, now, read)
+}
+
+// unreadableEncrypted answers encrypted mail no known key is found to have
+// signed (encrypted to a key the host does not hold, or not signed inside
+// by a registered key) only where that makes no backscatter: when its From
+// is the registered address of a side in an open game, the refusal is
+// recorded in that game and the reply goes to that address alone (counted
+// as the side's stray mail, so that forged From lines get few replies).
+// Anything else is rejected without a reply. A copy met again is a
+// duplicate (the record's key is the mail's digest).
+func (h *Host) unreadableEncrypted(m InMessage, reason string, now, read time.Time) (Receipt, error) {
+	p, ok := h.playerByAddress(fromAddress(m.Raw))
+	if !ok {
+		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: reason}, Moved: "rejected"}, nil
+	}
+	sum := sha256.Sum256(m.Raw)
+	sub := Submission{Source: "mail", Raw: m.Raw, Fingerprint: p.Fingerprint, Key: "enc1:" + hex.EncodeToString(sum[:]), Refusal: reason, Received: m.Received,
+		Encrypted: true, ByAddress: true}
+	return h.route(sub, now, read)
+}
+
+// playerByAddress finds the side of an open game (the referee too)
+// registered at addr, in the order of the games' ids.
+func (h *Host) playerByAddress(addr string) (Player, bool) {
+	if addr == "" {
+		return Player{}, false
+	}
+	for _, id := range h.idsLocked() {
+		g := h.games[id].g
+		if g.Ended != nil {
+			continue
+		}
+		ps := make([]Player, 0, len(g.Players)+1)
+		for _, s := range g.Sides() {
+			ps = append(ps, g.Players[s])
+		}
+		if g.Referee != nil {
+			ps = append(ps, *g.Referee)
+		}
+		for _, p := range ps {
+			if strings.EqualFold(fromAddress([]byte("From: "+p.Address+"\r\n\r\n")), addr) {
+				return p, true
+			}
+		}
+	}
+	return Player{}, false
+}
+
+// fromAddress is the one address of a message's From field, "" when it
+// has none, several, or more than one From field.
+func fromAddress(raw []byte) string {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil || len(m.Header["From"]) != 1 {
+		return ""
+	}
+	list, err := m.Header.AddressList("From")
+	if err != nil || len(list) != 1 {
+		return ""
+	}
+	return list[0].Address
+}
+
+// namedGame is the game a player's text names: its order file's, or the
+// Game: line under its commands; "" if none.
+func namedGame(text string) string {
+	p := readPlayerFile(text)
+	if p.Err == nil {
+		return p.Game
+	}
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(unquoteLine(l))
+		if headerKey(t) == "game" {
+			_, v, _ := strings.Cut(t, ":")
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
 }
 
 // route sends an authenticated submission to the game its header names;
@@ -199,9 +319,9 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: "the signing key " + sub.Fingerprint + " is not registered in any open game"}, Moved: "rejected"}, nil
 	}
 	target := ""
-	if f, err := engine.ParseOrderFile(sub.Text); err == nil {
-		if _, ok := h.games[f.Game]; ok {
-			target = f.Game
+	if name := namedGame(sub.Text); name != "" {
+		if _, ok := h.games[name]; ok {
+			target = name
 		}
 	}
 	if sub.Source == "unsigned" && target == "" {
@@ -211,6 +331,9 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 		// The header names no game of this signer: the rejection is
 		// recorded, and answered, in a game the signer does play.
 		target = mine[0]
+		if len(mine) > 1 {
+			sub.Others = mine[1:]
+		}
 	}
 	hg := h.games[target]
 	hg.g.judgedAt = &read // a referee's command in it judges so too
@@ -290,7 +413,7 @@ func (h *Host) SubmitFile(game string, side engine.Side, data []byte, sig string
 	if err != nil {
 		return Receipt{}, fmt.Errorf("adjudicator: the file's signature does not verify: %w", err)
 	}
-	if s, ok := hg.g.SideOf(v.Fingerprint); !ok || s != side {
+	if !hg.g.Holds(v.Fingerprint, side) {
 		return Receipt{}, fmt.Errorf("adjudicator: the file is signed by %s, which is not side %s's key in game %s", v.Fingerprint, side, game)
 	}
 	sub := Submission{Text: v.text(), Source: "file", Signature: sig, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime}

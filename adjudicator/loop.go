@@ -96,6 +96,15 @@ func (p *Pass) fail(err error) {
 // Pass.StoreDown set: what is left waits. Other failures are counted,
 // logged, and left for the next pass, with nothing lost.
 func (h *Host) PollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error) {
+	start := time.Now()
+	p, err := h.pollOnce(ctx, in, out)
+	if h.observer != nil {
+		h.observer.Pass(p, time.Since(start), err)
+	}
+	return p, err
+}
+
+func (h *Host) pollOnce(ctx context.Context, in Inbox, out Sender) (Pass, error) {
 	var p Pass
 	if err := h.Refresh(); err != nil {
 		if errors.Is(err, events.ErrFatal) {

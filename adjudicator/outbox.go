@@ -132,7 +132,11 @@ func (h *Host) sendFirst(ctx context.Context, hg *hosted, s Sender) (bool, error
 	} else if err != nil {
 		return false, h.release(hg, err)
 	}
-	if err := o.Render(); err != nil {
+	render := o.Render
+	if o.original != "" && o.Mail.ID == "" {
+		render = func() error { return h.renderResent(hg, o) }
+	}
+	if err := render(); err != nil {
 		return false, h.release(hg, err)
 	}
 	if err := o.Mail.Complete(); err != nil {
@@ -152,7 +156,11 @@ func (h *Host) sendFirst(ctx context.Context, hg *hosted, s Sender) (bool, error
 		return true, h.release(hg, h.emitter(hg)(EvMailSent, MailSent{ID: o.Queued.ID}))
 	case errors.Is(err, ErrPermanent):
 		h.log.Warn("delivery failed for good", "game", id, "id", o.Queued.ID, "to", o.Queued.To, "err", err)
-		return false, h.release(hg, h.emitter(hg)(EvMailFailed, MailFailed{ID: o.Queued.ID, Error: err.Error()}))
+		emit := h.emitter(hg)
+		if err := emit(EvMailFailed, MailFailed{ID: o.Queued.ID, Error: err.Error()}); err != nil {
+			return false, h.release(hg, err)
+		}
+		return false, h.release(hg, hg.g.tellReferee(emit))
 	case ctx.Err() != nil:
 		return false, h.release(hg, ctx.Err())
 	default:

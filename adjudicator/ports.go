@@ -56,6 +56,11 @@ type RefusedSigned struct {
 	Verified
 	// Reason says what is wrong and what would do.
 	Reason string
+	// Around says the refusal follows from what was added around the
+	// signed message (see verify's Rejection.Around): it is recorded under
+	// the mail's digest, not the message's identity, so that the signed
+	// message sent alone is still taken.
+	Around bool
 }
 
 func (e *RefusedSigned) Error() string { return e.Reason }
@@ -78,6 +83,17 @@ type Verifier interface {
 	// VerifyFile verifies a file and its armored detached signature, or a
 	// cleartext-signed file when sig is "".
 	VerifyFile(data []byte, sig string, keys KeySet, at time.Time) (Verified, error)
+}
+
+// Decrypter opens mail encrypted to the host. The mail package implements
+// it with the host's private key.
+type Decrypter interface {
+	// DecryptMail returns, for a message encrypted to the host, the
+	// decrypted message as a clear signed mail VerifyMail takes (what the
+	// log keeps: it checks again without the host's key), and encrypted
+	// true; for any other message nil and false. An encrypted message it
+	// cannot open is an error saying what the sender should fix.
+	DecryptMail(raw []byte, at time.Time) (clear []byte, encrypted bool, err error)
 }
 
 // Sender delivers a rendered Mail. An error wrapping ErrPermanent is a

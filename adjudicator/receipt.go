@@ -72,6 +72,30 @@ func (g *Game) headReceipt(q MailQueued) *LogReceipt {
 }
 
 // created is what a receipt of a mail names as the game's first record.
+// GameID is the game's own short identity, the first 8 hex digits of the
+// hash of its GameCreated record: what order forms carry as Game-Id, so
+// that two games of one name (on two hosts, or one played again) take
+// only their own signed order files.
+func (g *Game) GameID() string {
+	if len(g.createdHash) < 8 {
+		return ""
+	}
+	return g.createdHash[:8]
+}
+
+// gameIDRefusal says why an order file's Game-Id does not do for this
+// game, or "".
+func (g *Game) gameIDRefusal(f engine.OrderFile) string {
+	id := g.GameID()
+	switch {
+	case f.GameID != "" && id != "" && f.GameID != id:
+		return fmt.Sprintf("the order file is for the game %s with Game-Id %s, not this one (Game-Id %s): it was made for another game of that name, on another host or played before; use the order form of this game's latest report", f.Game, f.GameID, id)
+	case f.GameID == "" && g.Created.GameIDs:
+		return fmt.Sprintf("the order file has no Game-Id: line; this game's is Game-Id: %s (copy the header lines of the order form in your latest report)", id)
+	}
+	return ""
+}
+
 func (g *Game) created(q MailQueued) string {
 	if q.rendered() < createdSince {
 		return ""

@@ -260,7 +260,7 @@ func readRecords(logPath string) (recs logRecords, byKey map[string][]keyed, gam
 			Side  engine.Side `json:"side"`
 		}
 		switch ev.Type {
-		case EvGameCreated, EvOrdersAccepted, EvOrdersRejected, EvRefereeMail, EvPhaseOpened, EvPhaseResolved:
+		case EvGameCreated, EvOrdersAccepted, EvOrdersRejected, EvRefereeMail, EvPlayerMail, EvPhaseOpened, EvPhaseResolved:
 			if err := json.Unmarshal(ev.Data, &d); err != nil {
 				return nil, nil, "", fmt.Errorf("receipts: record %d of %s: %w", ev.Seq, logPath, err)
 			}

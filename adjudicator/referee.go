@@ -24,6 +24,9 @@ type Spec struct {
 	Dice     string       `json:"dice"`
 	Encrypt  bool         `json:"encrypt,omitempty"`
 	HostFrom string       `json:"host_from,omitempty"`
+	// GameIDs makes order files carry the game's Game-Id (see
+	// GameCreated.GameIDs); skagerrak new sets it.
+	GameIDs bool `json:"game_ids,omitempty"`
 	// Software names the build creating the game (see GameCreated).
 	Software string `json:"software,omitempty"`
 }
@@ -39,6 +42,24 @@ func ValidGameID(id string) error {
 		}
 	}
 	return nil
+}
+
+// sharable says which sides of rs one player may hold together, for the
+// error that refuses one key on two sides.
+func sharable(rs engine.Ruleset) string {
+	sh, ok := rs.(engine.SideSharer)
+	if !ok {
+		return ""
+	}
+	var groups []string
+	for _, g := range sh.SharedSides() {
+		var names []string
+		for _, s := range g {
+			names = append(names, string(s))
+		}
+		groups = append(groups, "both "+strings.Join(names, " and "))
+	}
+	return " (one player may hold " + strings.Join(groups, "; ") + ")"
 }
 
 // Check validates a Spec without writing anything, naming what is wrong
@@ -100,8 +121,8 @@ func (s *Spec) Check() error {
 		all = append(all, *s.Referee)
 	}
 	for _, p := range all {
-		if o, dup := fps[p.Fingerprint]; dup {
-			return fmt.Errorf("sides %s and %s have the same key %s; each needs its own", o, p.Side, p.Fingerprint)
+		if o, dup := fps[p.Fingerprint]; dup && !engine.MayShare(rs, o, p.Side) {
+			return fmt.Errorf("sides %s and %s have the same key %s; each needs its own%s", o, p.Side, p.Fingerprint, sharable(rs))
 		}
 		fps[p.Fingerprint] = p.Side
 	}
@@ -152,7 +173,7 @@ func (g *Game) Start(s Spec, secret []byte, now time.Time, emit Emit) error {
 	players := append([]Player(nil), s.Players...)
 	slices.SortFunc(players, func(a, b Player) int { return strings.Compare(string(a.Side), string(b.Side)) })
 	gc := GameCreated{Game: s.Game, Ruleset: s.Ruleset, Setup: s.Setup, Players: players, Referee: s.Referee,
-		Timing: s.Timing, Dice: s.Dice, Encrypt: s.Encrypt, HostFrom: s.HostFrom,
+		Timing: s.Timing, Dice: s.Dice, Encrypt: s.Encrypt, HostFrom: s.HostFrom, GameIDs: s.GameIDs,
 		SecretCommitment: hex.EncodeToString(c[:]), SetupRolls: setupDice.Rolls(), StateDigest: dg, Software: s.Software}
 	if err := emit(EvGameCreated, gc); err != nil {
 		return err
@@ -191,14 +212,14 @@ resume WHY...               restart it; the deadline moves by the time paused
 resolve WHY...              resolve the open phase now, with default orders for missing sides
 end WHY...                  end the game now, scoring it as it stands
 abandon WHY...              end the game without a result
-address SIDE ADDRESS WHY... send SIDE's mail to a new address
+address SIDE ADDRESS WHY... send SIDE's mail to a new address, and its undelivered mail again
 dice N N N...               supply manual dice to the resolution waiting for them,
                             each the face of the die it is for (a d10's 0 is 0)
 dice clear WHY...           drop the manual dice in hand`
 
 // Do carries out a referee command.
 func (g *Game) Do(c Command, now time.Time, emit Emit) error {
-	if g.Ended != nil {
+	if g.Ended != nil && c.Name != "address" && c.Name != "key" {
 		return fmt.Errorf("adjudicator: game %s is over", g.ID)
 	}
 	if c.Why == "" && c.Name != "dice" {
@@ -289,13 +310,17 @@ func (g *Game) Do(c Command, now time.Time, emit Emit) error {
 		if _, ok := g.Player(p.Side); !ok {
 			return fmt.Errorf("adjudicator: game %s has no side %q; valid: %s", g.ID, p.Side, joinSides(g.Sides()))
 		}
-		if other, ok := g.SideOf(p.Fingerprint); ok && other != p.Side {
+		if other, ok := g.SideOf(p.Fingerprint); ok && other != p.Side && !engine.MayShare(g.Rules, other, p.Side) {
 			return fmt.Errorf("adjudicator: key %s is already side %s's", p.Fingerprint, other)
 		}
 		if err := emit(EvSideChanged, SideChanged{Player: p, By: c.By, Why: c.Why}); err != nil {
 			return err
 		}
-		return g.queue(MailNotice, p.Side, "", "", emit)
+		if err := g.queue(MailNotice, p.Side, "", "", emit); err != nil {
+			return err
+		}
+		// The side's mail that did not arrive goes again, to this address.
+		return g.resend(p.Side, true, emit)
 	case "dice":
 		if len(c.Args) == 1 && strings.EqualFold(c.Args[0], "clear") {
 			return g.clearDice(c, emit)
@@ -361,7 +386,7 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 	}
 	withheld := g.withheld(sub.Fingerprint, false)
 	if err := emit(EvRefereeMail, RefereeMail{Text: sub.Text, Source: sub.Source, Signature: sub.Signature, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key,
-		SigTime: sub.SigTime, Charset: sub.Charset, Unanswered: withheld}); err != nil {
+		SigTime: sub.SigTime, Charset: sub.Charset, Unanswered: withheld, Encrypted: sub.Encrypted}); err != nil {
 		return Outcome{}, err
 	}
 	// The commands run in order; one that fails stops the rest, and the

@@ -21,15 +21,34 @@ type Renderer interface {
 type TemplateRenderer struct{}
 
 func (g *Game) render(q MailQueued) (Mail, error) {
-	m, err := g.renderer.Render(g, q)
+	var (
+		m   Mail
+		err error
+	)
+	if q.Kind == MailResend {
+		m, err = g.resendMail(q)
+	} else {
+		m, err = g.renderer.Render(g, q)
+	}
 	if err != nil {
 		return Mail{}, err
 	}
 	m.ID, m.To, m.Kind = q.ID, q.To, q.Kind
-	if p, ok := g.Player(q.Side); ok && g.Created.Encrypt {
+	if p, ok := g.Player(q.Side); ok && (g.Created.Encrypt || g.encrypts[q.Side]) {
 		m.Encrypt, m.Key = true, p.Key
 	}
 	return m, nil
+}
+
+// noteEncrypted remembers that a side sent signed mail encrypted to the
+// host: its mail is encrypted from then on (as in a game made with
+// --encrypt), to the key it registered. Clear mail later does not undo it:
+// once a player's client encrypts, nothing they read need cross the
+// network in clear.
+func (g *Game) noteEncrypted(side engine.Side, encrypted bool) {
+	if encrypted && side != "" {
+		g.encrypts[side] = true
+	}
 }
 
 // overdueReply reports whether a reply is written after the open phase's
@@ -69,39 +88,45 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 				d.Form = OrderForm(g, q.Side, v)
 			}
 		}
-		name, data = "report.tmpl", d
-		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v, Receipt: d.Receipt}, "", " ")
+		name = "report.tmpl"
+		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, GameID: g.GameID(), Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v, Receipt: d.Receipt}, "", " ")
 		if err != nil {
 			return Mail{}, err
 		}
 		atts = append(atts, Attachment{Name: "report.json", ContentType: "application/json", Data: append(js, '\n')})
-		if pic, ok := g.Rules.(engine.Picturer); ok {
+		if d.Guide = g.firstReport(q); d.Guide {
+			atts = append(atts, Attachment{Name: "guide.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(guideText(g, q.Side))})
+		}
+		d.Map = g.carriesMap(q)
+		if q.rendered() >= shortMailSince {
+			d.MapNote = mapNote(g, q)
+		}
+		data = d
+		if pic, ok := g.Rules.(engine.Picturer); ok && d.Map {
 			side := q.Side
 			picture = func() (Attachment, error) {
 				png, err := pic.Picture(v, side)
 				if err != nil {
 					return Attachment{}, fmt.Errorf("drawing the map of %s: %w", side, err)
 				}
+				g.noteMapSum(q.ID, png)
 				return Attachment{Name: "map.png", ContentType: "image/png", Data: png}, nil
 			}
 		}
-		subj = fmt.Sprintf("[skagerrak] %s: report for %s", g.ID, q.Side)
-		if d.Resolved != "" {
-			subj = fmt.Sprintf("[skagerrak] %s %s: report for %s", g.ID, d.Resolved, q.Side)
-		}
+		subj = reportSubject(g, q, d.Resolved)
 	case MailAccepted:
 		o, ok := g.Orders[q.Side]
 		if !ok || o.Key != q.About {
 			return Mail{}, fmt.Errorf("no accepted orders %s of %s to answer", q.About, q.Side)
 		}
 		text := g.Rules.FormatOrders(g.State, q.Side, g.parsed[q.Side])
-		form := fmt.Sprintf("Game: %s\nPhase: %s\nSide: %s\n%s", g.ID, o.Phase, q.Side, text)
+		form := fmt.Sprintf("Game: %s\n%sPhase: %s\nSide: %s\n%s", g.ID, gameIDLine(g), o.Phase, q.Side, text)
 		name = "accepted.tmpl"
 		r := g.ordersReceipt(q, o)
 		if r != nil {
 			form = strings.TrimRight(form, "\n") // the receipt follows after one empty line
 		}
-		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored,
+		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored, "Quoted": quotedNote(o.Text),
 			"Last": g.lastReply(o.Fingerprint, false), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By,
 			"Overdue": g.overdueReply(q)}
 		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
@@ -126,7 +151,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			open = g.Opened.Phase
 		}
 		name = "rejected.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline,
+		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline, "Quoted": quotedNote(r.Text),
 			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint, r.Stray), "Limit": replyLimit(r.Stray), "Stray": r.Stray,
 			"Overdue": g.overdueReply(q)}
 		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
@@ -134,10 +159,27 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		name = "reminder.tmpl"
 		data = map[string]any{"Game": g.ID, "Phase": q.Phase, "Side": q.Side, "Deadline": deadline}
 		subj = fmt.Sprintf("[skagerrak] %s %s: reminder, orders due %s", g.ID, q.Phase, deadline.UTC().Format("2 Jan 15:04 MST"))
+	case MailAnswer:
+		var err error
+		if name, data, subj, err = answerMail(g, q); err != nil {
+			return Mail{}, err
+		}
+	case MailHowToSign:
+		p, _ := g.Player(q.Side)
+		name = "howtosign.tmpl"
+		data = map[string]any{"Game": g.ID, "Side": q.Side, "At": g.Time, "Fingerprint": p.Fingerprint}
+		subj = fmt.Sprintf("[skagerrak] %s: your mail was not signed, so not read", g.ID)
 	case MailFlag, MailNotice:
 		name = "notice.tmpl"
 		data = map[string]any{"Game": g.ID, "Side": q.Side, "Text": g.lastNotice}
 		subj = fmt.Sprintf("[skagerrak] %s: notice", g.ID)
+	case MailUndelivered:
+		d, err := g.undeliveredData(q.About)
+		if err != nil {
+			return Mail{}, err
+		}
+		name, data = "undelivered.tmpl", d
+		subj = fmt.Sprintf("[skagerrak] %s %s: mail to %s undelivered", g.ID, d["Phase"], d["Side"])
 	case MailFinal:
 		d, js, err := finalReport(g, q)
 		if err != nil {
@@ -179,8 +221,11 @@ const ReportSchema = "skagerrak-report/1"
 // report.json for players' own tools. View is the ruleset's View of the
 // side (its schema is the ruleset's, documented in its package).
 type ReportJSON struct {
-	Schema    string        `json:"schema"`
-	Game      string        `json:"game"`
+	Schema string `json:"schema"`
+	Game   string `json:"game"`
+	// GameID is the game's Game-Id (see Game.GameID), which its order
+	// files carry.
+	GameID    string        `json:"game_id,omitempty"`
 	Ruleset   string        `json:"ruleset"`
 	Side      engine.Side   `json:"side"`
 	Resolved  string        `json:"resolved,omitempty"`
@@ -210,6 +255,11 @@ type reportData struct {
 	Deadline          time.Time
 	Form              string
 	Receipt           *LogReceipt
+	// Map says the map is attached; MapNote says so, or why not.
+	Map     bool
+	MapNote string
+	// Guide says the player's guide is attached (the first report).
+	Guide bool
 }
 
 // body is the ruleset's report of a View, or the View itself as indented
@@ -229,13 +279,21 @@ func body(rs engine.Ruleset, v engine.View, side engine.Side) string {
 // header lines, then the ruleset's pre-filled form.
 func OrderForm(g *Game, side engine.Side, v engine.View) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game: %s\nPhase: %s\nSide: %s\n", g.ID, g.Opened.Phase, side)
+	fmt.Fprintf(&b, "Game: %s\n%sPhase: %s\nSide: %s\n", g.ID, gameIDLine(g), g.Opened.Phase, side)
 	if f, ok := g.Rules.(engine.OrderFormer); ok {
 		b.WriteString(f.OrderForm(v, side))
 	} else {
 		b.WriteString("# one order per line; see `skagerrak rules " + g.Rules.Name() + "`\n")
 	}
 	return b.String()
+}
+
+// gameIDLine is the Game-Id header line of the game's forms.
+func gameIDLine(g *Game) string {
+	if id := g.GameID(); id != "" {
+		return "Game-Id: " + id + "\n"
+	}
+	return ""
 }
 
 func sideStrings(ss []engine.Side) []string {
@@ -273,4 +331,51 @@ func movesText(g *Game) string {
 		}
 	}
 	return b.String()
+}
+
+// reportSubject says what a report asks of its side: orders due by the
+// deadline, or nothing (for information).
+func reportSubject(g *Game, q MailQueued, resolved string) string {
+	switch {
+	case q.rendered() < shortMailSince && resolved == "":
+		return fmt.Sprintf("[skagerrak] %s: report for %s", g.ID, q.Side)
+	case q.rendered() < shortMailSince:
+		return fmt.Sprintf("[skagerrak] %s %s: report for %s", g.ID, resolved, q.Side)
+	case g.owes(q.Side):
+		return fmt.Sprintf("[skagerrak] %s: your orders for %s are due %s", g.ID, g.Opened.Phase, g.Opened.Deadline.UTC().Format("Mon 2 Jan 15:04 MST"))
+	case resolved == "":
+		return fmt.Sprintf("[skagerrak] %s: the game begins, for information (%s)", g.ID, q.Side)
+	}
+	return fmt.Sprintf("[skagerrak] %s: %s resolved, for information (%s)", g.ID, resolved, q.Side)
+}
+
+// firstReport reports whether a report is the first of its game, which
+// carries the player's guide.
+func (g *Game) firstReport(q MailQueued) bool {
+	return q.rendered() >= shortMailSince && len(g.History) == 0 && q.Phase == ""
+}
+
+// mapNote says whether the map is attached to a report, and why not.
+func mapNote(g *Game, q MailQueued) string {
+	if _, ok := g.Rules.(engine.Picturer); !ok {
+		return ""
+	}
+	if g.carriesMap(q) {
+		return "Your map is attached (map.png)."
+	}
+	return "Your map has not changed since the last one you were sent: it is not attached."
+}
+
+// quotedNote tells a player that their order file was read from a quoted
+// form, or is "".
+func quotedNote(text string) string {
+	p := readPlayerFile(text)
+	if !p.Quoted {
+		return ""
+	}
+	n := "Your form was quoted (its lines start with \">\"): it was read without the quote marks, from its Game: line on."
+	if p.Skipped > 0 {
+		n += fmt.Sprintf(" The %d line(s) above that line were not read.", p.Skipped)
+	}
+	return n
 }

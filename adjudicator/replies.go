@@ -111,7 +111,7 @@ func (g *Game) stray(sub Submission, side engine.Side) bool {
 	if !sub.SigTime.IsZero() && !g.OpenedAt.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
 		return true
 	}
-	f, err := engine.ParseOrderFile(sub.Text)
+	f, err := readOrderFile(sub.Text)
 	if err != nil || f.Game != g.ID || f.Side != side {
 		return true
 	}
@@ -123,7 +123,8 @@ func (g *Game) stray(sub Submission, side engine.Side) bool {
 func (g *Game) reject(sub Submission, side engine.Side, phase, reason string, errs []engine.LineError, now time.Time, emit Emit) (Outcome, error) {
 	stray := g.stray(sub, side)
 	r := OrdersRejected{Phase: phase, Side: side, Text: sub.Text, Raw: sub.Raw, Fingerprint: sub.Fingerprint, Key: sub.Key, Reason: reason,
-		Errors: errs, Ignored: append([]string(nil), sub.Ignored...), SigTime: sub.SigTime, Stray: stray, Unanswered: g.withheld(sub.Fingerprint, stray), Received: sub.Received}
+		Errors: errs, Ignored: append([]string(nil), sub.Ignored...), SigTime: sub.SigTime, Stray: stray, Unanswered: g.withheld(sub.Fingerprint, stray), Received: sub.Received,
+		Encrypted: sub.Encrypted, ByAddress: sub.ByAddress}
 	if r.Key == "" {
 		r.Key = textKey(sub.Text, now)
 	}

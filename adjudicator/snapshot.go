@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -17,7 +18,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 12
+const snapshotVersion = 15
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -56,6 +57,7 @@ type snapshot struct {
 	AcceptedIn   map[engine.Side]int            `json:"accepted_in,omitempty"`
 	Reminded     []string                       `json:"reminded,omitempty"`
 	Flagged      map[engine.Side]int            `json:"flagged,omitempty"`
+	Encrypts     map[engine.Side]bool           `json:"encrypts,omitempty"`
 	LastRejected *OrdersRejected                `json:"last_rejected,omitempty"`
 	LastNotice   string                         `json:"last_notice,omitempty"`
 	Waiting      *PhaseWaiting                  `json:"waiting,omitempty"`
@@ -65,7 +67,23 @@ type snapshot struct {
 	Signed       map[string]time.Time           `json:"signed,omitempty"`
 	Former       []Player                       `json:"former,omitempty"`
 	Mails        map[string]engine.Side         `json:"mails,omitempty"`
+	MailNotes    map[string]mailNote            `json:"mail_notes,omitempty"`
+	Undelivered  []Undelivered                  `json:"undelivered,omitempty"`
 	CreatedHash  string                         `json:"created_hash"`
+	// Reports are the reports queued, without the game as it stood for
+	// each (replayed from the log when one is sent again).
+	Reports      []snapReport           `json:"reports,omitempty"`
+	LastMap      map[engine.Side]uint64 `json:"last_map,omitempty"`
+	ToldUnsigned []string               `json:"told_unsigned,omitempty"`
+	// MapSums caches the digest of each side's last map, by Message-ID.
+	MapSums map[string]string `json:"map_sums,omitempty"`
+}
+
+// snapReport is a sentReport in a snapshot.
+type snapReport struct {
+	Queued MailQueued `json:"queued"`
+	Seq    uint64     `json:"seq"`
+	Open   string     `json:"open,omitempty"`
 }
 
 // recordRef names a record of the log: the one of a side's accepted
@@ -106,7 +124,7 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	}
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
 		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Bounced: g.Bounced, Paused: g.Paused, PausedAt: g.PausedAt,
-		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged,
+		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged, Encrypts: g.encrypts,
 		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves, Waiting: g.waiting}
 	for _, side := range g.Sides() {
 		s.Players = append(s.Players, g.Players[side])
@@ -147,6 +165,23 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 		}
 	}
 	s.Signed, s.Mails, s.CreatedHash, s.Former = g.signed, g.mails, g.createdHash, g.former
+	s.MailNotes, s.Undelivered = g.mailNotes, g.Undelivered
+	for _, r := range g.reports {
+		s.Reports = append(s.Reports, snapReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
+	}
+	s.LastMap = g.lastMap
+	for id, sum := range g.mapSums {
+		if s.MapSums == nil {
+			s.MapSums = map[string]string{}
+		}
+		s.MapSums[id] = hex.EncodeToString(sum[:])
+	}
+	for k, ok := range g.toldUnsigned {
+		if ok {
+			s.ToldUnsigned = append(s.ToldUnsigned, k)
+		}
+	}
+	sort.Strings(s.ToldUnsigned)
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, false, err
@@ -217,6 +252,9 @@ func readSnapshot(b []byte) *Game {
 	for k, v := range s.Flagged {
 		g.flagged[k] = v
 	}
+	for k, v := range s.Encrypts {
+		g.encrypts[k] = v
+	}
 	for k, seq := range s.Keys {
 		g.keys[k] = seq
 	}
@@ -248,8 +286,28 @@ func readSnapshot(b []byte) *Game {
 	for k, v := range s.Mails {
 		g.mails[k] = v
 	}
+	for k, v := range s.MailNotes {
+		g.mailNotes[k] = v
+	}
+	g.Undelivered = slices.Clone(s.Undelivered)
+	for _, r := range s.Reports {
+		g.reports = append(g.reports, &sentReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
+	}
+	for k, v := range s.LastMap {
+		g.lastMap[k] = v
+	}
+	for _, k := range s.ToldUnsigned {
+		g.toldUnsigned[k] = true
+	}
+	for id, h := range s.MapSums {
+		var sum [32]byte
+		if b, err := hex.DecodeString(h); err == nil && len(b) == 32 {
+			copy(sum[:], b)
+			g.mapSums[id] = sum
+		}
+	}
 	for side, o := range s.Orders {
-		f, err := engine.ParseOrderFile(o.Text)
+		f, err := readOrderFile(o.Text)
 		if err != nil {
 			return nil
 		}

@@ -84,6 +84,9 @@ func VerifyPathContext(ctx context.Context, path string, v Verifier) (VerifyRepo
 		if err != nil {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)
 		}
+		if err := checkCanonical(ev); err != nil {
+			return rep, fmt.Errorf("verify %s: %w", logPath, err)
+		}
 		if err := verifyEvent(g, ev, v, &rep); err != nil {
 			return rep, fmt.Errorf("verify %s: %w", logPath, err)
 		}
@@ -113,11 +116,22 @@ func VerifyPathContext(ctx context.Context, path string, v Verifier) (VerifyRepo
 }
 
 func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error {
-	if v == nil || (ev.Type != EvOrdersAccepted && ev.Type != EvRefereeMail) {
+	if v == nil || (ev.Type != EvOrdersAccepted && ev.Type != EvRefereeMail && ev.Type != EvPlayerMail) {
 		return nil
 	}
 	var a OrdersAccepted
-	if ev.Type == EvRefereeMail {
+	if ev.Type == EvPlayerMail {
+		// A player's commands are checked like orders when the mail is
+		// kept (a large one keeps only its size and digest).
+		var m PlayerMail
+		if err := decode(ev, &m); err != nil {
+			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
+		}
+		if (len(m.Raw) == 0 && m.Source != "file") || m.TextBytes != 0 {
+			return nil
+		}
+		a = OrdersAccepted{Side: m.Side, Text: m.Text, Source: m.Source, Signature: m.Signature, Raw: m.Raw, Fingerprint: m.Fingerprint, Key: m.Key, Charset: m.Charset}
+	} else if ev.Type == EvRefereeMail {
 		// A referee's commands are checked like orders: by the referee's
 		// key, at the recorded time, against the mail kept in the log.
 		var r RefereeMail

@@ -9,6 +9,7 @@ package config
 import (
 	_ "embed"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -45,6 +46,8 @@ type Config struct {
 	StorePassword string `mapstructure:"store_password"`
 	IMAP          IMAP   `mapstructure:"imap"`
 	SMTP          SMTP   `mapstructure:"smtp"`
+	// Metrics is where `run` serves its metrics and health check.
+	Metrics Metrics `mapstructure:"metrics"`
 	// File is the configuration file that was read, "" if none.
 	File string `mapstructure:"-"`
 }
@@ -80,6 +83,13 @@ type SMTP struct {
 	PerConnection int `mapstructure:"messages_per_connection"`
 }
 
+// Metrics configures the daemon's metrics endpoint (off unless Addr is
+// set).
+type Metrics struct {
+	// Addr is host:port, or a port alone for the loopback address.
+	Addr string `mapstructure:"addr"`
+}
+
 // Defaults are the values of keys that neither the file, the environment
 // nor a flag sets.
 var defaults = map[string]any{
@@ -100,6 +110,7 @@ var keys = []string{
 	"imap.addr", "imap.username", "imap.password", "imap.tls", "imap.mailbox", "imap.processed", "imap.rejected",
 	"smtp.addr", "smtp.username", "smtp.password", "smtp.tls", "smtp.from",
 	"smtp.connections", "smtp.messages_per_connection", "store", "store_password",
+	"metrics.addr",
 }
 
 // secrets may be set only through the environment.
@@ -295,7 +306,26 @@ func (c *Config) Validate() error {
 	if c.SMTP.Connections < 1 || c.SMTP.PerConnection < 1 {
 		return fmt.Errorf("config %s: keys \"smtp.connections\" and \"smtp.messages_per_connection\" must be at least 1 (defaults 4 and 100)", where)
 	}
+	if err := c.validMetrics(where); err != nil {
+		return err
+	}
 	return c.validStore(where)
+}
+
+// validMetrics checks metrics.addr: empty, a port, or host:port.
+func (c *Config) validMetrics(where string) error {
+	a := c.Metrics.Addr
+	if a == "" {
+		return nil
+	}
+	if !strings.Contains(a, ":") {
+		a = ":" + a
+	}
+	_, port, err := net.SplitHostPort(a)
+	if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("config %s: key \"metrics.addr\" is %q; valid: a port (9464, on the loopback address) or host:port such as 127.0.0.1:9464", where, c.Metrics.Addr)
+	}
+	return nil
 }
 
 // validStore checks the store key: "file", or a PostgreSQL URL without a

@@ -10,7 +10,7 @@ import (
 // MaxListBytes bounds a list of valid values written into an error, so
 // that it fits whole in the error's "valid:" field (the log keeps 200
 // bytes of it).
-const MaxListBytes = 160
+const MaxListBytes = 190
 
 // CutList joins items with ", " into at most max bytes, cutting only
 // between whole items: what does not fit is counted, as in
@@ -123,13 +123,13 @@ func DidYouMean(word string, candidates []string) []string {
 // candidates listed whole (CutList), led by "did you mean X?" when some are
 // within a small edit distance of word (DidYouMean).
 func Suggest(word string, candidates []string) string {
-	list := CutList(candidates, 0)
 	near := DidYouMean(word, candidates)
 	if len(near) == 0 {
-		return list
+		return CutList(candidates, 0)
 	}
 	if len(near) > 3 {
 		near = near[:3]
 	}
-	return "did you mean " + strings.Join(near, " or ") + "? (" + list + ")"
+	prefix := "did you mean " + strings.Join(near, " or ") + "? ("
+	return prefix + CutList(candidates, MaxListBytes-len(prefix)-1) + ")"
 }

@@ -10,10 +10,14 @@ import (
 // An order file is plain UTF-8 text. It starts with header lines
 // "Game: ID", "Phase: ID" and "Side: NAME" (any order, any case for the
 // keys); every other non-blank line that is not a "#" comment is an order.
+// An optional "Game-Id: ID" header names which game of that name the file
+// is for (the host's order form carries it).
 type OrderFile struct {
 	Game  string
 	Phase string
 	Side  Side
+	// GameID is the Game-Id: header, "" when the file has none.
+	GameID string
 	// Body is the whole text with the header lines blanked, so that line
 	// numbers in a ruleset's errors are line numbers of the file.
 	Body string
@@ -46,7 +50,7 @@ func ParseOrderFile(text string) (OrderFile, error) {
 		}
 		key, val, ok := strings.Cut(line, ":")
 		k := strings.ToLower(strings.TrimSpace(key))
-		if !ok || (k != "game" && k != "phase" && k != "side") {
+		if !ok || (k != "game" && k != "phase" && k != "side" && k != "game-id") {
 			continue
 		}
 		if prev, dup := seen[k]; dup {
@@ -61,6 +65,8 @@ func ParseOrderFile(text string) (OrderFile, error) {
 			f.Phase = val
 		case "side":
 			f.Side = Side(strings.ToLower(val))
+		case "game-id":
+			f.GameID = strings.ToLower(val)
 		}
 		lines[i] = ""
 	}

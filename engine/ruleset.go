@@ -229,6 +229,33 @@ type RuleLister interface {
 	Rules() []RuleStatus
 }
 
+// SideSharer is implemented by rulesets whose rules let one player hold
+// more than one side (Kampen om Norge 1.4: with two players, one holds
+// Norway and the Allies). The sides still owe their own orders, each in
+// its own order file.
+type SideSharer interface {
+	// SharedSides lists the groups of sides one player may hold together.
+	SharedSides() [][]Side
+}
+
+// MayShare reports whether rs lets one player hold both side a and side b.
+func MayShare(rs Ruleset, a, b Side) bool {
+	sh, ok := rs.(SideSharer)
+	if !ok || a == b {
+		return false
+	}
+	for _, group := range sh.SharedSides() {
+		hasA, hasB := false, false
+		for _, s := range group {
+			hasA, hasB = hasA || s == a, hasB || s == b
+		}
+		if hasA && hasB {
+			return true
+		}
+	}
+	return false
+}
+
 var (
 	regMu    sync.RWMutex
 	registry = map[string]Ruleset{}

@@ -166,6 +166,40 @@ func (vs Verbs) Syntax() string {
 // by mailing the judge "help".
 const GuidePointer = `mail "help" for the guide`
 
+// Summary is an order form's summary of the orders side may give in a
+// phase of kind phase under revision rev (see SummaryOf).
+func (vs Verbs) Summary(phase string, side Side, rev int) string {
+	return vs.SummaryOf(vs.Names(phase, side, rev))
+}
+
+// SummaryOf is an order form's summary of the named verbs: their usages,
+// as "#" comment lines of about 72 columns (a usage is never split), so
+// that the form cannot drift from the parser or the guide.
+func (vs Verbs) SummaryOf(names []string) string {
+	var usages []string
+	for _, n := range names {
+		if v, ok := vs.Lookup(n); ok {
+			usages = append(usages, v.Usage)
+		}
+	}
+	var b strings.Builder
+	line := ""
+	for _, u := range usages {
+		if line != "" && len([]rune(line))+3+len([]rune(u)) > 70 {
+			b.WriteString("# " + line + "\n")
+			line = ""
+		}
+		if line != "" {
+			line += " | "
+		}
+		line += u
+	}
+	if line != "" {
+		b.WriteString("# " + line + "\n")
+	}
+	return b.String()
+}
+
 // OrdersMarker is the line of a guide's prose that the order syntax
 // section replaces (see WriteGuide).
 const OrdersMarker = "{{orders}}"

@@ -32,7 +32,14 @@
 //     characters <, >, &, U+2028 and U+2029 always escaped, as \u003c,
 //     \u003e, \u0026, \u2028 and \u2029 (what json.Marshal writes, so that
 //     re-encoding a record with encoding/json never changes its bytes).
-//     Other escapes are kept as the writer chose them.
+//     Every string is escaped exactly as json.Marshal escapes it (so
+//     "\u0067erman" for "german", or "\/" for "/", is refused), and no
+//     object holds a key twice (CheckData): one value has one form. A
+//     reader that knows the event types also requires the data to be
+//     exactly what the writer produces for its decoded value (CheckSchema:
+//     no member the type lacks, members in the type's order, zero members
+//     the type omits left out); skagerrak verify does, naming the record
+//     and what is not canonical.
 //   - prev: the hash of the previous record, 64 lowercase hex digits. The
 //     prev of record 1 is 64 zeros (GenesisPrev).
 //   - hash: this record's hash, 64 lowercase hex digits.
@@ -115,7 +122,22 @@
 //     logs written before canonical identities recorded it; such events are
 //     checked as they were written;
 //   - "unsigned:" and 64 hex digits: orders a referee entered from paper
-//     (SHA-256 of the receipt time and the text).
+//     (SHA-256 of the receipt time and the text);
+//   - "mail1:" and 64 hex digits: an OrdersRejected of a mail refused for
+//     what was added around a good signature (text around a cleartext
+//     block, the signed message forwarded or inside other MIME, a second
+//     signature): SHA-256 of the mail as received. Anyone may so wrap a
+//     copy, so the refusal is the mail's, not the signed message's, which
+//     sent as it was made still counts;
+//   - "enc1:" and 64 hex digits: an OrdersRejected with data.by_address of
+//     encrypted mail the host could not read or whose content no
+//     registered key signed, answered only because its From: is the side's
+//     registered address: SHA-256 of the mail as received.
+//
+// Mail encrypted to the host is recorded as the decrypted signed message
+// (data.raw, with data.encrypted true), keyed by its inner signature like
+// the same mail sent in clear; no session key is kept, and the side's mail
+// is encrypted from then on.
 //
 // The canonical identity is SHA-256 of
 //

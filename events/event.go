@@ -133,7 +133,11 @@ func encodeData(data any) ([]byte, error) {
 	if err := json.Compact(&buf, raw); err != nil {
 		return nil, fmt.Errorf("event data is not valid JSON: %w", err)
 	}
-	return escapeData(buf.Bytes()), nil
+	out := escapeData(buf.Bytes())
+	if err := CheckData(out); err != nil {
+		return nil, fmt.Errorf("event data is not canonical: %w", err)
+	}
+	return out, nil
 }
 
 // needsEscape reports whether compact JSON b holds a character the canonical
@@ -400,6 +404,9 @@ func parseRecord(line []byte) (Event, error) {
 	}
 	if needsEscape(data) {
 		return ev, errors.New(`data has an unescaped <, >, &, U+2028 or U+2029`)
+	}
+	if err := CheckData(data); err != nil {
+		return ev, fmt.Errorf("data is not canonical: %v", err)
 	}
 
 	if seq == 1 && string(prev) != GenesisPrev {

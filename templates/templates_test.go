@@ -44,10 +44,11 @@ func TestReceiptLinesFitTheWidth(t *testing.T) {
 		{"accepted.tmpl", map[string]any{"Game": "g1", "Phase": "T01", "Side": "german", "Orders": "Game: g1\n", "Deadline": time.Time{}, "Receipt": r}},
 		{"accepted.tmpl", map[string]any{"Game": "g1", "Phase": "T01", "Side": "german", "Orders": "Game: g1\n", "Deadline": time.Time{}, "Receipt": r, "Paper": true, "By": strings.Repeat("referee ", 12)}},
 		{"report.tmpl", struct {
-			Game, Title, Side, Resolved, Why, Body, Next, Form string
-			Defaulted, Owes                                    []string
-			Deadline                                           time.Time
-			Receipt                                            *testReceipt
+			Game, Title, Side, Resolved, Why, Body, Next, Form, MapNote string
+			Defaulted, Owes                                             []string
+			Deadline                                                    time.Time
+			Receipt                                                     *testReceipt
+			Guide                                                       bool
 		}{Game: "g1", Title: "T", Side: "german", Body: "body", Receipt: r}},
 		{"final.tmpl", map[string]any{"Game": "g1", "Title": "T", "Side": "german", "Why": "over", "Body": "b", "Secret": "s", "Moves": "", "Schema": "x", "Receipt": r}},
 	} {
@@ -70,16 +71,18 @@ func TestReceiptLinesFitTheWidth(t *testing.T) {
 func TestEveryTemplateRenders(t *testing.T) {
 	data := map[string]any{"Game": "g1", "Title": "T", "Side": "german", "Phase": "T01", "Deadline": time.Date(2026, 4, 9, 6, 0, 0, 0, time.UTC),
 		"Orders": "Game: g1\nadvance 1", "Reason": "r", "Errors": []string{"line 4: x"}, "Open": "T01", "Text": "notice", "Why": "over",
-		"Result": "draw", "Body": "body", "Secret": "abc", "Moves": "T01: ...\n"}
+		"Result": "draw", "Body": "body", "Secret": "abc", "Moves": "T01: ...\n",
+		"At": time.Date(2026, 4, 9, 5, 0, 0, 0, time.UTC), "Line": "status", "Help": "help  the guide"}
 	for _, name := range Names() {
 		var d any = data
 		if name == "report.tmpl" {
 			d = struct {
-				Game, Title, Side, Resolved, Why, Body, Next, Form string
-				Defaulted, Owes                                    []string
-				Deadline                                           time.Time
-				Receipt                                            *testReceipt
-			}{Game: "g1", Title: "T", Side: "german", Body: "body", Next: "T02", Owes: []string{"german"}, Form: "Game: g1"}
+				Game, Title, Side, Resolved, Why, Body, Next, Form, MapNote string
+				Defaulted, Owes                                             []string
+				Deadline                                                    time.Time
+				Receipt                                                     *testReceipt
+				Guide                                                       bool
+			}{MapNote: "Your map is attached (map.png).", Guide: true, Game: "g1", Title: "T", Side: "german", Body: "body", Next: "T02", Owes: []string{"german"}, Form: "Game: g1"}
 		}
 		out, err := Render(name, d)
 		if err != nil || !strings.Contains(out, "g1") {

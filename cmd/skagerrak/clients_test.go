@@ -205,7 +205,7 @@ func TestAutomaticMailAndBounces(t *testing.T) {
 		t.Fatalf("%d mails to allied after the pass, want the one reply, auto-replied", len(replies))
 	}
 	code, out, _ = run(t, "--config", cfg, "status", "g000")
-	if code != 0 || !strings.Contains(out, "bounced: allied mail "+id+" to "+allied+", failed, 5.1.1") {
+	if code == 0 || !strings.Contains(out, "UNDELIVERED: report mail (phase T01) to allied <"+allied+"> bounced: 5.1.1") {
 		t.Fatalf("status does not show the bounce:\n%s", out)
 	}
 	if rep, err := adjudicator.VerifyPath(e.dataDir()+"/g000", pgpVerifier{}); err != nil {

@@ -169,7 +169,11 @@ func checkHostKey(ck *checker, c *config.Config) {
 		ck.fail("host_key %s cannot sign: %v", c.HostKey, err)
 		return
 	}
-	ck.ok("host_key %s: %s, unlocked, signs", c.HostKey, compose.FormatFingerprint(compose.Fingerprint(key)))
+	decrypts := ", decrypts (players may encrypt orders to it)"
+	if _, ok := key.EncryptionKey(now, nil); !ok {
+		decrypts = "; no encryption subkey, so players cannot encrypt orders to the host (add one: gpg --quick-add-key FINGERPRINT cv25519 encr never)"
+	}
+	ck.ok("host_key %s: %s, unlocked, signs%s", c.HostKey, compose.FormatFingerprint(compose.Fingerprint(key)), decrypts)
 }
 
 // checkConnect logs in to both servers.

@@ -24,6 +24,9 @@ func TestEveryRulesetRunsTheConformanceSuite(t *testing.T) {
 		t.Fatalf("only %d rulesets registered", len(rulesets))
 	}
 	for _, r := range rulesets {
+		if r.Name() == "looptest" {
+			continue // made never to end, for the step budget's tests
+		}
 		pkg := reflect.TypeOf(r).PkgPath()
 		dir, ok := strings.CutPrefix(pkg, "skagerrak/")
 		if !ok {

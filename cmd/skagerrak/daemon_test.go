@@ -157,13 +157,13 @@ func TestCheckCommand(t *testing.T) {
 	eml := filepath.Join(dir, "m.eml")
 	os.WriteFile(eml, raw, 0o644)
 	code, out, errs := run(t, "check", eml, "--key", keyPath)
-	if code != 0 || !strings.Contains(out, "result:      accepted") || !strings.Contains(out, compose.Fingerprint(k)) {
+	if code != 0 || !strings.Contains(out, "signature:   accepted") || strings.Contains(out, "result:") || !strings.Contains(out, "NOT checked") || !strings.Contains(out, compose.Fingerprint(k)) {
 		t.Fatalf("check of a good message: %d\n%s%s", code, out, errs)
 	}
 	tampered := bytes.Replace(raw, []byte("advance 1"), []byte("advance 3"), 1)
 	os.WriteFile(eml, tampered, 0o644)
 	code, out, _ = run(t, "check", eml, "--key", keyPath)
-	if code == 0 || !strings.Contains(out, "result:      rejected") || !strings.Contains(out, "reason:") {
+	if code == 0 || !strings.Contains(out, "signature:   rejected") || !strings.Contains(out, "reason:") {
 		t.Fatalf("check of a changed message: %d\n%s", code, out)
 	}
 	code, _, errs = run(t, "check", eml)

@@ -310,7 +310,7 @@ func TestRunWakesAtTheDeadline(t *testing.T) {
 type reportSender chan time.Time
 
 func (r reportSender) Send(_ context.Context, m adjudicator.Mail) error {
-	if m.Kind == adjudicator.MailReport && strings.Contains(m.Subject, " T01: ") {
+	if m.Kind == adjudicator.MailReport && strings.Contains(m.Text, "Resolved: T01") {
 		select {
 		case r <- time.Now():
 		default:

@@ -118,7 +118,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	}
 	hostRing := openpgp.EntityList{hostKey}
 	var players []*demoPlayer
-	spec := adjudicator.Spec{Game: demoGame, Ruleset: rulesetName, HostFrom: demoHostAddr, Software: software(),
+	spec := adjudicator.Spec{Game: demoGame, Ruleset: rulesetName, HostFrom: demoHostAddr, Software: software(), GameIDs: true,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour), Reminder: adjudicator.Duration(12 * time.Hour), FlagAfter: 2, PauseLimit: 1}}
 	for _, side := range rs.Sides() {
 		addr := string(side) + "@players.test"
@@ -163,7 +163,11 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	if err != nil {
 		return err
 	}
-	sender := &smtpSender{s: ss, from: demoHostAddr, host: hostKey, clock: func() time.Time { return time.Now().UTC() }}
+	autocrypt, err := compose.AutocryptKeydata(hostKey)
+	if err != nil {
+		return err
+	}
+	sender := &smtpSender{s: ss, from: demoHostAddr, host: hostKey, clock: func() time.Time { return time.Now().UTC() }, autocrypt: autocrypt}
 
 	// One unsigned message, as a careless player would send: it must be
 	// rejected without a reply.
@@ -294,8 +298,9 @@ func (p *demoPlayer) readAndAnswer(smtpSrv *loopback.SMTPServer, imapSrv *loopba
 			continue // a reply or a notice
 		}
 		var r struct {
-			Next *adjudicator.PhaseOpened `json:"next"`
-			View json.RawMessage          `json:"view"`
+			GameID string                   `json:"game_id"`
+			Next   *adjudicator.PhaseOpened `json:"next"`
+			View   json.RawMessage          `json:"view"`
 		}
 		if err := json.Unmarshal(js, &r); err != nil {
 			return sent, fmt.Errorf("report.json: %w", err)
@@ -309,7 +314,7 @@ func (p *demoPlayer) readAndAnswer(smtpSrv *loopback.SMTPServer, imapSrv *loopba
 		}
 		seed := sha256.Sum256([]byte(string(p.side) + "|" + r.Next.Phase))
 		body := bot.Play(v, p.side, engine.NewSeededDice(seed[:], demoGame, r.Next.Phase, [32]byte{}))
-		text := fmt.Sprintf("Game: %s\nPhase: %s\nSide: %s\n%s", demoGame, r.Next.Phase, p.side, body)
+		text := fmt.Sprintf("Game: %s\nGame-Id: %s\nPhase: %s\nSide: %s\n%s", demoGame, r.GameID, r.Next.Phase, p.side, body)
 		raw, err := p.sign(text)
 		if err != nil {
 			return sent, err

@@ -46,7 +46,7 @@ func (m *Main) statusCmd() *cobra.Command {
 			if len(dirs) == 0 {
 				fmt.Fprintf(m.Stdout, "no games under %s\n", c.DataDir)
 			}
-			aside := 0
+			aside, undelivered := 0, 0
 			for _, d := range dirs {
 				g, err := adjudicator.LoadGameContext(cmd.Context(), d)
 				if stopped(err) {
@@ -60,8 +60,9 @@ func (m *Main) statusCmd() *cobra.Command {
 				if err := m.printStatus(g); err != nil {
 					return err
 				}
+				undelivered += len(g.Undelivered)
 			}
-			return asideStatus(aside)
+			return statusExit(aside, undelivered)
 		},
 	}
 }
@@ -72,13 +73,21 @@ func (m *Main) printAside(id string, err error) {
 	fmt.Fprintf(m.Stdout, "%s  SET ASIDE: this build cannot open it, so it is not played and its players' mail stays in the mailbox\n  %v\n", id, err)
 }
 
-// asideStatus makes status exit non-zero when a game is set aside, for
-// whatever watches it.
-func asideStatus(n int) error {
-	if n == 0 {
+// statusExit makes status exit non-zero, for whatever watches it, when a
+// game is set aside or a mail was not delivered and is not yet delivered
+// again.
+func statusExit(aside, undelivered int) error {
+	var why []string
+	if aside > 0 {
+		why = append(why, fmt.Sprintf("%d game(s) set aside (above): run a build that can open them, or restore their logs", aside))
+	}
+	if undelivered > 0 {
+		why = append(why, fmt.Sprintf("%d mail(s) undelivered (above): give the side's right address (skagerrak referee GAME address SIDE ADDRESS WHY...) and they are sent again", undelivered))
+	}
+	if len(why) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%d game(s) set aside (above): run a build that can open them, or restore their logs", n)
+	return errors.New(strings.Join(why, "; "))
 }
 
 // printStatus shows a game's state. A manual-dice game's dry run (what dice
@@ -87,6 +96,9 @@ func asideStatus(n int) error {
 func (m *Main) printStatus(g *adjudicator.Game) error {
 	w := m.Stdout
 	fmt.Fprintf(w, "%s  %s (rules revision %d), %s resolved\n", g.ID, g.Rules.Title(), g.Revision(), count(g.Resolved, "phase"))
+	if g.Created.GameIDs {
+		fmt.Fprintf(w, "  order files carry Game-Id: %s\n", g.GameID())
+	}
 	switch {
 	case g.Ended != nil:
 		fmt.Fprintf(w, "  over: %s\n", adjudicator.EndedText(g.Ended.Why))
@@ -128,11 +140,13 @@ func (m *Main) printStatus(g *adjudicator.Game) error {
 	if n := len(g.Outbox); n > 0 {
 		fmt.Fprintf(w, "  undelivered mail: %d queued\n", n)
 	}
-	for _, f := range g.Failed {
-		fmt.Fprintf(w, "  delivery failed: %s: %s\n", f.ID, f.Error)
+	for _, u := range g.Undelivered {
+		fmt.Fprintf(w, "  UNDELIVERED: %s\n", escapeLine(u.String()))
 	}
 	for _, b := range g.Bounced {
-		fmt.Fprintf(w, "  bounced: %s mail %s\n", b.Side, escapeLine(b.String()))
+		if !b.GaveUp() {
+			fmt.Fprintf(w, "  delivery delayed: %s mail %s\n", b.Side, escapeLine(b.String()))
+		}
 	}
 	return nil
 }

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
@@ -303,14 +307,21 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("new: %s %s", out, errs)
 	}
+	// The game's own id, which its order files carry (status says it).
+	_, status, _ := run(t, "--data-dir", data, "status", "g1")
+	_, id, ok := strings.Cut(status, "order files carry Game-Id: ")
+	if !ok {
+		t.Fatalf("status names no Game-Id:\n%s", status)
+	}
+	id = strings.Fields(id)[0]
 	// A referee command in a cleartext-signed file.
 	ref := filepath.Join(dir, "referee.txt")
-	os.WriteFile(ref, g.Clearsign("r@example.org", []byte("Game: g1\nPhase: T01\nSide: referee\nextend 2h a player travels\n")), 0o644)
+	os.WriteFile(ref, g.Clearsign("r@example.org", []byte("Game: g1\nGame-Id: "+id+"\nPhase: T01\nSide: referee\nextend 2h a player travels\n")), 0o644)
 	if code, out, errs := run(t, "--data-dir", data, "submit", "g1", ref, "--side", "referee"); code != 0 || !strings.Contains(out, "referee") {
 		t.Fatalf("referee file: %d %s %s", code, out, errs)
 	}
 	clear := filepath.Join(dir, "allied.txt.asc")
-	os.WriteFile(clear, g.Clearsign("a@example.org", []byte("Game: g1\nPhase: T01\nSide: allied\nadvance 2\n")), 0o644)
+	os.WriteFile(clear, g.Clearsign("a@example.org", []byte("Game: g1\nGame-Id: "+id+"\nPhase: T01\nSide: allied\nadvance 2\n")), 0o644)
 	code, out, errs = run(t, "--data-dir", data, "submit", "g1", clear, "--side", "allied")
 	if code != 0 || !strings.Contains(out, "accepted") {
 		t.Fatalf("clearsigned: %d %s %s", code, out, errs)
@@ -334,8 +345,22 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 	if code, _, errs := run(t, "--data-dir", data, "submit", "g1", wrong, "--side", "allied"); code == 0 || !strings.Contains(errs, "not side allied's key") {
 		t.Errorf("another side's key: %d %s", code, errs)
 	}
+	// Audit finding: a signed file made for another game of the same
+	// name (another host's g1) is refused, saying which game it was for;
+	// and in a game created with Game-Ids, a file without one is refused.
+	for name, c := range map[string]struct{ header, want string }{
+		"another game of the name": {"Game: g1\nGame-Id: 0badc0de\n", "for the game g1 with Game-Id 0badc0de, not this one (Game-Id " + id + ")"},
+		"no Game-Id":               {"Game: g1\n", "has no Game-Id: line; this game's is Game-Id: " + id},
+	} {
+		p := filepath.Join(dir, "german-other.txt")
+		os.WriteFile(p, g.Clearsign("g@example.org", []byte(c.header+"Phase: T01\nSide: german\nadvance 1\n")), 0o644)
+		code, out, errs := run(t, "--data-dir", data, "submit", "g1", p, "--side", "german")
+		if code == 0 || !strings.Contains(strings.Join(strings.Fields(out+errs), " "), c.want) {
+			t.Errorf("%s: exit %d, %s %s; want a refusal saying %q", name, code, out, errs, c.want)
+		}
+	}
 	plain := filepath.Join(dir, "german.txt")
-	body := []byte("Game: g1\nPhase: T01\nSide: german\nadvance 1\n")
+	body := []byte("Game: g1\nGame-Id: " + id + "\nPhase: T01\nSide: german\nadvance 1\n")
 	os.WriteFile(plain, body, 0o644)
 	os.WriteFile(plain+".asc", g.DetachSign("g@example.org", body, true), 0o644)
 	code, out, errs = run(t, "--data-dir", data, "submit", "g1", plain, "--side", "german")
@@ -350,5 +375,57 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 	code, out, errs = run(t, "verify", filepath.Join(data, "g1"))
 	if code != 0 || !strings.Contains(out, "3 signatures checked") {
 		t.Errorf("verify: %d %s %s", code, out, errs)
+	}
+}
+
+// TestNewAndRefereeKeyRefuseSeveralCertificates: a key file holding two
+// certificates, as two armored blocks or as one block of two, is refused
+// at new and at referee key, naming each certificate (audit finding: the
+// first was registered and the rest stored silently).
+func TestNewAndRefereeKeyRefuseSeveralCertificates(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games")
+	k := keyFiles(t, dir)
+	other, err := compose.GenerateKey("Mallory", "mallory@example.org", time.Now().Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherPub, _ := compose.ArmorPublicKey(other)
+	allied, _ := os.ReadFile(k["allied"])
+	twoBlocks := filepath.Join(dir, "two-blocks.asc")
+	os.WriteFile(twoBlocks, append(append(allied, '\n'), otherPub...), 0o644)
+	oneBlock := filepath.Join(dir, "one-block.asc")
+	var both []byte
+	{
+		alliedKeys, err := readCertificates(allied)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		w, _ := armor.Encode(&buf, openpgp.PublicKeyType, nil)
+		alliedKeys[0].Serialize(w)
+		other.Serialize(w)
+		w.Close()
+		both = buf.Bytes()
+	}
+	os.WriteFile(oneBlock, both, 0o644)
+	fpOther := fmt.Sprintf("%X", other.PrimaryKey.Fingerprint)
+	for _, f := range []string{twoBlocks, oneBlock} {
+		args := newArgs(data, "g1", map[string]string{"allied": f, "german": k["german"], "referee": k["referee"]})
+		code, _, errs := run(t, args...)
+		if code == 0 || !strings.Contains(errs, "holds 2 certificates") || !strings.Contains(errs, fpOther) ||
+			!strings.Contains(errs, "Mallory <mallory@example.org>") || !strings.Contains(errs, "allied <allied@example.org>") {
+			t.Errorf("new with %s: exit %d, %q; want a refusal naming both certificates", filepath.Base(f), code, errs)
+		}
+		if _, err := os.Stat(filepath.Join(data, "g1")); err == nil {
+			t.Fatalf("refused game left a directory")
+		}
+	}
+	if code, out, errs := run(t, newArgs(data, "g1", k)...); code != 0 {
+		t.Fatalf("new: %d %s %s", code, out, errs)
+	}
+	code, _, errs := run(t, "--data-dir", data, "referee", "g1", "key", "allied", twoBlocks, "new", "laptop")
+	if code == 0 || !strings.Contains(errs, "holds 2 certificates") || !strings.Contains(errs, fpOther) {
+		t.Errorf("referee key with two certificates: exit %d, %q", code, errs)
 	}
 }

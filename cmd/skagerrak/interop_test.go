@@ -137,18 +137,24 @@ func TestInteropStockClients(t *testing.T) {
 	}
 
 	// The report to ghost@ bounced (OpenSMTPD gives up after 4 s): the DSN
-	// reaches status and the referee.
+	// reaches status, which exits non-zero, and the referee.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	status := func() (int, string) {
+		code, out, _ := run(t, "--config", cfg, "status", "km-2")
+		return code, out
+	}
 	bounced := stacktest.WaitFor(ctx, func() bool {
 		cli("poll", "--once")
-		return strings.Contains(cli("status", "km-2"), "bounced: german")
+		code, out := status()
+		return code != 0 && strings.Contains(out, "UNDELIVERED: report mail (phase T01) to german <ghost@skagerrak.test> bounced")
 	})
 	if !bounced {
-		t.Fatalf("no bounce in status:\n%s\nsmtpd:\n%s", cli("status", "km-2"), s.Log("smtpd.log"))
+		_, out := status()
+		t.Fatalf("no bounce in status:\n%s\nsmtpd:\n%s", out, s.Log("smtpd.log"))
 	}
 	notes := strings.Join(texts(t, referee, hostFPR), "\n")
-	if !strings.Contains(notes, "did not arrive") {
+	if !strings.Contains(notes, "could not be delivered") || !strings.Contains(notes, "Side:     german") {
 		t.Errorf("the referee was not told of the bounce:\n%s", notes)
 	}
 	// Both logs verify: every signature again, the ISO-8859-1 orders
@@ -192,7 +198,7 @@ func nextForm(t *testing.T, p *stacktest.Player, hostFPR, game string) string {
 	for time.Now().Before(deadline) {
 		for _, m := range p.Inbox(t) {
 			text := p.ReadSigned(t, m.Raw, hostFPR)
-			if strings.Contains(m.Subject, game) && strings.Contains(m.Subject, "report") {
+			if strings.Contains(m.Subject, game+": your orders for") {
 				return stacktest.OrderForm(t, text)
 			}
 		}
@@ -211,4 +217,202 @@ func texts(t *testing.T, p *stacktest.Player, hostFPR string) []string {
 		out = append(out, p.ReadSigned(t, m.Raw, hostFPR))
 	}
 	return out
+}
+
+// TestInteropRefusedAtSubmission: OpenSMTPD as the interop suite runs it
+// (a virtual users table, its default answers) refuses at RCPT TO a
+// recipient of its domain it does not know (524 5.2.4). The report to that
+// address reaches the referee's mailbox, naming game, side and phase;
+// status exits non-zero; after the referee's address command the player
+// receives the report at the right address and status exits 0.
+func TestInteropRefusedAtSubmission(t *testing.T) {
+	stacktest.Require(t, "dovecot", "smtpd", "gpg")
+	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee"}, nil)
+	german, allied, referee := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes"), s.NewPlayer(t, "referee", "Referee")
+	host := "host@skagerrak.test"
+	hg := gpgtest.New(t)
+	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
+	dir := t.TempDir()
+	keyPath := filepath.Join(dir, "host-key.asc")
+	os.WriteFile(keyPath, hg.ExportSecret(hostFPR), 0o600)
+	for _, p := range []*stacktest.Player{german, allied, referee} {
+		p.GPG.Import(hg.ExportPublic(hostFPR))
+	}
+	keyFile := func(p *stacktest.Player) string {
+		path := filepath.Join(dir, p.Addr+".asc")
+		os.WriteFile(path, p.PublicKey(), 0o600)
+		return path
+	}
+	cfg := filepath.Join(dir, "skagerrak.yaml")
+	os.WriteFile(cfg, []byte("data_dir: "+dir+"/games\npoll_interval: 1s\nhost_key: "+keyPath+"\n"+
+		"imap:\n  addr: "+s.IMAPAddr+"\n  username: "+host+"\n  tls: none\n"+
+		"smtp:\n  addr: "+s.SMTPAddr+"\n  tls: none\n  from: "+host+"\n"), 0o600)
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", s.Password(host))
+	cli := func(args ...string) (int, string) {
+		t.Helper()
+		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
+		return code, out + errs
+	}
+	typo := "germna@skagerrak.test" // no such user: OpenSMTPD refuses it at RCPT
+	if code, out := cli("new", "--game", "km-9", "--ruleset", "kriegsmarine",
+		"--side", "german="+typo+","+keyFile(german), "--side", "allied="+allied.Addr+","+keyFile(allied),
+		"--referee", referee.Addr+","+keyFile(referee)); code != 0 {
+		t.Fatal(out)
+	}
+	if code, out := cli("poll", "--once"); code != 0 {
+		t.Fatalf("poll: %s", out)
+	}
+	told := referee.ReadSigned(t, referee.WaitInbox(t, 1, time.Minute)[0].Raw, hostFPR)
+	for _, want := range []string{"Game:     km-9", "Side:     german", "Phase:    T01", "Address:  " + typo, "The mail server refused it"} {
+		if !strings.Contains(told, want) {
+			t.Errorf("the referee's mail lacks %q:\n%s\nsmtpd:\n%s", want, told, s.Log("smtpd.log"))
+		}
+	}
+	if code, out := cli("status", "km-9"); code == 0 || !strings.Contains(out, "UNDELIVERED: report mail (phase T01) to german <"+typo+"> refused by the mail server: smtpout: permanent failure 524 5.2.4") {
+		t.Fatalf("status after the refusal: %d\n%s", code, out)
+	}
+	if code, out := cli("referee", "km-9", "address", "german", german.Addr, "a typo in the address"); code != 0 {
+		t.Fatal(out)
+	}
+	if code, out := cli("poll", "--once"); code != 0 {
+		t.Fatalf("poll: %s", out)
+	}
+	var report string
+	for _, m := range german.WaitInbox(t, 2, time.Minute) {
+		if text := german.ReadSigned(t, m.Raw, hostFPR); strings.Contains(text, "sent again") {
+			report = text
+		}
+	}
+	if !strings.Contains(report, "Game: km-9") {
+		t.Fatalf("the German did not get the report sent again:\n%s", report)
+	}
+	if code, out := cli("status", "km-9"); code != 0 || strings.Contains(out, "UNDELIVERED") {
+		t.Fatalf("status after the report went again: %d\n%s", code, out)
+	}
+}
+
+// TestInteropPlayerCommands plays the mail commands with stock clients on
+// Dovecot and OpenSMTPD: a player asks for help (mutt) and gets the guide;
+// asks with gpg --clearsign to have the first report sent again and gets
+// it with the same body, byte for byte; answers with the form quoted as
+// mutt quotes a reply and is accepted; sends unsigned mail twice and gets
+// one answer, at the registered address; and the other player moves their
+// address, both addresses told.
+func TestInteropPlayerCommands(t *testing.T) {
+	stacktest.Require(t, "dovecot", "smtpd", "mutt", "tmux", "gpg")
+	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "allied2", "stranger"}, nil)
+	german, allied := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes")
+	stranger := s.NewPlayer(t, "stranger", "Stranger")
+	host := "host@skagerrak.test"
+	hg := gpgtest.New(t)
+	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
+	dir := t.TempDir()
+	keyPath := filepath.Join(dir, "host-key.asc")
+	os.WriteFile(keyPath, hg.ExportSecret(hostFPR), 0o600)
+	for _, p := range []*stacktest.Player{german, allied} {
+		p.GPG.Import(hg.ExportPublic(hostFPR))
+	}
+	keyFile := func(name string, armored []byte) string {
+		p := filepath.Join(dir, name+".asc")
+		os.WriteFile(p, armored, 0o600)
+		return p
+	}
+	cfg := filepath.Join(dir, "skagerrak.yaml")
+	os.WriteFile(cfg, []byte("data_dir: "+dir+"/games\npoll_interval: 1s\nhost_key: "+keyPath+"\n"+
+		"imap:\n  addr: "+s.IMAPAddr+"\n  username: "+host+"\n  tls: none\n"+
+		"smtp:\n  addr: "+s.SMTPAddr+"\n  tls: none\n  from: "+host+"\n"), 0o600)
+	t.Setenv("SKAGERRAK_IMAP_PASSWORD", s.Password(host))
+	cli := func(args ...string) string {
+		t.Helper()
+		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
+		if code != 0 {
+			t.Fatalf("skagerrak %s: exit %d\n%s\n%s", strings.Join(args, " "), code, out, errs)
+		}
+		return out
+	}
+	cli("new", "--game", "km-1", "--ruleset", "kriegsmarine",
+		"--side", "german="+german.Addr+","+keyFile("german", german.PublicKey()),
+		"--side", "allied="+allied.Addr+","+keyFile("allied", allied.PublicKey()))
+	cli("poll", "--once")
+	first := german.WaitInbox(t, 1, time.Minute)[0]
+	firstText := german.ReadSigned(t, first.Raw, hostFPR)
+	if !strings.Contains(first.Subject, "km-1: your orders for") || !bytes.Contains(first.Raw, []byte("guide.txt")) {
+		t.Fatalf("the first report (%q) does not say orders are due or carries no guide", first.Subject)
+	}
+	allied.WaitInbox(t, 1, time.Minute)
+
+	// A key's messages count in the order signed, to the second.
+	next := func() { time.Sleep(1100 * time.Millisecond) }
+	german.Send(t, host, german.Mutt(t, host, "help", "help\n"))
+	next()
+	german.Send(t, host, german.Clearsigned(t, host, "again", "resend start\n"))
+	next()
+	var quoted strings.Builder
+	quoted.WriteString("On the first day, the host wrote:\n")
+	for _, l := range strings.Split(strings.TrimRight(stacktest.OrderForm(t, firstText), "\n"), "\n") {
+		quoted.WriteString("> " + l + "\n")
+	}
+	german.Send(t, host, german.Mutt(t, host, "Re: orders", quoted.String()))
+	unsigned := func(p *stacktest.Player) []byte {
+		return []byte("From: " + p.Name + " <" + p.Addr + ">\r\nTo: <" + host + ">\r\nSubject: my plan\r\nMessage-ID: <" +
+			time.Now().Format("150405.000000000") + "@skagerrak.test>\r\nContent-Type: text/plain\r\n\r\nGame: km-1\r\nSECRETWORD\r\n")
+	}
+	german.Send(t, host, unsigned(german))
+	german.Send(t, host, unsigned(german))
+	stranger.Send(t, host, unsigned(stranger))
+	allied.Send(t, host, allied.Clearsigned(t, host, "moving", "address allied2@skagerrak.test\n"))
+	waitDelivered(t, s, 7)
+	cli("poll", "--once")
+
+	got := german.WaitInbox(t, 4, time.Minute)
+	bySubject := map[string][]stacktest.Mail{}
+	for _, m := range got {
+		switch {
+		case strings.Contains(m.Subject, "player's guide"):
+			bySubject["help"] = append(bySubject["help"], m)
+		case m.Subject == first.Subject:
+			bySubject["resend"] = append(bySubject["resend"], m)
+		case strings.Contains(m.Subject, "orders accepted"):
+			bySubject["accepted"] = append(bySubject["accepted"], m)
+		case strings.Contains(m.Subject, "not signed"):
+			bySubject["unsigned"] = append(bySubject["unsigned"], m)
+		}
+	}
+	for _, k := range []string{"help", "resend", "accepted", "unsigned"} {
+		if len(bySubject[k]) != 1 {
+			t.Fatalf("german got %d %s mails of %d: %v", len(bySubject[k]), k, len(got), got)
+		}
+	}
+	if text := german.ReadSigned(t, bySubject["help"][0].Raw, hostFPR); !strings.Contains(text, "Orders and commands by mail") {
+		t.Errorf("help did not answer with the guide:\n%s", text)
+	}
+	again := bySubject["resend"][0]
+	if text := german.ReadSigned(t, again.Raw, hostFPR); text != firstText {
+		t.Errorf("the report sent again reads otherwise:\n%s\n---\n%s", firstText, text)
+	}
+	if !bytes.Equal(stacktest.SignedBody(t, first.Raw), stacktest.SignedBody(t, again.Raw)) {
+		t.Errorf("the report sent again has another body")
+	}
+	if text := strings.Join(strings.Fields(german.ReadSigned(t, bySubject["accepted"][0].Raw, hostFPR)), " "); !strings.Contains(text, "Your form was quoted") {
+		t.Errorf("the quoted form's acceptance does not say it was read from the quote:\n%s", text)
+	}
+	if text := german.ReadSigned(t, bySubject["unsigned"][0].Raw, hostFPR); strings.Contains(text, "SECRETWORD") || !strings.Contains(text, "gpg --clearsign") {
+		t.Errorf("the answer to unsigned mail quotes it or says not how to sign:\n%s", text)
+	}
+	if n := len(stranger.Inbox(t)); n != 0 {
+		t.Errorf("the stranger got %d mails", n)
+	}
+	for _, m := range allied.WaitInbox(t, 1, time.Minute) {
+		if text := strings.Join(strings.Fields(allied.ReadSigned(t, m.Raw, hostFPR)), " "); !strings.Contains(text, "goes to allied2@skagerrak.test from now on") {
+			t.Errorf("the old address was not told of the move:\n%s", text)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if !stacktest.WaitFor(ctx, func() bool { return s.Count(t, "allied2", "INBOX") == 1 }) {
+		t.Errorf("the new address holds %d mails, want the answer", s.Count(t, "allied2", "INBOX"))
+	}
+	if out := cli("verify", filepath.Join(dir, "games", "km-1")); !strings.Contains(out, "intact") {
+		t.Errorf("verify km-1:\n%s", out)
+	}
 }

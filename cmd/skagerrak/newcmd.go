@@ -59,7 +59,16 @@ From a game file (YAML; key files relative to it):
   sides:
     german: {address: hitler@example.org, key: german.asc}
     allied: {address: churchill@example.org, key: allied.asc}
-  referee: {address: ref@example.org, key: referee.asc}`,
+  referee: {address: ref@example.org, key: referee.asc}
+
+Each side needs a player, and each player a key of its own, except where the
+rules let one player hold two sides: Kampen om Norge with two players (rule
+1.4) gives the norwegian and the allied side the same address and key, and
+that player sends each side's orders in its own file:
+  skagerrak new --game kampen-2 --ruleset kampen \
+    --side german=falkenhorst@example.org,german.asc \
+    --side norwegian=ruge@example.org,ruge.asc \
+    --side allied=ruge@example.org,ruge.asc --referee ref@example.org,referee.asc`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			spec, err := f.spec()
@@ -114,7 +123,7 @@ func (f *newFlags) spec() (adjudicator.Spec, error) {
 	if _, err := engine.Lookup(f.ruleset); err != nil {
 		return adjudicator.Spec{}, fmt.Errorf("new: %w", err)
 	}
-	s := adjudicator.Spec{Game: f.game, Ruleset: f.ruleset, Setup: engine.Setup{Scenario: f.scenario, Options: f.options}, Dice: f.dice, Encrypt: f.encrypt,
+	s := adjudicator.Spec{Game: f.game, Ruleset: f.ruleset, Setup: engine.Setup{Scenario: f.scenario, Options: f.options}, Dice: f.dice, Encrypt: f.encrypt, GameIDs: true,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(f.deadline), Reminder: adjudicator.Duration(f.reminder), Grace: adjudicator.Duration(f.grace),
 			FlagAfter: f.flagAfter, PauseLimit: f.pauseLimit, MaxPause: adjudicator.Duration(f.maxPause)}}
 	for _, sd := range f.sides {
@@ -185,7 +194,7 @@ func gameFile(path string) (adjudicator.Spec, error) {
 	var err error
 	s.Game, s.Ruleset = v.GetString("game"), v.GetString("ruleset")
 	s.Setup = engine.Setup{Scenario: v.GetString("scenario"), Options: v.GetStringSlice("options")}
-	s.Dice, s.Encrypt = v.GetString("dice"), v.GetBool("encrypt")
+	s.Dice, s.Encrypt, s.GameIDs = v.GetString("dice"), v.GetBool("encrypt"), true
 	if s.Timing.Deadline, err = dur("deadline", 48*time.Hour); err != nil {
 		return s, err
 	}

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,4 +47,57 @@ func TestCheckedInLogsVerify(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestVerifyRefusesNonCanonicalRecords: a record that means what the
+// writer wrote but is not its bytes (a repeated key, a member the event
+// type lacks, another escape of the same string), its chain hashed again,
+// is refused, naming the record and what is not canonical (audit finding:
+// two byte strings of one log both verified).
+func TestVerifyRefusesNonCanonicalRecords(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "logs", "norway1940-r2-demo.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(string(b), "\n", 3)[:2]
+	cases := []struct{ name, old, new, want string }{
+		{"as written", "", "", ""},
+		{"repeated key", `"phase":"T01-german",`, `"phase":"T01-german","phase":"T01-german",`, `record 2 (line 2`},
+		{"unknown member", `"owes":["german"]`, `"owes":["german"],"admin":true`, `record 2 (PhaseOpened) is not canonical: the data does not decode as PhaseOpened: json: unknown field "admin"`},
+		{"another escape", `"owes":["german"]`, `"owes":["\u0067erman"]`, `record 2 (line 2`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			second := lines[1]
+			if c.old != "" {
+				if !strings.Contains(second, c.old) {
+					t.Fatalf("record 2 has no %s", c.old)
+				}
+				second = strings.Replace(second, c.old, c.new, 1)
+			}
+			p := filepath.Join(t.TempDir(), "events.jsonl")
+			os.WriteFile(p, []byte(lines[0]+"\n"+rehash(t, lines[0], second)+"\n"), 0o600)
+			_, err := adjudicator.VerifyPath(p, nil)
+			if c.want == "" {
+				if err != nil {
+					t.Fatalf("the log as written: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "canonical") {
+				t.Fatalf("verify: %v; want an error with %q", err, c.want)
+			}
+		})
+	}
+}
+
+// rehash gives a record line the prev and hash the chain rule computes
+// after prevLine (events/doc.go, Hash rule), as a forger would.
+func rehash(t *testing.T, prevLine, line string) string {
+	t.Helper()
+	hashOf := func(l string) string { return l[len(l)-66 : len(l)-2] }
+	prev, _ := hex.DecodeString(hashOf(prevLine))
+	body := line[:len(line)-len(`,"prev":"","hash":""}`)-128] + `,"prev":"` + hashOf(prevLine) + `"`
+	sum := sha256.Sum256(append(prev, body+"}"...))
+	return body + `,"hash":"` + hex.EncodeToString(sum[:]) + `"}`
 }

@@ -208,7 +208,7 @@ func (m *Main) storeStatus(cmd *cobra.Command, c *config.Config, args []string) 
 	if len(ids) == 0 {
 		fmt.Fprintf(m.Stdout, "no games in %s\n", st.Where())
 	}
-	aside := 0
+	aside, undelivered := 0, 0
 	for _, id := range ids {
 		l, err := st.Open(id)
 		if err != nil {
@@ -227,6 +227,7 @@ func (m *Main) storeStatus(cmd *cobra.Command, c *config.Config, args []string) 
 		if err := m.printStatus(g); err != nil {
 			return err
 		}
+		undelivered += len(g.Undelivered)
 	}
-	return asideStatus(aside)
+	return statusExit(aside, undelivered)
 }

@@ -304,6 +304,10 @@ func summarize(ev events.Event) string {
 		if r, ok := d["rolls"].([]any); ok {
 			parts = append(parts, fmt.Sprintf("rolls=%d", len(r)))
 		}
+	case adjudicator.EvPlayerCommand, adjudicator.EvPlayerMail:
+		for _, k := range []string{"side", "line", "address", "refused", "unanswered", "source"} {
+			add(k)
+		}
 	case adjudicator.EvGameCreated:
 		for _, k := range []string{"game", "ruleset", "dice"} {
 			add(k)

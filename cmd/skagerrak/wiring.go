@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
@@ -52,7 +54,10 @@ func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (
 	r, err := verify.Verify(raw, keyring(ks), at)
 	var rej *verify.Rejection
 	if errors.As(err, &rej) && rej.Signer != nil {
-		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: verified(rej.Signer), Reason: "the mail is not one of the accepted forms: " + rej.Detail}
+		return adjudicator.Verified{}, &adjudicator.RefusedSigned{Verified: verified(rej.Signer), Reason: "the mail is not one of the accepted forms: " + rej.Detail, Around: rej.Around}
+	}
+	if rej != nil && rej.Reason == verify.ReasonUnsigned {
+		return adjudicator.Verified{}, unsignedError{err}
 	}
 	if err != nil {
 		return adjudicator.Verified{}, err
@@ -108,12 +113,40 @@ func refuseControls(v adjudicator.Verified) (adjudicator.Verified, error) {
 	return v, nil
 }
 
+// hostDecrypter is the adjudicator's Decrypter over mail/verify, with the
+// host's private key; mu is the lock the sender signs under (go-crypto's
+// Entity is not safe for concurrent use).
+type hostDecrypter struct {
+	key *openpgp.Entity
+	mu  *sync.Mutex
+}
+
+func (d hostDecrypter) DecryptMail(raw []byte, at time.Time) ([]byte, bool, error) {
+	d.mu.Lock()
+	dec, err := verify.Decrypt(raw, openpgp.EntityList{d.key}, at, verify.Limits{})
+	d.mu.Unlock()
+	if err != nil {
+		return nil, true, err
+	}
+	if dec == nil {
+		return nil, false, nil
+	}
+	return dec.Message, true, nil
+}
+
+// unsignedError is a verification error of mail with no signature at all,
+// which is adjudicator.ErrUnsigned; it reads as the error it wraps.
+type unsignedError struct{ error }
+
+func (e unsignedError) Unwrap() error        { return e.error }
+func (e unsignedError) Is(target error) bool { return target == adjudicator.ErrUnsigned }
+
 // mailTriage is the adjudicator's Triage over mail/bounce.
 type mailTriage struct{}
 
 func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
 	info := bounce.Triage(raw)
-	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why}
+	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why, From: info.From}
 	if info.Report == nil || len(info.Report.MessageIDs) == 0 {
 		return a
 	}
@@ -137,24 +170,79 @@ func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
 }
 
 // readPublicKey reads an armored public key file and returns the armor and
-// the primary key's fingerprint. A private key, several keys or no key is
-// an error naming the file.
+// the primary key's fingerprint. A private key, no key, or a file holding
+// more than one certificate (in one armored block or in several) is an
+// error naming the file and, for several, each certificate found.
 func readPublicKey(path string) (string, string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", "", err
 	}
-	el, err := openpgp.ReadArmoredKeyRing(bytes.NewReader(b))
+	el, err := readCertificates(b)
 	if err != nil {
 		return "", "", fmt.Errorf("%s is not an armored OpenPGP public key (export one with gpg --export --armor): %v", path, err)
 	}
 	if len(el) != 1 {
-		return "", "", fmt.Errorf("%s holds %d keys; give one public key per side", path, len(el))
+		return "", "", fmt.Errorf("%s holds %d certificates (%s); give one public key per side (gpg --export --armor FINGERPRINT)", path, len(el), describeCertificates(el))
 	}
 	if el[0].PrivateKey != nil {
 		return "", "", fmt.Errorf("%s is a private key; give the public key (gpg --export --armor), never the secret one", path)
 	}
 	return string(b), strings.ToUpper(hex.EncodeToString(el[0].PrimaryKey.Fingerprint)), nil
+}
+
+// readCertificates reads every armored block of a key file: go-crypto's
+// ReadArmoredKeyRing reads only the first, and a second block would be
+// stored with the first and never looked at.
+func readCertificates(b []byte) (openpgp.EntityList, error) {
+	begin := []byte("-----BEGIN PGP ")
+	var starts []int
+	for i := 0; ; {
+		j := bytes.Index(b[i:], begin)
+		if j < 0 {
+			break
+		}
+		starts = append(starts, i+j)
+		i += j + len(begin)
+	}
+	if len(starts) == 0 {
+		return nil, errors.New("no armored block")
+	}
+	var all openpgp.EntityList
+	for n, s := range starts {
+		end := len(b)
+		if n+1 < len(starts) {
+			end = starts[n+1]
+		}
+		blk, err := armor.Decode(bytes.NewReader(b[s:end]))
+		if err != nil {
+			return nil, err
+		}
+		el, err := openpgp.ReadKeyRing(blk.Body)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, el...)
+	}
+	return all, nil
+}
+
+// describeCertificates names each certificate by fingerprint and user IDs
+// (escaped: they are the key owner's text).
+func describeCertificates(el openpgp.EntityList) string {
+	var out []string
+	for _, e := range el {
+		var ids []string
+		for name := range e.Identities {
+			ids = append(ids, verify.Escape(name))
+		}
+		sort.Strings(ids)
+		if len(ids) == 0 {
+			ids = []string{"no user ID"}
+		}
+		out = append(out, strings.ToUpper(hex.EncodeToString(e.PrimaryKey.Fingerprint))+" "+strings.Join(ids, ", "))
+	}
+	return strings.Join(out, "; ")
 }
 
 // inbox adapts an imapbox.Box to the adjudicator's Inbox.

@@ -23,6 +23,9 @@ func (p *player) orders(s engine.State, side engine.Side, f *fog) (text string, 
 	for try := 0; try < maxTries; try++ {
 		text, what := p.orderText(s, side)
 		p.stats.texts++
+		if what == "" {
+			p.stats.mutants++
+		}
 		o, errs := p.rs.ParseOrders(s, side, text)
 		if !bytes.Equal(before, p.canon(s)) {
 			p.fail("ParseOrders changed the state")
@@ -37,6 +40,9 @@ func (p *player) orders(s engine.State, side engine.Side, f *fog) (text string, 
 			continue
 		}
 		p.stats.accepted++
+		if what == "" {
+			p.stats.mutantsAccepted++
+		}
 		p.checkFormat(s, side, o, text)
 		return text, o, true
 	}
@@ -75,8 +81,8 @@ func (p *player) orderText(s engine.State, side engine.Side) (text, must string)
 	case r < 9:
 		return play(), "the scripted player's orders"
 	case r < 12:
-		if f, ok := p.rs.(engine.OrderFormer); ok {
-			return f.OrderForm(v, side), "the order form unchanged"
+		if _, ok := p.rs.(engine.OrderFormer); ok {
+			return p.forms[side], "the order form unchanged"
 		}
 		return play(), "the scripted player's orders"
 	case r < 13:
@@ -109,9 +115,7 @@ func (p *player) samePlay(v engine.View, side engine.Side, seed, text string) {
 func (p *player) vocabulary(s engine.State) []string {
 	var words []string
 	for _, side := range p.rs.Sides() {
-		if f, ok := p.rs.(engine.OrderFormer); ok {
-			words = append(words, fieldsOf(f.OrderForm(p.rs.View(s, side), side))...)
-		}
+		words = append(words, fieldsOf(p.forms[side])...)
 	}
 	for _, side := range p.rs.Phase(s).Owes {
 		words = append(words, fieldsOf(p.rs.FormatOrders(s, side, p.rs.DefaultOrders(s, side)))...)
@@ -259,7 +263,7 @@ func (f *fog) checkSides(p *player, owes []engine.Side) {
 		if r, ok := p.rs.(engine.Reporter); ok && r.Report(va, side) != r.Report(vb, side) {
 			p.fail("fog: %s's report depends on what it cannot see", side)
 		}
-		if r, ok := p.rs.(engine.OrderFormer); ok && r.OrderForm(va, side) != r.OrderForm(vb, side) {
+		if r, ok := p.rs.(engine.OrderFormer); ok && p.forms[side] != r.OrderForm(vb, side) {
 			p.fail("fog: %s's order form depends on what it cannot see", side)
 		}
 		if !hasSide(owes, side) {

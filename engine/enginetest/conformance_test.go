@@ -42,3 +42,28 @@ func TestConformance(t *testing.T) {
 	Register()
 	Conformance(t, conformingRace{})
 }
+
+// TestRaceEmptyOrdersAndStrangers: what random play found in racetest.
+// An empty order file orders no advance (rule 1.1 names only "advance
+// N"), so it is written back as nothing, which is accepted again; orders
+// of a side not in the game are refused; an unknown scenario is refused.
+func TestRaceEmptyOrdersAndStrangers(t *testing.T) {
+	r := Race{}
+	st, err := r.New(engine.Setup{}, engine.NewFaceDice(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, errs := r.ParseOrders(st, "allied", "")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if f := r.FormatOrders(st, "allied", o); f != "" {
+		t.Fatalf("empty orders written back as %q", f)
+	}
+	if _, errs := r.ParseOrders(st, "danish", "advance 1"); len(errs) != 1 || errs[0].Valid != "allied or german" {
+		t.Errorf("orders of a stranger: %v", errs)
+	}
+	if _, err := r.New(engine.Setup{Scenario: "marathon"}, engine.NewFaceDice(1)); err == nil {
+		t.Error("an unknown scenario is accepted")
+	}
+}

@@ -175,3 +175,17 @@ func (Race) Play(v engine.View, side engine.Side, d engine.Dice) string {
 	}
 	return fmt.Sprintf("advance %d\n", 1+d.Roll(2, "choice"))
 }
+
+// Guide implements engine.Guider.
+func (Race) Guide() string {
+	return `Race: a player's guide
+
+Each turn both sides order how far to advance:
+
+  advance N     N is 1, 2 or 3 (rule 1.1); e.g. advance 2
+
+Each side then rolls a die and moves N if the roll is at least N. The
+first to 10 wins; the game lasts at most 5 turns. A side that sends no
+orders advances 1.
+`
+}

@@ -123,7 +123,11 @@ func (p *parser) errorf(l engine.OrderLine, rule, valid, format string, args ...
 func (p *parser) area(l engine.OrderLine, word string) (string, bool) {
 	a, ok := lookupArea(word)
 	if !ok {
-		p.errorf(l, "2.4", strings.Join(pack.Graph.Areas(), ", "), "%q is not a land area", word)
+		var all []string
+		for _, id := range pack.Graph.Areas() {
+			all = append(all, AreaName(id))
+		}
+		p.errorf(l, "2.4", engine.Suggest(word, all), "%q is not a land area", word)
 	}
 	return a, ok
 }
@@ -132,7 +136,7 @@ func (p *parser) area(l engine.OrderLine, word string) (string, bool) {
 func (p *parser) card(l engine.OrderLine, word string) (CardInfo, bool) {
 	id, ok := lookupCard(p.side, word)
 	if !ok {
-		p.errorf(l, "1.2", strings.Join(sideCards(p.side), ", "), "%q is not a card of the %s deck", word, p.side)
+		p.errorf(l, "1.2", engine.Suggest(word, sideCards(p.side)), "%q is not a card of the %s deck", word, p.side)
 		return CardInfo{}, false
 	}
 	c, _ := pack.Card(p.side, id)

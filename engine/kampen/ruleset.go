@@ -228,3 +228,10 @@ func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (st engine.State, err
 	defer engine.Halted(&err)
 	return r.newState(setup, engine.Bound(dice))
 }
+
+// SharedSides implements engine.SideSharer: with two players, one holds
+// both Norway and the Allies (1.4); the two sides still play their own
+// rounds with their own cards.
+func (Ruleset) SharedSides() [][]engine.Side {
+	return [][]engine.Side{{Norwegian, Allied}}
+}

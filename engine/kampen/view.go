@@ -298,39 +298,29 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	comment(&b, "# Your hand: %s", strings.Join(v.Hand, " "))
 	switch v.Step {
 	case StepMove:
-		for _, l := range formUsage[StepMove][side] {
-			comment(&b, "%s", l)
-		}
+		b.WriteString(Verbs.SummaryOf(strings.Split(sideVerbs(s, side), ", ")))
 		for _, st := range v.Stacks {
 			if st.Side == side {
-				comment(&b, "#   %s %d: neighbours %s", st.Area, st.N, strings.Join(pack.Graph.Neighbors(st.Area), " "))
+				comment(&b, "#   %s %d: neighbours %s", AreaName(st.Area), st.N, areaNames(pack.Graph.Neighbors(st.Area)))
 			}
 		}
 	case StepDefend:
-		usage := formUsage[StepDefend][side]
-		if side == Norwegian && v.Turn != German {
-			usage = formUsage[StepDefend][Allied]
-		}
-		for _, l := range usage {
-			comment(&b, "%s", l)
-		}
+		b.WriteString(Verbs.SummaryOf(strings.Split(sideVerbs(s, side), ", ")))
 		for _, g := range v.Groups {
-			comment(&b, "#   %s %d moving %s -> %s", g.Side, g.N, g.From, g.To)
+			comment(&b, "#   %s %d moving %s -> %s", g.Side, g.N, AreaName(g.From), AreaName(g.To))
 		}
 		for _, c := range v.Combats {
 			if s.count(c.Area, side) > 0 {
-				comment(&b, "#   you defend %s against %s%s", c.Area, c.Attacker, cardsText(c.Attacker, c.Cards, " with "))
+				comment(&b, "#   you defend %s against %s%s", AreaName(c.Area), c.Attacker, cardsText(c.Attacker, c.Cards, " with "))
 			}
 		}
 	case StepReinforce:
-		for _, l := range formUsage[StepReinforce][side] {
-			comment(&b, "%s", l)
-		}
-		comment(&b, "#   you may place in: %s", strings.Join(s.placeable(side), " "))
+		b.WriteString(Verbs.SummaryOf(strings.Split(sideVerbs(s, side), ", ")))
+		comment(&b, "#   you may place in: %s", areaNames(s.placeable(side)))
 		if side == German {
 			for _, a := range []string{"oslo", "drammen", "fredrikstad", "larvik"} {
 				if ok, _ := s.CanPlace(German, a); ok {
-					fmt.Fprintf(&b, "place %s 1    # the free German battalion\n", a)
+					fmt.Fprintf(&b, "place %s 1    # the free German battalion\n", AreaName(a))
 					break
 				}
 			}
@@ -339,24 +329,14 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 	return b.String()
 }
 
-// formUsage is the order form's summary of the orders each side gives in
-// each step: its own only (sideVerbs).
-var formUsage = map[string]map[engine.Side][]string{
-	StepMove: {
-		German:    {"# move FROM TO [N] | rapid FROM AREA [AREA] [N] | para FROM TO", "# attack AREA CARD... | react AREA CARD... | engineer on|off | losses norwegian|allied"},
-		Norwegian: {"# move FROM TO [N] | rapid FROM AREA [AREA] [N] | attack AREA CARD..."},
-		Allied:    {"# move FROM TO [N] | attack AREA CARD..."},
-	},
-	StepDefend: {
-		German:    {"# defend AREA CARD... | retreat AREA TO"},
-		Norwegian: {"# block CARD AREA [from AREA] | flee AREA TO | defend AREA CARD... | retreat AREA TO", "# losses norwegian|allied"},
-		Allied:    {"# defend AREA CARD... | retreat AREA TO | losses norwegian|allied"},
-	},
-	StepReinforce: {
-		German:    {"# trade CARD... | place AREA [N] | discard CARD"},
-		Norwegian: {"# trade CARD... | place AREA [N]"},
-		Allied:    {"# trade CARD... | place AREA [N] | discard CARD | submarine on|off"},
-	},
+// areaNames is the display names of areas, blank-separated, as the form
+// writes them (the parser takes them as written, and the ASCII ids).
+func areaNames(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = AreaName(id)
+	}
+	return strings.Join(out, " ")
 }
 
 // comment writes a "#" comment line, folded to 72 columns.

@@ -40,9 +40,19 @@ func (conforming) Hide(st engine.State, side engine.Side, k int) engine.State {
 }
 
 // Invariants: every unit is one of a kind, with no fewer than no hits;
-// a unit sunk stays sunk.
+// a unit sunk stays sunk; a finished game's points are the sum of the
+// reasons it lists (16.0).
 func (conforming) Invariants(prev, next engine.State) error {
 	s := asState(next)
+	if s.Over && s.Result != nil {
+		sum := map[engine.Side]int{Allied: 0, German: 0}
+		for _, l := range s.score() {
+			sum[l.Side] += l.Points
+		}
+		if s.Result.Points[Allied] != sum[Allied] || s.Result.Points[German] != sum[German] {
+			return fmt.Errorf("points %v, their reasons add up to %v", s.Result.Points, sum)
+		}
+	}
 	seen := map[string]*Unit{}
 	for i := range s.Units {
 		u := &s.Units[i]

@@ -1,6 +1,7 @@
 package kriegsmarine
 
 import (
+	"strings"
 	"testing"
 
 	"skagerrak/engine"
@@ -45,4 +46,35 @@ func TestGuideExamplesAreAccepted(t *testing.T) {
 	extra["track"], extra["standing"] = st, st
 
 	enginetest.GuideExamples(t, Ruleset{}, Verbs, played, extra)
+}
+
+// TestFormListsEveryUnit: in every turn of a scripted game, each side's
+// order form names every unit it commands that is in play (on the map, in
+// the German area, at a base, or on its way).
+func TestFormListsEveryUnit(t *testing.T) {
+	played := enginetest.Scripted{Secret: "guide"}.Play(t, Ruleset{})
+	enginetest.FormsListUnits(t, Ruleset{}, played, func(vv engine.View, side engine.Side) []string {
+		v := vv.(*View)
+		if v.Decision != nil {
+			return nil // a decision's form asks only the decision
+		}
+		var names []string
+		for _, u := range v.Units {
+			switch u.Where {
+			case AtMap, AtHeld, AtBase, AtWaiting:
+				names = append(names, u.Name)
+			}
+		}
+		return names
+	})
+}
+
+// TestMistypedUnitGetsDidYouMean: "Glowworn" is one letter from Glowworm
+// (and more than two from every other Allied unit), so the error offers it.
+func TestMistypedUnitGetsDidYouMean(t *testing.T) {
+	s := newGame(t, nil)
+	_, errs := Ruleset{}.ParseOrders(s, Allied, "search surface Glowworn")
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Valid, "did you mean Glowworm?") {
+		t.Fatalf("errors %v, want one offering Glowworm", errs)
+	}
 }

@@ -274,7 +274,7 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
 			}
 		default:
-			p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, "", p.v.rev())), "unknown order %q", l.Fields[0]))
+			p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, p.v.Side, p.v.rev())), "unknown order %q", l.Fields[0]))
 		}
 	}
 	for _, l := range searches {
@@ -312,7 +312,7 @@ func (p *parser) units(l engine.OrderLine, words []string) ([]string, bool) {
 	}
 	out, bad := p.lookupUnits(words)
 	if bad != "" {
-		p.fail(l, "3.412", p.ownNames(), "%q is not one of your units", bad)
+		p.fail(l, "3.412", engine.Suggest(bad, p.ownNames()), "%q is not one of your units", bad)
 		return nil, false
 	}
 	return out, true
@@ -416,17 +416,15 @@ func (p *parser) cutHint(l engine.OrderLine, mv Move) string {
 	return ""
 }
 
-func (p *parser) ownNames() string {
+// ownNames lists the side's units that may take orders, by name.
+func (p *parser) ownNames() []string {
 	var names []string
 	for _, u := range p.v.Units {
 		if u.Where == AtMap || u.Where == AtHeld || u.Where == AtBase {
 			names = append(names, u.Name)
 		}
 	}
-	if len(names) > 12 {
-		names = append(names[:12], "...")
-	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 func (p *parser) trackerUnit(id string) bool {

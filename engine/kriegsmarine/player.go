@@ -755,8 +755,8 @@ func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
 	} else {
 		b.WriteString("# Norway is neutral: Allied ships stay out of Norwegian coastal hexes (6.15).\n")
 	}
-	fmt.Fprintf(&b, "# Orders: %s\n", Verbs.Valid(PhaseTurn, side, v.rev()))
-	b.WriteString("# " + engine.GuidePointer + "\n")
+	b.WriteString("# One order a line; " + engine.GuidePointer + ".\n")
+	b.WriteString(Verbs.Summary(PhaseTurn, side, v.rev()))
 	for _, t := range v.Tracking {
 		fmt.Fprintf(&b, "# You track %s at %s with %s; they follow by themselves (6.44).\n", countTypes(t.Enemy), t.Hex, strings.Join(t.Units, ", "))
 	}

@@ -53,3 +53,32 @@ func TestGuideExamplesAreAccepted(t *testing.T) {
 
 	enginetest.GuideExamples(t, Ruleset{}, Verbs, played, extra)
 }
+
+// TestFormListsEveryUnit: in every phase of a scripted game, the form of
+// a side that owes orders names every unit that may take them: its ships
+// in the naval phases (submarines too, which move in the submarine
+// phase), its land units in the land phases, its submarines in the
+// submarine phase.
+func TestFormListsEveryUnit(t *testing.T) {
+	played := enginetest.Scripted{Secret: "guide"}.Play(t, Ruleset{})
+	enginetest.FormsListUnits(t, Ruleset{}, played, func(vv engine.View, side engine.Side) []string {
+		s := vv.(*View).Game
+		var names []string
+		switch {
+		case s.Setup:
+		case s.Step == StepLandGerman || s.Step == StepLandAllied:
+			for _, u := range s.Units {
+				if u.Side == side && u.Loc != LocElim {
+					names = append(names, " "+u.ID)
+				}
+			}
+		case s.Step == StepNavalGerman || s.Step == StepNavalAllied || s.Step == StepSubs:
+			for _, sh := range s.Ships {
+				if sh.Side == side && !sh.Sunk && !sh.Scrapped && (s.Step != StepSubs || sh.Kind == "sub") {
+					names = append(names, " "+sh.ID)
+				}
+			}
+		}
+		return names
+	})
+}

@@ -286,11 +286,8 @@ func movableUnits(s *State, side engine.Side, but ...string) string {
 			n = append(n, u.ID)
 		}
 	}
-	switch {
-	case len(n) == 0:
+	if len(n) == 0 {
 		return "none: no unit of yours is ashore since an earlier turn"
-	case len(n) > 12:
-		n = append(n[:12], "...")
 	}
-	return "units ashore since an earlier turn: " + strings.Join(n, " ")
+	return "units ashore since an earlier turn: " + engine.CutList(n, 0)
 }

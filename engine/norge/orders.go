@@ -41,9 +41,11 @@ func fail(rule, valid, format string, args ...any) *problem {
 	return &problem{rule: rule, valid: valid, msg: fmt.Sprintf(format, args...)}
 }
 
-var verbRule = map[string]string{"air": "9.3", "move": "14.3", "load": "11.1", "merge": "11.2", "intercept": "10.9",
-	"disembark": "12.1", "embark": "12.8", "airlift": "13.1", "drop": "13.5", "ferry": "14.6", "blow": "15.1",
-	"sabotage": "15.2", "attack": "16.1", "hold": "16.6", "sub": "17.1", "carry": "6.2", "losses": "10.8"}
+// verbRule is the rule a verb carries out, from the verb table.
+func verbRule(verb string) string {
+	v, _ := Verbs.Lookup(verb)
+	return v.Rule
+}
 
 // ParseOrders implements engine.Ruleset.
 func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
@@ -165,20 +167,18 @@ func findUnit(s *State, side engine.Side, name string) (*Unit, *problem) {
 			return u, nil
 		}
 	}
-	return nil, fail("1.2", ownUnitNames(s, side), "no unit %q", name)
+	return nil, fail("1.2", engine.Suggest(name, ownUnitNames(s, side)), "no unit %q", name)
 }
 
-func ownUnitNames(s *State, side engine.Side) string {
+// ownUnitNames lists the side's units still in play.
+func ownUnitNames(s *State, side engine.Side) []string {
 	var n []string
 	for _, u := range s.Units {
 		if u.Side == side && u.Loc != LocElim {
 			n = append(n, u.ID)
 		}
 	}
-	if len(n) > 12 {
-		n = append(n[:12], "...")
-	}
-	return strings.Join(n, " ")
+	return n
 }
 
 func findShip(s *State, side engine.Side, name string) (*Ship, *problem) {
@@ -200,7 +200,7 @@ func findShip(s *State, side engine.Side, name string) (*Ship, *problem) {
 			n = append(n, sh.ID)
 		}
 	}
-	return nil, fail("1.2", strings.Join(n, " "), "no naval unit %q", name)
+	return nil, fail("1.2", engine.Suggest(name, n), "no naval unit %q", name)
 }
 
 func findNode(name string) (*SeaNode, *problem) {
@@ -213,14 +213,14 @@ func findNode(name string) (*SeaNode, *problem) {
 	for _, x := range data.Sea {
 		n = append(n, x.Name)
 	}
-	return nil, fail("10.1", strings.Join(n, " "), "no Strategic Map hex %q", name)
+	return nil, fail("10.1", engine.Suggest(name, n), "no Strategic Map hex %q", name)
 }
 
 func (p *parser) parse(verb string, args []string) (Order, *problem) {
 	o := Order{Verb: verb}
 	need := func(n int, usage string) *problem {
 		if len(args) < n {
-			return fail(verbRule[verb], usage, "%s needs more words", verb)
+			return fail(verbRule(verb), usage, "%s needs more words", verb)
 		}
 		return nil
 	}
@@ -481,16 +481,16 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		o.ID, o.Args = u.ID, []string{to}
 	case "blow", "sabotage":
 		if len(args) != 2 {
-			return o, fail(verbRule[verb], verb+" HEX HEX", "%s takes the two hexes of a bridge", verb)
+			return o, fail(verbRule(verb), verb+" HEX HEX", "%s takes the two hexes of a bridge", verb)
 		}
 		a, ok1 := canonHex(args[0])
 		b, ok2 := canonHex(args[1])
 		hs, isSide := data.Sides[sideKey(a, b)]
 		if !ok1 || !ok2 || !isSide || hs.Kind != "river" || !hs.Bridge {
-			return o, fail(verbRule[verb], bridgeList(s), "%s %s is not a bridge", args[0], args[1])
+			return o, fail(verbRule(verb), bridgeList(s), "%s %s is not a bridge", args[0], args[1])
 		}
 		if isBlown(s, sideKey(a, b)) {
-			return o, fail(verbRule[verb], "a standing bridge", "the bridge %s/%s is already blown", a, b)
+			return o, fail(verbRule(verb), "a standing bridge", "the bridge %s/%s is already blown", a, b)
 		}
 		if verb == "sabotage" {
 			if side != Allied {

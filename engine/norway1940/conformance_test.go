@@ -12,10 +12,19 @@ import (
 type conforming struct{ Ruleset }
 
 // Hide changes at random, in a copy, everything of the enemy side may
-// not see (hide).
+// not see (hide), and of a stopped player-turn its start, its orders and
+// the rolls made so far, which are for the replay and never for a view.
 func (conforming) Hide(s engine.State, side engine.Side, k int) engine.State {
-	c := engine.DeepCopy(asState(s))
-	hide(c, other(side), engine.NewSeededDice([]byte("hide"), fmt.Sprint(k), PhaseOf(c).ID, [32]byte{}))
+	c := asState(s).clone()
+	d := engine.NewSeededDice([]byte("hide"), fmt.Sprint(k), PhaseOf(c).ID, [32]byte{})
+	hide(c, other(side), d)
+	if p := c.Pending; p != nil {
+		hide(p.Start, other(side), d)
+		for i := range p.Rolls {
+			p.Rolls[i].Value = d.Roll(6, "roll")
+		}
+		p.Orders.Lines = p.Orders.Lines[:len(p.Orders.Lines)/2]
+	}
 	return c
 }
 

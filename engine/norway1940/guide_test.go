@@ -31,3 +31,27 @@ func TestGuideExamplesAreAccepted(t *testing.T) {
 	rail.RailNet = germanRailNet(rail)
 	enginetest.GuideExamples(t, Ruleset{}, Verbs, played, map[string]engine.State{"climb": climb, "repair": repair, "rail": rail})
 }
+
+// TestFormListsEveryUnit: in every player-turn of a scripted game, the
+// form names each of the side's land units still alive and its fleets.
+func TestFormListsEveryUnit(t *testing.T) {
+	played := enginetest.Scripted{Secret: "guide"}.Play(t, Ruleset{})
+	enginetest.FormsListUnits(t, Ruleset{}, played, func(vv engine.View, side engine.Side) []string {
+		v := vv.(*View)
+		if v.Ask != nil {
+			return nil // a decision's form asks only the decision
+		}
+		var names []string
+		for _, u := range v.Units {
+			if u.Side == side && !u.Dead {
+				names = append(names, " "+u.ID)
+			}
+		}
+		for _, f := range v.Fleets {
+			if f.Side == side {
+				names = append(names, "fleet "+f.ID+" ")
+			}
+		}
+		return names
+	})
+}

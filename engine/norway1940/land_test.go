@@ -442,3 +442,23 @@ func TestRule13_3_6_OneFortificationTheBetter(t *testing.T) {
 		}
 	}
 }
+
+// TestRule10_2_EliminatedOutrightRevealsNoStepsLeft: random play found a
+// revision 1 unit eliminated by an "A" result left at -1 steps (applyResult
+// zeroes its steps, then takes one more). 10.2: a unit is eliminated when
+// it has lost its steps, so the final report shows IR1 (2 steps) as
+// eliminated with 0 of 2 steps. The state keeps -1, as revision 1's
+// recorded games do; revision 2 eliminates at 0.
+func TestRule10_2_EliminatedOutrightRevealsNoStepsLeft(t *testing.T) {
+	s := bare(t, 5, German)
+	s.Revision = 0 // revision 1
+	u := put(s, "IR1", "Fredrikstad")
+	c := &turnCtx{s: s, x: German}
+	c.applyResult("Fredrikstad", Allied, []*Unit{u}, "A", "", false)
+	if !u.Dead || u.Steps != -1 {
+		t.Fatalf("revision 1 keeps its recorded state: dead %v, steps %d", u.Dead, u.Steps)
+	}
+	if rv := (Ruleset{}).Reveal(s); !strings.Contains(rv, "IR1      inf  eliminated, 0/2 steps") {
+		t.Errorf("the reveal does not show IR1 eliminated with 0 of 2 steps:\n%s", rv)
+	}
+}

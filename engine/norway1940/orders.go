@@ -64,6 +64,27 @@ func unitName(s *State, name string) (string, bool) {
 	return "", false
 }
 
+// unitHint is the "valid:" text for an unknown unit name: the side's
+// units nearest to it, or all of them.
+func unitHint(s *State, side engine.Side, name string) string {
+	var ids []string
+	for _, u := range s.Units {
+		if u.Side == side && !u.Dead {
+			ids = append(ids, u.ID)
+		}
+	}
+	return engine.Suggest(name, ids)
+}
+
+// areaHint is the "valid:" text for an unknown land area.
+func areaHint(name string) string {
+	var names []string
+	for _, a := range dataPack.Areas {
+		names = append(names, a.Name)
+	}
+	return engine.Suggest(name, names)
+}
+
 // parseLine turns one order line into an Order, without checking it
 // against the state beyond names.
 func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.LineError) {
@@ -335,7 +356,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		}
 		id, ok := unitName(s, f[1])
 		if !ok {
-			return bad("16.2.2", "a unit name", "unknown unit %q", f[1])
+			return bad("16.2.2", unitHint(s, side, f[1]), "unknown unit %q", f[1])
 		}
 		o.Verb, o.ID, o.Flag = "move", id, "high"
 		return o, nil
@@ -345,7 +366,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		}
 		id, ok := unitName(s, f[1])
 		if !ok {
-			return bad("10.3", "a unit name", "unknown unit %q", f[1])
+			return bad("10.3", unitHint(s, side, f[1]), "unknown unit %q", f[1])
 		}
 		o.ID = id
 		areas := f[2:]
@@ -359,7 +380,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		for _, n := range areas {
 			a, ok := dataPack.AreaByName(n)
 			if !ok {
-				return bad("2.2", "a land area", "unknown area %q", n)
+				return bad("2.2", areaHint(n), "unknown area %q", n)
 			}
 			o.Path = append(o.Path, a.Name)
 		}
@@ -370,7 +391,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		}
 		a, ok := dataPack.AreaByName(f[1])
 		if !ok {
-			return bad("10.5", "a land area", "unknown area %q", f[1])
+			return bad("10.5", areaHint(f[1]), "unknown area %q", f[1])
 		}
 		o.To = a.Name
 		mode := ""
@@ -387,7 +408,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 				}
 				r, ok := dataPack.AreaByName(f[i+1])
 				if !ok {
-					return bad("10.5.6", "a land area", "unknown area %q", f[i+1])
+					return bad("10.5.6", areaHint(f[i+1]), "unknown area %q", f[i+1])
 				}
 				if low[i] == "retreat" {
 					o.Flag = r.Name
@@ -401,7 +422,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 				}
 				id, ok := unitName(s, f[i])
 				if !ok {
-					return bad("10.5", "a unit name", "unknown unit %q", f[i])
+					return bad("10.5", unitHint(s, side, f[i]), "unknown unit %q", f[i])
 				}
 				o.Units = append(o.Units, id)
 			}
@@ -463,7 +484,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		for _, n := range f[1:] {
 			id, ok := unitName(s, n)
 			if !ok {
-				return bad("10.5.6", "a unit name", "unknown unit %q", n)
+				return bad("10.5.6", unitHint(s, side, n), "unknown unit %q", n)
 			}
 			o.Units = append(o.Units, id)
 		}

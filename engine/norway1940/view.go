@@ -334,11 +334,14 @@ func (Ruleset) Reveal(st engine.State) string {
 		fmt.Fprintf(&b, "\n%s land units:\n", x)
 		for _, u := range s.Units {
 			if u.Side == x {
-				state := where(u)
+				state, steps := where(u), u.Steps
 				if u.Dead {
-					state = "eliminated"
+					// An eliminated unit has lost every step (10.2); a
+					// revision 1 state may hold -1 for one eliminated
+					// outright, which its recorded games keep.
+					state, steps = "eliminated", max(steps, 0)
 				}
-				fmt.Fprintf(&b, "  %-8s %-4s %s, %d/%d steps\n", u.ID, u.Type, state, u.Steps, u.MaxSteps)
+				fmt.Fprintf(&b, "  %-8s %-4s %s, %d/%d steps\n", u.ID, u.Type, state, steps, u.MaxSteps)
 			}
 		}
 		fmt.Fprintf(&b, "%s fleets:\n", x)

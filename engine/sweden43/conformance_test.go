@@ -30,3 +30,33 @@ func (conforming) Invariants(prev, next engine.State) error {
 }
 
 func TestConformance(t *testing.T) { enginetest.Conformance(t, conforming{}) }
+
+// hide changes, in a copy of st, everything side may not know.
+func hide(st *State, side engine.Side, k int) *State {
+	c := st.Clone()
+	enemy := other(side)
+	for i := range c.Board.Units {
+		u := &c.Board.Units[i]
+		if u.Side != enemy {
+			continue
+		}
+		switch u.Status {
+		case Pending:
+			u.Turn += k
+			u.Arrive = "A1"
+		case Mobilize, Assemble, HQAssemble:
+			u.Turn += k
+		case Amph, ParaPool:
+			u.Status = Neutralized
+		}
+		if u.Status == OnMap {
+			u.OOS = !u.OOS
+			u.Restricted = "Nowhere"
+		}
+	}
+	if side == Allied {
+		c.Board.ReplHalfREs += k
+	}
+	c.Log = append(c.Log, Event{Turn: c.Turn, Text: "a secret", Only: enemy})
+	return c
+}

@@ -60,24 +60,14 @@ func (o Order) String() string {
 	return strings.Join(w, " ")
 }
 
-// The orders each step takes.
-var (
-	moveVerbs    = "move, rail, land, drop, base, replace, rebuild, mobilize, assemble"
-	combatVerbs  = "attack, air"
-	exploitVerbs = "move"
-	setupVerbs   = "place, base"
-)
-
+// stepVerbs lists the orders of a step, from the verb table (an unknown
+// step lists the movement phase's).
 func stepVerbs(step string) string {
 	switch step {
-	case "combat":
-		return combatVerbs
-	case "exploit":
-		return exploitVerbs
-	case "setup":
-		return setupVerbs
+	case "setup", "combat", "exploit":
+		return Verbs.Valid(step, "", 0)
 	}
-	return moveVerbs
+	return Verbs.Valid("move", "", 0)
 }
 
 // unitByName finds a ground unit by id or alias, any case.
@@ -108,17 +98,27 @@ func (c *ctx) airByName(s string) int {
 	return -1
 }
 
-func (c *ctx) ownUnits(side engine.Side, status string) string {
+// ownUnits is the "valid:" text for an unknown unit name s: the side's
+// units of that status nearest to it, or all of them.
+func (c *ctx) ownUnits(side engine.Side, status, s string) string {
 	var ids []string
 	for _, u := range c.b.Units {
 		if u.Side == side && u.Status == status {
 			ids = append(ids, u.ID)
 		}
 	}
-	if len(ids) > 12 {
-		ids = append(ids[:12], "...")
+	return engine.Suggest(s, ids)
+}
+
+// ownAir is the "valid:" text for an unknown air unit name s.
+func (c *ctx) ownAir(side engine.Side, s string) string {
+	var ids []string
+	for _, a := range c.b.Air {
+		if a.Side == side && a.Status != Eliminated {
+			ids = append(ids, a.ID)
+		}
 	}
-	return strings.Join(ids, ", ")
+	return engine.Suggest(s, ids)
 }
 
 // parse reads one line into an Order without checking it against the board
@@ -133,12 +133,12 @@ func (c *ctx) parse(side engine.Side, l engine.OrderLine, step string) (Order, *
 	}
 	verbs := stepVerbs(step)
 	if !strings.Contains(", "+verbs+",", ", "+verb+",") {
-		return bad("", verbs, "%q is not an order of the %s phase", f[0], step)
+		return bad("", engine.Suggest(f[0], strings.Split(verbs, ", ")), "%q is not an order of the %s phase", f[0], step)
 	}
 	ground := func(s string) (string, *engine.LineError) {
 		i := c.unitByName(s)
 		if i < 0 || c.b.Units[i].Side != side {
-			e := l.Errorf("", c.ownUnits(side, OnMap), "%q is not one of your units", s)
+			e := l.Errorf("", c.ownUnits(side, OnMap, s), "%q is not one of your units", s)
 			return "", &e
 		}
 		return c.b.Units[i].ID, nil
@@ -225,7 +225,7 @@ func (c *ctx) parse(side engine.Side, l engine.OrderLine, step string) (Order, *
 		}
 		i := c.airByName(f[1])
 		if i < 0 || c.b.Air[i].Side != side {
-			return bad("", "", "%q is not one of your air units", f[1])
+			return bad("", c.ownAir(side, f[1]), "%q is not one of your air units", f[1])
 		}
 		o.Unit = c.b.Air[i].ID
 		if !strings.EqualFold(f[2], "uk") {
@@ -266,7 +266,7 @@ func (c *ctx) parse(side engine.Side, l engine.OrderLine, step string) (Order, *
 		}
 		i := c.airByName(f[1])
 		if i < 0 || c.b.Air[i].Side != side {
-			return bad("", "", "%q is not one of your air units", f[1])
+			return bad("", c.ownAir(side, f[1]), "%q is not one of your air units", f[1])
 		}
 		o.Unit = c.b.Air[i].ID
 		hs, e := hexes(f[2:3])

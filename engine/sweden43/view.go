@@ -268,7 +268,7 @@ func asciiMap(c *ctx) string {
 func (r Ruleset) OrderForm(ev engine.View, side engine.Side) string {
 	v := asView(ev)
 	var b strings.Builder
-	b.WriteString("# Objective: Sweden order form (see the order syntax in the rules)\n")
+	b.WriteString("# Objective: Sweden order form; " + engine.GuidePointer + "\n")
 	b.WriteString("# Phase: " + v.Phase.ID + " - " + v.Phase.Title + "\n")
 	if v.Over || v.Phase.Over {
 		b.WriteString("# the game is over; no orders\n")
@@ -278,24 +278,58 @@ func (r Ruleset) OrderForm(ev engine.View, side engine.Side) string {
 		b.WriteString("# you owe no orders this phase\n")
 		return b.String()
 	}
-	if v.Step == "setup" {
-		b.WriteString("# place UNIT HEX | base AIR HEX|UK   (Rule 30: set-up)\n")
-	} else if v.Step == "exploit" {
-		b.WriteString("# move UNIT HEX [HEX...]   (c/m units only)\n")
-	} else if v.Step == "move" && side == German {
-		// each side's own orders only: the Germans land, drop and
-		// replace, the Allies mobilize and assemble
-		b.WriteString("# move UNIT HEX [HEX...] | rail UNIT HEX | land UNIT HEX | drop UNIT HEX\n")
-		b.WriteString("# base AIR HEX | replace UNIT HEX | rebuild UNIT\n")
-	} else if v.Step == "move" {
-		b.WriteString("# move UNIT HEX [HEX...] | rail UNIT HEX | base AIR HEX|UK\n")
-		b.WriteString("# mobilize REG DIV | assemble DIV [2DivHQ] R1 R2 R3\n")
-	} else {
-		b.WriteString("# attack HEX with UNIT UNIT ... [advance] | air AIR HEX [close]\n")
+	step := v.Step
+	if step != "setup" && step != "combat" && step != "exploit" {
+		step = "move"
 	}
+	b.WriteString(Verbs.Summary(step, side, 0))
+	formUnits(&b, v, side)
 	b.WriteString("# suggested orders:\n")
 	b.WriteString(r.Play(ev, side, nullDice{}))
 	return b.String()
+}
+
+// formUnits lists every unit the side commands in its form: ground units
+// by the place they are in, air units at their bases, and the units still
+// to come (amphibious and airborne forces, reinforcements, divisions to
+// mobilize or assemble) with their status.
+func formUnits(b *strings.Builder, v View, side engine.Side) {
+	byPlace := map[string][]string{}
+	var places, air, later []string
+	for _, u := range v.Board.Units {
+		switch {
+		case u.Side != side:
+		case u.Status == OnMap:
+			h, _ := engine.ParseHex(u.Hex)
+			p := data.HexName(h)
+			if _, ok := byPlace[p]; !ok {
+				places = append(places, p)
+			}
+			byPlace[p] = append(byPlace[p], u.ID)
+		case stillToCome(u) && !(side == Allied && v.Board.Surrendered):
+			later = append(later, u.ID+" ("+u.Status+")")
+		}
+	}
+	for _, a := range v.Board.Air {
+		if a.Side == side && a.Status == OnMap {
+			base := a.Base
+			if h, err := engine.ParseHex(a.Base); err == nil {
+				base = data.HexName(h)
+			}
+			air = append(air, a.ID+" at "+base)
+		}
+	}
+	sort.Strings(places)
+	b.WriteString("# Your units:\n")
+	for _, p := range places {
+		fmt.Fprintf(b, "#   %s: %s\n", p, strings.Join(byPlace[p], " "))
+	}
+	if len(air) > 0 {
+		fmt.Fprintf(b, "#   air: %s\n", strings.Join(air, ", "))
+	}
+	if len(later) > 0 {
+		fmt.Fprintf(b, "#   to come: %s\n", strings.Join(later, ", "))
+	}
 }
 
 // Reveal implements engine.Revealer: the whole game for the final report,

@@ -49,6 +49,7 @@ func Run(t *testing.T, open Opener) {
 		{"SecondWriterLocked", testSecondWriterLocked},
 		{"Closed", testClosed},
 		{"RecordsVerify", testRecordsVerify},
+		{"CanonicalData", testCanonicalData},
 		{"ConcurrentAppends", testConcurrentAppends},
 	}
 	for _, tc := range tests {
@@ -315,6 +316,9 @@ func testInvalidAppend(t *testing.T, open Opener) {
 		{string(bytes.Repeat([]byte("A"), events.MaxTypeLen+1)), t0, nil},
 		{"Tick", time.Time{}, nil},
 		{"Tick", t0, json.RawMessage(`{"unclosed":`)},
+		{"Tick", t0, json.RawMessage(`{"id":"x","id":"x"}`)},
+		{"Tick", t0, json.RawMessage(`{"side":"\u0067erman"}`)},
+		{"Tick", t0, json.RawMessage(`["a\/b"]`)},
 		{"Tick", t0, make(chan int)},
 	}
 	for _, b := range bad {
@@ -489,5 +493,38 @@ func testConcurrentAppends(t *testing.T, open Opener) {
 	}
 	if len(seen) != workers*each {
 		t.Errorf("%d distinct payloads, want %d (an append was lost or doubled)", len(seen), workers*each)
+	}
+}
+
+// testCanonicalData: what a store gives back is the data as the writer
+// wrote it, which events.CheckSchema holds to the event type's struct: a
+// member the type lacks is named, a record as written passes.
+func testCanonicalData(t *testing.T, open Opener) {
+	l := newLog(t, open)
+	type opened struct {
+		Phase string   `json:"phase"`
+		Owes  []string `json:"owes,omitempty"`
+	}
+	if _, err := l.Append("PhaseOpened", t0, opened{Phase: "T01", Owes: []string{"german"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Append("PhaseOpened", t0, json.RawMessage(`{"phase":"T02","owes":["german"],"admin":true}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Append("PhaseOpened", t0, json.RawMessage(`{"owes":["german"],"phase":"T03"}`)); err != nil {
+		t.Fatal(err)
+	}
+	got := collect(t, l, 1)
+	if err := events.CheckSchema(got[0], new(opened)); err != nil {
+		t.Errorf("the record as written: %v", err)
+	}
+	var nc *events.NonCanonicalError
+	err := events.CheckSchema(got[1], new(opened))
+	if !errors.As(err, &nc) || nc.Seq != 2 || !bytes.Contains([]byte(err.Error()), []byte(`unknown field "admin"`)) {
+		t.Errorf("a member the type lacks: %v", err)
+	}
+	err = events.CheckSchema(got[2], new(opened))
+	if !errors.As(err, &nc) || nc.Seq != 3 {
+		t.Errorf("members in another order: %v", err)
 	}
 }

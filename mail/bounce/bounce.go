@@ -38,6 +38,9 @@ type Info struct {
 	Why string
 	// Report is the delivery status notification, when it is one.
 	Report *Report
+	// From is the address of the From: field when it names exactly one
+	// (anyone can write it: never proof of who sent the mail).
+	From string
 }
 
 // Report is a delivery status notification (RFC 3464).
@@ -74,27 +77,28 @@ func Triage(raw []byte) Info {
 	if err != nil {
 		return Info{}
 	}
-	info := Info{}
+	info := Info{From: fromAddress(hdr.Get("From"))}
 	mt, params, _ := mime.ParseMediaType(hdr.Get("Content-Type"))
 	mt = strings.ToLower(mt)
 	switch {
 	case autoSubmitted(hdr.Get("Auto-Submitted")):
-		info = Info{Auto: true, Why: "Auto-Submitted: " + strings.TrimSpace(hdr.Get("Auto-Submitted"))}
+		info.Auto, info.Why = true, "Auto-Submitted: "+strings.TrimSpace(hdr.Get("Auto-Submitted"))
 	case mt == "multipart/report":
-		info = Info{Auto: true, Why: "a multipart/report"}
+		info.Auto, info.Why = true, "a multipart/report"
 	case robotAddress(hdr.Get("From")) || robotAddress(hdr.Get("Sender")):
-		info = Info{Auto: true, Why: "from " + strings.TrimSpace(hdr.Get("From"))}
+		info.Auto, info.Why = true, "from "+strings.TrimSpace(hdr.Get("From"))
 	case strings.TrimSpace(hdr.Get("Return-Path")) == "<>":
-		info = Info{Auto: true, Why: "an empty return path"}
+		info.Auto, info.Why = true, "an empty return path"
 	case bulk(hdr.Get("Precedence")):
-		info = Info{Auto: true, Why: "Precedence: " + strings.TrimSpace(hdr.Get("Precedence"))}
+		info.Auto, info.Why = true, "Precedence: "+strings.TrimSpace(hdr.Get("Precedence"))
 	default:
 		for _, f := range []string{"X-Auto-Response-Suppress", "X-Autoreply", "X-Autorespond"} {
 			if hdr.Has(f) {
-				return Info{Auto: true, Why: f}
+				info.Auto, info.Why = true, f
+				return info
 			}
 		}
-		return Info{}
+		return info
 	}
 	if strings.HasPrefix(mt, "multipart/") {
 		// OpenSMTPD 6.8 sends its DSN as multipart/mixed around the same
@@ -105,6 +109,15 @@ func Triage(raw []byte) Info {
 		}
 	}
 	return info
+}
+
+// fromAddress is the one address a From: field names, or "".
+func fromAddress(v string) string {
+	addrs, err := mail.ParseAddressList(v)
+	if err != nil || len(addrs) != 1 {
+		return ""
+	}
+	return addrs[0].Address
 }
 
 func autoSubmitted(v string) bool {

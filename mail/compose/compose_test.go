@@ -2,7 +2,9 @@ package compose
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
+	"net/mail"
 	"os"
 	"strings"
 	"testing"
@@ -382,5 +384,63 @@ func TestReadPrivateKeyWithPassphrase(t *testing.T) {
 	raw, err := Sign(Message{From: "host@example.org", To: "a@example.org", Subject: "report", MessageID: "<x@y>", Date: time.Now(), Text: "hello\n"}, k, time.Now())
 	if err != nil || !bytes.Contains(raw, []byte("multipart/signed")) {
 		t.Fatalf("signing with the unlocked key: %v", err)
+	}
+}
+
+// TestAutocryptHeader: a report carrying the host's key in an Autocrypt
+// header (RFC-like Autocrypt Level 1), outside the signature and the
+// encryption, from which a client reads the key to encrypt to.
+func TestAutocryptHeader(t *testing.T) {
+	at := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	host, err := GenerateKey("Host", "host@skagerrak.example", at.Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	player, err := GenerateKey("Ed", "ed@example.org", at.Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kd, err := AutocryptKeydata(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Message{From: "Skagerrak <host@skagerrak.example>", To: "ed@example.org", Subject: "report", MessageID: "<r1@skagerrak.example>", Date: at, Text: "hello\n", Autocrypt: kd}
+	for name, raw := range map[string]func() ([]byte, error){
+		"signed":    func() ([]byte, error) { return Sign(m, host, at) },
+		"encrypted": func() ([]byte, error) { return SignEncrypt(m, host, player, at) },
+	} {
+		b, err := raw()
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, err := mail.ReadMessage(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := msg.Header.Get("Autocrypt")
+		attrs := map[string]string{}
+		for _, a := range strings.Split(v, ";") {
+			k, val, _ := strings.Cut(strings.TrimSpace(a), "=")
+			attrs[k] = val
+		}
+		if attrs["addr"] != "host@skagerrak.example" || attrs["prefer-encrypt"] != "mutual" {
+			t.Errorf("%s: Autocrypt %q", name, v)
+		}
+		for _, line := range strings.Split(string(b[:bytes.Index(b, []byte("\r\n\r\n"))]), "\r\n") {
+			if len(line) > 78 {
+				t.Errorf("%s: header line of %d characters", name, len(line))
+			}
+		}
+		key, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(attrs["keydata"]), ""))
+		if err != nil {
+			t.Fatalf("%s: keydata: %v", name, err)
+		}
+		el, err := openpgp.ReadKeyRing(bytes.NewReader(key))
+		if err != nil || len(el) != 1 || el[0].PrivateKey != nil || !bytes.Equal(el[0].PrimaryKey.Fingerprint, host.PrimaryKey.Fingerprint) {
+			t.Fatalf("%s: keydata is not the host's public key: %v", name, err)
+		}
+		if _, ok := el[0].EncryptionKey(at, nil); !ok {
+			t.Errorf("%s: keydata has no encryption key", name)
+		}
 	}
 }

@@ -32,6 +32,10 @@
 // verify.VerifyEnvelope under mail/verify's policy, and returns the text and
 // attachments of the signed part only.
 //
+// Message.Autocrypt puts an Autocrypt header (addr, prefer-encrypt=mutual
+// and the keydata of AutocryptKeydata: the host's public certificate)
+// on a mail, outside the signature and the encryption.
+//
 // # Keys
 //
 // GenerateKey makes a v4 Ed25519 signing key with a Curve25519 encryption

@@ -61,7 +61,8 @@ type SMTPServer struct {
 
 	mu         sync.Mutex
 	deliveries []Delivery
-	failures   []*smtp.SMTPError // answers for the next transactions, in order
+	failures   []*smtp.SMTPError          // answers for the next transactions, in order
+	refused    map[string]*smtp.SMTPError // answers to RCPT TO, by lower-case address
 	attempts   int
 	sessions   int
 }
@@ -134,6 +135,25 @@ func (s *SMTPServer) FailNext(n int, code int, text string) {
 			Message:      text,
 		})
 	}
+}
+
+// RefuseRcpt makes the server answer RCPT TO:<rcpt> with code, enhanced
+// code and text (a 5xx refuses it for good, as an MTA refuses a recipient
+// it does not know; 4xx for now), until AcceptRcpt.
+func (s *SMTPServer) RefuseRcpt(rcpt string, code int, enhanced [3]int, text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.refused == nil {
+		s.refused = map[string]*smtp.SMTPError{}
+	}
+	s.refused[strings.ToLower(rcpt)] = &smtp.SMTPError{Code: code, EnhancedCode: smtp.EnhancedCode(enhanced), Message: text}
+}
+
+// AcceptRcpt takes mail for rcpt again.
+func (s *SMTPServer) AcceptRcpt(rcpt string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.refused, strings.ToLower(rcpt))
 }
 
 // Sessions counts the connections the server took.
@@ -257,6 +277,12 @@ func (ss *smtpSession) Mail(from string, _ *smtp.MailOptions) error {
 }
 
 func (ss *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	ss.server.mu.Lock()
+	refused := ss.server.refused[strings.ToLower(to)]
+	ss.server.mu.Unlock()
+	if refused != nil {
+		return refused
+	}
 	ss.to = append(ss.to, to)
 	return nil
 }

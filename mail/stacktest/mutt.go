@@ -22,6 +22,20 @@ import (
 // to its send charset too).
 func (p *Player) Mutt(t testing.TB, to, subject, body string, attach ...string) []byte {
 	t.Helper()
+	return p.MuttWith(t, MuttOptions{}, to, subject, body, attach...)
+}
+
+// MuttOptions are the settings a player may add to mutt's.
+type MuttOptions struct {
+	// Encrypt sets crypt_autoencrypt: mutt encrypts every mail to its
+	// recipients' keys (the player's GnuPG must hold the recipient's key
+	// with full validity: see TrustKey), signing it too.
+	Encrypt bool
+}
+
+// MuttWith is Mutt with more settings.
+func (p *Player) MuttWith(t testing.TB, o MuttOptions, to, subject, body string, attach ...string) []byte {
+	t.Helper()
 	Require(t, "mutt", "tmux")
 	dir, err := os.MkdirTemp("", "mutt")
 	if err != nil {
@@ -43,7 +57,7 @@ set use_from = yes
 set record = ""
 set folder = "%[2]s"
 set spoolfile = "%[2]s"
-`, p.FPR, dir, p.Name, p.Addr))
+`, p.FPR, dir, p.Name, p.Addr)+map[bool]string{true: "set crypt_autoencrypt = yes\n"}[o.Encrypt])
 	args := []string{"mutt", "-n", "-F", quote(filepath.Join(dir, "muttrc")), "-s", quote(subject), "-i", quote(filepath.Join(dir, "body.txt"))}
 	if len(attach) > 0 {
 		args = append(args, "-a")

@@ -47,6 +47,16 @@ func (s *Stack) NewPlayer(t testing.TB, local, name string) *Player {
 	return &Player{Addr: addr, Name: name, GPG: g, FPR: fpr, s: s, seen: map[uint32]bool{}}
 }
 
+// TrustKey imports an armored public key and certifies it with a local
+// signature of the player's key, as a player does who checked the
+// fingerprint: GnuPG then takes it as fully valid, and mutt encrypts to it
+// without asking.
+func (p *Player) TrustKey(t testing.TB, armored []byte, fpr string) {
+	t.Helper()
+	p.GPG.Import(armored)
+	p.GPG.Run(nil, "--default-key", p.FPR, "--quick-lsign-key", fpr)
+}
+
 // PublicKey is the player's armored public key, as they would send it to
 // the host (gpg --export --armor).
 func (p *Player) PublicKey() []byte { return p.GPG.ExportPublic(p.FPR) }
@@ -283,4 +293,34 @@ func (p *Player) DetachedWithNote(t testing.TB, to, subject, note, text string) 
 func (p *Player) header(to, subject, kind string) string {
 	return fmt.Sprintf("From: %s <%s>\r\nTo: <%s>\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s.%d@%s>\r\nMIME-Version: 1.0\r\n",
 		p.Name, p.Addr, to, mime.QEncoding.Encode("utf-8", subject), time.Now().Format(time.RFC1123Z), kind, time.Now().UnixNano(), p.s.Domain)
+}
+
+// InlineEncrypted is a mail as people send `gpg --encrypt --sign --armor
+// orders.txt` pasted into a plain text body: encrypted to the recipient
+// key and signed in one pass by the player.
+func (p *Player) InlineEncrypted(t testing.TB, to, subject, text, recipientFPR string) []byte {
+	t.Helper()
+	block := p.GPG.Run([]byte(text), "--armor", "--local-user", p.FPR, "--recipient", recipientFPR, "--sign", "--encrypt")
+	return []byte(p.header(to, subject, "inline") + "Content-Type: text/plain; charset=us-ascii\r\nContent-Transfer-Encoding: 7bit\r\n\r\n" + string(crlf(block)))
+}
+
+// EncryptedMIME is an RFC 3156 multipart/encrypted mail of a MIME entity
+// encrypted with gpg to the given keys (signed by the player in the same
+// pass when sign is set).
+func (p *Player) EncryptedMIME(t testing.TB, to, subject string, entity []byte, sign bool, recipients ...string) []byte {
+	t.Helper()
+	args := []string{"--armor", "--trust-model", "always"}
+	for _, r := range recipients {
+		args = append(args, "--recipient", r)
+	}
+	if sign {
+		args = append(args, "--local-user", p.FPR, "--sign")
+	}
+	block := p.GPG.Run(crlf(entity), append(args, "--encrypt")...)
+	b := "skagerrak-test-encrypted"
+	return []byte(p.header(to, subject, "encrypted") +
+		"Content-Type: multipart/encrypted; protocol=\"application/pgp-encrypted\"; boundary=\"" + b + "\"\r\n\r\n" +
+		"--" + b + "\r\nContent-Type: application/pgp-encrypted\r\n\r\nVersion: 1\r\n\r\n" +
+		"--" + b + "\r\nContent-Type: application/octet-stream; name=\"encrypted.asc\"\r\n\r\n" + string(crlf(block)) + "\r\n" +
+		"--" + b + "--\r\n")
 }

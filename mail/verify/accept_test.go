@@ -123,10 +123,51 @@ func TestDetachedAccepted(t *testing.T) {
 		}
 	})
 	t.Run("signature named for another file", func(t *testing.T) {
+		// Names are outside the signature: the file it verifies over is
+		// the order file, whatever the names say.
 		sig := g.DetachSign(edUID, data, true)
 		raw := mixedMessage(filePart("text/plain", "orders.txt", "8bit", data),
 			filePart("application/pgp-signature", "other.txt.asc", "7bit", sig))
-		mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
+		res := mustAccept(t, raw, f.keys, time.Now())
+		checkResult(t, res, FormDetached, f.edFpr, data)
+		// Over no attached file, the refusal names the signature.
+		raw = mixedMessage(filePart("text/plain", "orders.txt", "8bit", []byte("advance\n")),
+			filePart("application/pgp-signature", "other.txt.asc", "7bit", sig))
+		rej := mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
+		if !strings.Contains(rej.Detail, "other.txt.asc") {
+			t.Errorf("detail %q does not name the signature", rej.Detail)
+		}
+	})
+	t.Run("names differ between Content-Type and Content-Disposition", func(t *testing.T) {
+		// Audit finding: the file named one way in Content-Type name= and
+		// another in filename= was dropped without a reply. Both names
+		// are the part's; either pairs it with its signature.
+		sig := g.DetachSign(edUID, data, true)
+		for name, parts := range map[string][][]byte{
+			"signature": {filePart("text/plain", "orders.txt", "8bit", data),
+				namedTwice("application/pgp-signature", "signature.asc", "orders.txt.asc", sig)},
+			"order file": {namedTwice("text/plain", "orders.txt", "Ordre.txt", data),
+				filePart("application/pgp-signature", "Ordre.txt.asc", "7bit", sig)},
+			"order file, reversed": {namedTwice("text/plain", "Ordre.txt", "orders.txt", data),
+				filePart("application/pgp-signature", "Ordre.txt.asc", "7bit", sig)},
+		} {
+			t.Run(name, func(t *testing.T) {
+				res := mustAccept(t, mixedMessage(parts...), f.keys, time.Now())
+				checkResult(t, res, FormDetached, f.edFpr, data)
+			})
+		}
+	})
+	t.Run("two signatures name their signer", func(t *testing.T) {
+		// Refused (which signature counts is ambiguous), but a known
+		// signer hears why instead of silence.
+		sig := g.DetachSign(edUID, data, true)
+		raw := mixedMessage(filePart("text/plain", "orders.txt", "8bit", data),
+			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig),
+			filePart("application/pgp-signature", "copy.txt.asc", "7bit", sig))
+		rej := mustReject(t, raw, f.keys, time.Now(), ReasonMultipleSignatures)
+		if rej.Signer == nil || rej.Signer.Fingerprint != f.edFpr || !rej.Around {
+			t.Errorf("signer %+v (around %v), want %s named, around the signature", rej.Signer, rej.Around, f.edFpr)
+		}
 	})
 	t.Run("cover note beside file and signature", func(t *testing.T) {
 		// The note holds an order line of its own: it is never read.
@@ -154,10 +195,18 @@ func TestDetachedAccepted(t *testing.T) {
 		}
 	})
 	t.Run("a second file of the signed name", func(t *testing.T) {
+		// The signature decides which of the two is the order file, in
+		// whatever order a copy puts them.
 		sig := g.DetachSign(edUID, data, true)
-		raw := mixedMessage(filePart("text/plain", "orders.txt", "8bit", data), filePart("text/plain", "orders.txt", "8bit", []byte("advance\n")),
-			filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig))
-		mustReject(t, raw, f.keys, time.Now(), ReasonBadStructure)
+		for _, raw := range [][]byte{
+			mixedMessage(filePart("text/plain", "orders.txt", "8bit", data), filePart("text/plain", "orders.txt", "8bit", []byte("advance\n")),
+				filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig)),
+			mixedMessage(filePart("text/plain", "orders.txt", "8bit", []byte("advance\n")), filePart("text/plain", "orders.txt", "8bit", data),
+				filePart("application/pgp-signature", "orders.txt.asc", "7bit", sig)),
+		} {
+			res := mustAccept(t, raw, f.keys, time.Now())
+			checkResult(t, res, FormDetached, f.edFpr, data)
+		}
 	})
 }
 
@@ -206,4 +255,50 @@ func TestHostile17LineEndsAndTextMode(t *testing.T) {
 	sig := g.DetachSign(edUID, lfInner, true, "--textmode", "--digest-algo", "SHA256")
 	res = mustAccept(t, signedMessage(stdParams, inner, sigPart(sig)), f.keys, time.Now())
 	checkResult(t, res, FormPGPMIME, f.edFpr, []byte(crlf(orderText)))
+}
+
+// namedTwice is an attachment whose Content-Disposition filename and
+// Content-Type name differ.
+func namedTwice(ctype, filename, name string, body []byte) []byte {
+	return []byte("Content-Type: " + ctype + "; name=\"" + name + "\"\r\nContent-Disposition: attachment; filename=\"" + filename +
+		"\"\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + crlf(string(body)))
+}
+
+// TestRefusalsAroundNameTheSigner: a message refused for what was added
+// around a good signature (text before a cleartext block, a signed
+// message inside unsigned MIME or forwarded) names its signer, so that the
+// player hears what to send, and is marked Around: the same signed message
+// sent as it was made is still accepted (its identity is not the
+// refusal's).
+func TestRefusalsAroundNameTheSigner(t *testing.T) {
+	g, f := gpgFixture(t)
+	block := string(g.Clearsign(edUID, []byte(orderText)))
+	signed := gpgPGPMIME(t, g, edUID, textPart(orderText))
+	entity := signed[bytes.Index(signed, []byte("Content-Type: multipart/signed")):]
+	cases := map[string]struct {
+		raw    []byte
+		reason string
+	}{
+		"text before the block":   {textMessage("my orders:\n" + block), ReasonBadStructure},
+		"text after the block":    {textMessage(block + "\nsent from my phone\n"), ReasonBadStructure},
+		"unsigned text prepended": {mixedMessage(textPart("see below"), entity), ReasonWrappedSignature},
+		"forwarded as message/rfc822": {mixedMessage(textPart("fwd"), append([]byte("Content-Type: message/rfc822\r\n\r\n"), signed...)),
+			ReasonWrappedSignature},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			rej := mustReject(t, c.raw, f.keys, time.Now(), c.reason)
+			if rej.Signer == nil || rej.Signer.Fingerprint != f.edFpr || !rej.Around || len(rej.Signer.Signed) != 0 {
+				t.Fatalf("signer %+v around %v: want the signer named, around", rej.Signer, rej.Around)
+			}
+			if !strings.Contains(rej.Detail, "send the signed") {
+				t.Errorf("detail %q does not say what to send", rej.Detail)
+			}
+		})
+	}
+	// Not signed by a known key: no signer named.
+	rej := mustReject(t, textMessage("x\n"+block), f.otherKeys, time.Now(), ReasonBadStructure)
+	if rej.Signer != nil {
+		t.Errorf("an unknown key's block names a signer")
+	}
 }

@@ -9,10 +9,18 @@ import (
 )
 
 // verifyDetachedForm handles a multipart/mixed root holding an order file
-// and its detached signature FILE.asc or FILE.sig. Every other part (the
-// mail's own text, a public key, any other attachment) is never read as
-// orders and is returned as ignored; a second signature, or a second file
-// of the name the signature gives, is refused.
+// and its detached signature FILE.asc or FILE.sig.
+//
+// The name rule: a part is known by every name it carries (Content-Disposition
+// filename and Content-Type name, which clients fill differently), and the
+// signature is first tried over the attachments one of whose names is one
+// of its own names without .asc or .sig. Names are outside the signature,
+// where anyone may change them in a copy, so they only choose the order of
+// the tries: failing those, the signature is tried over every other part
+// that is not multipart (attachments, then inline text), and the part it
+// verifies over is the order file. Every other part is never read as
+// orders and is returned as ignored. Two signature parts are refused (with
+// the signer named when one of them verifies).
 func verifyDetachedForm(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
 	var sigs, rest []*entity
 	for _, c := range root.children {
@@ -24,48 +32,26 @@ func verifyDetachedForm(root *entity, keys openpgp.KeyRing, at time.Time, lim Li
 	}
 	if len(sigs) == 0 {
 		if signatureMarks(root) {
-			return nil, reject(ReasonWrappedSignature, "multipart/mixed root holds a signed part instead of being one")
+			return nil, wrapped(root, keys, at, lim, "multipart/mixed root holds a signed part instead of being one")
 		}
 		return nil, reject(ReasonUnsigned, "multipart/mixed without a detached signature")
 	}
 	if len(sigs) > 1 {
-		return nil, reject(ReasonMultipleSignatures, "%d detached signatures", len(sigs))
-	}
-	sigPart := sigs[0]
-	sname := fileName(sigPart)
-	var file *entity
-	var files, others []*entity
-	var ignored []string
-	for _, c := range rest {
-		switch kindOf(c) {
-		case kindNote, kindPubKey:
-			ignored = append(ignored, describePart(c))
-			continue
-		case kindFile:
-			files = append(files, c)
-		default:
-			if !isAttachment(c) {
-				others = append(others, c)
-				continue
+		rej := reject(ReasonMultipleSignatures, "%d detached signatures: attach the order file and its one signature", len(sigs))
+		for _, s := range sigs {
+			if r, _ := detachedOver(s, rest, keys, at, lim); r != nil {
+				return nil, rej.around(r)
 			}
-			files = append(files, c)
 		}
-		if n := fileName(c); n != "" && (sname == n+".asc" || sname == n+".sig") {
-			if file != nil {
-				return nil, reject(ReasonBadStructure, "two attachments named %q", n)
-			}
-			file = c
-		}
+		return nil, rej
 	}
-	if file == nil {
-		if len(files) == 1 && fileName(files[0]) == "" {
-			return nil, reject(ReasonBadStructure, "order file has no file name")
-		}
-		return nil, reject(ReasonBadStructure, "the signature %q names no attached file (want FILE and FILE.asc)", sname)
-	}
-	if strings.HasPrefix(file.mediaType, "multipart/") || strings.HasPrefix(file.mediaType, "message/") {
-		return nil, reject(ReasonWrappedSignature, "signed file is a %s", file.mediaType)
-	}
+	return detachedOver(sigs[0], rest, keys, at, lim)
+}
+
+// detachedOver checks one detached signature part over the other parts of
+// the message, in the order of the name rule (see verifyDetachedForm).
+func detachedOver(sigPart *entity, rest []*entity, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result, *Rejection) {
+	named, others := candidates(sigPart, rest)
 	sigBytes, rej := decodeBody(sigPart)
 	if rej != nil {
 		return nil, rej
@@ -74,27 +60,70 @@ func verifyDetachedForm(root *entity, keys openpgp.KeyRing, at time.Time, lim Li
 	if rej != nil {
 		return nil, rej
 	}
-	data, rej := decodeBody(file)
-	if rej != nil {
-		return nil, rej
+	var first *Rejection
+	for _, file := range append(named, others...) {
+		data, rej := decodeBody(file)
+		if rej != nil {
+			continue
+		}
+		c, signed, rej := checkDetachedFile(sp, data, entityCharset(file), keys, at, lim)
+		if rej != nil {
+			if first == nil || first.Reason == ReasonBadSignature {
+				first = rej
+			}
+			continue
+		}
+		var ignored []string
+		for _, o := range rest {
+			if o != file {
+				ignored = append(ignored, describePart(o))
+			}
+		}
+		return fill(&Result{Form: FormDetached, Signed: signed, Covered: signed, FileName: fileName(file), Charset: unsignedCharset(signed), Declared: declared(file), Ignored: ignored}, c, sp), nil
 	}
-	c, signed, rej := checkDetachedFile(sp, data, entityCharset(file), keys, at, lim)
-	if rej != nil {
-		return nil, rej
+	if first != nil && (first.Reason != ReasonBadSignature || len(named) > 0) {
+		return nil, first
 	}
-	// The signature names its file, so which attachment holds the orders
-	// is plain; whatever else came along is outside the signature, which
-	// anyone can change in a copy: it is listed as not read, never a reason
-	// to refuse what the signature covers.
-	for _, o := range files {
-		if o != file {
-			ignored = append(ignored, describePart(o))
+	for _, c := range rest {
+		if strings.HasPrefix(c.mediaType, "multipart/") || strings.HasPrefix(c.mediaType, "message/") {
+			return nil, reject(ReasonWrappedSignature, "the signature names no part it verifies over, and a %s part holds more parts", c.mediaType)
 		}
 	}
-	for _, o := range others {
-		ignored = append(ignored, describePart(o))
+	return nil, reject(ReasonBadStructure, "the signature %q names no attached file it verifies over (want FILE and FILE.asc)", fileName(sigPart))
+}
+
+// candidates sorts the parts a detached signature may cover: named are
+// those one of whose names the signature's names give (FILE for FILE.asc
+// or FILE.sig), others the remaining leaf parts, attachments before
+// inline text. Public keys, multiparts and messages are never candidates.
+func candidates(sigPart *entity, rest []*entity) (named, others []*entity) {
+	want := map[string]bool{}
+	for _, n := range fileNames(sigPart) {
+		for _, suf := range sigSuffixes {
+			if len(n) > len(suf) && strings.EqualFold(n[len(n)-len(suf):], suf) {
+				want[n[:len(n)-len(suf)]] = true
+			}
+		}
 	}
-	return fill(&Result{Form: FormDetached, Signed: signed, Covered: signed, FileName: fileName(file), Charset: unsignedCharset(signed), Declared: declared(file), Ignored: ignored}, c, sp), nil
+	var inline []*entity
+	for _, c := range rest {
+		if len(c.children) > 0 || strings.HasPrefix(c.mediaType, "multipart/") || strings.HasPrefix(c.mediaType, "message/") || kindOf(c) == kindPubKey {
+			continue
+		}
+		isNamed := false
+		for _, n := range fileNames(c) {
+			isNamed = isNamed || want[n]
+		}
+		switch {
+		case isNamed:
+			named = append(named, c)
+		case isAttachment(c):
+			others = append(others, c)
+		default:
+			inline = append(inline, c)
+		}
+	}
+	return named, append(others, inline...)
 }
 
 // checkDetachedFile checks a detached signature over an attached file as

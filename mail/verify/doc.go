@@ -24,11 +24,18 @@
 //     signature's hash; a missing micalg is tolerated and the packet's hash
 //     decides.
 //   - detached: a multipart/mixed root holding the order file and its
-//     signature named FILE.asc (armored) or FILE.sig (binary). Every other
-//     part (the mail's own text, a public key, another attachment) is
-//     outside the signature, never read, and listed in Result.Ignored: the
-//     signature names its file, and what it does not cover cannot refuse
-//     what it does (anyone may add parts to a copy). If the signature does
+//     signature named FILE.asc (armored) or FILE.sig (binary). A part is
+//     known by both its Content-Disposition filename and its Content-Type
+//     name (clients fill them differently); the signature is tried first
+//     over the parts one of whose names its own names give, then over
+//     every other leaf part (attachments, then inline text): names are
+//     outside the signature, so they only order the tries, and the part
+//     the signature verifies over is the order file. Every other part
+//     (the mail's own text, a public key, another attachment) is outside
+//     the signature, never read, and listed in Result.Ignored: what the
+//     signature does not cover cannot refuse what it does (anyone may add
+//     parts to a copy). Two signature parts are refused, naming the
+//     signer when one verifies. If the signature does
 //     not verify over the attachment as received but does over it as mail
 //     transport may have changed it (the LF line ends of 8bit text turned
 //     into CRLF; the UTF-8 file recoded to the charset its part declares,
@@ -37,6 +44,22 @@
 //     `gpg --clearsign` block with only whitespace around it, no armor header
 //     other than Hash: (which must name the signature's hash), every dash
 //     line dash-escaped, and one signature block.
+//
+// # Encrypted mail
+//
+// Decrypt opens mail encrypted to the host before Verify sees it: RFC 3156
+// multipart/encrypted holding a signed MIME entity (ShapeSignedThenEncrypted),
+// or whose OpenPGP message is signed in the same pass
+// (ShapeEncryptedAndSigned), and a text body that is one armored encrypted
+// and signed PGP MESSAGE (ShapeInline). It returns a clear signed message
+// in one of the forms above (the one-pass signature, which covers the
+// literal's bytes only, taken apart as a multipart/signed or a detached
+// signature), which Verify then checks with the players' keys exactly as
+// the same mail sent in clear: its Identity is the inner signature's, so a
+// copy encrypted again is the same message. A PGP/MIME signature over the
+// entity with LF line ends (GPGME signs what mutt wrote) verifies too.
+// Decryption is bounded like verification: the raw size, the MIME depth
+// and part count, and MaxMessageBytes of plaintext however compressed.
 //
 // # Charsets
 //
@@ -70,6 +93,12 @@
 // refusal always follows from what the signature covers, never from the
 // unsigned MIME around it: every copy of one signed message gets the same
 // answer.
+//
+// A refusal that follows from what was added around a good signature
+// (text around a cleartext block, the signed message inside other MIME or
+// forwarded, a second detached signature) names the signer too and sets
+// Rejection.Around: anyone may so wrap a copy, so the refusal must not be
+// recorded under the message's identity.
 //
 // Anything else is rejected: a signed part inside unsigned MIME
 // (multipart/mixed, multipart/related, message/rfc822, an attached .eml), text before or

@@ -447,7 +447,7 @@ func TestHostile19HostileNamesEscaped(t *testing.T) {
 	}
 
 	// A rejection naming a hostile file is escaped too.
-	bad := mixedMessage(part("text/plain", "a.txt", data), part("application/pgp-signature", evilName+".asc", sig))
+	bad := mixedMessage(part("text/plain", "a.txt", []byte("not what was signed\n")), part("application/pgp-signature", evilName+".asc", sig))
 	rej = mustReject(t, bad, f.keys, time.Now(), ReasonBadStructure)
 	assertSafe(t, rej.Error(), 1)
 	report, _ = Check(bad, f.keys, time.Now())

@@ -203,18 +203,39 @@ func decodeBody(e *entity) ([]byte, *Rejection) {
 // are decoded by mime.ParseMediaType, RFC 2047 encoded words (which some
 // clients put in parameters) here.
 func fileName(e *entity) string {
-	name := e.params["name"]
+	if n := fileNames(e); len(n) > 0 {
+		return n[0]
+	}
+	return ""
+}
+
+// fileNames returns every name an entity carries: Content-Disposition's
+// filename first, then Content-Type's name when it differs. Clients
+// disagree on which one to read, so a part is known by both.
+func fileNames(e *entity) []string {
+	var names []string
+	add := func(name string) {
+		if strings.Contains(name, "=?") {
+			if dec, err := new(mime.WordDecoder).DecodeHeader(name); err == nil {
+				name = dec
+			}
+		}
+		for _, n := range names {
+			if n == name {
+				return
+			}
+		}
+		if name != "" {
+			names = append(names, name)
+		}
+	}
 	if cd := e.header.Get("Content-Disposition"); cd != "" {
-		if _, params, err := mime.ParseMediaType(cd); err == nil && params["filename"] != "" {
-			name = params["filename"]
+		if _, params, err := mime.ParseMediaType(cd); err == nil {
+			add(params["filename"])
 		}
 	}
-	if strings.Contains(name, "=?") {
-		if dec, err := new(mime.WordDecoder).DecodeHeader(name); err == nil {
-			name = dec
-		}
-	}
-	return name
+	add(e.params["name"])
+	return names
 }
 
 // isAttachment reports whether the entity is marked as an attachment or has

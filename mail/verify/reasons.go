@@ -67,11 +67,28 @@ type Rejection struct {
 	// all the same (its structure is ambiguous): the signer is known and
 	// may be told. Signed and Text are then empty.
 	Signer *Result
+	// Around is set with Signer when the refusal follows from the
+	// unsigned MIME around the signed message (text added before or
+	// after a cleartext block, the signed message wrapped in another
+	// message, a second signature beside it), which anyone may add to a
+	// copy: the signer is told, but the refusal must not be recorded
+	// under the message's identity, since the same signed message sent
+	// as it was made is accepted.
+	Around bool
 }
 
 // by records who signed a message refused after its signature verified.
 func (r *Rejection) by(signer *Result) *Rejection {
 	r.Signer = signer
+	return r
+}
+
+// around records who signed the message found inside MIME that is
+// refused (see Rejection.Around); only the signer's identity is kept.
+func (r *Rejection) around(signed *Result) *Rejection {
+	r.Signer = &Result{Form: signed.Form, Fingerprint: signed.Fingerprint, Identity: signed.Identity, PacketHash: signed.PacketHash,
+		SigTime: signed.SigTime, Hash: signed.Hash, Signature: signed.Signature}
+	r.Around = true
 	return r
 }
 

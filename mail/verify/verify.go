@@ -198,9 +198,48 @@ func verify(raw []byte, keys openpgp.KeyRing, at time.Time, lim Limits) (*Result
 		return verifyClearsigned(root, keys, at, lim)
 	}
 	if signatureMarks(root) {
-		return nil, reject(ReasonWrappedSignature, "root is %s, not a signature envelope", root.mediaType)
+		return nil, wrapped(root, keys, at, lim, "root is "+root.mediaType+", not a signature envelope")
 	}
 	return nil, reject(ReasonUnsigned, "root is %s without a signature", root.mediaType)
+}
+
+// wrapped is the wrapped-signature refusal of a message whose signed
+// message sits inside other MIME (a multipart, a forwarded message/rfc822):
+// when a multipart/signed inside verifies, its signer is told how to send
+// it (see Rejection.Around).
+func wrapped(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits, detail string) *Rejection {
+	rej := reject(ReasonWrappedSignature, "%s: send the signed message itself, with nothing added around it (not forwarded, not attached, no text before it)", detail)
+	if r := innerSigned(root, keys, at, lim, 0); r != nil {
+		return rej.around(r)
+	}
+	return rej
+}
+
+// innerSigned finds the first PGP/MIME message inside e that verifies.
+func innerSigned(e *entity, keys openpgp.KeyRing, at time.Time, lim Limits, depth int) *Result {
+	if depth > lim.MaxDepth {
+		return nil
+	}
+	for _, c := range e.children {
+		if c.mediaType == "multipart/signed" {
+			if r, rej := verifyPGPMIME(c, keys, at, lim, false); rej == nil {
+				return r
+			}
+		}
+		if c.mediaType == "message/rfc822" {
+			if body, rej := decodeBody(c); rej == nil {
+				if inner, rej := (&parser{lim: lim}).parse(body, depth+1); rej == nil && inner.mediaType == "multipart/signed" {
+					if r, rej := verifyPGPMIME(inner, keys, at, lim, false); rej == nil {
+						return r
+					}
+				}
+			}
+		}
+		if r := innerSigned(c, keys, at, lim, depth+1); r != nil {
+			return r
+		}
+	}
+	return nil
 }
 
 // fill copies the outcome of a signature check into r.
@@ -243,6 +282,15 @@ func verifyPGPMIME(root *entity, keys openpgp.KeyRing, at time.Time, lim Limits,
 	}
 	covered := canonicalCRLF(root.children[0].raw)
 	c, rej := checkSignature(sp, covered, keys, at, lim)
+	if rej != nil && rej.Reason == ReasonBadSignature && !envelopeOnly {
+		// RFC 3156 signs the CRLF form; a client signing in one pass
+		// with encryption (mutt through GPGME) signs the entity as it
+		// wrote it, with LF line ends. Only bytes signed come back.
+		lf := bytes.ReplaceAll(covered, []byte("\r\n"), []byte("\n"))
+		if c2, rej2 := checkSignature(sp, lf, keys, at, lim); rej2 == nil {
+			c, rej, covered = c2, nil, lf
+		}
+	}
 	if rej != nil {
 		return nil, rej
 	}
@@ -292,10 +340,12 @@ func looksLikeSignature(e *entity) bool {
 	if e.mediaType == "application/pgp-signature" {
 		return true
 	}
-	name := strings.ToLower(fileName(e))
-	for _, s := range sigSuffixes {
-		if strings.HasSuffix(name, s) {
-			return true
+	for _, name := range fileNames(e) {
+		name = strings.ToLower(name)
+		for _, s := range sigSuffixes {
+			if strings.HasSuffix(name, s) {
+				return true
+			}
 		}
 	}
 	return false
@@ -315,6 +365,16 @@ func verifyClearsigned(root *entity, keys openpgp.KeyRing, at time.Time, lim Lim
 	}
 	cs := entityCharset(root)
 	res, rej := clearsigned(body, keys, at, lim)
+	if rej != nil && (rej.Reason == ReasonBadStructure || rej.Reason == ReasonMultipleSignatures) {
+		// Text around the block, or a second block: if the first block
+		// alone verifies, its signer hears what to send.
+		if block := firstBlock(body); block != nil {
+			if r, rej2 := clearsigned(block, keys, at, lim); rej2 == nil {
+				rej.Detail += ": send the signed block alone, from -----BEGIN PGP SIGNED MESSAGE----- to -----END PGP SIGNATURE-----, with nothing before or after it"
+				return nil, rej.around(r)
+			}
+		}
+	}
 	if rej != nil && rej.Reason == ReasonBadSignature && !isUTF8Label(cs) {
 		// A client that recodes the text for transport (mutt, to its
 		// send_charset) breaks a signature made over the UTF-8 file;
@@ -331,6 +391,20 @@ func verifyClearsigned(root *entity, keys openpgp.KeyRing, at time.Time, lim Lim
 	}
 	res.Charset, res.Declared = unsignedCharset(res.Signed), cs
 	return res, nil
+}
+
+// firstBlock cuts the first cleartext-signed block out of body, nil if
+// there is none whole.
+func firstBlock(body []byte) []byte {
+	i := bytes.Index(body, clearBegin)
+	if i < 0 || (i > 0 && body[i-1] != '\n') {
+		return nil
+	}
+	j := bytes.Index(body[i:], []byte(armorSigEnd))
+	if j < 0 {
+		return nil
+	}
+	return body[i : i+j+len(armorSigEnd)]
 }
 
 // VerifyClearsignedFile checks a file that must be exactly one

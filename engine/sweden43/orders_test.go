@@ -1,8 +1,6 @@
 package sweden43
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -30,123 +28,6 @@ func eachPhase(t *testing.T, scenario, secret string, f func(st *State, side eng
 		s = next
 	}
 	f(asState(s), German)
-}
-
-func TestContract_Registered(t *testing.T) {
-	r, err := engine.Lookup("sweden43")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, iface := range []any{r.(engine.OrderFormer), r.(engine.Player), r.(engine.Reporter), r.(engine.ViewDecoder), r.(engine.RuleLister)} {
-		_ = iface
-	}
-	if sc := r.Scenarios(); len(sc) != 4 || sc[0].ID != "objective" {
-		t.Fatalf("scenarios %v", sc)
-	}
-	if len(r.Options()) != 2 {
-		t.Fatalf("options %v", r.Options())
-	}
-	if _, err := r.New(engine.Setup{Scenario: "nope"}, nullDice{}); err == nil {
-		t.Fatal("unknown scenario accepted")
-	}
-	if _, err := r.New(engine.Setup{Options: []string{"nope"}}, nullDice{}); err == nil {
-		t.Fatal("unknown option accepted")
-	}
-}
-
-func TestContract_OrderFormParsesUnchanged(t *testing.T) {
-	r := Ruleset{}
-	for _, sc := range []string{"objective", "ultra", "op1", "op2"} {
-		eachPhase(t, sc, "form", func(st *State, side engine.Side) {
-			for _, sd := range r.Sides() {
-				form := r.OrderForm(r.View(st, sd), sd)
-				if st.Over || sd != side {
-					if !strings.Contains(form, "no orders") {
-						t.Fatalf("%s: form for a side that owes nothing: %s", sc, form)
-					}
-					continue
-				}
-				if _, errs := r.ParseOrders(st, sd, form); len(errs) > 0 {
-					t.Fatalf("%s %s: form rejected: %v\n%s", sc, phaseOf(st).ID, errs, form)
-				}
-			}
-		})
-	}
-}
-
-func TestContract_FormatOrdersRoundTrip(t *testing.T) {
-	r := Ruleset{}
-	eachPhase(t, "objective", "fmt", func(st *State, side engine.Side) {
-		if st.Over {
-			return
-		}
-		text := r.Play(r.View(st, side), side, nil)
-		o, _ := r.ParseOrders(st, side, text)
-		back := r.FormatOrders(st, side, o)
-		o2, errs := r.ParseOrders(st, side, back)
-		if len(errs) > 0 {
-			t.Fatalf("formatted orders rejected: %v\n%s", errs, back)
-		}
-		if r.FormatOrders(st, side, o2) != back {
-			t.Fatalf("format not stable:\n%s", back)
-		}
-		def := r.DefaultOrders(st, side)
-		if _, errs := r.ParseOrders(st, side, r.FormatOrders(st, side, def)); len(errs) > 0 {
-			t.Fatalf("%s: default orders invalid: %v", phaseOf(st).ID, errs)
-		}
-	})
-}
-
-func TestContract_ViewDecodesAndReports(t *testing.T) {
-	r := Ruleset{}
-	eachPhase(t, "op2", "view", func(st *State, _ engine.Side) {
-		for _, sd := range r.Sides() {
-			v := r.View(st, sd)
-			b, err := json.Marshal(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			v2, err := r.DecodeView(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b2, _ := json.Marshal(v2)
-			if !bytes.Equal(b, b2) {
-				t.Fatal("view JSON does not round-trip")
-			}
-			rep := r.Report(v, sd)
-			if rep != r.Report(v2, sd) {
-				t.Fatal("report from a decoded view differs")
-			}
-			for _, l := range strings.Split(rep, "\n") {
-				if len(l) > 72 {
-					t.Fatalf("report line over 72 columns: %q", l)
-				}
-			}
-			if r.Play(v, sd, nil) != r.Play(v2, sd, nil) {
-				t.Fatal("scripted player differs on a decoded view")
-			}
-		}
-	})
-}
-
-func TestContract_StateDecodes(t *testing.T) {
-	r := Ruleset{}
-	eachPhase(t, "ultra", "state", func(st *State, _ engine.Side) {
-		b, _ := json.Marshal(st)
-		s2, err := r.DecodeState(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b2, _ := json.Marshal(s2)
-		if !bytes.Equal(b, b2) {
-			t.Fatal("state JSON does not round-trip")
-		}
-		c, _ := json.Marshal(st.Clone())
-		if !bytes.Equal(b, c) {
-			t.Fatal("Clone differs from the original")
-		}
-	})
 }
 
 func TestContract_CloneIsDeep(t *testing.T) {

@@ -1,7 +1,6 @@
 package norway1940
 
 import (
-	"bytes"
 	"encoding/json"
 	"regexp"
 	"strings"
@@ -10,56 +9,6 @@ import (
 	"skagerrak/engine"
 	"skagerrak/engine/enginetest"
 )
-
-func TestRegisteredAndContract(t *testing.T) {
-	r, err := engine.Lookup("norway1940")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := r.Sides(); len(got) != 2 || got[0] != Allied || got[1] != German {
-		t.Errorf("sides %v", got)
-	}
-	if _, ok := r.(engine.Player); !ok {
-		t.Error("no scripted player")
-	}
-	if _, ok := r.(engine.RuleLister); !ok {
-		t.Error("no rule list")
-	}
-	if _, err := r.New(engine.Setup{Options: []string{"no-such-option"}}, enginetest.ThenOnes()); err == nil {
-		t.Error("an unknown option is accepted")
-	}
-}
-
-func TestResolveDoesNotModifyItsInput(t *testing.T) {
-	st, _ := Ruleset{}.New(engine.Setup{}, enginetest.ThenOnes())
-	before, _ := json.Marshal(st)
-	o, errs := Ruleset{}.ParseOrders(st, German, "fleet G1 to South-1\nfleet G2 to South-2\n")
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
-		t.Fatal("ParseOrders changed the state")
-	}
-	next, err := Ruleset{}.Resolve(st, map[engine.Side]engine.Orders{German: o}, enginetest.ThenOnes(1, 2, 3))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
-		t.Fatal("Resolve changed its input state")
-	}
-	b1, _ := engine.Canonical(next)
-	dec, err := Ruleset{}.DecodeState(b1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b2, _ := engine.Canonical(dec); !bytes.Equal(b1, b2) {
-		t.Error("DecodeState does not give back the same JSON")
-	}
-	_ = Ruleset{}.View(st, Allied)
-	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
-		t.Fatal("View changed the state")
-	}
-}
 
 func TestOrderSyntaxCaseAliasesCommentsAndErrors(t *testing.T) {
 	s := bare(t, 8, German)
@@ -80,36 +29,6 @@ func TestOrderSyntaxCaseAliasesCommentsAndErrors(t *testing.T) {
 	_, errs = parseOrders(s, Allied, "keep fighters 1\n")
 	if len(errs) != 1 || errs[0].Rule != "5.2" {
 		t.Errorf("orders from the side not owing any: %v", errs)
-	}
-}
-
-func TestFormatOrdersRoundTrip(t *testing.T) {
-	r := Ruleset{}
-	st, _ := r.New(engine.Setup{}, engine.NewSeededDice([]byte("fmt"), "g", "new", [32]byte{}))
-	for i := 0; i < 14; i++ {
-		ph := r.Phase(st)
-		side := ph.Owes[0]
-		text := r.Play(r.View(st, side), side, nil)
-		o, errs := r.ParseOrders(st, side, text)
-		if len(errs) > 0 {
-			t.Fatal(errs)
-		}
-		f1 := r.FormatOrders(st, side, o)
-		o2, errs := r.ParseOrders(st, side, f1)
-		if len(errs) > 0 {
-			t.Fatalf("%s: formatted orders rejected: %v\n%s", ph.ID, errs, f1)
-		}
-		if f2 := r.FormatOrders(st, side, o2); f2 != f1 {
-			t.Fatalf("%s: format is not stable:\n%s\n%s", ph.ID, f1, f2)
-		}
-		if strings.Count(f1, "\n") != len(o.(*Orders).Lines) {
-			t.Fatalf("one line an order")
-		}
-		var err error
-		st, err = r.Resolve(st, map[engine.Side]engine.Orders{side: o}, engine.NewSeededDice([]byte("fmt"), "g", ph.ID, [32]byte{}))
-		if err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 

@@ -1,0 +1,60 @@
+package sweden43
+
+import "skagerrak/engine"
+
+// Verbs is the table of Objective: Sweden's orders: the orders each phase
+// takes (the step names setup, move, combat, exploit), the parser's hints
+// and the guide's order syntax. Rule is the section of the scenario's
+// rules the parser cites; movement and combat follow the Europa core
+// rules, which the scenario does not number, and cite none.
+var Verbs = engine.Verbs{
+	{Name: "place", Rule: "30", Usage: "place UNIT HEX",
+		Doc:     "At set-up, deploys a unit that sets up on the map to a land hex of your own country (Sweden for the Allies, Norway for Germany).",
+		Phases:  []string{"setup"},
+		Example: engine.Example{Phase: "T0-allied-setup", Side: Allied, Line: "place I3 Stockholm"}},
+	{Name: "move", Usage: "move UNIT HEX",
+		Doc:     "Moves a ground unit to a hex within its movement allowance (the path is found for it); in the exploitation phase, units that may exploit.",
+		Args:    []engine.Arg{{Name: "HEX", Doc: "a hex (R8) or a place by name (Oslo)"}},
+		Phases:  []string{"move", "exploit"},
+		Example: engine.Example{Phase: "T2-german-move", Side: German, Line: "move 196Inf R12"}},
+	{Name: "rail", Rule: "7A", Usage: "rail UNIT HEX",
+		Doc:     "Moves a unit by rail along the rail lines, within the line's capacity.",
+		Phases:  []string{"move"},
+		Example: engine.Example{Phase: "T1-allied-move", Side: Allied, Line: "rail I1 Goteborg", Setup: "I1 at Stockholm"}},
+	{Name: "land", Rule: "26A", Usage: "land UNIT HEX",
+		Doc:    "An amphibious landing on a coastal hex; both amphibious units land in the first German movement phase (26A).",
+		Phases: []string{"move"}, Sides: []engine.Side{German},
+		Example: engine.Example{Phase: "T1-german-move", Side: German, Line: "land Amph1 Q18\nland Amph2 Q18"}},
+	{Name: "drop", Rule: "25C", Usage: "drop UNIT HEX",
+		Doc:    "A parachute drop on a hex within range of an airbase.",
+		Phases: []string{"move"}, Sides: []engine.Side{German},
+		Example: engine.Example{Phase: "T1-german-move", Side: German, Line: "land Amph1 Q18\nland Amph2 Q18\ndrop Para1 E14"}},
+	{Name: "base", Rule: "3F", Usage: "base AIRUNIT HEX | base AIRUNIT UK",
+		Doc:     "Moves an air unit to another airbase (Western Allied air units stay in the UK).",
+		Phases:  []string{"setup", "move"},
+		Example: engine.Example{Phase: "T1-allied-move", Side: Allied, Line: "base F8 Goteborg"}},
+	{Name: "replace", Rule: "29B", Usage: "replace UNIT HEX",
+		Doc:    "Brings an eliminated unit back from the replacement pool (the Allies get no ground replacements).",
+		Phases: []string{"move"}, Sides: []engine.Side{German},
+		Example: engine.Example{Phase: "T4-german-move", Side: German, Line: "replace Amph1 U5"}},
+	{Name: "rebuild", Rule: "29B", Usage: "rebuild UNIT",
+		Doc:    "Rebuilds a reduced German infantry division from its cadre, in supply and out of enemy ZOC.",
+		Phases: []string{"move"}, Sides: []engine.Side{German},
+		Example: engine.Example{Phase: "T2-german-move", Side: German, Line: "rebuild 181Inf", Setup: "181Inf reduced at Trondheim"}},
+	{Name: "mobilize", Rule: "29E", Usage: "mobilize REGIMENT DIVISION",
+		Doc:    "Mobilizes a Swedish division around a regiment.",
+		Phases: []string{"move"}, Sides: []engine.Side{Allied},
+		Example: engine.Example{Phase: "T2-allied-move", Side: Allied, Line: "mobilize I1 4Div"}},
+	{Name: "assemble", Rule: "29F", Usage: "assemble DIVISION R1 R2 R3 (2Div: assemble 2Div 2DivHQ R1 R2 R3)",
+		Doc:    "Assembles a Swedish division from three regiments in one hex.",
+		Phases: []string{"move"}, Sides: []engine.Side{Allied},
+		Example: engine.Example{Phase: "T1-allied-move", Side: Allied, Line: "assemble 2Div 2DivHQ I3 I2 I4", Setup: "2DivHQ, I3, I2 and I4 at Orebro"}},
+	{Name: "attack", Usage: "attack HEX with UNIT UNIT ... [advance]",
+		Doc:     "Attacks an enemy hex with adjacent units; advance moves the attackers in if it is won.",
+		Phases:  []string{"combat"},
+		Example: engine.Example{Phase: "T1-german-combat", Side: German, Line: "attack R9 with 25Pz 196Inf advance"}},
+	{Name: "air", Rule: "20", Usage: "air AIRUNIT HEX [close]",
+		Doc:     "Flies an air unit's mission over a hex: bombing in a combat there, or with close, close escort.",
+		Phases:  []string{"combat"},
+		Example: engine.Example{Phase: "T1-german-combat", Side: German, Line: "attack R9 with 25Pz 196Inf advance\nair StG1 R9"}},
+}
