@@ -94,7 +94,7 @@ Start with "skagerrak demo" to watch a whole game played by mail.`,
 	root.AddCommand(
 		m.versionCmd(), m.configCmd(), m.verifyCmd(), m.logCmd(), m.rulesCmd(), m.guideCmd(),
 		m.newCmd(), m.statusCmd(), m.submitCmd(), m.resolveCmd(), m.reportCmd(), m.diceCmd(), m.refereeCmd(),
-		m.checkCmd(), m.pollCmd(), m.runCmd(), m.demoCmd(), m.storeCmd(), m.exportCmd(), m.importCmd(),
+		m.checkCmd(), m.pollCmd(), m.runCmd(), m.demoCmd(), m.storeCmd(), m.exportCmd(), m.importCmd(), m.replayCmd(),
 	)
 	return root
 }
