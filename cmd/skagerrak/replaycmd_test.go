@@ -44,12 +44,17 @@ func TestReplay(t *testing.T) {
 }
 
 // replayRulesets are the rulesets whose finished demo the replay tests
-// open: every one, but in -short mode the quickest.
+// open: by default two (every page is drawn map by map, seconds a phase
+// under -race), in -short mode the quickest, and every one with
+// SKAGERRAK_REPLAY_ALL=1.
 func replayRulesets() []string {
-	if testing.Short() {
+	switch {
+	case os.Getenv("SKAGERRAK_REPLAY_ALL") != "":
+		return []string{"kriegsmarine", "norway1940", "sweden43", "norge", "kampen"}
+	case testing.Short():
 		return []string{"kriegsmarine"}
 	}
-	return []string{"kriegsmarine", "norway1940", "sweden43", "norge", "kampen"}
+	return []string{"kriegsmarine", "kampen"}
 }
 
 // replayHoldsEveryPhase checks the whole game's page data against
