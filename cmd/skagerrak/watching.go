@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"skagerrak/adjudicator"
-	"skagerrak/config"
 	"skagerrak/adjudicator/watch"
+	"skagerrak/config"
 )
 
 // healthyWithin is how long after the last pass without failures the
