@@ -94,7 +94,7 @@ or every receipt the log does not bear out.`,
 // printVerified says what verify found of one intact log.
 func (m *Main) printVerified(rep adjudicator.VerifyReport) {
 	fmt.Fprintf(m.Stdout, "%s: intact\n", rep.Path)
-	fmt.Fprintf(m.Stdout, "  game %s: %d events, %d phases resolved, %d signatures checked\n", rep.Game, rep.Events, rep.Phases, rep.Signatures)
+	fmt.Fprintf(m.Stdout, "  game %s: %s, %s resolved, %s checked\n", rep.Game, count(int(rep.Events), "event"), count(rep.Phases, "phase"), count(rep.Signatures, "signature"))
 	fmt.Fprintf(m.Stdout, "  played under %s rules revision %d\n", rep.Ruleset, rep.Revision)
 	if rep.Unrendered > 0 {
 		fmt.Fprintf(m.Stdout, "  %d mails were rendered by an earlier build (render revision %d here): their text was not compared, what the game decided was\n", rep.Unrendered, adjudicator.RenderRevision)
@@ -103,7 +103,7 @@ func (m *Main) printVerified(rep adjudicator.VerifyReport) {
 		fmt.Fprintf(m.Stdout, "  created by skagerrak %s; verified by %s\n", rep.Software, software())
 	}
 	if rep.RollsChecked {
-		fmt.Fprintf(m.Stdout, "  %d dice rolls checked against the game's committed dice secret\n", rep.Rolls)
+		fmt.Fprintf(m.Stdout, "  %s checked against the game's committed dice secret\n", count(rep.Rolls, "dice roll"))
 	} else {
 		fmt.Fprintln(m.Stdout, "  dice rolls not checked: the secret is published when the game ends (or verify the game directory)")
 	}
@@ -147,7 +147,7 @@ func (m *Main) verifyAll(ctx context.Context, dirs []string, v adjudicator.Verif
 	if len(bad) > 0 {
 		return fmt.Errorf("verify: %d of %d games do not verify: %s", len(bad), len(dirs), strings.Join(bad, ", "))
 	}
-	fmt.Fprintf(m.Stdout, "%d games, every one intact\n", len(dirs))
+	fmt.Fprintf(m.Stdout, "%s, every one intact\n", count(len(dirs), "game"))
 	return nil
 }
 

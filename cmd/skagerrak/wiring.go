@@ -7,10 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"os/user"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
@@ -176,7 +180,7 @@ func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
 func readPublicKey(path string) (string, string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", "", err
+		return "", "", unreadableKeyFile(path, err)
 	}
 	el, err := readCertificates(b)
 	if err != nil {
@@ -189,6 +193,25 @@ func readPublicKey(path string) (string, string, error) {
 		return "", "", fmt.Errorf("%s is a private key; give the public key (gpg --export --armor), never the secret one", path)
 	}
 	return string(b), strings.ToUpper(hex.EncodeToString(el[0].PrimaryKey.Fingerprint)), nil
+}
+
+// unreadableKeyFile explains a key file the command may not read: run as
+// the daemon's user (runuser keeps the working directory), a key in root's
+// home is out of its reach, which "permission denied" alone does not say.
+func unreadableKeyFile(path string, err error) error {
+	if !errors.Is(err, fs.ErrPermission) {
+		return err
+	}
+	who := "this command's user"
+	if u, uerr := user.Current(); uerr == nil {
+		who = "user " + u.Username
+	}
+	// os.Getwd stats ".", which a directory closed to the user refuses;
+	// the system call answers all the same.
+	if wd, werr := syscall.Getwd(); werr == nil && !filepath.IsAbs(path) {
+		path = filepath.Join(wd, path)
+	}
+	return fmt.Errorf("%w (%s may not read %s: put the key file where it can, e.g. install -m 0644 -t /var/lib/skagerrak FILE)", err, who, path)
 }
 
 // readCertificates reads every armored block of a key file: go-crypto's
