@@ -109,7 +109,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 				if err != nil {
 					return Attachment{}, fmt.Errorf("drawing the map of %s: %w", side, err)
 				}
-				g.noteMapSum(q.ID, png)
+				g.noteMapSum(q.ID, v, side, png)
 				return Attachment{Name: "map.png", ContentType: "image/png", Data: png}, nil
 			}
 		}

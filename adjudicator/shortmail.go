@@ -21,21 +21,20 @@ func (g *Game) owes(side engine.Side) bool {
 
 // mapDue decides whether a report queued now for a side carries its map:
 // always when the side owes orders; else only when the map drawn from
-// its View differs from the last map it was sent, so that a side with
-// nothing to do gets a short mail.
+// its View shows something the last map it was sent did not (captions,
+// which name the phase, aside), so that a side with nothing to do gets a
+// short mail.
 func (g *Game) mapDue(side engine.Side) bool {
-	pic, ok := g.Rules.(engine.Picturer)
-	if !ok {
+	if _, ok := g.Rules.(engine.Picturer); !ok {
 		return false
 	}
 	if g.owes(side) || g.lastMap[side] == 0 {
 		return true
 	}
-	now, err := pic.Picture(g.Rules.View(g.State, side), side)
+	sum, err := mapSum(g.Rules, g.Rules.View(g.State, side), side)
 	if err != nil {
 		return true // drawn again when sent, and the error told then
 	}
-	sum := sha256.Sum256(now)
 	before, ok := g.lastMapSum(side)
 	if ok && before == sum {
 		return false
@@ -45,8 +44,8 @@ func (g *Game) mapDue(side engine.Side) bool {
 	return true
 }
 
-// lastMapSum is the SHA-256 of the last map a side was sent: remembered
-// from when it was drawn, else drawn again from the game as it stood.
+// lastMapSum is the mapSum of the last map a side was sent: remembered
+// from when it was drawn, else worked out again from the game as it stood.
 func (g *Game) lastMapSum(side engine.Side) ([32]byte, bool) {
 	seq := g.lastMap[side]
 	for _, r := range g.reports {
@@ -60,22 +59,40 @@ func (g *Game) lastMapSum(side engine.Side) ([32]byte, bool) {
 		if err != nil {
 			return [32]byte{}, false
 		}
-		png, err := then.Rules.(engine.Picturer).Picture(then.Rules.View(then.State, side), side)
+		sum, err := mapSum(then.Rules, then.Rules.View(then.State, side), side)
 		if err != nil {
 			return [32]byte{}, false
 		}
-		sum := sha256.Sum256(png)
 		g.mapSums[r.Queued.ID] = sum
 		return sum, true
 	}
 	return [32]byte{}, false
 }
 
+// mapSum is the digest of what a side's map shows: the ruleset's
+// MapDigest (captions left out) where it has one, else the SHA-256 of the
+// picture.
+func mapSum(rules engine.Ruleset, v engine.View, side engine.Side) ([32]byte, error) {
+	if d, ok := rules.(engine.MapDigester); ok {
+		return d.MapDigest(v, side)
+	}
+	png, err := rules.(engine.Picturer).Picture(v, side)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return sha256.Sum256(png), nil
+}
+
 // noteMapSum remembers the digest of a map drawn for a mail, so that the
-// next report need not draw it again to tell whether the map changed.
-func (g *Game) noteMapSum(id string, png []byte) {
-	if g.mapSums != nil {
+// next report need not work it out again to tell whether the map changed.
+func (g *Game) noteMapSum(id string, v engine.View, side engine.Side, png []byte) {
+	if g.mapSums == nil {
+		return
+	}
+	if _, ok := g.Rules.(engine.MapDigester); !ok {
 		g.mapSums[id] = sha256.Sum256(png)
+	} else if sum, err := mapSum(g.Rules, v, side); err == nil {
+		g.mapSums[id] = sum
 	}
 }
 

@@ -18,7 +18,7 @@ const SnapshotFile = "snapshot.json"
 
 // snapshotVersion changes whenever the snapshot's shape does; a snapshot of
 // another version is ignored (the log is replayed instead).
-const snapshotVersion = 15
+const snapshotVersion = 16
 
 // snapshot is a cache of a Game at one event: never the truth, which is
 // the log. It is keyed by the seq and hash of the last event it includes;
@@ -75,7 +75,8 @@ type snapshot struct {
 	Reports      []snapReport           `json:"reports,omitempty"`
 	LastMap      map[engine.Side]uint64 `json:"last_map,omitempty"`
 	ToldUnsigned []string               `json:"told_unsigned,omitempty"`
-	// MapSums caches the digest of each side's last map, by Message-ID.
+	// MapSums caches the mapSum of each side's last map, by Message-ID
+	// (from version 16 with its captions left out).
 	MapSums map[string]string `json:"map_sums,omitempty"`
 }
 

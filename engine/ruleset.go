@@ -180,6 +180,14 @@ type Picturer interface {
 	Picture(v View, side Side) ([]byte, error)
 }
 
+// MapDigester is implemented by Picturers that can tell, without drawing,
+// whether a side's map shows anything new: MapDigest is a digest of the
+// map Picture would draw from v, leaving out its captions (which name the
+// phase). Two maps with the same digest show the side the same things.
+type MapDigester interface {
+	MapDigest(v View, side Side) ([32]byte, error)
+}
+
 // Reporter is implemented by rulesets that write a side's report: what
 // happened that the side saw, its forces and what it knows of the enemy,
 // from its View alone.

@@ -11,7 +11,10 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var _ engine.Picturer = Ruleset{}
+var (
+	_ engine.Picturer    = Ruleset{}
+	_ engine.MapDigester = Ruleset{}
+)
 
 // Colours of the Kampen om Norge map picture.
 var (
@@ -119,7 +122,26 @@ var seaAt = map[string]image.Point{
 // side's own hand and standing orders, and every side's card and battalion
 // counts. No other side's hand nor any deck's order is drawn: the View
 // has neither.
-func (r Ruleset) Picture(vv engine.View, side engine.Side) ([]byte, error) {
+func (Ruleset) Picture(vv engine.View, side engine.Side) ([]byte, error) {
+	m, err := drawList(vv, side)
+	if err != nil {
+		return nil, err
+	}
+	return m.PNG()
+}
+
+// MapDigest implements engine.MapDigester: the digest of the map Picture
+// draws, captions left out.
+func (Ruleset) MapDigest(vv engine.View, side engine.Side) ([32]byte, error) {
+	m, err := drawList(vv, side)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return m.Digest(), nil
+}
+
+// drawList checks that the view is side's and builds its map's draw list.
+func drawList(vv engine.View, side engine.Side) (*picture.AreaMap, error) {
 	v := asView(vv)
 	if v == nil {
 		return nil, fmt.Errorf("kampen: not a kampen view: %T", vv)
@@ -134,7 +156,7 @@ func (r Ruleset) Picture(vv engine.View, side engine.Side) ([]byte, error) {
 	if v.Side != "" && v.Side != side {
 		return nil, fmt.Errorf("kampen: the %s view cannot be drawn as the %s map", v.Side, side)
 	}
-	return mapPicture(v, side).PNG()
+	return mapPicture(v, side), nil
 }
 
 func sideWord(side engine.Side) string {
@@ -217,6 +239,9 @@ func mapPicture(v *View, side engine.Side) *picture.AreaMap {
 	}
 	m.Legend = legend()
 	m.Notes = notes(v, side)
+	if !v.Over {
+		m.Captions = 1 // who owes orders: the phase, as the subtitle names it
+	}
 	return m
 }
 

@@ -11,7 +11,10 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var _ engine.Picturer = Ruleset{}
+var (
+	_ engine.Picturer    = Ruleset{}
+	_ engine.MapDigester = Ruleset{}
+)
 
 // Colours of the Kriegsmarine Strikes map picture.
 var (
@@ -56,6 +59,25 @@ var countryNames = map[string]string{"NO": "Norway", "SE": "Sweden", "DK": "Denm
 // and tracking contacts put him (the last turn's, and paler the turn
 // before's); the last turn's searches and fights; and a legend with notes.
 func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
+	m, err := drawList(view, side)
+	if err != nil {
+		return nil, err
+	}
+	return m.PNG()
+}
+
+// MapDigest implements engine.MapDigester: the digest of the map Picture
+// draws, captions left out.
+func (Ruleset) MapDigest(view engine.View, side engine.Side) ([32]byte, error) {
+	m, err := drawList(view, side)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return m.Digest(), nil
+}
+
+// drawList checks that the view is side's and builds its map's draw list.
+func drawList(view engine.View, side engine.Side) (*picture.HexMap, error) {
 	v, err := asView(view)
 	if err != nil {
 		return nil, err
@@ -66,7 +88,7 @@ func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
 	if v.Side != "" && v.Side != side {
 		return nil, fmt.Errorf("kriegsmarine: the %s view cannot be drawn as the %s map", v.Side, side)
 	}
-	return mapPicture(v, side).PNG()
+	return mapPicture(v, side), nil
 }
 
 // mapPicture builds the draw list of side's map from v.

@@ -12,7 +12,10 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var _ engine.Picturer = Ruleset{}
+var (
+	_ engine.Picturer    = Ruleset{}
+	_ engine.MapDigester = Ruleset{}
+)
 
 // Colours of the Norge map picture.
 var (
@@ -132,6 +135,19 @@ var (
 // counter a side with the number of units, listed by name in the map's
 // panel with the air units over the map.
 func (Ruleset) Picture(vv engine.View, side engine.Side) ([]byte, error) {
+	v, err := sideView(vv, side)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := sheetImages(v, side)
+	if err != nil {
+		return nil, err
+	}
+	return picture.Sheet(rows)
+}
+
+// sideView checks that vv is a norge view of side's.
+func sideView(vv engine.View, side engine.Side) (*View, error) {
 	v := asView(vv)
 	if v == nil || v.Game == nil {
 		return nil, fmt.Errorf("norge: not a norge view: %T", vv)
@@ -142,11 +158,21 @@ func (Ruleset) Picture(vv engine.View, side engine.Side) ([]byte, error) {
 	if v.Side != "" && v.Side != side {
 		return nil, fmt.Errorf("norge: the %s view cannot be drawn as the %s map", v.Side, side)
 	}
-	rows, err := sheetImages(v, side)
+	return v, nil
+}
+
+// MapDigest implements engine.MapDigester: the digest of the maps of the
+// sheet Picture draws, in order, captions left out.
+func (Ruleset) MapDigest(vv engine.View, side engine.Side) ([32]byte, error) {
+	v, err := sideView(vv, side)
 	if err != nil {
-		return nil, err
+		return [32]byte{}, err
 	}
-	return picture.Sheet(rows)
+	parts := [][32]byte{strategicMap(v, side).Digest()}
+	for _, m := range landMaps(v, side) {
+		parts = append(parts, m.Digest())
+	}
+	return picture.Digests(parts...), nil
 }
 
 // sheetImages draws the parts of the picture, two land maps a row under

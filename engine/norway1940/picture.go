@@ -12,7 +12,10 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var _ engine.Picturer = Ruleset{}
+var (
+	_ engine.Picturer    = Ruleset{}
+	_ engine.MapDigester = Ruleset{}
+)
 
 // Picture implements engine.Picturer: the side's map as a PNG, drawn from
 // its View alone. It shows Norway, Sweden and the tip of Denmark; the land
@@ -26,6 +29,25 @@ var _ engine.Picturer = Ruleset{}
 // detected: with its contents); interdiction and depot markers; and a
 // legend with notes.
 func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
+	m, err := drawList(view, side)
+	if err != nil {
+		return nil, err
+	}
+	return m.PNG()
+}
+
+// MapDigest implements engine.MapDigester: the digest of the map Picture
+// draws, captions left out.
+func (Ruleset) MapDigest(view engine.View, side engine.Side) ([32]byte, error) {
+	m, err := drawList(view, side)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return m.Digest(), nil
+}
+
+// drawList checks that the view is side's and builds its map's draw list.
+func drawList(view engine.View, side engine.Side) (*picture.AreaMap, error) {
 	var v *View
 	switch x := view.(type) {
 	case *View:
@@ -44,7 +66,7 @@ func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
 	if v.Side != "" && v.Side != side {
 		return nil, fmt.Errorf("norway1940: the %s view cannot be drawn as the %s map", v.Side, side)
 	}
-	return mapPicture(v, side).PNG()
+	return mapPicture(v, side), nil
 }
 
 // spot is an approximate map position: the longitude and latitude of an

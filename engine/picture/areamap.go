@@ -26,6 +26,10 @@ type AreaMap struct {
 	Markers []AreaMarker
 	Legend  []LegendItem
 	Notes   []string
+	// Captions says that the first Captions Notes, like the Title and
+	// Subtitle, name the phase rather than show what is on the map: they
+	// are drawn, and left out of Digest.
+	Captions int
 	// Outlines are polygons and lines drawn on the background, under
 	// everything else: land masses, zones, borders.
 	Outlines []Outline

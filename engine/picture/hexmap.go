@@ -43,6 +43,10 @@ type HexMap struct {
 	// printed under it, wrapped to the legend's width.
 	Legend []LegendItem
 	Notes  []string
+	// Captions says that the first Captions Notes, like the Title and
+	// Subtitle, name the phase rather than show what is on the map: they
+	// are drawn, and left out of Digest.
+	Captions int
 	// ColNames, when given, are printed on the margins instead of the
 	// column numbers: ColNames[0] over column 1, and so on (e.g. a sheet of
 	// several one-column maps side by side).

@@ -11,7 +11,10 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var _ engine.Picturer = Ruleset{}
+var (
+	_ engine.Picturer    = Ruleset{}
+	_ engine.MapDigester = Ruleset{}
+)
 
 // Colours of the Objective: Sweden map picture.
 var (
@@ -78,6 +81,25 @@ func greyed(c color.RGBA) color.RGBA {
 // the weather, the cities and what the side still has to come. The enemy's
 // order of battle off the map is not in the View and is not drawn.
 func (Ruleset) Picture(ev engine.View, side engine.Side) ([]byte, error) {
+	m, err := drawList(ev, side)
+	if err != nil {
+		return nil, err
+	}
+	return m.PNG()
+}
+
+// MapDigest implements engine.MapDigester: the digest of the map Picture
+// draws, captions left out.
+func (Ruleset) MapDigest(ev engine.View, side engine.Side) ([32]byte, error) {
+	m, err := drawList(ev, side)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return m.Digest(), nil
+}
+
+// drawList checks that the view is side's and builds its map's draw list.
+func drawList(ev engine.View, side engine.Side) (*picture.HexMap, error) {
 	var v View
 	switch x := ev.(type) {
 	case View:
@@ -93,7 +115,7 @@ func (Ruleset) Picture(ev engine.View, side engine.Side) ([]byte, error) {
 	if v.Side != "" && v.Side != side {
 		return nil, fmt.Errorf("sweden43: the %s view cannot be drawn as the %s map", v.Side, side)
 	}
-	return mapPicture(v, side).PNG()
+	return mapPicture(v, side), nil
 }
 
 func sideWord(side engine.Side) string {
