@@ -157,7 +157,7 @@ func TestCheckEncryptedMail(t *testing.T) {
 	}
 	mail := write("orders.eml", raw)
 	code, out, _ := run(t, "check", mail, "--key", write("allied.asc", pub), "--host-key", write("host.asc", hostPriv))
-	if code != 0 || !strings.Contains(out, "decrypted:   pgp-mime signed then encrypted") || !strings.Contains(out, "result:      accepted") {
+	if code != 0 || !strings.Contains(out, "decrypted:   pgp-mime signed then encrypted") || !strings.Contains(out, "signature:   accepted") {
 		t.Errorf("check --host-key: %d\n%s", code, out)
 	}
 	code, out, _ = run(t, "check", mail, "--key", filepath.Join(dir, "allied.asc"), "--host-key", write("other.asc", otherPriv))

@@ -13,11 +13,12 @@ import (
 // every ruleset has one; an unknown ruleset is an error naming the known.
 func TestGuidePrintsEveryRulesetsGuide(t *testing.T) {
 	for _, rs := range engine.Rulesets() {
+		if rs.Name() == "racetest" {
+			continue // the test ruleset's guide is a few lines for the mail tests
+		}
 		g, ok := rs.(engine.Guider)
 		if !ok {
-			if rs.Name() != "racetest" {
-				t.Errorf("ruleset %s has no guide", rs.Name())
-			}
+			t.Errorf("ruleset %s has no guide", rs.Name())
 			continue
 		}
 		code, out, _ := run(t, "guide", rs.Name())
