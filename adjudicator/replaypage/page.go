@@ -239,6 +239,9 @@ type recorder struct {
 	maps  map[[32]byte]int
 	pngs  [][]byte
 	err   error
+	// lastMap is the map each side was last sent, which a report that
+	// leaves its unchanged map out shows (adjudicator's short mail).
+	lastMap map[engine.Side]int
 }
 
 // keep returns an OnMail that records the mails keep accepts.
@@ -253,9 +256,16 @@ func (r *recorder) keep(keep func(adjudicator.MailQueued) bool) func(*adjudicato
 			return
 		}
 		v := View{Side: o.Queued.Side, Report: m.Text, Map: -1}
+		if i, ok := r.lastMap[v.Side]; ok {
+			v.Map = i // a short report leaves out a map that did not change
+		}
 		for _, a := range m.Attachments {
 			if a.Name == "map.png" {
 				v.Map = r.picture(a.Data)
+				if r.lastMap == nil {
+					r.lastMap = map[engine.Side]int{}
+				}
+				r.lastMap[v.Side] = v.Map
 			}
 		}
 		if r.views == nil {

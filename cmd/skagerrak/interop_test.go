@@ -159,7 +159,7 @@ func TestInteropStockClients(t *testing.T) {
 	}
 	// Both logs verify: every signature again, the ISO-8859-1 orders
 	// decoded again the same way (km-1: 4 orders; km-2: 1).
-	for g, sigs := range map[string]string{"km-1": "4 signatures checked", "km-2": "1 signatures checked"} {
+	for g, sigs := range map[string]string{"km-1": "4 signatures checked", "km-2": "1 signature checked"} {
 		if out := cli("verify", filepath.Join(dir, "games", g)); !strings.Contains(out, "intact") || !strings.Contains(out, sigs) {
 			t.Errorf("verify %s:\n%s", g, out)
 		}

@@ -44,17 +44,13 @@ func TestReplay(t *testing.T) {
 }
 
 // replayRulesets are the rulesets whose finished demo the replay tests
-// open: by default two (every page is drawn map by map, seconds a phase
-// under -race), in -short mode the quickest, and every one with
-// SKAGERRAK_REPLAY_ALL=1.
+// open: by default the quickest (every page is drawn map by map, minutes
+// of a ruleset under -race), every one with SKAGERRAK_REPLAY_ALL=1.
 func replayRulesets() []string {
-	switch {
-	case os.Getenv("SKAGERRAK_REPLAY_ALL") != "":
+	if os.Getenv("SKAGERRAK_REPLAY_ALL") != "" {
 		return []string{"kriegsmarine", "norway1940", "sweden43", "norge", "kampen"}
-	case testing.Short():
-		return []string{"kriegsmarine"}
 	}
-	return []string{"kriegsmarine", "kampen"}
+	return []string{"kriegsmarine"}
 }
 
 // replayHoldsEveryPhase checks the whole game's page data against
