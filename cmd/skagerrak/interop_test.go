@@ -109,8 +109,10 @@ func TestInteropStockClients(t *testing.T) {
 	if !strings.Contains(out, "accepted 3, rejected 1") {
 		t.Fatalf("turn 1: %s\nsmtpd:\n%s", out, s.Log("smtpd.log"))
 	}
-	if n := s.Count(t, "host", "skagerrak.processed"); n != 3 {
-		t.Errorf("skagerrak.processed holds %d, want 3", n)
+	// Three orders; and the bounce of km-2's report to ghost@ too when
+	// OpenSMTPD gave up (after 4 s) before this pass, as on a slow machine.
+	if n := s.Count(t, "host", "skagerrak.processed"); n != 3 && (n != 4 || !strings.Contains(statusOf(t, cfg, "km-2"), "bounced")) {
+		t.Errorf("skagerrak.processed holds %d, want 3 (4 with the bounce, once status shows it)", n)
 	}
 	if n := s.Count(t, "host", "skagerrak.rejected"); n != 1 {
 		t.Errorf("skagerrak.rejected holds %d, want the stranger's", n)
@@ -415,4 +417,11 @@ func TestInteropPlayerCommands(t *testing.T) {
 	if out := cli("verify", filepath.Join(dir, "games", "km-1")); !strings.Contains(out, "intact") {
 		t.Errorf("verify km-1:\n%s", out)
 	}
+}
+
+// statusOf is the output of status for one game.
+func statusOf(t *testing.T, cfg, game string) string {
+	t.Helper()
+	_, out, _ := run(t, "--config", cfg, "status", game)
+	return out
 }
