@@ -807,7 +807,6 @@ func faceLegend() string {
 // Resolve implements engine.Ruleset: resolve, within the budget the dice
 // carry (engine.Bound), a resolution that cannot go on (a manual die not in
 // hand, its budget spent, its context done) returning why.
-func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (next engine.State, err error) {
-	defer engine.Halted(&err)
-	return r.resolve(st, orders, engine.Bound(dice))
+func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+	return engine.Guarded(r.resolve, st, orders, dice)
 }

@@ -224,9 +224,8 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 
 // New implements engine.Ruleset: newState, a set-up that asks a manual die
 // not in hand returning why.
-func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (st engine.State, err error) {
-	defer engine.Halted(&err)
-	return r.newState(setup, engine.Bound(dice))
+func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+	return engine.GuardedNew(r.newState, setup, dice)
 }
 
 // SharedSides implements engine.SideSharer: with two players, one holds

@@ -305,14 +305,12 @@ func result(s *State) engine.Result {
 // Resolve implements engine.Ruleset: resolve, within the budget the dice
 // carry (engine.Bound), a resolution that cannot go on (a manual die not in
 // hand, its budget spent, its context done) returning why.
-func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (next engine.State, err error) {
-	defer engine.Halted(&err)
-	return r.resolve(st, orders, engine.Bound(dice))
+func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+	return engine.Guarded(r.resolve, st, orders, dice)
 }
 
 // New implements engine.Ruleset: newState, a set-up that asks a manual die
 // not in hand returning why.
-func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (st engine.State, err error) {
-	defer engine.Halted(&err)
-	return r.newState(setup, engine.Bound(dice))
+func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+	return engine.GuardedNew(r.newState, setup, dice)
 }
