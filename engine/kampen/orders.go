@@ -96,8 +96,7 @@ type parser struct {
 }
 
 // ParseOrders implements engine.Ruleset.
-func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
-	s := asState(st)
+func (rules) ParseOrders(s *State, side engine.Side, text string) (Orders, []engine.LineError) {
 	p := &parser{s: s, side: side, o: Orders{Step: s.Step}, moved: map[string]int{},
 		attackLines: map[string]engine.OrderLine{}, reactLines: map[string]engine.OrderLine{}}
 	p.hand = append([]string(nil), s.deck(side).Hand...)

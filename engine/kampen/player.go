@@ -13,8 +13,7 @@ import (
 // it has the numbers and plays its combat cards there; Norway and the
 // Allies hold the objectives, block and counter the German cards, and
 // strike back at weak German stacks.
-func (r Ruleset) Play(vv engine.View, side engine.Side, dice engine.Dice) string {
-	v := asView(vv)
+func (r rules) Play(v *View, side engine.Side, dice engine.Dice) string {
 	if v == nil || v.Over {
 		return ""
 	}

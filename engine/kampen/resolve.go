@@ -9,24 +9,15 @@ import (
 )
 
 // resolve is Resolve. It works on a deep copy of s.
-func (r Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
-	s := asState(st).clone()
+func (r rules) resolve(st *State, orders map[engine.Side]Orders, dice engine.Dice) (*State, error) {
+	s := st.clone()
 	if s.Over {
 		return nil, fmt.Errorf("kampen: the game is over")
 	}
 	get := func(side engine.Side) (Orders, error) {
-		o, ok := orders[side]
-		if !ok || o == nil {
-			o = r.DefaultOrders(s, side)
-		}
-		var x Orders
-		switch v := o.(type) {
-		case Orders:
-			x = v
-		case *Orders:
-			x = *v
-		default:
-			return x, fmt.Errorf("kampen: orders of %s are a %T", side, o)
+		x, ok := orders[side]
+		if !ok {
+			x = r.DefaultOrders(s, side)
 		}
 		if x.Step != s.Step {
 			return x, fmt.Errorf("kampen: orders of %s are for the %s step, the open step is %s", side, x.Step, s.Step)
@@ -807,6 +798,6 @@ func faceLegend() string {
 // Resolve implements engine.Ruleset: resolve, within the budget the dice
 // carry (engine.Bound), a resolution that cannot go on (a manual die not in
 // hand, its budget spent, its context done) returning why.
-func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+func (r rules) Resolve(st *State, orders map[engine.Side]Orders, dice engine.Dice) (*State, error) {
 	return engine.Guarded(r.resolve, st, orders, dice)
 }

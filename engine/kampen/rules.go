@@ -8,7 +8,7 @@ import (
 
 // Rules implements engine.RuleLister: every section of the text, numbered
 // in the text's order, with its status and tests (data/rules.txt).
-func (Ruleset) Rules() []engine.RuleStatus {
+func (rules) Rules() []engine.RuleStatus {
 	rs, err := rows("rules.txt", 5)
 	if err != nil {
 		panic("kampen: data pack: " + err.Error())
