@@ -11,7 +11,7 @@ const core = "Revision 2 plays the Europa core as it is known. Published (Europa
 
 // Rules implements engine.RuleLister: every numbered rule of the text with
 // how this package treats it.
-func (Ruleset) Rules() []engine.RuleStatus {
+func (rules) Rules() []engine.RuleStatus {
 	I, R, P, N := engine.StatusImplemented, engine.StatusReconstructed, engine.StatusPartial, engine.StatusNotApplicable
 	return []engine.RuleStatus{
 		{Section: "1", Title: "Introduction", Status: N, Note: "historical background; the four scenarios it announces are Scenarios()"},
