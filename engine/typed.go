@@ -302,14 +302,11 @@ func convert[T any](x any) (T, error) {
 	return zero, fmt.Errorf("want a %v", want)
 }
 
-// convertOrders is convert for orders, where nil (no orders) is the zero
-// orders: an empty O, or a pointer to one.
+// convertOrders is convert for orders, where nil (no orders) is O's zero
+// value (a nil pointer when O is one).
 func convertOrders[T any](x any) (T, error) {
 	if isNil(x) {
 		var zero T
-		if t := reflect.TypeFor[T](); t.Kind() == reflect.Pointer {
-			return reflect.New(t.Elem()).Interface().(T), nil
-		}
 		return zero, nil
 	}
 	return convert[T](x)

@@ -9,7 +9,7 @@ import (
 // Rules implements engine.RuleLister: every rule of the rulebook, numbered
 // as the package documentation explains, with its status and its tests
 // (data/rules.txt).
-func (Ruleset) Rules() []engine.RuleStatus {
+func (rules) Rules() []engine.RuleStatus {
 	rs, err := rows("rules.txt", 5)
 	if err != nil {
 		panic("norge: data pack: " + err.Error())
