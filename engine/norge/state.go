@@ -190,7 +190,6 @@ func (s *State) rev() int {
 	return s.Revision
 }
 
-
 func enemy(side engine.Side) engine.Side {
 	if side == German {
 		return Allied
