@@ -220,12 +220,12 @@ func runPlayerTurn(p *Pending, dice engine.Dice) (*State, error) {
 
 // resume resolves a short phase: the asking side's decision is added to
 // the answers and the player-turn goes on from where it stopped.
-func resume(s0 *State, orders map[engine.Side]engine.Orders, dice engine.Dice) (*State, error) {
+func resume(s0 *State, orders map[engine.Side]*Orders, dice engine.Dice) (*State, error) {
 	p := engine.DeepCopy(s0.Pending)
 	q := p.Ask
-	o, err := ordersOf(orders[q.Side])
-	if err != nil {
-		return nil, err
+	o := orders[q.Side]
+	if o == nil {
+		return nil, fmt.Errorf("norway1940: no decision of %s", q.Side)
 	}
 	var lines []string
 	for i, l := range o.Lines {
@@ -241,18 +241,6 @@ func resume(s0 *State, orders map[engine.Side]engine.Orders, dice engine.Dice) (
 	p.Answers = append(p.Answers, Answer{Kind: q.Kind, Lines: lines})
 	p.Ask = nil
 	return runPlayerTurn(p, dice)
-}
-
-func ordersOf(raw engine.Orders) (*Orders, error) {
-	switch v := raw.(type) {
-	case *Orders:
-		if v != nil {
-			return v, nil
-		}
-	case Orders:
-		return &v, nil
-	}
-	return nil, fmt.Errorf("norway1940: orders of type %T", raw)
 }
 
 // shortPhase is the open short phase of a state with a pending question.

@@ -14,7 +14,7 @@ func newGame(t *testing.T) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return asState(st)
+	return st.(*State)
 }
 
 // 2: the map (reconstructed, data/areas.txt, links.txt, sea.txt). Every
@@ -178,7 +178,7 @@ func TestRule16_EveryOptionalRuleIsAnOption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := asState(st).Options; len(got) != 6 {
+	if got := st.(*State).Options; len(got) != 6 {
 		t.Errorf("options %v", got)
 	}
 }

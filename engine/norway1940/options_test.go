@@ -181,7 +181,7 @@ func TestRule16_4_CaptureOfNorwegianEquipment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := asState(st)
+	s := st.(*State)
 	real := 0
 	for _, d := range s.Depots {
 		if d.Real {

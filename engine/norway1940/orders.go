@@ -500,8 +500,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 }
 
 // ParseOrders implements engine.Ruleset.
-func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
-	s := asState(st)
+func (rules) ParseOrders(s *State, side engine.Side, text string) (*Orders, []engine.LineError) {
 	if s.Pending != nil && !s.Over {
 		return parseDecision(s, side, text)
 	}
@@ -568,8 +567,7 @@ func parseOrders(s *State, side engine.Side, text string) (*Orders, []engine.Lin
 // reacting fleet fights its three rounds), react as
 // its "react" order says, and its kept fighters intercept by the
 // reconstructed procedure of 8.9.3.1.
-func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
-	s := asState(st)
+func (rules) DefaultOrders(s *State, side engine.Side) *Orders {
 	if s.Pending != nil && !s.Over && s.Pending.Ask.Side == side {
 		return defaultDecision(s.Pending.Ask)
 	}
@@ -577,14 +575,8 @@ func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
 }
 
 // FormatOrders implements engine.Ruleset.
-func (Ruleset) FormatOrders(st engine.State, side engine.Side, raw engine.Orders) string {
-	var o *Orders
-	switch v := raw.(type) {
-	case *Orders:
-		o = v
-	case Orders:
-		o = &v
-	default:
+func (rules) FormatOrders(st *State, side engine.Side, o *Orders) string {
+	if o == nil {
 		return ""
 	}
 	var b strings.Builder

@@ -28,7 +28,7 @@ var (
 // fleet markers as the View shows them (undetected: the marker only;
 // detected: with its contents); interdiction and depot markers; and a
 // legend with notes.
-func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
+func (rules) Picture(view *View, side engine.Side) ([]byte, error) {
 	m, err := drawList(view, side)
 	if err != nil {
 		return nil, err
@@ -38,7 +38,7 @@ func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
 
 // MapDigest implements engine.MapDigester: the digest of the map Picture
 // draws, captions left out.
-func (Ruleset) MapDigest(view engine.View, side engine.Side) ([32]byte, error) {
+func (rules) MapDigest(view *View, side engine.Side) ([32]byte, error) {
 	m, err := drawList(view, side)
 	if err != nil {
 		return [32]byte{}, err
@@ -47,16 +47,7 @@ func (Ruleset) MapDigest(view engine.View, side engine.Side) ([32]byte, error) {
 }
 
 // drawList checks that the view is side's and builds its map's draw list.
-func drawList(view engine.View, side engine.Side) (*picture.AreaMap, error) {
-	var v *View
-	switch x := view.(type) {
-	case *View:
-		v = x
-	case View:
-		v = &x
-	default:
-		return nil, fmt.Errorf("norway1940: not a norway1940 view: %T", view)
-	}
+func drawList(v *View, side engine.Side) (*picture.AreaMap, error) {
 	if v == nil {
 		return nil, fmt.Errorf("norway1940: no view to draw")
 	}

@@ -24,7 +24,7 @@ func playPhasesForPicture(t *testing.T, seed string, n int) []*State {
 		PlayerPhase: func(phase string, side engine.Side) string { return phase + "/" + string(side) }}.Play(t, Ruleset{})
 	var out []*State
 	for _, st := range p.States {
-		out = append(out, asState(st))
+		out = append(out, st.(*State))
 	}
 	return out
 }
@@ -360,7 +360,7 @@ func TestPictureMarksDepotsAirfieldsAndControl(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := asState(st)
+	s := st.(*State)
 	if len(s.Depots) == 0 {
 		t.Fatal("no depot markers with option 16.4")
 	}

@@ -12,9 +12,8 @@ import (
 // Play implements engine.Player: legal, purposeful orders from a side's
 // View alone. Each candidate order is checked with the rules' own code
 // against what the View shows, and dropped if it would not be valid.
-func (Ruleset) Play(vv engine.View, side engine.Side, dice engine.Dice) string {
-	v, ok := vv.(*View)
-	if !ok || v.Phase.Over {
+func (rules) Play(v *View, side engine.Side, dice engine.Dice) string {
+	if v == nil || v.Phase.Over {
 		return ""
 	}
 	if v.Ask != nil {

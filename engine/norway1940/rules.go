@@ -8,7 +8,7 @@ import (
 
 // Rules implements engine.RuleLister: every numbered section of the
 // rulebook with its status and tests (data/rules.txt).
-func (Ruleset) Rules() []engine.RuleStatus {
+func (rules) Rules() []engine.RuleStatus {
 	rs, err := rows("rules.txt", 5)
 	if err != nil {
 		panic("norway1940: data pack: " + err.Error())

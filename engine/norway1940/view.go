@@ -45,8 +45,8 @@ type View struct {
 }
 
 // View implements engine.Ruleset.
-func (Ruleset) View(st engine.State, side engine.Side) engine.View {
-	return viewOf(asState(st), side)
+func (rules) View(st *State, side engine.Side) *View {
+	return viewOf(st, side)
 }
 
 func viewOf(s0 *State, side engine.Side) *View {
@@ -130,9 +130,8 @@ func stateFromView(v *View) *State {
 }
 
 // Report writes a side's report from its View (engine.Reporter).
-func (Ruleset) Report(vv engine.View, side engine.Side) string {
-	v, ok := vv.(*View)
-	if !ok {
+func (rules) Report(v *View, side engine.Side) string {
+	if v == nil {
 		return ""
 	}
 	var b strings.Builder
@@ -214,9 +213,8 @@ func (Ruleset) Report(vv engine.View, side engine.Side) string {
 // unchanged keeps them. In a short phase the asking side's form states
 // the question and is filled in with the decision its standing orders
 // give, the deadline's default.
-func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
-	v, ok := vv.(*View)
-	if !ok || v.Phase.Over {
+func (rules) OrderForm(v *View, side engine.Side) string {
+	if v == nil || v.Phase.Over {
 		return ""
 	}
 	var b strings.Builder
@@ -316,8 +314,7 @@ func formUnits(b *strings.Builder, v *View, side engine.Side) {
 
 // Reveal describes a finished game in full (engine.Revealer): every unit,
 // fleet and port, the control of the VP locations and the result.
-func (Ruleset) Reveal(st engine.State) string {
-	s := asState(st)
+func (rules) Reveal(s *State) string {
 	var b strings.Builder
 	b.WriteString("Norway 1940 - the whole board\n")
 	if s.Result != nil {
