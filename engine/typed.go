@@ -162,9 +162,6 @@ func (t Typed[S, V, O, R]) Resolve(s State, orders map[Side]Orders, dice Dice) (
 	}
 	typed := make(map[Side]O, len(orders))
 	for side, o := range orders {
-		if isNil(o) {
-			continue // no orders: as if the entry were not there
-		}
 		x, err := convertOrders[O](o)
 		if err != nil {
 			return nil, t.wrong("Resolve", string(side)+"'s orders", o, err)

@@ -16,7 +16,7 @@ func (r rules) resolve(st *State, orders map[engine.Side]Orders, dice engine.Dic
 	}
 	get := func(side engine.Side) (Orders, error) {
 		x, ok := orders[side]
-		if !ok {
+		if !ok || x.Step == "" { // none, or nil where Orders were
 			x = r.DefaultOrders(s, side)
 		}
 		if x.Step != s.Step {

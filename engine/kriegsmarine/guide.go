@@ -11,7 +11,7 @@ var guideData embed.FS
 
 // Guide implements engine.Guider: the player's guide, its order syntax
 // printed from Verbs.
-func (Ruleset) Guide() string {
+func (rules) Guide() string {
 	prose, err := guideData.ReadFile("data/guide.txt")
 	if err != nil {
 		panic("kriegsmarine: the guide is missing from the data pack: " + err.Error())

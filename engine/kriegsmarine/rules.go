@@ -4,7 +4,7 @@ import "skagerrak/engine"
 
 // Rules implements engine.RuleLister: every numbered section of the
 // rulebook with its status and the tests that cover it.
-func (Ruleset) Rules() []engine.RuleStatus {
+func (rules) Rules() []engine.RuleStatus {
 	out := make([]engine.RuleStatus, len(ruleStatus))
 	for i, r := range ruleStatus {
 		r.Tests = append([]string(nil), r.Tests...)
