@@ -13,6 +13,9 @@ import (
 //go:embed data/*.txt
 var dataFS embed.FS
 
+// files is the data pack: the files under data/.
+var files = engine.Pack{Game: "kampen", FS: dataFS}
+
 // AreaInfo is one land area of the reconstructed board (data/areas.txt).
 type AreaInfo struct {
 	ID     string `json:"id"`

@@ -13,6 +13,9 @@ import (
 //go:embed data/*.txt
 var dataFS embed.FS
 
+// files is the data pack: the files under data/.
+var files = engine.Pack{Game: "norge", FS: dataFS}
+
 // Terrain of one land hex (data/maps.txt).
 type Terrain struct {
 	Land    bool   // a land unit may stand here

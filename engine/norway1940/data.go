@@ -13,6 +13,9 @@ import (
 //go:embed data/*.txt
 var dataFS embed.FS
 
+// files is the data pack: the files under data/.
+var files = engine.Pack{Game: "norway1940", FS: dataFS}
+
 // AreaInfo is one land area of the reconstructed map (data/areas.txt).
 type AreaInfo struct {
 	Name      string

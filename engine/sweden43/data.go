@@ -12,6 +12,9 @@ import (
 //go:embed data/*.txt
 var dataFS embed.FS
 
+// files is the data pack: the files under data/.
+var files = engine.Pack{Game: "sweden43", FS: dataFS}
+
 // Terrain is one line of the terrain effects chart.
 type Terrain struct {
 	Name     string
