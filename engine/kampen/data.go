@@ -83,24 +83,11 @@ type Data struct {
 	byArea map[string]int
 }
 
-var pack = mustLoad()
-
-func mustLoad() *Data {
-	d, err := load()
-	if err != nil {
-		panic("kampen: data pack: " + err.Error())
-	}
-	return d
-}
-
-// rows reads a "|"-separated data file with n fields a line.
-func rows(name string, cols int) ([][]string, error) {
-	return engine.DataRows(dataFS, "data/"+name, cols)
-}
+var pack = engine.Load(files, load)
 
 func load() (*Data, error) {
 	d := &Data{Graph: engine.NewAreaGraph(), byArea: map[string]int{}}
-	rs, err := rows("areas.txt", 5)
+	rs, err := files.Rows("areas.txt", 5)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +103,7 @@ func load() (*Data, error) {
 		d.Areas = append(d.Areas, a)
 		d.Graph.AddArea(a.ID)
 	}
-	rs, err = rows("links.txt", 4)
+	rs, err = files.Rows("links.txt", 4)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +116,7 @@ func load() (*Data, error) {
 		}
 		d.Links = append(d.Links, LinkInfo{A: f[0], B: f[1], Kind: f[2], Source: f[3]})
 	}
-	rs, err = rows("cards.txt", 11)
+	rs, err = files.Rows("cards.txt", 11)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +139,7 @@ func load() (*Data, error) {
 		}
 		d.Cards = append(d.Cards, c)
 	}
-	rs, err = rows("setup.txt", 4)
+	rs, err = files.Rows("setup.txt", 4)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +150,7 @@ func load() (*Data, error) {
 		}
 		d.Setup = append(d.Setup, SetupInfo{Side: engine.Side(f[0]), Area: f[1], N: n})
 	}
-	rs, err = rows("dice.txt", 5)
+	rs, err = files.Rows("dice.txt", 5)
 	if err != nil {
 		return nil, err
 	}
