@@ -83,7 +83,8 @@ type Data struct {
 	byArea map[string]int
 }
 
-var pack = engine.Load(files, load)
+// data is what the ruleset read from its data pack, files.
+var data = engine.Load(files, load)
 
 func load() (*Data, error) {
 	d := &Data{Graph: engine.NewAreaGraph(), byArea: map[string]int{}}
@@ -175,7 +176,7 @@ func (d *Data) Area(id string) (AreaInfo, bool) {
 
 // AreaName is the display name of area id.
 func AreaName(id string) string {
-	if a, ok := pack.Area(id); ok {
+	if a, ok := data.Area(id); ok {
 		return a.Name
 	}
 	return id
@@ -193,7 +194,7 @@ func (d *Data) Card(side engine.Side, id string) (CardInfo, bool) {
 
 // CardName is the display name of side's card id.
 func CardName(side engine.Side, id string) string {
-	if c, ok := pack.Card(side, id); ok {
+	if c, ok := data.Card(side, id); ok {
 		return c.Name
 	}
 	return id
@@ -201,7 +202,7 @@ func CardName(side engine.Side, id string) string {
 
 // EdgeKind returns the kind of the border a-b ("land", "fjord"), or "".
 func EdgeKind(a, b string) string {
-	for _, e := range pack.Graph.Edges(a) {
+	for _, e := range data.Graph.Edges(a) {
 		if e.To == b {
 			return e.Kind
 		}
@@ -211,7 +212,7 @@ func EdgeKind(a, b string) string {
 
 // Distance is the number of borders between a and b, -1 if unreachable.
 func Distance(a, b string) int {
-	p, ok := pack.Graph.ShortestPath(a, b, func(engine.Edge) (int, bool) { return 1, true })
+	p, ok := data.Graph.ShortestPath(a, b, func(engine.Edge) (int, bool) { return 1, true })
 	if !ok {
 		return -1
 	}
@@ -237,7 +238,7 @@ var areaAliases = map[string]string{
 // lookupArea resolves an area name as written in an order file.
 func lookupArea(word string) (string, bool) {
 	n := normName(word)
-	if _, ok := pack.byArea[n]; ok {
+	if _, ok := data.byArea[n]; ok {
 		return n, true
 	}
 	if a, ok := areaAliases[n]; ok {
@@ -265,7 +266,7 @@ func lookupCard(side engine.Side, word string) (string, bool) {
 	if a, ok := cardAliases[n]; ok {
 		n = a
 	}
-	for _, c := range pack.Cards {
+	for _, c := range data.Cards {
 		if c.Side == side && (normName(c.ID) == normName(n) || normName(c.Name) == normName(n)) {
 			return c.ID, true
 		}
@@ -276,7 +277,7 @@ func lookupCard(side engine.Side, word string) (string, bool) {
 // sideCards lists side's card ids in data order.
 func sideCards(side engine.Side) []string {
 	var out []string
-	for _, c := range pack.Cards {
+	for _, c := range data.Cards {
 		if c.Side == side {
 			out = append(out, c.ID)
 		}

@@ -195,7 +195,7 @@ func mapPicture(v *View, side engine.Side) *picture.AreaMap {
 		objective[h.Area] = true
 		holder[h.Area] = h.Holder
 	}
-	for _, a := range pack.Areas {
+	for _, a := range data.Areas {
 		p := areaAt[a.ID]
 		ar := picture.Area{ID: a.ID, Label: a.Name, X: p.X, Y: p.Y, Fill: picArea}
 		if a.Sea != "" {
@@ -208,7 +208,7 @@ func mapPicture(v *View, side engine.Side) *picture.AreaMap {
 		}
 		m.Areas = append(m.Areas, ar)
 	}
-	for _, l := range pack.Links {
+	for _, l := range data.Links {
 		k := picture.Link{A: l.A, B: l.B, Color: picBorder, Width: 2}
 		if l.Kind == "fjord" {
 			k.Color, k.Dashed = picFjordLink, true

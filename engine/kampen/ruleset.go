@@ -55,12 +55,12 @@ func (rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 		return nil, fmt.Errorf("kampen: unknown options %v (the scenario has none)", setup.Options)
 	}
 	s := &State{Scenario: ScenarioID, Round: 1, Turn: German, Step: StepMove, Stacks: []Stack{}, Events: []Event{}}
-	for _, x := range pack.Setup {
+	for _, x := range data.Setup {
 		s.add(x.Area, x.Side, x.N)
 	}
 	for _, side := range turnOrder {
 		var cards []string
-		for _, c := range pack.Cards {
+		for _, c := range data.Cards {
 			if c.Side == side {
 				for k := 0; k < c.Count; k++ {
 					cards = append(cards, c.ID)

@@ -164,7 +164,7 @@ func (r rules) Report(v *View, side engine.Side) string {
 	for _, st := range v.Stacks {
 		byArea[st.Area] = append(byArea[st.Area], fmt.Sprintf("%s %d", st.Side, st.N))
 	}
-	for _, a := range pack.Areas {
+	for _, a := range data.Areas {
 		if len(byArea[a.ID]) == 0 {
 			continue
 		}
@@ -246,7 +246,7 @@ func handNames(side engine.Side, hand []string) string {
 	}
 	var out []string
 	for _, id := range hand {
-		c, _ := pack.Card(side, id)
+		c, _ := data.Card(side, id)
 		out = append(out, fmt.Sprintf("%s (%s, %d symbol(s))", id, c.Gloss, c.Symbols))
 	}
 	return strings.Join(out, ", ")
@@ -278,7 +278,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 		b.WriteString(Verbs.SummaryOf(strings.Split(sideVerbs(s, side), ", ")))
 		for _, st := range v.Stacks {
 			if st.Side == side {
-				comment(&b, "#   %s %d: neighbours %s", AreaName(st.Area), st.N, areaNames(pack.Graph.Neighbors(st.Area)))
+				comment(&b, "#   %s %d: neighbours %s", AreaName(st.Area), st.N, areaNames(data.Graph.Neighbors(st.Area)))
 			}
 		}
 	case StepDefend:

@@ -111,6 +111,7 @@ type Data struct {
 	Ratios    []string
 }
 
+// data is what the ruleset read from its data pack, files.
 var data = engine.Load(files, load)
 
 // links are the map-to-map links of the data pack, kept apart from data so

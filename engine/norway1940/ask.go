@@ -251,8 +251,8 @@ func shortPhase(s *State) engine.Phase {
 		id += strconv.Itoa(q.N)
 	}
 	date := ""
-	if s.Turn < len(dataPack.Calendar) {
-		date = dataPack.Calendar[s.Turn]
+	if s.Turn < len(data.Calendar) {
+		date = data.Calendar[s.Turn]
 	}
 	return engine.Phase{ID: id, Title: fmt.Sprintf("Turn %d, %s: %s player-turn, %s decision in person: %s", s.Turn, date, sideTitle(s.Phasing), sideTitle(q.Side), askTitle[q.Kind]),
 		Owes: []engine.Side{q.Side}}

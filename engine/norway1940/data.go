@@ -122,7 +122,8 @@ const (
 	ParaBox = "Para"
 )
 
-var dataPack = engine.Load(files, loadData)
+// data is what the ruleset read from its data pack, files.
+var data = engine.Load(files, loadData)
 
 func splitList(s string) []string {
 	if s == "-" || s == "" {
@@ -395,7 +396,7 @@ func homeSeas(port string) []string {
 	case UK:
 		return append([]string(nil), seaAreas...)
 	}
-	if a, ok := dataPack.AreaByName(port); ok && a.Sea != "" {
+	if a, ok := data.AreaByName(port); ok && a.Sea != "" {
 		return []string{a.Sea}
 	}
 	return nil
@@ -403,16 +404,16 @@ func homeSeas(port string) []string {
 
 // seaOf returns the sea area of a box or port, "" for none.
 func seaOf(where string) string {
-	if b, ok := dataPack.Box(where); ok {
+	if b, ok := data.Box(where); ok {
 		return b.Area
 	}
 	if where == Germany {
 		return "South"
 	}
-	if a, ok := dataPack.AreaByName(where); ok {
+	if a, ok := data.AreaByName(where); ok {
 		return a.Sea
 	}
 	return ""
 }
 
-func isBox(where string) bool { _, ok := dataPack.Box(where); return ok }
+func isBox(where string) bool { _, ok := data.Box(where); return ok }

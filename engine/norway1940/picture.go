@@ -405,7 +405,7 @@ func areas(m *picture.AreaMap, v *View) {
 	for _, b := range v.Bats {
 		bats[b.Area] = append(bats[b.Area], b)
 	}
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		p := spotOf(a.Name)
 		label := a.Name
 		if a.VP > 0 {
@@ -453,7 +453,7 @@ func areas(m *picture.AreaMap, v *View) {
 		}
 		m.Areas = append(m.Areas, ar)
 	}
-	for _, b := range dataPack.Boxes {
+	for _, b := range data.Boxes {
 		p := spotOf(b.Name)
 		m.Areas = append(m.Areas, picture.Area{ID: b.Name, Label: b.Name, X: p.X, Y: p.Y, Fill: picBox})
 	}
@@ -465,8 +465,8 @@ func areas(m *picture.AreaMap, v *View) {
 
 // links adds the land connections of data/links.txt.
 func links(m *picture.AreaMap) {
-	for _, a := range dataPack.Areas {
-		for _, e := range dataPack.Graph.Edges(a.Name) {
+	for _, a := range data.Areas {
+		for _, e := range data.Graph.Edges(a.Name) {
 			if e.From >= e.To {
 				continue // each link once
 			}

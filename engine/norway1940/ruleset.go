@@ -101,7 +101,7 @@ func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 			return nil, fmt.Errorf("norway1940: unknown option %q", o)
 		}
 	}
-	d := dataPack
+	d := data
 	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
 		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
 	if rev >= 2 {
@@ -184,8 +184,8 @@ func PhaseOf(s *State) engine.Phase {
 		return shortPhase(s)
 	}
 	date := ""
-	if s.Turn < len(dataPack.Calendar) {
-		date = dataPack.Calendar[s.Turn]
+	if s.Turn < len(data.Calendar) {
+		date = data.Calendar[s.Turn]
 	}
 	name := "German"
 	if s.Phasing == Allied {

@@ -54,8 +54,8 @@ func viewOf(s0 *State, side engine.Side) *View {
 	v := &View{Side: side, Phase: PhaseOf(s), Turn: s.Turn, Phasing: s.Phasing, Options: s.Options, Revision: s.Revision, Weather: s.Weather,
 		Control: s.Control, Fields: s.Fields, SubsOut: s.SubsOut, Bats: s.Bats, Marks: s.Marks, Works: s.Works, Strong: s.Strong,
 		Invaded: s.Invaded, Landed: s.AlliedLanded, Result: s.Result}
-	if s.Turn < len(dataPack.Calendar) {
-		v.Date = dataPack.Calendar[s.Turn]
+	if s.Turn < len(data.Calendar) {
+		v.Date = data.Calendar[s.Turn]
 	}
 	v.GermanVP, v.AlliedVP = VP(s, false)
 	if side == German {
@@ -73,7 +73,7 @@ func viewOf(s0 *State, side engine.Side) *View {
 			v.Units = append(v.Units, u)
 			continue
 		}
-		if u.Dead || u.Fleet != "" || !dataPack.Graph.Has(u.Loc) {
+		if u.Dead || u.Fleet != "" || !data.Graph.Has(u.Loc) {
 			continue
 		}
 		w := *u
@@ -151,7 +151,7 @@ func (rules) Report(v *View, side engine.Side) string {
 		b.WriteString("\n")
 	}
 	b.WriteString("Victory point locations:\n")
-	for _, ar := range dataPack.Areas {
+	for _, ar := range data.Areas {
 		if ar.VP == 0 {
 			continue
 		}
@@ -322,7 +322,7 @@ func (rules) Reveal(s *State) string {
 	}
 	g, a := VP(s, s.Result != nil && s.Result.Level == "points")
 	fmt.Fprintf(&b, "Victory points: German %d, Allied %d\n\nVP locations:\n", g, a)
-	for _, ar := range dataPack.Areas {
+	for _, ar := range data.Areas {
 		if ar.VP > 0 {
 			fmt.Fprintf(&b, "  %-14s %d VP  %s\n", ar.Name, ar.VP, s.controller(ar.Name))
 		}

@@ -139,6 +139,7 @@ type Data struct {
 	Sources   map[string]string
 }
 
+// data is what the ruleset read from its data pack, files.
 var data = engine.Load(files, load)
 
 func load() (d *Data, err error) {
