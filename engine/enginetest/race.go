@@ -24,6 +24,8 @@ type Race struct {
 
 type race struct{}
 
+var _ engine.TypedRules[*RaceState, RaceView, RaceOrders] = race{}
+
 type RaceState struct {
 	Turn int                 `json:"turn"`
 	Pos  map[string]int      `json:"pos"`

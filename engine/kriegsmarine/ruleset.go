@@ -17,6 +17,8 @@ type Ruleset struct {
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
 
+var _ engine.TypedBook[*State, *View, *Orders] = rules{}
+
 var (
 	_ engine.Ruleset     = Ruleset{}
 	_ engine.OrderFormer = Ruleset{}

@@ -27,6 +27,8 @@ type Ruleset struct {
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
 
+var _ engine.TypedBook[*State, *View, *Orders] = rules{}
+
 // Option identifiers (Setup.Options).
 const (
 	OptCombatTablePage = "combat-table-page"
