@@ -24,10 +24,9 @@ const holdTimeout = 2 * time.Minute
 // failed or not (as the file store keeps each append), unless the log
 // failed.
 func (h *Host) act(hg *hosted, op func(Emit) error) error {
-	emit := h.emitter(hg)
-	err := op(emit)
+	err := h.decide(hg, op)
 	if errors.Is(err, errStale) {
-		err = op(emit)
+		err = h.decide(hg, op)
 	}
 	err = h.release(hg, err)
 	if faulty(err) {
