@@ -398,9 +398,12 @@ func (g *Game) TickRead(now, read time.Time, emit Emit) (waitDice int, err error
 	return 0, nil
 }
 
-// repair finishes what a crash cut short. A decision appends its events
-// one at a time, each durable before the next; a process that died in
-// between leaves the first ones in the log. What they leave undone is plain
+// repair finishes a decision the log holds only the first events of. The
+// host appends a decision as one batch, so a crash no longer leaves one;
+// but logs written before batches appended each event on its own, durable
+// before the next, and a process that died in between left the first ones
+// in the log; and a decision that failed (a mail that would not render)
+// keeps what it emitted before it failed. What they leave undone is plain
 // from the game: a resolved phase with no next phase opened (or the end not
 // declared), a game created with no first phase, an ended game whose final
 // reports are not all queued, orders recorded with no reply queued.

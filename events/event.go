@@ -17,7 +17,8 @@ import (
 // package documentation. Version 1 logs carry no header record: the version is
 // implied. A future format that is not byte-compatible will begin its logs
 // with a record of a type under ReservedTypePrefix, which a version 1 reader
-// refuses.
+// refuses. Batches (framed records, see the package documentation) extend
+// version 1: a log without them is byte for byte what it was.
 const FormatVersion = 1
 
 // GenesisPrev is the prev field of the first record (seq 1) of every log, and

@@ -45,11 +45,12 @@ func (e *multiError) Unwrap() []error { return e.errs }
 
 // FileLog is the file store: one JSON Lines file per game, described in the
 // package documentation. Only one FileLog may have a given file open at a
-// time, across processes (flock on path + ".lock"). Every Append is written
-// with one write and fsync'd before it returns. A failed write or fsync
-// poisons the FileLog: that call and every later one return the same error
-// wrapping ErrFatal, and the process must exit and Open the log again on
-// restart. A FileLog is safe for concurrent use.
+// time, across processes (flock on path + ".lock"). Every Append, and every
+// AppendBatch whole, is written with one write and fsync'd before it
+// returns. A failed write or fsync poisons the FileLog: that call and
+// every later one return the same error wrapping ErrFatal, and the process
+// must exit and Open the log again on restart. A FileLog is safe for
+// concurrent use.
 type FileLog struct {
 	path string
 	lock *os.File
@@ -103,8 +104,8 @@ func create(path string, o options) (*FileLog, error) {
 
 // Open opens the existing log file at path for appending, takes its lock
 // (the error wraps ErrLocked if another writer holds it) and checks every
-// record. A torn tail, the remains of an append interrupted by a crash, is
-// cut off and the cut fsync'd; a last record that lacks only its newline gets
+// record. A torn tail, the remains of an append interrupted by a crash (of
+// a batch, all of it), is cut off and the cut fsync'd; a last record that lacks only its newline gets
 // it. Damage anywhere else refuses to open with a *ChainError naming the
 // record. Opened reports what was found.
 func Open(path string) (*FileLog, error) {
