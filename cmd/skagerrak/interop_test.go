@@ -188,7 +188,7 @@ func waitDelivered(t *testing.T, s *stacktest.Stack, n int) {
 		return c
 	}
 	if !stacktest.WaitFor(ctx, func() bool { return count() >= n }) {
-		t.Fatalf("the host holds %d messages, want %d\nsmtpd:\n%s", count(), n, s.Log("smtpd.log"))
+		t.Fatalf("the host holds %d messages, want %d\nMTA:\n%s", count(), n, s.MTALog())
 	}
 }
 
