@@ -2,14 +2,27 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
+	"io"
+	"maps"
+	"mime/quotedprintable"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	"github.com/chromedp/chromedp"
+
+	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/mail/gpgtest"
+	"skagerrak/mail/verify"
 )
 
 // TestReplayPageNamesAForgedSignedOrder changes one byte of the order text
@@ -73,4 +86,266 @@ func forgeSignedOrder(t *testing.T, line string) string {
 	}
 	msg[k+len("\nPhase: ")] ^= 0x20
 	return line[:i] + base64.StdEncoding.EncodeToString(msg) + line[j:]
+}
+
+// sigOrder is an order file with a dash line (dash-escaped when
+// clearsigned) and a letter outside ASCII (for the charset shapes).
+const sigOrder = "Game: sig\nPhase: T01\nSide: allied\n- first the fleet\nmove Bodø Narvik\n"
+
+// sigFixture is one signed message as a player's client sends it.
+type sigFixture struct {
+	name, uid string
+	raw       []byte // the mail; for a file, the file (or the cleartext file)
+	signature string // a signed file's armored signature
+	file      bool
+}
+
+// TestReplayPageSignaturesAgreeWithGo has the page's script check one
+// record of each shape a player's client sends, signed by GnuPG with
+// Ed25519, RSA, ECDSA P-256 and an Ed25519 signing subkey: PGP/MIME (plain
+// text, mutt's ISO-8859-1 quoted-printable, Thunderbird's attachment with
+// a note and a key), detached .asc and .sig (a text-mode signature, CRLF
+// line ends from transport, mutt's recoding to ISO-8859-1), cleartext
+// (UTF-8 and Windows-1252 bytes), and signed files. The page must find the
+// bytes verify found signed (the canonical covered bytes and the order
+// file), the signer and the identity; and must refuse each record with
+// its text changed, its mail changed by one byte, or under another key.
+func TestReplayPageSignaturesAgreeWithGo(t *testing.T) {
+	g := gpgtest.New(t)
+	keys := map[string]string{}
+	for _, k := range []struct{ uid, algo string }{{"Ed <ed@example.org>", "ed25519"}, {"Rsa <rsa@example.org>", "rsa3072"}, {"Ec <ec@example.org>", "nistp256"}} {
+		g.GenKey(k.uid, k.algo, "sign", "1d")
+		keys[k.uid] = string(g.ExportPublic(k.uid))
+	}
+	const subUID = "Sub <sub@example.org>"
+	fpr := g.GenKey(subUID, "ed25519", "cert", "1d")
+	g.Run(nil, "--quick-add-key", fpr, "ed25519", "sign", "1d")
+	keys[subUID] = string(g.ExportPublic(subUID))
+
+	var fixtures []sigFixture
+	for uid := range keys {
+		fixtures = append(fixtures, sigShapes(t, g, uid)...)
+	}
+	at := time.Now().UTC()
+	type want struct {
+		Covered, Signed, Fingerprint, Identity string
+	}
+	var recs []map[string]any
+	var wants []want
+	for _, f := range fixtures {
+		ks, err := pgpVerifier{}.Keys([]string{keys[f.uid]})
+		if err != nil {
+			t.Fatalf("the key of %s: %v", f.uid, err)
+		}
+		var v adjudicator.Verified
+		var r *verify.Result
+		switch {
+		case !f.file:
+			v, err = pgpVerifier{}.VerifyMail(f.raw, ks, at)
+			if err == nil {
+				r, err = verify.Verify(f.raw, keyring(ks), at)
+			}
+		case f.signature != "":
+			v, err = pgpVerifier{}.VerifyFile(f.raw, f.signature, ks, at)
+			if err == nil {
+				r, err = verify.VerifyDetached(f.raw, dearmored(t, f.signature), keyring(ks), at)
+			}
+		default:
+			v, err = pgpVerifier{}.VerifyFile(f.raw, "", ks, at)
+			if err == nil {
+				r, err = verify.VerifyClearsignedFile(f.raw, keyring(ks), at)
+			}
+		}
+		if err != nil {
+			t.Fatalf("%s (%s): verify refuses it: %v", f.name, f.uid, err)
+		}
+		text := v.Text
+		if text == "" {
+			text = string(v.Signed)
+		}
+		data := map[string]any{"side": f.uid, "text": text, "source": "mail", "fingerprint": v.Fingerprint, "key": v.Key, "sig_time": v.SigTime.UTC().Format(time.RFC3339), "charset": v.Charset}
+		if f.file {
+			data["source"] = "file"
+		}
+		if f.signature == "" {
+			data["raw"] = f.raw
+		} else {
+			data["signature"] = f.signature
+		}
+		recs = append(recs, map[string]any{"seq": len(recs) + 2, "type": "OrdersAccepted", "time": at.Format(time.RFC3339Nano), "data": data})
+		wants = append(wants, want{b64(r.Covered), b64(r.Signed), r.Fingerprint, v.Key})
+	}
+	ctx := browser(t, func(any) {})
+	file := filepath.Join(t.TempDir(), "page.html")
+	var b bytes.Buffer
+	if err := (&replaypage.Page{Game: "fixtures"}).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file, b.Bytes(), 0o644)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file)); err != nil {
+		t.Fatal(err)
+	}
+	recsJSON, _ := json.Marshal(recs)
+	whoJSON, _ := json.Marshal(whoOf(keys))
+	type got struct {
+		want
+		Err string
+	}
+	results, err := chromedp.Run(ctx, chromedp.Evaluate[[]got](`(async () => {
+		const b64 = (b) => btoa(Array.from(b, (x) => String.fromCharCode(x)).join(""));
+		const out = [];
+		for (const r of `+string(recsJSON)+`) {
+			try {
+				const g = await openpgp.record(r, `+string(whoJSON)+`, new Map());
+				out.push({Covered: b64(g.covered), Signed: b64(g.signed), Fingerprint: g.fingerprint, Identity: g.identity});
+			} catch (e) { out.push({Err: String(e.message)}); }
+		}
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range fixtures {
+		if results[i].Err != "" || results[i].want != wants[i] {
+			t.Errorf("%s (%s): the page finds %+v, verify %+v", f.name, f.uid, results[i], wants[i])
+		}
+	}
+	t.Logf("%d shapes checked in the page as verify checks them", len(fixtures))
+	refusals(t, ctx, recs, keys, fixtures)
+}
+
+// refusals has the page check each record changed: its text, one byte of
+// its mail inside the order, or registered under another key.
+func refusals(t *testing.T, ctx context.Context, recs []map[string]any, keys map[string]string, fixtures []sigFixture) {
+	t.Helper()
+	var bad []map[string]any
+	var why, reason []string
+	other := whoOf(keys)
+	uids := slices.Sorted(maps.Keys(keys))
+	for i, r := range recs {
+		data := r["data"].(map[string]any)
+		with := func(k string, v any, what, because string) {
+			d := maps.Clone(data)
+			d[k] = v
+			bad = append(bad, map[string]any{"seq": r["seq"], "type": r["type"], "time": r["time"], "data": d})
+			why = append(why, fixtures[i].name+" ("+fixtures[i].uid+"): "+what)
+			reason = append(reason, because)
+		}
+		textChanged := "the recorded text is not what the signed message holds"
+		if fixtures[i].signature != "" {
+			textChanged = "(bad-signature)" // the text is what the signature covers
+		}
+		with("text", strings.Replace(data["text"].(string), "Narvik", "Narvig", 1), "the text changed", textChanged)
+		if raw, ok := data["raw"].([]byte); ok {
+			if k := bytes.Index(raw, []byte("\nPhase: ")); k >= 0 {
+				forged := bytes.Clone(raw)
+				forged[k+len("\nPhase: ")] ^= 0x20
+				with("raw", forged, "one byte of the order in the mail changed", "(bad-signature)")
+			}
+		}
+		next := uids[(slices.Index(uids, fixtures[i].uid)+1)%len(uids)]
+		with("side", next, "another side's key", "is not the registered key's (unknown-key)")
+	}
+	recsJSON, _ := json.Marshal(bad)
+	whoJSON, _ := json.Marshal(other)
+	errs, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+		const out = [];
+		for (const r of `+string(recsJSON)+`) {
+			try { await openpgp.record(r, `+string(whoJSON)+`, new Map()); out.push(""); } catch (e) { out.push(String(e.message) || "refused"); }
+		}
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range errs {
+		if !strings.Contains(e, reason[i]) {
+			t.Errorf("%s: the page says %q, want %q", why[i], e, reason[i])
+		}
+	}
+	t.Logf("%d changed records refused, e.g. %q", len(errs), errs[0])
+}
+
+func whoOf(keys map[string]string) map[string]map[string]string {
+	who := map[string]map[string]string{}
+	for uid, k := range keys {
+		who[uid] = map[string]string{"side": uid, "key": k}
+	}
+	return who
+}
+
+func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+func dearmored(t *testing.T, s string) []byte {
+	t.Helper()
+	blk, err := armor.Decode(strings.NewReader(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(blk.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// sigShapes signs sigOrder with uid's key in each shape clients send.
+func sigShapes(t *testing.T, g *gpgtest.GPG, uid string) []sigFixture {
+	t.Helper()
+	crlf := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n") }
+	latin1 := func(s string) []byte {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r))
+		}
+		return b
+	}
+	qp := func(b []byte) string {
+		var s strings.Builder
+		w := quotedprintable.NewWriter(&s)
+		w.Write(b)
+		w.Close()
+		return s.String()
+	}
+	hdr := "From: player@example.org\r\nTo: host@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\n"
+	pgpMIME := func(inner string, hash string) []byte {
+		sig := g.DetachSign(uid, []byte(inner), true, "--digest-algo", hash)
+		return []byte(hdr + "Content-Type: multipart/signed; micalg=pgp-" + strings.ToLower(hash) + ";\r\n protocol=\"application/pgp-signature\"; boundary=\"b1\"\r\n\r\n" +
+			"This is an OpenPGP/MIME signed message.\r\n--b1\r\n" + inner + "\r\n--b1\r\n" +
+			"Content-Type: application/pgp-signature; name=\"signature.asc\"\r\n\r\n" + crlf(string(sig)) + "\r\n--b1--\r\n")
+	}
+	mixed := func(parts ...string) []byte {
+		s := hdr + "Content-Type: multipart/mixed; boundary=\"m1\"\r\n\r\n"
+		for _, p := range parts {
+			s += "--m1\r\n" + p + "\r\n"
+		}
+		return []byte(s + "--m1--\r\n")
+	}
+	attach := func(ctype, name, cte, body string) string {
+		return "Content-Type: " + ctype + "; name=\"" + name + "\"\r\nContent-Disposition: attachment; filename=\"" + name + "\"\r\nContent-Transfer-Encoding: " + cte + "\r\n\r\n" + body
+	}
+	note := "Content-Type: text/plain; charset=utf-8\r\n\r\nMy orders are attached.\r\n"
+	file := []byte(sigOrder)
+	asc := string(g.DetachSign(uid, file, true))
+	textSig := g.DetachSign(uid, file, false, "--textmode")
+	clear := g.Clearsign(uid, file)
+	win := latin1(sigOrder)
+	fs := []sigFixture{
+		{name: "PGP/MIME text", raw: pgpMIME(crlf("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"+sigOrder), "SHA512")},
+		{name: "PGP/MIME mutt ISO-8859-1 quoted-printable", raw: pgpMIME(crlf("Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n"+qp(win)), "SHA256")},
+		{name: "PGP/MIME Thunderbird attachment, note and key", raw: pgpMIME(crlf("Content-Type: multipart/mixed; boundary=\"tb\";\n protected-headers=\"v1\"\nSubject: orders\n\n--tb\n"+note+"\n--tb\n"+
+			attach("text/plain; charset=UTF-8", "orders.txt", "base64", base64.StdEncoding.EncodeToString(file))+"\n--tb\n"+
+			attach("application/pgp-keys", "OpenPGP_0x1.asc", "7bit", "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n-----END PGP PUBLIC KEY BLOCK-----\n")+"\n--tb--\n"), "SHA256")},
+		{name: "detached .asc", raw: mixed(note, attach("text/plain; charset=utf-8", "orders.txt", "8bit", sigOrder), attach("application/pgp-signature", "orders.txt.asc", "7bit", asc))},
+		{name: "detached .sig text mode, CRLF from transport", raw: mixed(note, attach("text/plain; charset=utf-8", "orders.txt", "8bit", crlf(sigOrder)), attach("application/octet-stream", "orders.txt.sig", "base64", base64.StdEncoding.EncodeToString(textSig)))},
+		{name: "detached .asc, mutt recoding to ISO-8859-1", raw: mixed(note, attach("text/plain; charset=iso-8859-1", "orders.txt", "quoted-printable", qp(win)), attach("application/pgp-signature", "orders.txt.asc", "7bit", asc))},
+		{name: "cleartext", raw: []byte(hdr + "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + crlf(string(clear)))},
+		{name: "cleartext Windows-1252 bytes", raw: append([]byte(hdr+"Content-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"), g.Clearsign(uid, win)...)},
+		{name: "signed file", raw: file, signature: asc, file: true},
+		{name: "cleartext-signed file", raw: clear, file: true},
+	}
+	for i := range fs {
+		fs[i].uid = uid
+	}
+	return fs
 }

@@ -501,7 +501,7 @@ const openpgp = (function () {
       const r = await verifyOver(sp, d, c, at);
       if (r) return Object.assign(r, { covered: d });
     }
-    return no("the signature does not verify (bad-signature)");
+    return no("the message is not what was signed (bad-signature)");
   }
   const canonicalCRLF = (b) => replaceAll(replaceAll(b, CRLF, LF), LF, CRLF);
   async function pgpMIME(root, c, at) {
@@ -539,7 +539,7 @@ const openpgp = (function () {
       }
       for (const v of vs) {
         const r = await verifyOver(sp, v, c, at);
-        if (r) return Object.assign(r, { form: "detached", signed: v, charset: unsignedCharset(v) });
+        if (r) return Object.assign(r, { form: "detached", covered: v, signed: v, charset: unsignedCharset(v) });
       }
     }
     return no("the detached signature verifies over no part of the mail (bad-signature)");
