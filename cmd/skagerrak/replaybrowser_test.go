@@ -74,7 +74,7 @@ func (r *requests) listen(ev any) {
 }
 
 // replayInBrowser opens the whole game's replay in headless Chromium: it
-// says verified, every phase steps with the right arrow to the end, which
+// says verified, with as many signatures checked as verify checks, every phase steps with the right arrow to the end, which
 // shows the result, the maps are drawn, and no request leaves the page. A
 // copy with one byte of one record changed says not verified, naming it.
 func replayInBrowser(t *testing.T, dir, ruleset string, p *replaypage.Page) {
@@ -93,6 +93,13 @@ func replayInBrowser(t *testing.T, dir, ruleset string, p *replaypage.Page) {
 	opened := time.Since(start)
 	if !strings.HasPrefix(verdict, "verified: ") || !strings.Contains(verdict, "rolls (the hash chain") {
 		t.Fatalf("the page says %q, want verified with every roll checked", verdict)
+	}
+	rep, err := adjudicator.VerifyPath(filepath.Join(dir, "games", "demo-1"), pgpVerifier{})
+	if err != nil || rep.Signatures == 0 {
+		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
+	}
+	if want := fmt.Sprintf("verified: %d records, %d signatures, ", rep.Events, rep.Signatures); !strings.HasPrefix(verdict, want) {
+		t.Errorf("the page says %q, want it to begin %q (as verify counts)", verdict, want)
 	}
 	chacha8MatchesGo(t, ctx)
 	mapsShown(t, ctx)
