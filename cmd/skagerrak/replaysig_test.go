@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	openpgpv2 "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"github.com/chromedp/chromedp"
 
 	"skagerrak/adjudicator"
@@ -349,3 +350,88 @@ func sigShapes(t *testing.T, g *gpgtest.GPG, uid string) []sigFixture {
 	}
 	return fs
 }
+
+// TestReplayPageTextPiecesAgreeWithGo compares the page's text pieces with
+// the Go code verify relies on, over awkward inputs: go-crypto's
+// canonical text of a text-mode signature (a CR swallows the byte after
+// it), RFC 3156's CRLF form, Go's quoted-printable reader (soft breaks,
+// trailing blanks, a lone '=', lower-case hex, bad bytes) and verify's
+// reading of a text in its charset.
+func TestReplayPageTextPiecesAgreeWithGo(t *testing.T) {
+	inputs := []string{"", "a\nb", "a\r\nb\n", "\n\n", "a\rb\n", "a\r\r\nb", "\r\n\r", "\r", "x\n\r\n\r\r\n\n",
+		"caf=C3=A9 =\r\nsoft", "trailing  \t\r\nnext=\nsoft=", "a = b =3d =3D\n", "bad =ZZ end\n", "=\n", "end=", "ctl \x01 byte\n", "=e9t=E9\n", "8bit \xe9\n"}
+	var canon, crlf, qp []string
+	for _, in := range inputs {
+		var b bytes.Buffer
+		w := openpgpv2.NewCanonicalTextWriteCloser(nopCloser{&b})
+		w.Write([]byte(in))
+		canon = append(canon, b64(b.Bytes()))
+		crlf = append(crlf, b64(bytes.ReplaceAll(bytes.ReplaceAll([]byte(in), []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))))
+		out, err := io.ReadAll(quotedprintable.NewReader(strings.NewReader(in)))
+		if err != nil {
+			qp = append(qp, "error")
+		} else {
+			qp = append(qp, b64(out))
+		}
+	}
+	texts := []struct{ in, charset string }{{"Bod\xf8", "iso-8859-1"}, {"\x80 \x9f", "ISO-8859-1"}, {"\x80 \xa4", "windows-1252"}, {"\xa4", "iso-8859-15"}, {"Bodø", "utf-8"}, {"Bod\xf8", "utf-8"}, {"Bod\xf8", ""}, {"x", "x-unknown"}, {"\x81", "windows-1252"}}
+	var decoded []string
+	for _, c := range texts {
+		s, err := verify.DecodeText([]byte(c.in), c.charset)
+		if err != nil {
+			s = "error"
+		}
+		decoded = append(decoded, s)
+	}
+	ctx := browser(t, func(any) {})
+	file := filepath.Join(t.TempDir(), "page.html")
+	var b bytes.Buffer
+	if err := (&replaypage.Page{Game: "pieces"}).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file, b.Bytes(), 0o644)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file)); err != nil {
+		t.Fatal(err)
+	}
+	// Passed as base64: JSON strings would not keep bytes that are not UTF-8.
+	var in64 []string
+	for _, in := range inputs {
+		in64 = append(in64, b64([]byte(in)))
+	}
+	var texts64 [][2]string
+	for _, c := range texts {
+		texts64 = append(texts64, [2]string{b64([]byte(c.in)), c.charset})
+	}
+	inJSON, _ := json.Marshal(in64)
+	textsJSON, _ := json.Marshal(texts64)
+	type pieces struct{ Canon, CRLF, QP, Decoded []string }
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[pieces](`(() => {
+		const bytes = (s) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+		const b64 = (b) => btoa(Array.from(b, (x) => String.fromCharCode(x)).join(""));
+		const tryOr = (f) => { try { return f(); } catch (e) { return "error"; } };
+		const ins = `+string(inJSON)+`.map((s) => bytes(atob(s)));
+		return {
+			Canon: ins.map((b) => b64(openpgp.canonicalText(b))),
+			CRLF: ins.map((b) => b64(openpgp.canonicalCRLF(b))),
+			QP: ins.map((b) => tryOr(() => b64(openpgp.quotedPrintable(b)))),
+			Decoded: `+string(textsJSON)+`.map(([s, cs]) => tryOr(() => openpgp.decodeText(bytes(atob(s)), cs))),
+		};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, in := range inputs {
+		if got.Canon[i] != canon[i] || got.CRLF[i] != crlf[i] || got.QP[i] != qp[i] {
+			t.Errorf("%q: the page's canonical text %s, CRLF form %s, quoted-printable %s; Go's %s, %s, %s", in, got.Canon[i], got.CRLF[i], got.QP[i], canon[i], crlf[i], qp[i])
+		}
+	}
+	for i, c := range texts {
+		if got.Decoded[i] != decoded[i] {
+			t.Errorf("%q in %q: the page reads %q, verify %q", c.in, c.charset, got.Decoded[i], decoded[i])
+		}
+	}
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }

@@ -225,7 +225,12 @@ const openpgp = (function () {
     if (["iso-8859-1", "iso8859-1", "latin1", "iso_8859-1", "l1", "iso-ir-100", "cp819", "ibm819", "csisolatin1"].includes(label)) return latin1(b);
     let d;
     try { d = new TextDecoder(label, { fatal: true }); } catch (e) { return no("the charset " + cs + " is not one the page can read"); }
-    try { return d.decode(b); } catch (e) { return no("the text does not decode as " + cs); }
+    let t;
+    try { t = d.decode(b); } catch (e) { return no("the text does not decode as " + cs); }
+    // Go's Windows-1252 leaves five bytes undefined, which WHATWG's maps
+    // to C1 controls; verify refuses a byte the charset does not define.
+    if (/\uFFFD/.test(t) || (d.encoding === "windows-1252" && /[\x81\x8d\x8f\x90\x9d]/.test(t))) no("a byte " + cs + " does not define");
+    return t;
   }
   const unsignedCharset = (b) => { try { utf8.decode(b); return ""; } catch (e) { return "windows-1252"; } };
 
