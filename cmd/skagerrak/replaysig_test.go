@@ -17,11 +17,13 @@ import (
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	"github.com/ProtonMail/go-crypto/openpgp/packet"
 	openpgpv2 "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"github.com/chromedp/chromedp"
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/verify"
 )
@@ -127,6 +129,7 @@ func TestReplayPageSignaturesAgreeWithGo(t *testing.T) {
 	for uid := range keys {
 		fixtures = append(fixtures, sigShapes(t, g, uid)...)
 	}
+	fixtures = append(fixtures, goSignedFiles(t, keys)...)
 	at := time.Now().UTC()
 	type want struct {
 		Covered, Signed, Fingerprint, Identity string
@@ -288,6 +291,40 @@ func dearmored(t *testing.T, s string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// goSignedFiles signs sigOrder as a file with go-crypto's keys: the
+// demo's (a v4 EdDSA key) and a v6 Ed25519 key (RFC 9580: salted
+// signatures, SHA-256 fingerprints), in binary and text mode.
+func goSignedFiles(t *testing.T, keys map[string]string) []sigFixture {
+	t.Helper()
+	v4, err := compose.GenerateKey("Go v4", "v4@example.org", time.Now().Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v6, err := openpgpv2.NewEntity("Go v6", "", "v6@example.org", &packet.Config{V6Keys: true, Algorithm: packet.PubKeyAlgoEd25519, Time: func() time.Time { return time.Now().Add(-time.Hour) }})
+	if err != nil || v6.PrimaryKey.Version != 6 {
+		t.Fatalf("a v6 key: %v", err)
+	}
+	var fs []sigFixture
+	for _, k := range []struct {
+		uid string
+		e   *openpgpv2.Entity
+	}{{"Go v4 <v4@example.org>", v4}, {"Go v6 <v6@example.org>", v6}} {
+		pub, err := compose.ArmorPublicKey(k.e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys[k.uid] = string(pub)
+		for _, text := range []bool{false, true} {
+			var sig bytes.Buffer
+			if err := openpgpv2.ArmoredDetachSign(&sig, []*openpgpv2.Entity{k.e}, strings.NewReader(sigOrder), &openpgpv2.SignParams{TextSig: text}); err != nil {
+				t.Fatal(err)
+			}
+			fs = append(fs, sigFixture{name: fmt.Sprintf("signed file (text mode %v)", text), uid: k.uid, raw: []byte(sigOrder), signature: sig.String(), file: true})
+		}
+	}
+	return fs
 }
 
 // sigShapes signs sigOrder with uid's key in each shape clients send.
