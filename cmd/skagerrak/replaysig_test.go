@@ -472,3 +472,50 @@ func TestReplayPageTextPiecesAgreeWithGo(t *testing.T) {
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
+
+// TestReplayPageChecksEncryptedAndCommandMail plays a game's mail through
+// the host: orders signed and encrypted to the host (logged decrypted), a
+// player's signed command moving its address (PlayerMail, SideChanged),
+// orders signed in clear after; the page checks as many signatures in its
+// log as verify does.
+func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
+	p := newPlayerMail(t)
+	at := p.signAt(allied0)
+	m := compose.Message{From: allied0, To: hostAddr, Subject: "orders", MessageID: "<enc-1@players.test>", Date: at, Text: "Game: g000\nPhase: T01\nSide: allied\nadvance 1\n"}
+	raw, err := compose.SignEncrypt(m, p.players[allied0], p.hostKey, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.appendRaw(raw)
+	if a, _, _ := p.pollEncrypted(t); a != 1 {
+		t.Fatalf("encrypted orders: %d accepted", a)
+	}
+	p.send(allied0, "address allied-new@players.test\n")
+	p.pass()
+	p.order(t, 0, "allied", "T01", "advance 2")
+	p.order(t, 0, "german", "T01", "advance 1")
+	p.pass()
+	rep, err := verifyGame(p.mailEnv, "g000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := os.ReadFile(filepath.Join(p.dataDir(), "g000", adjudicator.LogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, typ := range []string{"PlayerMail", "SideChanged", `"encrypted":true`} {
+		if !bytes.Contains(log, []byte(typ)) {
+			t.Fatalf("the log holds no %s", typ)
+		}
+	}
+	var b bytes.Buffer
+	if err := (&replaypage.Page{Game: "g000", Log: log}).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "page.html")
+	os.WriteFile(file, b.Bytes(), 0o644)
+	verdict := openPage(t, browser(t, func(any) {}), "file://"+file)
+	if want := fmt.Sprintf("verified: %d records, %d signatures, ", rep.Events, rep.Signatures); !strings.HasPrefix(verdict, want) || rep.Signatures != 4 {
+		t.Errorf("the page says %q; verify checked %d signatures", verdict, rep.Signatures)
+	}
+}
