@@ -109,7 +109,9 @@ type sigFixture struct {
 // text, mutt's ISO-8859-1 quoted-printable, Thunderbird's attachment with
 // a note and a key), detached .asc and .sig (a text-mode signature, CRLF
 // line ends from transport, mutt's recoding to ISO-8859-1), cleartext
-// (UTF-8 and Windows-1252 bytes), and signed files. The page must find the
+// (UTF-8 and Windows-1252 bytes), and signed files; and go-crypto's v4
+// and v6 keys' signed files and compressed detached signatures (ZIP,
+// ZLIB). The page must find the
 // bytes verify found signed (the canonical covered bytes and the order
 // file), the signer and the identity; and must refuse each record with
 // its text changed, its mail changed by one byte, or under another key.
@@ -323,8 +325,30 @@ func goSignedFiles(t *testing.T, keys map[string]string) []sigFixture {
 			}
 			fs = append(fs, sigFixture{name: fmt.Sprintf("signed file (text mode %v)", text), uid: k.uid, raw: []byte(sigOrder), signature: sig.String(), file: true})
 		}
+		for _, algo := range []packet.CompressionAlgo{packet.CompressionZIP, packet.CompressionZLIB} {
+			fs = append(fs, sigFixture{name: fmt.Sprintf("detached .sig compressed (%d)", algo), uid: k.uid, raw: compressedSigMail(t, k.e, algo)})
+		}
 	}
 	return fs
+}
+
+// compressedSigMail is a mail with sigOrder attached and its signature
+// as one compressed packet around the signature packet.
+func compressedSigMail(t *testing.T, e *openpgpv2.Entity, algo packet.CompressionAlgo) []byte {
+	t.Helper()
+	var sig, z bytes.Buffer
+	if err := openpgpv2.DetachSign(&sig, []*openpgpv2.Entity{e}, strings.NewReader(sigOrder), nil); err != nil {
+		t.Fatal(err)
+	}
+	w, err := packet.SerializeCompressed(nopCloser{&z}, algo, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(sig.Bytes())
+	w.Close()
+	return []byte("From: p@example.org\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"z\"\r\n\r\n" +
+		"--z\r\nContent-Type: text/plain; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\n\r\n" + sigOrder +
+		"\r\n--z\r\nContent-Type: application/octet-stream; name=\"orders.txt.sig\"\r\nContent-Transfer-Encoding: base64\r\n\r\n" + b64(z.Bytes()) + "\r\n--z--\r\n")
 }
 
 // sigShapes signs sigOrder with uid's key in each shape clients send.

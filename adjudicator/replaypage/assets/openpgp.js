@@ -469,17 +469,36 @@ const openpgp = (function () {
 
   // --- a signed message ---
   // one reads a signature part: one armored block (or binary) holding one
-  // signature packet.
-  function one(b) {
+  // signature packet, or (in mail) one compressed packet around it.
+  async function one(b, compressed = true) {
     const t = latin1(b).trim();
     if (t.startsWith("-----BEGIN PGP")) {
       if (t.split("-----BEGIN PGP").length !== 2) no("more than one armored block in the signature part (multiple-signatures)");
       if (!t.startsWith("-----BEGIN PGP SIGNATURE-----") || !t.endsWith("-----END PGP SIGNATURE-----")) no("the signature part is not one PGP SIGNATURE block");
       b = dearmor(t, "PGP SIGNATURE");
     }
-    const ps = packets(b);
-    if (ps.length !== 1 || ps[0].tag !== 2) no(ps.some((p) => p.tag === 8) ? "a compressed signature, which the page does not open: check it with skagerrak verify" : "the signature part is not one signature packet");
+    let ps = packets(b);
+    if (compressed && ps.length === 1 && ps[0].tag === 8) ps = packets(await inflate(ps[0].body));
+    if (ps.length !== 1 || ps[0].tag !== 2) no("the signature part is not one signature packet");
     return { raw: ps[0].raw, sig: signature(ps[0].body) };
+  }
+  // inflate opens a compressed packet (ZIP or ZLIB; BZip2 is left to
+  // verify), its output bounded to 64 KiB as verify bounds it.
+  async function inflate(body) {
+    const kind = { 1: "deflate-raw", 2: "deflate" }[body[0]];
+    if (body[0] === 0) return body.subarray(1);
+    if (!kind) no("a signature compressed with BZip2, which the page does not open: check it with skagerrak verify");
+    const r = new Blob([body.subarray(1)]).stream().pipeThrough(new DecompressionStream(kind)).getReader();
+    const out = [];
+    let n = 0;
+    for (;;) {
+      let c;
+      try { c = await r.read(); } catch (e) { return no("a bad compressed packet"); }
+      if (c.done) return concat(...out);
+      n += c.value.length;
+      if (n > 65536) no("the compressed signature expands beyond 65536 bytes (too-large)");
+      out.push(c.value);
+    }
   }
   // verifyOver applies the policy to one signature packet over data, at
   // the receipt time `at` (seconds): what verify's checkSignature does.
@@ -513,7 +532,7 @@ const openpgp = (function () {
     if ((root.params.protocol || "").toLowerCase() !== "application/pgp-signature" || root.children.length !== 2 || root.children[1].type !== "application/pgp-signature") {
       no("not an RFC 3156 multipart/signed");
     }
-    const sp = one(decodeBody(root.children[1]));
+    const sp = await one(decodeBody(root.children[1]));
     const micalg = (root.params.micalg || "").trim();
     if (micalg && micalg.toLowerCase() !== "pgp-" + (HASH_NAMES[sp.sig.hash] || "").toLowerCase()) no("micalg is not the signature's hash");
     const covered = canonicalCRLF(root.children[0].raw);
@@ -527,7 +546,7 @@ const openpgp = (function () {
   async function detached(root, c, at) {
     const sigs = root.children.filter((e) => !e.children.length && looksLikeSignature(e));
     if (sigs.length !== 1) no(sigs.length ? "two detached signatures" : "no detached signature");
-    const sp = one(decodeBody(sigs[0]));
+    const sp = await one(decodeBody(sigs[0]));
     const candidates = root.children.filter((e) => e !== sigs[0] && !e.children.length && !e.type.startsWith("multipart/") && !e.type.startsWith("message/") && kindOf(e) !== "key");
     for (const file of candidates) {
       let data;
@@ -577,7 +596,7 @@ const openpgp = (function () {
     const sigText = ls.slice(i).join("\n");
     const end = sigText.indexOf("-----END PGP SIGNATURE-----");
     if (end < 0 || sigText.slice(end + 27).trim() !== "") no("text after the cleartext-signed block");
-    const sp = one(bytesOf(sigText.slice(0, end + 27)));
+    const sp = await one(bytesOf(sigText.slice(0, end + 27)));
     if (hashes.some((h) => h !== HASH_NAMES[sp.sig.hash])) no("the Hash: header is not the signature's hash");
     const covered = bytesOf(plain.join("\r\n")), signed = bytesOf(plain.join("\n"));
     const r = await firstOver(sp, [covered], c, at);
@@ -626,7 +645,7 @@ const openpgp = (function () {
     else if (!d.signature) got = await clearsigned(raw, c, at);
     else {
       const signed = enc.encode(d.text);
-      got = Object.assign(await firstOver(one(enc.encode(d.signature)), [signed], c, at), { signed, charset: "" });
+      got = Object.assign(await firstOver(await one(enc.encode(d.signature), false), [signed], c, at), { signed, charset: "" });
     }
     let text;
     if (d.charset) {
