@@ -543,3 +543,97 @@ func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
 		t.Errorf("the page says %q; verify checked %d signatures", verdict, rep.Signatures)
 	}
 }
+
+// TestReplayPageRefusesRevokedAndExpiredKeys: a signed file recorded as
+// received when the registered key had expired, or registered with its
+// revocation (GnuPG's own certificate, no reason: for all time), is
+// refused by verify and by the page alike.
+func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
+	now := time.Now().UTC().Truncate(time.Second)
+	// A key valid for an hour from two hours ago; a file signed in it.
+	short, err := openpgpv2.NewEntity("Short", "", "short@example.org", &packet.Config{KeyLifetimeSecs: 3600, Algorithm: packet.PubKeyAlgoEdDSA, Time: func() time.Time { return now.Add(-2 * time.Hour) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shortPub, _ := compose.ArmorPublicKey(short)
+	signedAt := now.Add(-90 * time.Minute)
+	var sig bytes.Buffer
+	if err := openpgpv2.ArmoredDetachSign(&sig, []*openpgpv2.Entity{short}, strings.NewReader(sigOrder), &openpgpv2.SignParams{Config: &packet.Config{Time: func() time.Time { return signedAt }}}); err != nil {
+		t.Fatal(err)
+	}
+	// A GnuPG key and its revocation certificate, imported.
+	g := gpgtest.New(t)
+	const uid = "Gone <gone@example.org>"
+	fpr := g.GenKey(uid, "ed25519", "sign", "1d")
+	clear := g.Clearsign(uid, []byte(sigOrder))
+	live := string(g.ExportPublic(uid))
+	rev, err := os.ReadFile(filepath.Join(g.Home, "openpgp-revocs.d", fpr+".rev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Run(bytes.ReplaceAll(rev, []byte(":-----BEGIN"), []byte("-----BEGIN")), "--import")
+	revoked := string(g.ExportPublic(uid))
+
+	cases := []struct {
+		name, key, signature string
+		file                 []byte
+		signed, at           time.Time
+		verify, page         string
+	}{
+		{"received after the key expired", string(shortPub), sig.String(), []byte(sigOrder), signedAt.Add(time.Minute), now, "expired", "(expired-key)"},
+		{"the key revoked for no reason", revoked, "", clear, now, now, "revoked", "(revoked-key)"},
+	}
+	var recs []map[string]any
+	who := map[string]map[string]string{}
+	for i, c := range cases {
+		side := fmt.Sprint("side", i)
+		good := string(shortPub)
+		if c.signature == "" {
+			good = live
+		}
+		ks, _ := pgpVerifier{}.Keys([]string{good})
+		v, err := pgpVerifier{}.VerifyFile(c.file, c.signature, ks, c.signed)
+		if err != nil {
+			t.Fatalf("%s: the file as signed: %v", c.name, err)
+		}
+		bad, _ := pgpVerifier{}.Keys([]string{c.key})
+		if _, err := (pgpVerifier{}).VerifyFile(c.file, c.signature, bad, c.at); err == nil || !strings.Contains(err.Error(), c.verify) {
+			t.Fatalf("%s: verify says %v, want %q", c.name, err, c.verify)
+		}
+		data := map[string]any{"side": side, "text": string(v.Signed), "source": "file", "fingerprint": v.Fingerprint, "key": v.Key, "sig_time": v.SigTime.UTC().Format(time.RFC3339)}
+		if c.signature != "" {
+			data["signature"] = c.signature
+		} else {
+			data["raw"] = c.file
+		}
+		recs = append(recs, map[string]any{"seq": 2, "type": "OrdersAccepted", "time": c.at.Format(time.RFC3339Nano), "data": data})
+		who[side] = map[string]string{"side": side, "key": c.key}
+	}
+	ctx := browser(t, func(any) {})
+	file := filepath.Join(t.TempDir(), "page.html")
+	var b bytes.Buffer
+	if err := (&replaypage.Page{Game: "keys"}).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file, b.Bytes(), 0o644)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file)); err != nil {
+		t.Fatal(err)
+	}
+	recsJSON, _ := json.Marshal(recs)
+	whoJSON, _ := json.Marshal(who)
+	errs, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+		const out = [];
+		for (const r of `+string(recsJSON)+`) {
+			try { await openpgp.record(r, `+string(whoJSON)+`, new Map()); out.push("accepted"); } catch (e) { out.push(String(e.message)); }
+		}
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		if !strings.Contains(errs[i], c.page) {
+			t.Errorf("%s: the page says %q, want %q", c.name, errs[i], c.page)
+		}
+	}
+}

@@ -440,7 +440,12 @@ const openpgp = (function () {
     c.fingerprint = hex(primary.fingerprint).toUpperCase();
     return c;
   }
-  const revokedAt = (revs, t) => revs.some((r) => r.reason === 1 || r.reason === 3 ? r.created <= t : true);
+  // revokedAt is go-crypto's Revoked: a revocation without reason, or
+  // for no reason, compromise or an unknown one, revokes for all time;
+  // another takes effect when made (for a subkey, if made after its
+  // binding).
+  const revokedAt = (revs, t, binding) => revs.some((r) => [undefined, 0, 2, 200].includes(r.reason) ||
+    (!expired(r.created, r.expires, t) && (!binding || binding.created <= r.created)));
   const latest = (sigs, t) => sigs.filter((s) => s.created <= t).sort((a, b) => b.created - a.created)[0];
   // expired is go-crypto's KeyExpired or SigExpired of a key or signature
   // created at `created` with the lifetime `life` (0: none) at t.
@@ -458,8 +463,8 @@ const openpgp = (function () {
     }
     for (const s of c.subkeys) {
       if (!isIssuer(s.key)) continue;
-      if (revokedAt(s.revocations, t)) no("signing subkey revoked (revoked-key)");
       const b = latest(s.bindings, t) || no("the signing subkey has no valid binding");
+      if (revokedAt(s.revocations, t, b)) no("signing subkey revoked (revoked-key)");
       if (b.flags !== undefined && !(b.flags & 2)) no("the subkey may not sign");
       if (expired(s.key.created, b.keyExpires, t) || expired(b.created, b.expires, t)) no("signing subkey expired (expired-key)");
       return s.key;
