@@ -298,7 +298,8 @@ func TestReplayCheckedInLogsVerifyInBrowser(t *testing.T) {
 		if !strings.HasPrefix(verdict, want) {
 			t.Errorf("%s: the page says %q, want %q...", l, verdict, want)
 		}
-		t.Logf("%s: %s", filepath.Base(l), verdict[:min(len(verdict), 90)])
+		ms, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.verifyMs`))
+		t.Logf("%s: checked in %s ms: %s", filepath.Base(l), ms, verdict[:min(len(verdict), 60)])
 	}
 }
 
