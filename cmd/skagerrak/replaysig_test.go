@@ -546,8 +546,8 @@ func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
 
 // TestReplayPageRefusesRevokedAndExpiredKeys: a signed file recorded as
 // received when the registered key had expired, or registered with its
-// revocation (GnuPG's own certificate, no reason: for all time), is
-// refused by verify and by the page alike.
+// revocation (GnuPG's own certificate, no reason: for all time), or an
+// RSA key of 1,024 bits, is refused by verify and by the page alike.
 func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 	now := time.Now().UTC().Truncate(time.Second)
 	// A key valid for an hour from two hours ago; a file signed in it.
@@ -573,6 +573,9 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 	}
 	g.Run(bytes.ReplaceAll(rev, []byte(":-----BEGIN"), []byte("-----BEGIN")), "--import")
 	revoked := string(g.ExportPublic(uid))
+	const weakUID = "Weak <weak@example.org>"
+	g.GenKey(weakUID, "rsa1024", "sign", "1d")
+	weakClear, weak := g.Clearsign(weakUID, []byte(sigOrder)), string(g.ExportPublic(weakUID))
 
 	cases := []struct {
 		name, key, signature string
@@ -582,6 +585,7 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 	}{
 		{"received after the key expired", string(shortPub), sig.String(), []byte(sigOrder), signedAt.Add(time.Minute), now, "expired", "(expired-key)"},
 		{"the key revoked for no reason", revoked, "", clear, now, now, "revoked", "(revoked-key)"},
+		{"an RSA key of 1,024 bits", weak, "", weakClear, now, now, "weak", "(weak-key)"},
 	}
 	var recs []map[string]any
 	who := map[string]map[string]string{}
@@ -593,6 +597,9 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 		}
 		ks, _ := pgpVerifier{}.Keys([]string{good})
 		v, err := pgpVerifier{}.VerifyFile(c.file, c.signature, ks, c.signed)
+		if c.key == weak {
+			v, err = adjudicator.Verified{Signed: []byte(sigOrder), Fingerprint: g.Fingerprint(weakUID), Key: "sig1:" + strings.Repeat("0", 64)}, nil
+		}
 		if err != nil {
 			t.Fatalf("%s: the file as signed: %v", c.name, err)
 		}

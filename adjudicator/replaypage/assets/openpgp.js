@@ -350,7 +350,6 @@ const openpgp = (function () {
     const hash = HASHES[sig.hash], m = sig.material, S = crypto.subtle;
     if (sig.algo !== key.algo && !(sig.algo === 22 && key.algo === 22)) no("the signature's algorithm is not its key's");
     if (key.algo === 1 || key.algo === 3) {
-      if (key.rsa.n.length * 8 - Math.clz32(key.rsa.n[0]) + 24 < 2048) no("RSA key under 2048 bits (weak-key)");
       const k = await S.importKey("jwk", { kty: "RSA", n: b64url(key.rsa.n), e: b64url(key.rsa.e), ext: true }, { name: "RSASSA-PKCS1-v1_5", hash }, false, ["verify"]);
       return S.verify("RSASSA-PKCS1-v1_5", k, pad(mpi(m, 0)[0], key.rsa.n.length), input);
     }
@@ -451,8 +450,15 @@ const openpgp = (function () {
   // created at `created` with the lifetime `life` (0: none) at t.
   const expired = (created, life, t) => created > t || (life > 0 && t > created + life);
   // usable finds the key that made sig in the certificate, valid at t.
+  // strong refuses what verify's keyStrength does: RSA under 2048 bits,
+  // DSA and ElGamal.
+  function strong(k) {
+    if ([16, 17, 20].includes(k.algo)) no("public key algorithm " + k.algo + " is not accepted (weak-key)");
+    if (k.rsa && k.rsa.n.length * 8 - Math.clz32(k.rsa.n[0]) + 24 < 2048) no("RSA key under 2048 bits (weak-key)");
+    return k;
+  }
   function usable(c, sig, t) {
-    const p = c.primary;
+    const p = strong(c.primary);
     if (revokedAt(c.revocations, t)) no("signing key revoked (revoked-key)");
     const self = latest(c.selfSigs, t) || no("the registered key has no valid self-signature at " + new Date(t * 1000).toISOString());
     if (expired(p.created, self.keyExpires, t) || expired(self.created, self.expires, t)) no("signing key expired (expired-key)");
@@ -465,9 +471,9 @@ const openpgp = (function () {
       if (!isIssuer(s.key)) continue;
       const b = latest(s.bindings, t) || no("the signing subkey has no valid binding");
       if (revokedAt(s.revocations, t, b)) no("signing subkey revoked (revoked-key)");
-      if (b.flags !== undefined && !(b.flags & 2)) no("the subkey may not sign");
+      if (b.flags === undefined || !(b.flags & 2)) no("the subkey may not sign");
       if (expired(s.key.created, b.keyExpires, t) || expired(b.created, b.expires, t)) no("signing subkey expired (expired-key)");
-      return s.key;
+      return strong(s.key);
     }
     return no("issuer key " + sig.issuer.toUpperCase() + " is not the registered key's (unknown-key)");
   }
