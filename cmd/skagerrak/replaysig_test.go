@@ -532,16 +532,10 @@ func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
 			t.Fatalf("the log holds no %s", typ)
 		}
 	}
-	var b bytes.Buffer
-	if err := (&replaypage.Page{Game: "g000", Log: log}).Write(&b); err != nil {
-		t.Fatal(err)
+	if rep.Signatures != 4 {
+		t.Fatalf("verify checked %d signatures, want 4", rep.Signatures)
 	}
-	file := filepath.Join(t.TempDir(), "page.html")
-	os.WriteFile(file, b.Bytes(), 0o644)
-	verdict := openPage(t, browser(t, func(any) {}), "file://"+file)
-	if want := fmt.Sprintf("verified: %d records, %d signatures, ", rep.Events, rep.Signatures); !strings.HasPrefix(verdict, want) || rep.Signatures != 4 {
-		t.Errorf("the page says %q; verify checked %d signatures", verdict, rep.Signatures)
-	}
+	pageChecksAsVerify(t, filepath.Join(p.dataDir(), "g000"), rep.Signatures)
 }
 
 // TestReplayPageRefusesRevokedAndExpiredKeys: a signed file recorded as
@@ -642,5 +636,25 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 		if !strings.Contains(errs[i], c.page) {
 			t.Errorf("%s: the page says %q, want %q", c.name, errs[i], c.page)
 		}
+	}
+}
+
+// pageChecksAsVerify opens the page of a game's log and requires it to
+// say verified, with as many signatures checked as verify checked.
+func pageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
+	t.Helper()
+	log, err := os.ReadFile(filepath.Join(gameDir, adjudicator.LogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := (&replaypage.Page{Game: filepath.Base(gameDir), Log: log}).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "page.html")
+	os.WriteFile(file, b.Bytes(), 0o644)
+	verdict := openPage(t, browser(t, func(any) {}), "file://"+file)
+	if want := fmt.Sprintf("verified: %d records, %d signatures, ", bytes.Count(log, []byte("\n")), signatures); !strings.HasPrefix(verdict, want) {
+		t.Errorf("the page of %s says %q, want it to begin %q", gameDir, verdict, want)
 	}
 }
