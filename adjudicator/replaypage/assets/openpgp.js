@@ -7,7 +7,9 @@ const openpgp = (function () {
   const enc = new TextEncoder();
   const utf8 = new TextDecoder("utf-8", { fatal: true });
   class Refused extends Error {}
+  class Mismatch extends Refused {} // the record says other than its signed message
   const no = (why) => { throw new Refused(why); };
+  const differs = (why) => { throw new Mismatch(why); };
   const hex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
   const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
   function concat(...parts) {
@@ -645,7 +647,7 @@ const openpgp = (function () {
   async function record(r, who, certs) {
     const d = signedOf(r);
     if (!d) return false;
-    const p = who[d.side] || no("orders of an unknown side " + d.side);
+    const p = who[d.side] || differs("orders of an unknown side " + d.side);
     if (!certs.has(p.key)) certs.set(p.key, cert(p.key).catch((e) => e));
     const c = await certs.get(p.key);
     if (c instanceof Error) throw c;
@@ -660,19 +662,19 @@ const openpgp = (function () {
     }
     let text;
     if (d.charset) {
-      if (d.charset.toLowerCase() !== got.charset.toLowerCase()) no("the orders were decoded from " + d.charset + ", but the signed message is read as " + JSON.stringify(got.charset));
+      if (d.charset.toLowerCase() !== got.charset.toLowerCase()) differs("the orders were decoded from " + d.charset + ", but the signed message is read as " + JSON.stringify(got.charset));
       text = decodeText(got.signed, got.charset);
     } else {
       try { text = utf8.decode(got.signed); } catch (e) { text = null; }
     }
-    if (text !== d.text) no("the recorded text is not what the signed message holds");
-    if (got.fingerprint !== d.fingerprint) no("the recorded signer " + d.fingerprint + " is not the key that signed, " + got.fingerprint);
+    if (text !== d.text) differs("the recorded text is not what the signed message holds");
+    if (got.fingerprint !== d.fingerprint) differs("the recorded signer " + d.fingerprint + " is not the key that signed, " + got.fingerprint);
     const key = /^sig1:/.test(d.key) ? got.identity : got.packet;
-    if (key !== d.key) no("the recorded message identity is not the signature's");
-    if (d.sig_time && seconds(d.sig_time) !== got.created) no("the recorded signature time is not the signature's");
+    if (key !== d.key) differs("the recorded message identity is not the signature's");
+    if (d.sig_time && seconds(d.sig_time) !== got.created) differs("the recorded signature time is not the signature's");
     return got;
   }
-  // stands says whether the registered keys are stand-ins that sign
+  // standIn says whether the registered keys are stand-ins that sign
   // nothing (the scripted players of the test logs), not OpenPGP keys.
   const standIn = (who) => Object.values(who).every((p) => !/-----BEGIN PGP PUBLIC KEY BLOCK-----/.test(p.key || ""));
 
@@ -691,6 +693,7 @@ const openpgp = (function () {
       try {
         if (await record(r, who, certs)) n++;
       } catch (e) {
+        if (e instanceof Mismatch) fail(r, e.message);
         if (e instanceof Refused || e instanceof DOMException || e instanceof TypeError || e instanceof RangeError) fail(r, "the signature does not verify: " + e.message);
         throw e;
       }
