@@ -284,6 +284,7 @@ const openpgp = (function () {
       let len = b[o++];
       if (len >= 192 && len < 255) len = ((len - 192) << 8) + b[o++] + 192;
       else if (len === 255) { len = be(b, o, 4); o += 4; }
+      if (!(len >= 1)) no("a signature subpacket without its type");
       out.push({ type: b[o] & 0x7f, body: b.subarray(o + 1, o + len) });
       o += len;
     }
