@@ -172,6 +172,8 @@ func TestStockClientShapes(t *testing.T) {
 	if err != nil || rep.Signatures != 3 {
 		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
 	}
+	// And so does its replay page, in the browser.
+	pageChecksAsVerify(t, e.dataDir()+"/g000", rep.Signatures)
 }
 
 // Reports go out Auto-Submitted: auto-generated, replies auto-replied; a

@@ -166,6 +166,10 @@ func TestInteropStockClients(t *testing.T) {
 			t.Errorf("verify %s:\n%s", g, out)
 		}
 	}
+	// And so do their replay pages, in the browser: mutt's, gpg's and
+	// Thunderbird's mail checked by the page's script.
+	pageChecksAsVerify(t, filepath.Join(dir, "games", "km-1"), 4)
+	pageChecksAsVerify(t, filepath.Join(dir, "games", "km-2"), 1)
 	l := cli("log", filepath.Join(dir, "games", "km-1"), "--json")
 	if !strings.Contains(l, `"charset":"iso-8859-1"`) {
 		t.Errorf("km-1's log records no ISO-8859-1 orders")
