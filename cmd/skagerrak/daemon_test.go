@@ -14,6 +14,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
 )
@@ -131,8 +132,8 @@ func TestSMTP4xxThenSuccessSendsOnce(t *testing.T) {
 	h, box, s := e.open(t)
 	defer h.Close()
 	defer box.Close()
-	s.s, _ = smtpoutForTest(e)
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	s.Via, _ = smtpoutForTest(e)
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(e.smtp.Deliveries()); n != 2 {
@@ -192,7 +193,7 @@ func TestEncryptedReports(t *testing.T) {
 	if _, err := h.Create(spec); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
 	got := e.smtp.For("allied@players.test")
@@ -232,7 +233,7 @@ func TestOrderFormSignedAndMailedBack(t *testing.T) {
 	if _, err := h.Create(spec); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
 	const marker = "send back to this address):\n\n"
@@ -256,7 +257,7 @@ func TestOrderFormSignedAndMailedBack(t *testing.T) {
 		}
 		e.imap.Append(hostAddr, "INBOX", raw)
 	}
-	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil || p.Accepted != 2 || p.Rejected != 0 {
 		t.Fatalf("the forms mailed back: %+v %v", p, err)
 	}

@@ -19,6 +19,7 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/smtpout"
@@ -35,9 +36,9 @@ func pgHost(t testing.TB, url string) *adjudicator.Host {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := adjudicator.Options{Verifier: pgpVerifier{}, Senders: daemonSenders}
+	o := adjudicator.Options{Verifier: wiring.Verifier{}, Senders: daemonSenders}
 	o.DuplicateGrace, _ = time.ParseDuration(os.Getenv("SKAGERRAK_TEST_DUP_GRACE"))
-	h, err := adjudicator.OpenStore(pgGames{s}, o)
+	h, err := adjudicator.OpenStore(wiring.PostgresStore{Store: s}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,10 +67,10 @@ func TestHelperDaemon(t *testing.T) {
 	ss, _ := smtpout.New(smtpout.Config{Addr: os.Getenv("SKAGERRAK_TEST_SMTP"), TLS: smtpout.TLSNone, From: hostAddr})
 	pool := ss.Pool(2, 10)
 	defer pool.Close()
-	out := &smtpSender{s: pool, from: hostAddr, host: key, clock: func() time.Time { return time.Now().UTC() }}
+	out := &wiring.Sender{Via: pool, From: hostAddr, Host: key, Clock: func() time.Time { return time.Now().UTC() }}
 	ctx, stop := signalContext()
 	defer stop()
-	if err := h.Run(ctx, inbox{box}, nil, out, 100*time.Millisecond); err != nil {
+	if err := h.Run(ctx, wiring.Inbox{Box: box}, nil, out, 100*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -264,7 +265,7 @@ func tallyLogs(t *testing.T, paths []string) logTally {
 				tl.sent[d.ID]++
 			}
 		}
-		if _, err := adjudicator.VerifyPath(path, pgpVerifier{}); err != nil {
+		if _, err := adjudicator.VerifyPath(path, wiring.Verifier{}); err != nil {
 			t.Errorf("%s does not verify: %v", path, err)
 		}
 	}
@@ -324,7 +325,7 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 // game's mail in the order it was queued.
 func TestParallelFlushSendsEachMailOnce(t *testing.T) {
 	e := newMailEnv(t, 40)
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}, Senders: 6})
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}, Senders: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +336,7 @@ func TestParallelFlushSendsEachMailOnce(t *testing.T) {
 	}
 	pool := ss.Pool(3, 7)
 	defer pool.Close()
-	s := &smtpSender{s: pool, from: hostAddr, host: e.hostKey, clock: func() time.Time { return time.Now().UTC() }}
+	s := &wiring.Sender{Via: pool, From: hostAddr, Host: e.hostKey, Clock: func() time.Time { return time.Now().UTC() }}
 	n, err := h.Flush(context.Background(), s)
 	if err != nil || n != 80 {
 		t.Fatalf("flush: %d sent, %v; want 80", n, err)
@@ -455,11 +456,11 @@ func TestKeyMovedWhileTwoDaemonsRouteTheSameMessage(t *testing.T) {
 // (signer is the armored public key it was signed with).
 func recordsOf(t *testing.T, url string, raw []byte, signer string) int {
 	t.Helper()
-	ks, err := pgpVerifier{}.Keys([]string{signer})
+	ks, err := wiring.Verifier{}.Keys([]string{signer})
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := pgpVerifier{}.VerifyMail(raw, ks, time.Now())
+	v, err := wiring.Verifier{}.VerifyMail(raw, ks, time.Now())
 	if err != nil || v.Key == "" {
 		t.Fatalf("the message does not verify: %v", err)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/loopback"
@@ -141,7 +142,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		spec.Players = append(spec.Players, adjudicator.Player{Side: side, Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
 	}
 
-	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: pgpVerifier{}, Logger: quiet})
+	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: wiring.Verifier{}, Logger: quiet})
 	if err != nil {
 		return err
 	}
@@ -167,7 +168,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	if err != nil {
 		return err
 	}
-	sender := &smtpSender{s: ss, from: demoHostAddr, host: hostKey, clock: func() time.Time { return time.Now().UTC() }, autocrypt: autocrypt}
+	sender := &wiring.Sender{Via: ss, From: demoHostAddr, Host: hostKey, Clock: func() time.Time { return time.Now().UTC() }, Autocrypt: autocrypt}
 
 	// One unsigned message, as a careless player would send: it must be
 	// rejected without a reply.
@@ -185,7 +186,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		p, err := h.PollOnce(ctx, inbox{box}, sender)
+		p, err := h.PollOnce(ctx, wiring.Inbox{Box: box}, sender)
 		if err != nil {
 			return err
 		}
@@ -236,7 +237,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		count(g.Resolved, "phase"), count(total.Messages, "message"), count(orders, "order mail"), total.Accepted, total.Rejected, count(total.Sent, "mail"))
 	fmt.Fprintf(m.Stdout, "game directory: %s\n", gameDir)
 	fmt.Fprintf(m.Stdout, "the players' mail (reports, maps, replies): %s\n", filepath.Join(dir, "mail"))
-	rep, err := adjudicator.VerifyPath(gameDir, pgpVerifier{})
+	rep, err := adjudicator.VerifyPath(gameDir, wiring.Verifier{})
 	if err != nil {
 		return fmt.Errorf("demo: verify: %w", err)
 	}

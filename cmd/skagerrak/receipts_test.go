@@ -19,6 +19,7 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
 	"skagerrak/events"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
 	"skagerrak/mail/smtpout"
@@ -108,7 +109,7 @@ type receiptHost struct {
 	h      *adjudicator.Host
 	clk    *stepClock
 	smtp   *loopback.SMTPServer
-	sender *smtpSender
+	sender *wiring.Sender
 	dir    string
 }
 
@@ -133,8 +134,8 @@ func (w *receiptWorld) newHostWith(t testing.TB, name string, secret byte, start
 	if err != nil {
 		t.Fatal(err)
 	}
-	rh.sender = &smtpSender{s: ss, from: hostAddr, host: w.host, clock: rh.clk.Now}
-	rh.h, err = adjudicator.OpenHost(rh.dir, adjudicator.Options{Clock: rh.clk, Verifier: pgpVerifier{}, Entropy: bytes.NewReader(bytes.Repeat([]byte{secret}, 32))})
+	rh.sender = &wiring.Sender{Via: ss, From: hostAddr, Host: w.host, Clock: rh.clk.Now}
+	rh.h, err = adjudicator.OpenHost(rh.dir, adjudicator.Options{Clock: rh.clk, Verifier: wiring.Verifier{}, Entropy: bytes.NewReader(bytes.Repeat([]byte{secret}, 32))})
 	if err != nil {
 		t.Fatal(err)
 	}

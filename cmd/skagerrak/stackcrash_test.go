@@ -20,6 +20,7 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/smtpout"
@@ -71,7 +72,7 @@ func (e *stackEnv) addr() string { return e.user + "@" + e.s.Domain }
 // host opens the env's store as a daemon does.
 func (e *stackEnv) host(t testing.TB) *adjudicator.Host {
 	t.Helper()
-	o := adjudicator.Options{Verifier: pgpVerifier{}, Senders: daemonSenders, Logger: e.log}
+	o := adjudicator.Options{Verifier: wiring.Verifier{}, Senders: daemonSenders, Logger: e.log}
 	// A helper may be told to give up a fetch sooner, and to move what
 	// another daemon recorded sooner, than a host does (seconds, not
 	// minutes, for a test).
@@ -84,7 +85,7 @@ func (e *stackEnv) host(t testing.TB) *adjudicator.Host {
 		if s, err = pgstore.Open(context.Background(), e.pg, pgstore.Options{MaxConns: 8}); err != nil {
 			t.Fatal(err)
 		}
-		st = pgGames{s}
+		st = wiring.PostgresStore{Store: s}
 	} else if st, err = adjudicator.NewFileStore(filepath.Join(e.dir, "games"), false); err != nil {
 		t.Fatal(err)
 	}
@@ -208,8 +209,8 @@ func TestHelperOnTheStack(t *testing.T) {
 	ss, _ := smtpout.New(smtpout.Config{Addr: os.Getenv("SKAGERRAK_TEST_SMTP"), TLS: smtpout.TLSNone, From: from, Logger: e.log})
 	pool := ss.Pool(2, 10)
 	defer pool.Close()
-	var in adjudicator.Inbox = inbox{box}
-	var out adjudicator.Sender = &smtpSender{s: pool, from: from, host: key, clock: func() time.Time { return time.Now().UTC() }}
+	var in adjudicator.Inbox = wiring.Inbox{Box: box}
+	var out adjudicator.Sender = &wiring.Sender{Via: pool, From: from, Host: key, Clock: func() time.Time { return time.Now().UTC() }}
 	switch where {
 	case "":
 		p, err := h.PollOnce(context.Background(), in, out)

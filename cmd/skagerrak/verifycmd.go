@@ -16,6 +16,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/events"
+	"skagerrak/internal/wiring"
 )
 
 func (m *Main) verifyCmd() *cobra.Command {
@@ -58,7 +59,7 @@ or every receipt the log does not bear out.`,
 					return fmt.Errorf("--receipts needs --host-key HOST.asc: the host's public key, to check the host's signature on each mail")
 				}
 			}
-			var v adjudicator.Verifier = pgpVerifier{}
+			var v adjudicator.Verifier = wiring.Verifier{}
 			if noSigs {
 				v = nil
 			}
