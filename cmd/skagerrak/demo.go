@@ -17,6 +17,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/receipts"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
@@ -255,16 +256,12 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 func (m *Main) demoReceipts(logPath string, players []*demoPlayer, host openpgp.EntityList) error {
 	var parts []string
 	for _, p := range players {
-		k, err := readKeptReceipts([]string{p.mailDir}, host, nil)
-		if err != nil {
-			return err
-		}
-		c, err := adjudicator.CheckReceipts(logPath, k.Held)
+		k, c, err := receipts.Check(logPath, []string{p.mailDir}, host, nil)
 		if err != nil {
 			return err
 		}
 		if !c.OK() || len(k.Bad) > 0 || len(k.Refused) > 0 || c.Checked == 0 {
-			printReceiptCheck(m.Stdout, logPath, []string{p.mailDir}, k, c)
+			receipts.Print(m.Stdout, logPath, []string{p.mailDir}, k, c)
 			return fmt.Errorf("demo: the receipts %s kept do not all match the log", p.side)
 		}
 		parts = append(parts, fmt.Sprintf("%s %d (%d of its accepted orders)", p.side, c.Checked, c.Orders))

@@ -19,6 +19,7 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
 	"skagerrak/events"
+	"skagerrak/internal/receipts"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
@@ -344,7 +345,7 @@ func TestHostDroppingAcceptedOrdersIsCaughtByTheVictimsReceipts(t *testing.T) {
 // player saved.
 func lastOrdersReceipt(t testing.TB, w *receiptWorld, box *savedBox) adjudicator.HeldReceipt {
 	t.Helper()
-	k, err := readKeptReceipts([]string{box.dir}, openpgp.EntityList{w.host}, nil)
+	k, err := receipts.Read([]string{box.dir}, openpgp.EntityList{w.host}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -653,7 +654,7 @@ func BenchmarkVerifyReceipts(b *testing.B) {
 	host := openpgp.EntityList{w.host}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		k, err := readKeptReceipts([]string{box.dir}, host, nil)
+		k, err := receipts.Read([]string{box.dir}, host, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
