@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"skagerrak/internal/daemontest"
 	"skagerrak/mail/compose"
 )
 
@@ -124,7 +125,7 @@ func TestBackoffUpToPollInterval(t *testing.T) {
 	b, _ := os.ReadFile(cfg)
 	os.WriteFile(cfg, []byte(strings.Replace(strings.Replace(string(b), "poll_interval: 200ms", "poll_interval: 1s", 1), e.imap.Addr(), closedAddr(t), 1)), 0o600)
 	ctx, cancel := context.WithCancel(context.Background())
-	var out, errb syncBuffer
+	var out, errb daemontest.SyncBuffer
 	m := &Main{Stdout: &out, Stderr: &errb}
 	done := make(chan int)
 	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()

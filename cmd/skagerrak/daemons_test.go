@@ -2,13 +2,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,15 +16,12 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/daemontest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/smtpout"
 )
-
-// daemonSenders is how many games a test daemon sends mail of at once:
-// each may have one mail accepted by the server and not yet marked sent.
-const daemonSenders = 4
 
 // pgHost opens a host on the database at url.
 func pgHost(t testing.TB, url string) *adjudicator.Host {
@@ -36,7 +30,7 @@ func pgHost(t testing.TB, url string) *adjudicator.Host {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := adjudicator.Options{Verifier: wiring.Verifier{}, Senders: daemonSenders}
+	o := adjudicator.Options{Verifier: wiring.Verifier{}, Senders: daemontest.Senders}
 	o.DuplicateGrace, _ = time.ParseDuration(os.Getenv("SKAGERRAK_TEST_DUP_GRACE"))
 	h, err := adjudicator.OpenStore(wiring.PostgresStore{Store: s}, o)
 	if err != nil {
@@ -68,22 +62,11 @@ func TestHelperDaemon(t *testing.T) {
 	pool := ss.Pool(2, 10)
 	defer pool.Close()
 	out := &wiring.Sender{Via: pool, From: hostAddr, Host: key, Clock: func() time.Time { return time.Now().UTC() }}
-	ctx, stop := signalContext()
+	ctx, stop := daemontest.SignalContext()
 	defer stop()
 	if err := h.Run(ctx, wiring.Inbox{Box: box}, nil, out, 100*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func signalContext() (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGTERM)
-	go func() {
-		<-ch
-		cancel()
-	}()
-	return ctx, cancel
 }
 
 // Two daemon processes share one PostgreSQL and one mailbox and drain
@@ -92,7 +75,7 @@ func signalContext() (context.Context, context.CancelFunc) {
 // logs, every queued mail is marked sent exactly once, a Message-ID reaches
 // its player twice only when a kill fell between the SMTP server's
 // acceptance and the commit of MailSent (at most one mail for each game
-// the killed daemon was sending at once, daemonSenders, a kill), and every
+// the killed daemon was sending at once, daemontest.Senders, a kill), and every
 // game exports and verifies.
 func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 	t.Parallel()
@@ -210,87 +193,6 @@ func queued(t *testing.T, url string) int {
 	return n
 }
 
-// exportLogs writes the log of each of a host's games (in the order of
-// Games) to a file of its own, as export does, and returns their paths.
-func exportLogs(t *testing.T, h *adjudicator.Host) []string {
-	t.Helper()
-	dir := t.TempDir()
-	var paths []string
-	for _, id := range h.Games() {
-		l, err := h.Store().Open(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, id+".jsonl")
-		f, _ := os.Create(path)
-		if err := writeLog(f, l); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-		l.Close()
-		paths = append(paths, path)
-	}
-	return paths
-}
-
-// logTally is what a set of game logs recorded: the outcomes of each
-// message (by its key), the mails queued and how often each was marked
-// sent.
-type logTally struct {
-	outcomes map[string]int
-	queued   map[string]bool
-	sent     map[string]int
-}
-
-// tallyLogs reads the logs at paths, each of which must verify.
-func tallyLogs(t *testing.T, paths []string) logTally {
-	t.Helper()
-	tl := logTally{outcomes: map[string]int{}, queued: map[string]bool{}, sent: map[string]int{}}
-	for _, path := range paths {
-		for ev, err := range (adjudicator.LogReader{Path: path}).Events(1) {
-			if err != nil {
-				t.Fatal(err)
-			}
-			var d struct {
-				Key string `json:"key"`
-				ID  string `json:"id"`
-			}
-			json.Unmarshal(ev.Data, &d)
-			switch ev.Type {
-			case adjudicator.EvOrdersAccepted, adjudicator.EvOrdersRejected:
-				tl.outcomes[d.Key]++
-			case adjudicator.EvMailQueued:
-				tl.queued[d.ID] = true
-			case adjudicator.EvMailSent:
-				tl.sent[d.ID]++
-			}
-		}
-		if _, err := adjudicator.VerifyPath(path, wiring.Verifier{}); err != nil {
-			t.Errorf("%s does not verify: %v", path, err)
-		}
-	}
-	return tl
-}
-
-// once checks that messages distinct messages have one outcome each and
-// that each queued mail was marked sent once.
-func (tl logTally) once(t *testing.T, messages int) {
-	t.Helper()
-	if len(tl.outcomes) != messages {
-		t.Errorf("%d messages recorded, want %d", len(tl.outcomes), messages)
-	}
-	for k, n := range tl.outcomes {
-		if n != 1 {
-			t.Errorf("message %s recorded %d times", k, n)
-		}
-	}
-	for id := range tl.queued {
-		if tl.sent[id] != 1 {
-			t.Errorf("mail %s marked sent %d times", id, tl.sent[id])
-		}
-	}
-}
-
 // checkOnce checks what the daemons left: one outcome per message, one
 // MailSent per queued mail, duplicates of a Message-ID only as the kills
 // explain, and every game exporting a log that verifies.
@@ -298,9 +200,9 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 	t.Helper()
 	h := pgHost(t, url)
 	defer h.Close()
-	tl := tallyLogs(t, exportLogs(t, h))
-	tl.once(t, messages)
-	queuedIDs := tl.queued
+	tl := daemontest.TallyLogs(t, daemontest.ExportLogs(t, h))
+	tl.Once(t, messages)
+	queuedIDs := tl.Queued
 	got := map[string]int{}
 	for _, d := range e.smtp.Deliveries() {
 		got[messageID(d.Data)]++
@@ -315,8 +217,8 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 		}
 	}
 	t.Logf("%d mails, %d deliveries, %d second copies after %d kills", len(queuedIDs), len(e.smtp.Deliveries()), dups, kills)
-	if dups > kills*daemonSenders {
-		t.Errorf("%d second copies of a Message-ID after %d kills: more than the kills explain (%d sending at once)", dups, kills, daemonSenders)
+	if dups > kills*daemontest.Senders {
+		t.Errorf("%d second copies of a Message-ID after %d kills: more than the kills explain (%d sending at once)", dups, kills, daemontest.Senders)
 	}
 }
 

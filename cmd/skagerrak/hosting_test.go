@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"skagerrak/config"
+	"skagerrak/internal/daemontest"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/stacktest"
 )
@@ -297,18 +298,18 @@ func TestHostingAsREADMESays(t *testing.T) {
 	}
 	env := append([]string{"PATH=/usr/local/bin:/usr/bin:/bin"}, m.sourced(strings.TrimPrefix(m.rewrite(unit["EnvironmentFile"]), m.root))...)
 	daemon := m.command(false, m.rewrite(unit["WorkingDirectory"]), env, "/bin/sh", "-c", "umask "+unit["UMask"]+"; exec "+m.rewrite(unit["ExecStart"]))
-	log := &syncBuffer{}
+	log := &daemontest.SyncBuffer{}
 	daemon.Stdout, daemon.Stderr = log, log
 	if err := daemon.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer daemon.Process.Kill()
-	waitLog(t, log, "skagerrak running")
+	daemontest.WaitLog(t, log, "skagerrak running")
 	german.Send(t, host, german.Clearsigned(t, host, "orders weser-1", form))
-	waitLog(t, log, "status=accepted")
+	daemontest.WaitLog(t, log, "status=accepted")
 	// A game made beside the daemon is taken up: its first reports go.
 	newGame("weser-2")
-	waitLog(t, log, "game taken up")
+	daemontest.WaitLog(t, log, "game taken up")
 	if ms := allied.WaitInbox(t, 1, time.Minute); !strings.Contains(ms[0].Subject, "weser-2") {
 		t.Fatalf("the Allies got %q, not weser-2's first report", ms[0].Subject)
 	}
@@ -364,16 +365,4 @@ func ownerOnlyTree(t *testing.T, dir string, uid int) {
 		}
 		return nil
 	})
-}
-
-// waitLog waits up to a minute for a line of the daemon's log.
-func waitLog(t *testing.T, log *syncBuffer, want string) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !strings.Contains(log.String(), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the daemon never logged %q:\n%s", want, log.String())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 }

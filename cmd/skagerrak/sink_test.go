@@ -12,6 +12,7 @@ import (
 
 	"github.com/emersion/go-smtp"
 
+	"skagerrak/internal/daemontest"
 	"skagerrak/mail/stacktest"
 )
 
@@ -38,7 +39,7 @@ func TestBenchmarkSinkStarts(t *testing.T) {
 	}
 	p := filepath.Join(t.TempDir(), "sink.conf")
 	os.WriteFile(p, []byte(strings.Replace(string(conf), "port 2525", "port "+port, 1)), 0o644)
-	var log syncBuffer
+	var log daemontest.SyncBuffer
 	cmd := exec.Command("testdata/opensmtpd-sink.sh", p)
 	cmd.Stdout, cmd.Stderr = &log, &log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
