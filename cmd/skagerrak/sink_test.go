@@ -13,6 +13,7 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"skagerrak/internal/daemontest"
+	"skagerrak/internal/machinetest"
 	"skagerrak/mail/stacktest"
 )
 
@@ -32,7 +33,7 @@ func TestBenchmarkSinkStarts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := closedAddr(t)
+	addr := machinetest.ClosedAddr(t)
 	_, port, _ := net.SplitHostPort(addr)
 	if !strings.Contains(string(conf), "port 2525") {
 		t.Fatalf("the sink no longer listens on port 2525, as README's benchmark line says:\n%s", conf)
