@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -16,20 +14,10 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/config"
 	"skagerrak/internal/wiring"
-	"skagerrak/mail/compose"
-	"skagerrak/mail/imapbox"
-	"skagerrak/mail/smtpout"
 )
 
-// mailSetup wires the host to the configured IMAP and SMTP servers.
-type mailSetup struct {
-	host   *adjudicator.Host
-	box    *imapbox.Box
-	sender *wiring.Sender
-	pool   *smtpout.Pool
-}
-
-func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*mailSetup, *config.Config, error) {
+// openMail opens the host with its mail as run and poll do.
+func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*wiring.Mail, *config.Config, error) {
 	// What is missing from the configuration is said before any game is
 	// opened or server asked.
 	c, err := m.config(cmd)
@@ -54,69 +42,16 @@ func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*mailSetup, *c
 	return ms, c, nil
 }
 
-func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Config) (*mailSetup, error) {
+func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Config) (*wiring.Mail, error) {
 	key, err := loadHostKey(c.HostKey, c.HostKeyPassphrase, m.allowReadableKey)
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", c.File, err)
-	}
-	// A server that is down is tried again with a growing delay of at
-	// most poll_interval (README, Hosting a game: Watch it).
-	s, err := smtpout.New(smtpout.Config{Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: c.SMTP.Password, TLS: c.SMTP.TLS, From: c.SMTP.From,
-		BackoffMax: c.PollInterval, Logger: m.logger()})
-	if err != nil {
-		return nil, err
 	}
 	clock := func() time.Time { return time.Now().UTC() }
 	if m.Clock != nil {
 		clock = m.Clock.Now
 	}
-	if err := os.MkdirAll(filepath.Join(c.DataDir, ".imap"), 0o700); err != nil {
-		return nil, err
-	}
-	box, err := imapbox.Open(ctx, imapbox.Config{Addr: c.IMAP.Addr, Username: c.IMAP.Username, Password: c.IMAP.Password, TLS: c.IMAP.TLS,
-		Mailbox: c.IMAP.Mailbox, Processed: c.IMAP.Processed, Rejected: c.IMAP.Rejected, StateDir: filepath.Join(c.DataDir, ".imap"),
-		PollInterval: c.PollInterval, BackoffMax: c.PollInterval, Logger: m.logger()})
-	var fe *imapbox.FolderError
-	if errors.As(err, &fe) {
-		return nil, fmt.Errorf("config %s: key imap.%s: %w", c.Where(), fe.Role, err)
-	}
-	if err != nil {
-		if !errors.Is(ctx.Err(), context.Canceled) { // not a shutdown
-			pool := s.Pool(c.SMTP.Connections, c.SMTP.PerConnection)
-			m.mailboxUnread(h, c, &wiring.Sender{Via: pool, From: c.SMTP.From, Host: key, Clock: clock}, err)
-			pool.Close()
-		}
-		return nil, err
-	}
-	pool := s.Pool(c.SMTP.Connections, c.SMTP.PerConnection)
-	autocrypt, err := compose.AutocryptKeydata(key)
-	if err != nil {
-		return nil, err
-	}
-	sender := &wiring.Sender{Via: pool, From: c.SMTP.From, Host: key, Clock: clock, Autocrypt: autocrypt}
-	h.SetDecrypter(sender.Decrypter())
-	return &mailSetup{host: h, box: box, pool: pool, sender: sender}, nil
-}
-
-// mailboxUnread, when the mailbox cannot even be opened (the server down,
-// the login refused), records that the phases past their deadline wait
-// for it, and sends the referee's notice (once a phase).
-func (m *Main) mailboxUnread(h *adjudicator.Host, c *config.Config, out adjudicator.Sender, why error) {
-	ctx, cancel := context.WithTimeout(context.Background(), c.PollTimeout)
-	defer cancel()
-	p, err := h.MailboxUnreadable(ctx, why, out)
-	if err != nil {
-		m.logger().Warn("recording the phases that wait for the mailbox failed", "err", err)
-	}
-	if len(p.Waiting) > 0 {
-		m.logger().Warn("phases past their deadline wait for the mailbox to be read", "games", strings.Join(p.Waiting, ", "))
-	}
-}
-
-func (ms *mailSetup) Close() {
-	ms.pool.Close()
-	ms.box.Close()
-	ms.host.Close()
+	return wiring.OpenMail(ctx, h, c, key, clock, m.logger())
 }
 
 func (m *Main) pollCmd() *cobra.Command {
@@ -161,12 +96,12 @@ cron's PATH is /usr/bin:/bin):
 				return err
 			}
 			defer ms.Close()
-			p, err := ms.host.PollOnce(ctx, wiring.Inbox{Box: ms.box}, ms.sender)
+			p, err := ms.Host.PollOnce(ctx, wiring.Inbox{Box: ms.Box}, ms.Sender)
 			if err != nil {
 				return err
 			}
 			if m.verbose || !idle(p) {
-				m.printPass(ms.host, p)
+				m.printPass(ms.Host, p)
 			}
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				return gaveUp(fmt.Errorf("%d failure(s), the last: %w; the rest is retried on the next pass", p.Failures, p.LastFailure))
@@ -230,17 +165,17 @@ error) ends it with a non-zero status; restarted, it recovers from the log.`,
 			}
 			defer ms.Close()
 			log := m.logger()
-			w, err := startWatch(ms.host, c, log)
+			w, err := startWatch(ms.Host, c, log)
 			if err != nil {
 				return err
 			}
 			defer w.Close()
-			log.Info("skagerrak running", "data_dir", c.DataDir, "games", len(ms.host.Games()), "imap", c.IMAP.Addr)
+			log.Info("skagerrak running", "data_dir", c.DataDir, "games", len(ms.Host.Games()), "imap", c.IMAP.Addr)
 			if a := w.Addr(); a != "" {
 				log.Info("metrics at http://"+a+"/metrics, health at http://"+a+"/healthz", "addr", a)
 			}
-			w.Ready(len(ms.host.Games()))
-			err = ms.host.Run(cmd.Context(), wiring.Inbox{Box: ms.box}, wiring.Inbox{Box: ms.box}, w.Sender(ms.sender), c.PollInterval)
+			w.Ready(len(ms.Host.Games()))
+			err = ms.Host.Run(cmd.Context(), wiring.Inbox{Box: ms.Box}, wiring.Inbox{Box: ms.Box}, w.Sender(ms.Sender), c.PollInterval)
 			log.Info("skagerrak stopped", "err", err)
 			return err
 		},
