@@ -23,6 +23,9 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/internal/wiring"
+
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/verify"
@@ -139,7 +142,7 @@ func TestReplayPageSignaturesAgreeWithGo(t *testing.T) {
 	var recs []map[string]any
 	var wants []want
 	for _, f := range fixtures {
-		ks, err := pgpVerifier{}.Keys([]string{keys[f.uid]})
+		ks, err := wiring.Verifier{}.Keys([]string{keys[f.uid]})
 		if err != nil {
 			t.Fatalf("the key of %s: %v", f.uid, err)
 		}
@@ -147,17 +150,17 @@ func TestReplayPageSignaturesAgreeWithGo(t *testing.T) {
 		var r *verify.Result
 		switch {
 		case !f.file:
-			v, err = pgpVerifier{}.VerifyMail(f.raw, ks, at)
+			v, err = wiring.Verifier{}.VerifyMail(f.raw, ks, at)
 			if err == nil {
 				r, err = verify.Verify(f.raw, keyring(ks), at)
 			}
 		case f.signature != "":
-			v, err = pgpVerifier{}.VerifyFile(f.raw, f.signature, ks, at)
+			v, err = wiring.Verifier{}.VerifyFile(f.raw, f.signature, ks, at)
 			if err == nil {
 				r, err = verify.VerifyDetached(f.raw, dearmored(t, f.signature), keyring(ks), at)
 			}
 		default:
-			v, err = pgpVerifier{}.VerifyFile(f.raw, "", ks, at)
+			v, err = wiring.Verifier{}.VerifyFile(f.raw, "", ks, at)
 			if err == nil {
 				r, err = verify.VerifyClearsignedFile(f.raw, keyring(ks), at)
 			}
@@ -589,16 +592,16 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 		if c.signature == "" {
 			good = live
 		}
-		ks, _ := pgpVerifier{}.Keys([]string{good})
-		v, err := pgpVerifier{}.VerifyFile(c.file, c.signature, ks, c.signed)
+		ks, _ := wiring.Verifier{}.Keys([]string{good})
+		v, err := wiring.Verifier{}.VerifyFile(c.file, c.signature, ks, c.signed)
 		if c.key == weak {
 			v, err = adjudicator.Verified{Signed: []byte(sigOrder), Fingerprint: g.Fingerprint(weakUID), Key: "sig1:" + strings.Repeat("0", 64)}, nil
 		}
 		if err != nil {
 			t.Fatalf("%s: the file as signed: %v", c.name, err)
 		}
-		bad, _ := pgpVerifier{}.Keys([]string{c.key})
-		if _, err := (pgpVerifier{}).VerifyFile(c.file, c.signature, bad, c.at); err == nil || !strings.Contains(err.Error(), c.verify) {
+		bad, _ := wiring.Verifier{}.Keys([]string{c.key})
+		if _, err := (wiring.Verifier{}).VerifyFile(c.file, c.signature, bad, c.at); err == nil || !strings.Contains(err.Error(), c.verify) {
 			t.Fatalf("%s: verify says %v, want %q", c.name, err, c.verify)
 		}
 		data := map[string]any{"side": side, "text": string(v.Signed), "source": "file", "fingerprint": v.Fingerprint, "key": v.Key, "sig_time": v.SigTime.UTC().Format(time.RFC3339)}
@@ -657,4 +660,10 @@ func pageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
 	if want := fmt.Sprintf("verified: %d records, %d signatures, ", bytes.Count(log, []byte("\n")), signatures); !strings.HasPrefix(verdict, want) {
 		t.Errorf("the page of %s says %q, want it to begin %q", gameDir, verdict, want)
 	}
+}
+
+// keyring is the key set's keys as go-crypto takes them.
+func keyring(ks adjudicator.KeySet) openpgp.EntityList {
+	el, _ := ks.(openpgp.EntityList)
+	return el
 }
