@@ -23,6 +23,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/events"
 	"skagerrak/internal/wiring"
 
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
@@ -646,10 +647,7 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 // say verified, with as many signatures checked as verify checked.
 func pageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
 	t.Helper()
-	log, err := os.ReadFile(filepath.Join(gameDir, adjudicator.LogFile))
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := recordLines(t, filepath.Join(gameDir, adjudicator.LogFile))
 	var b bytes.Buffer
 	if err := (&replaypage.Page{Game: filepath.Base(gameDir), Log: log}).Write(&b); err != nil {
 		t.Fatal(err)
@@ -666,4 +664,28 @@ func pageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
 func keyring(ks adjudicator.KeySet) openpgp.EntityList {
 	el, _ := ks.(openpgp.EntityList)
 	return el
+}
+
+// recordLines returns a log file's records, one a line, as the replay
+// page embeds them: without the frames the file store puts on a batch.
+func recordLines(t *testing.T, path string) []byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var b bytes.Buffer
+	for ev, err := range events.NewReader(f, path).All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, err := ev.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
