@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"skagerrak/internal/machinetest"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/stacktest"
 )
@@ -34,27 +35,27 @@ func TestUnderSystemd(t *testing.T) {
 		// cgroups: only where none runs (a container, as CI).
 		t.Skip("!!! this machine runs systemd: the test boots one of its own only where none runs: SKIPPED !!!")
 	}
-	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied"}, nil)
+	s := stacktest.Start(t, "skagerrak.bin", []string{"host", "german", "allied"}, nil)
 	german, allied := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes")
-	host := "host@skagerrak.test"
+	host := "host@skagerrak.bin"
 	m := newMachine(t)
 	hg := gpgtest.New(t)
 	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
-	m.write("/etc/skagerrak/host-key.asc", hg.ExportSecret(hostFPR), m.uid, 0, 0o600)
+	m.Write("/etc/skagerrak/host-key.asc", hg.ExportSecret(hostFPR), m.UID, 0, 0o600)
 	for _, p := range []*stacktest.Player{german, allied} {
 		p.GPG.Import(hg.ExportPublic(hostFPR))
-		m.write("/tmp/"+strings.Split(p.Addr, "@")[0]+".asc", p.PublicKey(), 0, 0, 0o644)
+		m.Write("/tmp/"+strings.Split(p.Addr, "@")[0]+".asc", p.PublicKey(), 0, 0, 0o644)
 	}
 	// The configuration at README's paths, as the daemon reads it inside
 	// the namespace; the same with the test machine's paths, outside.
 	cfg := "data_dir: /var/lib/skagerrak/games\npoll_interval: 2s\nhost_key: /etc/skagerrak/host-key.asc\n" +
 		"imap:\n  addr: " + s.IMAPAddr + "\n  username: " + host + "\n  tls: none\n" +
 		"smtp:\n  addr: " + s.SMTPAddr + "\n  tls: none\n  from: " + host + "\n"
-	m.write("/etc/skagerrak/skagerrak.yaml", []byte(cfg), 0, 0, 0o644)
-	m.write("/etc/skagerrak/outside.yaml", []byte(m.rewrite(cfg)), 0, 0, 0o644)
-	m.write("/etc/skagerrak/secrets.env", []byte("SKAGERRAK_IMAP_PASSWORD='"+s.Password(host)+"'\n"), 0, m.gid, 0o640)
-	if code, out := m.skagerrak(nil, "--config", m.path("/etc/skagerrak/outside.yaml"), "new", "--game", "weser-1", "--ruleset", "kriegsmarine",
-		"--side", "german="+german.Addr+","+m.path("/tmp/german.asc"), "--side", "allied="+allied.Addr+","+m.path("/tmp/allied.asc")); code != 0 {
+	m.Write("/etc/skagerrak/skagerrak.yaml", []byte(cfg), 0, 0, 0o644)
+	m.Write("/etc/skagerrak/outside.yaml", []byte(m.Rewrite(cfg)), 0, 0, 0o644)
+	m.Write("/etc/skagerrak/secrets.env", []byte("SKAGERRAK_IMAP_PASSWORD='"+s.Password(host)+"'\n"), 0, m.GID, 0o640)
+	if code, out := m.Skagerrak(nil, "--config", m.Path("/etc/skagerrak/outside.yaml"), "new", "--game", "weser-1", "--ruleset", "kriegsmarine",
+		"--side", "german="+german.Addr+","+m.Path("/tmp/german.asc"), "--side", "allied="+allied.Addr+","+m.Path("/tmp/allied.asc")); code != 0 {
 		t.Fatalf("new: %d %s", code, out)
 	}
 
@@ -121,12 +122,12 @@ printf '[Unit]\nDescription=the test, nothing else\nAfter=skagerrak.service\n' >
 // gid) in its /etc/passwd and /etc/group, and no unit to start but an
 // empty target. It is killed, with all it started, when the test ends (or
 // the test binary dies: unshare --kill-child, the parent-death signal).
-func bootSystemd(t *testing.T, m *machine) *systemdNS {
+func bootSystemd(t *testing.T, m *machinetest.Machine) *systemdNS {
 	t.Helper()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin")
 	os.Mkdir(bin, 0o755)
-	if err := os.Link(m.path("/usr/local/bin/skagerrak.test"), filepath.Join(bin, "skagerrak.test")); err != nil {
+	if err := os.Link(m.Path("/usr/local/bin/skagerrak.bin"), filepath.Join(bin, "skagerrak.bin")); err != nil {
 		t.Fatal(err)
 	}
 	write := func(name, text string, mode os.FileMode) {
@@ -134,9 +135,9 @@ func bootSystemd(t *testing.T, m *machine) *systemdNS {
 			t.Fatal(err)
 		}
 	}
-	write("bin/skagerrak", "#!/bin/sh\n"+envAsBinary+"=1 exec /usr/local/bin/skagerrak.test \"$@\"\n", 0o755)
-	for _, f := range []struct{ name, line string }{{"passwd", fmt.Sprintf("skagerrak:x:%d:%d::/var/lib/skagerrak:/usr/sbin/nologin\n", m.uid, m.gid)},
-		{"group", fmt.Sprintf("skagerrak:x:%d:\n", m.gid)}} {
+	write("bin/skagerrak", "#!/bin/sh\n"+envAsBinary+"=1 exec /usr/local/bin/skagerrak.bin \"$@\"\n", 0o755)
+	for _, f := range []struct{ name, line string }{{"passwd", fmt.Sprintf("skagerrak:x:%d:%d::/var/lib/skagerrak:/usr/sbin/nologin\n", m.UID, m.GID)},
+		{"group", fmt.Sprintf("skagerrak:x:%d:\n", m.GID)}} {
 		b, err := os.ReadFile("/etc/" + f.name)
 		if err != nil {
 			t.Fatal(err)
@@ -151,8 +152,8 @@ func bootSystemd(t *testing.T, m *machine) *systemdNS {
 	// The binds first: their sources are under /tmp, which sealed hides.
 	boot := "set -e\n" +
 		"mount --bind " + bin + " /usr/local/bin\n" +
-		"mount --bind " + m.path("/etc/skagerrak") + " /etc/skagerrak\n" +
-		"mount --bind " + m.path("/var/lib/skagerrak") + " /var/lib/skagerrak\n" +
+		"mount --bind " + m.Path("/etc/skagerrak") + " /etc/skagerrak\n" +
+		"mount --bind " + m.Path("/var/lib/skagerrak") + " /var/lib/skagerrak\n" +
 		"mount --bind " + dir + "/passwd /etc/passwd\nmount --bind " + dir + "/group /etc/group\n" +
 		sealed +
 		"exec env container=skagerrak-test " + systemdBin + " --system --unit=skagerrak-test.target\n"
