@@ -35,9 +35,9 @@ func TestUnderSystemd(t *testing.T) {
 		// cgroups: only where none runs (a container, as CI).
 		t.Skip("!!! this machine runs systemd: the test boots one of its own only where none runs: SKIPPED !!!")
 	}
-	s := stacktest.Start(t, "skagerrak.bin", []string{"host", "german", "allied"}, nil)
+	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied"}, nil)
 	german, allied := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes")
-	host := "host@skagerrak.bin"
+	host := "host@skagerrak.test"
 	m := newMachine(t)
 	hg := gpgtest.New(t)
 	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
