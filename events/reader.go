@@ -298,7 +298,7 @@ func (r *Reader) check(line []byte) (Event, part, string) {
 	switch {
 	case r.in.n > 0 && at != part{r.in.k + 1, r.in.n}:
 		return Event{}, part{}, fmt.Sprintf("the record is not framed as record %d of the batch of %d it continues", r.in.k+1, r.in.n)
-	case r.in.n == 0 && at.k > 1:
+	case r.in.n == 0 && at.k > 1 && !r.trustOne: // a reader started inside a batch trusts its first line
 		return Event{}, part{}, fmt.Sprintf("the record is framed as record %d of a batch whose first record is not before it", at.k)
 	}
 	if ev.Seq != r.nextSeq {

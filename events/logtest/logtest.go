@@ -595,8 +595,10 @@ func testAppendBatch(t *testing.T, open Opener) {
 	l = mustOpen(t, open, dir)
 	defer l.Close()
 	sameRecords(t, l, all)
-	if got := collect(t, l, 4); len(got) != 4 || got[0].Seq != 4 {
-		t.Fatalf("Events(4) from inside a batch yielded %d records, want 4 from seq 4", len(got))
+	for from := uint64(3); from <= 6; from++ {
+		if got := collect(t, l, from); len(got) != int(8-from) || got[0].Seq != from {
+			t.Fatalf("Events(%d), in and after a batch, yielded %d records, want %d from seq %d", from, len(got), 8-from, from)
+		}
 	}
 }
 
