@@ -570,6 +570,7 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 	const weakUID = "Weak <weak@example.org>"
 	g.GenKey(weakUID, "rsa1024", "sign", "1d")
 	weakClear, weak := g.Clearsign(weakUID, []byte(sigOrder)), string(g.ExportPublic(weakUID))
+	received := time.Now().UTC().Add(time.Second) // after GnuPG's keys and signatures, to the second
 
 	cases := []struct {
 		name, key, signature string
@@ -578,8 +579,8 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 		verify, page         string
 	}{
 		{"received after the key expired", string(shortPub), sig.String(), []byte(sigOrder), signedAt.Add(time.Minute), now, "expired", "(expired-key)"},
-		{"the key revoked for no reason", revoked, "", clear, now, now, "revoked", "(revoked-key)"},
-		{"an RSA key of 1,024 bits", weak, "", weakClear, now, now, "weak", "(weak-key)"},
+		{"the key revoked for no reason", revoked, "", clear, received, received, "revoked", "(revoked-key)"},
+		{"an RSA key of 1,024 bits", weak, "", weakClear, received, received, "weak", "(weak-key)"},
 	}
 	var recs []map[string]any
 	who := map[string]map[string]string{}
