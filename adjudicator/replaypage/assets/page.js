@@ -193,7 +193,7 @@ const verifier = (function () {
     const r = await verifier.run(LOG);
     const rolls = typeof r.rolls === "number" ? r.rolls + " rolls" : "rolls not checked (" + r.rolls + ")";
     box.className = "ok";
-    const sigs = typeof r.signatures === "number" ? r.signatures + " signatures" : "signatures not checked (" + r.signatures + ")";
+    const sigs = typeof r.signatures === "number" ? r.signatures + (r.signatures === 1 ? " signature" : " signatures") : "signatures not checked (" + r.signatures + ")";
     box.textContent = "verified: " + r.records + " records, " + sigs + ", " + rolls +
       " (the hash chain, every player signature against the key the log registered, the dice commitment and every roll re-derived from the published secret, in this page); " +
       "the orders of " + r.digests.checked + " phases are those whose digest seeded their dice" +
