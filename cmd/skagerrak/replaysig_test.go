@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math/rand/v2"
 	"mime/quotedprintable"
 	"os"
 	"path/filepath"
@@ -666,4 +667,94 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// TestReplayPageAgreesWithGoOnMangledMail mangles signed mails of each
+// shape (a byte changed to one that means something to MIME, armor or
+// the cleartext format, a line dropped or doubled) and has verify and the
+// page read each: the page must accept only what verify accepts, finding
+// the same signed bytes and identity, and should accept all of it.
+func TestReplayPageAgreesWithGoOnMangledMail(t *testing.T) {
+	g := gpgtest.New(t)
+	const uid = "Ed <ed@example.org>"
+	g.GenKey(uid, "ed25519", "sign", "1d")
+	armored := string(g.ExportPublic(uid))
+	var mails [][]byte
+	for _, f := range sigShapes(t, g, uid) {
+		if !f.file {
+			mails = append(mails, f.raw)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const special = "\r\n \t-=:;\"'/*%?_.ABab0189+"
+	var mangled [][]byte
+	for range 400 {
+		m := bytes.Clone(mails[rng.IntN(len(mails))])
+		switch lines := bytes.SplitAfter(m, []byte("\n")); rng.IntN(3) {
+		case 0:
+			m[rng.IntN(len(m))] = special[rng.IntN(len(special))]
+		case 1:
+			i := rng.IntN(len(lines))
+			m = bytes.Join(slices.Delete(lines, i, i+1), nil)
+		default:
+			i := rng.IntN(len(lines))
+			m = bytes.Join(slices.Insert(lines, i, lines[i]), nil)
+		}
+		mangled = append(mangled, m)
+	}
+	at := time.Now().UTC().Add(time.Second)
+	ks, err := pgpVerifier{}.Keys([]string{armored})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := browser(t, func(any) {})
+	file := filepath.Join(t.TempDir(), "page.html")
+	var b bytes.Buffer
+	if err := (&replaypage.Page{Game: "mangled"}).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file, b.Bytes(), 0o644)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file)); err != nil {
+		t.Fatal(err)
+	}
+	var in []string
+	for _, m := range mangled {
+		in = append(in, b64(m))
+	}
+	inJSON, _ := json.Marshal(in)
+	keyJSON, _ := json.Marshal(armored)
+	type read struct{ Covered, Signed, Identity, Err string }
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]read](`(async () => {
+		const b64 = (b) => btoa(Array.from(b, (x) => String.fromCharCode(x)).join(""));
+		const c = await openpgp.cert(`+string(keyJSON)+`);
+		const out = [];
+		for (const m of `+string(inJSON)+`) {
+			try {
+				const g = await openpgp.mail(Uint8Array.from(atob(m), (x) => x.charCodeAt(0)), c, `+fmt.Sprint(at.Unix())+`);
+				out.push({Covered: b64(g.covered), Signed: b64(g.signed), Identity: g.identity});
+			} catch (e) { out.push({Err: String(e.message) || "refused"}); }
+		}
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted, both := 0, 0
+	for i, m := range mangled {
+		r, err := verify.Verify(m, keyring(ks), at)
+		switch {
+		case err != nil && got[i].Err == "":
+			t.Errorf("mangled mail %d: the page accepts it, verify refuses it: %v\n%s", i, err, m)
+		case err == nil && got[i].Err != "":
+			t.Errorf("mangled mail %d: verify accepts it, the page refuses it: %s\n%s", i, got[i].Err, m)
+		case err == nil:
+			accepted++
+			if want := (read{b64(r.Covered), b64(r.Signed), adjudicator.IdentityKey(r.Identity), ""}); got[i] != want {
+				t.Errorf("mangled mail %d: the page reads %+v, verify %+v", i, got[i], want)
+			}
+		default:
+			both++
+		}
+	}
+	t.Logf("%d mangled mails: %d accepted by both alike, %d refused by both", len(mangled), accepted, both)
 }

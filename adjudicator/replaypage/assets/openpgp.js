@@ -59,48 +59,66 @@ const openpgp = (function () {
     for (const [s, e, n] of lines(raw)) if (trimCR(raw, s, e) === s) return [raw.subarray(0, s), raw.subarray(n)];
     return [raw, raw.subarray(raw.length)];
   }
+  // header reads a MIME header as go-message's textproto does: a field
+  // name of printable ASCII without a colon, folded lines unfolded.
   function header(b) {
     const fields = [];
-    for (const line of latin1(b).split(/\r?\n/)) {
+    const ls = latin1(b).split(/\r?\n/);
+    if (/^[ \t]/.test(ls[0] || "")) no("unreadable MIME header: it begins with a folded line");
+    for (const line of ls) {
       if (line === "") continue;
-      if (/^[ \t]/.test(line) && fields.length) { fields[fields.length - 1][1] += line; continue; }
+      if (/^[ \t]/.test(line)) { if (fields.length) fields[fields.length - 1][1] += line; continue; }
       const i = line.indexOf(":");
-      if (i <= 0) no("unreadable MIME header");
-      fields.push([line.slice(0, i).trim().toLowerCase(), line.slice(i + 1)]);
+      if (i < 0) no("unreadable MIME header line");
+      const key = line.slice(0, i).replace(/^[ \t]+|[ \t]+$/g, "");
+      if (/[^\x21-\x7e]/.test(key)) no("unreadable MIME header: a malformed field name");
+      if (key) fields.push([key.toLowerCase(), line.slice(i + 1)]);
     }
     const all = (k) => fields.filter((f) => f[0] === k).map((f) => f[1].trim());
     return { all, get: (k) => all(k)[0] || "" };
   }
-  // params parses "type/subtype; a=b; c="d"" as Go's mime.ParseMediaType
-  // does for what mail carries (quoted strings, RFC 2231 continuations).
+  // mediaType is Go's mime.ParseMediaType: a type/subtype of tokens, then
+  // parameters (tokens or quoted strings, RFC 2231 continuations and
+  // encodings), or an error.
+  const TOKEN = "[!#$%&'*+\\-.0-9A-Z^_`a-z{|}~]+";
+  const PARAM = new RegExp("^\\s*;\\s*(" + TOKEN + ")\\s*=\\s*(" + TOKEN + '|"((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])*)")');
+  function quoted(q) {
+    return q.replace(/\\([^])/g, (m, c) => ('()<>@,;:\\"/[]?='.includes(c) ? c : m));
+  }
+  function percent(v) {
+    if (/%(?![0-9a-fA-F]{2})/.test(v)) return null;
+    return new TextDecoder().decode(bytesOf(v.replace(/%([0-9a-fA-F]{2})/g, (m, h) => String.fromCharCode(parseInt(h, 16)))));
+  }
+  function enc2231(v) {
+    const m = /^([^']*)'[^']*'(.*)$/s.exec(v);
+    return m && ["us-ascii", "utf-8"].includes(m[1].toLowerCase()) ? percent(m[2]) : null;
+  }
   function mediaType(v) {
-    const m = /^\s*([^\s;]+)\s*/.exec(v);
-    if (!m) no("unparsable media type");
-    const params = {}, ext = {};
-    const re = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s;]*)\s*/gy;
-    re.lastIndex = m[0].length;
-    let p;
-    while (re.lastIndex < v.length && (p = re.exec(v))) {
-      let key = p[1].toLowerCase(), val = p[2];
-      if (val.startsWith('"')) val = val.slice(1, -1).replace(/\\(.)/g, "$1");
-      const c = /^(.*?)\*(\d+)?(\*)?$/.exec(key);
-      if (c) (ext[c[1]] = ext[c[1]] || []).push([Number(c[2] || 0), val, !!c[3] || c[2] === undefined]);
-      else params[key] = val;
+    const base = v.split(";")[0], type = base.trim().toLowerCase();
+    if (!new RegExp("^" + TOKEN + "(/" + TOKEN + ")?$").test(type)) no("unparsable media type");
+    const params = {}, cont = {};
+    for (let rest = v.slice(base.length); rest.trim() !== "";) {
+      const m = PARAM.exec(rest);
+      if (!m) { if (rest.trim() === ";") break; no("unparsable media type: an invalid parameter"); }
+      const key = m[1].toLowerCase(), value = m[3] !== undefined ? quoted(m[3]) : m[2];
+      const star = key.indexOf("*"), map = star < 0 ? params : (cont[key.slice(0, star)] = cont[key.slice(0, star)] || {});
+      if (key in map && map[key] !== value) no("unparsable media type: a parameter given twice");
+      map[key] = value;
+      rest = rest.slice(m[0].length);
     }
-    for (const [k, parts] of Object.entries(ext)) {
-      parts.sort((a, b) => a[0] - b[0]);
-      let cs = "utf-8", out = "";
-      for (const [i, val, encoded] of parts) {
-        let s = val;
-        if (encoded) {
-          if (i === 0) { const q = /^([^']*)'[^']*'(.*)$/.exec(s); if (q) { cs = q[1] || cs; s = q[2]; } }
-          s = decodeText(bytesOf(unescape(s.replace(/%(?![0-9a-fA-F]{2})/g, "%25"))), cs);
-        }
-        out += s;
+    for (const [k, pieces] of Object.entries(cont)) {
+      if ((k + "*") in pieces) { const d = enc2231(pieces[k + "*"]); if (d !== null) params[k] = d; continue; }
+      let out = "", valid = false;
+      for (let n = 0; ; n++) {
+        if ((k + "*" + n) in pieces) { valid = true; out += pieces[k + "*" + n]; continue; }
+        const e = pieces[k + "*" + n + "*"];
+        if (e === undefined) break;
+        valid = true;
+        out += (n === 0 ? enc2231(e) : percent(e)) || "";
       }
-      params[k] = out;
+      if (valid) params[k] = out;
     }
-    return [m[1].toLowerCase(), params];
+    return [type, params];
   }
   function parse(raw, depth) {
     if (depth > 8) no("MIME nesting too deep");
