@@ -670,14 +670,23 @@ func plural(n int, what string) string {
 }
 
 // TestReplayPageAgreesWithGoOnMangledMail mangles signed mails of each
-// shape (a byte changed to one that means something to MIME, armor or
+// shape, Ed25519 and RSA (a byte changed to one that means something to MIME, armor or
 // the cleartext format, a line dropped or doubled) and has verify and the
 // page read each: the page must accept only what verify accepts, finding
 // the same signed bytes and identity, and should accept all of it.
 func TestReplayPageAgreesWithGoOnMangledMail(t *testing.T) {
 	g := gpgtest.New(t)
-	const uid = "Ed <ed@example.org>"
-	g.GenKey(uid, "ed25519", "sign", "1d")
+	ctx := browser(t, func(any) {})
+	for _, algo := range []string{"ed25519", "rsa3072"} {
+		t.Run(algo, func(t *testing.T) { mangledAgree(t, ctx, g, algo) })
+	}
+}
+
+// mangledAgree has verify and the page read 600 mangled mails signed by
+// a key of the algorithm (see TestReplayPageAgreesWithGoOnMangledMail).
+func mangledAgree(t *testing.T, ctx context.Context, g *gpgtest.GPG, algo string) {
+	uid := "Mangled " + algo + " <m@example.org>"
+	g.GenKey(uid, algo, "sign", "1d")
 	armored := string(g.ExportPublic(uid))
 	var mails [][]byte
 	for _, f := range sigShapes(t, g, uid) {
@@ -685,10 +694,10 @@ func TestReplayPageAgreesWithGoOnMangledMail(t *testing.T) {
 			mails = append(mails, f.raw)
 		}
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := rand.New(rand.NewPCG(1, uint64(len(algo))))
 	const special = "\r\n \t-=:;\"'/*%?_.ABab0189+"
 	var mangled [][]byte
-	for range 400 {
+	for range 600 {
 		m := bytes.Clone(mails[rng.IntN(len(mails))])
 		switch lines := bytes.SplitAfter(m, []byte("\n")); rng.IntN(3) {
 		case 0:
@@ -707,7 +716,6 @@ func TestReplayPageAgreesWithGoOnMangledMail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := browser(t, func(any) {})
 	file := filepath.Join(t.TempDir(), "page.html")
 	var b bytes.Buffer
 	if err := (&replaypage.Page{Game: "mangled"}).Write(&b); err != nil {

@@ -37,8 +37,12 @@ const openpgp = (function () {
     return concat(...out);
   }
   const CRLF = bytesOf("\r\n"), LF = bytesOf("\n");
+  // base64 decodes as Go's StdEncoding does what verify hands it: padded,
+  // with line breaks, blanks and tabs left out.
   function base64(s) {
-    try { return bytesOf(atob(s.replace(/[\r\n \t]/g, ""))); } catch (e) { return no("bad base64"); }
+    const t = s.replace(/[\r\n \t]/g, "");
+    if (t.length % 4 || !/^[A-Za-z0-9+/]*={0,2}$/.test(t)) no("bad base64");
+    try { return bytesOf(atob(t)); } catch (e) { return no("bad base64"); }
   }
   const be = (b, o, n) => { let v = 0; for (let i = 0; i < n; i++) v = v * 256 + b[o + i]; return v; };
   const u32 = (n) => new Uint8Array([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
@@ -273,7 +277,9 @@ const openpgp = (function () {
         len = n ? be(b, o, n) : b.length - o;
         o += n;
       }
-      if (o + len > b.length) no("truncated OpenPGP packet");
+      // go-crypto reads a packet longer than what is left as far as its
+      // fields go: what it needs must be there (see signature, mpi).
+      if (o + len > b.length) len = b.length - o;
       out.push({ tag, body: b.subarray(o, o + len), raw: b.subarray(start, o + len) });
       o += len;
     }
@@ -288,12 +294,16 @@ const openpgp = (function () {
     let body = "";
     for (j++; j < ls.length; j++) {
       if (ls[j].startsWith("-----END") || (ls[j].length === 5 && ls[j][0] === "=")) return base64(body);
+      if (ls[j].length > 96 || /[ \t]/.test(ls[j])) no("bad armor: a line go-crypto refuses");
       body += ls[j];
     }
     return no("armor without its end");
   }
+  const truncated = () => no("a truncated OpenPGP packet");
   function mpi(b, o) {
+    if (o + 2 > b.length) truncated();
     const n = Math.ceil(be(b, o, 2) / 8);
+    if (o + 2 + n > b.length) truncated();
     return [b.subarray(o + 2, o + 2 + n), o + 2 + n];
   }
   function subpackets(b) {
@@ -302,7 +312,7 @@ const openpgp = (function () {
       let len = b[o++];
       if (len >= 192 && len < 255) len = ((len - 192) << 8) + b[o++] + 192;
       else if (len === 255) { len = be(b, o, 4); o += 4; }
-      if (!(len >= 1)) no("a signature subpacket without its type");
+      if (!(len >= 1) || o + len > b.length) no("a truncated signature subpacket");
       out.push({ type: b[o] & 0x7f, body: b.subarray(o + 1, o + len) });
       o += len;
     }
@@ -315,13 +325,16 @@ const openpgp = (function () {
     if (v !== 4 && v !== 6) no("signature version " + v);
     const n = v === 4 ? 2 : 4;
     const hl = be(body, 4, n), hashedEnd = 4 + n + hl;
+    if (hashedEnd + n > body.length) truncated();
     const ul = be(body, hashedEnd, n), unhashedEnd = hashedEnd + n + ul;
+    if (unhashedEnd + 2 > body.length) truncated();
     const s = { version: v, type: body[1], algo: body[2], hash: body[3], hashed: subpackets(body.subarray(4 + n, hashedEnd)),
       unhashed: subpackets(body.subarray(hashedEnd + n, unhashedEnd)), tag: body.subarray(unhashedEnd, unhashedEnd + 2) };
     s.suffix = concat(body.subarray(0, hashedEnd), new Uint8Array([v, 0xff]), u32(hashedEnd));
     let o = unhashedEnd + 2;
     s.salt = new Uint8Array(0);
     if (v === 6) { s.salt = body.subarray(o + 1, o + 1 + body[o]); o += 1 + body[o]; }
+    if (o > body.length) truncated();
     s.material = body.subarray(o);
     const sub = (t) => s.hashed.find((p) => p.type === t);
     s.created = sub(2) ? be(sub(2).body, 0, 4) : 0;
@@ -329,10 +342,21 @@ const openpgp = (function () {
     s.keyExpires = sub(9) ? be(sub(9).body, 0, 4) : 0;
     s.flags = sub(27) ? sub(27).body[0] : undefined;
     s.reason = sub(29) ? sub(29).body[0] : undefined;
-    const all = s.hashed.concat(s.unhashed);
-    const fp = all.find((p) => p.type === 33), id = all.find((p) => p.type === 16);
-    s.issuer = fp ? hex(fp.body.subarray(1)) : id ? hex(id.body) : "";
-    const emb = all.find((p) => p.type === 32);
+    // The issuer is the key ID the last issuer subpacket names (hashed
+    // area first), as go-crypto reads it.
+    s.issuer = "";
+    s.hashed.map((p) => [p, true]).concat(s.unhashed.map((p) => [p, false])).forEach(([p, hashed]) => {
+      if (p.type === 16) {
+        if (v > 4 && hashed) no("an issuer key ID subpacket in a v6 signature");
+        if (p.body.length !== 8) no("an issuer subpacket of bad length");
+        if (v === 4) s.issuer = hex(p.body);
+      } else if (p.type === 33) {
+        const fv = p.body[0], l = p.body.length - 1;
+        if (!p.body.length || (fv >= 5 ? l !== 32 : l !== 20)) no("an issuer fingerprint of bad length");
+        s.issuer = hex(fv >= 5 ? p.body.subarray(1, 9) : p.body.subarray(13, 21));
+      }
+    });
+    const emb = s.hashed.concat(s.unhashed).find((p) => p.type === 32);
     s.embedded = emb ? emb.body : null;
     return s;
   }
@@ -483,7 +507,7 @@ const openpgp = (function () {
     if (revokedAt(c.revocations, t)) no("signing key revoked (revoked-key)");
     const self = latest(c.selfSigs, t) || no("the registered key has no valid self-signature at " + new Date(t * 1000).toISOString());
     if (expired(p.created, self.keyExpires, t) || expired(self.created, self.expires, t)) no("signing key expired (expired-key)");
-    const isIssuer = (k) => sig.issuer === hex(k.fingerprint) || sig.issuer === k.id;
+    const isIssuer = (k) => sig.issuer === k.id;
     if (isIssuer(p)) {
       if (self.flags !== undefined && !(self.flags & 2)) no("the primary key may not sign");
       return p;
