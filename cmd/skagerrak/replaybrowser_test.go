@@ -22,6 +22,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/internal/wiring"
 )
 
 const chromiumPath = "/usr/bin/chromium"
@@ -94,7 +95,7 @@ func replayInBrowser(t *testing.T, dir, ruleset string, p *replaypage.Page) {
 	if !strings.HasPrefix(verdict, "verified: ") || !strings.Contains(verdict, "rolls (the hash chain") {
 		t.Fatalf("the page says %q, want verified with every roll checked", verdict)
 	}
-	rep, err := adjudicator.VerifyPath(filepath.Join(dir, "games", "demo-1"), pgpVerifier{})
+	rep, err := adjudicator.VerifyPath(filepath.Join(dir, "games", "demo-1"), wiring.Verifier{})
 	if err != nil || rep.Signatures == 0 {
 		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
 	}
@@ -311,7 +312,7 @@ func goSignatures(t *testing.T, path string) string {
 	if !strings.HasSuffix(path, "-demo.jsonl") {
 		return "signatures not checked (the players' registered keys are stand-ins"
 	}
-	rep, err := adjudicator.VerifyPath(path, pgpVerifier{})
+	rep, err := adjudicator.VerifyPath(path, wiring.Verifier{})
 	if err != nil || rep.Signatures == 0 {
 		t.Fatalf("verify %s: %d signatures, %v", path, rep.Signatures, err)
 	}

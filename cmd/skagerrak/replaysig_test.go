@@ -24,6 +24,10 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/events"
+	"skagerrak/internal/wiring"
+
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/verify"
@@ -140,7 +144,7 @@ func TestReplayPageSignaturesAgreeWithGo(t *testing.T) {
 	var recs []map[string]any
 	var wants []want
 	for _, f := range fixtures {
-		ks, err := pgpVerifier{}.Keys([]string{keys[f.uid]})
+		ks, err := wiring.Verifier{}.Keys([]string{keys[f.uid]})
 		if err != nil {
 			t.Fatalf("the key of %s: %v", f.uid, err)
 		}
@@ -148,17 +152,17 @@ func TestReplayPageSignaturesAgreeWithGo(t *testing.T) {
 		var r *verify.Result
 		switch {
 		case !f.file:
-			v, err = pgpVerifier{}.VerifyMail(f.raw, ks, at)
+			v, err = wiring.Verifier{}.VerifyMail(f.raw, ks, at)
 			if err == nil {
 				r, err = verify.Verify(f.raw, keyring(ks), at)
 			}
 		case f.signature != "":
-			v, err = pgpVerifier{}.VerifyFile(f.raw, f.signature, ks, at)
+			v, err = wiring.Verifier{}.VerifyFile(f.raw, f.signature, ks, at)
 			if err == nil {
 				r, err = verify.VerifyDetached(f.raw, dearmored(t, f.signature), keyring(ks), at)
 			}
 		default:
-			v, err = pgpVerifier{}.VerifyFile(f.raw, "", ks, at)
+			v, err = wiring.Verifier{}.VerifyFile(f.raw, "", ks, at)
 			if err == nil {
 				r, err = verify.VerifyClearsignedFile(f.raw, keyring(ks), at)
 			}
@@ -591,16 +595,16 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 		if c.signature == "" {
 			good = live
 		}
-		ks, _ := pgpVerifier{}.Keys([]string{good})
-		v, err := pgpVerifier{}.VerifyFile(c.file, c.signature, ks, c.signed)
+		ks, _ := wiring.Verifier{}.Keys([]string{good})
+		v, err := wiring.Verifier{}.VerifyFile(c.file, c.signature, ks, c.signed)
 		if c.key == weak {
 			v, err = adjudicator.Verified{Signed: []byte(sigOrder), Fingerprint: g.Fingerprint(weakUID), Key: "sig1:" + strings.Repeat("0", 64)}, nil
 		}
 		if err != nil {
 			t.Fatalf("%s: the file as signed: %v", c.name, err)
 		}
-		bad, _ := pgpVerifier{}.Keys([]string{c.key})
-		if _, err := (pgpVerifier{}).VerifyFile(c.file, c.signature, bad, c.at); err == nil || !strings.Contains(err.Error(), c.verify) {
+		bad, _ := wiring.Verifier{}.Keys([]string{c.key})
+		if _, err := (wiring.Verifier{}).VerifyFile(c.file, c.signature, bad, c.at); err == nil || !strings.Contains(err.Error(), c.verify) {
 			t.Fatalf("%s: verify says %v, want %q", c.name, err, c.verify)
 		}
 		data := map[string]any{"side": side, "text": string(v.Signed), "source": "file", "fingerprint": v.Fingerprint, "key": v.Key, "sig_time": v.SigTime.UTC().Format(time.RFC3339)}
@@ -645,10 +649,7 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 // say verified, with as many signatures checked as verify checked.
 func pageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
 	t.Helper()
-	log, err := os.ReadFile(filepath.Join(gameDir, adjudicator.LogFile))
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := recordLines(t, filepath.Join(gameDir, adjudicator.LogFile))
 	var b bytes.Buffer
 	if err := (&replaypage.Page{Game: filepath.Base(gameDir), Log: log}).Write(&b); err != nil {
 		t.Fatal(err)
@@ -712,7 +713,7 @@ func mangledAgree(t *testing.T, ctx context.Context, g *gpgtest.GPG, algo string
 		mangled = append(mangled, m)
 	}
 	at := time.Now().UTC().Add(time.Second)
-	ks, err := pgpVerifier{}.Keys([]string{armored})
+	ks, err := wiring.Verifier{}.Keys([]string{armored})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -765,4 +766,34 @@ func mangledAgree(t *testing.T, ctx context.Context, g *gpgtest.GPG, algo string
 		}
 	}
 	t.Logf("%d mangled mails: %d accepted by both alike, %d refused by both", len(mangled), accepted, both)
+}
+
+// keyring is the key set's keys as go-crypto takes them.
+func keyring(ks adjudicator.KeySet) openpgp.EntityList {
+	el, _ := ks.(openpgp.EntityList)
+	return el
+}
+
+// recordLines returns a log file's records, one a line, as the replay
+// page embeds them: without the frames the file store puts on a batch.
+func recordLines(t *testing.T, path string) []byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var b bytes.Buffer
+	for ev, err := range events.NewReader(f, path).All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, err := ev.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
