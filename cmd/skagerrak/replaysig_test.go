@@ -19,15 +19,13 @@ import (
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
 	"github.com/ProtonMail/go-crypto/openpgp/packet"
-	openpgpv2 "github.com/ProtonMail/go-crypto/openpgp/v2"
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"github.com/chromedp/chromedp"
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
 	"skagerrak/events"
 	"skagerrak/internal/wiring"
-
-	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/verify"
@@ -309,14 +307,14 @@ func goSignedFiles(t *testing.T, keys map[string]string) []sigFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v6, err := openpgpv2.NewEntity("Go v6", "", "v6@example.org", &packet.Config{V6Keys: true, Algorithm: packet.PubKeyAlgoEd25519, Time: func() time.Time { return time.Now().Add(-time.Hour) }})
+	v6, err := openpgp.NewEntity("Go v6", "", "v6@example.org", &packet.Config{V6Keys: true, Algorithm: packet.PubKeyAlgoEd25519, Time: func() time.Time { return time.Now().Add(-time.Hour) }})
 	if err != nil || v6.PrimaryKey.Version != 6 {
 		t.Fatalf("a v6 key: %v", err)
 	}
 	var fs []sigFixture
 	for _, k := range []struct {
 		uid string
-		e   *openpgpv2.Entity
+		e   *openpgp.Entity
 	}{{"Go v4 <v4@example.org>", v4}, {"Go v6 <v6@example.org>", v6}} {
 		pub, err := compose.ArmorPublicKey(k.e)
 		if err != nil {
@@ -325,7 +323,7 @@ func goSignedFiles(t *testing.T, keys map[string]string) []sigFixture {
 		keys[k.uid] = string(pub)
 		for _, text := range []bool{false, true} {
 			var sig bytes.Buffer
-			if err := openpgpv2.ArmoredDetachSign(&sig, []*openpgpv2.Entity{k.e}, strings.NewReader(sigOrder), &openpgpv2.SignParams{TextSig: text}); err != nil {
+			if err := openpgp.ArmoredDetachSign(&sig, []*openpgp.Entity{k.e}, strings.NewReader(sigOrder), &openpgp.SignParams{TextSig: text}); err != nil {
 				t.Fatal(err)
 			}
 			fs = append(fs, sigFixture{name: fmt.Sprintf("signed file (text mode %v)", text), uid: k.uid, raw: []byte(sigOrder), signature: sig.String(), file: true})
@@ -339,10 +337,10 @@ func goSignedFiles(t *testing.T, keys map[string]string) []sigFixture {
 
 // compressedSigMail is a mail with sigOrder attached and its signature
 // as one compressed packet around the signature packet.
-func compressedSigMail(t *testing.T, e *openpgpv2.Entity, algo packet.CompressionAlgo) []byte {
+func compressedSigMail(t *testing.T, e *openpgp.Entity, algo packet.CompressionAlgo) []byte {
 	t.Helper()
 	var sig, z bytes.Buffer
-	if err := openpgpv2.DetachSign(&sig, []*openpgpv2.Entity{e}, strings.NewReader(sigOrder), nil); err != nil {
+	if err := openpgp.DetachSign(&sig, []*openpgp.Entity{e}, strings.NewReader(sigOrder), nil); err != nil {
 		t.Fatal(err)
 	}
 	w, err := packet.SerializeCompressed(nopCloser{&z}, algo, nil)
@@ -429,7 +427,7 @@ func TestReplayPageTextPiecesAgreeWithGo(t *testing.T) {
 	var canon, crlf, qp []string
 	for _, in := range inputs {
 		var b bytes.Buffer
-		w := openpgpv2.NewCanonicalTextWriteCloser(nopCloser{&b})
+		w := openpgp.NewCanonicalTextWriteCloser(nopCloser{&b})
 		w.Write([]byte(in))
 		canon = append(canon, b64(b.Bytes()))
 		crlf = append(crlf, b64(bytes.ReplaceAll(bytes.ReplaceAll([]byte(in), []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))))
@@ -550,14 +548,14 @@ func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
 func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 	now := time.Now().UTC().Truncate(time.Second)
 	// A key valid for an hour from two hours ago; a file signed in it.
-	short, err := openpgpv2.NewEntity("Short", "", "short@example.org", &packet.Config{KeyLifetimeSecs: 3600, Algorithm: packet.PubKeyAlgoEdDSA, Time: func() time.Time { return now.Add(-2 * time.Hour) }})
+	short, err := openpgp.NewEntity("Short", "", "short@example.org", &packet.Config{KeyLifetimeSecs: 3600, Algorithm: packet.PubKeyAlgoEdDSA, Time: func() time.Time { return now.Add(-2 * time.Hour) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	shortPub, _ := compose.ArmorPublicKey(short)
 	signedAt := now.Add(-90 * time.Minute)
 	var sig bytes.Buffer
-	if err := openpgpv2.ArmoredDetachSign(&sig, []*openpgpv2.Entity{short}, strings.NewReader(sigOrder), &openpgpv2.SignParams{Config: &packet.Config{Time: func() time.Time { return signedAt }}}); err != nil {
+	if err := openpgp.ArmoredDetachSign(&sig, []*openpgp.Entity{short}, strings.NewReader(sigOrder), &openpgp.SignParams{Config: &packet.Config{Time: func() time.Time { return signedAt }}}); err != nil {
 		t.Fatal(err)
 	}
 	// A GnuPG key and its revocation certificate, imported.
