@@ -776,8 +776,8 @@ func mangledAgree(t *testing.T, ctx context.Context, g *gpgtest.GPG, algo string
 }
 
 // keyring is the key set's keys as go-crypto takes them.
-func keyring(ks adjudicator.KeySet) openpgpv2.EntityList {
-	el, _ := ks.(openpgpv2.EntityList)
+func keyring(ks adjudicator.KeySet) openpgp.EntityList {
+	el, _ := ks.(openpgp.EntityList)
 	return el
 }
 
