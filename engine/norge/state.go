@@ -123,6 +123,12 @@ type Event struct {
 	Text string      `json:"text"`
 }
 
+// SeenBy implements engine.Seer.
+func (e Event) SeenBy(side engine.Side) bool { return engine.SeenByOne(e.To, side) }
+
+// journal is the game's fog-of-war record of Events.
+type journal = engine.Journal[Event]
+
 // State is the whole game.
 type State struct {
 	// Revision is the rules revision the game is played under, recorded
@@ -157,7 +163,7 @@ type State struct {
 	AlliedLosses []string `json:"allied_losses,omitempty"`
 	// NoIntercept lists sides that decline defensive naval combat (10.9).
 	NoIntercept []engine.Side `json:"no_intercept,omitempty"`
-	Log         []Event       `json:"log,omitempty"`
+	Log         journal       `json:"log,omitempty"`
 }
 
 // clone is a deep copy of s.
@@ -218,7 +224,7 @@ func enemy(side engine.Side) engine.Side {
 }
 
 func (s *State) logf(to engine.Side, format string, args ...any) {
-	s.Log = append(s.Log, Event{Turn: s.Turn, Step: s.Step, To: to, Text: fmt.Sprintf(format, args...)})
+	s.Log.Add(Event{Turn: s.Turn, Step: s.Step, To: to, Text: fmt.Sprintf(format, args...)})
 }
 
 func (s *State) unit(id string) *Unit {

@@ -79,10 +79,8 @@ func filtered(s *State, side engine.Side) *State {
 		c.GermanLosses = nil
 	}
 	c.Log = nil
-	for _, e := range s.Log {
-		if e.To == "" || e.To == side {
-			c.Log = append(c.Log, e)
-		}
+	for e := range s.Log.For(side) {
+		c.Log = append(c.Log, e)
 	}
 	return c
 }
