@@ -103,10 +103,8 @@ func viewOf(s0 *State, side engine.Side) *View {
 	}
 	// Fleet numbers the side may use next: only its own counter is shown,
 	// as the highest own fleet number.
-	for _, e := range s.Events {
-		if len(e.To) == 0 || contains(sidesStr(e.To), string(side)) {
-			v.Events = append(v.Events, Event{Turn: e.Turn, Rule: e.Rule, Text: e.Text})
-		}
+	for e := range s.Events.For(side) {
+		v.Events = append(v.Events, Event{Turn: e.Turn, Rule: e.Rule, Text: e.Text})
 	}
 	return v
 }
