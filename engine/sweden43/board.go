@@ -90,7 +90,7 @@ func (c *ctx) setOwner(h engine.Hex, s engine.Side) {
 }
 
 func (c *ctx) log(only engine.Side, text string) {
-	c.st.Log = append(c.st.Log, Event{Turn: c.st.Turn, Text: text, Only: only})
+	c.st.Log.Add(Event{Turn: c.st.Turn, Text: text, Only: only})
 }
 
 // allowed reports whether side's ground units may operate in h (3F).

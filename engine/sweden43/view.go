@@ -52,10 +52,8 @@ func (r Ruleset) View(s engine.State, side engine.Side) engine.View {
 		b.RailUsed = 0
 	}
 	v.Board = b
-	for _, e := range st.Log {
-		if e.Only == "" || e.Only == side {
-			v.Log = append(v.Log, e)
-		}
+	for e := range st.Log.For(side) {
+		v.Log = append(v.Log, e)
 	}
 	v.Result = r.Result(st)
 	return v
