@@ -203,8 +203,8 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 			v.Tracked = append(v.Tracked, TrackView{Hex: t.Hex.String(), Since: t.Since, Units: t.TrackedUnits, Enemy: typesOf(t.TrackerUnits), EnemySpeed: t.TrackerSpeed})
 		}
 	}
-	for _, e := range s.Log {
-		if reports && (e.To == "both" || e.To == string(side)) {
+	for e := range s.Log.For(side) {
+		if reports {
 			v.Reports = append(v.Reports, e)
 		}
 	}
