@@ -421,7 +421,7 @@ func (Ruleset) resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 		}
 		advance(st)
 	case "move":
-		if st.rev() < 3 && st.Turn == 1 && side == German {
+		if !st.rev().Has(BreakoutAtTurnOpen) && st.Turn == 1 && side == German {
 			// 26A, revision 1 and 2: the breakout roll made as the
 			// German Jul I movement phase resolves.
 			breakout(c, d)
@@ -497,13 +497,13 @@ func openPhase(st *State, d engine.Dice) {
 	}
 	c := newCtx(st)
 	side := st.phasing()
-	if st.rev() >= 3 && st.Turn == 1 && side == German {
+	if st.rev().Has(BreakoutAtTurnOpen) && st.Turn == 1 && side == German {
 		// 26A: "the Allied player rolls two dice at the start of the
 		// German Jul I 43 turn": as the turn opens, so that the German
 		// reads the result in the report that asks for his orders.
 		breakout(c, d)
 	}
-	if st.rev() >= 2 {
+	if st.rev().Has(ExploitHalfMove) {
 		// A new movement phase: what the side's units spent in the last
 		// one no longer counts (exploitation eligibility).
 		for i := range st.Board.Units {
