@@ -49,7 +49,7 @@ func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, err
 	}
 	for _, u := range data.Units {
 		loc := u.Start
-		if at, ok := rev1Starts[u.ID]; ok && rev == 1 {
+		if at, ok := rev1Starts[u.ID]; ok && !engine.Rev(rev).Has(ParaStartD3) {
 			loc = at
 		}
 		s.Units = append(s.Units, Unit{ID: u.ID, Side: u.Side, Loc: loc})

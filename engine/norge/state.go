@@ -190,12 +190,7 @@ func (s *State) clone() *State {
 }
 
 // rev is the rules revision of the game (see Revisions).
-func (s *State) rev() int {
-	if s.Revision == 0 {
-		return 1
-	}
-	return s.Revision
-}
+func (s *State) rev() engine.Rev { return engine.RevOf(s.Revision) }
 
 func asState(s engine.State) *State {
 	switch v := s.(type) {
