@@ -191,7 +191,7 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	s.placeCommanders()
 
 	s.logf("german", "setup", "", "4.1", "German target determination: rolled %d: %s", roll, describeObjective(s.Objective))
-	if s.has(OptWeather) || s.rev() < 2 {
+	if s.has(OptWeather) || !s.rev().Has(NoWeatherNote) {
 		s.logf("both", "setup", "", "4.61", "The weather starts as gale.")
 	} else {
 		s.logf("both", "setup", "", "15.0", "The optional weather rules are not used in this game.")

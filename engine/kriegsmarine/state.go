@@ -246,7 +246,7 @@ func (s *State) logf(to, kind string, hex string, rule, format string, args ...a
 // told both sides.
 func (s *State) ownMovef(side engine.Side, hex, rule, format string, args ...any) *Entry {
 	to := "both"
-	if s.rev() >= 2 {
+	if s.rev().Has(WithdrawalToldOwner) {
 		to = string(side)
 	}
 	return s.logf(to, "move", hex, rule, format, args...)

@@ -175,7 +175,7 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 			if south := windAllowance(base, d.Small(), s.Weather, on, from, true); south != uv.Allowance {
 				uv.AllowanceSouth = south
 			}
-			if s.rev() >= 2 && s.idleNeutral(d) {
+			if s.rev().Has(NeutralAllowanceZero) && s.idleNeutral(d) {
 				uv.Allowance, uv.AllowanceSouth, uv.Idle = 0, 0, true
 			}
 			uv.Evasion = evasionSpeed(d, &u)
