@@ -60,6 +60,16 @@ func RevOf(recorded int) Rev {
 	return Rev(recorded)
 }
 
+// Recorded is the revision a state records for a game of revision r: none
+// (0) for revision 1, so that states of games made before revisions
+// existed keep their digests.
+func (r Rev) Recorded() int {
+	if r <= 1 {
+		return 0
+	}
+	return int(r)
+}
+
 // Has reports whether a game of revision r plays under change c.
 func (r Rev) Has(c Change) bool { return r >= c.In }
 

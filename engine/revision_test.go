@@ -30,4 +30,11 @@ func TestRevisionsOfChanges(t *testing.T) {
 			t.Errorf("revision %d (recorded %d): Has(rev 2 change) %v, Has(rev 3 change) %v; want %v", r, tc.recorded, r.Has(a), r.Has(c), tc.has)
 		}
 	}
+	// A state records no revision for revision 1 (its digest is the one it
+	// had before revisions existed), and its revision from 2 on.
+	for rev, want := range map[Rev]int{1: 0, 2: 2, 3: 3} {
+		if got := rev.Recorded(); got != want {
+			t.Errorf("Rev(%d).Recorded() = %d, want %d", rev, got, want)
+		}
+	}
 }

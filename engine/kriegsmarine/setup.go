@@ -113,9 +113,7 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rev >= 2 {
-		s.Revision = rev // revision 1 states carry none, and keep their digests
-	}
+	s.Revision = engine.Rev(rev).Recorded()
 	if setup.Scenario != "" && setup.Scenario != "historical" && setup.Scenario != "default" {
 		return nil, fmt.Errorf("kriegsmarine: unknown scenario %q (known: historical)", setup.Scenario)
 	}

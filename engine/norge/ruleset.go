@@ -44,12 +44,10 @@ func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, err
 		return nil, fmt.Errorf("norge: unknown options %v (the game has none)", setup.Options)
 	}
 	s := &State{Turn: 1, Step: StepAirGerman, Setup: true, Weather: []Weather{{North: "fair", South: "fair"}}, German: []string{"Aalborg"}}
-	if rev >= 2 {
-		s.Revision = rev
-	}
+	s.Revision = engine.Rev(rev).Recorded()
 	for _, u := range data.Units {
 		loc := u.Start
-		if at, ok := rev1Starts[u.ID]; ok && !engine.Rev(rev).Has(ParaStartD3) {
+		if at, ok := rev1Starts[u.ID]; ok && !s.rev().Has(ParaStartD3) {
 			loc = at
 		}
 		s.Units = append(s.Units, Unit{ID: u.ID, Side: u.Side, Loc: loc})

@@ -100,9 +100,7 @@ func (r Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, e
 	d := dataPack
 	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
 		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
-	if rev >= 2 {
-		s.Revision = rev // revision 1 is not recorded: its states keep their digests
-	}
+	s.Revision = engine.Rev(rev).Recorded()
 	for _, a := range d.Areas {
 		if a.Name == "Sweden" {
 			continue

@@ -59,7 +59,7 @@ func (Ruleset) newState(setup engine.Setup, _ engine.Dice) (engine.State, error)
 			return nil, fmt.Errorf("sweden43: unknown option %q", o)
 		}
 	}
-	st := &State{Revision: rev, Scenario: sd.ID, Options: opts, Turn: 0, Step: "setup", Board: Board{Owner: map[string]engine.Side{}, ReplHalfREs: data.Params["german-repl-half-res"]}}
+	st := &State{Revision: engine.Rev(rev).Recorded(), Scenario: sd.ID, Options: opts, Turn: 0, Step: "setup", Board: Board{Owner: map[string]engine.Side{}, ReplHalfREs: data.Params["german-repl-half-res"]}}
 	for _, d := range data.Units {
 		if !inScenario(d.Scenarios, sd.ID) {
 			continue
@@ -85,9 +85,6 @@ func (Ruleset) newState(setup engine.Setup, _ engine.Dice) (engine.State, error)
 		if inScenario(d.Scenarios, sd.ID) {
 			st.Board.Air = append(st.Board.Air, AirUnit{ID: d.ID, Side: d.Side, Nation: d.Nation, Type: d.Type, Att: d.Att, Def: d.Def, Bomb: d.Bomb, Range: d.Range, Base: d.Base, Status: OnMap})
 		}
-	}
-	if rev == 1 {
-		st.Revision = 0 // revision 1 is not recorded (engine/revision.go)
 	}
 	st.Log = append(st.Log, Event{Turn: 0, Text: "scenario " + sd.Title + "; the Allied player deploys first, then the German; the " + string(sd.First) + " player turn is first (30)"})
 	return st, nil
