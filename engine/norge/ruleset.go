@@ -75,21 +75,13 @@ func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, err
 // PhaseOf reports the open phase of a state.
 func PhaseOf(s *State) engine.Phase {
 	if s.Over {
-		return engine.Phase{ID: "over", Title: "game over", Over: true}
+		return engine.GameOver("over", "game over")
 	}
 	if s.Setup {
 		return engine.Phase{ID: "T00-setup", Title: "Set-up: the troops on the German battleships (6.2)", Owes: []engine.Side{German}}
 	}
-	p := engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, stepNames[s.Step]), Title: fmt.Sprintf("Turn %d, %s", s.Turn, stepTitles[s.Step])}
-	switch s.Step {
-	case StepSubs:
-		p.Owes = []engine.Side{Allied, German}
-	case StepAirGerman, StepNavalGerman, StepLandGerman:
-		p.Owes = []engine.Side{German}
-	default:
-		p.Owes = []engine.Side{Allied}
-	}
-	return p
+	st := turnStages[s.Step]
+	return engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, st.Name), Title: fmt.Sprintf("Turn %d, %s", s.Turn, st.Title), Owes: st.Owing("")}
 }
 
 // Phase implements engine.Ruleset.
@@ -165,8 +157,9 @@ func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 
 // advance opens the next phase.
 func advance(s *State) {
-	s.Step++
-	if s.Step < numSteps {
+	next, turnEnds := turnStages.After(s.Step)
+	if !turnEnds {
+		s.Step = next
 		return
 	}
 	if s.Turn >= Turns {

@@ -23,18 +23,19 @@ const (
 	StepLandGerman
 	StepLandAllied
 	StepSubs
-	numSteps
 )
 
-var stepNames = [numSteps]string{"air-german", "air-allied", "naval-german", "naval-allied", "land-german", "land-allied", "subs"}
-var stepTitles = [numSteps]string{
-	"phases 1 and 2: weather, German placement of air units",
-	"phase 2: Allied placement of air units",
-	"phase 3: German naval movement and combat, convoys",
-	"phase 3: Allied naval movement and combat, convoys",
-	"phase 4: German landings, air transport, ground movement and combat",
-	"phase 4: Allied landings, ground movement and combat",
-	"phase 5: secret submarine movement and placement",
+// turnStages is the turn's sequence, indexed by the Step constants: each
+// stage's name (in phase IDs and the order table's kinds), title and the
+// side that owes orders.
+var turnStages = engine.Sequence{
+	{Name: "air-german", Title: "phases 1 and 2: weather, German placement of air units", Owes: []engine.Side{German}},
+	{Name: "air-allied", Title: "phase 2: Allied placement of air units", Owes: []engine.Side{Allied}},
+	{Name: "naval-german", Title: "phase 3: German naval movement and combat, convoys", Owes: []engine.Side{German}},
+	{Name: "naval-allied", Title: "phase 3: Allied naval movement and combat, convoys", Owes: []engine.Side{Allied}},
+	{Name: "land-german", Title: "phase 4: German landings, air transport, ground movement and combat", Owes: []engine.Side{German}},
+	{Name: "land-allied", Title: "phase 4: Allied landings, ground movement and combat", Owes: []engine.Side{Allied}},
+	{Name: "subs", Title: "phase 5: secret submarine movement and placement", Owes: []engine.Side{Allied, German}},
 }
 
 // Turns is the length of the game (2.1).

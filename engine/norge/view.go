@@ -157,7 +157,7 @@ func (Ruleset) Report(vv engine.View, side engine.Side) string {
 	n := 0
 	for _, e := range s.Log {
 		if e.Turn >= s.Turn-1 {
-			wrap(&b, fmt.Sprintf("T%d %s: %s", e.Turn, stepNames[e.Step], e.Text), "    ")
+			wrap(&b, fmt.Sprintf("T%d %s: %s", e.Turn, turnStages[e.Step].Name, e.Text), "    ")
 			n++
 		}
 	}
