@@ -292,13 +292,10 @@ func (s *State) owes() []engine.Side {
 	if s.Over {
 		return nil
 	}
-	switch s.Step {
-	case StepMove, StepReinforce:
-		return []engine.Side{s.Turn}
-	case StepDefend:
+	if s.Step == StepDefend {
 		return s.defenders()
 	}
-	return nil
+	return roundStages.Named(s.Step).Owing(s.Turn)
 }
 
 // owesSide reports whether side owes orders for the open step.
