@@ -115,19 +115,27 @@ func asState(s engine.State) *State {
 // Phase implements engine.Ruleset.
 func (Ruleset) Phase(s engine.State) engine.Phase { return phaseOf(asState(s)) }
 
+// playerStages is the sequence of a player turn: the phasing side moves,
+// attacks and exploits (State.Step names the stage; "setup" before it).
+var playerStages = engine.Sequence{
+	{Name: "move", Title: "movement", Phasing: true},
+	{Name: "combat", Title: "combat", Phasing: true},
+	{Name: "exploit", Title: "exploitation", Phasing: true},
+}
+
 func phaseOf(st *State) engine.Phase {
 	if st.Over {
-		return engine.Phase{ID: "over", Title: "the game is over", Over: true}
+		return engine.GameOver("over", "the game is over")
 	}
 	side := st.phasing()
 	if st.Step == "setup" {
 		return engine.Phase{ID: fmt.Sprintf("T0-%s-setup", side), Title: fmt.Sprintf("set-up: %s deployment (30)", side), Owes: []engine.Side{side}}
 	}
-	step := map[string]string{"move": "movement", "combat": "combat", "exploit": "exploitation"}[st.Step]
+	stage := playerStages.Named(st.Step)
 	return engine.Phase{
 		ID:    fmt.Sprintf("T%d-%s-%s", st.Turn, side, st.Step),
-		Title: fmt.Sprintf("%s, %s player turn: %s phase", TurnName(st.Turn), side, step),
-		Owes:  []engine.Side{side},
+		Title: fmt.Sprintf("%s, %s player turn: %s phase", TurnName(st.Turn), side, stage.Title),
+		Owes:  stage.Owing(side),
 	}
 }
 
