@@ -188,10 +188,19 @@ func asState(st engine.State) *State {
 	panic(fmt.Sprintf("norway1940: not a norway1940 state: %T", st))
 }
 
+// turnStages is the turn's sequence: the German player-turn, then the
+// Allied, each owed by its phasing side (State.Phasing names the stage);
+// a decision asked for in person opens a short phase inside one
+// (shortPhase).
+var turnStages = engine.Sequence{
+	{Name: string(German), Kind: PhaseTurn, Title: "German player-turn (naval, air and land phases)", Phasing: true},
+	{Name: string(Allied), Kind: PhaseTurn, Title: "Allied player-turn (naval, air and land phases)", Phasing: true},
+}
+
 // PhaseOf returns the open phase of a state.
 func PhaseOf(s *State) engine.Phase {
 	if s.Over {
-		return engine.Phase{ID: fmt.Sprintf("T%02d-end", s.Turn), Title: "Game over", Over: true}
+		return engine.GameOver(fmt.Sprintf("T%02d-end", s.Turn), "Game over")
 	}
 	if s.Pending != nil {
 		return shortPhase(s)
@@ -200,13 +209,10 @@ func PhaseOf(s *State) engine.Phase {
 	if s.Turn < len(dataPack.Calendar) {
 		date = dataPack.Calendar[s.Turn]
 	}
-	name := "German"
-	if s.Phasing == Allied {
-		name = "Allied"
-	}
-	return engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, s.Phasing),
-		Title: fmt.Sprintf("Turn %d, %s: %s player-turn (naval, air and land phases)", s.Turn, date, name),
-		Owes:  []engine.Side{s.Phasing}}
+	stage := turnStages.Named(string(s.Phasing))
+	return engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, stage.Name),
+		Title: fmt.Sprintf("Turn %d, %s: %s", s.Turn, date, stage.Title),
+		Owes:  stage.Owing(s.Phasing)}
 }
 
 // Phase implements engine.Ruleset.
