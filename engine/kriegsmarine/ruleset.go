@@ -90,6 +90,12 @@ func asState(st engine.State) *State {
 	panic(fmt.Sprintf("kriegsmarine: not a kriegsmarine state: %T", st))
 }
 
+// turnStages is the turn's sequence: one stage, in which both sides give
+// their orders at once.
+var turnStages = engine.Sequence{
+	{Name: "turn", Kind: PhaseTurn, Title: "movement, search and encounter orders", Owes: []engine.Side{Allied, German}},
+}
+
 // Phase implements engine.Ruleset: each turn is one phase "T01".."T18" in
 // which both sides give movement, search and encounter orders at once.
 // Where a side asked to decide an encounter or a battle round in person, a
@@ -98,9 +104,9 @@ func asState(st engine.State) *State {
 func (Ruleset) Phase(st engine.State) engine.Phase {
 	s := asState(st)
 	if s.Over {
-		return engine.Phase{ID: "over", Title: "The game is over", Over: true}
+		return engine.GameOver("over", "The game is over")
 	}
-	owes := []engine.Side{Allied, German}
+	owes := turnStages[0].Owing("")
 	if s.Pending != nil {
 		owes = s.Pending.Ask.Sides()
 	}
