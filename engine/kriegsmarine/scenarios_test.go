@@ -210,65 +210,20 @@ func TestRule9_43_OccupationAfterTwoTurnsTakesTheAirfieldsAtOnce(t *testing.T) {
 	}
 }
 
-// TestFogOfWar_WhereShipsFallBackIsSecret: 6.11 ships move in secret; the
-// Allies know of the 9.21 example's withdrawal only that the Germans gave
-// Oslo up and that Blücher led (she was fired on), not where Lützow, Emden
-// and TB Flot III went (9.2: "fall back to the hex they were in"). The
-// four steam H16-I16 (no defence at H16 is rolled: they start there) and
-// give Oslo up (the 9.21 example's dice: Oscarsborg 3 less Eriksen's 1,
-// normal; gunnery 7 and 8; torpedoes 11 and 7, fatal flooding 4; Eriksen
-// unharmed). Revision 2 tells the Allies no ship's name but Blücher's and
-// no hex the Germans fell back to; revision 1 told them both.
+// TestFogOfWar_WhereShipsFallBackIsSecret: 6.11, 9.2: where German ships
+// fell back from a port is told only to the Germans from revision 2
+// (revision 1 told both sides); the set-up, dice and what each side reads
+// are in the scenario files.
 func TestFogOfWar_WhereShipsFallBackIsSecret(t *testing.T) {
-	for _, rev := range []int{1, 2} {
-		s := newGameRev(t, rev, []string{OptCommanders})
-		clearMap(s)
-		for _, id := range []string{"blucher", "lutzow", "emden", "tbflotiii"} {
-			put(t, s, id, "H16")
-		}
-		s, _ = resolveExactly(t, s, "", "move Blücher, Lützow, Emden, TB Flot III I16\nabandon Oslo Blücher", 3, 3, 4, 4, 4, 5, 6, 3, 4, 4, 1)
-		back := s.unit("lutzow").Hex.String()
-		leaked := false
-		for _, e := range reportsTo(s, Allied, 1) {
-			for _, x := range []string{"Lützow", "Emden", "TB Flot III", "falls back", "leaves H16"} {
-				if strings.Contains(e.Text, x) {
-					leaked = true
-				}
-			}
-		}
-		if leaked != (rev == 1) {
-			t.Errorf("revision %d: the Allies were told where the Germans fell back (%s): %v", rev, back, reportsTo(s, Allied, 1))
-		}
-		if logWith(s, 1, "Lützow falls back to "+back) == nil {
-			t.Errorf("revision %d: the Germans are not told where Lützow went", rev)
-		}
-	}
+	runScenarioFile(t, "testdata/scenarios/9.2_where_ships_fall_back_revision_1.txt")
+	runScenarioFile(t, "testdata/scenarios/9.2_where_ships_fall_back_is_secret.txt")
 }
 
-// TestFogOfWar_WhereNorwegiansWithdrawIsSecret: 9.31 "For the above
-// automatic withdrawal of Norwegian forces by their own initiative,
-// Germany may not track": the Germans learn that Tordenskjold withdrew,
-// not where. Brummer enters Oslo on the night of 8 April; Oscarsborg rolls
-// 5, no defence; Tordenskjold's morale 4, she fights one round (her 2
-// rolls, Brummer's 1 doubled at night: 4 rolls of 1+1, misses) and leaves
-// beyond the outer fortress (G17). 10 dice (as the 9.31 revision test).
+// TestFogOfWar_WhereNorwegiansWithdrawIsSecret: 9.31: the Germans learn
+// that Tordenskjold withdrew from Oslo, not where; the set-up, dice and
+// what each side reads are in the scenario file.
 func TestFogOfWar_WhereNorwegiansWithdrawIsSecret(t *testing.T) {
-	s := newGameRev(t, 2, nil)
-	clearMap(s)
-	put(t, s, "brummer", "H16")
-	put(t, s, "tordenskjold", "I16")
-	s, _ = resolveExactly(t, s, "", "move Brummer I16", append([]int{5, 4}, ones(8)...)...)
-	if h := s.unit("tordenskjold").Hex; h != hex(t, "G17") {
-		t.Fatalf("Tordenskjold at %s, want G17", h)
-	}
-	for _, e := range reportsTo(s, German, 1) {
-		if strings.Contains(e.Text, "G17") || strings.Contains(e.Text, "H16") {
-			t.Errorf("the Germans were told where Tordenskjold went: %q", e.Text)
-		}
-	}
-	if logWith(s, 1, "Tordenskjold withdraws from Oslo") == nil {
-		t.Errorf("the Germans are not told that Tordenskjold withdrew: %v", reportsTo(s, German, 1))
-	}
+	runScenarioFile(t, "testdata/scenarios/9.31_norwegian_withdrawal_is_secret.txt")
 }
 
 // TestRule9_2_TheGermanPlayerChoosesTheHalfFiredAt: 9.2 "Halved defence:
