@@ -6,4 +6,11 @@
 // and never depends on map iteration order. Given the same state, orders and
 // dice, a ruleset returns byte-for-byte the same next state. Packages under
 // engine/<game> implement one rulebook each and import only this package.
+//
+// A ruleset builds on a small kit: its fog-of-war record is a Journal of
+// entries that each say which sides see them (a View takes the entries For
+// its side); its turn is a Sequence of stages (name, order-table kind,
+// title, who owes orders); and what each rules revision changed is a named
+// Change, which the code asks for (rev.Has(change)) and the revision list
+// is built from (RevisionsOf).
 package engine
