@@ -7,6 +7,14 @@
 // dice, a ruleset returns byte-for-byte the same next state. Packages under
 // engine/<game> implement one rulebook each and import only this package.
 //
+// A ruleset plugs in by writing its functions against its own types, its
+// state, a side's view and a side's orders (TypedRules; TypedBook for a
+// full rulebook with reports, maps and a rules listing), and registering
+// the adapter around them (Typed, Book), which implements Ruleset and the
+// optional interfaces: the JSON decoding and every type check happen
+// there, once. Its data files are read through a Pack from its embedded
+// data/ folder, the rules listing from data/rules.txt.
+//
 // A ruleset builds on a small kit: its fog-of-war record is a Journal of
 // entries that each say which sides see them (a View takes the entries For
 // its side); its turn is a Sequence of stages (name, order-table kind,

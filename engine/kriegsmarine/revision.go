@@ -35,7 +35,7 @@ var changes = []engine.Change{RedBorderRight, AirborneInvasionTurn, CombatNoRoun
 
 // Revisions implements engine.Reviser: the revision list built from the
 // changes.
-func (Ruleset) Revisions() []engine.Revision { return engine.RevisionsOf(changes...) }
+func (rules) Revisions() []engine.Revision { return engine.RevisionsOf(changes...) }
 
 var _ engine.Reviser = Ruleset{}
 

@@ -25,7 +25,7 @@ var changes = []engine.Change{ParaStartD3, BattleshipLandingQuays, BattleshipOwn
 
 // Revisions implements engine.Reviser: the revision list built from the
 // changes.
-func (Ruleset) Revisions() []engine.Revision { return engine.RevisionsOf(changes...) }
+func (rules) Revisions() []engine.Revision { return engine.RevisionsOf(changes...) }
 
 // rev1Starts are the set-up hexes of revision 1 where the data pack has
 // since been corrected.

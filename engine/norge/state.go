@@ -1,7 +1,6 @@
 package norge
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"skagerrak/engine"
@@ -192,25 +191,6 @@ func (s *State) clone() *State {
 
 // rev is the rules revision of the game (see Revisions).
 func (s *State) rev() engine.Rev { return engine.RevOf(s.Revision) }
-
-func asState(s engine.State) *State {
-	switch v := s.(type) {
-	case *State:
-		return v
-	case State:
-		return &v
-	}
-	panic(fmt.Sprintf("norge: not a norge state: %T", s))
-}
-
-// DecodeState implements engine.Ruleset.
-func (Ruleset) DecodeState(b []byte) (engine.State, error) {
-	var s State
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, err
-	}
-	return &s, nil
-}
 
 func enemy(side engine.Side) engine.Side {
 	if side == German {

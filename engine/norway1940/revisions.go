@@ -30,7 +30,7 @@ var changes = []engine.Change{InvasionMarkedPortsOnly, OwnerDistributesLosses, R
 
 // Revisions implements engine.Reviser: the revision list built from the
 // changes.
-func (Ruleset) Revisions() []engine.Revision { return engine.RevisionsOf(changes...) }
+func (rules) Revisions() []engine.Revision { return engine.RevisionsOf(changes...) }
 
 // rev is the rules revision the game is played under: 1 when the state
 // records none.

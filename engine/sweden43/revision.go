@@ -23,7 +23,7 @@ var changes = []engine.Change{CRTEuropaCore, AttackHalvings, ArmourEffects, Expl
 
 // Revisions implements engine.Reviser: the revision list built from the
 // changes.
-func (Ruleset) Revisions() []engine.Revision { return engine.RevisionsOf(changes...) }
+func (rules) Revisions() []engine.Revision { return engine.RevisionsOf(changes...) }
 
 // rev is the rules revision the game is played under.
 func (s *State) rev() engine.Rev { return engine.RevOf(s.Revision) }
