@@ -14,4 +14,11 @@
 // optional interfaces: the JSON decoding and every type check happen
 // there, once. Its data files are read through a Pack from its embedded
 // data/ folder, the rules listing from data/rules.txt.
+//
+// A ruleset builds on a small kit: its fog-of-war record is a Journal of
+// entries that each say which sides see them (a View takes the entries For
+// its side); its turn is a Sequence of stages (name, order-table kind,
+// title, who owes orders); and what each rules revision changed is a named
+// Change, which the code asks for (rev.Has(change)) and the revision list
+// is built from (RevisionsOf).
 package engine

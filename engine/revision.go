@@ -9,10 +9,11 @@ import "fmt"
 // released. The policy, for everyone who changes a ruleset:
 //
 //   - A change that alters any outcome of any game (a result, a roll asked
-//     for, an order accepted or refused, anything in a View) adds a
-//     Revision to the ruleset's Revisions, saying what changed and citing
-//     the rule, and keeps the old behaviour for games of earlier revisions:
-//     a check of the state's revision at the point that changed, or the old
+//     for, an order accepted or refused, anything in a View) is declared
+//     as a named Change of the next revision, saying what changed and
+//     citing the rule (the ruleset's Revisions are built from its changes,
+//     RevisionsOf), and keeps the old behaviour for games of earlier
+//     revisions: rev.Has(change) at the point that changed, or the old
 //     function kept beside the new one.
 //   - The state records its revision only from revision 2 on (field
 //     "revision", omitted for revision 1), so that states of games made
@@ -37,6 +38,56 @@ type Revision struct {
 	Changes []string `json:"changes"`
 }
 
+// Change is one change a rules revision made. A ruleset declares each as
+// a named value, asks for it where the rules fork (rev.Has(change)), and
+// builds its revision list from them (RevisionsOf).
+type Change struct {
+	// In is the revision that brought the change.
+	In Rev
+	// Text says what changed, in one line citing the rule.
+	Text string
+}
+
+// Rev is the rules revision a game is played under.
+type Rev int
+
+// RevOf is the revision a state records: recorded, or 1 when it records
+// none (0: a game of revision 1, or one made before revisions existed).
+func RevOf(recorded int) Rev {
+	if recorded < 1 {
+		return 1
+	}
+	return Rev(recorded)
+}
+
+// Recorded is the revision a state records for a game of revision r: none
+// (0) for revision 1, so that states of games made before revisions
+// existed keep their digests.
+func (r Rev) Recorded() int {
+	if r <= 1 {
+		return 0
+	}
+	return int(r)
+}
+
+// Has reports whether a game of revision r plays under change c.
+func (r Rev) Has(c Change) bool { return r >= c.In }
+
+// RevisionsOf is the revision list of a ruleset whose revisions made
+// changes, oldest first: revision 1 is the rules as first released, and
+// each later one lists its changes in the order given.
+func RevisionsOf(changes ...Change) []Revision {
+	out := []Revision{{N: 1, Changes: []string{"the rules as first released"}}}
+	for _, c := range changes {
+		for Rev(len(out)) < c.In {
+			out = append(out, Revision{N: len(out) + 1})
+		}
+		r := &out[c.In-1]
+		r.Changes = append(r.Changes, c.Text)
+	}
+	return out
+}
+
 // Reviser is implemented by rulesets with more than one revision. A
 // ruleset that does not implement it has only revision 1.
 type Reviser interface {
@@ -52,7 +103,7 @@ func Revisions(r Ruleset) []Revision {
 			return rs
 		}
 	}
-	return []Revision{{N: 1, Changes: []string{"the rules as first released"}}}
+	return RevisionsOf()
 }
 
 // CurrentRevision is the revision new games of a ruleset get.

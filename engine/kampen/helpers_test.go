@@ -100,3 +100,33 @@ func hasRule(errs []engine.LineError, rule string) bool {
 	}
 	return false
 }
+
+func newGame(t *testing.T, seed string) *State {
+	t.Helper()
+	st, err := Ruleset{}.New(engine.Setup{}, engine.NewSeededDice([]byte(seed), "g", "new", [32]byte{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// lastCard is a German reinforcement step with one face-down card left.
+func lastCard(stacks ...Stack) *State {
+	s := scene(German, StepReinforce, stacks...)
+	s.German.Draw = []string{"artilleri"}
+	give(s, German, "panzer", "panzer", "bombefly", "bombefly")
+	s.German.UsedSince = true
+	return s
+}
+
+// shuffled resolves Norway's reinforcement step with exactly the given
+// rolls: the dice a shuffle asks for must be these, of these sizes.
+func shuffled(t *testing.T, s *State, rolls ...engine.Roll) *State {
+	t.Helper()
+	d := engine.NewReplayDice(rolls)
+	next := runWith(t, s, nil, d)
+	if err := d.Err(); err != nil || d.Used() != len(rolls) || d.Short() > 0 {
+		t.Fatalf("the shuffle's dice: %v; %d of %d used, %d short", err, d.Used(), len(rolls), d.Short())
+	}
+	return next
+}

@@ -81,22 +81,24 @@ func (rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	return s, nil
 }
 
-var stepTitles = map[string]string{
-	StepMove:      "movement (phase 1): move battalions, play movement and attack cards",
-	StepDefend:    "the answer (phases 1-2): sabotage, flight, defence cards and retreats, then combat",
-	StepReinforce: "reinforcement and new cards (phases 3-4): trade cards for battalions, place them, draw",
+// roundStages is the sequence of a player's round: the phasing side moves
+// and reinforces; the sides it attacked answer (State.defenders).
+var roundStages = engine.Sequence{
+	{Name: StepMove, Title: "movement (phase 1): move battalions, play movement and attack cards", Phasing: true},
+	{Name: StepDefend, Title: "the answer (phases 1-2): sabotage, flight, defence cards and retreats, then combat"},
+	{Name: StepReinforce, Title: "reinforcement and new cards (phases 3-4): trade cards for battalions, place them, draw", Phasing: true},
 }
 
 // Phase implements engine.Ruleset.
 func (rules) Phase(s *State) engine.Phase {
 	if s.Over {
-		return engine.Phase{ID: "over", Title: "game over: " + s.Summary, Over: true}
+		return engine.GameOver("over", "game over: "+s.Summary)
 	}
 	return engine.Phase{ID: s.phaseID(), Title: phaseTitle(s.Round, s.Turn, s.Step), Owes: s.owes()}
 }
 
 func phaseTitle(round int, turn engine.Side, step string) string {
-	return fmt.Sprintf("Round %d, %s round: %s", round, sideTitle(turn), stepTitles[step])
+	return fmt.Sprintf("Round %d, %s round: %s", round, sideTitle(turn), roundStages.Named(step).Title)
 }
 
 func sideTitle(side engine.Side) string {

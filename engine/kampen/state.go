@@ -111,6 +111,12 @@ type Event struct {
 	Text  string      `json:"text"`
 }
 
+// SeenBy implements engine.Seer.
+func (e Event) SeenBy(side engine.Side) bool { return engine.SeenByOne(e.To, side) }
+
+// journal is the game's fog-of-war record of Events.
+type journal = engine.Journal[Event]
+
 // State is the whole game state.
 type State struct {
 	Scenario string      `json:"scenario"`
@@ -131,7 +137,7 @@ type State struct {
 	German    Deck        `json:"german"`
 	Norwegian Deck        `json:"norwegian"`
 	Allied    Deck        `json:"allied"`
-	Events    []Event     `json:"events"`
+	Events    journal     `json:"events"`
 	Over      bool        `json:"over,omitempty"`
 	Winner    engine.Side `json:"winner,omitempty"`
 	Summary   string      `json:"summary,omitempty"`
@@ -270,7 +276,7 @@ func (s *State) germanObjectives() int {
 }
 
 func (s *State) logf(to engine.Side, format string, args ...any) {
-	s.Events = append(s.Events, Event{Round: s.Round, Turn: s.Turn, To: to, Text: fmt.Sprintf(format, args...)})
+	s.Events.Add(Event{Round: s.Round, Turn: s.Turn, To: to, Text: fmt.Sprintf(format, args...)})
 }
 
 // phaseID is the ID of the open phase.
@@ -286,13 +292,10 @@ func (s *State) owes() []engine.Side {
 	if s.Over {
 		return nil
 	}
-	switch s.Step {
-	case StepMove, StepReinforce:
-		return []engine.Side{s.Turn}
-	case StepDefend:
+	if s.Step == StepDefend {
 		return s.defenders()
 	}
-	return nil
+	return roundStages.Named(s.Step).Owing(s.Turn)
 }
 
 // owesSide reports whether side owes orders for the open step.

@@ -87,8 +87,8 @@ func (r rules) View(s *State, side engine.Side) *View {
 	case Norwegian:
 		v.Losses = s.NorLosses
 	}
-	for _, e := range s.Events {
-		if (e.To == "" || e.To == side) && e.Round >= s.Round-viewRounds+1 {
+	for e := range s.Events.For(side) {
+		if e.Round >= s.Round-viewRounds+1 {
 			v.Events = append(v.Events, e)
 		}
 	}

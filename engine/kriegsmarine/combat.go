@@ -208,7 +208,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 		kind = "Special pursuit battle"
 	}
 	var rounds []string
-	for round := 1; s.rev() >= 2 || round <= maxRounds; round++ {
+	for round := 1; s.rev().Has(CombatNoRoundCap) || round <= maxRounds; round++ {
 		engine.Step(dice, "the rounds of the battle at "+g.Hex.String()+" (8.25)")
 		allied = s.stillAt(g.Allied, g.Hex)
 		german = s.stillAt(g.German, g.Hex)
@@ -228,7 +228,7 @@ func (s *State) battle(g *Engagement, orders map[engine.Side]*Orders, dice engin
 			shots, results = s.pursuitRound(g, orders[German], allied, german, dice)
 		} else {
 			restricted := s.restrictedFire(ro, allied, german)
-			if s.rev() >= 2 && round > 1 && s.nothingToFire(ro, allied, german, restricted) {
+			if s.rev().Has(CombatNoRoundCap) && round > 1 && s.nothingToFire(ro, allied, german, restricted) {
 				rounds = append(rounds, "neither side has anything left to fire: combat ends (8.25)")
 				break
 			}
@@ -287,7 +287,7 @@ func (s *State) pursuitRound(g *Engagement, o *Orders, allied, german []string, 
 	first := s.fire(gf, at, 2, g.Hex, dice)
 	shots = append(shots, fmt.Sprintf("%s fires at %s", def(gf).Name, def(at).Name))
 	dmg := map[string][]string{at: first}
-	if s.rev() >= 2 {
+	if s.rev().Has(PursuitTargetAfloat) {
 		results, dmg = s.applyDamage(dmg), map[string][]string{}
 	}
 	var answer []string
@@ -310,7 +310,7 @@ func (s *State) pursuitRound(g *Engagement, o *Orders, allied, german []string, 
 // most (8.271). Without one, and in revision 1, his strongest ship fires
 // at the enemy's strongest.
 func (s *State) pursuitFire(o *Orders, allied, german []string) (firer, target string) {
-	if s.rev() >= 2 {
+	if s.rev().Has(PursuitEvasionAlways) {
 		for _, id := range german {
 			if aims(o, id, allied) {
 				return id, weakest(s, preferred(o, id, allied))
@@ -586,7 +586,7 @@ func (s *State) torpedoes(orders map[engine.Side]*Orders, allied, german []strin
 		if len(enemies) == 0 {
 			continue
 		}
-		if s.rev() >= 2 {
+		if s.rev().Has(TargetAimsTorpedoes) {
 			// 8.28 "After allocating torpedo strength to targets": a
 			// unit's target order aims its torpedoes too (rules revision
 			// 2; revision 1 always took the biggest ship).
@@ -817,11 +817,11 @@ func (s *State) carrierDamaged(id string) {
 // wishing to be escorted requires 1 destroyer or minelayer task force
 // unit"): destroyer, torpedo boat and, from revision 2, minelayer task
 // forces (revision 1 left the minelayers out).
-func escortingType(rev int, d *UnitDef) bool {
+func escortingType(rev engine.Rev, d *UnitDef) bool {
 	if !d.TaskForce() {
 		return false
 	}
-	return d.Type == "DD" || d.Type == "TB" || (d.Type == "ML" && rev >= 2)
+	return d.Type == "DD" || d.Type == "TB" || (d.Type == "ML" && rev.Has(MinelayerEscorts))
 }
 
 // escortsAllowed is how many ships a side may escort in the first round of

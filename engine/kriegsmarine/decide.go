@@ -259,7 +259,7 @@ func (s *State) phaseName() string {
 // phaseTitle says what is owed in the open phase.
 func (s *State) phaseTitle() string {
 	if s.Pending == nil {
-		return TurnTitle(s.Turn) + ": movement, search and encounter orders"
+		return TurnTitle(s.Turn) + ": " + turnStages[0].Title
 	}
 	var who []string
 	for _, side := range s.Pending.Ask.Sides() {

@@ -87,7 +87,7 @@ func (s *State) fortressFire(abandons []Abandon, exposes []Expose, visited map[s
 					continue
 				}
 				path := visited[id]
-				if at, ok := start[id]; ok && s.rev() >= 2 {
+				if at, ok := start[id]; ok && s.rev().Has(FallBackFromFirstHex) {
 					path = append([]engine.Hex{at}, path...)
 				}
 				s.fallBack(id, f.Hex, path)
@@ -130,7 +130,7 @@ func halfFiredAt(ships []string, exposes []Expose, port string) []string {
 func (s *State) fortressTargets(side engine.Side, f HexInfo, visited map[string][]engine.Hex) []string {
 	ships := s.onMap(side, f.Hex, func(d *UnitDef) bool { return d.Surface() })
 	oslo, ok := portHex(fortressPort(f))
-	if s.rev() < 2 || f.Port != "" || !ok {
+	if !s.rev().Has(OsloOuterFortressFires) || f.Port != "" || !ok {
 		return ships
 	}
 	for _, id := range s.onMap(side, oslo, func(d *UnitDef) bool { return d.Surface() }) {

@@ -139,9 +139,9 @@ func edge(h engine.Hex) bool {
 // red border (3.1, 6.18) in rules revision rev: the hexes tagged "exit"
 // (FF11-FF18), and in revision 1 also those tagged "exit-r1" (revision 1
 // read the border as the whole top edge).
-func exitHex(rev int, h engine.Hex) bool {
+func exitHex(rev engine.Rev, h engine.Hex) bool {
 	hi, ok := TheMap().Info(h)
-	return ok && (hi.HasTag("exit") || (rev < 2 && hi.HasTag("exit-r1")))
+	return ok && (hi.HasTag("exit") || (!rev.Has(RedBorderRight) && hi.HasTag("exit-r1")))
 }
 
 // shortestPath finds a shortest legal path from a to b (excluding a) for a

@@ -84,13 +84,13 @@ func (s *State) norwegianWithdrawal(g *Engagement) {
 		// 9.31: "If the port city is Oslo, the Norwegian ships must
 		// withdraw to a hex outside the Oslo outer fortress" (revision 1
 		// left them on it).
-		if oslo, _ := portHex("Oslo"); from == oslo && u.Hex != oslo && s.rev() >= 2 {
+		if oslo, _ := portHex("Oslo"); from == oslo && u.Hex != oslo && s.rev().Has(WithdrawBeyondOsloOuter) {
 			if h, ok := beyondOsloOuter(); ok {
 				u.Hex = h
 				s.ownMovef(Allied, h.String(), "9.31", "%s withdraws beyond the Oslo outer fortress to %s.", def(id).Name, h)
 			}
 		}
-		if s.rev() >= 2 && u.Where == AtMap && u.Hex != from {
+		if s.rev().Has(WithdrawalToldOwner) && u.Where == AtMap && u.Hex != from {
 			s.logf(string(German), "move", "", "9.31", "%s withdraws from %s; the Norwegian withdrawal may not be tracked.", def(id).Name, placeName(from))
 		}
 	}

@@ -238,8 +238,8 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 		case "abandon":
 			p.abandon(l)
 		case "expose":
-			if p.v.rev() < 2 {
-				p.errs = append(p.errs, l.Errorf("", verbsOf(p.v.rev()), "unknown order %q", l.Fields[0]))
+			if !p.v.rev().Has(ExposeByOrder) {
+				p.errs = append(p.errs, l.Errorf("", verbsOf(int(p.v.rev())), "unknown order %q", l.Fields[0]))
 				break
 			}
 			p.expose(l)
@@ -274,7 +274,7 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
 			}
 		default:
-			p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, p.v.Side, p.v.rev())), "unknown order %q", l.Fields[0]))
+			p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, p.v.Side, int(p.v.rev()))), "unknown order %q", l.Fields[0]))
 		}
 	}
 	for _, l := range searches {
@@ -974,7 +974,7 @@ func (p *parser) torpLimit(l engine.OrderLine) {
 	for _, id := range ids {
 		// 8.0: "attacking is not compulsory": from rules revision 2 a
 		// submarine's cap of 0 holds its attack (8.1) this turn.
-		sub := def(id).Sub() && p.v.rev() >= 2
+		sub := def(id).Sub() && p.v.rev().Has(SubmarineHoldsAttack)
 		if def(id).Torpedo == 0 || (def(id).Sub() && !sub) {
 			p.fail(l, "3.417", "", "%s carries no torpedoes it fires in a surface battle", def(id).Name)
 			return
@@ -1228,7 +1228,7 @@ func (p *parser) airborne(l engine.OrderLine) {
 	case !p.v.DayTurn:
 		p.fail(l, "6.28", "", "airborne troops land on day turns only")
 		return
-	case p.v.InvasionTurn == 0 && p.v.rev() < 2:
+	case p.v.InvasionTurn == 0 && !p.v.rev().Has(AirborneInvasionTurn):
 		p.fail(l, "6.28", "", "airborne troops land on day turns from the turn the invasion of Norway begins")
 		return
 	case p.v.InvasionTurn == 0:

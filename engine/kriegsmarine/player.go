@@ -754,7 +754,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 		b.WriteString("# Norway is neutral: Allied ships stay out of Norwegian coastal hexes (6.15).\n")
 	}
 	b.WriteString("# One order a line; " + engine.GuidePointer + ".\n")
-	b.WriteString(Verbs.Summary(PhaseTurn, side, v.rev()))
+	b.WriteString(Verbs.Summary(PhaseTurn, side, int(v.rev())))
 	for _, t := range v.Tracking {
 		fmt.Fprintf(&b, "# You track %s at %s with %s; they follow by themselves (6.44).\n", countTypes(t.Enemy), t.Hex, strings.Join(t.Units, ", "))
 	}
@@ -796,7 +796,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 // "they may choose not to use the weather rules"), rather than a gale
 // that changes nothing.
 func weatherNote(v *View) string {
-	if !v.WeatherOn && v.rev() >= 2 {
+	if !v.WeatherOn && v.rev().Has(NoWeatherNote) {
 		return "No weather rules in this game (15.0 is optional)"
 	}
 	return "Weather: " + v.Weather

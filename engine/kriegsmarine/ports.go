@@ -140,7 +140,7 @@ func (s *State) portPhase(dice engine.Dice) {
 // Oslo, they retreat a further hex to outside the Oslo outer fortress)".
 // Revision 1 stopped them one hex out of Oslo, on the outer fortress.
 func (s *State) repulse(p HexInfo, roll int, german []string) {
-	further := p.Port == "Oslo" && s.rev() >= 2
+	further := p.Port == "Oslo" && s.rev().Has(RepulseBeyondOsloOuter)
 	if further {
 		s.logf("both", "occupation", p.Hex.String(), "9.43", "German attempt on %s: rolled %d, repulsed: the German ships fall back 1 hex, and a further hex beyond the Oslo outer fortress.", p.Port, roll)
 	} else {
@@ -203,7 +203,7 @@ func (s *State) pendingOccupations(dice engine.Dice) {
 		// 2; revision 1 took the airfields a turn later, as after a port
 		// taken in step 6).
 		airTurn := s.Turn + 1
-		if s.rev() >= 2 {
+		if s.rev().Has(AirfieldsWithPort) {
 			airTurn = s.Turn
 		}
 		s.occupyPortAt(name, airTurn, dice)

@@ -85,7 +85,7 @@ func (s *State) detaches(side engine.Side, o *Orders) {
 			continue
 		}
 		fl.Hits++ // 12.0: the task force takes 1 hit for the ship it gives up
-		if s.rev() >= 2 {
+		if s.rev().Has(DetachedNotLost) {
 			fl.Detached++ // 16.3: a destroyer detached is not one lost
 		}
 		dd.Where, dd.Hex = AtMap, fl.Hex
@@ -547,7 +547,7 @@ func (s *State) encounter(searcher engine.Side, h engine.Hex, orders map[engine.
 		// Norwegian/Danish forces) must make an evasion determination",
 		// whichever side chose Fight and whichever Track (rules revision
 		// 2); revision 1 made it only when the tracking side chose Track.
-		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceTrack || s.rev() >= 2
+		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceTrack || s.rev().Has(PursuitEvasionAlways)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"skagerrak/engine"
 )
 
 // rulebookSections reads the numbered headings of the rulebook text, when
@@ -54,4 +56,35 @@ func testNames(t *testing.T) map[string]bool {
 		t.Fatal("no tests found")
 	}
 	return out
+}
+
+// TestRulesListEverySection checks Rules against the rulebook: every
+// numbered heading of the text is listed, and every test named exists.
+func TestRulesListEverySection(t *testing.T) {
+	rules := Ruleset{}.Rules()
+	listed := map[string]bool{}
+	for _, r := range rules {
+		if listed[r.Section] {
+			t.Errorf("section %s listed twice", r.Section)
+		}
+		listed[r.Section] = true
+		switch r.Status {
+		case engine.StatusImplemented, engine.StatusReconstructed, engine.StatusPartial, engine.StatusNotYet, engine.StatusNotApplicable:
+		default:
+			t.Errorf("section %s: status %q", r.Section, r.Status)
+		}
+	}
+	for _, sec := range rulebookSections(t) {
+		if !listed[sec] {
+			t.Errorf("rulebook section %s is not listed by Rules", sec)
+		}
+	}
+	tests := testNames(t)
+	for _, r := range rules {
+		for _, name := range r.Tests {
+			if !tests[name] {
+				t.Errorf("section %s names a test that does not exist: %s", r.Section, name)
+			}
+		}
+	}
 }

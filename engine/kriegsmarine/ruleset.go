@@ -82,6 +82,12 @@ func (s *State) AfterDecode() error {
 	return nil
 }
 
+// turnStages is the turn's sequence: one stage, in which both sides give
+// their orders at once.
+var turnStages = engine.Sequence{
+	{Name: "turn", Kind: PhaseTurn, Title: "movement, search and encounter orders", Owes: []engine.Side{Allied, German}},
+}
+
 // Phase implements engine.Ruleset: each turn is one phase "T01".."T18" in
 // which both sides give movement, search and encounter orders at once.
 // Where a side asked to decide an encounter or a battle round in person, a
@@ -89,9 +95,9 @@ func (s *State) AfterDecode() error {
 // "T05-combat-2", ...), owed by the asking sides only.
 func (rules) Phase(s *State) engine.Phase {
 	if s.Over {
-		return engine.Phase{ID: "over", Title: "The game is over", Over: true}
+		return engine.GameOver("over", "The game is over")
 	}
-	owes := []engine.Side{Allied, German}
+	owes := turnStages[0].Owing("")
 	if s.Pending != nil {
 		owes = s.Pending.Ask.Sides()
 	}

@@ -113,9 +113,7 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rev >= 2 {
-		s.Revision = rev // revision 1 states carry none, and keep their digests
-	}
+	s.Revision = engine.Rev(rev).Recorded()
 	if setup.Scenario != "" && setup.Scenario != "historical" && setup.Scenario != "default" {
 		return nil, fmt.Errorf("kriegsmarine: unknown scenario %q (known: historical)", setup.Scenario)
 	}
@@ -191,7 +189,7 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	s.placeCommanders()
 
 	s.logf("german", "setup", "", "4.1", "German target determination: rolled %d: %s", roll, describeObjective(s.Objective))
-	if s.has(OptWeather) || s.rev() < 2 {
+	if s.has(OptWeather) || !s.rev().Has(NoWeatherNote) {
 		s.logf("both", "setup", "", "4.61", "The weather starts as gale.")
 	} else {
 		s.logf("both", "setup", "", "15.0", "The optional weather rules are not used in this game.")

@@ -45,7 +45,7 @@ type State struct {
 	// Tracks are the tracking contacts carried into the next turn (6.42).
 	Tracks []Track `json:"tracks,omitempty"`
 	// Log is every report ever made, in order; each entry says who sees it.
-	Log []Entry `json:"log,omitempty"`
+	Log engine.Journal[Entry] `json:"log,omitempty"`
 	// Engagements are the battles the encounter table gave this game.
 	Engagements []Engagement `json:"engagements,omitempty"`
 	// Occupied are the Norwegian ports Germany holds (8.8, 9.4).
@@ -211,6 +211,9 @@ type Entry struct {
 	Text  string   `json:"text"`
 }
 
+// SeenBy implements engine.Seer: side sees the entries to it and to both.
+func (e Entry) SeenBy(side engine.Side) bool { return e.To == "both" || e.To == string(side) }
+
 func (s *State) clone() *State {
 	return engine.DeepCopy(s)
 }
@@ -233,8 +236,7 @@ func (s *State) has(opt string) bool {
 }
 
 func (s *State) logf(to, kind string, hex string, rule, format string, args ...any) *Entry {
-	s.Log = append(s.Log, Entry{Turn: s.Turn, To: to, Kind: kind, Hex: hex, Rule: rule, Text: fmt.Sprintf(format, args...)})
-	return &s.Log[len(s.Log)-1]
+	return s.Log.Add(Entry{Turn: s.Turn, To: to, Kind: kind, Hex: hex, Rule: rule, Text: fmt.Sprintf(format, args...)})
 }
 
 // ownMovef logs where a ship of side went on a move it made by itself
@@ -244,7 +246,7 @@ func (s *State) logf(to, kind string, hex string, rule, format string, args ...a
 // told both sides.
 func (s *State) ownMovef(side engine.Side, hex, rule, format string, args ...any) *Entry {
 	to := "both"
-	if s.rev() >= 2 {
+	if s.rev().Has(WithdrawalToldOwner) {
 		to = string(side)
 	}
 	return s.logf(to, "move", hex, rule, format, args...)

@@ -197,7 +197,7 @@ func holdsFire(o *Orders, id string) bool {
 // remove it from the game"). Revision 1 left it on the map.
 func (s *State) spentSubmarine(id string) {
 	d, u := def(id), s.unit(id)
-	if s.rev() < 2 || d.TorpMode != TorpOnce || u.TorpUsed < d.Torpedo {
+	if !s.rev().Has(ASubmarineRemoved) || d.TorpMode != TorpOnce || u.TorpUsed < d.Torpedo {
 		return
 	}
 	u.Where = AtOut

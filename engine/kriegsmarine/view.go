@@ -174,7 +174,7 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 			if south := windAllowance(base, d.Small(), s.Weather, on, from, true); south != uv.Allowance {
 				uv.AllowanceSouth = south
 			}
-			if s.rev() >= 2 && s.idleNeutral(d) {
+			if s.rev().Has(NeutralAllowanceZero) && s.idleNeutral(d) {
 				uv.Allowance, uv.AllowanceSouth, uv.Idle = 0, 0, true
 			}
 			uv.Evasion = evasionSpeed(d, &u)
@@ -202,8 +202,8 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 			v.Tracked = append(v.Tracked, TrackView{Hex: t.Hex.String(), Since: t.Since, Units: t.TrackedUnits, Enemy: typesOf(t.TrackerUnits), EnemySpeed: t.TrackerSpeed})
 		}
 	}
-	for _, e := range s.Log {
-		if reports && (e.To == "both" || e.To == string(side)) {
+	for e := range s.Log.For(side) {
+		if reports {
 			v.Reports = append(v.Reports, e)
 		}
 	}

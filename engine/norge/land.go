@@ -699,7 +699,7 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 	// in, which is its attack phase; revision 1 kept it a turn longer.
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side == side && u.RT && (u.RTStep != phaseMark || s.rev() >= 2) {
+		if u.Side == side && u.RT && (u.RTStep != phaseMark || s.rev().Has(RetreatMarkerOwnPhase)) {
 			u.RT = false
 		}
 	}
@@ -763,7 +763,7 @@ func overstack(s *State, side engine.Side) {
 // bridgeWatch lists, for each bridge blown at the start of side's land
 // phase, side's units next to it then (15.3, from revision 2).
 func bridgeWatch(s *State, side engine.Side) map[string][]string {
-	if s.rev() < 2 {
+	if !s.rev().Has(BridgeRepairFullTurns) {
 		return nil
 	}
 	out := map[string][]string{}
@@ -790,7 +790,7 @@ func repairBridges(s *State, side engine.Side, watch map[string][]string) {
 	for _, b := range s.Blown {
 		hs := data.Sides[b.Side]
 		by := (s.occupant(hs.A) == side && s.occupant(hs.B) != enemy(side)) || (s.occupant(hs.B) == side && s.occupant(hs.A) != enemy(side))
-		if s.rev() >= 2 && by {
+		if s.rev().Has(BridgeRepairFullTurns) && by {
 			by = false
 			for _, id := range watch[b.Side] {
 				if l := s.unit(id).Loc; l == hs.A || l == hs.B {

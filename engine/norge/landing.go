@@ -29,7 +29,7 @@ func landingPort(s *State, sh *Ship) (*PortInfo, *problem) {
 	if s.occupant(port.Hex) == enemy(sh.Side) {
 		return nil, fail("12.4", "a port without enemy units", "%s is occupied by the enemy", port.Name)
 	}
-	if s.rev() >= 2 && !retry && s.occupant(port.Quay) == enemy(sh.Side) {
+	if s.rev().Has(NoLandingOnHeldQuays) && !retry && s.occupant(port.Quay) == enemy(sh.Side) {
 		return nil, fail("12.1", "a port whose quays hex holds no enemy units", "the quays hex %s of %s holds enemy units", port.Quay, port.Name)
 	}
 	if usesPort(s, sh) && containsStr(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name)) {
@@ -41,7 +41,9 @@ func landingPort(s *State, sh *Ship) (*PortInfo, *problem) {
 // usesPort says whether sh's landing or embarking is the one a port allows
 // a turn (11.4: "only 1 convoy in each port"): every naval unit's in
 // revision 1, only a convoy's from revision 2.
-func usesPort(s *State, sh *Ship) bool { return s.rev() == 1 || sh.Kind == "convoy" }
+func usesPort(s *State, sh *Ship) bool {
+	return !s.rev().Has(BattleshipOwnLanding) || sh.Kind == "convoy"
+}
 
 // ashore lists the troops of sh's failed landing still on the quays hex of
 // the port sh is in (12.2, from revision 2).
@@ -72,7 +74,7 @@ func ashoreNames(s *State, sh *Ship) string {
 // attempt for the troops its failed landing left on the quays on an
 // earlier turn (12.2: "Next turn they may try again", from revision 2).
 func retrying(s *State, sh *Ship) bool {
-	if s.rev() < 2 || sh.Kind != "bs" || len(sh.Cargo) > 0 {
+	if !s.rev().Has(BattleshipLandingQuays) || sh.Kind != "bs" || len(sh.Cargo) > 0 {
 		return false
 	}
 	us := ashore(s, sh)
@@ -125,7 +127,7 @@ func embarkPort(s *State, sh *Ship) (*PortInfo, *problem) {
 // battleships"), from revision 2. It is nil, nil when sh has no troops
 // ashore there, or is a full convoy, which embarks as any convoy (12.8).
 func reembarkPort(s *State, sh *Ship) (*PortInfo, *problem) {
-	if s.rev() < 2 || len(ashore(s, sh)) == 0 {
+	if !s.rev().Has(ConvoyLandingQuays) || len(ashore(s, sh)) == 0 {
 		return nil, nil
 	}
 	port := portOfNode(sh.Loc)
@@ -147,7 +149,7 @@ func reembarkPort(s *State, sh *Ship) (*PortInfo, *problem) {
 // reembarking says whether sh takes back the troops of its failed landing
 // (see reembarkPort): only those may then go aboard.
 func reembarking(s *State, sh *Ship) bool {
-	if s.rev() < 2 || len(ashore(s, sh)) == 0 {
+	if !s.rev().Has(ConvoyLandingQuays) || len(ashore(s, sh)) == 0 {
 		return false
 	}
 	return s.occupant(portOfNode(sh.Loc).Hex) == enemy(sh.Side)
@@ -166,7 +168,7 @@ func disembark(s *State, sh *Ship, d engine.Dice) {
 	}
 	ok := true
 	switch {
-	case s.rev() >= 2 && s.controller(port.Name) == sh.Side:
+	case s.rev().Has(BattleshipOwnPortLanding) && s.controller(port.Name) == sh.Side:
 		// 12.5 "always successful", for battleships too from revision 2
 		sh.Tried = sh.Tried || sh.Kind == "bs"
 		s.logf("", "%s %s disembarks at %s, a port under own control (12.5)", sh.Side, sh.ID, port.Name)
@@ -187,7 +189,7 @@ func disembark(s *State, sh *Ship, d engine.Dice) {
 		s.logf("", "%s %s disembarks at %s, a port under own control (12.5)", sh.Side, sh.ID, port.Name)
 	}
 	switch {
-	case !ok && s.rev() >= 2:
+	case !ok && s.rev().Has(BattleshipLandingQuays):
 		failedLanding(s, sh, port, retry)
 		return
 	case !ok:

@@ -364,7 +364,7 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		if pr := p.once(sh.ID, "12.1", sh.ID); pr != nil {
 			return o, pr
 		}
-		if s.rev() >= 2 && sh.Kind == "bs" && s.Turn == 1 && !sh.Tried && len(sh.Cargo) > 0 {
+		if s.rev().Has(BattleshipOwnLanding) && sh.Kind == "bs" && s.Turn == 1 && !sh.Tried && len(sh.Cargo) > 0 {
 			return o, fail("12.2", "no disembark order for the battleships on turn 1", "%s makes its turn-1 landing by itself at the start of this phase", sh.ID)
 		}
 		if _, pr := landingPort(s, sh); pr != nil {
@@ -430,7 +430,7 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		}
 		o.ID, o.Args = u.ID, []string{af}
 		p.scr.unit(u.ID).Loc = data.airfield(af).Hex
-		if s.rev() >= 2 {
+		if s.rev().Has(FlownInAttackRefused) {
 			// flown in: no attack this turn (13.4), refused here rather
 			// than cancelled later
 			p.scr.unit(u.ID).Landed = s.Turn
@@ -452,7 +452,7 @@ func (p *parser) parse(verb string, args []string) (Order, *problem) {
 		}
 		o.ID, o.Args = u.ID, []string{h}
 		p.scr.unit(u.ID).Loc = h
-		if s.rev() >= 2 {
+		if s.rev().Has(FlownInAttackRefused) {
 			p.scr.unit(u.ID).Dropped = s.Turn
 		}
 	case "ferry":
@@ -819,7 +819,7 @@ func unitsGiven(o Order) []string {
 // the lines, and the units flown in (airlift), which rule 13.4 keeps from
 // attacking.
 func (p *parser) landingNow(o *Orders) []engine.LineError {
-	if p.s.rev() < 2 {
+	if !p.s.rev().Has(LandingTroopsOrdersRefused) {
 		return nil
 	}
 	landing := map[string]Order{}

@@ -645,3 +645,58 @@ func TestRule6_2_SetUpErrorNamesItsLine(t *testing.T) {
 		t.Errorf("error %+v, want line 3 naming Karlsruhe", e)
 	}
 }
+
+// 9.3: "Aircraft may fly to any Tactical Map ... to add their combat
+// factor to EACH attack AND defense in combat on that map. ... If both
+// players have air units, the difference between them is used for the
+// player in combat which has air superiority." 8.6: "in fair weather the
+// front side is used, in rainy weather the (reduced) backside is used."
+//
+// Turn 4, fair: the fighters and bombers of Aalborg and of Fornebu
+// (German) fly to Map B, 2 + 3 = 5 each (reconstructed factors), 10 in
+// all; Glorious, at Skagerrak2, sends its fighter (2) to Map B. The
+// Germans have superiority over B by 10 - 2 = 8; the Allies add nothing.
+//
+//	FJ2 (2) on B:D3 against NAR1 alone on B:C3 (artillery alone
+//	defends with 1, 16.11): 2 + 8 = 10 to 1, the 5:1 column; a 4 is d1.
+//	NIR1 (2) against IR307 (3): 2 to 3 + 8 = 11, below 1:2: refused.
+//
+// In rain the backs count: 1 + 1 = 2 a German airfield, 1 for the
+// fighter: superiority 4 - 1 = 3.
+func TestRule9_3_AirSuperiorityByHand(t *testing.T) {
+	for _, c := range []struct {
+		weather  string
+		german   int
+		allied   int
+		superior int
+	}{{"fair", 10, 2, 8}, {"rain", 4, 1, 3}} {
+		s := bare(t, StepAirGerman)
+		s.Turn = 4
+		setWeather(s, 4, "fair", c.weather)
+		s.German = []string{"Aalborg", "Fornebu"}
+		sail(s, "Glorious", "Skagerrak2")
+		s = run(t, s, German, "air Aalborg B\nair Fornebu B", 1, 1) // the weather of turn 5 first (8.2)
+		s = run(t, s, Allied, "air Glorious B")
+		if g, a := airOver(s, "B"); g != c.german || a != c.allied || airBonus(s, "B", German) != c.superior || airBonus(s, "B", Allied) != 0 {
+			t.Fatalf("%s: over Map B German %d, Allied %d, superiority %d; want %d, %d, %d", c.weather, g, a, airBonus(s, "B", German), c.german, c.allied, c.superior)
+		}
+		if airBonus(s, "A", German) != 0 || airBonus(s, "A", Allied) != 0 {
+			t.Fatalf("%s: aircraft count on a map they did not fly to", c.weather)
+		}
+		if c.weather != "fair" {
+			continue
+		}
+		s.Step = StepLandGerman
+		put(s, "FJ2", "B:D3")
+		put(s, "NAR1", "B:C3")
+		s2 := run(t, s, German, "attack B:C3 with FJ2", 4)
+		mustLog(t, s2, "german attack on B:C3 with FJ2: 10 to 1, column 5:1, die 4: d1 (16.3)")
+		s.Step = StepLandAllied
+		put(s, "IR307", "B:B4")
+		put(s, "NIR1", "B:B3")
+		e := parseErr(t, s, Allied, "attack B:B4 with NIR1", "16.2")
+		if !strings.Contains(e.Msg, "2 to 11 is below 1:2") {
+			t.Errorf("refusal %q, want 2 to 11", e.Msg)
+		}
+	}
+}

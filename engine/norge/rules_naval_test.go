@@ -376,3 +376,45 @@ func TestRule10_2_OffBoardMoveHintsTheEntrance(t *testing.T) {
 		parseOK(t, s, German, o)
 	}
 }
+
+// 10.8: "Naval combat is executed when battleships are moved to a sea or
+// fjord hex with enemy naval units. The ratio between attackers and
+// defenders is computed using the sum of attack and defense factors
+// present. ... Dr = 1 defending naval unit is reduced, De = 1 defending
+// naval unit is sunk. Owner may choose the naval unit which is reduced
+// ... or sunk. If a convoy is damaged (reduced) all units on board are
+// reduced ... If a convoy is sunk all units on board are eliminated."
+//
+// Bluecher (4) and the convoy GC1 (1, carrying IR236) are at North2;
+// Renown (5) and Warspite (5) come from North3, one after the other.
+//
+//	Renown enters: 5 to 4 + 1 = 5, 1:1; a 2 is Dr. The German player,
+//	with no standing choice, gives up what costs fewest points: GC1 is
+//	reduced (1 point against 2 for Bluecher, 2.4), and IR236 with it.
+//	Warspite enters: Renown and Warspite present, 10 to 4 + 1 (the
+//	reduced convoy's back is 1) = 5, 2:1; a 1 is De: GC1 is sunk
+//	(2 points, against 4 for Bluecher) and IR236 eliminated.
+//
+// The Allies score 2 for the sunk convoy (2.4); Bluecher is untouched.
+func TestRule10_8_NavalBattleByHand(t *testing.T) {
+	s := naval2(t, StepNavalAllied)
+	sail(s, "Bluecher", "North2")
+	sail(s, "GC1", "North2")
+	s.ship("GC1").Cargo = []string{"IR236"}
+	put(s, "IR236", "ship:GC1")
+	sail(s, "Renown", "North3")
+	sail(s, "Warspite", "North3")
+	s = run(t, s, Allied, "move Renown North2\nmove Warspite North2", 2, 1)
+	mustLog(t, s, "naval combat at North2: 5 to 5, column 1:1, die 2: Dr (10.8)")
+	mustLog(t, s, "naval combat at North2: 10 to 5, column 2:1, die 1: De (10.8)")
+	if !s.ship("GC1").Sunk || s.unit("IR236").Loc != LocElim || s.ship("Bluecher").Reduced {
+		t.Fatalf("GC1 sunk %v, IR236 at %s, Bluecher reduced %v", s.ship("GC1").Sunk, s.unit("IR236").Loc, s.ship("Bluecher").Reduced)
+	}
+	if s.ship("Renown").Loc != "North2" || s.ship("Warspite").Loc != "North2" || s.ship("Renown").Reduced {
+		t.Error("the attackers stay in North2, unharmed")
+	}
+	_, a := Scores(s)
+	if !containsStr(a.Items, "2 GC1 sunk (2.4)") {
+		t.Errorf("Allied points %v, want 2 for GC1 sunk", a.Items)
+	}
+}

@@ -51,12 +51,10 @@ func (rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 		return nil, fmt.Errorf("norge: unknown options %v (the game has none)", setup.Options)
 	}
 	s := &State{Turn: 1, Step: StepAirGerman, Setup: true, Weather: []Weather{{North: "fair", South: "fair"}}, German: []string{"Aalborg"}}
-	if rev >= 2 {
-		s.Revision = rev
-	}
+	s.Revision = engine.Rev(rev).Recorded()
 	for _, u := range data.Units {
 		loc := u.Start
-		if at, ok := rev1Starts[u.ID]; ok && rev == 1 {
+		if at, ok := rev1Starts[u.ID]; ok && !s.rev().Has(ParaStartD3) {
 			loc = at
 		}
 		s.Units = append(s.Units, Unit{ID: u.ID, Side: u.Side, Loc: loc})
@@ -84,21 +82,13 @@ func (rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 // PhaseOf reports the open phase of a state.
 func PhaseOf(s *State) engine.Phase {
 	if s.Over {
-		return engine.Phase{ID: "over", Title: "game over", Over: true}
+		return engine.GameOver("over", "game over")
 	}
 	if s.Setup {
 		return engine.Phase{ID: "T00-setup", Title: "Set-up: the troops on the German battleships (6.2)", Owes: []engine.Side{German}}
 	}
-	p := engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, stepNames[s.Step]), Title: fmt.Sprintf("Turn %d, %s", s.Turn, stepTitles[s.Step])}
-	switch s.Step {
-	case StepSubs:
-		p.Owes = []engine.Side{Allied, German}
-	case StepAirGerman, StepNavalGerman, StepLandGerman:
-		p.Owes = []engine.Side{German}
-	default:
-		p.Owes = []engine.Side{Allied}
-	}
-	return p
+	st := turnStages[s.Step]
+	return engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, st.Name), Title: fmt.Sprintf("Turn %d, %s", s.Turn, st.Title), Owes: st.Owing("")}
 }
 
 // Phase implements engine.Ruleset.
@@ -168,8 +158,9 @@ func (rules) resolve(old *State, orders map[engine.Side]*Orders, dice engine.Dic
 
 // advance opens the next phase.
 func advance(s *State) {
-	s.Step++
-	if s.Step < numSteps {
+	next, turnEnds := turnStages.After(s.Step)
+	if !turnEnds {
+		s.Step = next
 		return
 	}
 	if s.Turn >= Turns {

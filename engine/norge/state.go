@@ -22,18 +22,19 @@ const (
 	StepLandGerman
 	StepLandAllied
 	StepSubs
-	numSteps
 )
 
-var stepNames = [numSteps]string{"air-german", "air-allied", "naval-german", "naval-allied", "land-german", "land-allied", "subs"}
-var stepTitles = [numSteps]string{
-	"phases 1 and 2: weather, German placement of air units",
-	"phase 2: Allied placement of air units",
-	"phase 3: German naval movement and combat, convoys",
-	"phase 3: Allied naval movement and combat, convoys",
-	"phase 4: German landings, air transport, ground movement and combat",
-	"phase 4: Allied landings, ground movement and combat",
-	"phase 5: secret submarine movement and placement",
+// turnStages is the turn's sequence, indexed by the Step constants: each
+// stage's name (in phase IDs and the order table's kinds), title and the
+// side that owes orders.
+var turnStages = engine.Sequence{
+	{Name: "air-german", Title: "phases 1 and 2: weather, German placement of air units", Owes: []engine.Side{German}},
+	{Name: "air-allied", Title: "phase 2: Allied placement of air units", Owes: []engine.Side{Allied}},
+	{Name: "naval-german", Title: "phase 3: German naval movement and combat, convoys", Owes: []engine.Side{German}},
+	{Name: "naval-allied", Title: "phase 3: Allied naval movement and combat, convoys", Owes: []engine.Side{Allied}},
+	{Name: "land-german", Title: "phase 4: German landings, air transport, ground movement and combat", Owes: []engine.Side{German}},
+	{Name: "land-allied", Title: "phase 4: Allied landings, ground movement and combat", Owes: []engine.Side{Allied}},
+	{Name: "subs", Title: "phase 5: secret submarine movement and placement", Owes: []engine.Side{Allied, German}},
 }
 
 // Turns is the length of the game (2.1).
@@ -122,6 +123,12 @@ type Event struct {
 	Text string      `json:"text"`
 }
 
+// SeenBy implements engine.Seer.
+func (e Event) SeenBy(side engine.Side) bool { return engine.SeenByOne(e.To, side) }
+
+// journal is the game's fog-of-war record of Events.
+type journal = engine.Journal[Event]
+
 // State is the whole game.
 type State struct {
 	// Revision is the rules revision the game is played under, recorded
@@ -156,7 +163,7 @@ type State struct {
 	AlliedLosses []string `json:"allied_losses,omitempty"`
 	// NoIntercept lists sides that decline defensive naval combat (10.9).
 	NoIntercept []engine.Side `json:"no_intercept,omitempty"`
-	Log         []Event       `json:"log,omitempty"`
+	Log         journal       `json:"log,omitempty"`
 }
 
 // clone is a deep copy of s.
@@ -183,12 +190,7 @@ func (s *State) clone() *State {
 }
 
 // rev is the rules revision of the game (see Revisions).
-func (s *State) rev() int {
-	if s.Revision == 0 {
-		return 1
-	}
-	return s.Revision
-}
+func (s *State) rev() engine.Rev { return engine.RevOf(s.Revision) }
 
 func enemy(side engine.Side) engine.Side {
 	if side == German {
@@ -198,7 +200,7 @@ func enemy(side engine.Side) engine.Side {
 }
 
 func (s *State) logf(to engine.Side, format string, args ...any) {
-	s.Log = append(s.Log, Event{Turn: s.Turn, Step: s.Step, To: to, Text: fmt.Sprintf(format, args...)})
+	s.Log.Add(Event{Turn: s.Turn, Step: s.Step, To: to, Text: fmt.Sprintf(format, args...)})
 }
 
 func (s *State) unit(id string) *Unit {

@@ -3,7 +3,7 @@ package norge
 import "skagerrak/engine"
 
 // PhaseSetup is the kind of the set-up phase in the verb table; the other
-// kinds are the step names (stepNames: air-german, naval-allied, ...).
+// kinds are the stage names (turnStages: air-german, naval-allied, ...).
 const PhaseSetup = "setup"
 
 // phaseKind is the verb table's kind of the open phase of s.
@@ -11,7 +11,7 @@ func phaseKind(s *State) string {
 	if s.Setup {
 		return PhaseSetup
 	}
-	return stepNames[s.Step]
+	return turnStages[s.Step].PhaseKind()
 }
 
 var (

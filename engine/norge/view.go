@@ -77,10 +77,8 @@ func filtered(s *State, side engine.Side) *State {
 		c.GermanLosses = nil
 	}
 	c.Log = nil
-	for _, e := range s.Log {
-		if e.To == "" || e.To == side {
-			c.Log = append(c.Log, e)
-		}
+	for e := range s.Log.For(side) {
+		c.Log = append(c.Log, e)
 	}
 	return c
 }
@@ -142,7 +140,7 @@ func (rules) Report(v *View, side engine.Side) string {
 	n := 0
 	for _, e := range s.Log {
 		if e.Turn >= s.Turn-1 {
-			wrap(&b, fmt.Sprintf("T%d %s: %s", e.Turn, stepNames[e.Step], e.Text), "    ")
+			wrap(&b, fmt.Sprintf("T%d %s: %s", e.Turn, turnStages[e.Step].Name, e.Text), "    ")
 			n++
 		}
 	}

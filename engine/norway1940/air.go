@@ -547,7 +547,7 @@ func (c *turnCtx) execAir(o Order) {
 			}
 		}
 		u.Loc, u.Landed, u.Half = o.To, s.Turn, true
-		if s.rev() >= 2 {
+		if s.rev().Has(ArrivalsSupplied) {
 			u.OOS = false // 7.4.3, 8.9.2: supplied the turn they arrive
 		}
 		c.enter(o.To)

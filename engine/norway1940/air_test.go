@@ -470,3 +470,35 @@ func TestRule15_3_1_BombingSilencesABattery(t *testing.T) {
 		}
 	}
 }
+
+func TestRule8_9_2_TwoSupplyUnitsAMarker(t *testing.T) {
+	s := bare(t, 8, German)
+	s.setControl("Oslo", German)
+	a, b := supplyAt(s, Germany), supplyAt(s, Germany)
+	next, _ := play(t, s, "air transport "+a.ID+" "+b.ID+" to Oslo\n")
+	if next.unit(a.ID).Loc != "Oslo" || next.unit(b.ID).Loc != "Oslo" {
+		t.Error("one transport marker carries two supply units")
+	}
+	used := 0
+	for _, p := range next.side(German).Air {
+		if p.Type == "transport" {
+			used += p.Used
+		}
+	}
+	put(s, "340", Germany)
+	if e := parseErr(t, s, "air transport 340 "+a.ID+" to Oslo\n"); e.Rule != "8.9.2" {
+		t.Errorf("a regiment and a supply unit in one marker: rule %q", e.Rule)
+	}
+}
+
+func TestRule8_11_4_ParatroopsWithheldFromCityDefence(t *testing.T) {
+	s := bare(t, 8, Allied)
+	put(s, "FJ1", "Stavanger")
+	put(s, "193", "Stavanger")
+	put(s, "IR8", "Stavanger")
+	s.setControl("Stavanger", German)
+	next, _ := play(t, s, "attack Stavanger\n", 1, 6)
+	if !logHas(next, "paratroops at Stavanger are withheld") || logHas(next, "FJ1 rolls") {
+		t.Errorf("FJ1 should be withheld:\n%s", logText(next))
+	}
+}

@@ -21,8 +21,8 @@ const (
 
 // askKinds lists the decisions of a rules revision in the order the "ask"
 // order writes them.
-func askKinds(rev int) []string {
-	if rev >= 2 {
+func askKinds(rev engine.Rev) []string {
+	if rev.Has(OwnerDistributesLosses) {
 		return []string{AskContinue, AskEvasion, AskInterception, AskLosses, AskReact}
 	}
 	return []string{AskContinue, AskEvasion, AskInterception, AskReact}
@@ -550,7 +550,7 @@ func askInterception(s *State, y engine.Side, keep int, raids []Raid) map[string
 }
 
 // askOrder parses the kinds of an "ask" standing order.
-func askOrder(words []string, rev int) ([]string, bool) {
+func askOrder(words []string, rev engine.Rev) ([]string, bool) {
 	if len(words) == 1 && words[0] == "none" {
 		return nil, true
 	}
@@ -566,7 +566,7 @@ func askOrder(words []string, rev int) ([]string, bool) {
 		case "interception", "intercept":
 			set[AskInterception] = true
 		case "losses", "loss":
-			if rev < 2 {
+			if !rev.Has(OwnerDistributesLosses) {
 				return nil, false
 			}
 			set[AskLosses] = true

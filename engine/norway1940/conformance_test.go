@@ -40,7 +40,7 @@ func (conforming) Invariants(prev, next engine.State) error {
 			return fmt.Errorf("unit %s twice", u.ID)
 		}
 		seen[u.ID] = u
-		if (!u.Dead && u.Steps < 1) || (u.Steps < 0 && (s.rev() >= 2 || u.Steps < -1)) {
+		if (!u.Dead && u.Steps < 1) || (u.Steps < 0 && (s.rev().Has(EliminatedZeroSteps) || u.Steps < -1)) {
 			return fmt.Errorf("unit %s (dead %v) has %d steps", u.ID, u.Dead, u.Steps)
 		}
 	}

@@ -89,7 +89,7 @@ func endPlayerTurn(s *State, dice engine.Dice) {
 			}
 			us := s.combatIn(a.Name, x)
 			sort.SliceStable(us, func(i, j int) bool { return us[i].Mod < us[j].Mod })
-			if s.rev() >= 2 {
+			if s.rev().Has(OverstackingByLosses) {
 				us = byPriority(us, s.side(x).Standing.Losses)
 			}
 			us[0].Dead = true

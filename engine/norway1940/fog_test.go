@@ -86,7 +86,7 @@ func hide(s *State, y engine.Side, d engine.Dice) {
 		kinds := askKinds(s.rev())
 		ss.Standing.Ask = kinds[d.Roll(len(kinds), "ask kind")-1:]
 	}
-	if d.Roll(2, "losses") == 1 && s.rev() >= 2 {
+	if d.Roll(2, "losses") == 1 && s.rev().Has(OwnerDistributesLosses) {
 		ss.Standing.Losses = []string{"IR14", "159"}[d.Roll(2, "losses kind")-1:]
 	}
 }

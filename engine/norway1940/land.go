@@ -239,7 +239,7 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 		if rule, valid, msg := c.canAttack(u, dest); msg != "" {
 			return rule, valid, msg
 		}
-	} else if s.rev() >= 2 && enemyIn(s, u.Loc, x) && !u.OOS {
+	} else if s.rev().Has(LeaveOnlyIntoSupply) && enemyIn(s, u.Loc, x) && !u.OOS {
 		// 10.5.1: units starting their movement sharing an area with the
 		// enemy "may attack or move to another area ... where the unit
 		// wouldn't be out of supply" (rules revision 2; revision 1 let
@@ -276,7 +276,7 @@ func (c *turnCtx) canAttack(u *Unit, area string) (string, string, string) {
 	if u.Side == Allied && (area == "Narvik" || area == "Trondheim") && !s.AlliedLanded {
 		return "17.1", "after the Franco-British landing", "the Allied cannot attack Narvik nor Trondheim until Franco-British units have landed"
 	}
-	if u.Side == Allied && s.rev() >= 2 && s.Turn < 6 && data.Area(area).Port != "" && s.controller(area) == German {
+	if u.Side == Allied && s.rev().Has(NoEarlyPortAttack) && s.Turn < 6 && data.Area(area).Port != "" && s.controller(area) == German {
 		// 18: "The Allied player cannot attack Norwegian ports controlled
 		// by the Germans until the April 11th turn", by land as by sea
 		// (rules revision 2; revision 1 barred only the landings).
@@ -370,7 +370,7 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 	}
 	own := s.combatIn(o.To, x)
 	landing := false
-	if s.rev() >= 2 {
+	if s.rev().Has(LandingAttackRetreat) {
 		// 9.16, 10.5.6: the troops landing at an enemy-held port this
 		// turn fight there, beside any already there (paratroops dropped
 		// on it this turn, 8.11); their attack order names the retreat.
@@ -385,7 +385,7 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 	}
 	if len(own) == 0 {
 		valid := "an area your units occupy after moving"
-		if s.rev() >= 2 {
+		if s.rev().Has(LandingAttackRetreat) {
 			valid += ", or a port your fleets land troops at this turn"
 		}
 		return "10.5", valid, fmt.Sprintf("none of your units is in %s", o.To)
@@ -394,10 +394,10 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 		return "10.5", "one attack an area", fmt.Sprintf("a second attack on %s", o.To)
 	}
 	for _, id := range o.Units {
-		if u := s.unit(id); s.rev() < 2 && (u == nil || u.Side != x || u.Loc != o.To || u.Dead) {
+		if u := s.unit(id); !s.rev().Has(LandingWithParatroops) && (u == nil || u.Side != x || u.Loc != o.To || u.Dead) {
 			return "10.5", "your units in " + o.To, fmt.Sprintf("%s is not in %s", id, o.To)
 		}
-		if s.rev() >= 2 && !containsUnit(own, id) {
+		if s.rev().Has(LandingWithParatroops) && !containsUnit(own, id) {
 			var names []string
 			for _, u := range own {
 				names = append(names, u.ID)
@@ -421,7 +421,7 @@ func (c *turnCtx) checkAttack(o Order) (string, string, string) {
 	if !ok {
 		return "7.5", "supplied units", "none of your units there may attack"
 	}
-	if s.rev() >= 2 {
+	if s.rev().Has(RetreatTowardSupply) {
 		return c.checkRetreatChoice(o, landing)
 	}
 	if o.Flag != "" && edgeKind(o.To, o.Flag) == "" {

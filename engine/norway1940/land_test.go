@@ -462,3 +462,100 @@ func TestRule10_2_EliminatedOutrightRevealsNoStepsLeft(t *testing.T) {
 		t.Errorf("the reveal does not show IR1 eliminated with 0 of 2 steps:\n%s", rv)
 	}
 }
+
+func TestRule10_2_9_HQReturnsTwoTurnsLater(t *testing.T) {
+	s := bare(t, 8, German)
+	put(s, "159", "Hamar")
+	put(s, "HQS", "Hamar")
+	put(s, "IR4", "Hamar")
+	s.setControl("Oslo", German)
+	next, _ := play(t, s, "attack Hamar\n", 6, 1)
+	for next.Turn < 10 {
+		if next.Turn == 9 && next.unit("HQS").Dead == false && next.unit("HQS").Loc != "Hamar" {
+			break
+		}
+		next, _ = play(t, next, "")
+	}
+	hq := next.unit("HQS")
+	if hq.Dead || hq.Steps != 1 {
+		t.Errorf("the HQ should be back by turn 10: %+v\n%s", hq, logText(next))
+	}
+}
+
+func TestRule13_2_2_CapturedStrongpointNeedsRepair(t *testing.T) {
+	s := bare(t, 8, German)
+	put(s, "340", "Oslo")
+	for _, a := range []string{"Oslo", "Bergen", "Trondheim", "Narvik"} {
+		s.setControl(a, German) // enough VP to pass the turn 11 check
+	}
+	next, _ := play(t, s, "move 340 Kongsvinger\n")
+	sp := next.strongpoint("Kongsvinger")
+	if sp.Owner != German || sp.Usable {
+		t.Fatalf("a captured strongpoint is German but unusable: %+v", sp)
+	}
+	for next.Phasing != German {
+		next, _ = play(t, next, "")
+	}
+	next, _ = play(t, next, "repair 340\n")
+	for next.Turn < 11 {
+		next, _ = play(t, next, "")
+	}
+	if !next.strongpoint("Kongsvinger").Usable {
+		t.Error("two full turns of repair make it usable")
+	}
+}
+
+func TestRule10_3_7_2_RailLimit(t *testing.T) {
+	s := bare(t, 10, German)
+	for _, a := range []string{"Oslo", "Hamar", "Tretten"} {
+		s.setControl(a, German)
+	}
+	s.RailNet = germanRailNet(s)
+	text := ""
+	for _, id := range []string{"340", "345", "362", "355", "367"} {
+		put(s, id, "Oslo")
+		text += "rail " + id + " Hamar Tretten\n"
+	}
+	_, errs := parseOrders(s, German, text)
+	found := false
+	for _, e := range errs {
+		found = found || (e.Rule == "10.3.7.2" && e.Line == 5)
+	}
+	if !found {
+		t.Errorf("a fifth German unit by rail, line 5: %v", errs)
+	}
+}
+
+func TestRule10_3_4_LandedUnitsStay(t *testing.T) {
+	s := bare(t, 8, German)
+	s.setControl("Egersund", Allied)
+	f := fleetAt(s, "G20", German, "South-2", 0, 3)
+	u := put(s, "340", "")
+	u.Loc, u.Fleet = "", f.ID
+	f.Cargo = []string{"340"}
+	next, _ := play(t, s, "fleet G20 to Egersund\n")
+	if next.unit("340").Loc != "Egersund" || next.unit("340").Landed != 8 {
+		t.Fatalf("340 should land at Egersund:\n%s", logText(next))
+	}
+	next.Phasing = German
+	if e := parseErr(t, next, "move 340 Evje\n"); e.Rule != "10.3.4" {
+		t.Errorf("moving on the landing turn: rule %q", e.Rule)
+	}
+}
+
+func TestRule11_1_5_OverstackLosesUnits(t *testing.T) {
+	s := bare(t, 8, German)
+	for _, id := range []string{"340", "345", "362"} {
+		put(s, id, "Oslo")
+	}
+	next, _ := play(t, s, "")
+	dead := 0
+	for _, id := range []string{"340", "345", "362"} {
+		if next.unit(id).Dead {
+			dead++
+		}
+	}
+	if dead != 1 {
+		t.Errorf("%d units eliminated, want 1", dead)
+	}
+}

@@ -370,7 +370,7 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 	if o != nil && winner == x {
 		retreatTo = o.Flag
 	}
-	if s.rev() >= 2 {
+	if s.rev().Has(OwnerDistributesLosses) {
 		if o != nil && loser == x {
 			retreatTo = o.Fallback // 10.5.6: the attacking player chooses
 		}

@@ -85,7 +85,7 @@ func cargoLoadOf(s *State, f *Fleet) int {
 // of the largest unit (revision 1 always made this choice for him).
 func loseCargo(s *State, f *Fleet) {
 	var pick *Unit
-	if s.rev() >= 2 {
+	if s.rev().Has(CargoLossesChosen) {
 		for _, id := range s.side(f.Side).Standing.Losses {
 			if contains(f.Cargo, id) {
 				pick = s.unit(id)
@@ -437,7 +437,7 @@ func (c *turnCtx) land(f *Fleet) {
 	for _, id := range ashore {
 		u := s.unit(id)
 		u.Fleet, u.Loc, u.Landed, u.Half = "", port, s.Turn, false
-		if s.rev() >= 2 {
+		if s.rev().Has(ArrivalsSupplied) {
 			u.OOS = false // 7.4.3, 9.16.2: supplied the turn they land
 		}
 		c.landing[id] = f.ID

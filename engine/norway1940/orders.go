@@ -400,7 +400,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			case "with":
 				mode = "with"
 			case "retreat", "fallback":
-				if low[i] == "fallback" && s.rev() < 2 {
+				if low[i] == "fallback" && !s.rev().Has(RetreatTowardSupply) {
 					return bad("10.5", "attack AREA [with UNITS] [retreat AREA]", "unexpected %q", f[i])
 				}
 				if i+1 >= len(f) {
@@ -471,7 +471,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		o.Flag = strings.TrimPrefix(askText(kinds), "ask ")
 		return o, nil
 	case "losses":
-		if s.rev() < 2 {
+		if !s.rev().Has(OwnerDistributesLosses) {
 			break
 		}
 		if len(f) < 2 {
@@ -496,7 +496,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		o.Flag = low[1]
 		return o, nil
 	}
-	return bad("5.2", engine.Suggest(f[0], Verbs.Names(PhaseTurn, "", s.rev())), "unknown order %q", f[0])
+	return bad("5.2", engine.Suggest(f[0], Verbs.Names(PhaseTurn, "", int(s.rev()))), "unknown order %q", f[0])
 }
 
 // ParseOrders implements engine.Ruleset.

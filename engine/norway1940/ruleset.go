@@ -106,9 +106,7 @@ func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	d := data
 	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
 		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
-	if rev >= 2 {
-		s.Revision = rev // revision 1 is not recorded: its states keep their digests
-	}
+	s.Revision = engine.Rev(rev).Recorded()
 	for _, a := range d.Areas {
 		if a.Name == "Sweden" {
 			continue
@@ -177,10 +175,19 @@ func (d *Data) fleetInfo(id string) *FleetInfo {
 	return nil
 }
 
+// turnStages is the turn's sequence: the German player-turn, then the
+// Allied, each owed by its phasing side (State.Phasing names the stage);
+// a decision asked for in person opens a short phase inside one
+// (shortPhase).
+var turnStages = engine.Sequence{
+	{Name: string(German), Kind: PhaseTurn, Title: "German player-turn (naval, air and land phases)", Phasing: true},
+	{Name: string(Allied), Kind: PhaseTurn, Title: "Allied player-turn (naval, air and land phases)", Phasing: true},
+}
+
 // PhaseOf returns the open phase of a state.
 func PhaseOf(s *State) engine.Phase {
 	if s.Over {
-		return engine.Phase{ID: fmt.Sprintf("T%02d-end", s.Turn), Title: "Game over", Over: true}
+		return engine.GameOver(fmt.Sprintf("T%02d-end", s.Turn), "Game over")
 	}
 	if s.Pending != nil {
 		return shortPhase(s)
@@ -189,13 +196,10 @@ func PhaseOf(s *State) engine.Phase {
 	if s.Turn < len(data.Calendar) {
 		date = data.Calendar[s.Turn]
 	}
-	name := "German"
-	if s.Phasing == Allied {
-		name = "Allied"
-	}
-	return engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, s.Phasing),
-		Title: fmt.Sprintf("Turn %d, %s: %s player-turn (naval, air and land phases)", s.Turn, date, name),
-		Owes:  []engine.Side{s.Phasing}}
+	stage := turnStages.Named(string(s.Phasing))
+	return engine.Phase{ID: fmt.Sprintf("T%02d-%s", s.Turn, stage.Name),
+		Title: fmt.Sprintf("Turn %d, %s: %s", s.Turn, date, stage.Title),
+		Owes:  stage.Owing(s.Phasing)}
 }
 
 // Phase implements engine.Ruleset.

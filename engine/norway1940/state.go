@@ -2,6 +2,7 @@ package norway1940
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"skagerrak/engine"
@@ -50,7 +51,7 @@ type State struct {
 	// movement may use in the next German player-turn.
 	RailNet []string       `json:"rail_net,omitempty"`
 	NextID  int            `json:"next_id"`
-	Events  []Event        `json:"events"`
+	Events  journal        `json:"events"`
 	Result  *engine.Result `json:"result,omitempty"`
 	// Pending is set while a player-turn waits for a decision the other
 	// side asked to take in person (the short phase, ask.go).
@@ -260,6 +261,12 @@ type Event struct {
 	Text string        `json:"text"`
 }
 
+// SeenBy implements engine.Seer.
+func (e Event) SeenBy(side engine.Side) bool { return len(e.To) == 0 || slices.Contains(e.To, side) }
+
+// journal is the game's fog-of-war record of Events.
+type journal = engine.Journal[Event]
+
 func (s *State) has(opt string) bool {
 	for _, o := range s.Options {
 		if o == opt {
@@ -416,11 +423,11 @@ func (s *State) combatIn(area string, x engine.Side) []*Unit {
 }
 
 func (s *State) log(rule, format string, args ...any) {
-	s.Events = append(s.Events, Event{Turn: s.Turn, Rule: rule, Text: fmt.Sprintf(format, args...)})
+	s.Events.Add(Event{Turn: s.Turn, Rule: rule, Text: fmt.Sprintf(format, args...)})
 }
 
 func (s *State) logTo(x engine.Side, rule, format string, args ...any) {
-	s.Events = append(s.Events, Event{Turn: s.Turn, To: []engine.Side{x}, Rule: rule, Text: fmt.Sprintf(format, args...)})
+	s.Events.Add(Event{Turn: s.Turn, To: []engine.Side{x}, Rule: rule, Text: fmt.Sprintf(format, args...)})
 }
 
 func (s *State) clone() *State {

@@ -224,7 +224,7 @@ func (c *turnCtx) portAllowed(a *AreaInfo) bool {
 // the map"; 9.16.1: anchor ports "in any turn following the invasion
 // turn"), with option 16.1 too (16.1.2: otherwise the regular rules).
 func (c *turnCtx) minorClosed(a *AreaInfo) bool {
-	return a.Port == "minor" && c.s.rev() >= 2 && c.s.Turn == 4 && c.s.controller(a.Name) != c.x
+	return a.Port == "minor" && c.s.rev().Has(InvasionMarkedPortsOnly) && c.s.Turn == 4 && c.s.controller(a.Name) != c.x
 }
 
 // landingPorts are the ports of a sea area side x may enter this turn.
@@ -734,7 +734,7 @@ func (c *turnCtx) arrive(f *Fleet, from string) {
 			// the fleet remains detected": a fleet the coastal batteries
 			// held undetected in the port box (15.2.2) has nothing to roll
 			// for (rules revision 2; revision 1 rolled anyway).
-			if !c.dry() && (f.Detected || c.s.rev() < 2) {
+			if !c.dry() && (f.Detected || !c.s.rev().Has(BatteryHeldNoRoll)) {
 				if data.LandingFleet.Lookup(c.roll(6, "9.16.1.2 fleet leaving after a failed landing")) == "undetected" {
 					f.Detected = false
 				}
@@ -771,7 +771,7 @@ func dock(s *State, f *Fleet, logIt bool) {
 		}
 	}
 	if logIt {
-		if len(f.Cargo) == 0 && s.rev() >= 2 {
+		if len(f.Cargo) == 0 && s.rev().Has(DockEmptyReport) {
 			s.logTo(f.Side, "9.10.1", "fleet %s docks at %s", f.ID, f.Where)
 		} else {
 			s.logTo(f.Side, "9.10.1", "fleet %s docks at %s and unloads %s", f.ID, f.Where, strings.Join(f.Cargo, " "))

@@ -421,3 +421,22 @@ func TestRule7_7_SupplyUnitsMoveAsInfantry(t *testing.T) {
 		t.Errorf("the thunderstorm: %+v", e)
 	}
 }
+
+func TestRule12_2_2_ControlByMovingThrough(t *testing.T) {
+	s := bare(t, 8, German)
+	put(s, "340", "Oslo")
+	next, _ := play(t, s, "move 340 Oslo Hamar Elverum\n")
+	if next.controller("Hamar") != German || next.controller("Elverum") != German {
+		t.Error("areas passed through change hands (12.2.2)")
+	}
+}
+
+func TestRule12_2_4_1_EmbarkationNotice(t *testing.T) {
+	s := bare(t, 19, Allied)
+	put(s, "24G", "Harstad")
+	put(s, "146", "Namsos")
+	next, _ := play(t, s, "")
+	if !logHas(next, "has not embarked half the British troops") {
+		t.Errorf("turn 19 notice missing:\n%s", logText(next))
+	}
+}

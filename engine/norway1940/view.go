@@ -103,10 +103,8 @@ func viewOf(s0 *State, side engine.Side) *View {
 	}
 	// Fleet numbers the side may use next: only its own counter is shown,
 	// as the highest own fleet number.
-	for _, e := range s.Events {
-		if len(e.To) == 0 || contains(sidesStr(e.To), string(side)) {
-			v.Events = append(v.Events, Event{Turn: e.Turn, Rule: e.Rule, Text: e.Text})
-		}
+	for e := range s.Events.For(side) {
+		v.Events = append(v.Events, Event{Turn: e.Turn, Rule: e.Rule, Text: e.Text})
 	}
 	return v
 }
@@ -235,7 +233,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 	b.WriteString("# One order a line; " + engine.GuidePointer + ".\n")
 	b.WriteString("# Fleets: fleet ID to BOX | fleet ID from PORT [combat N] [transport N] [decoys N] [carry UNITS] to BOX\n")
 	b.WriteString("# Air:    air recon BOX FLEET N | air bomb WHERE TARGET N | air support AREA N | air patrol WHERE N\n")
-	if v.Revision >= 2 {
+	if v.rev().Has(RetreatTowardSupply) {
 		b.WriteString("# Land:   move UNIT AREA ... | rail UNIT AREA ... | attack AREA [with UNITS] [retreat AREA] [fallback AREA]\n")
 	} else {
 		b.WriteString("# Land:   move UNIT AREA ... | rail UNIT AREA ... | attack AREA [with UNITS] [retreat AREA]\n")
@@ -275,7 +273,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 	fmt.Fprintf(&b, "evade %s\n", evade)
 	fmt.Fprintf(&b, "react %s\n", map[bool]string{true: "on", false: "off"}[st.React])
 	fmt.Fprintf(&b, "continue %s\n", map[bool]string{true: "on", false: "off"}[st.Continue])
-	if v.Revision >= 2 {
+	if v.rev().Has(OwnerDistributesLosses) {
 		b.WriteString("# The order your land units take combat losses in (10.5.6), the first still in the combat first:\n")
 		if len(st.Losses) > 0 {
 			b.WriteString("losses " + strings.Join(st.Losses, " ") + "\n")
@@ -284,7 +282,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 		}
 	}
 	kinds := "evasion, continue, react, interception"
-	if v.Revision >= 2 {
+	if v.rev().Has(OwnerDistributesLosses) {
 		kinds += ", losses"
 	}
 	fmt.Fprintf(&b, "# Decisions to take in person instead, in a short phase (%s):\n", kinds)

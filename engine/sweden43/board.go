@@ -29,7 +29,7 @@ func (c *ctx) index() {
 	c.occ = map[engine.Hex]engine.Side{}
 	c.stk = map[engine.Hex]int{}
 	c.zoc = map[engine.Hex]engine.Side{}
-	rev2 := c.st.rev() >= 2
+	divisionZOC := c.st.rev().Has(DivisionZOC)
 	for _, u := range c.b.Units {
 		if u.Status != OnMap {
 			continue
@@ -40,7 +40,7 @@ func (c *ctx) index() {
 		}
 		c.occ[h] = u.Side
 		c.stk[h] += u.RE2s()
-		if !rev2 || (u.Size == "div" && !u.Reduced) {
+		if !divisionZOC || (u.Size == "div" && !u.Reduced) {
 			c.zoc[h] = u.Side
 		}
 	}
@@ -90,7 +90,7 @@ func (c *ctx) setOwner(h engine.Hex, s engine.Side) {
 }
 
 func (c *ctx) log(only engine.Side, text string) {
-	c.st.Log = append(c.st.Log, Event{Turn: c.st.Turn, Text: text, Only: only})
+	c.st.Log.Add(Event{Turn: c.st.Turn, Text: text, Only: only})
 }
 
 // allowed reports whether side's ground units may operate in h (3F).
@@ -240,7 +240,7 @@ func (c *ctx) reachZOC(u Unit, from engine.Hex, budget int, zoc bool) (map[engin
 	// into another is forbidden under revision 1 and costs zz MP more (in
 	// place of exit) under revision 2.
 	exit, zz := data.Params["zoc-exit-mp"], -1
-	if c.st.rev() >= 2 {
+	if c.st.rev().Has(DivisionZOC) {
 		exit, zz = data.Params["zoc-exit-mp-2"], data.Params["zoc-to-zoc-mp-2"]
 	}
 	for q.Len() > 0 {

@@ -105,3 +105,15 @@ func TestRule26A_Revision2RollsTheBreakoutInTheMovementPhase(t *testing.T) {
 		t.Fatalf("revision 2 movement rolls %q, navy out %v", d.whys, st.Board.NavyOut)
 	}
 }
+
+// A missing amphibious landing is an error of the orders as a whole: it
+// names no line ("line 0" before).
+func TestRule26A_MissingLandingNamesNoLine(t *testing.T) {
+	errs := parseErr(newGame(t, "objective"), "land amph1 Q18")
+	if len(errs) != 1 || errs[0].Rule != "26A" {
+		t.Fatalf("%v", errs)
+	}
+	if got := errs[0].Error(); strings.Contains(got, "line 0") || !strings.HasPrefix(got, "the orders as a whole: Amph2 must land this phase") {
+		t.Errorf("error reads %q", got)
+	}
+}

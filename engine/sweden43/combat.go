@@ -442,7 +442,7 @@ func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 		c.log("", fmt.Sprintf("attack on %s called off: no attackers or no defenders left", data.HexName(a.Target)))
 		return
 	}
-	rev2 := c.st.rev() >= 2
+	rev := c.st.rev()
 	bomb := c.airMissions(side, a.Target, a.Air, a.Close, d)
 	col, hund, ok, head := c.odds(side, a.Target, att, def, bomb)
 	// Rule 28B1: surrender roll before an attack on Stockholm at 1.5:1 or more.
@@ -462,7 +462,7 @@ func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 	}
 	if c.st.has("incremental") {
 		var note string
-		if rev2 {
+		if rev.Has(IncrementalFaces) {
 			col, note = incrementalFaces(col, hund, d)
 		} else {
 			col, note = incremental(col, hund, d)
@@ -476,7 +476,7 @@ func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 		notes []string
 		res   string
 	)
-	if rev2 {
+	if rev.Has(ArmourEffects) {
 		drm, notes = c.terrainDRM(a.Target)
 		ad, an := c.armourDRM(a.Target, att, def)
 		drm, notes = drm+ad, append(notes, an...)
@@ -484,7 +484,7 @@ func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 		drm, notes = c.combatMods(a.Target, att, def)
 	}
 	r := d.Roll(6, "combat at "+a.Target.String())
-	if rev2 {
+	if rev.Has(CRTEuropaCore) {
 		res = crt2(r+drm, col)
 	} else {
 		res = data.CRT[min(max(r+drm, 0), 7)][col]
@@ -518,7 +518,7 @@ func (c *ctx) odds(side engine.Side, target engine.Hex, att, def []int, bomb int
 	for k, i := range att {
 		ids[k] = c.b.Units[i].ID
 	}
-	if c.st.rev() < 2 {
+	if !c.st.rev().Has(AttackHalvings) {
 		a2 := bomb * 2
 		for _, i := range att {
 			a2 += c.attackHalves(c.b.Units[i], target)
@@ -595,7 +595,7 @@ func (c *ctx) applyResult(res string, att, def []int, target engine.Hex) {
 		c.takeLoss(att, defStr, false)
 	case "HX":
 		lost := c.takeLoss(def, (defStr+1)/2, true)
-		if c.st.rev() >= 2 {
+		if c.st.rev().Has(CRTEuropaCore) {
 			lost = (defStr + 1) / 2
 		}
 		c.takeLoss(att, lost, false)
@@ -639,7 +639,7 @@ func (c *ctx) surrender() {
 	c.b.Surrendered = true
 	for i := range c.b.Units {
 		u := &c.b.Units[i]
-		if u.Side == Allied && (u.Status == OnMap || c.st.rev() >= 2 && stillToCome(*u)) {
+		if u.Side == Allied && (u.Status == OnMap || c.st.rev().Has(SurrenderToCome) && stillToCome(*u)) {
 			u.Status = Eliminated
 			u.Hex = ""
 		}

@@ -160,3 +160,23 @@ func TestData_RulesListEveryRuleWithRealTests(t *testing.T) {
 		}
 	}
 }
+
+// rails.txt listed H12 twice on the Kalmar line (H12 H11 H12); it is two
+// lines now, with the same rail hexsides, and the loader refuses a line
+// that names a hex twice.
+func TestData_RailLinesNameEachHexOnce(t *testing.T) {
+	for _, rl := range data.Rails {
+		seen := map[engine.Hex]bool{}
+		for _, h := range rl.Hexes {
+			if seen[h] {
+				t.Errorf("%s lists %s twice", rl.Name, h)
+			}
+			seen[h] = true
+		}
+	}
+	for _, side := range [][2]string{{"H13", "H12"}, {"H12", "H11"}, {"H12", "I12"}, {"I12", "J11"}, {"J11", "K11"}} {
+		if !data.Rail(hx(t, side[0]), hx(t, side[1])) {
+			t.Errorf("no rail on %s-%s", side[0], side[1])
+		}
+	}
+}

@@ -401,7 +401,7 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 		if st.Step == "exploit" && !u.CM() {
 			return "2", "a c/m unit (armour, assault guns)", u.ID + " is not a c/m unit: only c/m units move in the exploitation phase (" + recon + ")"
 		}
-		if st.Step == "exploit" && st.rev() >= 2 && u.MPUsed*2 > u.Move {
+		if st.Step == "exploit" && st.rev().Has(ExploitHalfMove) && u.MPUsed*2 > u.Move {
 			return "2", "a c/m unit that used no more than half its movement allowance in the movement phase",
 				fmt.Sprintf("%s used %d of its %d MP in the movement phase: only c/m units that used no more than half (%d) exploit (reconstructed: standard Europa mechanics)", u.ID, u.MPUsed, u.Move, u.Move/2)
 		}
@@ -427,7 +427,7 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			}
 			moved[u.ID] = true
 			c.b.RailUsed += u.RE2s()
-			if st.rev() >= 2 {
+			if st.rev().Has(ExploitHalfMove) {
 				// A rail move spends the unit's movement phase
 				// (reconstructed: it may not exploit after it).
 				c.b.Units[i].MPUsed = u.Move
@@ -459,7 +459,7 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 			return "", "", "stacking limit in " + at.String()
 		}
 		moved[u.ID] = true
-		if st.rev() >= 2 && st.Step == "move" {
+		if st.rev().Has(ExploitHalfMove) && st.Step == "move" {
 			c.b.Units[i].MPUsed += allowance(u) - budget
 		}
 		c.b.Units[i].Hex = at.String()
@@ -538,9 +538,9 @@ func (c *ctx) applyMove(side engine.Side, o Order, d engine.Dice, moved map[stri
 		u := c.b.Units[i]
 		// 29B "an infantry division cadre": revision 2 counts a mountain
 		// division's cadre as one (mountain infantry).
-		infantry := u.Type == "inf" || (st.rev() >= 2 && u.Type == "mtn" && u.Size == "div")
+		infantry := u.Type == "inf" || (st.rev().Has(MountainCadre) && u.Type == "mtn" && u.Size == "div")
 		if side != German || u.Status != OnMap || !u.Reduced || !infantry {
-			if st.rev() >= 2 {
+			if st.rev().Has(MountainCadre) {
 				return "29B", "", u.ID + " is not a German infantry (or mountain) division cadre"
 			}
 			return "29B", "", u.ID + " is not a German infantry division cadre"

@@ -230,7 +230,7 @@ func planMove(st *State, side engine.Side) []string {
 			continue
 		}
 		budget := allowance(u)
-		if side == German && u.CM() && st.Step == "move" && st.rev() >= 2 {
+		if side == German && u.CM() && st.Step == "move" && st.rev().Has(ExploitHalfMove) {
 			// Half the allowance now keeps the unit free to exploit.
 			budget = u.Move / 2
 		}

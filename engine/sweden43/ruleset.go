@@ -67,7 +67,7 @@ func (rules) newState(setup engine.Setup, _ engine.Dice) (*State, error) {
 			return nil, fmt.Errorf("sweden43: unknown option %q", o)
 		}
 	}
-	st := &State{Revision: rev, Scenario: sd.ID, Options: opts, Turn: 0, Step: "setup", Board: Board{Owner: map[string]engine.Side{}, ReplHalfREs: data.Params["german-repl-half-res"]}}
+	st := &State{Revision: engine.Rev(rev).Recorded(), Scenario: sd.ID, Options: opts, Turn: 0, Step: "setup", Board: Board{Owner: map[string]engine.Side{}, ReplHalfREs: data.Params["german-repl-half-res"]}}
 	for _, d := range data.Units {
 		if !inScenario(d.Scenarios, sd.ID) {
 			continue
@@ -94,9 +94,6 @@ func (rules) newState(setup engine.Setup, _ engine.Dice) (*State, error) {
 			st.Board.Air = append(st.Board.Air, AirUnit{ID: d.ID, Side: d.Side, Nation: d.Nation, Type: d.Type, Att: d.Att, Def: d.Def, Bomb: d.Bomb, Range: d.Range, Base: d.Base, Status: OnMap})
 		}
 	}
-	if rev == 1 {
-		st.Revision = 0 // revision 1 is not recorded (engine/revision.go)
-	}
 	st.Log = append(st.Log, Event{Turn: 0, Text: "scenario " + sd.Title + "; the Allied player deploys first, then the German; the " + string(sd.First) + " player turn is first (30)"})
 	return st, nil
 }
@@ -113,19 +110,27 @@ func (s *State) AfterDecode() error {
 // Phase implements engine.Ruleset.
 func (rules) Phase(s *State) engine.Phase { return phaseOf(s) }
 
+// playerStages is the sequence of a player turn: the phasing side moves,
+// attacks and exploits (State.Step names the stage; "setup" before it).
+var playerStages = engine.Sequence{
+	{Name: "move", Title: "movement", Phasing: true},
+	{Name: "combat", Title: "combat", Phasing: true},
+	{Name: "exploit", Title: "exploitation", Phasing: true},
+}
+
 func phaseOf(st *State) engine.Phase {
 	if st.Over {
-		return engine.Phase{ID: "over", Title: "the game is over", Over: true}
+		return engine.GameOver("over", "the game is over")
 	}
 	side := st.phasing()
 	if st.Step == "setup" {
 		return engine.Phase{ID: fmt.Sprintf("T0-%s-setup", side), Title: fmt.Sprintf("set-up: %s deployment (30)", side), Owes: []engine.Side{side}}
 	}
-	step := map[string]string{"move": "movement", "combat": "combat", "exploit": "exploitation"}[st.Step]
+	stage := playerStages.Named(st.Step)
 	return engine.Phase{
 		ID:    fmt.Sprintf("T%d-%s-%s", st.Turn, side, st.Step),
-		Title: fmt.Sprintf("%s, %s player turn: %s phase", TurnName(st.Turn), side, step),
-		Owes:  []engine.Side{side},
+		Title: fmt.Sprintf("%s, %s player turn: %s phase", TurnName(st.Turn), side, stage.Title),
+		Owes:  stage.Owing(side),
 	}
 }
 
@@ -403,7 +408,7 @@ func (rules) resolve(old *State, orders map[engine.Side]Orders, d engine.Dice) (
 		}
 		advance(st)
 	case "move":
-		if st.rev() < 3 && st.Turn == 1 && side == German {
+		if !st.rev().Has(BreakoutAtTurnOpen) && st.Turn == 1 && side == German {
 			// 26A, revision 1 and 2: the breakout roll made as the
 			// German Jul I movement phase resolves.
 			breakout(c, d)
@@ -479,13 +484,13 @@ func openPhase(st *State, d engine.Dice) {
 	}
 	c := newCtx(st)
 	side := st.phasing()
-	if st.rev() >= 3 && st.Turn == 1 && side == German {
+	if st.rev().Has(BreakoutAtTurnOpen) && st.Turn == 1 && side == German {
 		// 26A: "the Allied player rolls two dice at the start of the
 		// German Jul I 43 turn": as the turn opens, so that the German
 		// reads the result in the report that asks for his orders.
 		breakout(c, d)
 	}
-	if st.rev() >= 2 {
+	if st.rev().Has(ExploitHalfMove) {
 		// A new movement phase: what the side's units spent in the last
 		// one no longer counts (exploitation eligibility).
 		for i := range st.Board.Units {

@@ -109,6 +109,12 @@ type Event struct {
 	Only engine.Side `json:"only,omitempty"`
 }
 
+// SeenBy implements engine.Seer.
+func (e Event) SeenBy(side engine.Side) bool { return engine.SeenByOne(e.Only, side) }
+
+// journal is the game's fog-of-war record of Events.
+type journal = engine.Journal[Event]
+
 // Board is everything on and beside the map. A View carries a Board too,
 // with what the side may not know taken out.
 type Board struct {
@@ -146,7 +152,7 @@ type State struct {
 	Step  string  `json:"step"`
 	Over  bool    `json:"over,omitempty"`
 	Board Board   `json:"board"`
-	Log   []Event `json:"log"`
+	Log   journal `json:"log"`
 }
 
 // Clone returns a deep copy of the state.

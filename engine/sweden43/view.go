@@ -50,10 +50,8 @@ func (r rules) View(st *State, side engine.Side) View {
 		b.RailUsed = 0
 	}
 	v.Board = b
-	for _, e := range st.Log {
-		if e.Only == "" || e.Only == side {
-			v.Log = append(v.Log, e)
-		}
+	for e := range st.Log.For(side) {
+		v.Log = append(v.Log, e)
 	}
 	v.Result = r.Result(st)
 	return v

@@ -6,7 +6,90 @@ import (
 	"testing"
 
 	"skagerrak/engine"
+	"skagerrak/engine/enginetest"
 )
+
+// Rules tests of chapter 16, Victory Conditions, of the rulebook (seeds
+// 000): each outcome worked out by hand from the rule it cites.
+
+func TestRule16_41_VestfjordForceLateAtScapaFlow(t *testing.T) {
+	s := newGame(t, nil)
+	s.Turn = 10
+	s = resolve(t, s, "", "")
+	if len(s.Late) != 2 {
+		t.Fatalf("late %v, want ML Flot 20 and DD Flot 12", s.Late)
+	}
+	pts := 0
+	for _, l := range s.score() {
+		if l.Rule == "16.41" {
+			pts += l.Points
+		}
+	}
+	if pts != 2 {
+		t.Errorf("16.41 points %d, want 2", pts)
+	}
+}
+
+func TestRule16_5_VictoryLevels(t *testing.T) {
+	s := newGame(t, nil)
+	r := s.result()
+	if r.Winner != "" || !strings.HasPrefix(r.Summary, "Draw") {
+		t.Fatalf("no VP: %+v", r)
+	}
+	s.unit("blucher").Where = AtSunk // 8 VP: tactical needs 5 more
+	if r := s.result(); r.Winner != Allied || r.Level != "tactical" || r.Points[Allied] != 8 {
+		t.Fatalf("Blücher sunk: %+v", r)
+	}
+	s.unit("scharnhorst").Where = AtSunk
+	s.unit("gneisenau").Where = AtSunk // 2 German BC sunk: strategic (16.53)
+	if r := s.result(); r.Winner != Allied || r.Level != "strategic" {
+		t.Fatalf("two BC sunk: %+v", r)
+	}
+	s = newGame(t, nil)
+	for _, p := range []string{"Oslo", "Narvik", "Bergen", "Trondheim", "Stavanger"} {
+		s.occupyPort(p, enginetest.ThenOnes())
+	}
+	if r := s.result(); r.Winner != German || r.Level != "strategic" || r.Points[German] != 51 {
+		t.Fatalf("five ports with Oslo: %+v", r)
+	}
+}
+
+// TestRule16_53_AlliedStrategicVictory: 16.53 "The Allied player must
+// occupy at least 3 Norwegian port cities, or sink at least 2 German BB,
+// BC or CV. But if the Allied player's BB, BC or CV are sunk at least 3
+// times, the level is downgraded to an operational victory." Only the
+// Wilfred Force occupies ports for the Allies (9.46, 11.1), one at most.
+func TestRule16_53_AlliedStrategicVictory(t *testing.T) {
+	none := map[engine.Side]int{Allied: 0, German: 0}
+	for _, c := range []struct {
+		name        string
+		alliedPorts int
+		sunk        map[engine.Side]int
+		points      map[engine.Side]int
+		winner      engine.Side
+		level       string
+	}{
+		{"3 ports", 3, map[engine.Side]int{}, none, Allied, "strategic"},
+		{"3 ports, 3 Allied capital ships sunk", 3, map[engine.Side]int{Allied: 3}, none, Allied, "operational"},
+		{"2 ports: a draw on equal points", 2, map[engine.Side]int{}, none, "", ""},
+		{"2 German capital ships sunk", 0, map[engine.Side]int{German: 2}, none, Allied, "strategic"},
+		{"2 ports and Allies 5 VP ahead: tactical", 2, map[engine.Side]int{}, map[engine.Side]int{Allied: 5, German: 0}, Allied, "tactical"},
+	} {
+		w, l := victoryCount{points: c.points, alliedPorts: c.alliedPorts, capitalSunk: c.sunk}.level()
+		if w != c.winner || l != c.level {
+			t.Errorf("%s: %q %q, want %q %q", c.name, w, l, c.winner, c.level)
+		}
+	}
+	s := newGame(t, []string{OptWilfred})
+	s.Wilfred = Wilfred{Status: "landed", Port: "Bergen", Held: true}
+	if p := s.alliedPorts(); len(p) != 1 || p[0] != "Bergen" {
+		t.Errorf("Allied ports %v, want Bergen (the Wilfred Force)", p)
+	}
+	s.Wilfred.Held = false
+	if p := s.alliedPorts(); len(p) != 0 {
+		t.Errorf("Allied ports %v: the force landed at a German port holds none until it retakes it", p)
+	}
+}
 
 // handCount scores a finished game the way a player with pencil and paper
 // would, from the lists of 16.2-16.41 as the rulebook prints them (not from
@@ -180,5 +263,42 @@ func TestRule16_VictoryHandCountBothObjectives(t *testing.T) {
 	}
 	if seen[ObjInvasion] == 0 || seen[ObjRaiding] == 0 {
 		t.Fatalf("objectives played: %v; want both", seen)
+	}
+}
+
+// TestRule16_3_ADetachedDestroyerIsNotALostOne: 12.0 "select any 1
+// destroyer task force; it receives 1 point of hit damage (showing that
+// this destroyer task force has separated 1 independent destroyer)"; 16.3
+// gives the Allies 1 VP for "each German DD destroyed". DD Flot I (5
+// ships) detaches Hans Lüdemann at A12: no destroyer is destroyed, 0 VP
+// (revision 1 counted the hit: 1 VP). If DD Flot I is then sunk, its 4
+// remaining destroyers score 4 (revision 1: all 5 ships of the counter);
+// Hans Lüdemann sunk as well scores his own 1: 5 destroyers, 5 VP.
+func TestRule16_3_ADetachedDestroyerIsNotALostOne(t *testing.T) {
+	allied := func(s *State) int {
+		n := 0
+		for _, l := range s.score() {
+			if l.Side == Allied {
+				n += l.Points
+			}
+		}
+		return n
+	}
+	for rev, want := range map[int][3]int{1: {1, 5, 6}, 2: {0, 4, 5}} {
+		s := newGameRev(t, rev, []string{OptIndependent})
+		clearMap(s)
+		put(t, s, "ddfloti", "A12")
+		s, _ = resolveExactly(t, s, "", "detach Hans Lüdemann from DD Flot I")
+		if u := s.unit("hanslude"); u.Where != AtMap || s.unit("ddfloti").Hits != 1 {
+			t.Fatalf("revision %d: Hans Lüdemann %+v, DD Flot I %+v", rev, u, s.unit("ddfloti"))
+		}
+		got := [3]int{allied(s)}
+		s.unit("ddfloti").Where = AtSunk
+		got[1] = allied(s)
+		s.unit("hanslude").Where = AtSunk
+		got[2] = allied(s)
+		if got != want {
+			t.Errorf("revision %d: Allied VP after the detachment, the flotilla sunk, Lüdemann sunk: %v, want %v", rev, got, want)
+		}
 	}
 }
