@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-//go:embed assets/page.tmpl assets/page.css assets/page.js assets/chacha8.js
+//go:embed assets/page.tmpl assets/page.css assets/page.js assets/chacha8.js assets/maps.js
 var assets embed.FS
 
 var page = template.Must(template.New("page.tmpl").Funcs(template.FuncMap{
@@ -21,16 +21,12 @@ var page = template.Must(template.New("page.tmpl").Funcs(template.FuncMap{
 	"pagejs": func() (template.JS, error) {
 		return asset("page.js", func(s string) template.JS { return template.JS(s) })
 	},
-	"base64": func(b []byte) string { return base64.StdEncoding.EncodeToString(b) },
-	"maps": func(ms [][]byte) []string {
-		out := make([]string, len(ms))
-		for i, m := range ms {
-			out[i] = base64.StdEncoding.EncodeToString(m)
-		}
-		return out
+	"mapsjs": func() (template.JS, error) {
+		return asset("maps.js", func(s string) template.JS { return template.JS(s) })
 	},
-	"inc":   func(i int) int { return i + 1 },
-	"lines": func(s string) string { return strings.TrimRight(s, "\n") },
+	"base64": func(b []byte) string { return base64.StdEncoding.EncodeToString(b) },
+	"inc":    func(i int) int { return i + 1 },
+	"lines":  func(s string) string { return strings.TrimRight(s, "\n") },
 }).ParseFS(assets, "assets/page.tmpl"))
 
 func asset[T any](name string, as func(string) T) (T, error) {
@@ -39,7 +35,14 @@ func asset[T any](name string, as func(string) T) (T, error) {
 }
 
 // Write writes the page as one HTML file that makes no request: its
-// styles, script, maps (data: URLs) and log are inside it.
+// styles, script, maps and log are inside it.
 func (p *Page) Write(w io.Writer) error {
-	return page.Execute(w, p)
+	fr, err := frames(p.Maps, p.chainBases())
+	if err != nil {
+		return err
+	}
+	return page.Execute(w, struct {
+		*Page
+		Frames []mapFrame
+	}{p, fr})
 }
