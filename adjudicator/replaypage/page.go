@@ -84,7 +84,10 @@ type View struct {
 // StartPhase is the ID of the game as set up, before the first phase.
 const StartPhase = "start"
 
-// Build replays a finished game's log and gathers the whole game's page.
+// Build replays a finished game's log and gathers the whole game's page:
+// the log up to the record that ended the game (what follows is mail
+// sent), so that the page is the same whenever it is made, and the host's
+// copy attached to the final report is the one anyone makes from the log.
 // A game still going on is refused: its page would reveal what each side
 // hides from the other.
 func Build(l Log) (*Page, error) {
@@ -106,6 +109,9 @@ func Build(l Log) (*Page, error) {
 		logBuf.WriteByte('\n')
 		if err := g.Apply(ev); err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
+		}
+		if g.Ended != nil {
+			break // the game, to its end: the same page whenever it is made
 		}
 	}
 	if rec.err != nil {

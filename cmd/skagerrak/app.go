@@ -128,7 +128,8 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool, sel func(stri
 		return nil, nil, err
 	}
 	// Mail is rendered ahead of sending (see senders).
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: senders(c), Select: sel, Context: cmd.Context()}
+	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: senders(c), Select: sel, Context: cmd.Context(),
+		Replay: replayOf, ReplayMax: c.SMTP.ReplayMaxBytes()}
 	if withVerifier {
 		o.Verifier, o.Triage = pgpVerifier{}, mailTriage{}
 	}

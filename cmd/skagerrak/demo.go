@@ -141,7 +141,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		spec.Players = append(spec.Players, adjudicator.Player{Side: side, Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
 	}
 
-	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: pgpVerifier{}, Logger: quiet})
+	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: pgpVerifier{}, Logger: quiet, Replay: replayOf})
 	if err != nil {
 		return err
 	}
@@ -340,7 +340,7 @@ func (p *demoPlayer) keep(raw []byte, rep *compose.Report) error {
 		return err
 	}
 	for _, a := range rep.Attachments {
-		if a.Name == "map.png" || a.Name == "report.json" {
+		if a.Name == "map.png" || a.Name == "report.json" || a.Name == adjudicator.ReplayName(demoGame) {
 			if err := os.WriteFile(base+"-"+a.Name, a.Data, 0o644); err != nil {
 				return err
 			}

@@ -35,6 +35,7 @@ func TestReplay(t *testing.T) {
 			}
 			t.Run("EveryPhase", func(t *testing.T) { replayHoldsEveryPhase(t, dir, p) })
 			t.Run("SideHoldsOnlyItsMails", func(t *testing.T) { replaySideHoldsOnlyItsMails(t, dir) })
+			t.Run("FinalReportAttachesIt", func(t *testing.T) { replayAttachedToFinalReports(t, dir, p) })
 			if rs == "kriegsmarine" { // the same for every ruleset
 				t.Run("RefusesAGameGoingOn", func(t *testing.T) { replayRefusesAGameGoingOn(t, dir) })
 			}
@@ -96,8 +97,9 @@ func replayHoldsEveryPhase(t *testing.T, dir string, p *replaypage.Page) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(p.Log, raw) {
-		t.Errorf("the page's log (%d bytes) is not the log as stored (%d bytes)", len(p.Log), len(raw))
+	end := bytes.Index(raw, []byte(`"type":"GameEnded"`))
+	if end < 0 || !bytes.Equal(p.Log, raw[:end+bytes.IndexByte(raw[end:], '\n')+1]) {
+		t.Errorf("the page's log (%d bytes) is not the log as stored (%d bytes) to the record that ended the game", len(p.Log), len(raw))
 	}
 }
 
@@ -156,6 +158,37 @@ func replaySideHoldsOnlyItsMails(t *testing.T, dir string) {
 			if other != side && strings.Contains(b.String(), "<h4>"+string(other)+"</h4>") {
 				t.Errorf("%s's page shows orders of %s", side, other)
 			}
+		}
+	}
+}
+
+// replayAttachedToFinalReports checks that each player's final report
+// (as the demo player kept it) attached the whole game's page, the very
+// bytes skagerrak replay writes from the log afterwards, and said so.
+func replayAttachedToFinalReports(t *testing.T, dir string, p *replaypage.Page) {
+	file := filepath.Join(t.TempDir(), "replay.html")
+	if code, out, errs := run(t, "replay", filepath.Join(dir, "games", "demo-1"), "--html", file); code != 0 {
+		t.Fatalf("replay: exit %d\n%s%s", code, out, errs)
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range p.Sides {
+		got, _ := filepath.Glob(filepath.Join(dir, "mail", string(side), "*-"+adjudicator.ReplayName("demo-1")))
+		if len(got) != 1 {
+			t.Fatalf("%s kept %d replay pages from its mails, want the one its final report attached", side, len(got))
+		}
+		b, err := os.ReadFile(got[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b, want) {
+			t.Errorf("%s's final report attached %d bytes, not the %d bytes of the page skagerrak replay writes", side, len(b), len(want))
+		}
+		text, err := os.ReadFile(strings.TrimSuffix(got[0], "-"+adjudicator.ReplayName("demo-1")) + ".txt")
+		if err != nil || !strings.Contains(string(text), "The replay of the whole game is attached as demo-1-replay.html") {
+			t.Errorf("%s's final report does not say the replay is attached (%v)", side, err)
 		}
 	}
 }
