@@ -39,15 +39,7 @@ func finishedWithReplays(t *testing.T, mk ReplayMaker, max int64) []Mail {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.Close() })
-	if _, err := h.Create(raceSpec("g1")); err != nil {
-		t.Fatal(err)
-	}
-	g, _ := h.Game("g1")
-	for g.Ended == nil {
-		p := g.Opened.Phase
-		submit(t, h, "g1", "allied", orders("g1", p, "allied", "advance 3"))
-		submit(t, h, "g1", "german", orders("g1", p, "german", "advance 2"))
-	}
+	playRaceToEnd(t, h, "g1")
 	ob := &outbox{}
 	h.Flush(context.Background(), ob)
 	var finals []Mail
@@ -138,4 +130,19 @@ func TestFinalReportSaysHowToMakeAReplayItCannotAttach(t *testing.T) {
 			}
 		})
 	}
+}
+
+// playRaceToEnd creates racetest game id and plays it to its end.
+func playRaceToEnd(t *testing.T, h *Host, id string) *Game {
+	t.Helper()
+	if _, err := h.Create(raceSpec(id)); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := h.Game(id)
+	for g.Ended == nil {
+		p := g.Opened.Phase
+		submit(t, h, id, "allied", orders(id, p, "allied", "advance 3"))
+		submit(t, h, id, "german", orders(id, p, "german", "advance 2"))
+	}
+	return g
 }
