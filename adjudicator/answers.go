@@ -31,19 +31,32 @@ func answerMail(g *Game, q MailQueued) (string, any, string, error) {
 		text = guideText(g, c.Side)
 		subj = fmt.Sprintf("[skagerrak] %s: player's guide (%s)", g.ID, g.Rules.Title())
 	case name == "status":
-		text = statusText(g, c.Side)
-		subj = fmt.Sprintf("[skagerrak] %s: status for %s", g.ID, c.Side)
+		text = eachSide(c.sides(), func(s engine.Side) string { return statusText(g, s) })
+		subj = fmt.Sprintf("[skagerrak] %s: status for %s", g.ID, joinSides(c.sides()))
 	case name == "history":
-		text = historyText(g, c.Side)
-		subj = fmt.Sprintf("[skagerrak] %s: history of %s", g.ID, c.Side)
+		text = eachSide(c.sides(), func(s engine.Side) string {
+			if len(c.sides()) == 1 {
+				return historyText(g, s)
+			}
+			return "Side " + string(s) + ":\n" + historyText(g, s)
+		})
+		subj = fmt.Sprintf("[skagerrak] %s: history of %s", g.ID, joinSides(c.sides()))
 	case name == "address":
-		text = templates.Wrap(fmt.Sprintf("As your mail signed by your key asked, the mail of side %s in game %s goes to %s from now on; it went to %s. This answer goes to both addresses. If you did not ask for this, tell the referee at once.", c.Side, g.ID, c.Address, c.Was), templates.Width)
+		what := "side " + string(c.Side)
+		if len(c.sides()) > 1 {
+			what = "sides " + joinSides(c.sides())
+		}
+		text = templates.Wrap(fmt.Sprintf("As your mail signed by your key asked, the mail of %s in game %s goes to %s from now on; it went to %s. This answer goes to both addresses. If you did not ask for this, tell the referee at once.", what, g.ID, c.Address, c.Was), templates.Width)
 		subj = fmt.Sprintf("[skagerrak] %s: your address is now %s", g.ID, c.Address)
 	default:
 		return "", nil, "", fmt.Errorf("no answer to the command %q", c.Line)
 	}
+	help := PlayerCommandHelp
+	if len(g.heldSides(c.Fingerprint)) > 1 {
+		help += "\n\n" + SharedKeyHelp
+	}
 	data := map[string]any{"Game": g.ID, "Side": c.Side, "Line": c.Line, "Text": strings.TrimRight(text, "\n"), "Games": c.Games, "Unread": c.Unread,
-		"Help": PlayerCommandHelp, "Last": g.lastReply(c.Fingerprint, false), "Limit": MaxRepliesPerPhase}
+		"Help": help, "Last": g.lastReply(c.Fingerprint, false), "Limit": MaxRepliesPerPhase}
 	return "answer.tmpl", data, subj, nil
 }
 
@@ -80,6 +93,15 @@ func generatedGuide(g *Game, side engine.Side) string {
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// eachSide joins the answers for each of sides, a blank line between.
+func eachSide(sides []engine.Side, answer func(engine.Side) string) string {
+	var parts []string
+	for _, s := range sides {
+		parts = append(parts, strings.TrimRight(answer(s), "\n"))
+	}
+	return strings.Join(parts, "\n\n") + "\n"
 }
 
 // statusText is the answer to status.

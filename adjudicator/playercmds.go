@@ -92,6 +92,18 @@ type PlayerCommand struct {
 	Unread int `json:"unread,omitempty"`
 	// Unanswered says why no answer was queued (the reply limit).
 	Unanswered string `json:"unanswered,omitempty"`
+	// Sides are the sides a status, history or address command answers
+	// for when the signer's key holds several (Kampen's two-player game)
+	// and the command named none of them; empty means Side alone.
+	Sides []engine.Side `json:"sides,omitempty"`
+}
+
+// sides returns the sides the command is for.
+func (c PlayerCommand) sides() []engine.Side {
+	if len(c.Sides) > 0 {
+		return c.Sides
+	}
+	return []engine.Side{c.Side}
 }
 
 // about is the identity a command's answers name (MailQueued.About).
@@ -198,9 +210,58 @@ func (g *Game) playerMail(p playerFile, sub Submission, side engine.Side, now ti
 	return out, nil
 }
 
+// SharedKeyHelp tells a player whose key holds more than one side how
+// the commands choose between them.
+const SharedKeyHelp = `Your key holds more than one side: name the side after the command
+(history allied, resend norwegian T03, address allied NEW); status,
+history and address without one answer for all your sides.`
+
+// heldSides returns the sides registered to the key with fingerprint, in
+// the game's order of sides.
+func (g *Game) heldSides(fingerprint string) []engine.Side {
+	var out []engine.Side
+	for _, s := range g.Sides() {
+		if g.Holds(fingerprint, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// chooseSide takes a side named as a command's first argument, where the
+// signer's key holds several: the command is then for that side alone.
+// Without one, status, history and address are for all the key's sides;
+// resend needs the side named, since each side has its own reports.
+func (g *Game) chooseSide(c *PlayerCommand, name string, args []string) ([]string, string) {
+	held := g.heldSides(c.Fingerprint)
+	if len(held) < 2 {
+		return args, ""
+	}
+	if len(args) > 0 {
+		for _, s := range held {
+			if strings.EqualFold(args[0], string(s)) {
+				c.Side = s
+				return args[1:], ""
+			}
+		}
+	}
+	switch name {
+	case "resend":
+		return args, fmt.Sprintf("your key holds sides %s, each with its own reports: name the side, e.g. resend %s %s", joinSides(held), held[len(held)-1], strings.Join(args, " "))
+	case "status", "history", "address":
+		c.Sides = held
+	}
+	return args, ""
+}
+
 // prepare decides what a command does, from the game as it stands.
 func (g *Game) prepare(c *PlayerCommand, f []string, sub Submission) {
 	name, args := strings.ToLower(f[0]), f[1:]
+	args, refused := g.chooseSide(c, name, args)
+	if refused != "" {
+		c.Refused = strings.TrimSpace(refused)
+		return
+	}
 	if max := playerCommands[name]; len(args) > max {
 		c.Refused = fmt.Sprintf("%s takes %s; usage:\n%s", name, plural(max, "argument"), PlayerCommandHelp)
 		return
@@ -277,11 +338,13 @@ func (g *Game) command(c PlayerCommand, emit Emit) error {
 		if err := g.queue(MailAnswer, c.Side, "", c.about(), emit); err != nil {
 			return err
 		}
-		p, _ := g.Player(c.Side)
-		p.Address = c.Address
-		ch := SideChanged{Player: p, By: "side " + string(c.Side) + " (signed mail)", Why: "the player moved their address"}
-		if err := emit(EvSideChanged, ch); err != nil {
-			return err
+		for _, s := range c.sides() {
+			p, _ := g.Player(s)
+			p.Address = c.Address
+			ch := SideChanged{Player: p, By: "side " + string(c.Side) + " (signed mail)", Why: "the player moved their address"}
+			if err := emit(EvSideChanged, ch); err != nil {
+				return err
+			}
 		}
 	}
 	return g.queue(MailAnswer, c.Side, "", c.about(), emit)

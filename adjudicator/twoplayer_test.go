@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"bytes"
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -104,5 +105,72 @@ func TestSideThatOwesNothingIsToldSo(t *testing.T) {
 	want := "your side has no orders in the open phase R01-german-move (owed by german)"
 	if r.Status != StatusRejected || !strings.Contains(r.Reason, want) {
 		t.Fatalf("got %s %q, want a refusal saying %q", r.Status, r.Reason, want)
+	}
+}
+
+// TestSharedKeyCommandsAnswerForEachSide: the player who holds Norway and
+// the Allies with one key (1.4) asks by mail. A command naming a side is
+// for that side alone; status, history and address naming none answer
+// for both sides (an address moves both); resend naming none is refused
+// with the command that would be taken, since each side has its own
+// reports. Every answer goes to the player's address, and the game's log
+// verifies with the answers rendered again.
+func TestSharedKeyCommandsAnswerForEachSide(t *testing.T) {
+	h, clk, dir := newHost(t)
+	g, err := h.Create(kampenTwoPlayers("two"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(time.Hour)
+	ask := func(text string) Mail {
+		t.Helper()
+		if r := submit(t, h, "two", "allied", text); r.Status != StatusAnswered {
+			t.Fatalf("%q: %+v", text, r)
+		}
+		var out outbox
+		if _, err := h.Flush(context.Background(), &out); err != nil {
+			t.Fatal(err)
+		}
+		ms := out.to("ruge@example.org")
+		if len(ms) == 0 {
+			t.Fatalf("%q: no answer", text)
+		}
+		return ms[len(ms)-1]
+	}
+	m := ask("history allied\n")
+	if !strings.Contains(m.Subject, "history of allied") || strings.Contains(m.Text, "Side norwegian:") {
+		t.Errorf("history allied answered for another side: %s\n%s", m.Subject, m.Text)
+	}
+	m = ask("status\n")
+	if !strings.Contains(m.Subject, "status for allied, norwegian") && !strings.Contains(m.Subject, "status for norwegian, allied") {
+		t.Errorf("status names not both sides: %s", m.Subject)
+	}
+	for _, s := range []string{"side norwegian", "side allied"} {
+		if !strings.Contains(m.Text, s) {
+			t.Errorf("status says nothing of %s:\n%s", s, m.Text)
+		}
+	}
+	if !strings.Contains(flatText(m.Text), "Your key holds more than one side") {
+		t.Errorf("the answer does not say how to name a side:\n%s", m.Text)
+	}
+	m = ask("resend\n")
+	if !strings.Contains(m.Subject, "not done") || !strings.Contains(flatText(m.Text), "name the side, e.g. resend") {
+		t.Errorf("resend without a side was not refused with the command to use: %s\n%s", m.Subject, m.Text)
+	}
+	m = ask("resend norwegian start\n")
+	if m.Kind != MailResend {
+		t.Errorf("resend norwegian start: a %s mail, want the report again", m.Kind)
+	}
+	ask("address ruge@new.example.org\n")
+	for _, s := range []engine.Side{"norwegian", "allied"} {
+		if p, _ := g.Player(s); p.Address != "ruge@new.example.org" {
+			t.Errorf("%s's mail goes to %s after the address command", s, p.Address)
+		}
+	}
+	if p, _ := g.Player("german"); p.Address != "hitler@example.org" {
+		t.Errorf("german's address moved too: %s", p.Address)
+	}
+	if _, err := VerifyPath(filepath.Join(dir, "two"), nil); err != nil {
+		t.Fatalf("verify: %v", err)
 	}
 }

@@ -11,8 +11,12 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// The one face used for all text: a 7x13 bitmap font.
-var face = basicfont.Face7x13
+// The one face used for all text: a 7x13 bitmap font, with the letters
+// of the games' names added to its ASCII.
+var face = withLetters(basicfont.Face7x13, letters)
+
+// opaque is a set pixel of a glyph mask.
+var opaque = color.Alpha{A: 255}
 
 const (
 	charW   = 7  // advance of every glyph
@@ -22,31 +26,28 @@ const (
 )
 
 // textWidth is the width of s in pixels.
-func textWidth(s string) int { return charW * utf8.RuneCountInString(ascii(s)) }
+func textWidth(s string) int { return charW * utf8.RuneCountInString(spell(s)) }
 
 // text draws s with its top-left corner at (x, y) (whole pixels).
 func (cv *canvas) text(x, y int, s string, col color.RGBA) {
 	d := font.Drawer{Dst: cv.img, Src: image.NewUniform(col), Face: face, Dot: fixed.P(x, y+ascent)}
-	d.DrawString(ascii(s))
+	d.DrawString(spell(s))
 }
 
-// folds spells the letters of the Nordic and German place and ship names
-// in ASCII, which is all the bitmap face has.
+// folds spells in ASCII the letters and signs the face has no glyph for.
 var folds = strings.NewReplacer(
-	"æ", "ae", "Æ", "Ae", "ø", "o", "Ø", "O", "å", "aa", "Å", "Aa",
-	"ä", "ae", "Ä", "Ae", "ö", "o", "Ö", "O", "ü", "u", "Ü", "U", "ß", "ss",
-	"é", "e", "è", "e", "ê", "e", "É", "E", "á", "a", "à", "a", "í", "i", "ó", "o", "ú", "u", "ç", "c",
+	"ß", "ss", "á", "a", "à", "a", "í", "i", "ó", "o", "ú", "u", "ç", "c",
 	"—", "-", "–", "-", "’", "'", "‘", "'", "“", "\"", "”", "\"", "…", "...", "°", " deg",
 )
 
-// ascii returns s spelt in printable ASCII: known letters folded, anything
-// else as '?'.
-func ascii(s string) string {
+// spell returns s in the face's letters: printable ASCII and the added
+// letters as they are, known others folded, anything else as '?'.
+func spell(s string) string {
 	s = folds.Replace(s)
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] > 0x7e {
+	for _, r := range s {
+		if !hasGlyph(r) {
 			return strings.Map(func(r rune) rune {
-				if r < 0x20 || r > 0x7e {
+				if !hasGlyph(r) {
 					return '?'
 				}
 				return r
@@ -54,6 +55,19 @@ func ascii(s string) string {
 		}
 	}
 	return s
+}
+
+// hasGlyph reports whether the face draws r as itself.
+func hasGlyph(r rune) bool {
+	if r >= 0x20 && r <= 0x7e {
+		return true
+	}
+	for _, l := range letters {
+		if l.r == r {
+			return true
+		}
+	}
+	return false
 }
 
 // boldText draws s twice, one pixel apart.
@@ -84,7 +98,7 @@ func wrap(s string, width int) []string {
 	}
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
-		para = ascii(para)
+		para = spell(para)
 		line := ""
 		for _, w := range strings.Fields(para) {
 			for utf8.RuneCountInString(w) > max {
