@@ -97,7 +97,11 @@ func (p *Page) chainBases() []int {
 	seen := make([]bool, len(p.Maps))
 	last, first := map[string]int{}, map[string]int{}
 	for _, ph := range p.Phases {
-		for _, v := range ph.Views {
+		views := ph.Views
+		if ph.Whole >= 0 {
+			views = append([]View{{Side: "\x00whole", Map: ph.Whole}}, views...)
+		}
+		for _, v := range views {
 			m, key := v.Map, string(v.Side)
 			if m < 0 {
 				continue

@@ -139,10 +139,10 @@ func TestMapFramesRebuildEveryMapExactly(t *testing.T) {
 func TestChainBasesStaysShort(t *testing.T) {
 	p := &Page{}
 	for i := range 20 {
-		p.Phases = append(p.Phases, Phase{Views: []View{{Side: "a", Map: 2 * i}, {Side: "b", Map: 2*i + 1}}})
+		p.Phases = append(p.Phases, Phase{Views: []View{{Side: "a", Map: 2 * i}, {Side: "b", Map: 2*i + 1}}, Whole: -1})
 		p.Maps = append(p.Maps, nil, nil)
 	}
-	p.Phases = append(p.Phases, Phase{Views: []View{{Side: "a", Map: 38}, {Side: "b", Map: 39}}}) // unchanged maps
+	p.Phases = append(p.Phases, Phase{Views: []View{{Side: "a", Map: 38}, {Side: "b", Map: 39}}, Whole: -1}) // unchanged maps
 	bases := p.chainBases()
 	for m, b := range bases {
 		depth := 0

@@ -9,6 +9,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/engine"
 )
 
 // finishedDemo plays one demo game of a ruleset to the end and returns
@@ -89,6 +90,9 @@ func replayHoldsEveryPhase(t *testing.T, dir string, p *replaypage.Page) {
 				t.Errorf("phase %s: %s's map is missing", ph.ID, v.Side)
 			}
 		}
+		if _, ok := g.Rules.(engine.WholePicturer); ok && (ph.Whole < 0 || ph.Whole >= len(p.Maps)) {
+			t.Errorf("phase %s: the whole map, fog lifted, is missing", ph.ID)
+		}
 	}
 	if p.Result == nil || p.Result.Summary != g.Ended.Result.Summary || p.Revealed == "" {
 		t.Errorf("the end: result %v, revealed %d bytes; the log ended with %v", p.Result, len(p.Revealed), g.Ended.Result)
@@ -158,6 +162,14 @@ func replaySideHoldsOnlyItsMails(t *testing.T, dir string) {
 			if other != side && strings.Contains(b.String(), "<h4>"+string(other)+"</h4>") {
 				t.Errorf("%s's page shows orders of %s", side, other)
 			}
+		}
+		for _, ph := range p.Phases {
+			if ph.Whole != -1 {
+				t.Errorf("%s's page, phase %s: holds the whole map, fog lifted (map %d)", side, ph.ID, ph.Whole)
+			}
+		}
+		if strings.Contains(b.String(), `<figure class="whole">`) || strings.Contains(b.String(), "map of the whole game") {
+			t.Errorf("%s's page shows the whole map, fog lifted", side)
 		}
 	}
 }
