@@ -57,10 +57,22 @@ const mapPictures = (function () {
       if (cv.dataset.drawn) continue;
       const c = await picture(Number(cv.dataset.map));
       if (section.hidden) return;
-      cv.width = c.width;
-      cv.height = c.height;
-      cv.getContext("2d").drawImage(c, 0, 0);
-      cv.dataset.drawn = "yes";
+      if (c.isConnected) { // the same map shown twice here: a copy
+        cv.width = c.width;
+        cv.height = c.height;
+        cv.getContext("2d").drawImage(c, 0, 0);
+        cv.dataset.drawn = "yes";
+        continue;
+      }
+      // The rebuilt canvas itself takes the placeholder's place (no copy),
+      // until the section is hidden.
+      c.className = cv.className;
+      c.dataset.map = cv.dataset.map;
+      c.dataset.drawn = "yes";
+      c.setAttribute("role", "img");
+      c.setAttribute("aria-label", cv.getAttribute("aria-label"));
+      c.placeholder = cv;
+      cv.replaceWith(c);
     }
     await new Promise(requestAnimationFrame); // painted
     if (section.hidden) return;
@@ -76,6 +88,11 @@ const mapPictures = (function () {
   function hide(section) {
     for (const cv of section.querySelectorAll("canvas.map")) {
       delete cv.dataset.drawn;
+      if (cv.placeholder) {
+        cv.replaceWith(cv.placeholder);
+        cv.placeholder = null;
+        continue;
+      }
       cv.width = 0;
       cv.height = 0;
     }
