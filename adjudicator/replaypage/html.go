@@ -1,14 +1,18 @@
 package replaypage
 
 import (
+	"bytes"
 	"embed"
 	"encoding/base64"
+	"fmt"
 	"html/template"
 	"io"
 	"strings"
+
+	"skagerrak/events"
 )
 
-//go:embed assets/page.tmpl assets/page.css assets/page.js assets/chacha8.js assets/maps.js
+//go:embed assets/page.tmpl assets/page.css assets/page.js assets/chacha8.js assets/openpgp.js assets/maps.js
 var assets embed.FS
 
 var page = template.Must(template.New("page.tmpl").Funcs(template.FuncMap{
@@ -17,6 +21,9 @@ var page = template.Must(template.New("page.tmpl").Funcs(template.FuncMap{
 	},
 	"js": func() (template.JS, error) {
 		return asset("chacha8.js", func(s string) template.JS { return template.JS(s) })
+	},
+	"pgpjs": func() (template.JS, error) {
+		return asset("openpgp.js", func(s string) template.JS { return template.JS(s) })
 	},
 	"pagejs": func() (template.JS, error) {
 		return asset("page.js", func(s string) template.JS { return template.JS(s) })
@@ -45,4 +52,19 @@ func (p *Page) Write(w io.Writer) error {
 		*Page
 		Frames []mapFrame
 	}{p, fr})
+}
+
+// Make builds a finished game's page from its log and writes it: what the
+// final report attaches (an adjudicator.ReplayMaker), the same bytes
+// skagerrak replay writes.
+func Make(l events.Log) ([]byte, error) {
+	p, err := Build(l)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := p.Write(&b); err != nil {
+		return nil, fmt.Errorf("replay: writing the page: %w", err)
+	}
+	return b.Bytes(), nil
 }

@@ -10,7 +10,6 @@ import (
 
 	"skagerrak/adjudicator/replaypage"
 	"skagerrak/engine"
-	"skagerrak/events"
 )
 
 func (m *Main) replayCmd() *cobra.Command {
@@ -60,16 +59,6 @@ events.jsonl.`,
 	c.Flags().StringVar(&side, "side", "", "write this side's history so far, from its mails alone")
 	c.MarkFlagRequired("html")
 	return c
-}
-
-// replayOf makes a finished game's replay page from its log: what the
-// final report attaches, the same bytes replay writes.
-func replayOf(l events.Log) ([]byte, error) {
-	p, err := replaypage.Build(l)
-	if err != nil {
-		return nil, err
-	}
-	return writePage(p)
 }
 
 func writePage(p *replaypage.Page) ([]byte, error) {

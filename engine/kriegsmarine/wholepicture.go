@@ -1,6 +1,7 @@
 package kriegsmarine
 
 import (
+	"fmt"
 	"image/color"
 	"strings"
 
@@ -12,15 +13,19 @@ import (
 // with both sides' forces where they are (Allied and German, each in its
 // colour, as each side's own map draws them), and the groups each side
 // tracks; no searches, contacts or fights, which are one side's news.
-func (Ruleset) PictureWhole(st engine.State) ([]byte, error) {
-	return wholeMap(asState(st)).PNG()
+func (r Ruleset) PictureWhole(st engine.State) ([]byte, error) {
+	allied, ok := r.View(st, Allied).(*View)
+	german, ok2 := r.View(st, German).(*View)
+	if !ok || !ok2 {
+		return nil, fmt.Errorf("kriegsmarine: not a kriegsmarine state: %T", st)
+	}
+	return wholeMap(allied, german).PNG()
 }
 
 var _ engine.WholePicturer = Ruleset{}
 
-// wholeMap builds the draw list of the whole map.
-func wholeMap(s *State) *picture.HexMap {
-	allied, german := s.view(Allied), s.view(German)
+// wholeMap builds the draw list of the whole map from each side's View.
+func wholeMap(allied, german *View) *picture.HexMap {
 	m := &picture.HexMap{Rows: MapRows, Cols: MapCols, EvenRowsEast: true}
 	m.Title = "Norway 1940: The Kriegsmarine Strikes - the whole game, fog lifted"
 	m.Subtitle = allied.Title

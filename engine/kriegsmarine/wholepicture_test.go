@@ -27,7 +27,7 @@ func TestWholePictureShowsBothSidesForces(t *testing.T) {
 		return out
 	}
 	want := append(own(Allied, picAllied), own(German, picGerman)...)
-	m := wholeMap(s)
+	m := wholeMap(s.view(Allied), s.view(German))
 	if len(want) == 0 || !slices.Equal(m.Markers, want) {
 		t.Errorf("the whole map's markers are %v, want both sides' own forces %v", m.Markers, want)
 	}

@@ -1,13 +1,15 @@
 package norway1940
 
-import "skagerrak/engine"
+import (
+	"strings"
+
+	"skagerrak/engine"
+)
 
 // Guide implements engine.Guider: the player's guide, its order syntax
-// printed from Verbs.
-func (Ruleset) Guide() string {
-	prose, err := dataFS.ReadFile("data/guide.txt")
-	if err != nil {
-		panic("norway1940: the guide is missing from the data pack: " + err.Error())
-	}
-	return engine.WriteGuide(string(prose), Verbs)
+// printed from Verbs and the answers of decisions in person from
+// Decisions.
+func (rules) Guide() string {
+	prose := strings.Replace(files.MustText("guide.txt"), "{{decisions}}\n", Decisions.Syntax(), 1)
+	return engine.WriteGuide(prose, Verbs)
 }
