@@ -42,7 +42,8 @@ func wholeMap(german, allied *View) *picture.AreaMap {
 	m.Title = "Norway 1940 - the whole game, fog lifted"
 	words := strings.NewReplacer("Your land units:", "German land units:", "Your fleets:", "German fleets:",
 		"Enemy land units seen:", "Allied land units:", "Enemy fleet markers:", "Allied fleets:",
-		"Embarked:", "German units embarked:", "Parachute pool:", "German parachute pool:", "To come:", "German units to come:")
+		"Embarked:", "German units embarked:", "Parachute pool:", "German parachute pool:", "To come:", "German units to come:",
+		"Your air markers", "German air markers", ": detected, ", ": ")
 	for i, n := range m.Notes {
 		m.Notes[i] = words.Replace(n)
 	}
