@@ -101,7 +101,8 @@ func finalReport(g *Game, q MailQueued) (map[string]any, Attachment, error) {
 		b = "The final state of the game:\n\n" + string(js)
 	}
 	data := map[string]any{"Game": g.ID, "Title": g.Rules.Title(), "Side": side, "Why": EndedText(g.Ended.Why), "Result": res,
-		"Body": b, "Secret": g.Ended.Secret, "Moves": movesText(g), "Schema": FinalSchema, "Receipt": g.headReceipt(q)}
+		"Body": b, "Secret": g.Ended.Secret, "Moves": movesText(g), "Schema": FinalSchema, "Receipt": g.headReceipt(q),
+		"Replay": ReplayName(g.ID), "ReplayCommand": ReplayCommand(g.ID)}
 	f := FinalJSON{Schema: FinalSchema, Game: g.ID, Ruleset: g.Rules.Name(), Side: side, Revision: g.Revision(),
 		Ended: g.Ended.Why, Result: g.Ended.Result, View: g.Rules.View(g.State, side),
 		Revealed: FinalRevealed{Text: reveal, State: g.State}, Moves: finalMoves(g), Secret: g.Ended.Secret, Receipt: g.headReceipt(q)}

@@ -62,6 +62,9 @@ type Host struct {
 	dupGrace, fetchTimeout time.Duration
 	// ctx is Options.Context, given to every game.
 	ctx context.Context
+	// replay and replayMax are Options.Replay and ReplayMax.
+	replay    ReplayMaker
+	replayMax int64
 }
 
 type hosted struct {
@@ -71,6 +74,10 @@ type hosted struct {
 	snapSeq uint64
 	// held is set while this daemon holds a shared game (SharedLog).
 	held bool
+	// replay is the replay page its final reports attach, while some are
+	// still to be sent, or why it could not be made.
+	replay    []byte
+	replayErr error
 }
 
 // Options configure a Host; nil fields take defaults.
@@ -104,6 +111,11 @@ type Options struct {
 	// included: when it ends (the program is told to stop) a resolution
 	// stops at its next step and records nothing.
 	Context context.Context
+	// Replay, if set, makes the replay page each final report attaches
+	// (see attachReplay); ReplayMax is the largest it attaches (0 is
+	// DefaultReplayMax, below 0 none).
+	Replay    ReplayMaker
+	ReplayMax int64
 }
 
 // OpenHost opens every game of the file store under dir (creating dir if
@@ -134,7 +146,10 @@ func OpenStore(st Store, o Options) (*Host, error) {
 		o.Context = context.Background()
 	}
 	h := &Host{store: st, clock: o.Clock, verifier: o.Verifier, triage: o.Triage, decrypt: o.Decrypter, log: o.Logger, entropy: o.Entropy, games: map[string]*hosted{}, senders: max(o.Senders, 1),
-		selectFn: o.Select, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout, ctx: o.Context}
+		selectFn: o.Select, dupGrace: o.DuplicateGrace, fetchTimeout: o.FetchTimeout, ctx: o.Context, replay: o.Replay, replayMax: o.ReplayMax}
+	if h.replayMax == 0 {
+		h.replayMax = DefaultReplayMax
+	}
 	if h.dupGrace <= 0 {
 		h.dupGrace = DuplicateGrace
 	}

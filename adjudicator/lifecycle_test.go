@@ -383,15 +383,7 @@ func TestManualDiceWaitForRolls(t *testing.T) {
 
 func TestGameEndPublishesSecretAndVerifyChecksRolls(t *testing.T) {
 	h, _, dir := newHost(t)
-	if _, err := h.Create(raceSpec("g1")); err != nil {
-		t.Fatal(err)
-	}
-	g, _ := h.Game("g1")
-	for g.Ended == nil {
-		p := g.Opened.Phase
-		submit(t, h, "g1", "allied", orders("g1", p, "allied", "advance 3"))
-		submit(t, h, "g1", "german", orders("g1", p, "german", "advance 2"))
-	}
+	g := playRaceToEnd(t, h, "g1")
 	if g.Ended.Result == nil || g.Ended.Why != "over" {
 		t.Fatalf("ended: %+v", g.Ended)
 	}

@@ -142,6 +142,9 @@ func (h *Host) sendFirst(ctx context.Context, hg *hosted, s Sender) (bool, error
 	if err := o.Mail.Complete(); err != nil {
 		return false, h.release(hg, fmt.Errorf("adjudicator: game %s: %w", id, err))
 	}
+	if o.Queued.Kind == MailFinal {
+		h.attachReplay(hg, &o.Mail)
+	}
 	sctx := ctx
 	if hg.held {
 		// The game is held while the mail goes: not past the time the

@@ -81,6 +81,10 @@ type SMTP struct {
 	// PerConnection is how many messages one connection carries before it
 	// is closed and a new one opened.
 	PerConnection int `mapstructure:"messages_per_connection"`
+	// ReplayMax is the largest replay page a final report attaches, a
+	// size such as 7MB or 500KB; 0 attaches none. A larger page is left
+	// out, and a note says how to make it from the log.
+	ReplayMax string `mapstructure:"replay_max"`
 }
 
 // Metrics configures the daemon's metrics endpoint (off unless Addr is
@@ -102,6 +106,7 @@ var defaults = map[string]any{
 	"store":                        "file",
 	"smtp.connections":             4,
 	"smtp.messages_per_connection": 100,
+	"smtp.replay_max":              "7MB",
 }
 
 // keys are every key the file may hold.
@@ -109,7 +114,7 @@ var keys = []string{
 	"data_dir", "poll_interval", "poll_timeout", "host_key", "host_key_passphrase",
 	"imap.addr", "imap.username", "imap.password", "imap.tls", "imap.mailbox", "imap.processed", "imap.rejected",
 	"smtp.addr", "smtp.username", "smtp.password", "smtp.tls", "smtp.from",
-	"smtp.connections", "smtp.messages_per_connection", "store", "store_password",
+	"smtp.connections", "smtp.messages_per_connection", "smtp.replay_max", "store", "store_password",
 	"metrics.addr",
 }
 
@@ -306,6 +311,9 @@ func (c *Config) Validate() error {
 	if c.SMTP.Connections < 1 || c.SMTP.PerConnection < 1 {
 		return fmt.Errorf("config %s: keys \"smtp.connections\" and \"smtp.messages_per_connection\" must be at least 1 (defaults 4 and 100)", where)
 	}
+	if _, err := ParseSize(c.SMTP.ReplayMax); err != nil {
+		return fmt.Errorf("config %s: key \"smtp.replay_max\" is %q: %v; valid: a size such as 7MB, 500KB or 0 (attach no replay)", where, c.SMTP.ReplayMax, err)
+	}
 	if err := c.validMetrics(where); err != nil {
 		return err
 	}
@@ -342,6 +350,37 @@ func (c *Config) validStore(where string) error {
 		return fmt.Errorf("config %s: key \"store\" holds a password; give the URL without it and the password in %s", where, EnvName("store_password"))
 	}
 	return nil
+}
+
+// ParseSize reads a size in bytes: a whole or decimal number with an
+// optional unit, B, KB or MB (powers of 1000), such as 7MB or 500KB.
+func ParseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	mult := 1.0
+	for _, u := range []struct {
+		suffix string
+		mult   float64
+	}{{"MB", 1e6}, {"KB", 1e3}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || f < 0 || f*mult > 1e12 {
+		return 0, fmt.Errorf("not a size")
+	}
+	return int64(f * mult), nil
+}
+
+// ReplayMaxBytes is ReplayMax in bytes, -1 for none (0, or a size that
+// does not parse, which Validate refuses).
+func (s SMTP) ReplayMaxBytes() int64 {
+	n, err := ParseSize(s.ReplayMax)
+	if err != nil || n == 0 {
+		return -1
+	}
+	return n
 }
 
 // IsFileStore reports whether the games are kept in files under DataDir.

@@ -57,6 +57,7 @@ func TestBadFilesNameKeyAndFile(t *testing.T) {
 		{"smtp:\n  tls: maybe\n", `"smtp.tls" is "maybe"; valid: none, starttls, tls`},
 		{"poll_interval: soon\n", "poll_interval"},
 		{"imap: [\n", "not valid YAML"},
+		{"smtp:\n  replay_max: big\n", `"smtp.replay_max" is "big": not a size; valid: a size such as 7MB, 500KB or 0`},
 	}
 	for _, c := range cases {
 		f := write(t, c.body)
@@ -157,5 +158,19 @@ func TestMailServerConfig(t *testing.T) {
 		if err != nil || !strings.Contains(text, "example.org") || strings.Contains(text, "<no value>") {
 			t.Errorf("%s: %v\n%s", name, err, text)
 		}
+	}
+}
+
+// smtp.replay_max reads 7MB, 500KB, 1.5MB or bytes; 0 (and no value that
+// parses) attaches no replay; the default is 7 MB.
+func TestReplayMaxSizes(t *testing.T) {
+	for in, want := range map[string]int64{"7MB": 7_000_000, "500 kb": 500_000, "1.5MB": 1_500_000, "12345": 12345, "0": -1} {
+		if got := (SMTP{ReplayMax: in}).ReplayMaxBytes(); got != want {
+			t.Errorf("replay_max %q is %d bytes, want %d", in, got, want)
+		}
+	}
+	c, err := Load(write(t, "data_dir: /x\n"), nil)
+	if err != nil || c.SMTP.ReplayMaxBytes() != 7_000_000 {
+		t.Errorf("the default replay_max: %q (%v)", c.SMTP.ReplayMax, err)
 	}
 }

@@ -65,6 +65,10 @@ type Phase struct {
 	Orders []SideText
 	Rolls  []engine.Roll
 	Views  []View
+	// Whole is the map of the whole state after the phase, fog lifted (an
+	// index into Page.Maps), where the ruleset draws one (an
+	// engine.WholePicturer) and the page is the whole game's; else -1.
+	Whole int
 }
 
 // SideText is a side's text.
@@ -84,12 +88,16 @@ type View struct {
 // StartPhase is the ID of the game as set up, before the first phase.
 const StartPhase = "start"
 
-// Build replays a finished game's log and gathers the whole game's page.
+// Build replays a finished game's log and gathers the whole game's page:
+// the log up to the record that ended the game (what follows is mail
+// sent), so that the page is the same whenever it is made, and the host's
+// copy attached to the final report is the one anyone makes from the log.
 // A game still going on is refused: its page would reveal what each side
 // hides from the other.
 func Build(l Log) (*Page, error) {
 	var logBuf bytes.Buffer
 	rec := recorder{maps: map[[32]byte]int{}}
+	wholes := map[string]int{}
 	g := adjudicator.NewGame(adjudicator.TemplateRenderer{}, false)
 	g.OnMail = rec.keep(func(q adjudicator.MailQueued) bool {
 		return q.Kind == adjudicator.MailReport
@@ -106,6 +114,12 @@ func Build(l Log) (*Page, error) {
 		logBuf.WriteByte('\n')
 		if err := g.Apply(ev); err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
+		}
+		if err := rec.whole(g, ev, wholes); err != nil {
+			return nil, err
+		}
+		if g.Ended != nil {
+			break // the game, to its end: the same page whenever it is made
 		}
 	}
 	if rec.err != nil {
@@ -124,9 +138,9 @@ func Build(l Log) (*Page, error) {
 	if rv, ok := g.Rules.(engine.Revealer); ok {
 		p.Revealed = rv.Reveal(g.State)
 	}
-	p.Phases = append(p.Phases, Phase{ID: StartPhase, Title: "the game as set up", Rolls: g.Created.SetupRolls, Views: rec.views[""]})
+	p.Phases = append(p.Phases, Phase{ID: StartPhase, Title: "the game as set up", Rolls: g.Created.SetupRolls, Views: rec.views[""], Whole: wholeOf(wholes, "")})
 	for i, h := range g.History {
-		ph := Phase{ID: h.Phase, Why: h.Why, Defaulted: h.Defaulted, Seq: h.Seq, Rolls: h.Rolls, Views: rec.views[h.Phase]}
+		ph := Phase{ID: h.Phase, Why: h.Why, Defaulted: h.Defaulted, Seq: h.Seq, Rolls: h.Rolls, Views: rec.views[h.Phase], Whole: wholeOf(wholes, h.Phase)}
 		if i < len(g.Moves) {
 			mv := g.Moves[i]
 			ph.Title = mv.Title
@@ -214,7 +228,7 @@ func BuildSide(l Log, side engine.Side) (*Page, error) {
 		p.Ended = "the game is over: see the final report"
 	}
 	for _, id := range rec.order {
-		ph := Phase{ID: id, Views: rec.views[id]}
+		ph := Phase{ID: id, Views: rec.views[id], Whole: -1}
 		if id == "" {
 			ph.ID, ph.Title = StartPhase, "the game as set up"
 		}
@@ -277,6 +291,32 @@ func (r *recorder) keep(keep func(adjudicator.MailQueued) bool) func(*adjudicato
 		}
 		r.views[ph] = append(r.views[ph], v)
 	}
+}
+
+// whole draws the whole state, fog lifted, where the ruleset can, once the
+// game is set up (phase "") and after each phase is resolved.
+func (r *recorder) whole(g *adjudicator.Game, ev events.Event, wholes map[string]int) error {
+	wp, ok := g.Rules.(engine.WholePicturer)
+	if !ok || (ev.Type != adjudicator.EvGameCreated && ev.Type != adjudicator.EvPhaseResolved) {
+		return nil
+	}
+	id := ""
+	if ev.Type == adjudicator.EvPhaseResolved {
+		id = g.History[len(g.History)-1].Phase
+	}
+	png, err := wp.PictureWhole(g.State)
+	if err != nil {
+		return fmt.Errorf("replay: the whole map after %q: %w", id, err)
+	}
+	wholes[id] = r.picture(png)
+	return nil
+}
+
+func wholeOf(wholes map[string]int, phase string) int {
+	if i, ok := wholes[phase]; ok {
+		return i
+	}
+	return -1
 }
 
 // picture stores a PNG once and returns its index.

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
+	"skagerrak/adjudicator/replaypage"
 	"skagerrak/config"
 	"skagerrak/engine"
 	"skagerrak/events"
@@ -129,7 +130,8 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool, sel func(stri
 		return nil, nil, err
 	}
 	// Mail is rendered ahead of sending (see senders).
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: wiring.Senders(c), Select: sel, Context: cmd.Context()}
+	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: wiring.Senders(c), Select: sel, Context: cmd.Context(),
+		Replay: replaypage.Make, ReplayMax: c.SMTP.ReplayMaxBytes()}
 	if withVerifier {
 		o.Verifier, o.Triage = wiring.Verifier{}, wiring.Triage{}
 	}

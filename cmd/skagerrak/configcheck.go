@@ -105,6 +105,11 @@ func checkConfig(ck *checker, c *config.Config) {
 			ck.ok("%s password for %s is in %s", login, user, env)
 		}
 	}
+	if n := c.SMTP.ReplayMaxBytes(); n > 0 {
+		ck.ok("smtp.replay_max %s: a final report attaches the game's replay page up to %.1f MB (base64 makes the mail a third larger); a larger one is left out, the report saying how to make it", c.SMTP.ReplayMax, float64(n)/1e6)
+	} else {
+		ck.ok("smtp.replay_max %s: final reports attach no replay page; they say how to make it from the log", c.SMTP.ReplayMax)
+	}
 	secret("imap", c.IMAP.Username, c.IMAP.Password, config.EnvName("imap.password"))
 	secret("smtp", c.SMTP.Username, c.SMTP.Password, config.EnvName("smtp.password"))
 	checkHostKey(ck, c)

@@ -34,7 +34,7 @@ func TestConfigCheckConnects(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("config check --connect: exit %d\n%s\n%s", code, out, errs)
 	}
-	for _, want := range []string{"unlocked, signs, decrypts", "imap " + e.imap.Addr() + ": logged in as " + hostAddr, "skagerrak/processed and skagerrak/rejected", "smtp " + e.smtp.Addr() + ": without login", "configuration OK"} {
+	for _, want := range []string{"unlocked, signs, decrypts", "ok    smtp.replay_max 7MB: a final report attaches the game's replay page up to 7.0 MB", "imap " + e.imap.Addr() + ": logged in as " + hostAddr, "skagerrak/processed and skagerrak/rejected", "smtp " + e.smtp.Addr() + ": without login", "configuration OK"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output does not say %q:\n%s", want, out)
 		}

@@ -44,14 +44,14 @@ events.jsonl.`,
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
-			if err := p.Write(&b); err != nil {
-				return fmt.Errorf("replay: writing the page: %w", err)
-			}
-			if err := os.WriteFile(out, b.Bytes(), 0o644); err != nil {
+			b, err := writePage(p)
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(m.Stdout, "%s: replay of %s, %d phases, %.1f MB\n", out, p.Game, len(p.Phases), float64(b.Len())/1e6)
+			if err := os.WriteFile(out, b, 0o644); err != nil {
+				return err
+			}
+			fmt.Fprintf(m.Stdout, "%s: replay of %s, %d phases, %.1f MB\n", out, p.Game, len(p.Phases), float64(len(b))/1e6)
 			return nil
 		},
 	}
@@ -59,4 +59,12 @@ events.jsonl.`,
 	c.Flags().StringVar(&side, "side", "", "write this side's history so far, from its mails alone")
 	c.MarkFlagRequired("html")
 	return c
+}
+
+func writePage(p *replaypage.Page) ([]byte, error) {
+	var b bytes.Buffer
+	if err := p.Write(&b); err != nil {
+		return nil, fmt.Errorf("replay: writing the page: %w", err)
+	}
+	return b.Bytes(), nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/engine"
 )
 
 // finishedDemo plays one demo game of a ruleset to the end and returns
@@ -35,6 +36,7 @@ func TestReplay(t *testing.T) {
 			}
 			t.Run("EveryPhase", func(t *testing.T) { replayHoldsEveryPhase(t, dir, p) })
 			t.Run("SideHoldsOnlyItsMails", func(t *testing.T) { replaySideHoldsOnlyItsMails(t, dir) })
+			t.Run("FinalReportAttachesIt", func(t *testing.T) { replayAttachedToFinalReports(t, dir, p) })
 			if rs == "kriegsmarine" { // the same for every ruleset
 				t.Run("RefusesAGameGoingOn", func(t *testing.T) { replayRefusesAGameGoingOn(t, dir) })
 			}
@@ -88,6 +90,9 @@ func replayHoldsEveryPhase(t *testing.T, dir string, p *replaypage.Page) {
 				t.Errorf("phase %s: %s's map is missing", ph.ID, v.Side)
 			}
 		}
+		if _, ok := g.Rules.(engine.WholePicturer); ok && (ph.Whole < 0 || ph.Whole >= len(p.Maps)) {
+			t.Errorf("phase %s: the whole map, fog lifted, is missing", ph.ID)
+		}
 	}
 	if p.Result == nil || p.Result.Summary != g.Ended.Result.Summary || p.Revealed == "" {
 		t.Errorf("the end: result %v, revealed %d bytes; the log ended with %v", p.Result, len(p.Revealed), g.Ended.Result)
@@ -97,9 +102,12 @@ func replayHoldsEveryPhase(t *testing.T, dir string, p *replaypage.Page) {
 		t.Fatal(err)
 	}
 	// The file store frames the records of a batch (events: Batches); the
-	// page carries the records, as every store gives them.
-	if raw = unframed(raw); !bytes.Equal(p.Log, raw) {
-		t.Errorf("the page's log (%d bytes) is not the log as stored (%d bytes)", len(p.Log), len(raw))
+	// page carries the records, as every store gives them, to the one
+	// that ended the game.
+	raw = unframed(raw)
+	end := bytes.Index(raw, []byte(`"type":"GameEnded"`))
+	if end < 0 || !bytes.Equal(p.Log, raw[:end+bytes.IndexByte(raw[end:], '\n')+1]) {
+		t.Errorf("the page's log (%d bytes) is not the log as stored (%d bytes) to the record that ended the game", len(p.Log), len(raw))
 	}
 }
 
@@ -158,6 +166,45 @@ func replaySideHoldsOnlyItsMails(t *testing.T, dir string) {
 			if other != side && strings.Contains(b.String(), "<h4>"+string(other)+"</h4>") {
 				t.Errorf("%s's page shows orders of %s", side, other)
 			}
+		}
+		for _, ph := range p.Phases {
+			if ph.Whole != -1 {
+				t.Errorf("%s's page, phase %s: holds the whole map, fog lifted (map %d)", side, ph.ID, ph.Whole)
+			}
+		}
+		if strings.Contains(b.String(), `<figure class="whole">`) || strings.Contains(b.String(), "map of the whole game") {
+			t.Errorf("%s's page shows the whole map, fog lifted", side)
+		}
+	}
+}
+
+// replayAttachedToFinalReports checks that each player's final report
+// (as the demo player kept it) attached the whole game's page, the very
+// bytes skagerrak replay writes from the log afterwards, and said so.
+func replayAttachedToFinalReports(t *testing.T, dir string, p *replaypage.Page) {
+	file := filepath.Join(t.TempDir(), "replay.html")
+	if code, out, errs := run(t, "replay", filepath.Join(dir, "games", "demo-1"), "--html", file); code != 0 {
+		t.Fatalf("replay: exit %d\n%s%s", code, out, errs)
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range p.Sides {
+		got, _ := filepath.Glob(filepath.Join(dir, "mail", string(side), "*-"+adjudicator.ReplayName("demo-1")))
+		if len(got) != 1 {
+			t.Fatalf("%s kept %d replay pages from its mails, want the one its final report attached", side, len(got))
+		}
+		b, err := os.ReadFile(got[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b, want) {
+			t.Errorf("%s's final report attached %d bytes, not the %d bytes of the page skagerrak replay writes", side, len(b), len(want))
+		}
+		text, err := os.ReadFile(strings.TrimSuffix(got[0], "-"+adjudicator.ReplayName("demo-1")) + ".txt")
+		if err != nil || !strings.Contains(string(text), "The replay of the whole game is attached as demo-1-replay.html") {
+			t.Errorf("%s's final report does not say the replay is attached (%v)", side, err)
 		}
 	}
 }

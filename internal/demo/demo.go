@@ -20,6 +20,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/adjudicator/replaypage"
 	"skagerrak/engine"
 	"skagerrak/internal/receipts"
 	"skagerrak/internal/wiring"
@@ -140,7 +141,7 @@ func Run(ctx context.Context, o Options) error {
 		spec.Players = append(spec.Players, adjudicator.Player{Side: side, Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
 	}
 
-	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: wiring.Verifier{}, Logger: quiet})
+	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: wiring.Verifier{}, Logger: quiet, Replay: replaypage.Make})
 	if err != nil {
 		return err
 	}
@@ -335,7 +336,7 @@ func (p *demoPlayer) keep(raw []byte, rep *compose.Report) error {
 		return err
 	}
 	for _, a := range rep.Attachments {
-		if a.Name == "map.png" || a.Name == "report.json" {
+		if a.Name == "map.png" || a.Name == "report.json" || a.Name == adjudicator.ReplayName(demoGame) {
 			if err := os.WriteFile(base+"-"+a.Name, a.Data, 0o644); err != nil {
 				return err
 			}

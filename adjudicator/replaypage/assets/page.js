@@ -9,13 +9,11 @@
   function show(i) {
     i = Math.max(0, Math.min(sections.length - 1, i));
     if (i === cur) return;
-    if (cur >= 0) { sections[cur].hidden = true; links[cur].classList.remove("on"); }
+    if (cur >= 0) { sections[cur].hidden = true; mapPictures.hide(sections[cur]); links[cur].classList.remove("on"); }
     cur = i;
     const s = sections[i];
-    for (const img of s.querySelectorAll("img.map:not([src])")) {
-      img.src = "data:image/png;base64," + MAPS[Number(img.dataset.map)];
-    }
     s.hidden = false;
+    mapPictures.show(s);
     links[i].classList.add("on");
     slider.value = String(i);
     where.textContent = (i + 1) + " of " + sections.length + ": " + s.dataset.id;
