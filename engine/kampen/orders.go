@@ -108,7 +108,7 @@ func (rules) ParseOrders(s *State, side engine.Side, text string) (Orders, []eng
 		return p.o, p.errs
 	}
 	for _, l := range lines {
-		p.line(l)
+		driver.Line(p, l)
 	}
 	p.finish()
 	return p.o, p.errs
@@ -168,51 +168,43 @@ func (p *parser) number(l engine.OrderLine, word string) (int, bool) {
 	return n, true
 }
 
-func (p *parser) line(l engine.OrderLine) {
-	args := l.Fields[1:]
-	step := p.s.Step
-	v, known := Verbs.Lookup(l.Fields[0])
-	if !known {
-		p.errorf(l, "3.1", engine.Suggest(l.Fields[0], strings.Split(sideVerbs(p.s, p.side), ", ")), "unknown order %q", l.Fields[0])
-		return
-	}
+// driver binds Verbs to the parser's per-verb functions.
+var driver = engine.Driver[*parser]{
+	Verbs: Verbs,
+	Funcs: map[string]engine.VerbFunc[*parser]{
+		"move":      (*parser).move,
+		"rapid":     (*parser).rapid,
+		"para":      (*parser).para,
+		"attack":    cardPlayOf("attack"),
+		"react":     cardPlayOf("react"),
+		"engineer":  onOffOf("engineer"),
+		"submarine": onOffOf("submarine"),
+		"losses":    (*parser).losses,
+		"block":     (*parser).block,
+		"flee":      (*parser).flee,
+		"defend":    cardPlayOf("defend"),
+		"retreat":   (*parser).retreat,
+		"trade":     (*parser).trade,
+		"place":     (*parser).place,
+		"discard":   (*parser).discard,
+	},
 	// losses is read in every step, as revision 1 read it; the parser
 	// refuses it where it does not apply.
-	if !v.Allows(step, "", 0) && v.Name != "losses" {
-		p.errorf(l, "3.1", sideVerbs(p.s, p.side), "%q is not an order of the %s step", v.Name, step)
-		return
-	}
-	verb := v.Name
-	switch verb {
-	case "move":
-		p.move(l, args)
-	case "rapid":
-		p.rapid(l, args)
-	case "para":
-		p.para(l, args)
-	case "attack":
-		p.cardPlay(l, args, "attack")
-	case "react":
-		p.cardPlay(l, args, "react")
-	case "engineer", "submarine":
-		p.onOff(l, verb, args)
-	case "losses":
-		p.losses(l, args)
-	case "block":
-		p.block(l, args)
-	case "flee":
-		p.flee(l, args)
-	case "defend":
-		p.cardPlay(l, args, "defend")
-	case "retreat":
-		p.retreat(l, args)
-	case "trade":
-		p.trade(l, args)
-	case "place":
-		p.place(l, args)
-	case "discard":
-		p.discard(l, args)
-	}
+	Open: func(p *parser, v engine.Verb) bool { return v.Allows(p.s.Step, "", 0) || v.Name == "losses" },
+	Unknown: func(p *parser, l engine.OrderLine) {
+		p.errorf(l, "3.1", engine.Suggest(l.Fields[0], strings.Split(sideVerbs(p.s, p.side), ", ")), "unknown order %q", l.Fields[0])
+	},
+	Closed: func(p *parser, l engine.OrderLine, v engine.Verb) {
+		p.errorf(l, "3.1", sideVerbs(p.s, p.side), "%q is not an order of the %s step", v.Name, p.s.Step)
+	},
+}
+
+func cardPlayOf(use string) engine.VerbFunc[*parser] {
+	return func(p *parser, l engine.OrderLine, args []string) { p.cardPlay(l, args, use) }
+}
+
+func onOffOf(verb string) engine.VerbFunc[*parser] {
+	return func(p *parser, l engine.OrderLine, args []string) { p.onOff(l, verb, args) }
 }
 
 // avail is how many of the side's battalions in area have not moved yet.
