@@ -25,8 +25,6 @@ import (
 	"skagerrak/adjudicator/replaypage"
 	"skagerrak/events"
 	"skagerrak/internal/wiring"
-
-	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/verify"
@@ -661,8 +659,8 @@ func pageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
 }
 
 // keyring is the key set's keys as go-crypto takes them.
-func keyring(ks adjudicator.KeySet) openpgp.EntityList {
-	el, _ := ks.(openpgp.EntityList)
+func keyring(ks adjudicator.KeySet) openpgpv2.EntityList {
+	el, _ := ks.(openpgpv2.EntityList)
 	return el
 }
 
