@@ -80,3 +80,16 @@ func TestDriverCheckFindsDrift(t *testing.T) {
 		}
 	}
 }
+
+// TestVerbsInAPhase: a table's part for one phase keeps the verbs of
+// that phase and those of every phase, in table order.
+func TestVerbsInAPhase(t *testing.T) {
+	vs := append(Verbs{{Name: "pass"}}, testVerbs...)
+	var got []string
+	for _, v := range vs.In("reinforce") {
+		got = append(got, v.Name)
+	}
+	if strings.Join(got, " ") != "pass trade" {
+		t.Errorf("reinforce verbs %q, want pass trade", got)
+	}
+}

@@ -165,6 +165,8 @@ type parser struct {
 	dropLines []engine.OrderLine
 	// dry marks a parser trying out a hint: it makes no hints itself.
 	dry bool
+	// searches are read after every move: they use final hexes.
+	searches []engine.OrderLine
 }
 
 func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
@@ -187,97 +189,10 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 	if v.Decision != nil {
 		return p.decision(lines)
 	}
-	var searches []engine.OrderLine
 	for _, l := range lines {
-		verb := strings.ToLower(l.Fields[0])
-		switch verb {
-		case "move":
-			p.move(l, false)
-		case "enter":
-			p.move(l, true)
-		case "search":
-			searches = append(searches, l) // after every move: they use final hexes
-		case "encounter":
-			p.encounter(l)
-		case "combat":
-			if len(l.Fields) != 2 || !strings.EqualFold(l.Fields[1], ChoiceAsk) {
-				p.fail(l, "8.2", "combat ask", "did you mean: combat ask")
-				break
-			}
-			p.o.CombatAsk = true
-		case "split":
-			p.splitLine(l)
-		case "rebase":
-			p.rebase(l)
-		case "detach":
-			p.detach(l)
-		case "scramble":
-			p.scramble(l)
-		case "airborne":
-			p.airborne(l)
-		case "strike", "cover":
-			p.strike(l, verb == "cover")
-		case "escort":
-			ids, ok := p.units(l, l.Fields[1:])
-			if !ok {
-				break
-			}
-			for _, id := range ids {
-				if !def(id).Surface() || contains(p.o.Escorts, id) {
-					p.fail(l, "8.27", "escort SHIP[, SHIP]", "%s cannot be escorted twice, nor unless it is a surface ship", def(id).Name)
-					break
-				}
-				p.o.Escorts = append(p.o.Escorts, id)
-			}
-		case "restrict":
-			if len(l.Fields) != 1 {
-				p.fail(l, "8.26", "restrict", "restrict takes nothing after it")
-				break
-			}
-			p.o.Restrict = true
-		case "abandon":
-			p.abandon(l)
-		case "expose":
-			if p.v.rev() < 2 {
-				p.errs = append(p.errs, l.Errorf("", verbsOf(p.v.rev()), "unknown order %q", l.Fields[0]))
-				break
-			}
-			p.expose(l)
-		case "target":
-			p.target(l)
-		case "torpedoes":
-			p.torpLimit(l)
-		case "disguise":
-			if p.v.Side != German {
-				p.fail(l, "6.46", "", "only the Germans may report CA and BB confusingly")
-				break
-			}
-			p.o.Disguise = true
-		case "schlesien":
-			if p.v.Side != German || !contains(p.v.Options, OptDanish) {
-				p.fail(l, "17.31", "", "only the German player, with the Danish forces option, sends Schlesien")
-				break
-			}
-			p.o.Schlesien = true
-		case "end", "endgame":
-			if verb == "end" && (len(l.Fields) != 2 || !strings.EqualFold(l.Fields[1], "game")) {
-				p.fail(l, "6.18", "end game", "did you mean: end game")
-				break
-			}
-			if p.v.Side != German || p.v.Objective == nil || p.v.Objective.Result.Kind != ObjRaiding {
-				p.fail(l, "6.18", "", "only the German player on the Commerce Raiding objective may end the game early")
-				break
-			}
-			p.o.EndGame = true
-		case "pass":
-			if len(l.Fields) > 1 {
-				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
-			}
-		default:
-			p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, p.v.Side, p.v.rev())), "unknown order %q", l.Fields[0]))
-		}
+		turnDriver.Line(p, l)
 	}
-	for _, l := range searches {
+	for _, l := range p.searches {
 		p.search(l)
 	}
 	p.invadingDrops()
