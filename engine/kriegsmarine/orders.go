@@ -456,106 +456,18 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 	v := p.v
 	u := v.unit(id)
 	d := def(id)
-	if d.Air {
-		p.fail(l, "6.21", "rebase AIRCRAFT to BASE", "%s is an aircraft unit: aircraft move in the combat phase, or transfer with rebase", d.Name)
-		return false
-	}
-	if p.trackerUnit(id) {
-		p.fail(l, "6.44", "no move order for a tracking unit", "%s is tracking: it follows the tracked group at the start of the movement phase", d.Name)
-		return false
-	}
-	if u.Disabled {
-		p.fail(l, "8.661", "no move order: it moves by itself", "%s has engine damage or was forced back to port (8.662): it goes home by itself", d.Name)
-		return false
-	}
-	if u.Returning {
-		p.fail(l, "14.0", "no move order: it moves by itself", "%s is short of fuel and returns to Scapa Flow with all its movement", d.Name)
-		return false
-	}
-	danesFree := d.Nation == "DK" && v.DanesFrom > 0 && v.Turn >= v.DanesFrom
-	if (d.Nation == "NO" || d.Nation == "DK") && !danesFree && (v.Intervention == 0 || v.Turn < v.Intervention) {
-		p.fail(l, "6.15", "", "Norwegian and Danish units may move only from two turns after the German invasion")
+	if !p.mayMove(l, id, u, d) {
 		return false
 	}
 	var start engine.Hex
+	var done, ok bool
 	if mv.Enter {
-		switch {
-		case u.Where == AtHeld:
-		case u.Where == AtReserve && v.InvasionTurn > 0 && v.Turn > v.InvasionTurn:
-		case u.Where == AtReserve:
-			p.fail(l, "4.424", "", "%s is a reserve ship and enters only on a turn after the German invasion turn", d.Name)
-			return false
-		default:
-			p.fail(l, "6.16", "move UNIT HEX ...", "%s is not in the German area off the map (it is %s)", d.Name, u.Where)
-			return false
-		}
-		cost, _ := TheMap().EntryCost(mv.Arrow)
-		remaining := cost
-		if u.Arrow == mv.Arrow.String() {
-			remaining -= u.Spent
-		}
-		allow := u.Allowance // from the German area: never a south move (15.2) nor a sheltered start (15.3)
-		if mv.Spend > 0 {
-			if mv.Spend >= remaining {
-				p.fail(l, "6.16", fmt.Sprintf("spend 1-%d, or enter without spend", remaining-1), "spending %d reaches %s, which needs %d more: write the entry without spend", mv.Spend, mv.Arrow, remaining)
-				return false
-			}
-			if mv.Spend > allow {
-				p.fail(l, "6.12", fmt.Sprintf("spend 1-%d", allow), "%s has a movement allowance of %d this turn", d.Name, allow)
-				return false
-			}
-			return true
-		}
-		need := remaining + len(mv.Path)
-		if mv.Off {
-			need++
-		}
-		if allow < remaining {
-			if len(mv.Path) > 0 || mv.Off {
-				p.fail(l, "6.16", fmt.Sprintf("enter %s %s (spends %d of the %d points it needs)", d.Name, mv.Arrow, allow, remaining), "%s needs %d points to reach %s and has %d this turn", d.Name, remaining, mv.Arrow, allow)
-				return false
-			}
-			return true // spends its whole allowance (resolved per unit)
-		}
-		if need > allow {
-			hint := p.cutHint(l, *mv)
-			if hint == "" {
-				hint = fmt.Sprintf("enter %s %s", d.Name, mv.Arrow)
-			}
-			p.fail(l, "6.12", hint, "%s needs %d points (%d to reach %s, then %d) and has %d", d.Name, need, remaining, mv.Arrow, need-remaining, allow)
-			return false
-		}
-		start = mv.Arrow
+		start, done, ok = p.entryStart(l, u, d, mv)
 	} else {
-		if u.Where != AtMap {
-			valid := ""
-			if u.Where == AtHeld {
-				valid = "enter " + d.Name + " ARROW ..."
-			}
-			p.fail(l, "6.1", valid, "%s is not on the map (it is %s)", d.Name, u.Where)
-			return false
-		}
-		start, _ = engine.ParseHex(u.Hex)
-		allow := u.Allowance
-		if u.AllowanceSouth > 0 && movesSouth(start, mv.Path) {
-			allow = u.AllowanceSouth // 15.2
-		}
-		need := len(mv.Path)
-		if mv.Off {
-			need++
-		}
-		if need > allow {
-			rule := "6.12"
-			if v.WeatherOn && allow < u.fairAllowance(d, v.Turn) {
-				rule = "15.0"
-			}
-			hint := p.cutHint(l, *mv)
-			if hint == "" {
-				hint = fmt.Sprintf("at most %d hexes", allow)
-			}
-			p.fail(l, rule, hint, "%s moves %d and has a movement allowance of %d this turn", d.Name, need, allow)
-			return false
-		}
+		start, done, ok = p.mapStart(l, u, d, mv)
+	}
+	if done {
+		return ok
 	}
 	prev := start
 	for i, h := range mv.Path {
@@ -592,6 +504,125 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 		return false
 	}
 	return true
+}
+
+// mayMove reports whether the unit takes move orders at all this turn
+// (aircraft, trackers, disabled or returning ships and the neutral
+// navies do not), or records why not.
+func (p *parser) mayMove(l engine.OrderLine, id string, u *UnitView, d *UnitDef) bool {
+	v := p.v
+	if d.Air {
+		p.fail(l, "6.21", "rebase AIRCRAFT to BASE", "%s is an aircraft unit: aircraft move in the combat phase, or transfer with rebase", d.Name)
+		return false
+	}
+	if p.trackerUnit(id) {
+		p.fail(l, "6.44", "no move order for a tracking unit", "%s is tracking: it follows the tracked group at the start of the movement phase", d.Name)
+		return false
+	}
+	if u.Disabled {
+		p.fail(l, "8.661", "no move order: it moves by itself", "%s has engine damage or was forced back to port (8.662): it goes home by itself", d.Name)
+		return false
+	}
+	if u.Returning {
+		p.fail(l, "14.0", "no move order: it moves by itself", "%s is short of fuel and returns to Scapa Flow with all its movement", d.Name)
+		return false
+	}
+	danesFree := d.Nation == "DK" && v.DanesFrom > 0 && v.Turn >= v.DanesFrom
+	if (d.Nation == "NO" || d.Nation == "DK") && !danesFree && (v.Intervention == 0 || v.Turn < v.Intervention) {
+		p.fail(l, "6.15", "", "Norwegian and Danish units may move only from two turns after the German invasion")
+		return false
+	}
+	return true
+}
+
+// entryStart checks an entry from the German area (6.16) and its
+// allowance: the arrow the path starts from, or done with the verdict
+// when nothing more is to check.
+func (p *parser) entryStart(l engine.OrderLine, u *UnitView, d *UnitDef, mv *Move) (start engine.Hex, done, ok bool) {
+	v := p.v
+	switch {
+	case u.Where == AtHeld:
+	case u.Where == AtReserve && v.InvasionTurn > 0 && v.Turn > v.InvasionTurn:
+	case u.Where == AtReserve:
+		p.fail(l, "4.424", "", "%s is a reserve ship and enters only on a turn after the German invasion turn", d.Name)
+		return start, true, false
+	default:
+		p.fail(l, "6.16", "move UNIT HEX ...", "%s is not in the German area off the map (it is %s)", d.Name, u.Where)
+		return start, true, false
+	}
+	cost, _ := TheMap().EntryCost(mv.Arrow)
+	remaining := cost
+	if u.Arrow == mv.Arrow.String() {
+		remaining -= u.Spent
+	}
+	allow := u.Allowance // from the German area: never a south move (15.2) nor a sheltered start (15.3)
+	if mv.Spend > 0 {
+		if mv.Spend >= remaining {
+			p.fail(l, "6.16", fmt.Sprintf("spend 1-%d, or enter without spend", remaining-1), "spending %d reaches %s, which needs %d more: write the entry without spend", mv.Spend, mv.Arrow, remaining)
+			return start, true, false
+		}
+		if mv.Spend > allow {
+			p.fail(l, "6.12", fmt.Sprintf("spend 1-%d", allow), "%s has a movement allowance of %d this turn", d.Name, allow)
+			return start, true, false
+		}
+		return start, true, true
+	}
+	need := remaining + len(mv.Path)
+	if mv.Off {
+		need++
+	}
+	if allow < remaining {
+		if len(mv.Path) > 0 || mv.Off {
+			p.fail(l, "6.16", fmt.Sprintf("enter %s %s (spends %d of the %d points it needs)", d.Name, mv.Arrow, allow, remaining), "%s needs %d points to reach %s and has %d this turn", d.Name, remaining, mv.Arrow, allow)
+			return start, true, false
+		}
+		return start, true, true // spends its whole allowance (resolved per unit)
+	}
+	if need > allow {
+		hint := p.cutHint(l, *mv)
+		if hint == "" {
+			hint = fmt.Sprintf("enter %s %s", d.Name, mv.Arrow)
+		}
+		p.fail(l, "6.12", hint, "%s needs %d points (%d to reach %s, then %d) and has %d", d.Name, need, remaining, mv.Arrow, need-remaining, allow)
+		return start, true, false
+	}
+	return mv.Arrow, false, true
+}
+
+// mapStart checks a move of a unit on the map against its allowance
+// (6.12, 15.2): the hex the path starts from, or done with the verdict.
+func (p *parser) mapStart(l engine.OrderLine, u *UnitView, d *UnitDef, mv *Move) (start engine.Hex, done, ok bool) {
+	v := p.v
+	if u.Where != AtMap {
+		valid := ""
+		if u.Where == AtHeld {
+			valid = "enter " + d.Name + " ARROW ..."
+		}
+		p.fail(l, "6.1", valid, "%s is not on the map (it is %s)", d.Name, u.Where)
+		return start, true, false
+	}
+	start, _ = engine.ParseHex(u.Hex)
+	allow := u.Allowance
+	if u.AllowanceSouth > 0 && movesSouth(start, mv.Path) {
+		allow = u.AllowanceSouth // 15.2
+	}
+	need := len(mv.Path)
+	if mv.Off {
+		need++
+	}
+	if need > allow {
+		rule := "6.12"
+		if v.WeatherOn && allow < u.fairAllowance(d, v.Turn) {
+			rule = "15.0"
+		}
+		hint := p.cutHint(l, *mv)
+		if hint == "" {
+			hint = fmt.Sprintf("at most %d hexes", allow)
+		}
+		p.fail(l, rule, hint, "%s moves %d and has a movement allowance of %d this turn", d.Name, need, allow)
+		return start, true, false
+	}
+	return start, false, true
 }
 
 func isArrow(h engine.Hex) bool {
