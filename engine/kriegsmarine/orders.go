@@ -370,50 +370,12 @@ func (p *parser) move(l engine.OrderLine, enter bool) {
 	rest := f[i:]
 	mv := Move{Units: ids, Enter: enter, Line: l.N}
 	if enter {
-		if p.v.Side != German {
-			p.fail(l, "6.16", "move UNIT HEX ...", "only German ships enter from the German area")
+		if rest, ok = p.entry(l, &mv, rest); !ok {
 			return
-		}
-		if len(rest) == 0 {
-			p.fail(l, "6.16", "enter UNIT ARROW [HEX ...] or enter UNIT ARROW spend N", "no arrow hex")
-			return
-		}
-		arrow, _ := onMapHex(rest[0])
-		if _, ok := TheMap().EntryCost(arrow); !ok {
-			p.fail(l, "6.16", arrowList(), "%s is not an entry arrow", rest[0])
-			return
-		}
-		mv.Arrow = arrow
-		rest = rest[1:]
-		if len(rest) >= 2 && strings.EqualFold(rest[0], "spend") {
-			n, err := strconv.Atoi(rest[1])
-			if err != nil || n < 1 {
-				p.fail(l, "6.16", "spend N, N at least 1", "%q is not a number of movement points", rest[1])
-				return
-			}
-			mv.Spend = n
-			rest = rest[2:]
-			if len(rest) > 0 {
-				p.fail(l, "6.16", "enter UNIT ARROW spend N", "a unit that spends part of the way off the map moves no further this turn")
-				return
-			}
 		}
 	}
-	for j, w := range rest {
-		if strings.EqualFold(w, "off") || strings.EqualFold(w, "exit") {
-			if j != len(rest)-1 {
-				p.fail(l, "6.18", "... HEX off", "off must end the path")
-				return
-			}
-			mv.Off = true
-			break
-		}
-		h, ok := onMapHex(w)
-		if !ok {
-			p.fail(l, "6.13", p.pathHint(l, mv), "%q is not a hex of the map (rows A-FF, columns 1-20)", w)
-			return
-		}
-		mv.Path = append(mv.Path, h)
+	if !p.movePath(l, &mv, rest) {
+		return
 	}
 	if !enter && len(mv.Path) == 0 && !mv.Off {
 		p.fail(l, "6.12", "move UNIT HEX HEX ... (a unit that stays needs no order)", "no path")
@@ -439,6 +401,62 @@ func (p *parser) move(l engine.OrderLine, enter bool) {
 		}
 	}
 	p.o.Moves = append(p.o.Moves, mv)
+}
+
+// entry reads an entry's arrow hex and spend (6.16) into mv: the words
+// after them, or false after an error.
+func (p *parser) entry(l engine.OrderLine, mv *Move, rest []string) ([]string, bool) {
+	if p.v.Side != German {
+		p.fail(l, "6.16", "move UNIT HEX ...", "only German ships enter from the German area")
+		return nil, false
+	}
+	if len(rest) == 0 {
+		p.fail(l, "6.16", "enter UNIT ARROW [HEX ...] or enter UNIT ARROW spend N", "no arrow hex")
+		return nil, false
+	}
+	arrow, _ := onMapHex(rest[0])
+	if _, ok := TheMap().EntryCost(arrow); !ok {
+		p.fail(l, "6.16", arrowList(), "%s is not an entry arrow", rest[0])
+		return nil, false
+	}
+	mv.Arrow = arrow
+	rest = rest[1:]
+	if len(rest) >= 2 && strings.EqualFold(rest[0], "spend") {
+		n, err := strconv.Atoi(rest[1])
+		if err != nil || n < 1 {
+			p.fail(l, "6.16", "spend N, N at least 1", "%q is not a number of movement points", rest[1])
+			return nil, false
+		}
+		mv.Spend = n
+		rest = rest[2:]
+		if len(rest) > 0 {
+			p.fail(l, "6.16", "enter UNIT ARROW spend N", "a unit that spends part of the way off the map moves no further this turn")
+			return nil, false
+		}
+	}
+	return rest, true
+}
+
+// movePath reads the hexes of mv's path, and off at its end (6.13, 6.18),
+// or records why not.
+func (p *parser) movePath(l engine.OrderLine, mv *Move, rest []string) bool {
+	for j, w := range rest {
+		if strings.EqualFold(w, "off") || strings.EqualFold(w, "exit") {
+			if j != len(rest)-1 {
+				p.fail(l, "6.18", "... HEX off", "off must end the path")
+				return false
+			}
+			mv.Off = true
+			break
+		}
+		h, ok := onMapHex(w)
+		if !ok {
+			p.fail(l, "6.13", p.pathHint(l, *mv), "%q is not a hex of the map (rows A-FF, columns 1-20)", w)
+			return false
+		}
+		mv.Path = append(mv.Path, h)
+	}
+	return true
 }
 
 func arrowList() string {
