@@ -672,83 +672,95 @@ func (p *parser) search(l engine.OrderLine) {
 	kind := strings.ToLower(f[0])
 	switch kind {
 	case "air":
-		if !p.v.DayTurn {
-			p.fail(l, "6.35", "surface searches only", "no air searches on night turns")
-			return
-		}
-		if len(f) < 2 {
-			p.fail(l, "6.32", "search air HEX", "no hex")
-			return
-		}
-		h, ok := onMapHex(f[len(f)-1])
-		if !ok {
-			p.fail(l, "6.32", "search air HEX", "%q is not a hex of the map", f[len(f)-1])
-			return
-		}
-		unit := ""
-		if len(f) > 2 {
-			ids, ok := p.units(l, f[1:len(f)-1])
-			if !ok {
-				return
-			}
-			if len(ids) != 1 || !def(ids[0]).Air {
-				p.fail(l, "6.32", "search air [AIRCRAFT] HEX", "an air search names at most one aircraft unit")
-				return
-			}
-			unit = ids[0]
-		}
-		p.air++
-		if p.air > 3 {
-			p.fail(l, "6.32", "at most 3 air searches a turn", "a fourth air search")
-			return
-		}
-		p.o.Searches = append(p.o.Searches, Search{Kind: "air", Unit: unit, Hex: h, Line: l.N})
+		p.airSearch(l, f)
 	default:
-		words := f
-		if kind == "surface" {
-			words = f[1:]
-		}
-		if len(words) == 1 {
-			if h, ok := onMapHex(words[0]); ok {
-				p.fail(l, "6.33", "search air "+h.String()+", or search surface UNIT", "a surface search names the searching unit, an air search the hex")
-				return
-			}
-		}
-		ids, ok := p.units(l, words)
-		if !ok {
-			return
-		}
-		if len(ids) != 1 {
-			p.fail(l, "6.33", "search surface UNIT", "one unit a search line")
-			return
-		}
-		id := ids[0]
-		d := def(id)
-		if d.Air {
-			p.fail(l, "6.32", "search air HEX", "air searches are abstract and name a hex")
-			return
-		}
-		if d.Sub() && !p.v.DayTurn {
-			p.fail(l, "6.35", "", "submarines cannot search on night turns")
-			return
-		}
-		h, ok := p.final[id]
-		if !ok {
-			u := p.v.unit(id)
-			if u.Where != AtMap || p.moved[id] != 0 {
-				p.fail(l, "6.33", "", "%s is not on the map at the end of its move", d.Name)
-				return
-			}
-			h, _ = engine.ParseHex(u.Hex)
-		}
-		for _, s := range p.o.Searches {
-			if s.Kind == "surface" && s.Hex == h {
-				p.fail(l, "6.33", "one surface search a hex", "%s already searches %s (line %d)", def(s.Unit).Name, h, s.Line)
-				return
-			}
-		}
-		p.o.Searches = append(p.o.Searches, Search{Kind: "surface", Unit: id, Hex: h, Line: l.N})
+		p.surfaceSearch(l, f, kind)
 	}
+}
+
+// airSearch reads "search air [AIRCRAFT] HEX" (6.32): at most three a
+// turn, by day.
+func (p *parser) airSearch(l engine.OrderLine, f []string) {
+	if !p.v.DayTurn {
+		p.fail(l, "6.35", "surface searches only", "no air searches on night turns")
+		return
+	}
+	if len(f) < 2 {
+		p.fail(l, "6.32", "search air HEX", "no hex")
+		return
+	}
+	h, ok := onMapHex(f[len(f)-1])
+	if !ok {
+		p.fail(l, "6.32", "search air HEX", "%q is not a hex of the map", f[len(f)-1])
+		return
+	}
+	unit := ""
+	if len(f) > 2 {
+		ids, ok := p.units(l, f[1:len(f)-1])
+		if !ok {
+			return
+		}
+		if len(ids) != 1 || !def(ids[0]).Air {
+			p.fail(l, "6.32", "search air [AIRCRAFT] HEX", "an air search names at most one aircraft unit")
+			return
+		}
+		unit = ids[0]
+	}
+	p.air++
+	if p.air > 3 {
+		p.fail(l, "6.32", "at most 3 air searches a turn", "a fourth air search")
+		return
+	}
+	p.o.Searches = append(p.o.Searches, Search{Kind: "air", Unit: unit, Hex: h, Line: l.N})
+}
+
+// surfaceSearch reads "search [surface] UNIT" (6.33): from the unit's hex
+// at the end of its move, one a hex.
+func (p *parser) surfaceSearch(l engine.OrderLine, f []string, kind string) {
+	words := f
+	if kind == "surface" {
+		words = f[1:]
+	}
+	if len(words) == 1 {
+		if h, ok := onMapHex(words[0]); ok {
+			p.fail(l, "6.33", "search air "+h.String()+", or search surface UNIT", "a surface search names the searching unit, an air search the hex")
+			return
+		}
+	}
+	ids, ok := p.units(l, words)
+	if !ok {
+		return
+	}
+	if len(ids) != 1 {
+		p.fail(l, "6.33", "search surface UNIT", "one unit a search line")
+		return
+	}
+	id := ids[0]
+	d := def(id)
+	if d.Air {
+		p.fail(l, "6.32", "search air HEX", "air searches are abstract and name a hex")
+		return
+	}
+	if d.Sub() && !p.v.DayTurn {
+		p.fail(l, "6.35", "", "submarines cannot search on night turns")
+		return
+	}
+	h, ok := p.final[id]
+	if !ok {
+		u := p.v.unit(id)
+		if u.Where != AtMap || p.moved[id] != 0 {
+			p.fail(l, "6.33", "", "%s is not on the map at the end of its move", d.Name)
+			return
+		}
+		h, _ = engine.ParseHex(u.Hex)
+	}
+	for _, s := range p.o.Searches {
+		if s.Kind == "surface" && s.Hex == h {
+			p.fail(l, "6.33", "one surface search a hex", "%s already searches %s (line %d)", def(s.Unit).Name, h, s.Line)
+			return
+		}
+	}
+	p.o.Searches = append(p.o.Searches, Search{Kind: "surface", Unit: id, Hex: h, Line: l.N})
 }
 
 func (p *parser) encounter(l engine.OrderLine) {
