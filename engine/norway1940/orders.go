@@ -178,59 +178,11 @@ func formatOrder(o Order) string {
 	add := func(x ...string) { w = append(w, x...) }
 	switch o.Verb {
 	case "fleet":
-		add("fleet", o.ID)
-		switch o.Kind {
-		case "move":
-			add("to", o.To)
-		case "merge":
-			add("merge", o.Target)
-		case "attack":
-			add("attack", o.Target, "rounds", strconv.Itoa(o.N))
-		case "form", "split":
-			if o.Kind == "split" {
-				add("split", o.New)
-			} else {
-				add("from", o.From)
-			}
-			if o.Combat > 0 {
-				add("combat", strconv.Itoa(o.Combat))
-			}
-			if o.Trans > 0 {
-				add("transport", strconv.Itoa(o.Trans))
-			}
-			if o.Decoys > 0 {
-				add("decoys", strconv.Itoa(o.Decoys))
-			}
-			if o.Carriers > 0 {
-				add("carriers", strconv.Itoa(o.Carriers))
-			}
-			if len(o.Units) > 0 {
-				add("carry")
-				add(o.Units...)
-			}
-			add("to", o.To)
-		}
+		add(fleetWords(o)...)
 	case "sub":
 		add("sub", o.To, o.Target, strconv.Itoa(o.N))
 	case "air":
-		add("air", o.Kind)
-		switch o.Kind {
-		case "para":
-			add(o.ID, o.To)
-		case "recon":
-			add(o.To, o.Target, strconv.Itoa(o.N))
-		case "transport", "emergency":
-			add(o.ID)
-			add(o.Units...)
-			add("to", o.To)
-			if o.From != "" {
-				add("from", o.From)
-			}
-		case "bomb":
-			add(o.To, o.Target, strconv.Itoa(o.N))
-		default:
-			add(o.To, strconv.Itoa(o.N))
-		}
+		add(airWords(o)...)
 	case "move", "rail":
 		if len(o.Path) == 0 {
 			add("climb", o.ID)
@@ -282,4 +234,68 @@ func formatOrder(o Order) string {
 		}
 	}
 	return strings.Join(w, " ")
+}
+
+// fleetWords writes a fleet order back as its words (9.6-9.14).
+func fleetWords(o Order) []string {
+	var w []string
+	add := func(x ...string) { w = append(w, x...) }
+	add("fleet", o.ID)
+	switch o.Kind {
+	case "move":
+		add("to", o.To)
+	case "merge":
+		add("merge", o.Target)
+	case "attack":
+		add("attack", o.Target, "rounds", strconv.Itoa(o.N))
+	case "form", "split":
+		if o.Kind == "split" {
+			add("split", o.New)
+		} else {
+			add("from", o.From)
+		}
+		if o.Combat > 0 {
+			add("combat", strconv.Itoa(o.Combat))
+		}
+		if o.Trans > 0 {
+			add("transport", strconv.Itoa(o.Trans))
+		}
+		if o.Decoys > 0 {
+			add("decoys", strconv.Itoa(o.Decoys))
+		}
+		if o.Carriers > 0 {
+			add("carriers", strconv.Itoa(o.Carriers))
+		}
+		if len(o.Units) > 0 {
+			add("carry")
+			add(o.Units...)
+		}
+		add("to", o.To)
+	}
+	return w
+}
+
+// airWords writes an air order back as its words (8.9).
+func airWords(o Order) []string {
+	var w []string
+	add := func(x ...string) { w = append(w, x...) }
+	add("air", o.Kind)
+	switch o.Kind {
+	case "para":
+		add(o.ID, o.To)
+	case "recon":
+		add(o.To, o.Target, strconv.Itoa(o.N))
+	case "transport", "emergency":
+		add(o.ID)
+		add(o.Units...)
+		add("to", o.To)
+		if o.From != "" {
+			add("from", o.From)
+		}
+	case "bomb":
+		add(o.To, o.Target, strconv.Itoa(o.N))
+	default:
+		add(o.To, strconv.Itoa(o.N))
+	}
+	return w
 }
