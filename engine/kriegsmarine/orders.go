@@ -1523,8 +1523,16 @@ func formatOrders(o *Orders) string {
 		return formatDecision(o.Decision)
 	}
 	var b strings.Builder
+	writeShipOrders(&b, o)
+	writeAirOrders(&b, o)
+	writeSearchOrders(&b, o)
+	return b.String()
+}
+
+// writeShipOrders writes the ships' orders of o, one a line.
+func writeShipOrders(b *strings.Builder, o *Orders) {
 	for _, x := range o.Detaches {
-		fmt.Fprintf(&b, "detach %s from %s\n", def(x.Destroyer).Name, def(x.Flotilla).Name)
+		fmt.Fprintf(b, "detach %s from %s\n", def(x.Destroyer).Name, def(x.Flotilla).Name)
 	}
 	for _, m := range o.Moves {
 		b.WriteString(formatMove(m) + "\n")
@@ -1543,7 +1551,7 @@ func formatOrders(o *Orders) string {
 		for _, id := range o.Escorts {
 			names = append(names, def(id).Name)
 		}
-		fmt.Fprintf(&b, "escort %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(b, "escort %s\n", strings.Join(names, ", "))
 	}
 	if o.Restrict {
 		b.WriteString("restrict\n")
@@ -1552,33 +1560,37 @@ func formatOrders(o *Orders) string {
 		b.WriteString("disguise\n")
 	}
 	for _, x := range o.TorpCaps {
-		fmt.Fprintf(&b, "torpedoes %s %d\n", def(x.Unit).Name, x.Points)
+		fmt.Fprintf(b, "torpedoes %s %d\n", def(x.Unit).Name, x.Points)
 	}
 	for _, x := range o.Targets {
-		fmt.Fprintf(&b, "target %s %s\n", def(x.Unit).Name, x.Type)
+		fmt.Fprintf(b, "target %s %s\n", def(x.Unit).Name, x.Type)
 	}
 	for _, x := range o.Exposes {
 		var names []string
 		for _, id := range x.Units {
 			names = append(names, def(id).Name)
 		}
-		fmt.Fprintf(&b, "expose %s %s\n", x.Port, strings.Join(names, ", "))
+		fmt.Fprintf(b, "expose %s %s\n", x.Port, strings.Join(names, ", "))
 	}
 	for _, a := range o.Abandons {
 		if a.Lead != "" {
-			fmt.Fprintf(&b, "abandon %s %s\n", a.Port, def(a.Lead).Name)
+			fmt.Fprintf(b, "abandon %s %s\n", a.Port, def(a.Lead).Name)
 		} else {
-			fmt.Fprintf(&b, "abandon %s\n", a.Port)
+			fmt.Fprintf(b, "abandon %s\n", a.Port)
 		}
 	}
+}
+
+// writeAirOrders writes the aircraft's orders of o, one a line.
+func writeAirOrders(b *strings.Builder, o *Orders) {
 	for _, x := range o.Strikes {
-		fmt.Fprintf(&b, "strike %s %s\n", def(x.Unit).Name, x.Hex)
+		fmt.Fprintf(b, "strike %s %s\n", def(x.Unit).Name, x.Hex)
 	}
 	for _, x := range o.Covers {
-		fmt.Fprintf(&b, "cover %s %s\n", def(x.Unit).Name, x.Hex)
+		fmt.Fprintf(b, "cover %s %s\n", def(x.Unit).Name, x.Hex)
 	}
 	for _, d := range o.Drops {
-		fmt.Fprintf(&b, "airborne %s %s\n", def(d.Unit).Name, d.Airfield)
+		fmt.Fprintf(b, "airborne %s %s\n", def(d.Unit).Name, d.Airfield)
 	}
 	if o.Cancel {
 		b.WriteString("scramble cancel\n")
@@ -1588,17 +1600,22 @@ func formatOrders(o *Orders) string {
 		if d, ok := UnitByID(base); ok {
 			base = d.Name
 		}
-		fmt.Fprintf(&b, "rebase %s to %s\n", def(r.Unit).Name, base)
+		fmt.Fprintf(b, "rebase %s to %s\n", def(r.Unit).Name, base)
 	}
+}
+
+// writeSearchOrders writes o's searches, splits and encounter and combat
+// choices, one a line.
+func writeSearchOrders(b *strings.Builder, o *Orders) {
 	for _, s := range o.Searches {
 		if s.Kind == "air" {
 			if s.Unit != "" {
-				fmt.Fprintf(&b, "search air %s %s\n", def(s.Unit).Name, s.Hex)
+				fmt.Fprintf(b, "search air %s %s\n", def(s.Unit).Name, s.Hex)
 			} else {
-				fmt.Fprintf(&b, "search air %s\n", s.Hex)
+				fmt.Fprintf(b, "search air %s\n", s.Hex)
 			}
 		} else {
-			fmt.Fprintf(&b, "search surface %s\n", def(s.Unit).Name)
+			fmt.Fprintf(b, "search surface %s\n", def(s.Unit).Name)
 		}
 	}
 	for _, sp := range o.Splits {
@@ -1606,17 +1623,16 @@ func formatOrders(o *Orders) string {
 		for _, id := range sp {
 			names = append(names, def(id).Name)
 		}
-		fmt.Fprintf(&b, "split %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(b, "split %s\n", strings.Join(names, ", "))
 	}
 	for _, e := range o.Encounters {
 		who := "all"
 		if e.Unit != "" {
 			who = def(e.Unit).Name
 		}
-		fmt.Fprintf(&b, "encounter %s %s\n", who, e.Choice)
+		fmt.Fprintf(b, "encounter %s %s\n", who, e.Choice)
 	}
 	if o.CombatAsk {
 		b.WriteString("combat ask\n")
 	}
-	return b.String()
 }
