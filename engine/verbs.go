@@ -87,6 +87,19 @@ func (v Verb) Allows(phase string, side Side, rev int) bool {
 	return true
 }
 
+// In is the verbs of the table that a phase of kind phase allows (those
+// with no Phases too), in table order: the part of a table that one
+// parser reads.
+func (vs Verbs) In(phase string) Verbs {
+	var out Verbs
+	for _, v := range vs {
+		if len(v.Phases) == 0 || containsString(v.Phases, phase) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // Names lists the names of the verbs side may give in a phase of kind
 // phase under revision rev, in table order (see Allows).
 func (vs Verbs) Names(phase string, side Side, rev int) []string {

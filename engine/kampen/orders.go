@@ -108,7 +108,7 @@ func (rules) ParseOrders(s *State, side engine.Side, text string) (Orders, []eng
 		return p.o, p.errs
 	}
 	for _, l := range lines {
-		p.line(l)
+		driver.Line(p, l)
 	}
 	p.finish()
 	return p.o, p.errs
@@ -166,53 +166,6 @@ func (p *parser) number(l engine.OrderLine, word string) (int, bool) {
 		return 0, false
 	}
 	return n, true
-}
-
-func (p *parser) line(l engine.OrderLine) {
-	args := l.Fields[1:]
-	step := p.s.Step
-	v, known := Verbs.Lookup(l.Fields[0])
-	if !known {
-		p.errorf(l, "3.1", engine.Suggest(l.Fields[0], strings.Split(sideVerbs(p.s, p.side), ", ")), "unknown order %q", l.Fields[0])
-		return
-	}
-	// losses is read in every step, as revision 1 read it; the parser
-	// refuses it where it does not apply.
-	if !v.Allows(step, "", 0) && v.Name != "losses" {
-		p.errorf(l, "3.1", sideVerbs(p.s, p.side), "%q is not an order of the %s step", v.Name, step)
-		return
-	}
-	verb := v.Name
-	switch verb {
-	case "move":
-		p.move(l, args)
-	case "rapid":
-		p.rapid(l, args)
-	case "para":
-		p.para(l, args)
-	case "attack":
-		p.cardPlay(l, args, "attack")
-	case "react":
-		p.cardPlay(l, args, "react")
-	case "engineer", "submarine":
-		p.onOff(l, verb, args)
-	case "losses":
-		p.losses(l, args)
-	case "block":
-		p.block(l, args)
-	case "flee":
-		p.flee(l, args)
-	case "defend":
-		p.cardPlay(l, args, "defend")
-	case "retreat":
-		p.retreat(l, args)
-	case "trade":
-		p.trade(l, args)
-	case "place":
-		p.place(l, args)
-	case "discard":
-		p.discard(l, args)
-	}
 }
 
 // avail is how many of the side's battalions in area have not moved yet.
@@ -344,35 +297,8 @@ func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 	if !ok {
 		return
 	}
-	switch use {
-	case "attack", "react":
-		if use == "react" && p.side != German {
-			p.errorf(l, rule, "attack", "only Germany has reaction cards (step 3)")
-			return
-		}
-		if p.s.enemyIn(area, p.side) == 0 {
-			p.errorf(l, rule, "an area held by the enemy", "%s is not held by the enemy: there is no combat there", AreaName(area))
-			return
-		}
-		lines := p.attackLines
-		if use == "react" {
-			lines = p.reactLines
-		}
-		if prev, dup := lines[area]; dup {
-			p.errorf(l, rule, "one line for each area", "a second %s line for %s (the first is line %d)", use, AreaName(area), prev.N)
-			return
-		}
-	case "defend":
-		if p.s.combatAt(area) < 0 || p.s.count(area, p.side) == 0 {
-			p.errorf(l, rule, "the areas you defend: "+p.defendAreas(), "you do not defend %s this round", AreaName(area))
-			return
-		}
-		for _, d := range p.o.Defends {
-			if d.Area == area {
-				p.errorf(l, rule, "one line for each area", "a second defend line for %s", AreaName(area))
-				return
-			}
-		}
+	if !p.combatOpen(l, use, rule, area) {
+		return
 	}
 	play := CardPlay{Area: area}
 	words := args[1:]
@@ -388,28 +314,8 @@ func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 		play.First = from
 		words = words[:len(words)-2]
 	}
-	for _, w := range words {
-		c, ok := p.card(l, w)
-		if !ok {
-			return
-		}
-		if !c.Can(use) {
-			p.errorf(l, rule, p.usable(use), "%s cannot be played in %s", c.Name, map[string]string{"attack": "step 1 (attacker's cards)", "defend": "step 2 (defender's cards)", "react": "step 3 (attacker's reactions)"}[use])
-			return
-		}
-		if countOf(play.Cards, c.ID) > 0 {
-			p.errorf(l, "5.3.1", "one card of each type", "%s twice in one combat: at most one card of the same type", c.Name)
-			return
-		}
-		if use == "react" {
-			if countOf(p.s.deck(p.side).Hand, c.ID) == 0 {
-				p.errorf(l, rule, "cards in hand: "+p.handText(), "%s is not in your hand", c.Name)
-				return
-			}
-		} else if !p.take(l, rule, c.ID) {
-			return
-		}
-		play.Cards = append(play.Cards, c.ID)
+	if !p.playCards(l, use, rule, &play, words) {
+		return
 	}
 	switch use {
 	case "attack":
@@ -421,6 +327,72 @@ func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 	default:
 		p.o.Defends = append(p.o.Defends, play)
 	}
+}
+
+// combatOpen reports whether the side may give a use line for the combat
+// in area (an enemy-held area for attack and react, one it defends for
+// defend, one line each), or records why not.
+func (p *parser) combatOpen(l engine.OrderLine, use, rule, area string) bool {
+	switch use {
+	case "attack", "react":
+		if use == "react" && p.side != German {
+			p.errorf(l, rule, "attack", "only Germany has reaction cards (step 3)")
+			return false
+		}
+		if p.s.enemyIn(area, p.side) == 0 {
+			p.errorf(l, rule, "an area held by the enemy", "%s is not held by the enemy: there is no combat there", AreaName(area))
+			return false
+		}
+		lines := p.attackLines
+		if use == "react" {
+			lines = p.reactLines
+		}
+		if prev, dup := lines[area]; dup {
+			p.errorf(l, rule, "one line for each area", "a second %s line for %s (the first is line %d)", use, AreaName(area), prev.N)
+			return false
+		}
+	case "defend":
+		if p.s.combatAt(area) < 0 || p.s.count(area, p.side) == 0 {
+			p.errorf(l, rule, "the areas you defend: "+p.defendAreas(), "you do not defend %s this round", AreaName(area))
+			return false
+		}
+		for _, d := range p.o.Defends {
+			if d.Area == area {
+				p.errorf(l, rule, "one line for each area", "a second defend line for %s", AreaName(area))
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// playCards adds the cards named by words to play, each one the side
+// holds and may play for use, at most one of a type, or records why not.
+func (p *parser) playCards(l engine.OrderLine, use, rule string, play *CardPlay, words []string) bool {
+	for _, w := range words {
+		c, ok := p.card(l, w)
+		if !ok {
+			return false
+		}
+		if !c.Can(use) {
+			p.errorf(l, rule, p.usable(use), "%s cannot be played in %s", c.Name, map[string]string{"attack": "step 1 (attacker's cards)", "defend": "step 2 (defender's cards)", "react": "step 3 (attacker's reactions)"}[use])
+			return false
+		}
+		if countOf(play.Cards, c.ID) > 0 {
+			p.errorf(l, "5.3.1", "one card of each type", "%s twice in one combat: at most one card of the same type", c.Name)
+			return false
+		}
+		if use == "react" {
+			if countOf(p.s.deck(p.side).Hand, c.ID) == 0 {
+				p.errorf(l, rule, "cards in hand: "+p.handText(), "%s is not in your hand", c.Name)
+				return false
+			}
+		} else if !p.take(l, rule, c.ID) {
+			return false
+		}
+		play.Cards = append(play.Cards, c.ID)
+	}
+	return true
 }
 
 // usable lists the side's cards playable for use.

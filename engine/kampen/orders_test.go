@@ -125,3 +125,11 @@ func TestRevealTellsEverything(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryVerbHasAParser: the verb table and the parser's functions
+// name the same orders, so neither can drift from the other.
+func TestEveryVerbHasAParser(t *testing.T) {
+	if err := driver.Check(); err != nil {
+		t.Error(err)
+	}
+}

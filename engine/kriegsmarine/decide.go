@@ -368,13 +368,23 @@ func roundOrders(orders map[engine.Side]*Orders, dec map[engine.Side]Decision) m
 	return out
 }
 
+// deciding is what a decision file has said so far: the lines of its
+// choice, standing, restrict and escort orders, and how many decisions
+// besides the choice it gives.
+type deciding struct {
+	q *Question
+	d *Decision
+
+	choiceLine, standingLine, restrictLine, escortLine int
+	others                                             int
+}
+
 // decision parses the order file of a short decision phase: only the
 // decision lines of its question (6.41 or 8.24, 8.26-8.28).
 func (p *parser) decision(lines []engine.OrderLine) (*Orders, []engine.LineError) {
 	q := p.v.Decision
-	d := &Decision{Kind: q.Kind}
-	choiceLine, standingLine, restrictLine, escortLine := 0, 0, 0, 0
-	others := 0
+	x := &deciding{q: q, d: &Decision{Kind: q.Kind}}
+	d := x.d
 	only := "only the decision is owed now: " + strings.Join(q.Choices, ", ")
 	if q.Kind == DecideEncounter {
 		only = "only the encounter choice is owed now: " + strings.Join(q.Choices, ", ")
@@ -383,107 +393,21 @@ func (p *parser) decision(lines []engine.OrderLine) (*Orders, []engine.LineError
 		verb := strings.ToLower(l.Fields[0])
 		switch {
 		case verb == "standing" || verb == "pass":
-			if len(l.Fields) > 1 {
-				p.fail(l, q.Rule, verb, "%s takes nothing after it", verb)
-				continue
-			}
-			if standingLine > 0 {
-				p.fail(l, q.Rule, "", "a second %s line (line %d)", verb, standingLine)
-				continue
-			}
-			standingLine = l.N
-			d.Standing = verb == "standing"
+			p.decideStanding(x, l, verb)
 		case verb == ChoiceTrack || verb == ChoiceEvade || verb == ChoiceFight || verb == "encounter":
-			choice := verb
-			if verb == "encounter" {
-				f := l.Fields[1:]
-				if len(f) == 2 && strings.EqualFold(f[0], "all") {
-					f = f[1:]
-				}
-				if len(f) != 1 {
-					p.fail(l, "6.41", "encounter CHOICE, or the choice alone", "name the choice only: the group is the one asked about")
-					continue
-				}
-				choice = strings.ToLower(f[0])
-			} else if len(l.Fields) > 1 {
-				p.fail(l, q.Rule, verb, "%s takes nothing after it", verb)
-				continue
-			}
-			if !p.checkChoice(l, q, choice) {
-				continue
-			}
-			if choiceLine > 0 {
-				p.fail(l, q.Rule, "one choice", "a second choice (line %d)", choiceLine)
-				continue
-			}
-			choiceLine = l.N
-			d.Choice = choice
+			p.decideChoice(x, l, verb)
 		case q.Kind == DecideCombat && verb == "restrict":
-			switch {
-			case len(l.Fields) != 1:
-				p.fail(l, "8.26", "restrict", "restrict takes nothing after it")
-			case !q.MayRestrict:
-				p.fail(l, "8.26", "", "restricted fire may not be declared: one of your ships in the battle has moderate damage or half its speed")
-			case restrictLine > 0:
-				p.fail(l, "8.26", "", "restricted fire is already declared (line %d)", restrictLine)
-			default:
-				restrictLine, others = l.N, others+1
-				d.Restrict = true
-			}
+			p.decideRestrict(x, l, verb)
 		case q.Kind == DecideCombat && verb == "escort":
-			if q.EscortsAllowed == 0 || escortLine > 0 {
-				p.fail(l, "8.27", "", "no escort now: only in the first round, by day, in a hex entirely of sea, one line, as far as escorting task forces and numbers allow")
-				continue
-			}
-			ids, ok := p.units(l, l.Fields[1:])
-			if !ok {
-				continue
-			}
-			bad := false
-			for _, id := range ids {
-				dd := def(id)
-				if !contains(q.Units, id) || !dd.Surface() || escortingType(p.v.rev(), dd) || contains(d.Escorts, id) {
-					p.fail(l, "8.27", "ships of yours in the battle, not the task forces that give escorts", "%s cannot be escorted in this battle", dd.Name)
-					bad = true
-					break
-				}
-				d.Escorts = append(d.Escorts, id)
-			}
-			if !bad && len(d.Escorts) > q.EscortsAllowed {
-				p.fail(l, "8.27", fmt.Sprintf("at most %d", q.EscortsAllowed), "%d ships escorted, %d allowed", len(d.Escorts), q.EscortsAllowed)
-				continue
-			}
-			escortLine, others = l.N, others+1
+			p.decideEscort(x, l, verb)
 		case q.Kind == DecideCombat && (verb == "target" || verb == "torpedoes"):
-			before := len(p.errs)
-			nt, nc := len(p.o.Targets), len(p.o.TorpCaps)
-			if verb == "target" {
-				p.target(l)
-			} else {
-				p.torpLimit(l)
-			}
-			if len(p.errs) > before {
-				continue
-			}
-			for _, t := range p.o.Targets[nt:] {
-				if !contains(q.Units, t.Unit) {
-					p.fail(l, "8.221", "your ships in the battle", "%s is not in this battle", def(t.Unit).Name)
-				} else if !contains(q.Enemy, t.Type) {
-					p.fail(l, "8.221", strings.Join(uniq(q.Enemy), ", "), "there is no enemy %s in this battle", t.Type)
-				}
-			}
-			for _, c := range p.o.TorpCaps[nc:] {
-				if !contains(q.Units, c.Unit) {
-					p.fail(l, "8.28", "your ships in the battle", "%s is not in this battle", def(c.Unit).Name)
-				}
-			}
-			others++
+			p.decideTargets(x, l, verb)
 		default:
 			p.fail(l, q.Rule, strings.Join(q.Choices, ", "), "%s", only)
 		}
 	}
-	if d.Standing && (choiceLine > 0 || others > 0) {
-		p.fail(engine.OrderLine{N: standingLine, Text: p.text[standingLine]}, q.Rule, "standing alone, or the decisions", "standing keeps the turn's orders and stands alone")
+	if d.Standing && (x.choiceLine > 0 || x.others > 0) {
+		p.fail(engine.OrderLine{N: x.standingLine, Text: p.text[x.standingLine]}, q.Rule, "standing alone, or the decisions", "standing keeps the turn's orders and stands alone")
 	}
 	if len(p.errs) > 0 {
 		sortErrs(p.errs)
@@ -491,6 +415,123 @@ func (p *parser) decision(lines []engine.OrderLine) (*Orders, []engine.LineError
 	}
 	d.Targets, d.TorpCaps = p.o.Targets, p.o.TorpCaps
 	return &Orders{Decision: d}, nil
+}
+
+// decideStanding reads "standing" or "pass": the turn's orders stand, alone.
+func (p *parser) decideStanding(x *deciding, l engine.OrderLine, verb string) {
+	q, d := x.q, x.d
+	if len(l.Fields) > 1 {
+		p.fail(l, q.Rule, verb, "%s takes nothing after it", verb)
+		return
+	}
+	if x.standingLine > 0 {
+		p.fail(l, q.Rule, "", "a second %s line (line %d)", verb, x.standingLine)
+		return
+	}
+	x.standingLine = l.N
+	d.Standing = verb == "standing"
+}
+
+// decideChoice reads the encounter or end-of-round choice (6.41, 8.24).
+func (p *parser) decideChoice(x *deciding, l engine.OrderLine, verb string) {
+	q, d := x.q, x.d
+	choice := verb
+	if verb == "encounter" {
+		f := l.Fields[1:]
+		if len(f) == 2 && strings.EqualFold(f[0], "all") {
+			f = f[1:]
+		}
+		if len(f) != 1 {
+			p.fail(l, "6.41", "encounter CHOICE, or the choice alone", "name the choice only: the group is the one asked about")
+			return
+		}
+		choice = strings.ToLower(f[0])
+	} else if len(l.Fields) > 1 {
+		p.fail(l, q.Rule, verb, "%s takes nothing after it", verb)
+		return
+	}
+	if !p.checkChoice(l, q, choice) {
+		return
+	}
+	if x.choiceLine > 0 {
+		p.fail(l, q.Rule, "one choice", "a second choice (line %d)", x.choiceLine)
+		return
+	}
+	x.choiceLine = l.N
+	d.Choice = choice
+}
+
+// decideRestrict reads "restrict": restricted fire (8.26).
+func (p *parser) decideRestrict(x *deciding, l engine.OrderLine, verb string) {
+	q, d := x.q, x.d
+	switch {
+	case len(l.Fields) != 1:
+		p.fail(l, "8.26", "restrict", "restrict takes nothing after it")
+	case !q.MayRestrict:
+		p.fail(l, "8.26", "", "restricted fire may not be declared: one of your ships in the battle has moderate damage or half its speed")
+	case x.restrictLine > 0:
+		p.fail(l, "8.26", "", "restricted fire is already declared (line %d)", x.restrictLine)
+	default:
+		x.restrictLine, x.others = l.N, x.others+1
+		d.Restrict = true
+	}
+}
+
+// decideEscort reads "escort SHIP[, SHIP]" for the battle (8.27).
+func (p *parser) decideEscort(x *deciding, l engine.OrderLine, verb string) {
+	q, d := x.q, x.d
+	if q.EscortsAllowed == 0 || x.escortLine > 0 {
+		p.fail(l, "8.27", "", "no escort now: only in the first round, by day, in a hex entirely of sea, one line, as far as escorting task forces and numbers allow")
+		return
+	}
+	ids, ok := p.units(l, l.Fields[1:])
+	if !ok {
+		return
+	}
+	bad := false
+	for _, id := range ids {
+		dd := def(id)
+		if !contains(q.Units, id) || !dd.Surface() || escortingType(p.v.rev(), dd) || contains(d.Escorts, id) {
+			p.fail(l, "8.27", "ships of yours in the battle, not the task forces that give escorts", "%s cannot be escorted in this battle", dd.Name)
+			bad = true
+			break
+		}
+		d.Escorts = append(d.Escorts, id)
+	}
+	if !bad && len(d.Escorts) > q.EscortsAllowed {
+		p.fail(l, "8.27", fmt.Sprintf("at most %d", q.EscortsAllowed), "%d ships escorted, %d allowed", len(d.Escorts), q.EscortsAllowed)
+		return
+	}
+	x.escortLine, x.others = l.N, x.others+1
+}
+
+// decideTargets reads "target" and "torpedoes" lines for the battle
+// (8.221, 8.28).
+func (p *parser) decideTargets(x *deciding, l engine.OrderLine, verb string) {
+	q := x.q
+	before := len(p.errs)
+	nt, nc := len(p.o.Targets), len(p.o.TorpCaps)
+	if verb == "target" {
+		p.target(l)
+	} else {
+		p.torpLimit(l)
+	}
+	if len(p.errs) > before {
+		return
+	}
+	for _, t := range p.o.Targets[nt:] {
+		if !contains(q.Units, t.Unit) {
+			p.fail(l, "8.221", "your ships in the battle", "%s is not in this battle", def(t.Unit).Name)
+		} else if !contains(q.Enemy, t.Type) {
+			p.fail(l, "8.221", strings.Join(uniq(q.Enemy), ", "), "there is no enemy %s in this battle", t.Type)
+		}
+	}
+	for _, c := range p.o.TorpCaps[nc:] {
+		if !contains(q.Units, c.Unit) {
+			p.fail(l, "8.28", "your ships in the battle", "%s is not in this battle", def(c.Unit).Name)
+		}
+	}
+	x.others++
 }
 
 // checkChoice checks a choice against the question (6.41, 8.24).

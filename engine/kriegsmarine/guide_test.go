@@ -78,3 +78,17 @@ func TestMistypedUnitGetsDidYouMean(t *testing.T) {
 		t.Fatalf("errors %v, want one offering Glowworm", errs)
 	}
 }
+
+// TestEveryVerbHasAParser: the turn's verbs in the table and the
+// parser's functions name the same orders, so neither can drift from
+// the other; the table's other verbs are the decision phases'.
+func TestEveryVerbHasAParser(t *testing.T) {
+	if err := turnDriver.Check(); err != nil {
+		t.Error(err)
+	}
+	for _, v := range Verbs {
+		if _, ok := turnDriver.Verbs.Lookup(v.Name); !ok && !v.Allows(PhaseEncounter, "", 0) && !v.Allows(PhaseCombat, "", 0) {
+			t.Errorf("verb %q is read in no phase", v.Name)
+		}
+	}
+}

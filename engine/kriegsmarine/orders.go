@@ -165,6 +165,8 @@ type parser struct {
 	dropLines []engine.OrderLine
 	// dry marks a parser trying out a hint: it makes no hints itself.
 	dry bool
+	// searches are read after every move: they use final hexes.
+	searches []engine.OrderLine
 }
 
 func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
@@ -187,97 +189,10 @@ func parseOrders(v *View, text string) (*Orders, []engine.LineError) {
 	if v.Decision != nil {
 		return p.decision(lines)
 	}
-	var searches []engine.OrderLine
 	for _, l := range lines {
-		verb := strings.ToLower(l.Fields[0])
-		switch verb {
-		case "move":
-			p.move(l, false)
-		case "enter":
-			p.move(l, true)
-		case "search":
-			searches = append(searches, l) // after every move: they use final hexes
-		case "encounter":
-			p.encounter(l)
-		case "combat":
-			if len(l.Fields) != 2 || !strings.EqualFold(l.Fields[1], ChoiceAsk) {
-				p.fail(l, "8.2", "combat ask", "did you mean: combat ask")
-				break
-			}
-			p.o.CombatAsk = true
-		case "split":
-			p.splitLine(l)
-		case "rebase":
-			p.rebase(l)
-		case "detach":
-			p.detach(l)
-		case "scramble":
-			p.scramble(l)
-		case "airborne":
-			p.airborne(l)
-		case "strike", "cover":
-			p.strike(l, verb == "cover")
-		case "escort":
-			ids, ok := p.units(l, l.Fields[1:])
-			if !ok {
-				break
-			}
-			for _, id := range ids {
-				if !def(id).Surface() || contains(p.o.Escorts, id) {
-					p.fail(l, "8.27", "escort SHIP[, SHIP]", "%s cannot be escorted twice, nor unless it is a surface ship", def(id).Name)
-					break
-				}
-				p.o.Escorts = append(p.o.Escorts, id)
-			}
-		case "restrict":
-			if len(l.Fields) != 1 {
-				p.fail(l, "8.26", "restrict", "restrict takes nothing after it")
-				break
-			}
-			p.o.Restrict = true
-		case "abandon":
-			p.abandon(l)
-		case "expose":
-			if !p.v.rev().Has(ExposeByOrder) {
-				p.errs = append(p.errs, l.Errorf("", verbsOf(int(p.v.rev())), "unknown order %q", l.Fields[0]))
-				break
-			}
-			p.expose(l)
-		case "target":
-			p.target(l)
-		case "torpedoes":
-			p.torpLimit(l)
-		case "disguise":
-			if p.v.Side != German {
-				p.fail(l, "6.46", "", "only the Germans may report CA and BB confusingly")
-				break
-			}
-			p.o.Disguise = true
-		case "schlesien":
-			if p.v.Side != German || !contains(p.v.Options, OptDanish) {
-				p.fail(l, "17.31", "", "only the German player, with the Danish forces option, sends Schlesien")
-				break
-			}
-			p.o.Schlesien = true
-		case "end", "endgame":
-			if verb == "end" && (len(l.Fields) != 2 || !strings.EqualFold(l.Fields[1], "game")) {
-				p.fail(l, "6.18", "end game", "did you mean: end game")
-				break
-			}
-			if p.v.Side != German || p.v.Objective == nil || p.v.Objective.Result.Kind != ObjRaiding {
-				p.fail(l, "6.18", "", "only the German player on the Commerce Raiding objective may end the game early")
-				break
-			}
-			p.o.EndGame = true
-		case "pass":
-			if len(l.Fields) > 1 {
-				p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
-			}
-		default:
-			p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, p.v.Side, int(p.v.rev()))), "unknown order %q", l.Fields[0]))
-		}
+		turnDriver.Line(p, l)
 	}
-	for _, l := range searches {
+	for _, l := range p.searches {
 		p.search(l)
 	}
 	p.invadingDrops()
@@ -455,50 +370,12 @@ func (p *parser) move(l engine.OrderLine, enter bool) {
 	rest := f[i:]
 	mv := Move{Units: ids, Enter: enter, Line: l.N}
 	if enter {
-		if p.v.Side != German {
-			p.fail(l, "6.16", "move UNIT HEX ...", "only German ships enter from the German area")
+		if rest, ok = p.entry(l, &mv, rest); !ok {
 			return
-		}
-		if len(rest) == 0 {
-			p.fail(l, "6.16", "enter UNIT ARROW [HEX ...] or enter UNIT ARROW spend N", "no arrow hex")
-			return
-		}
-		arrow, _ := onMapHex(rest[0])
-		if _, ok := TheMap().EntryCost(arrow); !ok {
-			p.fail(l, "6.16", arrowList(), "%s is not an entry arrow", rest[0])
-			return
-		}
-		mv.Arrow = arrow
-		rest = rest[1:]
-		if len(rest) >= 2 && strings.EqualFold(rest[0], "spend") {
-			n, err := strconv.Atoi(rest[1])
-			if err != nil || n < 1 {
-				p.fail(l, "6.16", "spend N, N at least 1", "%q is not a number of movement points", rest[1])
-				return
-			}
-			mv.Spend = n
-			rest = rest[2:]
-			if len(rest) > 0 {
-				p.fail(l, "6.16", "enter UNIT ARROW spend N", "a unit that spends part of the way off the map moves no further this turn")
-				return
-			}
 		}
 	}
-	for j, w := range rest {
-		if strings.EqualFold(w, "off") || strings.EqualFold(w, "exit") {
-			if j != len(rest)-1 {
-				p.fail(l, "6.18", "... HEX off", "off must end the path")
-				return
-			}
-			mv.Off = true
-			break
-		}
-		h, ok := onMapHex(w)
-		if !ok {
-			p.fail(l, "6.13", p.pathHint(l, mv), "%q is not a hex of the map (rows A-FF, columns 1-20)", w)
-			return
-		}
-		mv.Path = append(mv.Path, h)
+	if !p.movePath(l, &mv, rest) {
+		return
 	}
 	if !enter && len(mv.Path) == 0 && !mv.Off {
 		p.fail(l, "6.12", "move UNIT HEX HEX ... (a unit that stays needs no order)", "no path")
@@ -526,6 +403,62 @@ func (p *parser) move(l engine.OrderLine, enter bool) {
 	p.o.Moves = append(p.o.Moves, mv)
 }
 
+// entry reads an entry's arrow hex and spend (6.16) into mv: the words
+// after them, or false after an error.
+func (p *parser) entry(l engine.OrderLine, mv *Move, rest []string) ([]string, bool) {
+	if p.v.Side != German {
+		p.fail(l, "6.16", "move UNIT HEX ...", "only German ships enter from the German area")
+		return nil, false
+	}
+	if len(rest) == 0 {
+		p.fail(l, "6.16", "enter UNIT ARROW [HEX ...] or enter UNIT ARROW spend N", "no arrow hex")
+		return nil, false
+	}
+	arrow, _ := onMapHex(rest[0])
+	if _, ok := TheMap().EntryCost(arrow); !ok {
+		p.fail(l, "6.16", arrowList(), "%s is not an entry arrow", rest[0])
+		return nil, false
+	}
+	mv.Arrow = arrow
+	rest = rest[1:]
+	if len(rest) >= 2 && strings.EqualFold(rest[0], "spend") {
+		n, err := strconv.Atoi(rest[1])
+		if err != nil || n < 1 {
+			p.fail(l, "6.16", "spend N, N at least 1", "%q is not a number of movement points", rest[1])
+			return nil, false
+		}
+		mv.Spend = n
+		rest = rest[2:]
+		if len(rest) > 0 {
+			p.fail(l, "6.16", "enter UNIT ARROW spend N", "a unit that spends part of the way off the map moves no further this turn")
+			return nil, false
+		}
+	}
+	return rest, true
+}
+
+// movePath reads the hexes of mv's path, and off at its end (6.13, 6.18),
+// or records why not.
+func (p *parser) movePath(l engine.OrderLine, mv *Move, rest []string) bool {
+	for j, w := range rest {
+		if strings.EqualFold(w, "off") || strings.EqualFold(w, "exit") {
+			if j != len(rest)-1 {
+				p.fail(l, "6.18", "... HEX off", "off must end the path")
+				return false
+			}
+			mv.Off = true
+			break
+		}
+		h, ok := onMapHex(w)
+		if !ok {
+			p.fail(l, "6.13", p.pathHint(l, *mv), "%q is not a hex of the map (rows A-FF, columns 1-20)", w)
+			return false
+		}
+		mv.Path = append(mv.Path, h)
+	}
+	return true
+}
+
 func arrowList() string {
 	var out []string
 	for _, h := range TheMap().Grid().All() {
@@ -541,106 +474,18 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 	v := p.v
 	u := v.unit(id)
 	d := def(id)
-	if d.Air {
-		p.fail(l, "6.21", "rebase AIRCRAFT to BASE", "%s is an aircraft unit: aircraft move in the combat phase, or transfer with rebase", d.Name)
-		return false
-	}
-	if p.trackerUnit(id) {
-		p.fail(l, "6.44", "no move order for a tracking unit", "%s is tracking: it follows the tracked group at the start of the movement phase", d.Name)
-		return false
-	}
-	if u.Disabled {
-		p.fail(l, "8.661", "no move order: it moves by itself", "%s has engine damage or was forced back to port (8.662): it goes home by itself", d.Name)
-		return false
-	}
-	if u.Returning {
-		p.fail(l, "14.0", "no move order: it moves by itself", "%s is short of fuel and returns to Scapa Flow with all its movement", d.Name)
-		return false
-	}
-	danesFree := d.Nation == "DK" && v.DanesFrom > 0 && v.Turn >= v.DanesFrom
-	if (d.Nation == "NO" || d.Nation == "DK") && !danesFree && (v.Intervention == 0 || v.Turn < v.Intervention) {
-		p.fail(l, "6.15", "", "Norwegian and Danish units may move only from two turns after the German invasion")
+	if !p.mayMove(l, id, u, d) {
 		return false
 	}
 	var start engine.Hex
+	var done, ok bool
 	if mv.Enter {
-		switch {
-		case u.Where == AtHeld:
-		case u.Where == AtReserve && v.InvasionTurn > 0 && v.Turn > v.InvasionTurn:
-		case u.Where == AtReserve:
-			p.fail(l, "4.424", "", "%s is a reserve ship and enters only on a turn after the German invasion turn", d.Name)
-			return false
-		default:
-			p.fail(l, "6.16", "move UNIT HEX ...", "%s is not in the German area off the map (it is %s)", d.Name, u.Where)
-			return false
-		}
-		cost, _ := TheMap().EntryCost(mv.Arrow)
-		remaining := cost
-		if u.Arrow == mv.Arrow.String() {
-			remaining -= u.Spent
-		}
-		allow := u.Allowance // from the German area: never a south move (15.2) nor a sheltered start (15.3)
-		if mv.Spend > 0 {
-			if mv.Spend >= remaining {
-				p.fail(l, "6.16", fmt.Sprintf("spend 1-%d, or enter without spend", remaining-1), "spending %d reaches %s, which needs %d more: write the entry without spend", mv.Spend, mv.Arrow, remaining)
-				return false
-			}
-			if mv.Spend > allow {
-				p.fail(l, "6.12", fmt.Sprintf("spend 1-%d", allow), "%s has a movement allowance of %d this turn", d.Name, allow)
-				return false
-			}
-			return true
-		}
-		need := remaining + len(mv.Path)
-		if mv.Off {
-			need++
-		}
-		if allow < remaining {
-			if len(mv.Path) > 0 || mv.Off {
-				p.fail(l, "6.16", fmt.Sprintf("enter %s %s (spends %d of the %d points it needs)", d.Name, mv.Arrow, allow, remaining), "%s needs %d points to reach %s and has %d this turn", d.Name, remaining, mv.Arrow, allow)
-				return false
-			}
-			return true // spends its whole allowance (resolved per unit)
-		}
-		if need > allow {
-			hint := p.cutHint(l, *mv)
-			if hint == "" {
-				hint = fmt.Sprintf("enter %s %s", d.Name, mv.Arrow)
-			}
-			p.fail(l, "6.12", hint, "%s needs %d points (%d to reach %s, then %d) and has %d", d.Name, need, remaining, mv.Arrow, need-remaining, allow)
-			return false
-		}
-		start = mv.Arrow
+		start, done, ok = p.entryStart(l, u, d, mv)
 	} else {
-		if u.Where != AtMap {
-			valid := ""
-			if u.Where == AtHeld {
-				valid = "enter " + d.Name + " ARROW ..."
-			}
-			p.fail(l, "6.1", valid, "%s is not on the map (it is %s)", d.Name, u.Where)
-			return false
-		}
-		start, _ = engine.ParseHex(u.Hex)
-		allow := u.Allowance
-		if u.AllowanceSouth > 0 && movesSouth(start, mv.Path) {
-			allow = u.AllowanceSouth // 15.2
-		}
-		need := len(mv.Path)
-		if mv.Off {
-			need++
-		}
-		if need > allow {
-			rule := "6.12"
-			if v.WeatherOn && allow < u.fairAllowance(d, v.Turn) {
-				rule = "15.0"
-			}
-			hint := p.cutHint(l, *mv)
-			if hint == "" {
-				hint = fmt.Sprintf("at most %d hexes", allow)
-			}
-			p.fail(l, rule, hint, "%s moves %d and has a movement allowance of %d this turn", d.Name, need, allow)
-			return false
-		}
+		start, done, ok = p.mapStart(l, u, d, mv)
+	}
+	if done {
+		return ok
 	}
 	prev := start
 	for i, h := range mv.Path {
@@ -679,6 +524,125 @@ func (p *parser) checkMove(l engine.OrderLine, id string, mv *Move) bool {
 	return true
 }
 
+// mayMove reports whether the unit takes move orders at all this turn
+// (aircraft, trackers, disabled or returning ships and the neutral
+// navies do not), or records why not.
+func (p *parser) mayMove(l engine.OrderLine, id string, u *UnitView, d *UnitDef) bool {
+	v := p.v
+	if d.Air {
+		p.fail(l, "6.21", "rebase AIRCRAFT to BASE", "%s is an aircraft unit: aircraft move in the combat phase, or transfer with rebase", d.Name)
+		return false
+	}
+	if p.trackerUnit(id) {
+		p.fail(l, "6.44", "no move order for a tracking unit", "%s is tracking: it follows the tracked group at the start of the movement phase", d.Name)
+		return false
+	}
+	if u.Disabled {
+		p.fail(l, "8.661", "no move order: it moves by itself", "%s has engine damage or was forced back to port (8.662): it goes home by itself", d.Name)
+		return false
+	}
+	if u.Returning {
+		p.fail(l, "14.0", "no move order: it moves by itself", "%s is short of fuel and returns to Scapa Flow with all its movement", d.Name)
+		return false
+	}
+	danesFree := d.Nation == "DK" && v.DanesFrom > 0 && v.Turn >= v.DanesFrom
+	if (d.Nation == "NO" || d.Nation == "DK") && !danesFree && (v.Intervention == 0 || v.Turn < v.Intervention) {
+		p.fail(l, "6.15", "", "Norwegian and Danish units may move only from two turns after the German invasion")
+		return false
+	}
+	return true
+}
+
+// entryStart checks an entry from the German area (6.16) and its
+// allowance: the arrow the path starts from, or done with the verdict
+// when nothing more is to check.
+func (p *parser) entryStart(l engine.OrderLine, u *UnitView, d *UnitDef, mv *Move) (start engine.Hex, done, ok bool) {
+	v := p.v
+	switch {
+	case u.Where == AtHeld:
+	case u.Where == AtReserve && v.InvasionTurn > 0 && v.Turn > v.InvasionTurn:
+	case u.Where == AtReserve:
+		p.fail(l, "4.424", "", "%s is a reserve ship and enters only on a turn after the German invasion turn", d.Name)
+		return start, true, false
+	default:
+		p.fail(l, "6.16", "move UNIT HEX ...", "%s is not in the German area off the map (it is %s)", d.Name, u.Where)
+		return start, true, false
+	}
+	cost, _ := TheMap().EntryCost(mv.Arrow)
+	remaining := cost
+	if u.Arrow == mv.Arrow.String() {
+		remaining -= u.Spent
+	}
+	allow := u.Allowance // from the German area: never a south move (15.2) nor a sheltered start (15.3)
+	if mv.Spend > 0 {
+		if mv.Spend >= remaining {
+			p.fail(l, "6.16", fmt.Sprintf("spend 1-%d, or enter without spend", remaining-1), "spending %d reaches %s, which needs %d more: write the entry without spend", mv.Spend, mv.Arrow, remaining)
+			return start, true, false
+		}
+		if mv.Spend > allow {
+			p.fail(l, "6.12", fmt.Sprintf("spend 1-%d", allow), "%s has a movement allowance of %d this turn", d.Name, allow)
+			return start, true, false
+		}
+		return start, true, true
+	}
+	need := remaining + len(mv.Path)
+	if mv.Off {
+		need++
+	}
+	if allow < remaining {
+		if len(mv.Path) > 0 || mv.Off {
+			p.fail(l, "6.16", fmt.Sprintf("enter %s %s (spends %d of the %d points it needs)", d.Name, mv.Arrow, allow, remaining), "%s needs %d points to reach %s and has %d this turn", d.Name, remaining, mv.Arrow, allow)
+			return start, true, false
+		}
+		return start, true, true // spends its whole allowance (resolved per unit)
+	}
+	if need > allow {
+		hint := p.cutHint(l, *mv)
+		if hint == "" {
+			hint = fmt.Sprintf("enter %s %s", d.Name, mv.Arrow)
+		}
+		p.fail(l, "6.12", hint, "%s needs %d points (%d to reach %s, then %d) and has %d", d.Name, need, remaining, mv.Arrow, need-remaining, allow)
+		return start, true, false
+	}
+	return mv.Arrow, false, true
+}
+
+// mapStart checks a move of a unit on the map against its allowance
+// (6.12, 15.2): the hex the path starts from, or done with the verdict.
+func (p *parser) mapStart(l engine.OrderLine, u *UnitView, d *UnitDef, mv *Move) (start engine.Hex, done, ok bool) {
+	v := p.v
+	if u.Where != AtMap {
+		valid := ""
+		if u.Where == AtHeld {
+			valid = "enter " + d.Name + " ARROW ..."
+		}
+		p.fail(l, "6.1", valid, "%s is not on the map (it is %s)", d.Name, u.Where)
+		return start, true, false
+	}
+	start, _ = engine.ParseHex(u.Hex)
+	allow := u.Allowance
+	if u.AllowanceSouth > 0 && movesSouth(start, mv.Path) {
+		allow = u.AllowanceSouth // 15.2
+	}
+	need := len(mv.Path)
+	if mv.Off {
+		need++
+	}
+	if need > allow {
+		rule := "6.12"
+		if v.WeatherOn && allow < u.fairAllowance(d, v.Turn) {
+			rule = "15.0"
+		}
+		hint := p.cutHint(l, *mv)
+		if hint == "" {
+			hint = fmt.Sprintf("at most %d hexes", allow)
+		}
+		p.fail(l, rule, hint, "%s moves %d and has a movement allowance of %d this turn", d.Name, need, allow)
+		return start, true, false
+	}
+	return start, false, true
+}
+
 func isArrow(h engine.Hex) bool {
 	_, ok := TheMap().EntryCost(h)
 	return ok
@@ -708,83 +672,95 @@ func (p *parser) search(l engine.OrderLine) {
 	kind := strings.ToLower(f[0])
 	switch kind {
 	case "air":
-		if !p.v.DayTurn {
-			p.fail(l, "6.35", "surface searches only", "no air searches on night turns")
-			return
-		}
-		if len(f) < 2 {
-			p.fail(l, "6.32", "search air HEX", "no hex")
-			return
-		}
-		h, ok := onMapHex(f[len(f)-1])
-		if !ok {
-			p.fail(l, "6.32", "search air HEX", "%q is not a hex of the map", f[len(f)-1])
-			return
-		}
-		unit := ""
-		if len(f) > 2 {
-			ids, ok := p.units(l, f[1:len(f)-1])
-			if !ok {
-				return
-			}
-			if len(ids) != 1 || !def(ids[0]).Air {
-				p.fail(l, "6.32", "search air [AIRCRAFT] HEX", "an air search names at most one aircraft unit")
-				return
-			}
-			unit = ids[0]
-		}
-		p.air++
-		if p.air > 3 {
-			p.fail(l, "6.32", "at most 3 air searches a turn", "a fourth air search")
-			return
-		}
-		p.o.Searches = append(p.o.Searches, Search{Kind: "air", Unit: unit, Hex: h, Line: l.N})
+		p.airSearch(l, f)
 	default:
-		words := f
-		if kind == "surface" {
-			words = f[1:]
-		}
-		if len(words) == 1 {
-			if h, ok := onMapHex(words[0]); ok {
-				p.fail(l, "6.33", "search air "+h.String()+", or search surface UNIT", "a surface search names the searching unit, an air search the hex")
-				return
-			}
-		}
-		ids, ok := p.units(l, words)
-		if !ok {
-			return
-		}
-		if len(ids) != 1 {
-			p.fail(l, "6.33", "search surface UNIT", "one unit a search line")
-			return
-		}
-		id := ids[0]
-		d := def(id)
-		if d.Air {
-			p.fail(l, "6.32", "search air HEX", "air searches are abstract and name a hex")
-			return
-		}
-		if d.Sub() && !p.v.DayTurn {
-			p.fail(l, "6.35", "", "submarines cannot search on night turns")
-			return
-		}
-		h, ok := p.final[id]
-		if !ok {
-			u := p.v.unit(id)
-			if u.Where != AtMap || p.moved[id] != 0 {
-				p.fail(l, "6.33", "", "%s is not on the map at the end of its move", d.Name)
-				return
-			}
-			h, _ = engine.ParseHex(u.Hex)
-		}
-		for _, s := range p.o.Searches {
-			if s.Kind == "surface" && s.Hex == h {
-				p.fail(l, "6.33", "one surface search a hex", "%s already searches %s (line %d)", def(s.Unit).Name, h, s.Line)
-				return
-			}
-		}
-		p.o.Searches = append(p.o.Searches, Search{Kind: "surface", Unit: id, Hex: h, Line: l.N})
+		p.surfaceSearch(l, f, kind)
 	}
+}
+
+// airSearch reads "search air [AIRCRAFT] HEX" (6.32): at most three a
+// turn, by day.
+func (p *parser) airSearch(l engine.OrderLine, f []string) {
+	if !p.v.DayTurn {
+		p.fail(l, "6.35", "surface searches only", "no air searches on night turns")
+		return
+	}
+	if len(f) < 2 {
+		p.fail(l, "6.32", "search air HEX", "no hex")
+		return
+	}
+	h, ok := onMapHex(f[len(f)-1])
+	if !ok {
+		p.fail(l, "6.32", "search air HEX", "%q is not a hex of the map", f[len(f)-1])
+		return
+	}
+	unit := ""
+	if len(f) > 2 {
+		ids, ok := p.units(l, f[1:len(f)-1])
+		if !ok {
+			return
+		}
+		if len(ids) != 1 || !def(ids[0]).Air {
+			p.fail(l, "6.32", "search air [AIRCRAFT] HEX", "an air search names at most one aircraft unit")
+			return
+		}
+		unit = ids[0]
+	}
+	p.air++
+	if p.air > 3 {
+		p.fail(l, "6.32", "at most 3 air searches a turn", "a fourth air search")
+		return
+	}
+	p.o.Searches = append(p.o.Searches, Search{Kind: "air", Unit: unit, Hex: h, Line: l.N})
+}
+
+// surfaceSearch reads "search [surface] UNIT" (6.33): from the unit's hex
+// at the end of its move, one a hex.
+func (p *parser) surfaceSearch(l engine.OrderLine, f []string, kind string) {
+	words := f
+	if kind == "surface" {
+		words = f[1:]
+	}
+	if len(words) == 1 {
+		if h, ok := onMapHex(words[0]); ok {
+			p.fail(l, "6.33", "search air "+h.String()+", or search surface UNIT", "a surface search names the searching unit, an air search the hex")
+			return
+		}
+	}
+	ids, ok := p.units(l, words)
+	if !ok {
+		return
+	}
+	if len(ids) != 1 {
+		p.fail(l, "6.33", "search surface UNIT", "one unit a search line")
+		return
+	}
+	id := ids[0]
+	d := def(id)
+	if d.Air {
+		p.fail(l, "6.32", "search air HEX", "air searches are abstract and name a hex")
+		return
+	}
+	if d.Sub() && !p.v.DayTurn {
+		p.fail(l, "6.35", "", "submarines cannot search on night turns")
+		return
+	}
+	h, ok := p.final[id]
+	if !ok {
+		u := p.v.unit(id)
+		if u.Where != AtMap || p.moved[id] != 0 {
+			p.fail(l, "6.33", "", "%s is not on the map at the end of its move", d.Name)
+			return
+		}
+		h, _ = engine.ParseHex(u.Hex)
+	}
+	for _, s := range p.o.Searches {
+		if s.Kind == "surface" && s.Hex == h {
+			p.fail(l, "6.33", "one surface search a hex", "%s already searches %s (line %d)", def(s.Unit).Name, h, s.Line)
+			return
+		}
+	}
+	p.o.Searches = append(p.o.Searches, Search{Kind: "surface", Unit: id, Hex: h, Line: l.N})
 }
 
 func (p *parser) encounter(l engine.OrderLine) {
@@ -1547,8 +1523,16 @@ func formatOrders(o *Orders) string {
 		return formatDecision(o.Decision)
 	}
 	var b strings.Builder
+	writeShipOrders(&b, o)
+	writeAirOrders(&b, o)
+	writeSearchOrders(&b, o)
+	return b.String()
+}
+
+// writeShipOrders writes the ships' orders of o, one a line.
+func writeShipOrders(b *strings.Builder, o *Orders) {
 	for _, x := range o.Detaches {
-		fmt.Fprintf(&b, "detach %s from %s\n", def(x.Destroyer).Name, def(x.Flotilla).Name)
+		fmt.Fprintf(b, "detach %s from %s\n", def(x.Destroyer).Name, def(x.Flotilla).Name)
 	}
 	for _, m := range o.Moves {
 		b.WriteString(formatMove(m) + "\n")
@@ -1567,7 +1551,7 @@ func formatOrders(o *Orders) string {
 		for _, id := range o.Escorts {
 			names = append(names, def(id).Name)
 		}
-		fmt.Fprintf(&b, "escort %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(b, "escort %s\n", strings.Join(names, ", "))
 	}
 	if o.Restrict {
 		b.WriteString("restrict\n")
@@ -1576,33 +1560,37 @@ func formatOrders(o *Orders) string {
 		b.WriteString("disguise\n")
 	}
 	for _, x := range o.TorpCaps {
-		fmt.Fprintf(&b, "torpedoes %s %d\n", def(x.Unit).Name, x.Points)
+		fmt.Fprintf(b, "torpedoes %s %d\n", def(x.Unit).Name, x.Points)
 	}
 	for _, x := range o.Targets {
-		fmt.Fprintf(&b, "target %s %s\n", def(x.Unit).Name, x.Type)
+		fmt.Fprintf(b, "target %s %s\n", def(x.Unit).Name, x.Type)
 	}
 	for _, x := range o.Exposes {
 		var names []string
 		for _, id := range x.Units {
 			names = append(names, def(id).Name)
 		}
-		fmt.Fprintf(&b, "expose %s %s\n", x.Port, strings.Join(names, ", "))
+		fmt.Fprintf(b, "expose %s %s\n", x.Port, strings.Join(names, ", "))
 	}
 	for _, a := range o.Abandons {
 		if a.Lead != "" {
-			fmt.Fprintf(&b, "abandon %s %s\n", a.Port, def(a.Lead).Name)
+			fmt.Fprintf(b, "abandon %s %s\n", a.Port, def(a.Lead).Name)
 		} else {
-			fmt.Fprintf(&b, "abandon %s\n", a.Port)
+			fmt.Fprintf(b, "abandon %s\n", a.Port)
 		}
 	}
+}
+
+// writeAirOrders writes the aircraft's orders of o, one a line.
+func writeAirOrders(b *strings.Builder, o *Orders) {
 	for _, x := range o.Strikes {
-		fmt.Fprintf(&b, "strike %s %s\n", def(x.Unit).Name, x.Hex)
+		fmt.Fprintf(b, "strike %s %s\n", def(x.Unit).Name, x.Hex)
 	}
 	for _, x := range o.Covers {
-		fmt.Fprintf(&b, "cover %s %s\n", def(x.Unit).Name, x.Hex)
+		fmt.Fprintf(b, "cover %s %s\n", def(x.Unit).Name, x.Hex)
 	}
 	for _, d := range o.Drops {
-		fmt.Fprintf(&b, "airborne %s %s\n", def(d.Unit).Name, d.Airfield)
+		fmt.Fprintf(b, "airborne %s %s\n", def(d.Unit).Name, d.Airfield)
 	}
 	if o.Cancel {
 		b.WriteString("scramble cancel\n")
@@ -1612,17 +1600,22 @@ func formatOrders(o *Orders) string {
 		if d, ok := UnitByID(base); ok {
 			base = d.Name
 		}
-		fmt.Fprintf(&b, "rebase %s to %s\n", def(r.Unit).Name, base)
+		fmt.Fprintf(b, "rebase %s to %s\n", def(r.Unit).Name, base)
 	}
+}
+
+// writeSearchOrders writes o's searches, splits and encounter and combat
+// choices, one a line.
+func writeSearchOrders(b *strings.Builder, o *Orders) {
 	for _, s := range o.Searches {
 		if s.Kind == "air" {
 			if s.Unit != "" {
-				fmt.Fprintf(&b, "search air %s %s\n", def(s.Unit).Name, s.Hex)
+				fmt.Fprintf(b, "search air %s %s\n", def(s.Unit).Name, s.Hex)
 			} else {
-				fmt.Fprintf(&b, "search air %s\n", s.Hex)
+				fmt.Fprintf(b, "search air %s\n", s.Hex)
 			}
 		} else {
-			fmt.Fprintf(&b, "search surface %s\n", def(s.Unit).Name)
+			fmt.Fprintf(b, "search surface %s\n", def(s.Unit).Name)
 		}
 	}
 	for _, sp := range o.Splits {
@@ -1630,17 +1623,16 @@ func formatOrders(o *Orders) string {
 		for _, id := range sp {
 			names = append(names, def(id).Name)
 		}
-		fmt.Fprintf(&b, "split %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(b, "split %s\n", strings.Join(names, ", "))
 	}
 	for _, e := range o.Encounters {
 		who := "all"
 		if e.Unit != "" {
 			who = def(e.Unit).Name
 		}
-		fmt.Fprintf(&b, "encounter %s %s\n", who, e.Choice)
+		fmt.Fprintf(b, "encounter %s %s\n", who, e.Choice)
 	}
 	if o.CombatAsk {
 		b.WriteString("combat ask\n")
 	}
-	return b.String()
 }

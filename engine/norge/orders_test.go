@@ -113,3 +113,11 @@ func TestPlayWithoutDice(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryVerbHasAParser: the verb table and the parser's functions
+// name the same orders, so neither can drift from the other.
+func TestEveryVerbHasAParser(t *testing.T) {
+	if err := orderDriver.Check(); err != nil {
+		t.Error(err)
+	}
+}

@@ -124,3 +124,11 @@ func TestOrderFileLineNumbers(t *testing.T) {
 		t.Errorf("errors %+v, want one on line 6 citing 9.13", errs)
 	}
 }
+
+// TestEveryVerbHasAParser: the verb table and the parser's functions
+// name the same orders, so neither can drift from the other.
+func TestEveryVerbHasAParser(t *testing.T) {
+	if err := orderDriver.Check(); err != nil {
+		t.Error(err)
+	}
+}

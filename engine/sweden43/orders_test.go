@@ -135,3 +135,11 @@ func TestContract_ReportMapShowsUnitsAndCities(t *testing.T) {
 		t.Fatalf("column header %q", lines[3])
 	}
 }
+
+// TestEveryVerbHasAParser: the verb table and the parser's functions
+// name the same orders, so neither can drift from the other.
+func TestEveryVerbHasAParser(t *testing.T) {
+	if err := orderDriver.Check(); err != nil {
+		t.Error(err)
+	}
+}
