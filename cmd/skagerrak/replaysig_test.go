@@ -23,10 +23,8 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
-	"skagerrak/events"
+	"skagerrak/internal/browsertest"
 	"skagerrak/internal/wiring"
-
-	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/verify"
@@ -67,8 +65,8 @@ func TestReplayPageNamesAForgedSignedOrder(t *testing.T) {
 	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx := browser(t, func(any) {})
-	verdict := openPage(t, ctx, "file://"+file)
+	ctx := browsertest.Browser(t, func(any) {})
+	verdict := browsertest.OpenPage(t, ctx, "file://"+file)
 	want := fmt.Sprintf("NOT VERIFIED: record %d (OrdersAccepted): the signature does not verify", forged+1)
 	t.Logf("the page says: %s", verdict)
 	if !strings.HasPrefix(verdict, want) {
@@ -185,7 +183,7 @@ func TestReplayPageSignaturesAgreeWithGo(t *testing.T) {
 		recs = append(recs, map[string]any{"seq": len(recs) + 2, "type": "OrdersAccepted", "time": at.Format(time.RFC3339Nano), "data": data})
 		wants = append(wants, want{b64(r.Covered), b64(r.Signed), r.Fingerprint, v.Key})
 	}
-	ctx := browser(t, func(any) {})
+	ctx := browsertest.Browser(t, func(any) {})
 	file := filepath.Join(t.TempDir(), "page.html")
 	var b bytes.Buffer
 	if err := (&replaypage.Page{Game: "fixtures"}).Write(&b); err != nil {
@@ -448,7 +446,7 @@ func TestReplayPageTextPiecesAgreeWithGo(t *testing.T) {
 		}
 		decoded = append(decoded, s)
 	}
-	ctx := browser(t, func(any) {})
+	ctx := browsertest.Browser(t, func(any) {})
 	file := filepath.Join(t.TempDir(), "page.html")
 	var b bytes.Buffer
 	if err := (&replaypage.Page{Game: "pieces"}).Write(&b); err != nil {
@@ -539,7 +537,7 @@ func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
 	if rep.Signatures != 4 {
 		t.Fatalf("verify checked %d signatures, want 4", rep.Signatures)
 	}
-	pageChecksAsVerify(t, filepath.Join(p.dataDir(), "g000"), rep.Signatures)
+	browsertest.PageChecksAsVerify(t, filepath.Join(p.dataDir(), "g000"), rep.Signatures)
 }
 
 // TestReplayPageRefusesRevokedAndExpiredKeys: a signed file recorded as
@@ -614,7 +612,7 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 		recs = append(recs, map[string]any{"seq": 2, "type": "OrdersAccepted", "time": c.at.Format(time.RFC3339Nano), "data": data})
 		who[side] = map[string]string{"side": side, "key": c.key}
 	}
-	ctx := browser(t, func(any) {})
+	ctx := browsertest.Browser(t, func(any) {})
 	file := filepath.Join(t.TempDir(), "page.html")
 	var b bytes.Buffer
 	if err := (&replaypage.Page{Game: "keys"}).Write(&b); err != nil {
@@ -643,49 +641,8 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 	}
 }
 
-// pageChecksAsVerify opens the page of a game's log and requires it to
-// say verified, with as many signatures checked as verify checked.
-func pageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
-	t.Helper()
-	log := recordLines(t, filepath.Join(gameDir, adjudicator.LogFile))
-	var b bytes.Buffer
-	if err := (&replaypage.Page{Game: filepath.Base(gameDir), Log: log}).Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "page.html")
-	os.WriteFile(file, b.Bytes(), 0o644)
-	verdict := openPage(t, browser(t, func(any) {}), "file://"+file)
-	if want := fmt.Sprintf("verified: %d records, %d signatures, ", bytes.Count(log, []byte("\n")), signatures); !strings.HasPrefix(verdict, want) {
-		t.Errorf("the page of %s says %q, want it to begin %q", gameDir, verdict, want)
-	}
-}
-
 // keyring is the key set's keys as go-crypto takes them.
-func keyring(ks adjudicator.KeySet) openpgp.EntityList {
-	el, _ := ks.(openpgp.EntityList)
+func keyring(ks adjudicator.KeySet) openpgpv2.EntityList {
+	el, _ := ks.(openpgpv2.EntityList)
 	return el
-}
-
-// recordLines returns a log file's records, one a line, as the replay
-// page embeds them: without the frames the file store puts on a batch.
-func recordLines(t *testing.T, path string) []byte {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var b bytes.Buffer
-	for ev, err := range events.NewReader(f, path).All() {
-		if err != nil {
-			t.Fatal(err)
-		}
-		line, err := ev.MarshalJSON()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(line)
-		b.WriteByte('\n')
-	}
-	return b.Bytes()
 }

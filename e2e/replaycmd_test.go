@@ -1,9 +1,10 @@
-package main
+package e2e
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -208,4 +209,10 @@ func replayRefusesAGameGoingOn(t *testing.T, dir string) {
 	if code, _, errs := run(t, "replay", cut, "--html", out, "--side", "Allied"); code != 0 {
 		t.Fatalf("a side's history so far: exit %d, %s", code, errs)
 	}
+}
+
+// unframed is a file store's log without the frames of its batches
+// (events: Batches): its records, as the page embeds them.
+func unframed(log []byte) []byte {
+	return regexp.MustCompile(`,"more":[0-9]+}\n`).ReplaceAll(log, []byte("}\n"))
 }

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"skagerrak/internal/browsertest"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/stacktest"
 )
@@ -137,8 +138,8 @@ func TestInteropStockClients(t *testing.T) {
 	}
 	// And so do their replay pages, in the browser: mutt's, gpg's and
 	// Thunderbird's mail checked by the page's script.
-	pageChecksAsVerify(t, h.game("km-1"), 4)
-	pageChecksAsVerify(t, h.game("km-2"), 1)
+	browsertest.PageChecksAsVerify(t, h.game("km-1"), 4)
+	browsertest.PageChecksAsVerify(t, h.game("km-2"), 1)
 	l := cli("log", h.game("km-1"), "--json")
 	if !strings.Contains(l, `"charset":"iso-8859-1"`) {
 		t.Errorf("km-1's log records no ISO-8859-1 orders")
