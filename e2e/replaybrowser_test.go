@@ -214,6 +214,7 @@ func tampered(t *testing.T, ctx context.Context, p *replaypage.Page) {
 // manual dice: the page verifies the chain and the commitment, and says
 // plainly that it did not derive the rolls, which no secret gave.
 func TestReplayManualDiceInBrowser(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "manual.html")
 	if code, out, errs := run(t, "replay", filepath.Join(checkedInLogs, "kriegsmarine-r2-manual.jsonl"), "--html", file); code != 0 {
 		t.Fatalf("replay: exit %d\n%s%s", code, out, errs)
@@ -232,6 +233,7 @@ func TestReplayManualDiceInBrowser(t *testing.T) {
 // (the games played by signed mail; the others' keys are stand-ins that
 // sign nothing, and the page says so).
 func TestReplayCheckedInLogsVerifyInBrowser(t *testing.T) {
+	t.Parallel()
 	logs, err := filepath.Glob(filepath.Join(checkedInLogs, "*.jsonl"))
 	if err != nil || len(logs) == 0 {
 		t.Fatalf("no checked-in logs: %v", err)

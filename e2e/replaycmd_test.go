@@ -27,6 +27,7 @@ func finishedDemo(t *testing.T, ruleset string) string {
 // TestReplay makes the replay of a finished demo game of each ruleset and
 // checks it: its data, a side's history, and the page in a browser.
 func TestReplay(t *testing.T) {
+	t.Parallel()
 	for _, rs := range replayRulesets() {
 		t.Run(rs, func(t *testing.T) {
 			dir := finishedDemo(t, rs)
