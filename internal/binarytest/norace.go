@@ -1,6 +1,6 @@
 //go:build !race
 
-package e2e
+package binarytest
 
 // raceEnabled says the tests run with the race detector: the binary is
 // built with it too.
