@@ -78,9 +78,17 @@ func PageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
 	file := filepath.Join(t.TempDir(), "page.html")
 	os.WriteFile(file, b.Bytes(), 0o644)
 	verdict := OpenPage(t, Browser(t, func(any) {}), "file://"+file)
-	if want := fmt.Sprintf("verified: %d records, %d signatures, ", bytes.Count(log, []byte("\n")), signatures); !strings.HasPrefix(verdict, want) {
+	if want := fmt.Sprintf("verified: %d records, %s, ", bytes.Count(log, []byte("\n")), plural(signatures, "signature")); !strings.HasPrefix(verdict, want) {
 		t.Errorf("the page of %s says %q, want it to begin %q", gameDir, verdict, want)
 	}
+}
+
+// plural is "1 signature", "2 signatures".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // RecordLines returns a log file's records, one a line, as the replay
