@@ -13,6 +13,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/browsertest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 )
@@ -174,7 +175,7 @@ func TestStockClientShapes(t *testing.T) {
 		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
 	}
 	// And so does its replay page, in the browser.
-	pageChecksAsVerify(t, e.dataDir()+"/g000", rep.Signatures)
+	browsertest.PageChecksAsVerify(t, e.dataDir()+"/g000", rep.Signatures)
 }
 
 // Reports go out Auto-Submitted: auto-generated, replies auto-replied; a

@@ -24,7 +24,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
-	"skagerrak/events"
+	"skagerrak/internal/browsertest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
@@ -75,8 +75,8 @@ func TestReplayPageNamesAForgedSignedOrder(t *testing.T) {
 	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx := browser(t, func(any) {})
-	verdict := openPage(t, ctx, "file://"+file)
+	ctx := browsertest.Browser(t, func(any) {})
+	verdict := browsertest.OpenPage(t, ctx, "file://"+file)
 	want := fmt.Sprintf("NOT VERIFIED: record %d (OrdersAccepted): the signature does not verify", forged+1)
 	t.Logf("the page says: %s", verdict)
 	if !strings.HasPrefix(verdict, want) {
@@ -193,7 +193,7 @@ func TestReplayPageSignaturesAgreeWithGo(t *testing.T) {
 		recs = append(recs, map[string]any{"seq": len(recs) + 2, "type": "OrdersAccepted", "time": at.Format(time.RFC3339Nano), "data": data})
 		wants = append(wants, want{b64(r.Covered), b64(r.Signed), r.Fingerprint, v.Key})
 	}
-	ctx := browser(t, func(any) {})
+	ctx := browsertest.Browser(t, func(any) {})
 	file := filepath.Join(t.TempDir(), "page.html")
 	var b bytes.Buffer
 	if err := (&replaypage.Page{Game: "fixtures"}).Write(&b); err != nil {
@@ -456,7 +456,7 @@ func TestReplayPageTextPiecesAgreeWithGo(t *testing.T) {
 		}
 		decoded = append(decoded, s)
 	}
-	ctx := browser(t, func(any) {})
+	ctx := browsertest.Browser(t, func(any) {})
 	file := filepath.Join(t.TempDir(), "page.html")
 	var b bytes.Buffer
 	if err := (&replaypage.Page{Game: "pieces"}).Write(&b); err != nil {
@@ -547,7 +547,7 @@ func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
 	if rep.Signatures != 4 {
 		t.Fatalf("verify checked %d signatures, want 4", rep.Signatures)
 	}
-	pageChecksAsVerify(t, filepath.Join(p.dataDir(), "g000"), rep.Signatures)
+	browsertest.PageChecksAsVerify(t, filepath.Join(p.dataDir(), "g000"), rep.Signatures)
 }
 
 // TestReplayPageRefusesRevokedAndExpiredKeys: a signed file recorded as
@@ -623,7 +623,7 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 		recs = append(recs, map[string]any{"seq": 2, "type": "OrdersAccepted", "time": c.at.Format(time.RFC3339Nano), "data": data})
 		who[side] = map[string]string{"side": side, "key": c.key}
 	}
-	ctx := browser(t, func(any) {})
+	ctx := browsertest.Browser(t, func(any) {})
 	file := filepath.Join(t.TempDir(), "page.html")
 	var b bytes.Buffer
 	if err := (&replaypage.Page{Game: "keys"}).Write(&b); err != nil {
@@ -652,31 +652,6 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 	}
 }
 
-// pageChecksAsVerify opens the page of a game's log and requires it to
-// say verified, with as many signatures checked as verify checked.
-func pageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
-	t.Helper()
-	log := recordLines(t, filepath.Join(gameDir, adjudicator.LogFile))
-	var b bytes.Buffer
-	if err := (&replaypage.Page{Game: filepath.Base(gameDir), Log: log}).Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "page.html")
-	os.WriteFile(file, b.Bytes(), 0o644)
-	verdict := openPage(t, browser(t, func(any) {}), "file://"+file)
-	if want := fmt.Sprintf("verified: %d records, %s, ", bytes.Count(log, []byte("\n")), plural(signatures, "signature")); !strings.HasPrefix(verdict, want) {
-		t.Errorf("the page of %s says %q, want it to begin %q", gameDir, verdict, want)
-	}
-}
-
-// plural is "1 signature", "2 signatures".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
 // TestReplayPageAgreesWithGoOnMangledMail mangles signed mails of each
 // shape, Ed25519 and RSA (a byte changed to one that means something to MIME, armor or
 // the cleartext format, a line dropped or doubled) and has verify and the
@@ -684,7 +659,7 @@ func plural(n int, what string) string {
 // the same signed bytes and identity, and should accept all of it.
 func TestReplayPageAgreesWithGoOnMangledMail(t *testing.T) {
 	g := gpgtest.New(t)
-	ctx := browser(t, func(any) {})
+	ctx := browsertest.Browser(t, func(any) {})
 	for _, algo := range []string{"ed25519", "rsa3072"} {
 		t.Run(algo, func(t *testing.T) { mangledAgree(t, ctx, g, algo) })
 	}
@@ -779,28 +754,4 @@ func mangledAgree(t *testing.T, ctx context.Context, g *gpgtest.GPG, algo string
 func keyring(ks adjudicator.KeySet) openpgp.EntityList {
 	el, _ := ks.(openpgp.EntityList)
 	return el
-}
-
-// recordLines returns a log file's records, one a line, as the replay
-// page embeds them: without the frames the file store puts on a batch.
-func recordLines(t *testing.T, path string) []byte {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var b bytes.Buffer
-	for ev, err := range events.NewReader(f, path).All() {
-		if err != nil {
-			t.Fatal(err)
-		}
-		line, err := ev.MarshalJSON()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(line)
-		b.WriteByte('\n')
-	}
-	return b.Bytes()
 }

@@ -13,8 +13,12 @@ import (
 // configuration that reads that mailbox over IMAP and sends through the
 // stack's MTA, both on loopback without TLS.
 type Host struct {
-	// Addr is the game's address; FPR the host key's fingerprint.
+	// Addr is the game's address; FPR the host key's fingerprint, Pub
+	// the armored public key the players hold, GPG the GnuPG home that
+	// holds the secret key.
 	Addr, FPR string
+	Pub       []byte
+	GPG       *gpgtest.GPG
 	// Dir holds the key files and the games (Dir/games); Config is the
 	// configuration file.
 	Dir, Config string
@@ -25,14 +29,35 @@ type Host struct {
 // SKAGERRAK_IMAP_PASSWORD for the test.
 func (s *Stack) NewHost(t *testing.T, local string, players ...*Player) *Host {
 	t.Helper()
-	h := &Host{Addr: local + "@" + s.Domain, Dir: t.TempDir()}
-	g := gpgtest.New(t)
-	h.FPR = g.GenKey("Skagerrak host <"+h.Addr+">", "ed25519", "sign", "never")
-	key := filepath.Join(h.Dir, "host-key.asc")
-	write0600(t, key, g.ExportSecret(h.FPR))
+	h := s.newHost(t, local, false)
 	for _, p := range players {
-		p.GPG.Import(g.ExportPublic(h.FPR))
+		p.GPG.Import(h.Pub)
 	}
+	return h
+}
+
+// NewEncryptingHost is NewHost with an encryption subkey on the host key,
+// for players who encrypt their orders to the host: the players trust the
+// key, as gpg wants of a key it encrypts to.
+func (s *Stack) NewEncryptingHost(t *testing.T, local string, players ...*Player) *Host {
+	t.Helper()
+	h := s.newHost(t, local, true)
+	for _, p := range players {
+		p.TrustKey(t, h.Pub, h.FPR)
+	}
+	return h
+}
+
+func (s *Stack) newHost(t *testing.T, local string, encrypting bool) *Host {
+	t.Helper()
+	h := &Host{Addr: local + "@" + s.Domain, Dir: t.TempDir(), GPG: gpgtest.New(t)}
+	h.FPR = h.GPG.GenKey("Skagerrak host <"+h.Addr+">", "ed25519", "sign", "never")
+	if encrypting {
+		h.GPG.Run(nil, "--quick-add-key", h.FPR, "cv25519", "encr", "never")
+	}
+	h.Pub = h.GPG.ExportPublic(h.FPR)
+	key := filepath.Join(h.Dir, "host-key.asc")
+	write0600(t, key, h.GPG.ExportSecret(h.FPR))
 	h.Config = filepath.Join(h.Dir, "skagerrak.yaml")
 	write0600(t, h.Config, []byte("data_dir: "+h.Dir+"/games\npoll_interval: 1s\nhost_key: "+key+"\n"+
 		"imap:\n  addr: "+s.IMAPAddr+"\n  username: "+h.Addr+"\n  tls: none\n"+

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"skagerrak/adjudicator"
+	"skagerrak/engine"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
 	"skagerrak/internal/daemontest"
@@ -113,7 +114,7 @@ func (e *stackEnv) createGamesDue(t *testing.T, deadline time.Duration, ids ...s
 		spec := adjudicator.Spec{Game: id, Ruleset: "racetest", HostFrom: e.addr(), Timing: adjudicator.Timing{Deadline: adjudicator.Duration(deadline)}}
 		for _, side := range []string{"allied", "german"} {
 			pub, _ := compose.ArmorPublicKey(e.keys[side])
-			spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: side + "@" + e.s.Domain, Key: string(pub), Fingerprint: compose.Fingerprint(e.keys[side])})
+			spec.Players = append(spec.Players, adjudicator.Player{Side: engine.Side(side), Address: side + "@" + e.s.Domain, Key: string(pub), Fingerprint: compose.Fingerprint(e.keys[side])})
 		}
 		if _, err := h.Create(spec); err != nil {
 			t.Fatal(err)

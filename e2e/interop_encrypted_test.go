@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -29,11 +29,8 @@ func TestInteropEncryptedOrders(t *testing.T) {
 	stacktest.Require(t, "dovecot", "smtpd", "mutt", "tmux", "gpg")
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee"}, nil)
 	german, allied, referee := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes"), s.NewPlayer(t, "referee", "Referee")
-	h := newInteropHost(t, s, true)
+	h := hostOn(t, s.NewEncryptingHost(t, "host", german, allied, referee))
 	host, hostFPR, hg, cli := h.Addr, h.FPR, h.GPG, h.cli
-	for _, p := range []*stacktest.Player{german, allied, referee} {
-		p.TrustKey(t, h.Pub, hostFPR)
-	}
 	cli("new", "--game", "km-1", "--ruleset", "kriegsmarine",
 		"--side", "german="+h.party(german), "--side", "allied="+h.party(allied), "--referee", h.party(referee))
 	cli("poll", "--once")

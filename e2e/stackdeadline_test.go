@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -51,6 +51,7 @@ func (e *stackEnv) waitGame(t *testing.T, d *daemon, game, what string, cond fun
 // log; once Dovecot is back, the daemon reads the order and the phase
 // resolves with it counted, only the side that sent nothing defaulted.
 func TestDeadlineWaitsForTheMailboxOnTheStack(t *testing.T) {
+	t.Parallel()
 	stacktest.Require(t, "dovecot", "smtpd")
 	s := stacktest.Start(t, "skagerrak.test", []string{"dl", "german", "allied"}, nil)
 	e := newStackEnv(t, s, "dl", "")
@@ -108,6 +109,7 @@ func hasWaiting(g *adjudicator.Game) bool {
 // one message at once), every order is recorded once and every game
 // verifies.
 func TestTwoDaemonsFileEachMessageOnceOnTheStack(t *testing.T) {
+	t.Parallel()
 	stacktest.Require(t, "dovecot", "smtpd")
 	s := stacktest.Start(t, "skagerrak.test", []string{"two", "german", "allied"}, nil)
 	e := newStackEnv(t, s, "two", pgtest.URL(t))

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"os"
@@ -55,7 +55,7 @@ func TestHostingAsREADMESays(t *testing.T) {
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee"}, nil)
 	german, allied, referee := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes"), s.NewPlayer(t, "referee", "Referee")
 	host := "host@skagerrak.test"
-	m := newMachine(t)
+	m := machinetest.New(t, binary)
 
 	// Step 2: the host key, exported; the players import its public half.
 	hg := gpgtest.New(t)

@@ -1,4 +1,4 @@
-package main
+package replaypage
 
 import (
 	"bytes"
@@ -24,37 +24,9 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/internal/browsertest"
 	"skagerrak/internal/wiring"
 )
-
-const chromiumPath = "/usr/bin/chromium"
-
-// browser starts a headless Chromium with a fresh profile, with nothing
-// of its own on the network; it skips the test loudly when Chromium is not
-// installed (fails under SKAGERRAK_INTEROP=1).
-func browser(t *testing.T, listen func(ev any)) context.Context {
-	t.Helper()
-	if _, err := os.Stat(chromiumPath); err != nil {
-		if os.Getenv("SKAGERRAK_INTEROP") == "1" {
-			t.Fatalf("SKAGERRAK_INTEROP=1 but no Chromium at %s: %v", chromiumPath, err)
-		}
-		t.Skipf("SKIPPED: no Chromium at %s (install Debian's chromium to run the replay page's browser test)", chromiumPath)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1000))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelB := chromedp.NewContext(actx, chromedp.WithListener(listen))
-	t.Cleanup(func() { cancelB(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
-	}
-	ctx, cancelC := context.WithTimeout(ctx, 8*time.Minute) // a whole ruleset on a loaded machine
-	t.Cleanup(cancelC)
-	return ctx
-}
 
 // requests records every request a page makes that is not the page itself
 // nor a data: URL.
@@ -82,7 +54,7 @@ func (r *requests) listen(ev any) {
 // copy with one byte of one record changed says not verified, naming it.
 func replayInBrowser(t *testing.T, dir, ruleset string, p *replaypage.Page) {
 	req := &requests{}
-	ctx := browser(t, req.listen)
+	ctx := browsertest.Browser(t, req.listen)
 	file := filepath.Join(t.TempDir(), "replay.html")
 	if code, out, errs := run(t, "replay", filepath.Join(dir, "games", "demo-1"), "--html", file); code != 0 {
 		t.Fatalf("replay: exit %d\n%s%s", code, out, errs)
@@ -92,7 +64,7 @@ func replayInBrowser(t *testing.T, dir, ruleset string, p *replaypage.Page) {
 	req.page = "file://" + file
 	req.mu.Unlock()
 	start := time.Now()
-	verdict := openPage(t, ctx, req.page)
+	verdict := browsertest.OpenPage(t, ctx, req.page)
 	opened := time.Since(start)
 	if !strings.HasPrefix(verdict, "verified: ") || !strings.Contains(verdict, "rolls (the hash chain") {
 		t.Fatalf("the page says %q, want verified with every roll checked", verdict)
@@ -143,21 +115,6 @@ func replayInBrowser(t *testing.T, dir, ruleset string, p *replaypage.Page) {
 	t.Logf("%s: %.1f MB, %d phases, %d maps; opened and verified in %v; a step (arrow key to maps painted) in %v as the page measures it, %v with the DevTools round trips; a jump to a phase not seen lately in %v (headless Chromium)", ruleset, float64(st.Size())/1e6, len(p.Phases), len(p.Maps), opened.Round(time.Millisecond), inPage.Round(time.Millisecond), step.Round(time.Millisecond), jump)
 
 	tampered(t, ctx, p)
-}
-
-// openPage opens the page and returns what its verification box says once
-// it has checked the log.
-func openPage(t *testing.T, ctx context.Context, url string) string {
-	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Navigate(url),
-		chromedp.Poll[chromedp.Void](`document.body.dataset.verified`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-		t.Fatalf("opening %s: %v", url, err)
-	}
-	verdict, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#verify").textContent`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return verdict
 }
 
 // chacha8MatchesGo checks the page's ChaCha8 against math/rand/v2's over
@@ -331,7 +288,7 @@ func tampered(t *testing.T, ctx context.Context, p *replaypage.Page) {
 	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	verdict := openPage(t, ctx, "file://"+file)
+	verdict := browsertest.OpenPage(t, ctx, "file://"+file)
 	want := fmt.Sprintf("NOT VERIFIED: record %d ", n+1)
 	if !strings.HasPrefix(verdict, want) {
 		t.Errorf("the page with record %d changed says %q, want it to begin %q", n+1, verdict, want)
@@ -342,12 +299,13 @@ func tampered(t *testing.T, ctx context.Context, p *replaypage.Page) {
 // manual dice: the page verifies the chain and the commitment, and says
 // plainly that it did not derive the rolls, which no secret gave.
 func TestReplayManualDiceInBrowser(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "manual.html")
-	if code, out, errs := run(t, "replay", filepath.Join("testdata", "logs", "kriegsmarine-r2-manual.jsonl"), "--html", file); code != 0 {
+	if code, out, errs := run(t, "replay", filepath.Join(checkedInLogs, "kriegsmarine-r2-manual.jsonl"), "--html", file); code != 0 {
 		t.Fatalf("replay: exit %d\n%s%s", code, out, errs)
 	}
-	ctx := browser(t, func(any) {})
-	verdict := openPage(t, ctx, "file://"+file)
+	ctx := browsertest.Browser(t, func(any) {})
+	verdict := browsertest.OpenPage(t, ctx, "file://"+file)
 	// 111 records, the last two mail sent after record 109 ended the game.
 	if !strings.HasPrefix(verdict, "verified: 109 records, signatures not checked (the players' registered keys are stand-ins, not OpenPGP keys: nothing was signed), rolls not checked (the dice were supplied by hand") {
 		t.Errorf("the page of a manual-dice game says %q", verdict)
@@ -361,11 +319,12 @@ func TestReplayManualDiceInBrowser(t *testing.T) {
 // (the games played by signed mail; the others' keys are stand-ins that
 // sign nothing, and the page says so).
 func TestReplayCheckedInLogsVerifyInBrowser(t *testing.T) {
-	logs, err := filepath.Glob(filepath.Join("testdata", "logs", "*.jsonl"))
+	t.Parallel()
+	logs, err := filepath.Glob(filepath.Join(checkedInLogs, "*.jsonl"))
 	if err != nil || len(logs) == 0 {
 		t.Fatalf("no checked-in logs: %v", err)
 	}
-	ctx := browser(t, func(any) {})
+	ctx := browsertest.Browser(t, func(any) {})
 	for _, l := range logs {
 		raw, err := os.ReadFile(l)
 		if err != nil {
@@ -381,7 +340,7 @@ func TestReplayCheckedInLogsVerifyInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := fmt.Sprintf("verified: %d records, %s, ", bytes.Count(raw, []byte("\n")), goSignatures(t, l))
-		verdict := openPage(t, ctx, "file://"+file)
+		verdict := browsertest.OpenPage(t, ctx, "file://"+file)
 		if !strings.HasPrefix(verdict, want) {
 			t.Errorf("%s: the page says %q, want %q...", l, verdict, want)
 		}

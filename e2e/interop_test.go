@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"skagerrak/internal/browsertest"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/stacktest"
 )
@@ -31,9 +32,8 @@ func TestInteropStockClients(t *testing.T) {
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee", "stranger"}, []string{"ghost"})
 	german, allied := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes")
 	referee, stranger := s.NewPlayer(t, "referee", "Referee"), s.NewPlayer(t, "stranger", "Stranger")
-	h := newInteropHost(t, s, false)
+	h := hostOn(t, s.NewHost(t, "host", german, allied, referee))
 	host, hostFPR, cli := h.Addr, h.FPR, h.cli
-	h.introduce(german, allied, referee)
 	ghostKey := gpgtest.New(t)
 	ghostFPR := ghostKey.GenKey("Ghost <ghost@skagerrak.test>", "ed25519", "sign", "never")
 	ghostKey.Run(nil, "--quick-add-key", ghostFPR, "cv25519", "encr", "never")
@@ -138,8 +138,8 @@ func TestInteropStockClients(t *testing.T) {
 	}
 	// And so do their replay pages, in the browser: mutt's, gpg's and
 	// Thunderbird's mail checked by the page's script.
-	pageChecksAsVerify(t, h.game("km-1"), 4)
-	pageChecksAsVerify(t, h.game("km-2"), 1)
+	browsertest.PageChecksAsVerify(t, h.game("km-1"), 4)
+	browsertest.PageChecksAsVerify(t, h.game("km-2"), 1)
 	l := cli("log", h.game("km-1"), "--json")
 	if !strings.Contains(l, `"charset":"iso-8859-1"`) {
 		t.Errorf("km-1's log records no ISO-8859-1 orders")
@@ -205,9 +205,8 @@ func TestInteropRefusedAtSubmission(t *testing.T) {
 	stacktest.Require(t, "dovecot", "smtpd", "gpg")
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee"}, nil)
 	german, allied, referee := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes"), s.NewPlayer(t, "referee", "Referee")
-	h := newInteropHost(t, s, false)
+	h := hostOn(t, s.NewHost(t, "host", german, allied, referee))
 	hostFPR, cli := h.FPR, h.try
-	h.introduce(german, allied, referee)
 	typo := "germna@skagerrak.test" // no such user: OpenSMTPD refuses it at RCPT
 	if code, out := cli("new", "--game", "km-9", "--ruleset", "kriegsmarine",
 		"--side", "german="+typo+","+h.keyFile("german", german.PublicKey()), "--side", "allied="+h.party(allied),
@@ -258,9 +257,8 @@ func TestInteropPlayerCommands(t *testing.T) {
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "allied2", "stranger"}, nil)
 	german, allied := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes")
 	stranger := s.NewPlayer(t, "stranger", "Stranger")
-	h := newInteropHost(t, s, false)
+	h := hostOn(t, s.NewHost(t, "host", german, allied))
 	host, hostFPR, cli := h.Addr, h.FPR, h.cli
-	h.introduce(german, allied)
 	cli("new", "--game", "km-1", "--ruleset", "kriegsmarine", "--side", "german="+h.party(german), "--side", "allied="+h.party(allied))
 	cli("poll", "--once")
 	first := german.WaitInbox(t, 1, time.Minute)[0]

@@ -1,9 +1,10 @@
-package main
+package replaypage
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -27,6 +28,7 @@ func finishedDemo(t *testing.T, ruleset string) string {
 // TestReplay makes the replay of a finished demo game of each ruleset and
 // checks it: its data, a side's history, and the page in a browser.
 func TestReplay(t *testing.T) {
+	t.Parallel()
 	for _, rs := range replayRulesets() {
 		t.Run(rs, func(t *testing.T) {
 			dir := finishedDemo(t, rs)
@@ -255,4 +257,10 @@ func replayRefusesAGameGoingOn(t *testing.T, dir string) {
 	if code, _, errs := run(t, "replay", cut, "--html", out, "--side", "Allied"); code != 0 {
 		t.Fatalf("a side's history so far: exit %d, %s", code, errs)
 	}
+}
+
+// unframed is a file store's log without the frames of its batches
+// (events: Batches): its records, as the page embeds them.
+func unframed(log []byte) []byte {
+	return regexp.MustCompile(`,"more":[0-9]+}\n`).ReplaceAll(log, []byte("}\n"))
 }

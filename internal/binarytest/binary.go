@@ -1,0 +1,63 @@
+// Package binarytest builds the skagerrak binary for the end-to-end tests
+// (as README's go build does, with the race detector when the tests run
+// with it) and runs it.
+package binarytest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// Build builds cmd/skagerrak into a new temporary directory and returns
+// the binary's path and a function that removes it.
+func Build() (string, func(), error) {
+	dir, err := os.MkdirTemp("", "skagerrak-e2e-")
+	if err != nil {
+		return "", nil, err
+	}
+	done := func() { os.RemoveAll(dir) }
+	path := filepath.Join(dir, "skagerrak")
+	args := []string{"build", "-o", path}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	if out, err := exec.Command("go", append(args, "skagerrak/cmd/skagerrak")...).CombinedOutput(); err != nil {
+		done()
+		return "", nil, fmt.Errorf("go build of the binary: %v\n%s", err, out)
+	}
+	return path, done, nil
+}
+
+// Main builds the binary into *binary, runs the tests with run (m.Run,
+// or pgtest.Main(m)), removes the binary and exits with the tests' status.
+func Main(binary *string, run func() int) {
+	path, done, err := Build()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	*binary = path
+	code := run()
+	done()
+	os.Exit(code)
+}
+
+// Run runs the binary with args, in this process's environment, and
+// returns its exit status and output.
+func Run(t testing.TB, binary string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	cmd := exec.Command(binary, args...)
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatalf("skagerrak %v: %v", args, err)
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
+}
