@@ -262,5 +262,5 @@ func replayRefusesAGameGoingOn(t *testing.T, dir string) {
 // unframed is a file store's log without the frames of its batches
 // (events: Batches): its records, as the page embeds them.
 func unframed(log []byte) []byte {
-	return regexp.MustCompile(`,"more":[0-9]+}\n`).ReplaceAll(log, []byte("}\n"))
+	return regexp.MustCompile(`,"batch":\[[0-9]+,[0-9]+\]}\n`).ReplaceAll(log, []byte("}\n"))
 }
