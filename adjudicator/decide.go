@@ -199,14 +199,14 @@ func (g *Game) submitFile(p playerFile, sub Submission, side engine.Side, now ti
 	if n := g.acceptedIn[side]; n >= MaxOrdersPerPhase && sub.Source != "unsigned" {
 		return reject(f.Phase, fmt.Sprintf("side %s has had %d order files accepted in phase %s, the most one phase takes: the last one accepted stands", side, n, f.Phase), nil)
 	}
-	parsed, errs := g.Rules.ParseOrders(g.State, side, f.Body)
+	parsed, errs, readTo := g.parseSubmitted(side, sub.Text, p)
 	if len(errs) > 0 {
 		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)
 	}
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
 		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false), Received: sub.Received,
-		Encrypted: sub.Encrypted}
+		Encrypted: sub.Encrypted, ReadTo: readTo}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}

@@ -478,7 +478,8 @@ func (g *Game) Apply(ev events.Event) error {
 		}
 		o, errs := g.checked.take(d.Side, d.Text)
 		if o == nil {
-			f, err := readOrderFile(d.Text)
+			p := readPlayerFile(d.Text)
+			f, err := p.OrderFile, p.Err
 			if err != nil {
 				return fail("the accepted order file does not parse: %v", err)
 			}
@@ -488,7 +489,11 @@ func (g *Game) Apply(ev events.Event) error {
 			if why := g.gameIDRefusal(f); why != "" && d.Source != "unsigned" {
 				return fail("accepted, though %s", why)
 			}
-			o, errs = g.Rules.ParseOrders(g.State, d.Side, f.Body)
+			var readTo int
+			o, errs, readTo = g.parseSubmitted(d.Side, d.Text, p)
+			if len(errs) == 0 && readTo != d.ReadTo {
+				return fail("the orders were read to line %d of their text (0: all of it), where the rules read them to line %d", d.ReadTo, readTo)
+			}
 		}
 		if len(errs) > 0 {
 			return fail("the accepted orders of %s do not validate: %v", d.Side, errs[0])

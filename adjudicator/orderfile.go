@@ -28,6 +28,13 @@ type playerFile struct {
 	// Other counts the lines after the commands that are neither header
 	// nor read (text without header lines under the commands).
 	Other int
+	// QuoteEnd is the line (counted from 1) where the quoted form's quote
+	// ends when more text follows after a break, a blank line without a
+	// quote mark: the rest of the mail the player answered, which a
+	// mail client quotes too (mutt quotes the guide attached to the first
+	// report after the report's text). 0 when nothing follows. See
+	// Game.parseSubmitted.
+	QuoteEnd int
 }
 
 // readPlayerFile reads a player's signed text (see playerFile).
@@ -42,9 +49,10 @@ func readPlayerFile(text string) playerFile {
 	rest := strings.Join(lines, "\n")
 	f, err := engine.ParseOrderFile(rest)
 	if err != nil && len(lines) <= engine.MaxOrderFileLines {
-		if un, skipped, ok := unquote(lines); ok {
+		if un, skipped, start, ok := unquote(lines); ok {
 			if g, err2 := engine.ParseOrderFile(un); err2 == nil {
 				f, err, p.Quoted, p.Skipped = g, nil, true, skipped
+				p.QuoteEnd = quoteEnd(lines, start)
 			}
 		}
 	}
@@ -121,8 +129,8 @@ func unquoteLine(l string) string {
 // on, each without its quote marks, and the lines above it blanked (the
 // reply's own words and the quoted report). ok is false when no quoted
 // line is a Game: line.
-func unquote(lines []string) (text string, skipped int, ok bool) {
-	start := -1
+func unquote(lines []string) (text string, skipped, start int, ok bool) {
+	start = -1
 	for i, l := range lines {
 		if u := unquoteLine(l); u != l && headerKey(strings.TrimSpace(u)) == "game" {
 			start = i
@@ -130,7 +138,7 @@ func unquote(lines []string) (text string, skipped int, ok bool) {
 		}
 	}
 	if start < 0 {
-		return "", 0, false
+		return "", 0, 0, false
 	}
 	out := make([]string, len(lines))
 	for i, l := range lines {
@@ -142,5 +150,73 @@ func unquote(lines []string) (text string, skipped int, ok bool) {
 		}
 		out[i] = unquoteLine(l)
 	}
-	return strings.Join(out, "\n"), skipped, true
+	return strings.Join(out, "\n"), skipped, start, true
+}
+
+// quoteEnd returns the number (from 1) of the last line of the quote that
+// begins at index start, when a blank line without a quote mark ends it
+// and a line that is not blank follows; else 0.
+func quoteEnd(lines []string, start int) int {
+	for i := start + 1; i < len(lines); i++ {
+		if strings.TrimSpace(lines[i]) != "" || unquoteLine(lines[i]) != lines[i] {
+			continue
+		}
+		if linesAfter(lines, i) == 0 {
+			return 0
+		}
+		return i
+	}
+	return 0
+}
+
+// linesAfter counts the lines after the first n that are not blank.
+func linesAfter(lines []string, n int) int {
+	c := 0
+	for _, l := range lines[min(n, len(lines)):] {
+		if strings.TrimSpace(l) != "" {
+			c++
+		}
+	}
+	return c
+}
+
+// cutAfter blanks every line of text after its first n, keeping the
+// line count (and so the line numbers of errors) as sent.
+func cutAfter(text string, n int) string {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i := n; i < len(lines); i++ {
+		lines[i] = ""
+	}
+	return strings.Join(lines, "\n")
+}
+
+// readOrderFileTo is readOrderFile of the text's first readTo lines, or
+// of all of it when readTo is 0 (see OrdersAccepted.ReadTo).
+func readOrderFileTo(text string, readTo int) (engine.OrderFile, error) {
+	if readTo > 0 {
+		text = cutAfter(text, readTo)
+	}
+	return readOrderFile(text)
+}
+
+// parseSubmitted validates the orders of a player's file for side. When
+// the file as read has errors and is a quoted form followed by more
+// quoted text (see playerFile.QuoteEnd), the form's quote alone is read
+// instead, and counts if it has none: a player who answered the first
+// report with mutt has the guide quoted after the form, and its lines
+// are no orders. readTo is the last line read then (OrdersAccepted.ReadTo),
+// else 0; errs are those of the file as read.
+func (g *Game) parseSubmitted(side engine.Side, text string, p playerFile) (orders engine.Orders, errs []engine.LineError, readTo int) {
+	orders, errs = g.Rules.ParseOrders(g.State, side, p.Body)
+	if len(errs) == 0 || p.QuoteEnd == 0 {
+		return orders, errs, 0
+	}
+	c := readPlayerFile(cutAfter(text, p.QuoteEnd))
+	if c.Err != nil || c.Game != p.Game || c.Phase != p.Phase || c.Side != p.Side {
+		return orders, errs, 0
+	}
+	if o, e := g.Rules.ParseOrders(g.State, side, c.Body); len(e) == 0 {
+		return o, nil, p.QuoteEnd
+	}
+	return orders, errs, 0
 }
