@@ -28,13 +28,13 @@ type playerFile struct {
 	// Other counts the lines after the commands that are neither header
 	// nor read (text without header lines under the commands).
 	Other int
-	// QuoteEnd is the line (counted from 1) where the quoted form's quote
-	// ends when more text follows after a break, a blank line without a
-	// quote mark: the rest of the mail the player answered, which a
+	// QuoteEnds are the lines (counted from 1) where the quoted form's
+	// text may end, in order: each the last line before a break (blank
+	// lines without a quote mark) that more text follows. What follows
+	// the last may be the rest of the mail the player answered, which a
 	// mail client quotes too (mutt quotes the guide attached to the first
-	// report after the report's text). 0 when nothing follows. See
-	// Game.parseSubmitted.
-	QuoteEnd int
+	// report after the report's text). See Game.parseSubmitted.
+	QuoteEnds []int
 }
 
 // readPlayerFile reads a player's signed text (see playerFile).
@@ -52,7 +52,7 @@ func readPlayerFile(text string) playerFile {
 		if un, skipped, start, ok := unquote(lines); ok {
 			if g, err2 := engine.ParseOrderFile(un); err2 == nil {
 				f, err, p.Quoted, p.Skipped = g, nil, true, skipped
-				p.QuoteEnd = quoteEnd(lines, start)
+				p.QuoteEnds = quoteEnds(lines, start)
 			}
 		}
 	}
@@ -153,20 +153,27 @@ func unquote(lines []string) (text string, skipped, start int, ok bool) {
 	return strings.Join(out, "\n"), skipped, start, true
 }
 
-// quoteEnd returns the number (from 1) of the last line of the quote that
-// begins at index start, when a blank line without a quote mark ends it
-// and a line that is not blank follows; else 0.
-func quoteEnd(lines []string, start int) int {
+// MaxQuoteEnds bounds the places where a quoted form's text is tried as
+// ending (see Game.parseSubmitted): the last ones of the text.
+const MaxQuoteEnds = 8
+
+// quoteEnds returns the numbers (from 1) of the lines after the quote
+// that begins at index start where its text may end (see
+// playerFile.QuoteEnds), the last MaxQuoteEnds of them.
+func quoteEnds(lines []string, start int) []int {
+	var ends []int
 	for i := start + 1; i < len(lines); i++ {
-		if strings.TrimSpace(lines[i]) != "" || unquoteLine(lines[i]) != lines[i] {
+		if !unquotedBlank(lines[i]) || unquotedBlank(lines[i-1]) || linesAfter(lines, i) == 0 {
 			continue
 		}
-		if linesAfter(lines, i) == 0 {
-			return 0
-		}
-		return i
+		ends = append(ends, i)
 	}
-	return 0
+	return ends[max(0, len(ends)-MaxQuoteEnds):]
+}
+
+// unquotedBlank reports whether a line is blank and has no quote mark.
+func unquotedBlank(l string) bool {
+	return strings.TrimSpace(l) == "" && unquoteLine(l) == l
 }
 
 // linesAfter counts the lines after the first n that are not blank.
@@ -200,23 +207,27 @@ func readOrderFileTo(text string, readTo int) (engine.OrderFile, error) {
 }
 
 // parseSubmitted validates the orders of a player's file for side. When
-// the file as read has errors and is a quoted form followed by more
-// quoted text (see playerFile.QuoteEnd), the form's quote alone is read
-// instead, and counts if it has none: a player who answered the first
-// report with mutt has the guide quoted after the form, and its lines
-// are no orders. readTo is the last line read then (OrdersAccepted.ReadTo),
-// else 0; errs are those of the file as read.
+// the file as read has errors and is a quoted form with more text after a
+// break in the quote (see playerFile.QuoteEnds), it is read to each place
+// it may end, the last first, and the first reading without errors
+// counts: a player who answered the first report with mutt has the guide
+// quoted after the form, and its lines are no orders. readTo is the last
+// line read then (OrdersAccepted.ReadTo), else 0; errs are those of the
+// file as read.
 func (g *Game) parseSubmitted(side engine.Side, text string, p playerFile) (orders engine.Orders, errs []engine.LineError, readTo int) {
 	orders, errs = g.Rules.ParseOrders(g.State, side, p.Body)
-	if len(errs) == 0 || p.QuoteEnd == 0 {
+	if len(errs) == 0 {
 		return orders, errs, 0
 	}
-	c := readPlayerFile(cutAfter(text, p.QuoteEnd))
-	if c.Err != nil || c.Game != p.Game || c.Phase != p.Phase || c.Side != p.Side {
-		return orders, errs, 0
-	}
-	if o, e := g.Rules.ParseOrders(g.State, side, c.Body); len(e) == 0 {
-		return o, nil, p.QuoteEnd
+	for i := len(p.QuoteEnds) - 1; i >= 0; i-- {
+		end := p.QuoteEnds[i]
+		c := readPlayerFile(cutAfter(text, end))
+		if c.Err != nil || c.Game != p.Game || c.Phase != p.Phase || c.Side != p.Side {
+			continue
+		}
+		if o, e := g.Rules.ParseOrders(g.State, side, c.Body); len(e) == 0 {
+			return o, nil, end
+		}
 	}
 	return orders, errs, 0
 }

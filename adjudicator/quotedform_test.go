@@ -90,3 +90,24 @@ func TestReplayRefusesOrdersReadToAnotherLine(t *testing.T) {
 		})
 	}
 }
+
+// A player who wrote an order of their own under the quoted form, after
+// a blank line, keeps it: the text is read to the last break in the quote
+// that leaves no errors (line 10, counted by hand: the quoted blank under
+// the player's "advance 3"), not to the first (line 7), so the orders are
+// advance 3 (the racetest's last advance counts), not the form's advance 1.
+func TestQuotedFormIsReadToItsLastBreakThatReadsClean(t *testing.T) {
+	h, clk, _ := newHost(t)
+	h.Create(raceSpec("g1"))
+	text := "Here are my orders.\n\nOn Mon, the host wrote:\n> Game: g1\n> Phase: T01\n> Side: allied\n> advance 1\n\nadvance 3\n> \n\n\n> RACE: A player's guide\n> THE GAME\n"
+	if r := submitAt(t, h, "allied", text, "sig1:q", clk.Now()); r.Status != StatusAccepted {
+		t.Fatalf("%+v", r)
+	}
+	g, _ := h.Game("g1")
+	if o := g.Orders["allied"]; o.ReadTo != 10 {
+		t.Fatalf("read to line %d, want 10", o.ReadTo)
+	}
+	if text := lastMail(t, h, "g1").Text; !strings.Contains(text, "advance 3") {
+		t.Errorf("the reply does not echo advance 3:\n%s", text)
+	}
+}
