@@ -101,7 +101,7 @@ func (h *Host) automatic(a Automatic) (Receipt, error) {
 			if hg.g.bouncedOnce(d) {
 				return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: hg.g.ID, Moved: "processed"}, nil
 			}
-			if err := hg.g.bounced(d, h.emitter(hg)); err != nil {
+			if err := h.decide(hg, func(emit Emit) error { return hg.g.bounced(d, emit) }); err != nil {
 				return Receipt{}, err
 			}
 			return Receipt{Outcome: Outcome{Status: StatusBounce, Side: side, Reason: d.String()}, Game: hg.g.ID, Moved: "processed"}, nil

@@ -12,7 +12,8 @@ import (
 
 // TestEveryEventTypeHasItsStruct: verify holds every record to its event
 // type's struct (checkCanonical), so each Ev constant of the package must
-// be in eventValue, or verify refuses logs holding it.
+// be in eventValue, or verify refuses logs holding it; and Apply folds it
+// with its applier (fold.go).
 func TestEveryEventTypeHasItsStruct(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
@@ -41,6 +42,9 @@ func TestEveryEventTypeHasItsStruct(t *testing.T) {
 			n++
 			if _, ok := eventValue(typ); !ok {
 				t.Errorf("%s (%s, %s) has no struct in eventValue", vs.Names[0].Name, typ, name)
+			}
+			if _, ok := appliers[typ]; !ok {
+				t.Errorf("%s (%s, %s) has no applier: Apply refuses it", vs.Names[0].Name, typ, name)
 			}
 			return true
 		})

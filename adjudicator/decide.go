@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"skagerrak/engine"
+	"skagerrak/events"
 )
 
 // ClockSkew is how far a player's clock may run behind the host's: a
@@ -18,10 +19,62 @@ import (
 // made for that phase (mail/verify allows as much into the future).
 const ClockSkew = 10 * time.Minute
 
-// Emit appends one event to the game's log and applies it to the game. The
-// decisions below call it for each event in turn, so each sees the game as
-// the events before it left it.
+// Emit makes one event of a decision. The decisions below call it for each
+// event in turn, so each sees the game as the events before it left it: a
+// Batch's Emit applies the event to the game as it makes it.
 type Emit func(typ string, data any) error
+
+// Batch is the events of one decision, returned for the log to append as
+// one (events.Log.AppendBatch): a crash leaves all of them or none, never
+// half a decision. Each event is sealed after the game's head, and applied
+// to the game as it is made, so that the rest of the decision sees it; if
+// the log then cannot append the batch, the game holds what its log does
+// not and must be replayed from the log.
+type Batch struct {
+	g      *Game
+	clock  func() time.Time
+	events []events.Event
+	// spoiled is set when an event could not be applied: the game may
+	// hold part of it.
+	spoiled bool
+}
+
+// NewBatch starts the batch of a decision on the game; clock stamps each
+// event as it is made.
+func (g *Game) NewBatch(clock func() time.Time) *Batch {
+	return &Batch{g: g, clock: clock}
+}
+
+// Emit seals the event that follows the game's head and applies it. An
+// event that cannot be applied is left out of the batch, and spoils it.
+func (b *Batch) Emit(typ string, data any) error {
+	seq, prev := b.g.Seq, b.g.Hash
+	if seq == 0 {
+		prev = events.GenesisPrev
+	}
+	ev, err := events.NewEvent(seq+1, prev, typ, b.clock(), data)
+	if err != nil {
+		return fmt.Errorf("adjudicator: %w", err)
+	}
+	b.g.fresh = data
+	if err := b.g.Apply(ev); err != nil {
+		b.g.fresh, b.spoiled = nil, true
+		return fmt.Errorf("adjudicator: applying the event just decided: %w", err)
+	}
+	b.events = append(b.events, ev)
+	return nil
+}
+
+// Take returns the events made since the last Take, for the log to
+// append as one, and whether one could not be applied (see Batch).
+func (b *Batch) Take() ([]events.Event, bool) {
+	evs, spoiled := b.events, b.spoiled
+	b.events, b.spoiled = nil, false
+	return evs, spoiled
+}
+
+// Len is how many events the batch holds.
+func (b *Batch) Len() int { return len(b.events) }
 
 // Submission is one order file that arrived, already authenticated.
 type Submission struct {
@@ -345,9 +398,12 @@ func (g *Game) TickRead(now, read time.Time, emit Emit) (waitDice int, err error
 	return 0, nil
 }
 
-// repair finishes what a crash cut short. A decision appends its events
-// one at a time, each durable before the next; a process that died in
-// between leaves the first ones in the log. What they leave undone is plain
+// repair finishes a decision the log holds only the first events of. The
+// host appends a decision as one batch, so a crash no longer leaves one;
+// but logs written before batches appended each event on its own, durable
+// before the next, and a process that died in between left the first ones
+// in the log; and a decision that failed (a mail that would not render)
+// keeps what it emitted before it failed. What they leave undone is plain
 // from the game: a resolved phase with no next phase opened (or the end not
 // declared), a game created with no first phase, an ended game whose final
 // reports are not all queued, orders recorded with no reply queued.

@@ -71,6 +71,17 @@ func (m *memOverlay) Append(typ string, at time.Time, data any) (events.Event, e
 	return ev, nil
 }
 
+func (m *memOverlay) AppendBatch(batch []events.Event) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	seq, prev := m.head()
+	if _, err := events.Sealed(seq, prev, batch); err != nil {
+		return err
+	}
+	m.evs = append(m.evs, batch...)
+	return nil
+}
+
 func (m *memOverlay) Events(from uint64) iter.Seq2[events.Event, error] {
 	return func(yield func(events.Event, error) bool) {
 		m.mu.Lock()

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -33,12 +32,8 @@ type Game struct {
 	Opened *PhaseOpened
 	// OpenedAt is when the open phase was opened.
 	OpenedAt time.Time
-	// deadlineSet is when the open phase's deadline was last set (opened
-	// or moved): a resume moves it by the time paused since then.
-	deadlineSet time.Time
 	// Orders are the latest accepted orders of the open phase, by side.
 	Orders map[engine.Side]OrdersAccepted
-	parsed map[engine.Side]engine.Orders
 	// Players by side, and the referee.
 	Players map[engine.Side]Player
 	Referee *Player
@@ -83,46 +78,80 @@ type Game struct {
 	// `skagerrak report`, which shows a report exactly as it was sent).
 	OnMail func(*Outgoing)
 
-	keys         map[string]uint64      // the seq where each message key was first recorded
-	mails        map[string]engine.Side // the Message-ID of every mail queued, and whom it was for
-	mailNotes    map[string]mailNote    // the kind, phase and address of every mail queued, by Message-ID
-	justBounced  string                 // the mail the event just applied reported bounced
-	createdHash  string                 // the hash of record 1, which receipts name
-	legacy       map[string]bool        // messages recorded under packet keys, by contentKey
-	rejected     map[string]bool        // keys of submissions rejected with an event
-	signed       map[string]time.Time   // latest signature time accepted, by key fingerprint
-	former       []Player               // registrations since replaced by the referee, by fingerprint
-	replied      map[string]bool        // submissions whose reply is queued (or withheld), by key
-	replies      map[string]int         // replies to each key in the open phase, by replyScope
-	acceptedIn   map[engine.Side]int    // order files accepted from each side in the open phase
-	finals       map[engine.Side]bool   // sides whose final report is queued
-	reminded     map[string]bool
-	flagged      map[engine.Side]int
+	received // the messages received and what answered them
+	intake   // the open phase's orders and replies
+	outMail  // the mail queued, and what it told
+	process  // how this process renders, resolves and replays
+}
+
+// received is what the fold keeps of the messages a game recorded: their
+// identities (so that none counts twice), who signed them and when, and
+// which were answered.
+type received struct {
+	keys         map[string]uint64    // the seq where each message key was first recorded
+	legacy       map[string]bool      // messages recorded under packet keys, by contentKey
+	rejected     map[string]bool      // keys of submissions rejected with an event
+	signed       map[string]time.Time // latest signature time accepted, by key fingerprint
+	former       []Player             // registrations since replaced by the referee, by fingerprint
+	replied      map[string]bool      // submissions whose reply is queued (or withheld), by key
 	encrypts     map[engine.Side]bool // sides (the referee too) that sent signed mail encrypted to the host
-	cache        map[string]engine.State
-	strict       bool
-	renderer     Renderer
+	toldUnsigned map[string]bool      // sides told how to sign, by remindKey of the phase
 	lastRejected *OrdersRejected
-	lastNotice   string
+	lastCommand  *PlayerCommand // the last command of a player's mail, for its answer
+}
+
+// intake is what the fold keeps of the open phase beyond Game.Orders and
+// Game.Opened: cleared or replaced when a phase opens or resolves.
+type intake struct {
+	parsed     map[engine.Side]engine.Orders // Game.Orders, parsed
+	replies    map[string]int                // replies to each key in the open phase, by replyScope
+	acceptedIn map[engine.Side]int           // order files accepted from each side in the open phase
+	// deadlineSet is when the open phase's deadline was last set (opened
+	// or moved): a resume moves it by the time paused since then.
+	deadlineSet time.Time
 	// waiting is set while the open phase waits for the mailbox.
 	waiting *PhaseWaiting
+}
+
+// outMail is what the fold keeps of the mail a game queued: for whom, of
+// what kind, which reminders, flags and final reports went out, and each
+// report with the game as it stood (short mail leaves out what did not
+// change).
+type outMail struct {
+	mails       map[string]engine.Side // the Message-ID of every mail queued, and whom it was for
+	mailNotes   map[string]mailNote    // the kind, phase and address of every mail queued, by Message-ID
+	finals      map[engine.Side]bool   // sides whose final report is queued
+	reminded    map[string]bool        // reminders queued, by remindKey
+	flagged     map[engine.Side]int    // the phases missed when each side was last flagged
+	reports     []*sentReport          // every report queued, with the game as it stood
+	lastMap     map[engine.Side]uint64 // the seq of the last report that carried each side's map
+	mapSums     map[string][32]byte    // SHA-256 of the last map of each side, by Message-ID of its report (a cache)
+	lastNotice  string                 // what the next notice tells
+	createdHash string                 // the hash of record 1, which receipts name
+	// justBounced is the mail the event just applied reported bounced;
+	// bouncedBefore the one the event before reported (Apply moves it).
+	justBounced, bouncedBefore string
+}
+
+// process is not part of the game's state: what this process keeps to
+// render, resolve and replay it.
+type process struct {
+	cache    map[string]engine.State // the state a decision just resolved, by digest, until Apply takes it
+	strict   bool                    // render every mail on replay and check its digest
+	renderer Renderer
+	past     func(seq uint64) (*Game, error) // the game as it stood before a record, from its log
+	secret   []byte
 	// judgedAt, while set, is when Tick judges deadlines: the start of
 	// the last read of the whole mailbox, while mail read in a pass is
-	// acted on. Not part of the game's state.
-	judgedAt     *time.Time
-	lastCommand  *PlayerCommand                  // the last command of a player's mail, for its answer
-	reports      []*sentReport                   // every report queued, with the game as it stood
-	lastMap      map[engine.Side]uint64          // the seq of the last report that carried each side's map
-	past         func(seq uint64) (*Game, error) // the game as it stood before a record, from its log
-	toldUnsigned map[string]bool                 // sides told how to sign, by remindKey of the phase
-	mapSums      map[string][32]byte             // SHA-256 of the last map of each side, by Message-ID of its report (a cache)
-	secret       []byte
-	rendered     *Mail
+	// acted on.
+	judgedAt *time.Time
 	// fresh is the data of the event being emitted, so that Apply need not
 	// decode what was encoded a moment ago; checked are the orders Submit
-	// just parsed, for the same reason. Replay has neither.
-	fresh   any
-	checked checkedOrders
+	// just parsed, and rendered the mail a decision just rendered, for the
+	// same reason. Replay has none of them.
+	fresh    any
+	checked  checkedOrders
+	rendered *Mail
 	// ctx is the context resolutions run in (SetContext).
 	ctx context.Context
 }
@@ -314,29 +343,33 @@ func (e *ReplayError) Error() string {
 // which verify wants and a daemon need not pay for.
 func NewGame(r Renderer, strict bool) *Game {
 	return &Game{
-		Orders:       map[engine.Side]OrdersAccepted{},
-		parsed:       map[engine.Side]engine.Orders{},
-		Players:      map[engine.Side]Player{},
-		Missed:       map[engine.Side]int{},
-		keys:         map[string]uint64{},
-		mails:        map[string]engine.Side{},
-		mailNotes:    map[string]mailNote{},
-		legacy:       map[string]bool{},
-		rejected:     map[string]bool{},
-		signed:       map[string]time.Time{},
-		replied:      map[string]bool{},
-		replies:      map[string]int{},
-		finals:       map[engine.Side]bool{},
-		acceptedIn:   map[engine.Side]int{},
-		reminded:     map[string]bool{},
-		flagged:      map[engine.Side]int{},
-		encrypts:     map[engine.Side]bool{},
-		lastMap:      map[engine.Side]uint64{},
-		toldUnsigned: map[string]bool{},
-		mapSums:      map[string][32]byte{},
-		cache:        map[string]engine.State{},
-		strict:       strict,
-		renderer:     r,
+		Orders:  map[engine.Side]OrdersAccepted{},
+		Players: map[engine.Side]Player{},
+		Missed:  map[engine.Side]int{},
+		received: received{
+			keys:         map[string]uint64{},
+			legacy:       map[string]bool{},
+			rejected:     map[string]bool{},
+			signed:       map[string]time.Time{},
+			replied:      map[string]bool{},
+			encrypts:     map[engine.Side]bool{},
+			toldUnsigned: map[string]bool{},
+		},
+		intake: intake{
+			parsed:     map[engine.Side]engine.Orders{},
+			replies:    map[string]int{},
+			acceptedIn: map[engine.Side]int{},
+		},
+		outMail: outMail{
+			mails:     map[string]engine.Side{},
+			mailNotes: map[string]mailNote{},
+			finals:    map[engine.Side]bool{},
+			reminded:  map[string]bool{},
+			flagged:   map[engine.Side]int{},
+			lastMap:   map[engine.Side]uint64{},
+			mapSums:   map[string][32]byte{},
+		},
+		process: process{cache: map[string]engine.State{}, strict: strict, renderer: r},
 	}
 }
 
@@ -387,426 +420,6 @@ func (g *Game) Owing() []engine.Side {
 		}
 	}
 	return out
-}
-
-// afterEnd are the events a game takes after its end: its last mails, what
-// became of them, and the referee's address for mail that did not arrive.
-var afterEnd = map[string]bool{EvMailQueued: true, EvMailSent: true, EvMailFailed: true, EvRefereeResult: true, EvMailBounced: true,
-	EvSideChanged: true, EvMailResent: true}
-
-// Apply folds one event into the game.
-func (g *Game) Apply(ev events.Event) error {
-	fail := func(format string, args ...any) error {
-		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: fmt.Sprintf(format, args...)}
-	}
-	if g.Seq == 0 && ev.Type != EvGameCreated {
-		return fail("the first event of a game must be %s", EvGameCreated)
-	}
-	if g.Ended != nil && !afterEnd[ev.Type] {
-		return fail("event after the game ended")
-	}
-	bounced := g.justBounced
-	g.justBounced = ""
-	switch ev.Type {
-	case EvGameCreated:
-		var d GameCreated
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if g.Seq != 0 {
-			return fail("a second %s", EvGameCreated)
-		}
-		rs, err := engine.Lookup(d.Ruleset)
-		if err != nil {
-			return fail("%v", err)
-		}
-		if _, err := engine.RevisionOf(rs, d.Setup); err != nil {
-			return fail("the game is played under rules this build does not have: %v", err)
-		}
-		st, err := rs.New(d.Setup.Played(), engine.NewReplayDice(d.SetupRolls))
-		if err != nil {
-			return fail("set-up: %v", err)
-		}
-		dg, err := Digest(st)
-		if err != nil {
-			return fail("%v", err)
-		}
-		if dg != d.StateDigest {
-			return fail("the initial state digest is %s, the log says %s", dg, d.StateDigest)
-		}
-		g.ID, g.Created, g.Rules, g.State, g.createdHash = d.Game, d, rs, st, ev.Hash
-		g.Phase = rs.Phase(st)
-		for _, p := range d.Players {
-			g.Players[p.Side] = p
-		}
-		g.Referee = d.Referee
-	case EvPhaseOpened:
-		var d PhaseOpened
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if d.Phase != g.Phase.ID {
-			return fail("opens phase %q but the rules are at %q", d.Phase, g.Phase.ID)
-		}
-		g.Opened, g.OpenedAt, g.deadlineSet = &d, ev.Time, ev.Time
-		clear(g.replies)
-		clear(g.acceptedIn)
-		g.Orders = map[engine.Side]OrdersAccepted{}
-		g.parsed = map[engine.Side]engine.Orders{}
-	case EvOrdersAccepted:
-		var d OrdersAccepted
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if g.Opened == nil || d.Phase != g.Opened.Phase {
-			return fail("orders for phase %q, which is not open", d.Phase)
-		}
-		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
-			return fail("%v", err)
-		}
-		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered, false); err != nil {
-			return fail("%v", err)
-		}
-		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {
-			return fail("%v", err)
-		}
-		if !d.SigTime.IsZero() && d.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
-			return fail("orders signed %s, before their phase opened", d.SigTime.UTC().Format(time.RFC3339))
-		}
-		if !d.Received.IsZero() && g.Paused == nil && !d.Received.Before(g.dueAt()) {
-			return fail("orders received %s, after the phase's deadline (%s)", stamp(d.Received), stamp(g.dueAt()))
-		}
-		o, errs := g.checked.take(d.Side, d.Text)
-		if o == nil {
-			p := readPlayerFile(d.Text)
-			f, err := p.OrderFile, p.Err
-			if err != nil {
-				return fail("the accepted order file does not parse: %v", err)
-			}
-			if f.Game != g.ID || f.Phase != d.Phase || f.Side != d.Side {
-				return fail("the order file says Game %s, Phase %s, Side %s; the event says %s, %s, %s", f.Game, f.Phase, f.Side, g.ID, d.Phase, d.Side)
-			}
-			if why := g.gameIDRefusal(f); why != "" && d.Source != "unsigned" {
-				return fail("accepted, though %s", why)
-			}
-			var readTo int
-			o, errs, readTo = g.parseSubmitted(d.Side, d.Text, p)
-			if len(errs) == 0 && readTo != d.ReadTo {
-				return fail("the orders were read to line %d of their text (0: all of it), where the rules read them to line %d", d.ReadTo, readTo)
-			}
-		}
-		if len(errs) > 0 {
-			return fail("the accepted orders of %s do not validate: %v", d.Side, errs[0])
-		}
-		d.Seq, d.Hash = ev.Seq, ev.Hash
-		g.Orders[d.Side] = d
-		if d.Source != "unsigned" {
-			g.acceptedIn[d.Side]++ // paper orders keep no mail
-		}
-		g.parsed[d.Side] = o
-		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
-		g.noteSigned(d.Fingerprint, d.SigTime)
-		g.Missed[d.Side] = 0
-		g.noteEncrypted(d.Side, d.Encrypted)
-	case EvOrdersRejected:
-		var d OrdersRejected
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
-			return fail("%v", err)
-		}
-		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered, d.Stray); err != nil {
-			return fail("%v", err)
-		}
-		g.rejected[d.Key] = d.Key != ""
-		g.lastRejected = &d
-		g.noteEncrypted(d.Side, d.Encrypted && !d.ByAddress)
-	case EvPhaseResolved:
-		var d PhaseResolved
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if g.Opened == nil || d.Phase != g.Opened.Phase {
-			return fail("resolves phase %q, which is not open", d.Phase)
-		}
-		if owing := g.Owing(); !slices.Equal(owing, d.Defaulted) {
-			return fail("the phase defaulted %v, but the sides without orders were %v", d.Defaulted, owing)
-		}
-		orders, texts := g.phaseOrders(d.Defaulted)
-		if od := engine.OrdersDigest(texts); hex.EncodeToString(od[:]) != d.OrdersDigest {
-			return fail("the orders digest is %x, the log says %s", od, d.OrdersDigest)
-		}
-		st, ok := g.cache[d.StateDigest]
-		if !ok {
-			dice := engine.NewReplayDice(d.Rolls)
-			var err error
-			st, err = g.resolveOpen(orders, dice)
-			var stopped *engine.Stopped
-			switch {
-			case errors.As(err, &stopped):
-				return fmt.Errorf("adjudicator: replaying event %d: %w", ev.Seq, err)
-			case err != nil && dice.Short() > 0:
-				return fail("the resolution asks for more rolls than the %d the log records", len(d.Rolls))
-			case err != nil:
-				return fail("resolution: %v", err)
-			}
-			if err := dice.Err(); err != nil {
-				return fail("%v", err)
-			}
-			if dice.Used() != len(d.Rolls) || dice.Short() > 0 {
-				return fail("the resolution used %d rolls, the log records %d", dice.Used()+dice.Short(), len(d.Rolls))
-			}
-			dg, err := Digest(st)
-			if err != nil {
-				return fail("%v", err)
-			}
-			if dg != d.StateDigest {
-				return fail("the state digest is %s, the log says %s", dg, d.StateDigest)
-			}
-		}
-		clear(g.cache)
-		mv := PhaseMoves{Phase: d.Phase, Title: g.Opened.Title, Why: d.Why, Orders: map[engine.Side]string{}, Defaulted: d.Defaulted, Rolls: len(d.Rolls)}
-		for side, o := range orders {
-			mv.Orders[side] = g.Rules.FormatOrders(g.State, side, o)
-		}
-		g.Moves = append(g.Moves, mv)
-		for _, s := range d.Defaulted {
-			g.Missed[s]++
-		}
-		if g.Created.Dice == "manual" {
-			if err := g.useDice(d.Rolls); err != nil {
-				return fail("%v", err)
-			}
-		}
-		if g.waiting != nil {
-			g.lastNotice = fmt.Sprintf("Phase %s, which waited for the mailbox to be read, has resolved (%s): every order the mail server received before its deadline counted.", d.Phase, d.Why)
-			g.waiting = nil
-		}
-		g.State = st
-		g.Phase = g.Rules.Phase(st)
-		g.Opened = nil
-		g.Orders = map[engine.Side]OrdersAccepted{}
-		g.parsed = map[engine.Side]engine.Orders{}
-		g.Resolved++
-		d.Seq = ev.Seq
-		g.History = append(g.History, d)
-	case EvMailQueued:
-		var d MailQueued
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if p, ok := g.Player(d.Side); !ok || p.Address != d.To {
-			return fail("mail for %s addressed to %s, not to the side's registered address", d.Side, d.To)
-		}
-		if d.Kind == MailReminder {
-			g.reminded[remindKey(d.Phase, d.Side)] = true
-		}
-		if d.Kind == MailFlag {
-			g.flagged[d.Side] = g.Missed[d.Side]
-		}
-		if d.About != "" {
-			g.replied[d.About] = true
-		}
-		g.mails[d.ID] = d.Side
-		g.noteMail(d.ID, d.Kind, d.Phase, d.To, "")
-		switch {
-		case d.Kind == MailUndelivered:
-			g.told(d.About)
-		case d.Kind == MailNotice && d.Side == Referee && bounced != "":
-			// A build before MailUndelivered told the referee of a bounce
-			// with a notice.
-			g.told(bounced)
-		}
-		if d.Kind == MailFinal {
-			g.finals[d.Side] = true
-		}
-		if d.Kind == MailReport {
-			g.noteReport(d, ev.Seq)
-		}
-		out := &Outgoing{Queued: d, Seq: ev.Seq}
-		switch {
-		case g.rendered != nil && g.rendered.ID == d.ID:
-			// Queued just now: the decision rendered it for its digest.
-			out.Mail, g.rendered = *g.rendered, nil
-		case g.strict || g.OnMail != nil:
-			m, err := g.render(d)
-			if err != nil {
-				return fail("rendering %s mail: %v", d.Kind, err)
-			}
-			switch {
-			case !g.strict:
-			case d.rendered() != RenderRevision:
-				// Rendered by a build whose mails read otherwise: what
-				// the game decided is checked, this text cannot be.
-				g.Unrendered++
-			case digestText(m.Text) != d.Digest:
-				return fail("the %s mail to %s renders with digest %s, the log says %s", d.Kind, d.Side, digestText(m.Text), d.Digest)
-			}
-			out.Mail = m
-		default:
-			// Replaying: most mail was sent long ago, so keep what it takes
-			// to render it and render only what is still to be sent.
-			out.frozen = g.freeze()
-		}
-		g.Outbox = append(g.Outbox, out)
-		if g.OnMail != nil {
-			g.OnMail(out)
-		}
-	case EvMailSent, EvMailFailed:
-		var d MailFailed
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		i := g.outboxIndex(d.ID)
-		if i < 0 {
-			return fail("mail %s is not in the outbox", d.ID)
-		}
-		side := g.Outbox[i].Queued.Side
-		g.Outbox = append(g.Outbox[:i], g.Outbox[i+1:]...)
-		if ev.Type == EvMailFailed {
-			g.Failed = append(g.Failed, d)
-			g.noteUndelivered(d.ID, side, d.Error, false)
-		} else {
-			g.delivered(d.ID)
-		}
-	case EvDiceAdded:
-		var d DiceAdded
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if !d.PerDie {
-			if len(g.Dice) > g.DiceD6 {
-				return fail("d6 faces supplied after dice of every type")
-			}
-			g.DiceD6 += len(d.Values)
-		}
-		g.Dice = append(g.Dice, d.Values...)
-	case EvDiceCleared:
-		var d DiceCleared
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if !slices.Equal(d.Values, g.Dice) {
-			return fail("clears the dice %v, but the hand holds %v", d.Values, g.Dice)
-		}
-		g.Dice, g.DiceD6 = nil, 0
-	case EvDeadlineChanged:
-		var d DeadlineChanged
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if g.Opened == nil || g.Opened.Phase != d.Phase {
-			return fail("deadline of phase %q, which is not open", d.Phase)
-		}
-		g.Opened.Deadline = d.Deadline
-		g.deadlineSet = ev.Time
-		g.forgetReminders(d.Phase)
-		g.lastNotice = fmt.Sprintf("%s moved the deadline of %s to %s: %s", d.By, d.Phase, d.Deadline.UTC().Format(time.RFC1123), d.Why)
-	case EvGamePaused:
-		var d GamePaused
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		g.Paused, g.PausedAt = &d, ev.Time
-		g.Pauses++
-		g.lastNotice = fmt.Sprintf("%s paused the game: %s", d.By, d.Why)
-	case EvGameResumed:
-		var d GameResumed
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		g.Paused = nil
-		if g.Opened != nil {
-			g.Opened.Deadline = d.Deadline
-			g.forgetReminders(g.Opened.Phase)
-		}
-		g.lastNotice = fmt.Sprintf("%s resumed the game: %s. The deadline is now %s.", d.By, d.Why, d.Deadline.UTC().Format(time.RFC1123))
-	case EvSideChanged:
-		var d SideChanged
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if old, ok := g.Player(d.Player.Side); ok && old.Fingerprint != d.Player.Fingerprint {
-			g.noteFormer(old)
-		}
-		if d.Player.Side == Referee {
-			g.Referee = &d.Player
-		} else {
-			g.Players[d.Player.Side] = d.Player
-		}
-		g.lastNotice = fmt.Sprintf("%s changed the registration of %s (address %s, key %s): %s", d.By, d.Player.Side, d.Player.Address, d.Player.Fingerprint, d.Why)
-	case EvSideFlagged:
-		var d SideFlagged
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		g.flagged[d.Side] = d.Missed
-		g.lastNotice = fmt.Sprintf("Side %s has missed %d phases in a row and played them with default orders.", d.Side, d.Missed)
-	case EvRefereeMail:
-		var d RefereeMail
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if err := g.noteKey(ev.Seq, ev.Type, d.Key); err != nil {
-			return fail("%v", err)
-		}
-		if err := g.countReply(d.Fingerprint, d.Key, d.Unanswered, false); err != nil {
-			return fail("%v", err)
-		}
-		if err := g.checkSigTime(d.Fingerprint, d.SigTime, canonicalKey(d.Key)); err != nil {
-			return fail("%v", err)
-		}
-		g.noteLegacy(d.Key, d.Fingerprint, d.SigTime, d.Text)
-		g.noteSigned(d.Fingerprint, d.SigTime)
-		g.noteEncrypted(Referee, d.Encrypted)
-	case EvRefereeResult:
-		var d RefereeResult
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		g.lastNotice = "Your commands:\n\n" + strings.Join(d.Lines, "\n")
-	case EvGameEnded:
-		var d GameEnded
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		sec, err := hex.DecodeString(d.Secret)
-		if err != nil {
-			return fail("the published secret is not hex")
-		}
-		if c := sha256.Sum256(sec); hex.EncodeToString(c[:]) != g.Created.SecretCommitment {
-			return fail("the published dice secret does not match the commitment of %s", EvGameCreated)
-		}
-		g.Ended = &d
-		g.Opened = nil
-	case EvPlayerMail, EvPlayerCommand, EvUnsignedAnswered:
-		if err := g.applyPlayer(ev); err != nil {
-			return fail("%v", err)
-		}
-	case EvMailBounced:
-		if err := g.applyBounce(ev); err != nil {
-			return fail("%v", err)
-		}
-	case EvMailResent:
-		if err := g.applyResent(ev); err != nil {
-			return fail("%v", err)
-		}
-	case EvPhaseWaiting:
-		var d PhaseWaiting
-		if err := g.decode(ev, &d); err != nil {
-			return fail("%v", err)
-		}
-		if g.Opened == nil || d.Phase != g.Opened.Phase {
-			return fail("phase %q waits, but it is not open", d.Phase)
-		}
-		g.waiting = &d
-		g.lastNotice = waitingNotice(d, g.dueAt())
-	default:
-		return fail("unknown event type")
-	}
-	g.Seq, g.Hash, g.Time = ev.Seq, ev.Hash, ev.Time
-	return nil
 }
 
 // phaseOrders returns the orders the open phase resolves with: each owing

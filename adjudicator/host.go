@@ -300,31 +300,71 @@ func (h *Host) unknownGame(id string) error {
 	return fmt.Errorf("adjudicator: no game %q in %s (games: %s)", id, h.store.Where(), strings.Join(ids, ", "))
 }
 
-// emitter appends to a game's log and applies the event. A log failure
-// that wraps events.ErrFatal must end the process; the caller sees it. A
-// shared game is held first (see act).
-func (h *Host) emitter(hg *hosted) Emit {
-	return func(typ string, data any) error {
+// decide runs op, one decision on a game, with the Emit of a Batch, and
+// appends the batch to the game's log as one (record): what op emitted
+// before it failed too, as each event was kept before batches. A shared
+// game is held at the first emit (see act). A log failure that wraps
+// events.ErrFatal must end the process; the caller sees it.
+func (h *Host) decide(hg *hosted, op func(Emit) error) error {
+	b := hg.g.NewBatch(h.clock.Now)
+	err := op(func(typ string, data any) error {
 		if err := h.hold(hg); err != nil {
 			return err
 		}
-		start := time.Now()
-		ev, err := hg.log.Append(typ, h.clock.Now(), data)
-		if h.observer != nil {
-			h.observer.Append(time.Since(start), err)
-		}
-		if err != nil {
-			return err
-		}
-		hg.g.fresh = data
-		if err := hg.g.Apply(ev); err != nil {
-			return fmt.Errorf("adjudicator: applying the event just written: %w", err)
+		if b.Len() >= events.MaxBatchRecords {
+			// A decision this long (none is) is recorded in parts.
+			if err := h.record(hg, b); err != nil {
+				return err
+			}
 		}
 		if typ == EvSideChanged || typ == EvGameCreated {
 			h.keysOK, h.byFPOK = false, false
 		}
+		return b.Emit(typ, data)
+	})
+	if rerr := h.record(hg, b); rerr != nil {
+		return errors.Join(rerr, err)
+	}
+	return err
+}
+
+// record appends what the batch holds to the game's log. If the log
+// refuses it, or an event of it could not be applied, the game, which
+// applied it, is replayed from the log.
+func (h *Host) record(hg *hosted, b *Batch) error {
+	evs, spoiled := b.Take()
+	var err error
+	if len(evs) > 0 {
+		start := time.Now()
+		err = hg.log.AppendBatch(evs)
+		if h.observer != nil {
+			h.observer.Append(time.Since(start), err)
+		}
+	}
+	if err == nil && !spoiled {
 		return nil
 	}
+	if rerr := h.reload(hg); rerr != nil {
+		return errors.Join(err, fmt.Errorf("adjudicator: game %s: replaying the log after a decision it did not take: %w", hg.g.ID, rerr))
+	}
+	return err
+}
+
+// reload replays a game from its log, in place of the one in memory.
+func (h *Host) reload(hg *hosted) error {
+	g, err := replayFrom(h.ctx, hg.log, nil)
+	if err != nil {
+		return err
+	}
+	if g.Ended == nil {
+		if err := g.SetSecret(hg.g.secret); err != nil {
+			return err
+		}
+	}
+	g.past = hg.g.past
+	hg.g = g
+	h.keysOK, h.byFPOK = false, false
+	return nil
 }
 
 // Create makes a new game: its directory, its dice secret (owner-only,
@@ -354,7 +394,13 @@ func (h *Host) Create(s Spec) (*Game, error) {
 	hg := &hosted{g: NewGame(TemplateRenderer{}, false), log: l, held: shared}
 	hg.g.past = pastOf(l)
 	hg.g.SetContext(h.ctx)
-	if err := hg.g.Start(s, secret, h.clock.Now(), h.emitter(hg)); err != nil {
+	b := hg.g.NewBatch(h.clock.Now)
+	err = hg.g.Start(s, secret, h.clock.Now(), b.Emit)
+	if err == nil {
+		evs, _ := b.Take()
+		err = l.AppendBatch(evs)
+	}
+	if err != nil {
 		done(false)
 		return nil, err
 	}

@@ -153,14 +153,15 @@ func (h *Host) sendFirst(ctx context.Context, hg *hosted, s Sender) (bool, error
 	err := s.Send(sctx, o.Mail)
 	switch {
 	case err == nil:
-		return true, h.release(hg, h.emitter(hg)(EvMailSent, MailSent{ID: o.Queued.ID}))
+		return true, h.release(hg, h.decide(hg, func(emit Emit) error { return emit(EvMailSent, MailSent{ID: o.Queued.ID}) }))
 	case errors.Is(err, ErrPermanent):
 		h.log.Warn("delivery failed for good", "game", id, "id", o.Queued.ID, "to", o.Queued.To, "err", err)
-		emit := h.emitter(hg)
-		if err := emit(EvMailFailed, MailFailed{ID: o.Queued.ID, Error: err.Error()}); err != nil {
-			return false, h.release(hg, err)
-		}
-		return false, h.release(hg, hg.g.tellReferee(emit))
+		return false, h.release(hg, h.decide(hg, func(emit Emit) error {
+			if err := emit(EvMailFailed, MailFailed{ID: o.Queued.ID, Error: err.Error()}); err != nil {
+				return err
+			}
+			return hg.g.tellReferee(emit)
+		}))
 	case ctx.Err() != nil:
 		return false, h.release(hg, ctx.Err())
 	default:

@@ -1,7 +1,10 @@
 package adjudicator
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +18,10 @@ var errCrash = errors.New("killed")
 
 // crashingGame runs a game on an in-memory log whose emitter "dies" right
 // after the event crashAfter is appended (its n-th occurrence), and lets a
-// test restart it by replaying the log.
+// test restart it by replaying the log. It appends one event at a time, as
+// builds before batches did: the logs they left may hold half a decision,
+// which Game.repair finishes (the tests below). The host now appends a
+// decision as one batch (TestCrashMidBatchLeavesNoHalfDecision).
 type crashingGame struct {
 	t     *testing.T
 	log   *events.MemLog
@@ -160,5 +166,102 @@ func TestCrashAfterGameEndedQueuesTheFinalReports(t *testing.T) {
 	}
 	if c.queued(MailFinal, "allied") != 1 || c.queued(MailFinal, "german") != 1 {
 		t.Errorf("final reports: allied %d, german %d", c.queued(MailFinal, "allied"), c.queued(MailFinal, "german"))
+	}
+}
+
+// A decision is appended as one batch: a crash while its write reaches
+// the disk, cut at any byte, leaves the game as it stood before the
+// decision (the torn batch is cut on open) or the whole decision, never
+// part of it. Here the decision is the German orders, all in: the orders,
+// the phase resolved, T02 opened and the reports.
+func TestCrashMidBatchLeavesNoHalfDecision(t *testing.T) {
+	h, clk, dir := newHost(t)
+	if _, err := h.Create(raceSpec("g1")); err != nil {
+		t.Fatal(err)
+	}
+	submit(t, h, "g1", "allied", orders("g1", "T01", "allied", "advance 1"))
+	path := filepath.Join(dir, "g1", LogFile)
+	before, _ := os.ReadFile(path)
+	g, _ := h.Game("g1")
+	seqBefore := g.Seq
+	submit(t, h, "g1", "german", orders("g1", "T01", "german", "advance 2"))
+	g, _ = h.Game("g1")
+	seqAfter := g.Seq
+	if g.Opened == nil || g.Opened.Phase != "T02" || seqAfter < seqBefore+4 {
+		t.Fatalf("the decision: phase %+v, records %d to %d; want T02 opened by one decision of several records", g.Opened, seqBefore, seqAfter)
+	}
+	h.Close()
+	full, _ := os.ReadFile(path)
+	if !bytes.HasPrefix(full, before) || !bytes.Contains(full[len(before):], []byte(`,"more":`)) {
+		t.Fatal("the decision was not appended as one framed batch after the log as it stood")
+	}
+	for cut := len(before); cut <= len(full); cut += max(1, (len(full)-len(before))/97) {
+		if err := os.WriteFile(path, full[:cut], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		h, err := OpenHost(dir, Options{Clock: clk})
+		if err != nil {
+			t.Fatalf("cut at %d: %v", cut, err)
+		}
+		g, _ := h.Game("g1")
+		switch {
+		case cut >= len(full)-1 && (g.Seq != seqAfter || g.Opened == nil || g.Opened.Phase != "T02"):
+			t.Errorf("cut at %d of %d: the whole batch is on disk, but the game is at record %d", cut, len(full), g.Seq)
+		case cut < len(full)-1 && (g.Seq != seqBefore || g.Opened == nil || g.Opened.Phase != "T01" || len(g.Orders) != 1):
+			t.Errorf("cut at %d of %d: the game is at record %d (phase %+v), want %d: T01 with the Allied orders only", cut, len(full), g.Seq, g.Opened, seqBefore)
+		}
+		if _, err := h.Tick(); err != nil {
+			t.Errorf("cut at %d: a tick after the restart: %v", cut, err)
+		}
+		if g, _ := h.Game("g1"); cut < len(full)-1 && g.Seq != seqBefore {
+			t.Errorf("cut at %d: a tick after the restart recorded %d records: there was a half decision to finish", cut, g.Seq-seqBefore)
+		}
+		h.Close()
+	}
+}
+
+// refusingLog is a log whose next AppendBatch fails without appending.
+type refusingLog struct {
+	events.Log
+	refuse bool
+}
+
+func (l *refusingLog) AppendBatch(batch []events.Event) error {
+	if l.refuse && len(batch) > 0 {
+		l.refuse = false
+		return errors.New("refused (test)")
+	}
+	return l.Log.AppendBatch(batch)
+}
+
+// A decision the log does not take leaves the game as its log tells it:
+// the game that applied the decision is replayed from the log, and the
+// same mail decides again on the next pass.
+func TestDecisionTheLogRefusesIsNotKept(t *testing.T) {
+	h, _, _ := newHost(t)
+	if _, err := h.Create(raceSpec("g1")); err != nil {
+		t.Fatal(err)
+	}
+	submit(t, h, "g1", "allied", orders("g1", "T01", "allied", "advance 1"))
+	g, _ := h.Game("g1")
+	seq := g.Seq
+	rl := &refusingLog{Log: h.games["g1"].log, refuse: true}
+	h.games["g1"].log = rl
+	text := orders("g1", "T01", "german", "advance 2")
+	h.mu.Lock()
+	_, err := h.route(Submission{Text: text, Source: "file", Fingerprint: "FPG", Key: "k-german", SigTime: h.clock.Now()}, h.clock.Now(), h.clock.Now())
+	h.mu.Unlock()
+	if err == nil || !strings.Contains(err.Error(), "refused (test)") {
+		t.Fatalf("the refused decision: %v, want the log's error", err)
+	}
+	g, _ = h.Game("g1")
+	if g.Seq != seq || g.Opened == nil || g.Opened.Phase != "T01" || len(g.Orders) != 1 {
+		t.Fatalf("after the refused decision the game is at record %d (phase %+v, %d orders), want %d: T01 with the Allied orders", g.Seq, g.Opened, len(g.Orders), seq)
+	}
+	if r := submit(t, h, "g1", "german", text); r.Outcome.Status != StatusAccepted {
+		t.Fatalf("the same orders again: %+v", r)
+	}
+	if g, _ := h.Game("g1"); g.Opened == nil || g.Opened.Phase != "T02" {
+		t.Fatalf("after the orders came again: phase %+v, want T02", g.Opened)
 	}
 }

@@ -17,17 +17,16 @@ var errStale = errors.New("adjudicator: other daemons appended to the game; deci
 // holdTimeout bounds the wait for a game another daemon holds.
 const holdTimeout = 2 * time.Minute
 
-// act runs one piece of work on a game: op decides and emits. A shared game
-// (SharedLog) is held from op's first emit to the end of act, and op runs
-// again, once, if the records other daemons appended meanwhile came in
-// with the hold; what op appended is committed at the end, whether op
-// failed or not (as the file store keeps each append), unless the log
-// failed.
+// act runs one piece of work on a game: op decides and emits, and its
+// events are appended as one batch (decide). A shared game (SharedLog) is
+// held from op's first emit to the end of act, and op runs again, once, if
+// the records other daemons appended meanwhile came in with the hold; what
+// op emitted is committed at the end, whether op failed or not, unless the
+// log failed.
 func (h *Host) act(hg *hosted, op func(Emit) error) error {
-	emit := h.emitter(hg)
-	err := op(emit)
+	err := h.decide(hg, op)
 	if errors.Is(err, errStale) {
-		err = op(emit)
+		err = h.decide(hg, op)
 	}
 	err = h.release(hg, err)
 	if faulty(err) {

@@ -50,6 +50,10 @@ type MailServer struct {
 	QueueTTL string
 	// Postfix makes Dovecot listen for LMTP in Postfix's chroot too.
 	Postfix bool
+	// PostfixQueue is Postfix's queue_directory, its chroot, where
+	// Dovecot's second LMTP socket is (private/dovecot-lmtp; "": Debian's
+	// /var/spool/postfix).
+	PostfixQueue string
 }
 
 // MailServerNames are the configurations `skagerrak config mailserver`
@@ -57,7 +61,7 @@ type MailServer struct {
 var MailServerNames = map[string]string{
 	"dovecot":   "/etc/dovecot/dovecot.conf",
 	"opensmtpd": "/etc/smtpd.conf",
-	"postfix":   "/etc/postfix/main.cf (appended)",
+	"postfix":   "/etc/postfix/main.cf",
 }
 
 var mailServerTemplates = map[string]string{"dovecot": "dovecot.conf", "opensmtpd": "smtpd.conf", "postfix": "postfix-main.cf"}
@@ -87,6 +91,7 @@ func (ms MailServer) WithDefaults() (MailServer, error) {
 	def(&ms.IMAPPort, "143")
 	def(&ms.IMAPSPort, "993")
 	def(&ms.SMTPListen, "0.0.0.0")
+	def(&ms.PostfixQueue, "/var/spool/postfix")
 	if ms.MailUID == 0 {
 		u, err := user.Lookup(ms.MailUser)
 		if err != nil {

@@ -185,14 +185,14 @@ func Resolve(ctx context.Context, rs Ruleset, game string, s State, orders map[S
 // (Bound), a resolution that cannot go on (a manual die not in hand, its
 // budget spent, its context done) returning why: the body of every
 // ruleset's Resolve.
-func Guarded(resolve func(State, map[Side]Orders, Dice) (State, error), s State, orders map[Side]Orders, d Dice) (next State, err error) {
+func Guarded[S, O any](resolve func(S, map[Side]O, Dice) (S, error), s S, orders map[Side]O, d Dice) (next S, err error) {
 	defer Halted(&err)
 	return resolve(s, orders, Bound(d))
 }
 
 // GuardedNew is Guarded for a ruleset's set-up (New): one that asks a
 // manual die not in hand returns why.
-func GuardedNew(newState func(Setup, Dice) (State, error), setup Setup, d Dice) (st State, err error) {
+func GuardedNew[S any](newState func(Setup, Dice) (S, error), setup Setup, d Dice) (st S, err error) {
 	defer Halted(&err)
 	return newState(setup, Bound(d))
 }

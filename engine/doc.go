@@ -6,4 +6,12 @@
 // and never depends on map iteration order. Given the same state, orders and
 // dice, a ruleset returns byte-for-byte the same next state. Packages under
 // engine/<game> implement one rulebook each and import only this package.
+//
+// A ruleset plugs in by writing its functions against its own types, its
+// state, a side's view and a side's orders (TypedRules; TypedBook for a
+// full rulebook with reports, maps and a rules listing), and registering
+// the adapter around them (Typed, Book), which implements Ruleset and the
+// optional interfaces: the JSON decoding and every type check happen
+// there, once. Its data files are read through a Pack from its embedded
+// data/ folder, the rules listing from data/rules.txt.
 package engine

@@ -34,6 +34,32 @@ func BenchmarkAppend(b *testing.B) {
 	}
 }
 
+// BenchmarkAppendBatch appends batches of 8 records (a phase resolved, the
+// next opened, reports queued) to a log file, one write and one fsync a
+// batch: one op is a batch.
+func BenchmarkAppendBatch(b *testing.B) {
+	l, err := events.Create(filepath.Join(b.TempDir(), "events.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Close()
+	at := time.Now()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		seq, head := l.Head()
+		batch := make([]events.Event, 8)
+		for j := range batch {
+			if batch[j], err = events.NewEvent(seq+1, head, "MailQueued", at, benchData); err != nil {
+				b.Fatal(err)
+			}
+			seq, head = batch[j].Seq, batch[j].Hash
+		}
+		if err := l.AppendBatch(batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 const replayEvents = 10000
 
 // replayLog writes a log of replayEvents events and returns its path.

@@ -10,7 +10,9 @@
 //
 // A log is a file of records, one per line (JSON Lines). Each record is a
 // JSON object with exactly these six members, in this order, with no
-// whitespace between tokens, followed by one newline byte (0x0A):
+// whitespace between tokens, followed by one newline byte (0x0A); the
+// records of a batch but its last carry a seventh, outside the record (see
+// Batches):
 //
 //	{"seq":1,"time":"1940-04-09T04:15:00Z","type":"GameCreated","data":{"game":"weserubung-1"},"prev":"000…000","hash":"9f2c…"}
 //
@@ -65,6 +67,28 @@
 // is as computed. Any change to a record, a removed, repeated, reordered or
 // hand-appended record breaks one of these at the first record affected.
 //
+// # Batches
+//
+// A batch is records appended as one (Log.AppendBatch: the events of one
+// adjudicator decision). The file store writes a batch with one write and
+// one fsync, and frames each of its records but the last: after the hash
+// member, the line carries one more member, "more", the number of records
+// of the batch that follow it:
+//
+//	{"seq":7,…,"prev":"…","hash":"…","more":2}
+//	{"seq":8,…,"prev":"…","hash":"…","more":1}
+//	{"seq":9,…,"prev":"…","hash":"…"}
+//
+// The frame is not part of the record: the record line is the file line
+// without `,"more":N` (N a decimal from 1 to MaxBatchRecords-1, no leading
+// zero), the hash does not cover it, and other stores (and MemLog.WriteTo,
+// and an export) do not write it. A reader counts the records of a batch
+// only once it has read the last one; within a batch each frame must be one
+// less than the one before, or the line is damage. A log without batches
+// (every log written before them) has no frames and reads as before; a
+// reader that predates batches refuses a framed line as damage rather
+// than misreading it.
+//
 // # First record and format version
 //
 // There is no header record. Record 1 is the first event the application
@@ -96,7 +120,9 @@
 // during Create leaves either no file or an empty one). Open fsyncs
 // the directory too. Append encodes the whole record line, writes it with one
 // write(2) on a file opened O_APPEND, and fsyncs the file before returning;
-// the returned Event is the acknowledgement. If the write or the fsync fails
+// the returned Event is the acknowledgement. AppendBatch likewise writes a
+// whole batch, framed (see Batches), with one write(2) and one fsync: its
+// nil error acknowledges all of the batch. If the write or the fsync fails
 // (a full disk, an I/O error), Append returns an error wrapping ErrFatal and
 // the FileLog is poisoned: every later call returns that same error (Close
 // still releases the lock). The caller, the daemon, must then exit; on
@@ -247,9 +273,16 @@
 //   - Torn tail (recovered): the bytes after the last newline, when they are
 //     not a complete good record (a cut record, zeros, garbage); or a last
 //     newline-terminated line that fails and contains a NUL byte (unwritten
-//     blocks before a written one). Readers report it in Summary.TornTail
-//     and Summary.TailBytes and stop there without error; Open truncates the
-//     file to the end of the last good record and fsyncs the cut. If the
+//     blocks before a written one); or the records of a batch whose last
+//     record is missing, with whatever follows them: good records whose
+//     frame says more follow, then nothing, a cut record, or a line with a
+//     NUL byte followed only by lines of the same batch (good ones framed
+//     one less each, and leaving no record of it unread, or NUL ones). A
+//     batch is one write, never acknowledged in part, so its remains are
+//     cut whole: the log holds all of a batch or none of it. Readers
+//     report it in Summary.TornTail and Summary.TailBytes and stop there
+//     without error; Open truncates the file to the end of the last good
+//     record (of a whole batch) and fsyncs the cut. If the
 //     bytes after the last newline are a complete good next record that
 //     only lacks its newline, it is kept: readers count it and set
 //     Summary.Unterminated, and Open writes the newline and fsyncs.

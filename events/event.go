@@ -17,7 +17,8 @@ import (
 // package documentation. Version 1 logs carry no header record: the version is
 // implied. A future format that is not byte-compatible will begin its logs
 // with a record of a type under ReservedTypePrefix, which a version 1 reader
-// refuses.
+// refuses. Batches (framed records, see the package documentation) extend
+// version 1: a log without them is byte for byte what it was.
 const FormatVersion = 1
 
 // GenesisPrev is the prev field of the first record (seq 1) of every log, and
@@ -434,4 +435,103 @@ func parseRecord(line []byte) (Event, error) {
 	ev.Prev = string(prev)
 	ev.Hash = string(hash)
 	return ev, nil
+}
+
+// MaxBatchRecords bounds the records of one batch (Log.AppendBatch).
+const MaxBatchRecords = 4096
+
+// keyMore starts the member that the file store adds, after hash, to each
+// record of a batch but its last: ,"more":N} says N more records of the
+// batch follow. It is framing, not part of the record: the hash does not
+// cover it, and other stores do not keep it.
+const keyMore = `,"more":`
+
+// ErrNotNext is wrapped by the error of an AppendBatch whose records do not
+// continue the log: the first does not follow the head, one does not link
+// to the one before, or one is not as NewEvent makes it. Nothing of the
+// batch is appended and the log stays usable.
+var ErrNotNext = errors.New("events: the batch does not continue the log")
+
+// Sealed checks that batch continues a log whose head is (seq, head): its
+// records numbered on from seq+1, each linked to the one before and exactly
+// as NewEvent makes it. It returns their record lines, newline included,
+// or an error wrapping ErrNotNext. Log implementations call it first in
+// AppendBatch.
+func Sealed(seq uint64, head string, batch []Event) ([][]byte, error) {
+	if len(batch) > MaxBatchRecords {
+		return nil, fmt.Errorf("%w: %d records, more than MaxBatchRecords (%d)", ErrNotNext, len(batch), MaxBatchRecords)
+	}
+	lines := make([][]byte, len(batch))
+	for i, ev := range batch {
+		if ev.Seq != seq+1 || ev.Prev != head {
+			return nil, fmt.Errorf("%w: record %d of the batch is seq %d after %s, the log's head is seq %d (%s)", ErrNotNext, i+1, ev.Seq, short(ev.Prev), seq, short(head))
+		}
+		again, line, err := seal(ev.Seq, ev.Prev, ev.Type, ev.Time, ev.Data)
+		if err != nil {
+			return nil, fmt.Errorf("%w: record %d of the batch: %v", ErrNotNext, i+1, err)
+		}
+		if again.Hash != ev.Hash || !again.Time.Equal(ev.Time) || !bytes.Equal(again.Data, ev.Data) {
+			return nil, fmt.Errorf("%w: record %d of the batch (seq %d) is not as NewEvent makes it", ErrNotNext, i+1, ev.Seq)
+		}
+		lines[i] = line
+		seq, head = ev.Seq, ev.Hash
+	}
+	return lines, nil
+}
+
+// short is the first digits of a hash, for messages.
+func short(hash string) string {
+	if len(hash) > 12 {
+		return hash[:12]
+	}
+	return hash
+}
+
+// framed returns the file store's bytes of a batch's record lines, each
+// but the last with ,"more":N before its final }, and where each starts.
+func framed(lines [][]byte) ([]byte, []int) {
+	if len(lines) == 1 {
+		return lines[0], []int{0}
+	}
+	n := 0
+	for _, l := range lines {
+		n += len(l) + len(keyMore) + 5
+	}
+	out := make([]byte, 0, n)
+	starts := make([]int, len(lines))
+	for i, l := range lines {
+		starts[i] = len(out)
+		more := len(lines) - 1 - i
+		if more == 0 {
+			out = append(out, l...)
+			break
+		}
+		out = append(out, l[:len(l)-2]...) // up to the final }\n
+		out = append(out, keyMore...)
+		out = strconv.AppendInt(out, int64(more), 10)
+		out = append(out, "}\n"...)
+	}
+	return out, starts
+}
+
+// unframe splits a file line (without newline) into its record line and
+// the number of records of its batch that follow it (see keyMore). A line
+// without the member is returned as it is, with 0.
+func unframe(line []byte) ([]byte, int, error) {
+	n := len(line)
+	if n < 2 || line[n-1] != '}' || line[n-2] < '0' || line[n-2] > '9' {
+		return line, 0, nil
+	}
+	i := bytes.LastIndex(line, []byte(keyMore))
+	if i < 0 {
+		return line, 0, nil
+	}
+	digits := line[i+len(keyMore) : n-1]
+	more, err := strconv.Atoi(string(digits))
+	if err != nil || more < 1 || more >= MaxBatchRecords || digits[0] < '1' || digits[0] > '9' {
+		return nil, 0, fmt.Errorf("the batch member %q is not a number from 1 to %d", digits, MaxBatchRecords-1)
+	}
+	rec := make([]byte, 0, i+1)
+	rec = append(append(rec, line[:i]...), '}')
+	return rec, more, nil
 }

@@ -45,11 +45,12 @@ func (e *multiError) Unwrap() []error { return e.errs }
 
 // FileLog is the file store: one JSON Lines file per game, described in the
 // package documentation. Only one FileLog may have a given file open at a
-// time, across processes (flock on path + ".lock"). Every Append is written
-// with one write and fsync'd before it returns. A failed write or fsync
-// poisons the FileLog: that call and every later one return the same error
-// wrapping ErrFatal, and the process must exit and Open the log again on
-// restart. A FileLog is safe for concurrent use.
+// time, across processes (flock on path + ".lock"). Every Append, and every
+// AppendBatch whole, is written with one write and fsync'd before it
+// returns. A failed write or fsync poisons the FileLog: that call and
+// every later one return the same error wrapping ErrFatal, and the process
+// must exit and Open the log again on restart. A FileLog is safe for
+// concurrent use.
 type FileLog struct {
 	path string
 	lock *os.File
@@ -103,8 +104,8 @@ func create(path string, o options) (*FileLog, error) {
 
 // Open opens the existing log file at path for appending, takes its lock
 // (the error wraps ErrLocked if another writer holds it) and checks every
-// record. A torn tail, the remains of an append interrupted by a crash, is
-// cut off and the cut fsync'd; a last record that lacks only its newline gets
+// record. A torn tail, the remains of an append interrupted by a crash (of
+// a batch, all of it), is cut off and the cut fsync'd; a last record that lacks only its newline gets
 // it. Damage anywhere else refuses to open with a *ChainError naming the
 // record. Opened reports what was found.
 func Open(path string) (*FileLog, error) {
@@ -211,34 +212,75 @@ func (l *FileLog) Head() (uint64, string) {
 func (l *FileLog) Append(typ string, at time.Time, data any) (Event, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.fatal != nil {
-		return Event{}, l.fatal
-	}
-	if l.closed {
-		return Event{}, l.closedErr("append to")
+	if err := l.usable(); err != nil {
+		return Event{}, err
 	}
 	ev, line, err := seal(l.seq+1, l.head, typ, at, data)
 	if err != nil {
 		return Event{}, fmt.Errorf("events: append to %s: %w", l.path, err)
 	}
-	n, err := l.f.Write(line)
-	if err == nil && n != len(line) {
+	if err := l.write([]Event{ev}, [][]byte{line}); err != nil {
+		return Event{}, err
+	}
+	return ev, nil
+}
+
+// AppendBatch writes the records of batch with one write, each but the
+// last framed with the number of records of the batch that follow it (see
+// the package documentation), and fsyncs the file once: a reader counts
+// none of them until it has read the last. A failed write or fsync
+// poisons the log.
+func (l *FileLog) AppendBatch(batch []Event) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := l.usable(); err != nil {
+		return err
+	}
+	lines, err := Sealed(l.seq, l.head, batch)
+	if err != nil {
+		return fmt.Errorf("events: append to %s: %w", l.path, err)
+	}
+	if len(batch) == 0 {
+		return nil
+	}
+	return l.write(batch, lines)
+}
+
+// usable returns the error of a poisoned or closed log, or nil.
+func (l *FileLog) usable() error {
+	if l.fatal != nil {
+		return l.fatal
+	}
+	if l.closed {
+		return l.closedErr("append to")
+	}
+	return nil
+}
+
+// write writes the record lines of evs, framed as one batch, with one
+// write and one fsync, and moves the head to the last.
+func (l *FileLog) write(evs []Event, lines [][]byte) error {
+	out, starts := framed(lines)
+	n, err := l.f.Write(out)
+	if err == nil && n != len(out) {
 		err = io.ErrShortWrite
 	}
 	if err != nil {
 		// Best effort: remove what was written. Whether or not this works,
 		// the next Open cuts a torn tail.
 		l.f.Truncate(l.size)
-		return Event{}, l.poison("write", err)
+		return l.poison("write", err)
 	}
 	if err := l.f.Sync(); err != nil {
-		return Event{}, l.poison("fsync", err)
+		return l.poison("fsync", err)
 	}
-	l.offsets = append(l.offsets, l.size)
-	l.size += int64(len(line))
-	l.seq = ev.Seq
-	l.head = ev.Hash
-	return ev, nil
+	for _, at := range starts {
+		l.offsets = append(l.offsets, l.size+int64(at))
+	}
+	l.size += int64(len(out))
+	last := evs[len(evs)-1]
+	l.seq, l.head = last.Seq, last.Hash
+	return nil
 }
 
 // poison records the fatal error every later call returns.

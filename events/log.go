@@ -16,6 +16,15 @@ type Log interface {
 	// the process must exit; any other error (an invalid type, time or data)
 	// leaves the log unchanged and usable.
 	Append(typ string, at time.Time, data any) (Event, error)
+	// AppendBatch adds records already sealed by NewEvent, the first
+	// following the current head and each the one before, as one: when it
+	// returns nil all of them are durable, and a crash, whenever it comes,
+	// leaves either all of them or none. A batch that does not continue
+	// the log (an error wrapping ErrNotNext) appends nothing and leaves the
+	// log usable; an error wrapping ErrFatal is as for Append, and none of
+	// the batch, or all of it, may be found in the log on restart. An empty
+	// batch appends nothing.
+	AppendBatch(batch []Event) error
 	// Events yields the records with seq >= from in order (from 0 or 1: all
 	// of them), at least up to the head at the time of the call. An error is
 	// yielded at most once, and ends the iteration. Append may be called

@@ -101,6 +101,28 @@ func (m *MemLog) Append(typ string, at time.Time, data any) (Event, error) {
 	return ev, nil
 }
 
+// AppendBatch adds the records of batch, all or none; see Log.
+func (m *MemLog) AppendBatch(batch []Event) error {
+	st := m.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if err := m.check("append to"); err != nil {
+		return err
+	}
+	seq, head := uint64(len(st.events)), GenesisPrev
+	if seq > 0 {
+		head = st.events[seq-1].Hash
+	}
+	if _, err := Sealed(seq, head, batch); err != nil {
+		return fmt.Errorf("events: append to in-memory game log: %w", err)
+	}
+	for _, ev := range batch {
+		ev.Data = append([]byte(nil), ev.Data...)
+		st.events = append(st.events, ev)
+	}
+	return nil
+}
+
 // Events yields the records with seq >= from, up to the head at the time of
 // the call.
 func (m *MemLog) Events(from uint64) iter.Seq2[Event, error] {

@@ -71,6 +71,12 @@ type Reader struct {
 	started  bool
 	onRecord func(off int64) // called with each good record's offset
 	buf      []byte
+	// more is how many records of the batch being read are still due;
+	// pending are its records read so far, committed the offset after
+	// the last complete batch.
+	more      int
+	pending   []pendingRecord
+	committed int64
 }
 
 // NewReader returns a Reader of the log in r. name is used in errors (it may
@@ -114,10 +120,12 @@ func (r *Reader) readLine() ([]byte, error) {
 
 var errTooLong = errors.New("line longer than MaxRecordBytes")
 
-// All yields the good records in order. At the first damaged record it
-// yields a *ChainError and stops; an I/O error is yielded wrapped, naming
-// the log, and stops. A torn tail ends the iteration without error and is reported by
-// Summary. All may be ranged over once.
+// All yields the good records in order; the records of a batch (see
+// keyMore) once the batch's last record is read. At the first damaged
+// record it yields a *ChainError and stops; an I/O error is yielded
+// wrapped, naming the log, and stops. A torn tail, a batch cut short
+// included, ends the iteration without error and is reported by Summary.
+// All may be ranged over once.
 func (r *Reader) All() iter.Seq2[Event, error] {
 	return func(yield func(Event, error) bool) {
 		if r.started {
@@ -126,9 +134,13 @@ func (r *Reader) All() iter.Seq2[Event, error] {
 		}
 		r.started = true
 		r.sum.Head = r.prev
+		r.committed = r.off
 		for {
 			b, err := r.readLine()
 			if err == io.EOF {
+				if r.more > 0 {
+					r.tear(0) // a batch cut short after a whole record
+				}
 				return
 			}
 			start := r.off
@@ -147,35 +159,118 @@ func (r *Reader) All() iter.Seq2[Event, error] {
 			if terminated {
 				body = b[:len(b)-1]
 			}
-			ev, reason := r.check(body)
+			ev, more, reason := r.check(body)
 			if reason != "" {
-				if !terminated || (r.atEOF() && bytes.IndexByte(b, 0) >= 0) {
-					// The remains of an interrupted append.
-					r.sum.TornTail = true
-					r.sum.TailBytes = int64(len(b))
+				if torn, rest := r.torn(b, terminated); torn {
+					r.tear(int64(len(b)) + rest)
 					return
 				}
 				yield(Event{}, r.chainErr(start, reason))
 				return
 			}
 			r.off += int64(len(b))
-			r.sum.Records = ev.Seq
-			r.sum.Head = ev.Hash
-			r.sum.Bytes = r.off
-			r.sum.Unterminated = !terminated
 			r.nextSeq = ev.Seq + 1
 			r.prev = ev.Hash
-			if r.onRecord != nil {
-				r.onRecord(start)
-			}
-			if ev.Seq < r.skipTo {
-				continue
-			}
-			if !yield(ev, nil) {
+			r.pending = append(r.pending, pendingRecord{ev: ev, off: start, terminated: terminated})
+			r.more = more
+			if more == 0 && !r.commit(yield) {
 				return
 			}
 		}
 	}
+}
+
+// pendingRecord is a good record of a batch whose last record is not read
+// yet.
+type pendingRecord struct {
+	ev         Event
+	off        int64
+	terminated bool
+}
+
+// commit counts the records of the batch just completed (a record appended
+// alone is a batch of one) and yields them.
+func (r *Reader) commit(yield func(Event, error) bool) bool {
+	recs := r.pending
+	r.pending = nil
+	last := recs[len(recs)-1]
+	r.sum.Records, r.sum.Head = last.ev.Seq, last.ev.Hash
+	r.sum.Bytes, r.sum.Unterminated = r.off, !last.terminated
+	r.committed = r.off
+	for _, p := range recs {
+		if r.onRecord != nil {
+			r.onRecord(p.off)
+		}
+	}
+	for _, p := range recs {
+		if p.ev.Seq >= r.skipTo && !yield(p.ev, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// tear reports a torn tail: everything after the last complete batch,
+// the extra bytes read past the line where reading stopped included.
+func (r *Reader) tear(extra int64) {
+	r.sum.TornTail = true
+	r.sum.TailBytes = r.off - r.committed + extra
+	r.pending = nil
+}
+
+// torn reports whether the bad line b is the remains of an interrupted
+// append, and how many bytes follow it: a line cut short (no newline: the
+// last), or one with a NUL byte (blocks not written) that is the last or
+// that only records of its own batch follow (see tornBatch).
+func (r *Reader) torn(b []byte, terminated bool) (bool, int64) {
+	switch {
+	case !terminated:
+		return true, 0
+	case bytes.IndexByte(b, 0) < 0:
+		return false, 0
+	case r.atEOF():
+		return true, 0
+	}
+	return r.tornBatch()
+}
+
+// tornBatch reads the lines after a bad line with a NUL byte. One write
+// wrote them all, and the crash came before it was acknowledged, if they
+// are the records after it in one batch (each says one record fewer of
+// the batch follows, and the last leaves none unread) or blocks not
+// written themselves. It returns that, and the bytes read.
+func (r *Reader) tornBatch() (bool, int64) {
+	want := -1 // how many records of its batch followed the bad line
+	if r.more > 0 {
+		want = r.more - 1
+	}
+	var n int64
+	i, ok := 0, true
+	for ; ; i++ {
+		b, err := r.readLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil && err != errTooLong {
+			return false, 0
+		}
+		n += int64(len(b))
+		line := bytes.TrimSuffix(b, []byte{'\n'})
+		rec, more, ferr := unframe(line)
+		var ev Event
+		if ferr == nil {
+			ev, ferr = parseRecord(rec)
+		}
+		switch {
+		case ferr != nil:
+			ok = ok && (bytes.IndexByte(b, 0) >= 0 || len(line) == len(b))
+		case want < 0:
+			want = more + 1 + i
+		case more != want-1-i || ev.Seq != r.nextSeq+1+uint64(i):
+			ok = false
+		}
+	}
+	return ok && want >= i, n
 }
 
 // atEOF reports whether nothing follows the line just read.
@@ -184,30 +279,38 @@ func (r *Reader) atEOF() bool {
 	return err == io.EOF
 }
 
-// check parses one line (without newline) and checks it continues the chain.
-// It returns the event, or a reason.
-func (r *Reader) check(body []byte) (Event, string) {
+// check parses one line (without newline) and checks it continues the
+// chain and its batch. It returns the event and how many records of its
+// batch follow it, or a reason.
+func (r *Reader) check(line []byte) (Event, int, string) {
+	body, more, err := unframe(line)
+	if err != nil {
+		return Event{}, 0, err.Error()
+	}
 	ev, err := parseRecord(body)
 	if err != nil {
-		return Event{}, err.Error()
+		return Event{}, 0, err.Error()
+	}
+	if r.more > 0 && more != r.more-1 {
+		return Event{}, 0, fmt.Sprintf("the record says %d more records of its batch follow, where %d were due", more, r.more-1)
 	}
 	if ev.Seq != r.nextSeq {
 		switch {
 		case ev.Seq > r.nextSeq:
-			return Event{}, fmt.Sprintf("seq %d where %d was expected (records missing or out of order)", ev.Seq, r.nextSeq)
+			return Event{}, 0, fmt.Sprintf("seq %d where %d was expected (records missing or out of order)", ev.Seq, r.nextSeq)
 		default:
-			return Event{}, fmt.Sprintf("seq %d where %d was expected (record repeated or out of order)", ev.Seq, r.nextSeq)
+			return Event{}, 0, fmt.Sprintf("seq %d where %d was expected (record repeated or out of order)", ev.Seq, r.nextSeq)
 		}
 	}
 	if r.trustOne {
 		r.trustOne = false
 	} else if ev.Prev != r.prev {
 		if r.nextSeq == 1 {
-			return Event{}, "prev of record 1 is not 64 zeros"
+			return Event{}, 0, "prev of record 1 is not 64 zeros"
 		}
-		return Event{}, fmt.Sprintf("prev does not match the hash of record %d", r.nextSeq-1)
+		return Event{}, 0, fmt.Sprintf("prev does not match the hash of record %d", r.nextSeq-1)
 	}
-	return ev, ""
+	return ev, more, ""
 }
 
 func (r *Reader) chainErr(off int64, reason string) *ChainError {

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-//go:embed assets/page.tmpl assets/page.css assets/page.js assets/chacha8.js
+//go:embed assets/page.tmpl assets/page.css assets/page.js assets/chacha8.js assets/openpgp.js
 var assets embed.FS
 
 var page = template.Must(template.New("page.tmpl").Funcs(template.FuncMap{
@@ -17,6 +17,9 @@ var page = template.Must(template.New("page.tmpl").Funcs(template.FuncMap{
 	},
 	"js": func() (template.JS, error) {
 		return asset("chacha8.js", func(s string) template.JS { return template.JS(s) })
+	},
+	"pgpjs": func() (template.JS, error) {
+		return asset("openpgp.js", func(s string) template.JS { return template.JS(s) })
 	},
 	"pagejs": func() (template.JS, error) {
 		return asset("page.js", func(s string) template.JS { return template.JS(s) })

@@ -15,6 +15,7 @@ import (
 	"skagerrak/config"
 	"skagerrak/engine"
 	"skagerrak/events"
+	"skagerrak/internal/wiring"
 )
 
 // Main is the program with its wiring, so that end-to-end tests drive the
@@ -128,11 +129,11 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool, sel func(stri
 		return nil, nil, err
 	}
 	// Mail is rendered ahead of sending (see senders).
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: senders(c), Select: sel, Context: cmd.Context()}
+	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: wiring.Senders(c), Select: sel, Context: cmd.Context()}
 	if withVerifier {
-		o.Verifier, o.Triage = pgpVerifier{}, mailTriage{}
+		o.Verifier, o.Triage = wiring.Verifier{}, wiring.Triage{}
 	}
-	st, err := openStore(cmd.Context(), c, !create)
+	st, err := wiring.OpenStore(cmd.Context(), c, !create)
 	if err != nil {
 		return nil, nil, err
 	}

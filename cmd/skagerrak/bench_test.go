@@ -20,6 +20,7 @@ import (
 	"skagerrak/engine"
 	"skagerrak/engine/enginetest"
 	"skagerrak/events"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/verify"
 )
@@ -91,7 +92,7 @@ func benchIntake(b *testing.B, algo, dir, label string) {
 		// The host's clock steps a second a message: a key's messages count
 		// in the order signed, to the second.
 		clk := &benchClock{t: time.Now().UTC().Truncate(time.Second)}
-		h, err := adjudicator.OpenHost(dir, adjudicator.Options{Verifier: pgpVerifier{}, Clock: clk})
+		h, err := adjudicator.OpenHost(dir, adjudicator.Options{Verifier: wiring.Verifier{}, Clock: clk})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -119,7 +120,7 @@ func benchIntake(b *testing.B, algo, dir, label string) {
 			}
 			return raw
 		}
-		keys, _ := pgpVerifier{}.Keys([]string{string(pub), string(pub2)})
+		keys, _ := wiring.Verifier{}.Keys([]string{string(pub), string(pub2)})
 		one := msg(create(), time.Now().UTC())
 		if label == "intake" {
 			b.Run(algo+"/verify-only", func(b *testing.B) {
@@ -320,7 +321,7 @@ func BenchmarkPoll1000Games(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		h, box, s := e.open(b)
 		t0 := time.Now()
-		p, err := h.PollOnce(context.Background(), inbox{box}, s)
+		p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 		if err != nil || p.Failures > 0 {
 			b.Fatalf("%+v %v", p, err)
 		}
@@ -329,7 +330,7 @@ func BenchmarkPoll1000Games(b *testing.B) {
 		idle := time.Hour
 		for range 5 {
 			t0 = time.Now()
-			if p, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil || p.Messages != 0 {
+			if p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil || p.Messages != 0 {
 				b.Fatalf("idle pass: %+v %v", p, err)
 			}
 			idle = min(idle, time.Since(t0))

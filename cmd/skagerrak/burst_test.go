@@ -19,6 +19,7 @@ import (
 	"skagerrak/events"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
 	"skagerrak/mail/smtpout"
@@ -92,7 +93,7 @@ func burstSMTP(tb testing.TB) (addr, label string) {
 	return srv.Addr(), "loopback"
 }
 
-func burstSender(tb testing.TB, addr string, pooled bool) (*smtpSender, func()) {
+func burstSender(tb testing.TB, addr string, pooled bool) (*wiring.Sender, func()) {
 	tb.Helper()
 	key, err := compose.GenerateKey("host", hostAddr, time.Now().Add(-time.Hour))
 	if err != nil {
@@ -103,10 +104,10 @@ func burstSender(tb testing.TB, addr string, pooled bool) (*smtpSender, func()) 
 		tb.Fatal(err)
 	}
 	if !pooled {
-		return &smtpSender{s: ss, from: hostAddr, host: key, clock: time.Now}, func() {}
+		return &wiring.Sender{Via: ss, From: hostAddr, Host: key, Clock: time.Now}, func() {}
 	}
 	p := ss.Pool(4, 100)
-	return &smtpSender{s: p, from: hostAddr, host: key, clock: time.Now}, func() { p.Close() }
+	return &wiring.Sender{Via: p, From: hostAddr, Host: key, Clock: time.Now}, func() { p.Close() }
 }
 
 // A small burst, with maps, through the parallel flush and a pool: every
@@ -312,7 +313,7 @@ func pgStoreOf(tb testing.TB, url string) adjudicator.Store {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return pgGames{s}
+	return wiring.PostgresStore{Store: s}
 }
 
 // burstSenders is how many games a host of the burst sends at once: as

@@ -9,6 +9,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 )
 
@@ -77,11 +78,11 @@ func TestCheckAgainstPostgreSQL(t *testing.T) {
 		t.Fatal(err)
 	}
 	records := func() uint64 {
-		st, err := openStore(context.Background(), c, true)
+		st, err := wiring.OpenStore(context.Background(), c, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, err := adjudicator.OpenStore(st, adjudicator.Options{Verifier: pgpVerifier{}})
+		h, err := adjudicator.OpenStore(st, adjudicator.Options{Verifier: wiring.Verifier{}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/verify"
 )
@@ -96,7 +97,7 @@ func checkStore(cmd *cobra.Command, c *config.Config) (adjudicator.Store, error)
 			return nil, nil
 		}
 	}
-	st, err := openStore(cmd.Context(), c, true)
+	st, err := wiring.OpenStore(cmd.Context(), c, true)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +139,7 @@ func (m *Main) checkSignature(raw []byte, name string, keys []string, when time.
 // on a dry run of the store, and prints what it concluded and the reply.
 func (m *Main) checkAgainstGames(st adjudicator.Store, raw []byte, name string, when time.Time) error {
 	h, err := adjudicator.OpenStore(st, adjudicator.Options{Clock: fixedClock{when}, Logger: m.logger(), MustExist: true,
-		Verifier: pgpVerifier{}, Triage: mailTriage{}})
+		Verifier: wiring.Verifier{}, Triage: wiring.Triage{}})
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 )
 
@@ -96,7 +97,7 @@ func TestStockClientShapes(t *testing.T) {
 	defer box.Close()
 	pass := func() adjudicator.Pass {
 		t.Helper()
-		p, err := h.PollOnce(context.Background(), inbox{box}, s)
+		p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,10 +169,12 @@ func TestStockClientShapes(t *testing.T) {
 
 	// The log verifies: each signature again, the ISO-8859-1 text decoded
 	// again the same way.
-	rep, err := adjudicator.VerifyPath(e.dataDir()+"/g000", pgpVerifier{})
+	rep, err := adjudicator.VerifyPath(e.dataDir()+"/g000", wiring.Verifier{})
 	if err != nil || rep.Signatures != 3 {
 		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
 	}
+	// And so does its replay page, in the browser.
+	pageChecksAsVerify(t, e.dataDir()+"/g000", rep.Signatures)
 }
 
 // Reports go out Auto-Submitted: auto-generated, replies auto-replied; a
@@ -208,7 +211,7 @@ func TestAutomaticMailAndBounces(t *testing.T) {
 	if code == 0 || !strings.Contains(out, "UNDELIVERED: report mail (phase T01) to allied <"+allied+"> bounced: 5.1.1") {
 		t.Fatalf("status does not show the bounce:\n%s", out)
 	}
-	if rep, err := adjudicator.VerifyPath(e.dataDir()+"/g000", pgpVerifier{}); err != nil {
+	if rep, err := adjudicator.VerifyPath(e.dataDir()+"/g000", wiring.Verifier{}); err != nil {
 		t.Fatalf("verify after a bounce: %v (%+v)", err, rep)
 	}
 }

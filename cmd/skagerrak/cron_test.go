@@ -10,44 +10,50 @@ import (
 	"testing"
 	"time"
 
+	"skagerrak/internal/daemontest"
+	"skagerrak/internal/machinetest"
 	"skagerrak/mail/compose"
 )
+
+// envAsBinary makes the test binary run as the skagerrak binary (TestMain),
+// so that a test can install "the binary" where README says and run it as
+// another user, the real wiring and all.
+const envAsBinary = "SKAGERRAK_TEST_AS_BINARY"
+
+// newMachine is README's machine with this test binary installed as the
+// skagerrak binary (envAsBinary: TestMain runs it as the program, the
+// test rulesets and all).
+func newMachine(t *testing.T) *machinetest.Machine {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return machinetest.New(t, self, envAsBinary+"=1")
+}
 
 // cronMachine is README's host with the binary installed, the games of e
 // in /var/lib/skagerrak/games (the daemon's user's), a configuration
 // naming e's loopback servers and a secrets.env holding the given lines.
-func cronMachine(t *testing.T, e *mailEnv, secrets string) *machine {
+func cronMachine(t *testing.T, e *mailEnv, secrets string) *machinetest.Machine {
 	t.Helper()
 	m := newMachine(t)
-	if out, err := exec.Command("cp", "-a", e.dataDir(), m.path("/var/lib/skagerrak/games")).CombinedOutput(); err != nil {
+	if out, err := exec.Command("cp", "-a", e.dataDir(), m.Path("/var/lib/skagerrak/games")).CombinedOutput(); err != nil {
 		t.Fatalf("cp: %v %s", err, out)
 	}
-	if out, err := exec.Command("chown", "-R", fmt.Sprintf("%d:%d", m.uid, m.gid), m.path("/var/lib/skagerrak/games")).CombinedOutput(); os.Geteuid() == 0 && err != nil {
+	if out, err := exec.Command("chown", "-R", fmt.Sprintf("%d:%d", m.UID, m.GID), m.Path("/var/lib/skagerrak/games")).CombinedOutput(); os.Geteuid() == 0 && err != nil {
 		t.Fatalf("chown: %v %s", err, out)
 	}
 	priv, err := compose.ArmorPrivateKey(e.hostKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.write("/etc/skagerrak/host-key.asc", priv, m.uid, 0, 0o600)
+	m.Write("/etc/skagerrak/host-key.asc", priv, m.UID, 0, 0o600)
 	cfg := fmt.Sprintf("data_dir: /var/lib/skagerrak/games\nhost_key: /etc/skagerrak/host-key.asc\nimap:\n  addr: %s\n  username: %s\n  tls: none\nsmtp:\n  addr: %s\n  tls: none\n  from: %s\n",
 		e.imap.Addr(), hostAddr, e.smtp.Addr(), hostAddr)
-	m.write("/etc/skagerrak/skagerrak.yaml", []byte(m.rewrite(cfg)), 0, 0, 0o644)
-	m.write("/etc/skagerrak/secrets.env", []byte(secrets), 0, m.gid, 0o640)
+	m.Write("/etc/skagerrak/skagerrak.yaml", []byte(m.Rewrite(cfg)), 0, 0, 0o644)
+	m.Write("/etc/skagerrak/secrets.env", []byte(secrets), 0, m.GID, 0o640)
 	return m
-}
-
-// cron runs a crontab command as cron does: /bin/sh -c, cron's PATH and
-// nothing else in the environment, as the daemon's user where the test
-// may switch users.
-func (m *machine) cron(command string) (int, string, string) {
-	m.t.Helper()
-	asSelf := os.Geteuid() != 0
-	cmd := m.command(asSelf, m.path("/var/lib/skagerrak"), []string{"PATH=/usr/bin:/bin", "SHELL=/bin/sh", "HOME=" + m.path("/var/lib/skagerrak"), "LOGNAME=skagerrak"},
-		"/bin/sh", "-c", m.rewrite(command))
-	var out, errb strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	return exitCode(m.t, cmd.Run()), out.String(), errb.String()
 }
 
 // The cron line is one line, the same in README and in poll --help, and
@@ -59,22 +65,22 @@ func TestCronLineQuietWhenIdle(t *testing.T) {
 	if !strings.Contains(help, "\n  "+cronLine+"\n") {
 		t.Fatalf("poll --help does not give the cron line %q:\n%s", cronLine, help)
 	}
-	user, command := readmeCron(t)
+	user, command := machinetest.ReadmeCron(t)
 	wantUser := strings.Fields(cronLine)[5]
 	if user != wantUser || command != strings.TrimSpace(cronLine[strings.Index(cronLine, wantUser)+len(wantUser):]) {
 		t.Fatalf("README's cron line (%s: %s) is not poll --help's: %s", user, command, cronLine)
 	}
 	e := newMailEnv(t, 1)
 	m := cronMachine(t, e, "SKAGERRAK_IMAP_PASSWORD='pw'\n")
-	code, out, errs := m.cron(command)
+	code, out, errs := m.Cron(command)
 	if code != 0 || !strings.Contains(out, "mail sent 2") {
 		t.Fatalf("first pass from cron: exit %d\n%s\n%s", code, out, errs)
 	}
-	code, out, errs = m.cron(command)
+	code, out, errs = m.Cron(command)
 	if code != 0 || out != "" || errs != "" {
 		t.Fatalf("an idle pass from cron: exit %d, printed %q and %q; want exit 0 and nothing", code, out, errs)
 	}
-	code, out, errs = m.cron(strings.Replace(command, "poll --once", "poll --once --verbose", 1))
+	code, out, errs = m.Cron(strings.Replace(command, "poll --once", "poll --once --verbose", 1))
 	if code != 0 || !strings.Contains(out, "messages 0: accepted 0") {
 		t.Fatalf("an idle pass with --verbose: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -86,13 +92,13 @@ func TestCronLineQuietWhenIdle(t *testing.T) {
 func TestCronLineNamesMissingSecret(t *testing.T) {
 	e := newMailEnv(t, 1)
 	m := cronMachine(t, e, "# the IMAP password is not here\n")
-	_, command := readmeCron(t)
-	code, out, errs := m.cron(command)
+	_, command := machinetest.ReadmeCron(t)
+	code, out, errs := m.Cron(command)
 	if code == 0 || out != "" || !strings.Contains(errs, "SKAGERRAK_IMAP_PASSWORD (imap.username is "+hostAddr+") not set") || strings.Contains(errs, "AUTHENTICATIONFAILED") {
 		t.Fatalf("cron line without the password: exit %d\n%s\n%s", code, out, errs)
 	}
 	for _, args := range [][]string{{"run"}, {"config", "check"}} {
-		code, out := m.skagerrak(nil, args...)
+		code, out := m.Skagerrak(nil, args...)
 		if code == 0 || !strings.Contains(out, "SKAGERRAK_IMAP_PASSWORD") || strings.Contains(out, "AUTHENTICATIONFAILED") {
 			t.Errorf("%s without the password: exit %d\n%s", args, code, out)
 		}
@@ -122,9 +128,9 @@ func TestBackoffUpToPollInterval(t *testing.T) {
 	e := newMailEnv(t, 1)
 	cfg := configFor(t, e)
 	b, _ := os.ReadFile(cfg)
-	os.WriteFile(cfg, []byte(strings.Replace(strings.Replace(string(b), "poll_interval: 200ms", "poll_interval: 1s", 1), e.imap.Addr(), closedAddr(t), 1)), 0o600)
+	os.WriteFile(cfg, []byte(strings.Replace(strings.Replace(string(b), "poll_interval: 200ms", "poll_interval: 1s", 1), e.imap.Addr(), machinetest.ClosedAddr(t), 1)), 0o600)
 	ctx, cancel := context.WithCancel(context.Background())
-	var out, errb syncBuffer
+	var out, errb daemontest.SyncBuffer
 	m := &Main{Stdout: &out, Stderr: &errb}
 	done := make(chan int)
 	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()

@@ -7,13 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/daemontest"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
 )
@@ -72,27 +73,11 @@ func TestPollOnceByCLI(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for the daemon's goroutine and the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
-
-// lines counts the lines written so far (how much a daemon logs).
-func (s *syncBuffer) lines() int { return strings.Count(s.String(), "\n") }
-
 func TestRunServesMailAndStopsOnCancel(t *testing.T) {
 	e := newMailEnv(t, 1)
 	cfg := configFor(t, e)
 	ctx, cancel := context.WithCancel(context.Background())
-	var out, errb syncBuffer
+	var out, errb daemontest.SyncBuffer
 	m := &Main{Stdout: &out, Stderr: &errb}
 	done := make(chan int)
 	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
@@ -131,8 +116,8 @@ func TestSMTP4xxThenSuccessSendsOnce(t *testing.T) {
 	h, box, s := e.open(t)
 	defer h.Close()
 	defer box.Close()
-	s.s, _ = smtpoutForTest(e)
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	s.Via, _ = smtpoutForTest(e)
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(e.smtp.Deliveries()); n != 2 {
@@ -192,7 +177,7 @@ func TestEncryptedReports(t *testing.T) {
 	if _, err := h.Create(spec); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
 	got := e.smtp.For("allied@players.test")
@@ -232,7 +217,7 @@ func TestOrderFormSignedAndMailedBack(t *testing.T) {
 	if _, err := h.Create(spec); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
 	const marker = "send back to this address):\n\n"
@@ -256,7 +241,7 @@ func TestOrderFormSignedAndMailedBack(t *testing.T) {
 		}
 		e.imap.Append(hostAddr, "INBOX", raw)
 	}
-	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil || p.Accepted != 2 || p.Rejected != 0 {
 		t.Fatalf("the forms mailed back: %+v %v", p, err)
 	}
@@ -279,7 +264,7 @@ func TestRunBacksOffWhenAMoveFails(t *testing.T) {
 	cfg := configFor(t, e)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out, errb syncBuffer
+	var out, errb daemontest.SyncBuffer
 	m := &Main{Stdout: &out, Stderr: &errb}
 	done := make(chan int)
 	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
@@ -307,7 +292,7 @@ func TestRunBacksOffWhenAMoveFails(t *testing.T) {
 	}
 }
 
-func waitFor(t *testing.T, log *syncBuffer, cond func() bool, what string) {
+func waitFor(t *testing.T, log *daemontest.SyncBuffer, cond func() bool, what string) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for !cond() {

@@ -2,13 +2,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,14 +16,12 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/daemontest"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/smtpout"
 )
-
-// daemonSenders is how many games a test daemon sends mail of at once:
-// each may have one mail accepted by the server and not yet marked sent.
-const daemonSenders = 4
 
 // pgHost opens a host on the database at url.
 func pgHost(t testing.TB, url string) *adjudicator.Host {
@@ -35,9 +30,9 @@ func pgHost(t testing.TB, url string) *adjudicator.Host {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := adjudicator.Options{Verifier: pgpVerifier{}, Senders: daemonSenders}
+	o := adjudicator.Options{Verifier: wiring.Verifier{}, Senders: daemontest.Senders}
 	o.DuplicateGrace, _ = time.ParseDuration(os.Getenv("SKAGERRAK_TEST_DUP_GRACE"))
-	h, err := adjudicator.OpenStore(pgGames{s}, o)
+	h, err := adjudicator.OpenStore(wiring.PostgresStore{Store: s}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,23 +61,12 @@ func TestHelperDaemon(t *testing.T) {
 	ss, _ := smtpout.New(smtpout.Config{Addr: os.Getenv("SKAGERRAK_TEST_SMTP"), TLS: smtpout.TLSNone, From: hostAddr})
 	pool := ss.Pool(2, 10)
 	defer pool.Close()
-	out := &smtpSender{s: pool, from: hostAddr, host: key, clock: func() time.Time { return time.Now().UTC() }}
-	ctx, stop := signalContext()
+	out := &wiring.Sender{Via: pool, From: hostAddr, Host: key, Clock: func() time.Time { return time.Now().UTC() }}
+	ctx, stop := daemontest.SignalContext()
 	defer stop()
-	if err := h.Run(ctx, inbox{box}, nil, out, 100*time.Millisecond); err != nil {
+	if err := h.Run(ctx, wiring.Inbox{Box: box}, nil, out, 100*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func signalContext() (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGTERM)
-	go func() {
-		<-ch
-		cancel()
-	}()
-	return ctx, cancel
 }
 
 // Two daemon processes share one PostgreSQL and one mailbox and drain
@@ -91,7 +75,7 @@ func signalContext() (context.Context, context.CancelFunc) {
 // logs, every queued mail is marked sent exactly once, a Message-ID reaches
 // its player twice only when a kill fell between the SMTP server's
 // acceptance and the commit of MailSent (at most one mail for each game
-// the killed daemon was sending at once, daemonSenders, a kill), and every
+// the killed daemon was sending at once, daemontest.Senders, a kill), and every
 // game exports and verifies.
 func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 	t.Parallel()
@@ -209,87 +193,6 @@ func queued(t *testing.T, url string) int {
 	return n
 }
 
-// exportLogs writes the log of each of a host's games (in the order of
-// Games) to a file of its own, as export does, and returns their paths.
-func exportLogs(t *testing.T, h *adjudicator.Host) []string {
-	t.Helper()
-	dir := t.TempDir()
-	var paths []string
-	for _, id := range h.Games() {
-		l, err := h.Store().Open(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, id+".jsonl")
-		f, _ := os.Create(path)
-		if err := writeLog(f, l); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-		l.Close()
-		paths = append(paths, path)
-	}
-	return paths
-}
-
-// logTally is what a set of game logs recorded: the outcomes of each
-// message (by its key), the mails queued and how often each was marked
-// sent.
-type logTally struct {
-	outcomes map[string]int
-	queued   map[string]bool
-	sent     map[string]int
-}
-
-// tallyLogs reads the logs at paths, each of which must verify.
-func tallyLogs(t *testing.T, paths []string) logTally {
-	t.Helper()
-	tl := logTally{outcomes: map[string]int{}, queued: map[string]bool{}, sent: map[string]int{}}
-	for _, path := range paths {
-		for ev, err := range (adjudicator.LogReader{Path: path}).Events(1) {
-			if err != nil {
-				t.Fatal(err)
-			}
-			var d struct {
-				Key string `json:"key"`
-				ID  string `json:"id"`
-			}
-			json.Unmarshal(ev.Data, &d)
-			switch ev.Type {
-			case adjudicator.EvOrdersAccepted, adjudicator.EvOrdersRejected:
-				tl.outcomes[d.Key]++
-			case adjudicator.EvMailQueued:
-				tl.queued[d.ID] = true
-			case adjudicator.EvMailSent:
-				tl.sent[d.ID]++
-			}
-		}
-		if _, err := adjudicator.VerifyPath(path, pgpVerifier{}); err != nil {
-			t.Errorf("%s does not verify: %v", path, err)
-		}
-	}
-	return tl
-}
-
-// once checks that messages distinct messages have one outcome each and
-// that each queued mail was marked sent once.
-func (tl logTally) once(t *testing.T, messages int) {
-	t.Helper()
-	if len(tl.outcomes) != messages {
-		t.Errorf("%d messages recorded, want %d", len(tl.outcomes), messages)
-	}
-	for k, n := range tl.outcomes {
-		if n != 1 {
-			t.Errorf("message %s recorded %d times", k, n)
-		}
-	}
-	for id := range tl.queued {
-		if tl.sent[id] != 1 {
-			t.Errorf("mail %s marked sent %d times", id, tl.sent[id])
-		}
-	}
-}
-
 // checkOnce checks what the daemons left: one outcome per message, one
 // MailSent per queued mail, duplicates of a Message-ID only as the kills
 // explain, and every game exporting a log that verifies.
@@ -297,9 +200,9 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 	t.Helper()
 	h := pgHost(t, url)
 	defer h.Close()
-	tl := tallyLogs(t, exportLogs(t, h))
-	tl.once(t, messages)
-	queuedIDs := tl.queued
+	tl := daemontest.TallyLogs(t, daemontest.ExportLogs(t, h))
+	tl.Once(t, messages)
+	queuedIDs := tl.Queued
 	got := map[string]int{}
 	for _, d := range e.smtp.Deliveries() {
 		got[messageID(d.Data)]++
@@ -314,8 +217,8 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 		}
 	}
 	t.Logf("%d mails, %d deliveries, %d second copies after %d kills", len(queuedIDs), len(e.smtp.Deliveries()), dups, kills)
-	if dups > kills*daemonSenders {
-		t.Errorf("%d second copies of a Message-ID after %d kills: more than the kills explain (%d sending at once)", dups, kills, daemonSenders)
+	if dups > kills*daemontest.Senders {
+		t.Errorf("%d second copies of a Message-ID after %d kills: more than the kills explain (%d sending at once)", dups, kills, daemontest.Senders)
 	}
 }
 
@@ -324,7 +227,7 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 // game's mail in the order it was queued.
 func TestParallelFlushSendsEachMailOnce(t *testing.T) {
 	e := newMailEnv(t, 40)
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}, Senders: 6})
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}, Senders: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +238,7 @@ func TestParallelFlushSendsEachMailOnce(t *testing.T) {
 	}
 	pool := ss.Pool(3, 7)
 	defer pool.Close()
-	s := &smtpSender{s: pool, from: hostAddr, host: e.hostKey, clock: func() time.Time { return time.Now().UTC() }}
+	s := &wiring.Sender{Via: pool, From: hostAddr, Host: e.hostKey, Clock: func() time.Time { return time.Now().UTC() }}
 	n, err := h.Flush(context.Background(), s)
 	if err != nil || n != 80 {
 		t.Fatalf("flush: %d sent, %v; want 80", n, err)
@@ -455,11 +358,11 @@ func TestKeyMovedWhileTwoDaemonsRouteTheSameMessage(t *testing.T) {
 // (signer is the armored public key it was signed with).
 func recordsOf(t *testing.T, url string, raw []byte, signer string) int {
 	t.Helper()
-	ks, err := pgpVerifier{}.Keys([]string{signer})
+	ks, err := wiring.Verifier{}.Keys([]string{signer})
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := pgpVerifier{}.VerifyMail(raw, ks, time.Now())
+	v, err := wiring.Verifier{}.VerifyMail(raw, ks, time.Now())
 	if err != nil || v.Key == "" {
 		t.Fatalf("the message does not verify: %v", err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 )
@@ -69,7 +70,7 @@ func newDeadlineEnvOn(t *testing.T, shared bool) *deadlineEnv {
 	if shared {
 		st = sharedFiles{fs}
 	}
-	h, err := adjudicator.OpenStore(st, adjudicator.Options{Verifier: pgpVerifier{}, Triage: mailTriage{}, Clock: clock})
+	h, err := adjudicator.OpenStore(st, adjudicator.Options{Verifier: wiring.Verifier{}, Triage: wiring.Triage{}, Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +150,7 @@ func (d *deadlineEnv) queuedTo(t *testing.T, side string) []string {
 // order received after the deadline is refused as late, whenever read.
 func TestOverduePhaseWaitsForTheMailbox(t *testing.T) {
 	d := newDeadlineEnv(t)
-	in := &downInbox{Inbox: inbox{d.box}}
+	in := &downInbox{Inbox: wiring.Inbox{Box: d.box}}
 	in.down.Store(true)
 	d.orderAt(t, "allied", "advance 2", d.deadline.Add(-time.Hour))
 	d.orderAt(t, "german", "advance 3", d.deadline.Add(30*time.Second))
@@ -240,7 +241,7 @@ func TestCutPassWithAnOverduePhaseChangesNothing(t *testing.T) {
 	d := newDeadlineEnv(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	in := &downInbox{Inbox: inbox{d.box}, cut: cancel}
+	in := &downInbox{Inbox: wiring.Inbox{Box: d.box}, cut: cancel}
 	in.down.Store(true)
 	d.at(d.deadline.Add(time.Minute))
 	before := d.game(t).Seq
@@ -261,7 +262,7 @@ func TestCutPassWithAnOverduePhaseChangesNothing(t *testing.T) {
 // moments of it.
 func TestRunWakesAtTheDeadline(t *testing.T) {
 	e := newMailEnv(t, 0)
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}, Triage: mailTriage{}})
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}, Triage: wiring.Triage{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,14 +345,14 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 			d := newDeadlineEnvOn(t, shared)
 			d.at(time.Now().Add(time.Minute))
 			raw := d.orderAt(t, "allied", "advance 2", time.Now())
-			if p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil); err != nil || p.Accepted != 1 {
+			if p, err := d.h.PollOnce(context.Background(), wiring.Inbox{Box: d.box}, nil); err != nil || p.Accepted != 1 {
 				t.Fatalf("first pass: %+v, %v", p, err)
 			}
 			if _, err := d.imap.Append(hostAddr, "INBOX", raw); err != nil {
 				t.Fatal(err)
 			}
 			d.clock.add(time.Second)
-			p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil)
+			p, err := d.h.PollOnce(context.Background(), wiring.Inbox{Box: d.box}, nil)
 			if err != nil || p.Duplicates != 1 || p.Failures != 0 {
 				t.Fatalf("the message met again: %+v, %v; want a duplicate, no failure", p, err)
 			}
@@ -369,7 +370,7 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 				return
 			}
 			d.clock.add(adjudicator.DuplicateGrace)
-			if p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil); err != nil || p.Left != 0 || p.Failures != 0 {
+			if p, err := d.h.PollOnce(context.Background(), wiring.Inbox{Box: d.box}, nil); err != nil || p.Left != 0 || p.Failures != 0 {
 				t.Fatalf("after the grace: %+v, %v", p, err)
 			}
 			if d.count(t, "INBOX") != 0 || d.count(t, defaultProcessed) != 2 {
@@ -385,7 +386,7 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 // again the next pass resolves the phase.
 func TestPollOnceThatCannotReadResolvesNothing(t *testing.T) {
 	e := newMailEnv(t, 0)
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -435,13 +436,13 @@ func resolvedIn(t *testing.T, e *mailEnv) int {
 func TestOrderReceivedAfterTheDeadlineIsLate(t *testing.T) {
 	d := newDeadlineEnv(t)
 	d.at(d.deadline.Add(-time.Minute))
-	if p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil); err != nil || d.game(t).Resolved != 0 {
+	if p, err := d.h.PollOnce(context.Background(), wiring.Inbox{Box: d.box}, nil); err != nil || d.game(t).Resolved != 0 {
 		t.Fatalf("the poll before the deadline: %+v, %v", p, err)
 	}
 	d.orderAt(t, "allied", "advance 2", d.deadline.Add(-time.Second))
 	d.orderAt(t, "german", "advance 3", d.deadline.Add(time.Second))
 	d.at(d.deadline.Add(time.Minute))
-	p, err := d.h.PollOnce(context.Background(), inbox{d.box}, nil)
+	p, err := d.h.PollOnce(context.Background(), wiring.Inbox{Box: d.box}, nil)
 	if err != nil || p.Accepted != 1 || p.Rejected != 1 {
 		t.Fatalf("the poll after the deadline: %+v, %v; want allied's order accepted, german's refused", p, err)
 	}

@@ -13,6 +13,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 )
 
@@ -23,8 +24,8 @@ func (e *mailEnv) pollEncrypted(t *testing.T) (int, int, int) {
 	h, box, s := e.open(t)
 	defer h.Close()
 	defer box.Close()
-	h.SetDecrypter(hostDecrypter{key: e.hostKey, mu: &sync.Mutex{}})
-	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	h.SetDecrypter(wiring.Decrypter{Key: e.hostKey, Lock: &sync.Mutex{}})
+	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestWrappedSignedMailAnswered(t *testing.T) {
 
 // verifyGame verifies a game of the env as skagerrak verify does.
 func verifyGame(e *mailEnv, id string) (adjudicator.VerifyReport, error) {
-	return adjudicator.VerifyPath(filepath.Join(e.dataDir(), id), pgpVerifier{})
+	return adjudicator.VerifyPath(filepath.Join(e.dataDir(), id), wiring.Verifier{})
 }
 
 // TestCheckEncryptedMail: check --host-key opens mail encrypted to the

@@ -17,6 +17,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/events"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/malleate"
 )
@@ -274,7 +275,7 @@ func TestForgedBouncesAreBounded(t *testing.T) {
 	}
 	r.box.Close()
 	r.h.Close()
-	if rep, err := adjudicator.VerifyPath(r.e.dataDir()+"/"+r.id, pgpVerifier{}); err != nil {
+	if rep, err := adjudicator.VerifyPath(r.e.dataDir()+"/"+r.id, wiring.Verifier{}); err != nil {
 		t.Fatalf("verify: %v (%+v)", err, rep)
 	}
 }
@@ -372,7 +373,7 @@ func TestExoticCharsetsInsideTheSignature(t *testing.T) {
 	}
 	r.box.Close()
 	r.h.Close()
-	if rep, err := adjudicator.VerifyPath(r.e.dataDir()+"/"+r.id, pgpVerifier{}); err != nil || rep.Signatures != 3 {
+	if rep, err := adjudicator.VerifyPath(r.e.dataDir()+"/"+r.id, wiring.Verifier{}); err != nil || rep.Signatures != 3 {
 		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
 	}
 }

@@ -1,177 +1,20 @@
 package main
 
 import (
-	"net"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"skagerrak/config"
+	"skagerrak/internal/daemontest"
+	"skagerrak/internal/machinetest"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/stacktest"
 )
-
-// envAsBinary makes the test binary run as the skagerrak binary (TestMain),
-// so that a test can install "the binary" where README says and run it as
-// another user, the real wiring and all.
-const envAsBinary = "SKAGERRAK_TEST_AS_BINARY"
-
-// machine stands in for the host of README's "Hosting a game": the paths
-// README names (/usr/local/bin/skagerrak, /etc/skagerrak, /var/lib/skagerrak)
-// live under root, and the user nobody stands in for the skagerrak user
-// (what a test may not add to the machine).
-type machine struct {
-	t        *testing.T
-	root     string
-	uid, gid int
-}
-
-// newMachine lays out step 1 of README: the binary installed, the daemon's
-// home (owned by its user) and /etc/skagerrak (root, group of the daemon's
-// user, 0750).
-func newMachine(t *testing.T) *machine {
-	t.Helper()
-	u, err := user.Lookup("nobody")
-	if err != nil {
-		t.Fatalf("no user nobody to stand in for the skagerrak user: %v", err)
-	}
-	root, err := os.MkdirTemp("", "skagerrak-machine-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(root) })
-	os.Chmod(root, 0o755)
-	m := &machine{t: t, root: root}
-	m.uid, _ = strconv.Atoi(u.Uid)
-	m.gid, _ = strconv.Atoi(u.Gid)
-	for _, d := range []string{"/usr/local/bin", "/var/lib", "/etc", "/tmp"} {
-		if err := os.MkdirAll(m.path(d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	os.Chmod(m.path("/tmp"), 0o1777)
-	// useradd --home-dir /var/lib/skagerrak --create-home
-	os.Mkdir(m.path("/var/lib/skagerrak"), 0o755)
-	os.Chown(m.path("/var/lib/skagerrak"), m.uid, m.gid)
-	// install -d -m 0750 -o root -g skagerrak /etc/skagerrak
-	os.Mkdir(m.path("/etc/skagerrak"), 0o750)
-	os.Chown(m.path("/etc/skagerrak"), 0, m.gid)
-	// go build -o /usr/local/bin/skagerrak: this test binary, run as the
-	// program.
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(self)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := m.path("/usr/local/bin/skagerrak.test")
-	if err := os.WriteFile(bin, b, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	wrapper := "#!/bin/sh\n" + envAsBinary + "=1 exec " + bin + " \"$@\"\n"
-	if err := os.WriteFile(m.path("/usr/local/bin/skagerrak"), []byte(wrapper), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
-// path maps a path of the machine to where it lives in the test.
-func (m *machine) path(p string) string { return filepath.Join(m.root, p) }
-
-// rewrite maps every path README and the unit name to the test's.
-func (m *machine) rewrite(s string) string {
-	for _, p := range []string{"/usr/local/bin/skagerrak", "/etc/skagerrak", "/var/lib/skagerrak"} {
-		s = strings.ReplaceAll(s, p, m.path(p))
-	}
-	return s
-}
-
-// write writes a file of the machine with its owner and mode.
-func (m *machine) write(p string, data []byte, uid, gid int, mode os.FileMode) {
-	m.t.Helper()
-	if err := os.WriteFile(m.path(p), data, mode); err != nil {
-		m.t.Fatal(err)
-	}
-	os.Chmod(m.path(p), mode)
-	os.Chown(m.path(p), uid, gid)
-}
-
-// command makes a command run as the daemon's user (root when asRoot),
-// with only env in its environment and the working directory dir.
-func (m *machine) command(asRoot bool, dir string, env []string, name string, args ...string) *exec.Cmd {
-	cmd := exec.Command(name, args...)
-	cmd.Env = env
-	cmd.Dir = dir
-	if !asRoot {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(m.uid), Gid: uint32(m.gid), Groups: []uint32{uint32(m.gid)}}}
-	}
-	return cmd
-}
-
-// sourced is the environment a shell has after `set -a; . FILE`: what
-// README has root do before config check, and the cron line do.
-func (m *machine) sourced(file string) []string {
-	m.t.Helper()
-	out, err := exec.Command("/bin/sh", "-c", "set -a; . "+m.path(file)+"; set +a; env").Output()
-	if err != nil {
-		m.t.Fatalf("sh: . %s: %v", file, err)
-	}
-	var env []string
-	for _, l := range strings.Split(string(out), "\n") {
-		if strings.HasPrefix(l, "SKAGERRAK_") {
-			env = append(env, l)
-		}
-	}
-	return env
-}
-
-// skagerrak runs the installed binary as the daemon's user with the
-// configuration of README's steps, and returns its exit status and output.
-func (m *machine) skagerrak(env []string, args ...string) (int, string) {
-	m.t.Helper()
-	cmd := m.command(false, m.path("/var/lib/skagerrak"), append([]string{"PATH=/usr/bin:/bin"}, env...),
-		m.path("/usr/local/bin/skagerrak"), append([]string{"--config", m.path("/etc/skagerrak/skagerrak.yaml")}, args...)...)
-	out, err := cmd.CombinedOutput()
-	return exitCode(m.t, err), string(out)
-}
-
-func exitCode(t *testing.T, err error) int {
-	t.Helper()
-	if err == nil {
-		return 0
-	}
-	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode()
-	}
-	t.Fatalf("could not run: %v", err)
-	return -1
-}
-
-// readmeCron is the cron line of README's "Hosting a game": its user and
-// its command.
-func readmeCron(t *testing.T) (string, string) {
-	t.Helper()
-	b, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) > 6 && f[0] == "*/5" {
-			user := f[5]
-			return user, strings.TrimSpace(l[strings.Index(l, user)+len(user):])
-		}
-	}
-	t.Fatal("README has no cron line")
-	return "", ""
-}
 
 // unitService is the [Service] section of the unit `config systemd` prints.
 func unitService(t *testing.T) map[string]string {
@@ -217,18 +60,18 @@ func TestHostingAsREADMESays(t *testing.T) {
 	// Step 2: the host key, exported; the players import its public half.
 	hg := gpgtest.New(t)
 	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
-	m.write("/etc/skagerrak/host-key.asc", hg.ExportSecret(hostFPR), m.uid, 0, 0o600)
+	m.Write("/etc/skagerrak/host-key.asc", hg.ExportSecret(hostFPR), m.UID, 0, 0o600)
 	for _, p := range []*stacktest.Player{german, allied, referee} {
 		p.GPG.Import(hg.ExportPublic(hostFPR))
-		m.write("/tmp/"+strings.Split(p.Addr, "@")[0]+".asc", p.PublicKey(), 0, 0, 0o644)
+		m.Write("/tmp/"+strings.Split(p.Addr, "@")[0]+".asc", p.PublicKey(), 0, 0, 0o644)
 	}
 
 	// Step 3: config example as it comes, the servers filled in.
-	code, example := m.skagerrak(nil, "config", "example")
+	code, example := m.Skagerrak(nil, "config", "example")
 	if code != 0 {
 		t.Fatalf("config example: %d %s", code, example)
 	}
-	cfg := m.rewrite(example)
+	cfg := m.Rewrite(example)
 	for old, repl := range map[string]string{
 		"addr: imap.example.org:993":                                                   "addr: " + s.IMAPAddr,
 		"username: referee@example.org\n  tls: tls":                                    "username: " + host + "\n  tls: none",
@@ -241,19 +84,19 @@ func TestHostingAsREADMESays(t *testing.T) {
 		}
 		cfg = strings.Replace(cfg, old, repl, 1)
 	}
-	m.write("/etc/skagerrak/skagerrak.yaml", []byte(cfg), 0, 0, 0o644)
-	m.write("/etc/skagerrak/secrets.env", []byte("SKAGERRAK_IMAP_PASSWORD='"+s.Password(host)+"'\n"), 0, m.gid, 0o640)
-	secrets := m.sourced("/etc/skagerrak/secrets.env")
-	if code, out := m.skagerrak(secrets, "config", "check", "--connect"); code != 0 || !strings.Contains(out, "configuration OK") {
+	m.Write("/etc/skagerrak/skagerrak.yaml", []byte(cfg), 0, 0, 0o644)
+	m.Write("/etc/skagerrak/secrets.env", []byte("SKAGERRAK_IMAP_PASSWORD='"+s.Password(host)+"'\n"), 0, m.GID, 0o640)
+	secrets := m.Sourced("/etc/skagerrak/secrets.env")
+	if code, out := m.Skagerrak(secrets, "config", "check", "--connect"); code != 0 || !strings.Contains(out, "configuration OK") {
 		t.Fatalf("config check --connect as the daemon's user: %d\n%s", code, out)
 	}
 
 	// Step 5: the game, made as the daemon's user.
 	newGame := func(id string) {
 		t.Helper()
-		code, out := m.skagerrak(nil, "new", "--game", id, "--ruleset", "kriegsmarine",
-			"--side", "german="+german.Addr+","+m.path("/tmp/german.asc"), "--side", "allied="+allied.Addr+","+m.path("/tmp/allied.asc"),
-			"--referee", referee.Addr+","+m.path("/tmp/referee.asc"), "--deadline", "48h")
+		code, out := m.Skagerrak(nil, "new", "--game", id, "--ruleset", "kriegsmarine",
+			"--side", "german="+german.Addr+","+m.Path("/tmp/german.asc"), "--side", "allied="+allied.Addr+","+m.Path("/tmp/allied.asc"),
+			"--referee", referee.Addr+","+m.Path("/tmp/referee.asc"), "--deadline", "48h")
 		if code != 0 {
 			t.Fatalf("new %s: %d %s", id, code, out)
 		}
@@ -261,16 +104,16 @@ func TestHostingAsREADMESays(t *testing.T) {
 	newGame("weser-1")
 
 	// Step 6, cron: README's line as cron runs it.
-	cronUser, cronCmd := readmeCron(t)
+	cronUser, cronCmd := machinetest.ReadmeCron(t)
 	if cronUser != "skagerrak" {
 		t.Fatalf("README's cron line runs as %q", cronUser)
 	}
 	cron := func(command string) (int, string, time.Duration) {
-		cmd := m.command(false, m.path("/var/lib/skagerrak"), []string{"PATH=/usr/bin:/bin", "SHELL=/bin/sh", "HOME=" + m.path("/var/lib/skagerrak"), "LOGNAME=skagerrak"},
-			"/bin/sh", "-c", m.rewrite(command))
+		cmd := m.Command(false, m.Path("/var/lib/skagerrak"), []string{"PATH=/usr/bin:/bin", "SHELL=/bin/sh", "HOME=" + m.Path("/var/lib/skagerrak"), "LOGNAME=skagerrak"},
+			"/bin/sh", "-c", m.Rewrite(command))
 		start := time.Now()
 		out, err := cmd.CombinedOutput()
-		return exitCode(t, err), string(out), time.Since(start)
+		return machinetest.ExitCode(t, err), string(out), time.Since(start)
 	}
 	if code, out, _ := cron(cronCmd); code != 0 || !strings.Contains(out, "mail sent 2") {
 		t.Fatalf("README's cron line: exit %d\n%s", code, out)
@@ -279,8 +122,8 @@ func TestHostingAsREADMESays(t *testing.T) {
 	allied.WaitInbox(t, 1, time.Minute)
 	// The same line with the IMAP server gone: it gives up within
 	// poll_timeout, exits non-zero and says why.
-	down := strings.Replace(strings.Replace(cfg, "addr: "+s.IMAPAddr, "addr: "+closedAddr(t), 1), "poll_timeout: 2m", "poll_timeout: 5s", 1)
-	m.write("/etc/skagerrak/down.yaml", []byte(down), 0, 0, 0o644)
+	down := strings.Replace(strings.Replace(cfg, "addr: "+s.IMAPAddr, "addr: "+machinetest.ClosedAddr(t), 1), "poll_timeout: 2m", "poll_timeout: 5s", 1)
+	m.Write("/etc/skagerrak/down.yaml", []byte(down), 0, 0, 0o644)
 	code, out, took := cron(strings.Replace(cronCmd, "skagerrak.yaml", "down.yaml", 1))
 	if code == 0 || !strings.Contains(out, "gave up after 5s") || !strings.Contains(out, "connection refused") || took > 15*time.Second {
 		t.Fatalf("the cron line with IMAP down: exit %d after %s\n%s", code, took, out)
@@ -295,54 +138,43 @@ func TestHostingAsREADMESays(t *testing.T) {
 	if err != nil {
 		t.Fatalf("unit: TimeoutStopSec=%s: %v", unit["TimeoutStopSec"], err)
 	}
-	env := append([]string{"PATH=/usr/local/bin:/usr/bin:/bin"}, m.sourced(strings.TrimPrefix(m.rewrite(unit["EnvironmentFile"]), m.root))...)
-	daemon := m.command(false, m.rewrite(unit["WorkingDirectory"]), env, "/bin/sh", "-c", "umask "+unit["UMask"]+"; exec "+m.rewrite(unit["ExecStart"]))
-	log := &syncBuffer{}
+	env := append([]string{"PATH=/usr/local/bin:/usr/bin:/bin"}, m.Sourced(strings.TrimPrefix(m.Rewrite(unit["EnvironmentFile"]), m.Root))...)
+	daemon := m.Command(false, m.Rewrite(unit["WorkingDirectory"]), env, "/bin/sh", "-c", "umask "+unit["UMask"]+"; exec "+m.Rewrite(unit["ExecStart"]))
+	log := &daemontest.SyncBuffer{}
 	daemon.Stdout, daemon.Stderr = log, log
 	if err := daemon.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer daemon.Process.Kill()
-	waitLog(t, log, "skagerrak running")
+	daemontest.WaitLog(t, log, "skagerrak running")
 	german.Send(t, host, german.Clearsigned(t, host, "orders weser-1", form))
-	waitLog(t, log, "status=accepted")
+	daemontest.WaitLog(t, log, "status=accepted")
 	// A game made beside the daemon is taken up: its first reports go.
 	newGame("weser-2")
-	waitLog(t, log, "game taken up")
+	daemontest.WaitLog(t, log, "game taken up")
 	if ms := allied.WaitInbox(t, 1, time.Minute); !strings.Contains(ms[0].Subject, "weser-2") {
 		t.Fatalf("the Allies got %q, not weser-2's first report", ms[0].Subject)
 	}
 	// A command that writes to a game the daemon holds says how to go on.
-	if code, out := m.skagerrak(nil, "referee", "weser-1", "extend", "24h", "travelling"); code == 0 || !strings.Contains(out, "systemctl stop skagerrak") {
+	if code, out := m.Skagerrak(nil, "referee", "weser-1", "extend", "24h", "travelling"); code == 0 || !strings.Contains(out, "systemctl stop skagerrak") {
 		t.Fatalf("referee beside the daemon: exit %d\n%s", code, out)
 	}
 	start := time.Now()
 	daemon.Process.Signal(syscall.SIGTERM)
 	err = daemon.Wait()
-	if code := exitCode(t, err); code != 0 || time.Since(start) > stopWithin || !strings.Contains(log.String(), "skagerrak stopped") {
+	if code := machinetest.ExitCode(t, err); code != 0 || time.Since(start) > stopWithin || !strings.Contains(log.String(), "skagerrak stopped") {
 		t.Fatalf("SIGTERM: exit %d after %s (the unit allows %s)\n%s", code, time.Since(start), stopWithin, log.String())
 	}
-	ownerOnlyTree(t, m.path("/var/lib/skagerrak/games"), m.uid)
+	ownerOnlyTree(t, m.Path("/var/lib/skagerrak/games"), m.UID)
 
 	// Step 8: a copy of the data directory verifies, every game of it.
 	backup := filepath.Join(t.TempDir(), "games")
-	if out, err := exec.Command("cp", "-a", m.path("/var/lib/skagerrak/games"), backup).CombinedOutput(); err != nil {
+	if out, err := exec.Command("cp", "-a", m.Path("/var/lib/skagerrak/games"), backup).CombinedOutput(); err != nil {
 		t.Fatalf("cp: %v %s", err, out)
 	}
 	if code, out, errs := run(t, "verify", backup); code != 0 || !strings.Contains(out, "2 games, every one intact") {
 		t.Fatalf("verify of the backup: %d\n%s\n%s", code, out, errs)
 	}
-}
-
-// closedAddr is a loopback address nothing listens on.
-func closedAddr(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	return addr
 }
 
 // ownerOnlyTree checks that everything under dir belongs to uid and is
@@ -364,16 +196,4 @@ func ownerOnlyTree(t *testing.T, dir string, uid int) {
 		}
 		return nil
 	})
-}
-
-// waitLog waits up to a minute for a line of the daemon's log.
-func waitLog(t *testing.T, log *syncBuffer, want string) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !strings.Contains(log.String(), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the daemon never logged %q:\n%s", want, log.String())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 }

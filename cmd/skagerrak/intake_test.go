@@ -14,6 +14,8 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/daemontest"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/loopback"
@@ -56,7 +58,7 @@ func newMailEnvWith(t testing.TB, games int, opts loopback.IMAPOptions) *mailEnv
 	if e.hostKey, err = compose.GenerateKey("host", hostAddr, now); err != nil {
 		t.Fatal(err)
 	}
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,9 +71,9 @@ func (e *mailEnv) dataDir() string { return filepath.Join(e.dir, "games") }
 
 // open opens the host and its mail as `skagerrak poll` does (the same
 // verifier and triage of automatic mail).
-func (e *mailEnv) open(t testing.TB) (*adjudicator.Host, *imapbox.Box, *smtpSender) {
+func (e *mailEnv) open(t testing.TB) (*adjudicator.Host, *imapbox.Box, *wiring.Sender) {
 	t.Helper()
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}, Triage: mailTriage{}})
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}, Triage: wiring.Triage{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +86,7 @@ func (e *mailEnv) open(t testing.TB) (*adjudicator.Host, *imapbox.Box, *smtpSend
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h, box, &smtpSender{s: ss, from: hostAddr, host: e.hostKey, clock: func() time.Time { return time.Now().UTC() }}
+	return h, box, &wiring.Sender{Via: ss, From: hostAddr, Host: e.hostKey, Clock: func() time.Time { return time.Now().UTC() }}
 }
 
 // The folders the box makes by default on go-imap's in-memory server,
@@ -142,7 +144,7 @@ func TestThousandMessagesDrainInOnePass(t *testing.T) {
 		e.order(t, (i/2)%50, side, "T01", fmt.Sprintf("advance %d # message %d", 1+i%3, i))
 	}
 	h, box, s := e.open(t)
-	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +154,7 @@ func TestThousandMessagesDrainInOnePass(t *testing.T) {
 	if n := e.count(t, "INBOX"); n != 0 {
 		t.Fatalf("%d messages left in INBOX", n)
 	}
-	p, err = h.PollOnce(context.Background(), inbox{box}, s)
+	p, err = h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil || p.Messages != 0 || p.Sent != 0 {
 		t.Fatalf("second pass did something: %+v %v", p, err)
 	}
@@ -172,7 +174,7 @@ func TestHelperProcessKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.hostKey = key
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,86 +184,11 @@ func TestHelperProcessKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	ss, _ := smtpout.New(smtpout.Config{Addr: os.Getenv("SKAGERRAK_TEST_SMTP"), TLS: smtpout.TLSNone, From: hostAddr})
-	var in adjudicator.Inbox = inbox{box}
-	var out adjudicator.Sender = &smtpSender{s: ss, from: hostAddr, host: key, clock: func() time.Time { return time.Now().UTC() }}
-	in, out = killedAt(where, in, out)
+	var in adjudicator.Inbox = wiring.Inbox{Box: box}
+	var out adjudicator.Sender = &wiring.Sender{Via: ss, From: hostAddr, Host: key, Clock: func() time.Time { return time.Now().UTC() }}
+	in, out = daemontest.KilledAt(where, in, out)
 	h.PollOnce(context.Background(), in, out)
 	t.Fatal("the helper was not killed")
-}
-
-// killedAt wraps a pass's mailbox and sender so that the process dies by
-// SIGKILL at where: after-fetch, before-move (a message's outcome
-// recorded, not moved), after-move, before-smtp (the first mail about to
-// go) or after-smtp (accepted by the server, not yet marked sent).
-func killedAt(where string, in adjudicator.Inbox, out adjudicator.Sender) (adjudicator.Inbox, adjudicator.Sender) {
-	kill := func() { syscall.Kill(os.Getpid(), syscall.SIGKILL); select {} }
-	box := in.(inbox)
-	switch where {
-	case "after-fetch":
-		in = killingInbox{inbox: box, kill: kill, onFetch: true}
-	case "before-move":
-		in = killingInbox{inbox: box, kill: kill}
-	case "after-move":
-		in = movedThenKilled{box, kill}
-	case "before-smtp":
-		out = killedBeforeSMTP{kill}
-	case "after-smtp":
-		out = killingSender{out, kill}
-	}
-	return in, out
-}
-
-// movedThenKilled dies right after the first message was moved.
-type movedThenKilled struct {
-	inbox
-	kill func()
-}
-
-func (k movedThenKilled) MoveProcessed(ctx context.Context, v, uid uint32) error {
-	k.inbox.MoveProcessed(ctx, v, uid)
-	k.kill()
-	return nil
-}
-
-func (k movedThenKilled) MoveRejected(ctx context.Context, v, uid uint32) error {
-	k.inbox.MoveRejected(ctx, v, uid)
-	k.kill()
-	return nil
-}
-
-// killedBeforeSMTP dies as the first mail is about to go.
-type killedBeforeSMTP struct{ kill func() }
-
-func (k killedBeforeSMTP) Send(context.Context, adjudicator.Mail) error {
-	k.kill()
-	return nil
-}
-
-type killingInbox struct {
-	inbox
-	kill    func()
-	onFetch bool
-}
-
-func (k killingInbox) MoveProcessed(ctx context.Context, v, uid uint32) error {
-	if k.onFetch {
-		return k.inbox.MoveProcessed(ctx, v, uid)
-	}
-	k.kill()
-	return nil
-}
-
-type killingSender struct {
-	adjudicator.Sender
-	kill func()
-}
-
-func (k killingSender) Send(ctx context.Context, m adjudicator.Mail) error {
-	if err := k.Sender.Send(ctx, m); err != nil {
-		return err
-	}
-	k.kill()
-	return nil
 }
 
 func runKilled(t *testing.T, e *mailEnv, where string) {
@@ -290,7 +217,7 @@ func TestKilledBetweenAppendAndMove(t *testing.T) {
 	e := newMailEnv(t, 1)
 	// Deliver the first reports so that only the order is in play.
 	h, box, s := e.open(t)
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
 	box.Close()
@@ -306,7 +233,7 @@ func TestKilledBetweenAppendAndMove(t *testing.T) {
 	h, box, s = e.open(t)
 	defer h.Close()
 	defer box.Close()
-	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +259,7 @@ func TestKilledAfterSMTPAcceptedResendsOnce(t *testing.T) {
 	h, box, s := e.open(t)
 	defer h.Close()
 	defer box.Close()
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
 	n := 0
@@ -380,21 +307,13 @@ func TestKilledBeforeAppendProcessesOnRestart(t *testing.T) {
 	h, box, s := e.open(t)
 	defer h.Close()
 	defer box.Close()
-	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil || p.Accepted != 1 {
 		t.Fatalf("restart: %+v %v", p, err)
 	}
 	if n := countEvents(t, e, "g000", adjudicator.EvOrdersAccepted); n != 1 || e.count(t, defaultProcessed) != 1 {
 		t.Fatalf("after restart: %d accepted, %d processed", n, e.count(t, defaultProcessed))
 	}
-}
-
-func (k killingInbox) Fetch(ctx context.Context) ([]adjudicator.InMessage, error) {
-	ms, err := k.inbox.Fetch(ctx)
-	if len(ms) > 0 && k.onFetch {
-		k.kill()
-	}
-	return ms, err
 }
 
 // Hostile cases 4, 5, 6 and 8 of the intake, end to end: identity is the
@@ -406,7 +325,7 @@ func TestHostileIdentityCases(t *testing.T) {
 	h, box, s := e.open(t)
 	defer h.Close()
 	defer box.Close()
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
 	e.smtp.Take("allied-0@players.test")
@@ -426,7 +345,7 @@ func TestHostileIdentityCases(t *testing.T) {
 	send(stranger, "stranger@evil.test", "Game: g000\nPhase: T01\nSide: german\nadvance 3\n")
 	// 8: allied-0 signs orders for game g001, where it has no side.
 	send(allied0, "allied-0@players.test", "Game: g001\nPhase: T01\nSide: allied\nadvance 1\n")
-	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"crypto/rand"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -31,40 +29,13 @@ func TestInteropEncryptedOrders(t *testing.T) {
 	stacktest.Require(t, "dovecot", "smtpd", "mutt", "tmux", "gpg")
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee"}, nil)
 	german, allied, referee := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes"), s.NewPlayer(t, "referee", "Referee")
-	host := "host@skagerrak.test"
-
-	hg := gpgtest.New(t)
-	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
-	hg.Run(nil, "--quick-add-key", hostFPR, "cv25519", "encr", "never")
-	dir := t.TempDir()
-	keyPath := filepath.Join(dir, "host-key.asc")
-	os.WriteFile(keyPath, hg.ExportSecret(hostFPR), 0o600)
-	hostPub := hg.ExportPublic(hostFPR)
+	h := newInteropHost(t, s, true)
+	host, hostFPR, hg, cli := h.Addr, h.FPR, h.GPG, h.cli
 	for _, p := range []*stacktest.Player{german, allied, referee} {
-		p.TrustKey(t, hostPub, hostFPR)
-	}
-	keyFile := func(name string, armored []byte) string {
-		p := filepath.Join(dir, name+".asc")
-		os.WriteFile(p, armored, 0o600)
-		return p
-	}
-	cfg := filepath.Join(dir, "skagerrak.yaml")
-	os.WriteFile(cfg, []byte("data_dir: "+dir+"/games\npoll_interval: 1s\nhost_key: "+keyPath+"\n"+
-		"imap:\n  addr: "+s.IMAPAddr+"\n  username: "+host+"\n  tls: none\n"+
-		"smtp:\n  addr: "+s.SMTPAddr+"\n  tls: none\n  from: "+host+"\n"), 0o600)
-	t.Setenv("SKAGERRAK_IMAP_PASSWORD", s.Password(host))
-	cli := func(args ...string) string {
-		t.Helper()
-		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
-		if code != 0 {
-			t.Fatalf("skagerrak %s: exit %d\n%s\n%s", strings.Join(args, " "), code, out, errs)
-		}
-		return out
+		p.TrustKey(t, h.Pub, hostFPR)
 	}
 	cli("new", "--game", "km-1", "--ruleset", "kriegsmarine",
-		"--side", "german="+german.Addr+","+keyFile("german", german.PublicKey()),
-		"--side", "allied="+allied.Addr+","+keyFile("allied", allied.PublicKey()),
-		"--referee", referee.Addr+","+keyFile("referee", referee.PublicKey()))
+		"--side", "german="+h.party(german), "--side", "allied="+h.party(allied), "--referee", h.party(referee))
 	cli("poll", "--once")
 
 	// The first reports are signed, in clear, and carry the host's key.
@@ -82,7 +53,7 @@ func TestInteropEncryptedOrders(t *testing.T) {
 	allied.Send(t, host, allied.InlineEncrypted(t, host, "orders km-1", aform, hostFPR))
 	waitDelivered(t, s, 2)
 	if out := cli("poll", "--once"); !strings.Contains(out, "accepted 2, rejected 0") {
-		t.Fatalf("encrypted orders: %s\nlog:\n%s", out, cli("log", filepath.Join(dir, "games", "km-1")))
+		t.Fatalf("encrypted orders: %s\nlog:\n%s", out, cli("log", h.game("km-1")))
 	}
 	// Every mail to them from now on (the replies, the next reports) is
 	// encrypted; the referee, who sent nothing encrypted, reads in clear.
@@ -98,7 +69,7 @@ func TestInteropEncryptedOrders(t *testing.T) {
 
 	// The German's mail encrypted again under a new session key, to the
 	// host and to the Allies: the same signed message, a replay.
-	hostKeys, err := openpgp.ReadArmoredKeyRing(bytes.NewReader(hostPub))
+	hostKeys, err := openpgp.ReadArmoredKeyRing(bytes.NewReader(h.Pub))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,10 +102,10 @@ func TestInteropEncryptedOrders(t *testing.T) {
 
 	// The log verifies from itself: the decrypted messages are kept, no
 	// host key is read.
-	if out := cli("verify", filepath.Join(dir, "games", "km-1")); !strings.Contains(out, "intact") || !strings.Contains(out, "2 signatures checked") {
+	if out := cli("verify", h.game("km-1")); !strings.Contains(out, "intact") || !strings.Contains(out, "2 signatures checked") {
 		t.Errorf("verify:\n%s", out)
 	}
-	l := cli("log", filepath.Join(dir, "games", "km-1"), "--json")
+	l := cli("log", h.game("km-1"), "--json")
 	if strings.Contains(l, "BEGIN PGP MESSAGE") && !strings.Contains(l, `"by_address":true`) {
 		t.Errorf("the log keeps encrypted data of accepted orders")
 	}

@@ -31,51 +31,21 @@ func TestInteropStockClients(t *testing.T) {
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee", "stranger"}, []string{"ghost"})
 	german, allied := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes")
 	referee, stranger := s.NewPlayer(t, "referee", "Referee"), s.NewPlayer(t, "stranger", "Stranger")
-	host := "host@skagerrak.test"
-
-	// The host key, made and exported as README's "Hosting a game" says.
-	hg := gpgtest.New(t)
-	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
-	dir := t.TempDir()
-	keyPath := filepath.Join(dir, "host-key.asc")
-	os.WriteFile(keyPath, hg.ExportSecret(hostFPR), 0o600)
-	hostPub := hg.ExportPublic(hostFPR)
-	keyFile := func(name string, armored []byte) string {
-		p := filepath.Join(dir, name+".asc")
-		os.WriteFile(p, armored, 0o600)
-		return p
-	}
-	for _, p := range []*stacktest.Player{german, allied, referee} {
-		p.GPG.Import(hostPub) // players import the host key
-	}
+	h := newInteropHost(t, s, false)
+	host, hostFPR, cli := h.Addr, h.FPR, h.cli
+	h.introduce(german, allied, referee)
 	ghostKey := gpgtest.New(t)
 	ghostFPR := ghostKey.GenKey("Ghost <ghost@skagerrak.test>", "ed25519", "sign", "never")
 	ghostKey.Run(nil, "--quick-add-key", ghostFPR, "cv25519", "encr", "never")
 
-	cfg := filepath.Join(dir, "skagerrak.yaml")
-	os.WriteFile(cfg, []byte("data_dir: "+dir+"/games\npoll_interval: 1s\nhost_key: "+keyPath+"\n"+
-		"imap:\n  addr: "+s.IMAPAddr+"\n  username: "+host+"\n  tls: none\n"+
-		"smtp:\n  addr: "+s.SMTPAddr+"\n  tls: none\n  from: "+host+"\n"), 0o600)
-	t.Setenv("SKAGERRAK_IMAP_PASSWORD", s.Password(host))
-	cli := func(args ...string) string {
-		t.Helper()
-		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
-		if code != 0 {
-			t.Fatalf("skagerrak %s: exit %d\n%s\n%s", strings.Join(args, " "), code, out, errs)
-		}
-		return out
-	}
 	if out := cli("config", "check", "--connect"); !strings.Contains(out, "folders skagerrak.processed and skagerrak.rejected") {
 		t.Fatalf("config check on Dovecot's Maildir:\n%s", out)
 	}
 	cli("new", "--game", "km-1", "--ruleset", "kriegsmarine",
-		"--side", "german="+german.Addr+","+keyFile("german", german.PublicKey()),
-		"--side", "allied="+allied.Addr+","+keyFile("allied", allied.PublicKey()),
-		"--referee", referee.Addr+","+keyFile("referee", referee.PublicKey()))
+		"--side", "german="+h.party(german), "--side", "allied="+h.party(allied), "--referee", h.party(referee))
 	cli("new", "--game", "km-2", "--ruleset", "kriegsmarine", "--encrypt",
-		"--side", "german=ghost@skagerrak.test,"+keyFile("ghost", ghostKey.ExportPublic(ghostFPR)),
-		"--side", "allied="+allied.Addr+","+keyFile("allied", allied.PublicKey()),
-		"--referee", referee.Addr+","+keyFile("referee", referee.PublicKey()))
+		"--side", "german=ghost@skagerrak.test,"+h.keyFile("ghost", ghostKey.ExportPublic(ghostFPR)),
+		"--side", "allied="+h.party(allied), "--referee", h.party(referee))
 	cli("poll", "--once")
 
 	// Turn 1. The German answers with mutt, the form as the body.
@@ -111,7 +81,7 @@ func TestInteropStockClients(t *testing.T) {
 	}
 	// Three orders; and the bounce of km-2's report to ghost@ too when
 	// OpenSMTPD gave up (after 4 s) before this pass, as on a slow machine.
-	if n := s.Count(t, "host", "skagerrak.processed"); n != 3 && (n != 4 || !strings.Contains(statusOf(t, cfg, "km-2"), "bounced")) {
+	if n := s.Count(t, "host", "skagerrak.processed"); n != 3 && (n != 4 || !strings.Contains(statusOf(t, h.Config, "km-2"), "bounced")) {
 		t.Errorf("skagerrak.processed holds %d, want 3 (4 with the bounce, once status shows it)", n)
 	}
 	if n := s.Count(t, "host", "skagerrak.rejected"); n != 1 {
@@ -143,7 +113,7 @@ func TestInteropStockClients(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	status := func() (int, string) {
-		code, out, _ := run(t, "--config", cfg, "status", "km-2")
+		code, out, _ := run(t, "--config", h.Config, "status", "km-2")
 		return code, out
 	}
 	bounced := stacktest.WaitFor(ctx, func() bool {
@@ -162,11 +132,15 @@ func TestInteropStockClients(t *testing.T) {
 	// Both logs verify: every signature again, the ISO-8859-1 orders
 	// decoded again the same way (km-1: 4 orders; km-2: 1).
 	for g, sigs := range map[string]string{"km-1": "4 signatures checked", "km-2": "1 signature checked"} {
-		if out := cli("verify", filepath.Join(dir, "games", g)); !strings.Contains(out, "intact") || !strings.Contains(out, sigs) {
+		if out := cli("verify", h.game(g)); !strings.Contains(out, "intact") || !strings.Contains(out, sigs) {
 			t.Errorf("verify %s:\n%s", g, out)
 		}
 	}
-	l := cli("log", filepath.Join(dir, "games", "km-1"), "--json")
+	// And so do their replay pages, in the browser: mutt's, gpg's and
+	// Thunderbird's mail checked by the page's script.
+	pageChecksAsVerify(t, h.game("km-1"), 4)
+	pageChecksAsVerify(t, h.game("km-2"), 1)
+	l := cli("log", h.game("km-1"), "--json")
 	if !strings.Contains(l, `"charset":"iso-8859-1"`) {
 		t.Errorf("km-1's log records no ISO-8859-1 orders")
 	}
@@ -188,7 +162,7 @@ func waitDelivered(t *testing.T, s *stacktest.Stack, n int) {
 		return c
 	}
 	if !stacktest.WaitFor(ctx, func() bool { return count() >= n }) {
-		t.Fatalf("the host holds %d messages, want %d\nsmtpd:\n%s", count(), n, s.Log("smtpd.log"))
+		t.Fatalf("the host holds %d messages, want %d\nMTA:\n%s", count(), n, s.MTALog())
 	}
 }
 
@@ -231,34 +205,13 @@ func TestInteropRefusedAtSubmission(t *testing.T) {
 	stacktest.Require(t, "dovecot", "smtpd", "gpg")
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "referee"}, nil)
 	german, allied, referee := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes"), s.NewPlayer(t, "referee", "Referee")
-	host := "host@skagerrak.test"
-	hg := gpgtest.New(t)
-	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
-	dir := t.TempDir()
-	keyPath := filepath.Join(dir, "host-key.asc")
-	os.WriteFile(keyPath, hg.ExportSecret(hostFPR), 0o600)
-	for _, p := range []*stacktest.Player{german, allied, referee} {
-		p.GPG.Import(hg.ExportPublic(hostFPR))
-	}
-	keyFile := func(p *stacktest.Player) string {
-		path := filepath.Join(dir, p.Addr+".asc")
-		os.WriteFile(path, p.PublicKey(), 0o600)
-		return path
-	}
-	cfg := filepath.Join(dir, "skagerrak.yaml")
-	os.WriteFile(cfg, []byte("data_dir: "+dir+"/games\npoll_interval: 1s\nhost_key: "+keyPath+"\n"+
-		"imap:\n  addr: "+s.IMAPAddr+"\n  username: "+host+"\n  tls: none\n"+
-		"smtp:\n  addr: "+s.SMTPAddr+"\n  tls: none\n  from: "+host+"\n"), 0o600)
-	t.Setenv("SKAGERRAK_IMAP_PASSWORD", s.Password(host))
-	cli := func(args ...string) (int, string) {
-		t.Helper()
-		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
-		return code, out + errs
-	}
+	h := newInteropHost(t, s, false)
+	hostFPR, cli := h.FPR, h.try
+	h.introduce(german, allied, referee)
 	typo := "germna@skagerrak.test" // no such user: OpenSMTPD refuses it at RCPT
 	if code, out := cli("new", "--game", "km-9", "--ruleset", "kriegsmarine",
-		"--side", "german="+typo+","+keyFile(german), "--side", "allied="+allied.Addr+","+keyFile(allied),
-		"--referee", referee.Addr+","+keyFile(referee)); code != 0 {
+		"--side", "german="+typo+","+h.keyFile("german", german.PublicKey()), "--side", "allied="+h.party(allied),
+		"--referee", h.party(referee)); code != 0 {
 		t.Fatal(out)
 	}
 	if code, out := cli("poll", "--once"); code != 0 {
@@ -305,36 +258,10 @@ func TestInteropPlayerCommands(t *testing.T) {
 	s := stacktest.Start(t, "skagerrak.test", []string{"host", "german", "allied", "allied2", "stranger"}, nil)
 	german, allied := s.NewPlayer(t, "german", "Erich Raeder"), s.NewPlayer(t, "allied", "Charles Forbes")
 	stranger := s.NewPlayer(t, "stranger", "Stranger")
-	host := "host@skagerrak.test"
-	hg := gpgtest.New(t)
-	hostFPR := hg.GenKey("Skagerrak host <"+host+">", "ed25519", "sign", "never")
-	dir := t.TempDir()
-	keyPath := filepath.Join(dir, "host-key.asc")
-	os.WriteFile(keyPath, hg.ExportSecret(hostFPR), 0o600)
-	for _, p := range []*stacktest.Player{german, allied} {
-		p.GPG.Import(hg.ExportPublic(hostFPR))
-	}
-	keyFile := func(name string, armored []byte) string {
-		p := filepath.Join(dir, name+".asc")
-		os.WriteFile(p, armored, 0o600)
-		return p
-	}
-	cfg := filepath.Join(dir, "skagerrak.yaml")
-	os.WriteFile(cfg, []byte("data_dir: "+dir+"/games\npoll_interval: 1s\nhost_key: "+keyPath+"\n"+
-		"imap:\n  addr: "+s.IMAPAddr+"\n  username: "+host+"\n  tls: none\n"+
-		"smtp:\n  addr: "+s.SMTPAddr+"\n  tls: none\n  from: "+host+"\n"), 0o600)
-	t.Setenv("SKAGERRAK_IMAP_PASSWORD", s.Password(host))
-	cli := func(args ...string) string {
-		t.Helper()
-		code, out, errs := run(t, append([]string{"--config", cfg}, args...)...)
-		if code != 0 {
-			t.Fatalf("skagerrak %s: exit %d\n%s\n%s", strings.Join(args, " "), code, out, errs)
-		}
-		return out
-	}
-	cli("new", "--game", "km-1", "--ruleset", "kriegsmarine",
-		"--side", "german="+german.Addr+","+keyFile("german", german.PublicKey()),
-		"--side", "allied="+allied.Addr+","+keyFile("allied", allied.PublicKey()))
+	h := newInteropHost(t, s, false)
+	host, hostFPR, cli := h.Addr, h.FPR, h.cli
+	h.introduce(german, allied)
+	cli("new", "--game", "km-1", "--ruleset", "kriegsmarine", "--side", "german="+h.party(german), "--side", "allied="+h.party(allied))
 	cli("poll", "--once")
 	first := german.WaitInbox(t, 1, time.Minute)[0]
 	firstText := german.ReadSigned(t, first.Raw, hostFPR)
@@ -414,7 +341,7 @@ func TestInteropPlayerCommands(t *testing.T) {
 	if !stacktest.WaitFor(ctx, func() bool { return s.Count(t, "allied2", "INBOX") == 1 }) {
 		t.Errorf("the new address holds %d mails, want the answer", s.Count(t, "allied2", "INBOX"))
 	}
-	if out := cli("verify", filepath.Join(dir, "games", "km-1")); !strings.Contains(out, "intact") {
+	if out := cli("verify", h.game("km-1")); !strings.Contains(out, "intact") {
 		t.Errorf("verify km-1:\n%s", out)
 	}
 }

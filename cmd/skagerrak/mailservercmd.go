@@ -31,8 +31,8 @@ func (m *Main) mailServerCmd() *cobra.Command {
 		Use:   "mailserver dovecot|opensmtpd|postfix",
 		Short: "Print a working mail server configuration for this host (Dovecot, OpenSMTPD or Postfix)",
 		Long: `config mailserver prints one of the mail server configurations of README's
-"A mail server" (Dovecot's and OpenSMTPD's are the ones the interop suite
-runs), with this host's names filled in: the mail domain and the game's address (from smtp.from of the
+"A mail server" (the ones the interop suite runs), with this host's names
+filled in: the mail domain and the game's address (from smtp.from of the
 configuration, or --domain and --address), the machine's name, the mail's
 owner and where the mail, the users and the TLS certificate are. Each goes
 where Debian looks for it:

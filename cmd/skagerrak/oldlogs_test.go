@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/wiring"
 )
 
 // TestCheckedInLogsVerify replays every finished game checked in under
@@ -33,7 +34,7 @@ func TestCheckedInLogsVerify(t *testing.T) {
 			// keys that sign nothing.
 			var v adjudicator.Verifier
 			if strings.HasSuffix(p, "-demo.jsonl") {
-				v = pgpVerifier{}
+				v = wiring.Verifier{}
 			}
 			rep, err := adjudicator.VerifyPath(p, v)
 			if err != nil {

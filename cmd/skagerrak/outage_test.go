@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/loopback"
 	"skagerrak/mail/smtpout"
 )
@@ -49,8 +50,8 @@ func TestSMTPLoginRefusedKeepsEveryMailQueued(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.s = ss
-		p, err := h.PollOnce(context.Background(), inbox{box}, s)
+		s.Via = ss
+		p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,8 +119,8 @@ func TestSMTPServerDownEndsThePassesSending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.s = ss
-	p, err := h.PollOnce(context.Background(), inbox{box}, s)
+	s.Via = ss
+	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
 )
@@ -34,7 +35,7 @@ func (p *playerMail) pass() {
 	h, box, s := p.open(p.t)
 	defer h.Close()
 	defer box.Close()
-	if _, err := h.PollOnce(context.Background(), inbox{box}, s); err != nil {
+	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		p.t.Fatal(err)
 	}
 }

@@ -19,6 +19,8 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
 	"skagerrak/events"
+	"skagerrak/internal/receipts"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
 	"skagerrak/mail/smtpout"
@@ -108,7 +110,7 @@ type receiptHost struct {
 	h      *adjudicator.Host
 	clk    *stepClock
 	smtp   *loopback.SMTPServer
-	sender *smtpSender
+	sender *wiring.Sender
 	dir    string
 }
 
@@ -133,8 +135,8 @@ func (w *receiptWorld) newHostWith(t testing.TB, name string, secret byte, start
 	if err != nil {
 		t.Fatal(err)
 	}
-	rh.sender = &smtpSender{s: ss, from: hostAddr, host: w.host, clock: rh.clk.Now}
-	rh.h, err = adjudicator.OpenHost(rh.dir, adjudicator.Options{Clock: rh.clk, Verifier: pgpVerifier{}, Entropy: bytes.NewReader(bytes.Repeat([]byte{secret}, 32))})
+	rh.sender = &wiring.Sender{Via: ss, From: hostAddr, Host: w.host, Clock: rh.clk.Now}
+	rh.h, err = adjudicator.OpenHost(rh.dir, adjudicator.Options{Clock: rh.clk, Verifier: wiring.Verifier{}, Entropy: bytes.NewReader(bytes.Repeat([]byte{secret}, 32))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +345,7 @@ func TestHostDroppingAcceptedOrdersIsCaughtByTheVictimsReceipts(t *testing.T) {
 // player saved.
 func lastOrdersReceipt(t testing.TB, w *receiptWorld, box *savedBox) adjudicator.HeldReceipt {
 	t.Helper()
-	k, err := readKeptReceipts([]string{box.dir}, openpgp.EntityList{w.host}, nil)
+	k, err := receipts.Read([]string{box.dir}, openpgp.EntityList{w.host}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -652,7 +654,7 @@ func BenchmarkVerifyReceipts(b *testing.B) {
 	host := openpgp.EntityList{w.host}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		k, err := readKeptReceipts([]string{box.dir}, host, nil)
+		k, err := receipts.Read([]string{box.dir}, host, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

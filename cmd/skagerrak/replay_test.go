@@ -15,6 +15,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/events"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/malleate"
@@ -26,7 +27,7 @@ type replayGame struct {
 	e    *mailEnv
 	h    *adjudicator.Host
 	box  *imapbox.Box
-	s    *smtpSender
+	s    *wiring.Sender
 	id   string
 	keys map[string]*openpgp.Entity // by side, "referee" included
 }
@@ -62,7 +63,7 @@ func newReplayGame(t *testing.T, dice string) *replayGame {
 
 func (r *replayGame) poll(t *testing.T) adjudicator.Pass {
 	t.Helper()
-	p, err := r.h.PollOnce(context.Background(), inbox{r.box}, r.s)
+	p, err := r.h.PollOnce(context.Background(), wiring.Inbox{Box: r.box}, r.s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
+	"skagerrak/internal/wiring"
 )
 
 const chromiumPath = "/usr/bin/chromium"
@@ -73,7 +75,7 @@ func (r *requests) listen(ev any) {
 }
 
 // replayInBrowser opens the whole game's replay in headless Chromium: it
-// says verified, every phase steps with the right arrow to the end, which
+// says verified, with as many signatures checked as verify checks, every phase steps with the right arrow to the end, which
 // shows the result, the maps are drawn, and no request leaves the page. A
 // copy with one byte of one record changed says not verified, naming it.
 func replayInBrowser(t *testing.T, dir, ruleset string, p *replaypage.Page) {
@@ -92,6 +94,13 @@ func replayInBrowser(t *testing.T, dir, ruleset string, p *replaypage.Page) {
 	opened := time.Since(start)
 	if !strings.HasPrefix(verdict, "verified: ") || !strings.Contains(verdict, "rolls (the hash chain") {
 		t.Fatalf("the page says %q, want verified with every roll checked", verdict)
+	}
+	rep, err := adjudicator.VerifyPath(filepath.Join(dir, "games", "demo-1"), wiring.Verifier{})
+	if err != nil || rep.Signatures == 0 {
+		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
+	}
+	if want := fmt.Sprintf("verified: %d records, %d signatures, ", rep.Events, rep.Signatures); !strings.HasPrefix(verdict, want) {
+		t.Errorf("the page says %q, want it to begin %q (as verify counts)", verdict, want)
 	}
 	chacha8MatchesGo(t, ctx)
 	mapsShown(t, ctx)
@@ -254,7 +263,7 @@ func TestReplayManualDiceInBrowser(t *testing.T) {
 	}
 	ctx := browser(t, func(any) {})
 	verdict := openPage(t, ctx, "file://"+file)
-	if !strings.HasPrefix(verdict, "verified: 111 records, rolls not checked (the dice were supplied by hand") {
+	if !strings.HasPrefix(verdict, "verified: 111 records, signatures not checked (the players' registered keys are stand-ins, not OpenPGP keys: nothing was signed), rolls not checked (the dice were supplied by hand") {
 		t.Errorf("the page of a manual-dice game says %q", verdict)
 	}
 }
@@ -262,7 +271,9 @@ func TestReplayManualDiceInBrowser(t *testing.T) {
 // TestReplayCheckedInLogsVerifyInBrowser has the page's script check every
 // finished game kept under testdata/logs (each ruleset revision, seeded
 // and manual dice), which skagerrak verify holds intact: the page must
-// agree, record for record.
+// agree, record for record, and check as many signatures as verify does
+// (the games played by signed mail; the others' keys are stand-ins that
+// sign nothing, and the page says so).
 func TestReplayCheckedInLogsVerifyInBrowser(t *testing.T) {
 	logs, err := filepath.Glob(filepath.Join("testdata", "logs", "*.jsonl"))
 	if err != nil || len(logs) == 0 {
@@ -283,9 +294,27 @@ func TestReplayCheckedInLogsVerifyInBrowser(t *testing.T) {
 		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		want := fmt.Sprintf("verified: %d records, ", bytes.Count(raw, []byte("\n")))
-		if verdict := openPage(t, ctx, "file://"+file); !strings.HasPrefix(verdict, want) {
+		want := fmt.Sprintf("verified: %d records, %s, ", bytes.Count(raw, []byte("\n")), goSignatures(t, l))
+		verdict := openPage(t, ctx, "file://"+file)
+		if !strings.HasPrefix(verdict, want) {
 			t.Errorf("%s: the page says %q, want %q...", l, verdict, want)
 		}
+		ms, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.verifyMs`))
+		t.Logf("%s: checked in %s ms: %s", filepath.Base(l), ms, verdict[:min(len(verdict), 60)])
 	}
+}
+
+// goSignatures is how the page must count a checked-in log's signatures:
+// as many as skagerrak verify checks, or, for the scripted players' games
+// under stand-in keys, none, said so.
+func goSignatures(t *testing.T, path string) string {
+	t.Helper()
+	if !strings.HasSuffix(path, "-demo.jsonl") {
+		return "signatures not checked (the players' registered keys are stand-ins"
+	}
+	rep, err := adjudicator.VerifyPath(path, wiring.Verifier{})
+	if err != nil || rep.Signatures == 0 {
+		t.Fatalf("verify %s: %d signatures, %v", path, rep.Signatures, err)
+	}
+	return fmt.Sprintf("%d signatures", rep.Signatures)
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/emersion/go-smtp"
 
+	"skagerrak/internal/daemontest"
+	"skagerrak/internal/machinetest"
 	"skagerrak/mail/stacktest"
 )
 
@@ -31,14 +33,14 @@ func TestBenchmarkSinkStarts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := closedAddr(t)
+	addr := machinetest.ClosedAddr(t)
 	_, port, _ := net.SplitHostPort(addr)
 	if !strings.Contains(string(conf), "port 2525") {
 		t.Fatalf("the sink no longer listens on port 2525, as README's benchmark line says:\n%s", conf)
 	}
 	p := filepath.Join(t.TempDir(), "sink.conf")
 	os.WriteFile(p, []byte(strings.Replace(string(conf), "port 2525", "port "+port, 1)), 0o644)
-	var log syncBuffer
+	var log daemontest.SyncBuffer
 	cmd := exec.Command("testdata/opensmtpd-sink.sh", p)
 	cmd.Stdout, cmd.Stderr = &log, &log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

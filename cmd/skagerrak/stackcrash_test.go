@@ -20,6 +20,8 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/daemontest"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/smtpout"
@@ -71,7 +73,7 @@ func (e *stackEnv) addr() string { return e.user + "@" + e.s.Domain }
 // host opens the env's store as a daemon does.
 func (e *stackEnv) host(t testing.TB) *adjudicator.Host {
 	t.Helper()
-	o := adjudicator.Options{Verifier: pgpVerifier{}, Senders: daemonSenders, Logger: e.log}
+	o := adjudicator.Options{Verifier: wiring.Verifier{}, Senders: daemontest.Senders, Logger: e.log}
 	// A helper may be told to give up a fetch sooner, and to move what
 	// another daemon recorded sooner, than a host does (seconds, not
 	// minutes, for a test).
@@ -84,7 +86,7 @@ func (e *stackEnv) host(t testing.TB) *adjudicator.Host {
 		if s, err = pgstore.Open(context.Background(), e.pg, pgstore.Options{MaxConns: 8}); err != nil {
 			t.Fatal(err)
 		}
-		st = pgGames{s}
+		st = wiring.PostgresStore{Store: s}
 	} else if st, err = adjudicator.NewFileStore(filepath.Join(e.dir, "games"), false); err != nil {
 		t.Fatal(err)
 	}
@@ -208,8 +210,8 @@ func TestHelperOnTheStack(t *testing.T) {
 	ss, _ := smtpout.New(smtpout.Config{Addr: os.Getenv("SKAGERRAK_TEST_SMTP"), TLS: smtpout.TLSNone, From: from, Logger: e.log})
 	pool := ss.Pool(2, 10)
 	defer pool.Close()
-	var in adjudicator.Inbox = inbox{box}
-	var out adjudicator.Sender = &smtpSender{s: pool, from: from, host: key, clock: func() time.Time { return time.Now().UTC() }}
+	var in adjudicator.Inbox = wiring.Inbox{Box: box}
+	var out adjudicator.Sender = &wiring.Sender{Via: pool, From: from, Host: key, Clock: func() time.Time { return time.Now().UTC() }}
 	switch where {
 	case "":
 		p, err := h.PollOnce(context.Background(), in, out)
@@ -218,14 +220,14 @@ func TestHelperOnTheStack(t *testing.T) {
 		}
 		return
 	case "run":
-		ctx, stop := signalContext()
+		ctx, stop := daemontest.SignalContext()
 		defer stop()
 		if err := h.Run(ctx, in, box, out, 500*time.Millisecond); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	in, out = killedAt(where, in, out)
+	in, out = daemontest.KilledAt(where, in, out)
 	h.PollOnce(context.Background(), in, out)
 	t.Fatal("the helper was not killed")
 }
@@ -244,9 +246,9 @@ func (e *stackEnv) check(t *testing.T, messages, dups int) {
 	if n := e.moved(t); n != messages {
 		t.Errorf("processed and rejected hold %d, want %d", n, messages)
 	}
-	tl := tallyLogs(t, e.logs(t))
-	tl.once(t, messages)
-	queued := tl.queued
+	tl := daemontest.TallyLogs(t, e.logs(t))
+	tl.Once(t, messages)
+	queued := tl.Queued
 	// Delivery through OpenSMTPD into Dovecot takes a moment.
 	delivered := map[string]int{}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -274,7 +276,7 @@ func (e *stackEnv) check(t *testing.T, messages, dups int) {
 			extra += n - 1
 		}
 	}
-	t.Logf("%d messages recorded, %d mails queued, %d second copies delivered", len(tl.outcomes), len(queued), extra)
+	t.Logf("%d messages recorded, %d mails queued, %d second copies delivered", len(tl.Outcomes), len(queued), extra)
 	if extra > dups {
 		t.Errorf("%d second copies delivered, want at most %d", extra, dups)
 	}
@@ -296,7 +298,7 @@ func (e *stackEnv) logs(t *testing.T) []string {
 	}
 	h := e.host(t)
 	defer h.Close()
-	return exportLogs(t, h)
+	return daemontest.ExportLogs(t, h)
 }
 
 // deliveredIDs lists the Message-IDs in a player's INBOX that this env's
@@ -379,13 +381,13 @@ func TestKilledAtEachStepOnTheStack(t *testing.T) {
 // kept.
 type daemon struct {
 	cmd *exec.Cmd
-	log *syncBuffer
+	log *daemontest.SyncBuffer
 	end chan error
 }
 
 func (e *stackEnv) startDaemon(t *testing.T) *daemon {
 	t.Helper()
-	d := &daemon{cmd: e.helper(t, "run"), log: &syncBuffer{}, end: make(chan error, 1)}
+	d := &daemon{cmd: e.helper(t, "run"), log: &daemontest.SyncBuffer{}, end: make(chan error, 1)}
 	d.cmd.Stdout, d.cmd.Stderr = d.log, d.log
 	if err := d.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -492,7 +494,7 @@ func TestDaemonKilledDuringABurstOnTheStack(t *testing.T) {
 			d := e.startDaemon(t)
 			e.drained(t, d, 2*games)
 			d.stop(t)
-			e.check(t, 2*games, kills*daemonSenders)
+			e.check(t, 2*games, kills*daemontest.Senders)
 		})
 	}
 }
@@ -508,12 +510,12 @@ func TestDovecotRestartedMidIdle(t *testing.T) {
 	e := newStackEnv(t, s, "idle", "")
 	e.createGames(t, "idle-g")
 	d := e.startDaemon(t)
-	waitLog(t, d.log, "pass")
+	daemontest.WaitLog(t, d.log, "pass")
 	time.Sleep(time.Second) // in IDLE
 	s.StopDovecot()
-	lines, cpu := d.log.lines(), d.cpu(t)
+	lines, cpu := d.log.Lines(), d.cpu(t)
 	time.Sleep(8 * time.Second)
-	lines, cpu = d.log.lines()-lines, d.cpu(t)-cpu
+	lines, cpu = d.log.Lines()-lines, d.cpu(t)-cpu
 	t.Logf("8 s without Dovecot: %d log lines, %s of CPU", lines, cpu)
 	if lines > 12 || cpu > time.Second {
 		t.Errorf("the daemon spun while Dovecot was down: %d log lines, %s of CPU in 8 s\n%s", lines, cpu, d.log.String())
@@ -552,11 +554,11 @@ func TestPostgresRestartedMidBurst(t *testing.T) {
 	}
 	e.waitInbox(t, 2*games)
 	d := e.startDaemon(t)
-	waitLog(t, d.log, "status=accepted")
+	daemontest.WaitLog(t, d.log, "status=accepted")
 	restart := halt(t, c)
-	lines, cpu := d.log.lines(), d.cpu(t)
+	lines, cpu := d.log.Lines(), d.cpu(t)
 	time.Sleep(6 * time.Second)
-	lines, cpu = d.log.lines()-lines, d.cpu(t)-cpu
+	lines, cpu = d.log.Lines()-lines, d.cpu(t)-cpu
 	exited := false
 	select {
 	case <-d.end:
@@ -578,7 +580,7 @@ func TestPostgresRestartedMidBurst(t *testing.T) {
 	}
 	e.drained(t, d, 2*games)
 	d.stop(t)
-	e.check(t, 2*games, daemonSenders)
+	e.check(t, 2*games, daemontest.Senders)
 }
 
 // PostgreSQL stopped while the daemon idles (no append in flight, so
@@ -595,14 +597,14 @@ func TestPostgresDownWhileIdle(t *testing.T) {
 	e := newStackEnv(t, s, "pgidle", c.NewDatabase(t))
 	e.createGames(t, "pgidle-g")
 	d := e.startDaemon(t)
-	waitLog(t, d.log, "pass")
+	daemontest.WaitLog(t, d.log, "pass")
 	time.Sleep(time.Second)
 	restart := halt(t, c)
 	e.order(t, "pgidle-g", "german", "advance 2")
 	e.order(t, "pgidle-g", "allied", "advance 1")
-	lines, cpu := d.log.lines(), d.cpu(t)
+	lines, cpu := d.log.Lines(), d.cpu(t)
 	time.Sleep(8 * time.Second)
-	lines, cpu = d.log.lines()-lines, d.cpu(t)-cpu
+	lines, cpu = d.log.Lines()-lines, d.cpu(t)-cpu
 	t.Logf("8 s without PostgreSQL: %d log lines, %s of CPU\n%s", lines, cpu, d.log.String())
 	select {
 	case <-d.end:

@@ -16,6 +16,7 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/daemontest"
 	"skagerrak/mail/stacktest"
 )
 
@@ -56,7 +57,7 @@ func TestDeadlineWaitsForTheMailboxOnTheStack(t *testing.T) {
 	e.env = []string{"SKAGERRAK_TEST_FETCH_TIMEOUT=1s"}
 	const game = "dl-g"
 	d := e.startDaemon(t)
-	waitLog(t, d.log, "connected")
+	daemontest.WaitLog(t, d.log, "connected")
 	s.StopDovecot()
 	// The game is made while the mailbox is down (the daemon takes it up
 	// on its next pass), so that a slow machine cannot see its deadline
@@ -146,5 +147,5 @@ func TestTwoDaemonsFileEachMessageOnceOnTheStack(t *testing.T) {
 	if n := e.s.Count(t, e.user, "skagerrak.rejected"); n != junk {
 		t.Errorf("rejected holds %d messages, want each of the %d unsigned ones once", n, junk)
 	}
-	tallyLogs(t, e.logs(t)).once(t, 2*games)
+	daemontest.TallyLogs(t, e.logs(t)).Once(t, 2*games)
 }

@@ -15,6 +15,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/events/pgstore"
+	"skagerrak/internal/wiring"
 )
 
 func (m *Main) storeCmd() *cobra.Command {
@@ -38,7 +39,7 @@ secrets. Running it again does nothing.`,
 			if c.IsFileStore() {
 				return fmt.Errorf("store migrate: the store is %q (files under %s), which has no schema; set store: to a postgres:// URL", c.Store, c.DataDir)
 			}
-			mg, err := pgstore.Migrate(cmd.Context(), c.Store, storeOptions(c), grant)
+			mg, err := pgstore.Migrate(cmd.Context(), c.Store, wiring.StoreOptions(c), grant)
 			if err != nil {
 				return err
 			}
@@ -73,7 +74,7 @@ game not yet over).`,
 			if err != nil {
 				return err
 			}
-			st, err := openStore(cmd.Context(), c, true)
+			st, err := wiring.OpenStore(cmd.Context(), c, true)
 			if err != nil {
 				return err
 			}
@@ -178,7 +179,7 @@ the same bytes and hashes. The exit status is 1 if any was refused.`,
 			if c.IsFileStore() {
 				return fmt.Errorf("import: the store is %q; import loads games into a database (set store: to a postgres:// URL)", c.Store)
 			}
-			s, err := pgstore.Open(cmd.Context(), c.Store, storeOptions(c))
+			s, err := pgstore.Open(cmd.Context(), c.Store, wiring.StoreOptions(c))
 			if err != nil {
 				return err
 			}
@@ -224,7 +225,7 @@ the same bytes and hashes. The exit status is 1 if any was refused.`,
 func importGame(ctx context.Context, s *pgstore.Store, path string, sigs bool) (string, int, error) {
 	var v adjudicator.Verifier
 	if sigs {
-		v = pgpVerifier{}
+		v = wiring.Verifier{}
 	}
 	logPath, gdir := path, ""
 	if st, err := os.Stat(path); err == nil && st.IsDir() {

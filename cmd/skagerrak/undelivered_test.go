@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 )
 
@@ -15,7 +16,7 @@ import (
 // with a referee at referee-r@players.test (newMailEnv's games have none).
 func refereeGame(t *testing.T, e *mailEnv) {
 	t.Helper()
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: pgpVerifier{}})
+	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +129,7 @@ func TestRefusedAtSubmissionToldToRefereeAndSentAgain(t *testing.T) {
 			if code != 0 || strings.Contains(out, "UNDELIVERED") {
 				t.Fatalf("status after the mail went again: %d\n%s", code, out)
 			}
-			if rep, err := adjudicator.VerifyPath(e.dataDir()+"/r000", pgpVerifier{}); err != nil {
+			if rep, err := adjudicator.VerifyPath(e.dataDir()+"/r000", wiring.Verifier{}); err != nil {
 				t.Fatalf("verify: %v (%+v)", err, rep)
 			}
 		})

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,11 +15,13 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/events"
+	"skagerrak/internal/receipts"
+	"skagerrak/internal/wiring"
 )
 
 func (m *Main) verifyCmd() *cobra.Command {
 	var noSigs bool
-	var receipts, keys []string
+	var mailPaths, keys []string
 	var hostKey string
 	c := &cobra.Command{
 		Use:   "verify PATH [--host-key HOST.asc --receipts MAIL...]",
@@ -49,20 +50,20 @@ Exit status 0 when everything holds; otherwise 1, naming the first bad seq,
 or every receipt the log does not bear out.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 1 && len(receipts) == 0 {
+			if len(args) > 1 && len(mailPaths) == 0 {
 				return fmt.Errorf("verify takes one log (%d given); saved mail goes after --receipts", len(args))
 			}
-			if len(receipts) > 0 {
-				receipts = append(receipts, args[1:]...)
+			if len(mailPaths) > 0 {
+				mailPaths = append(mailPaths, args[1:]...)
 				if hostKey == "" {
 					return fmt.Errorf("--receipts needs --host-key HOST.asc: the host's public key, to check the host's signature on each mail")
 				}
 			}
-			var v adjudicator.Verifier = pgpVerifier{}
+			var v adjudicator.Verifier = wiring.Verifier{}
 			if noSigs {
 				v = nil
 			}
-			if dirs := dataDirGames(args[0]); dirs != nil && len(receipts) == 0 {
+			if dirs := dataDirGames(args[0]); dirs != nil && len(mailPaths) == 0 {
 				return m.verifyAll(cmd.Context(), dirs, v)
 			}
 			rep, err := adjudicator.VerifyPathContext(cmd.Context(), args[0], v)
@@ -70,22 +71,22 @@ or every receipt the log does not bear out.`,
 				return err
 			}
 			m.printVerified(rep)
-			if len(receipts) == 0 {
+			if len(mailPaths) == 0 {
 				return nil
 			}
-			host, err := readHostKey(hostKey)
+			host, err := receipts.ReadHostKey(hostKey)
 			if err != nil {
 				return err
 			}
-			players, err := readPrivateKeys(keys, os.Getenv("SKAGERRAK_KEY_PASSPHRASE"))
+			players, err := receipts.ReadPrivateKeys(keys, os.Getenv("SKAGERRAK_KEY_PASSPHRASE"))
 			if err != nil {
 				return err
 			}
-			return m.checkReceipts(rep.Path, receipts, host, players)
+			return m.checkReceipts(rep.Path, mailPaths, host, players)
 		},
 	}
 	c.Flags().BoolVar(&noSigs, "no-signatures", false, "skip checking the order signatures again")
-	c.Flags().StringSliceVar(&receipts, "receipts", nil, "saved mail to check the log against: .eml files, Maildirs, mboxes, folders of them")
+	c.Flags().StringSliceVar(&mailPaths, "receipts", nil, "saved mail to check the log against: .eml files, Maildirs, mboxes, folders of them")
 	c.Flags().StringVar(&hostKey, "host-key", "", "the host's armored public key, to check its signature on each saved mail")
 	c.Flags().StringSliceVar(&keys, "key", nil, "your armored private key, to decrypt encrypted reports")
 	return c
@@ -155,76 +156,11 @@ func (m *Main) verifyAll(ctx context.Context, dirs []string, v adjudicator.Verif
 // checks the receipts against the log, printing what it found; an error
 // when any receipt does not match.
 func (m *Main) checkReceipts(logPath string, paths []string, host openpgp.EntityList, players []*openpgp.Entity) error {
-	k, err := readKeptReceipts(paths, host, players)
+	k, c, err := receipts.Check(logPath, paths, host, players)
 	if err != nil {
 		return err
 	}
-	c, err := adjudicator.CheckReceipts(logPath, k.Held)
-	if err != nil {
-		return err
-	}
-	return printReceiptCheck(m.Stdout, logPath, paths, k, c)
-}
-
-// printReceiptCheck prints what checking receipts found; an error when any
-// receipt does not match.
-func printReceiptCheck(w io.Writer, logPath string, paths []string, k keptReceipts, c adjudicator.ReceiptCheck) error {
-	fmt.Fprintf(w, "receipts: %d mails read from %s", k.Read, strings.Join(paths, ", "))
-	if k.Skipped > 0 {
-		fmt.Fprintf(w, " (%d other files skipped)", k.Skipped)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "  %d host-signed receipts of game %s checked (%d of accepted orders, %d of reports)", c.Checked, c.Game, c.Orders, c.Checked-c.Orders)
-	if c.OK() && len(k.Bad) == 0 && c.Checked > 0 {
-		fmt.Fprint(w, ": the log holds every one")
-	}
-	fmt.Fprintln(w)
-	if c.Other > 0 {
-		fmt.Fprintf(w, "  %d receipts of other games not checked\n", c.Other)
-	}
-	if c.Elsewhere > 0 {
-		fmt.Fprintf(w, "  %d receipts of another game named %s, played before this one began or after it ended (their first record is not this log's), not checked: if you played only one game of that name, this log is not its log\n", c.Elsewhere, c.Game)
-	}
-	for _, x := range c.Concurrent {
-		fmt.Fprintf(w, "  TWO GAMES AT ONCE: the host signed receipts of another game named %s (first record %s) while this one was played: it kept two logs for one game\n", c.Game, x)
-	}
-	if k.Bare > 0 {
-		fmt.Fprintf(w, "  %d host-signed mails without a receipt (replies to rejected orders, reminders, notices, mail of builds before receipts)\n", k.Bare)
-	}
-	if k.Foreign > 0 {
-		fmt.Fprintf(w, "  %d other mails (not from a skagerrak host)\n", k.Foreign)
-	}
-	if len(k.Refused) > 0 {
-		fmt.Fprintf(w, "  %d mails refused, not counted: the host's signature on them does not verify\n", len(k.Refused))
-		for _, r := range k.Refused {
-			fmt.Fprintf(w, "    %s\n", r)
-		}
-	}
-	for _, b := range k.Bad {
-		fmt.Fprintf(w, "  BAD RECEIPT (host-signed, unreadable): %s\n", b)
-	}
-	for _, x := range c.Mismatches {
-		fmt.Fprintf(w, "  DOES NOT MATCH: %s, in %s: %s\n", x.What(), x.Mail, x.Why)
-	}
-	for _, x := range c.Contradictions {
-		fmt.Fprintf(w, "  TWO HISTORIES: the host's mails name %s\n", x)
-	}
-	if c.Departs > 0 {
-		fmt.Fprintf(w, "  the log is the history the host showed up to record %d and not from record %d on: it was forked or rewritten between them (%s)\n", c.Agree, c.Departs, c.AtDeparture)
-	}
-	if n := len(c.Mismatches) + len(k.Bad); n > 0 {
-		return fmt.Errorf("verify: %d of %d receipts do not match the log %s", n, c.Checked+len(k.Bad), logPath)
-	}
-	if len(c.Contradictions) > 0 {
-		return fmt.Errorf("verify: the host's mails name %d records with two hashes", len(c.Contradictions))
-	}
-	if len(c.Concurrent) > 0 {
-		return fmt.Errorf("verify: the host's mails are of %d other games named %s played at the same time", len(c.Concurrent), c.Game)
-	}
-	if c.Checked == 0 {
-		return fmt.Errorf("verify: no host-signed receipt of game %s in %s: nothing was checked against the log", c.Game, strings.Join(paths, ", "))
-	}
-	return nil
+	return receipts.Print(m.Stdout, logPath, paths, k, c)
 }
 
 func (m *Main) logCmd() *cobra.Command {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"skagerrak/internal/daemontest"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,7 +106,7 @@ func TestRunWatchedByMetricsHealthAndSystemd(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out, errb syncBuffer
+	var out, errb daemontest.SyncBuffer
 	done := make(chan int, 1)
 	go func() { done <- (&Main{Stdout: &out, Stderr: &errb}).Run(ctx, []string{"--config", cfg, "run"}) }()
 	resolved := func(n int) func() bool {

@@ -45,10 +45,10 @@ func formatDawdle(o RaceOrders) string {
 }
 
 // dawdling loops for ever if a side dawdles.
-func dawdling(orders map[engine.Side]engine.Orders, d engine.Dice) {
+func dawdling(orders map[engine.Side]RaceOrders, d engine.Dice) {
 	var kept []string
 	for _, side := range []engine.Side{"allied", "german"} {
-		switch orders[side].(RaceOrders).N {
+		switch orders[side].N {
 		case dawdle:
 			loop(d, side, 0, &kept)
 		case dawdleSlowly:

@@ -4,7 +4,6 @@
 package enginetest
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,8 +15,16 @@ import (
 // Race is a tiny ruleset for tests: each phase both sides
 // order "advance N" (1-3); each side then rolls a d6 and moves N if the roll
 // is at least N (or "dawdle", which never ends: see loop.go). First to 10 wins; the game lasts at most 5 phases. A side
-// sees its own position and orders, and the enemy's position only.
-type Race struct{}
+// sees its own position and orders, and the enemy's position only. Race
+// is race, the ruleset written against its own types, adapted by
+// engine.Typed.
+type Race struct {
+	engine.Typed[*RaceState, RaceView, RaceOrders, race]
+}
+
+type race struct{}
+
+var _ engine.TypedRules[*RaceState, RaceView, RaceOrders] = race{}
 
 type RaceState struct {
 	Turn int                 `json:"turn"`
@@ -28,16 +35,16 @@ type RaceState struct {
 
 type RaceOrders struct{ N int }
 
-// Name implements engine.Ruleset, as do the methods below.
-func (Race) Name() string         { return "racetest" }
-func (Race) Title() string        { return "Race (test ruleset)" }
-func (Race) Sides() []engine.Side { return []engine.Side{"allied", "german"} }
-func (Race) Scenarios() []engine.Info {
+// Name implements engine.TypedRules, as do the methods below.
+func (race) Name() string         { return "racetest" }
+func (race) Title() string        { return "Race (test ruleset)" }
+func (race) Sides() []engine.Side { return []engine.Side{"allied", "german"} }
+func (race) Scenarios() []engine.Info {
 	return []engine.Info{{ID: "standard", Title: "Standard"}}
 }
-func (Race) Options() []engine.Info { return []engine.Info{{ID: "long", Title: "Long race"}} }
+func (race) Options() []engine.Info { return []engine.Info{{ID: "long", Title: "Long race"}} }
 
-func (r Race) New(s engine.Setup, d engine.Dice) (_ engine.State, err error) {
+func (r race) New(s engine.Setup, d engine.Dice) (_ *RaceState, err error) {
 	defer engine.Halted(&err)
 	if s.Scenario != "" && s.Scenario != "standard" {
 		return nil, fmt.Errorf("racetest has no scenario %q; valid: standard", s.Scenario)
@@ -47,28 +54,21 @@ func (r Race) New(s engine.Setup, d engine.Dice) (_ engine.State, err error) {
 			return nil, fmt.Errorf("racetest has no option %q; valid: long", o)
 		}
 	}
-	if _, err := engine.RevisionOf(r, s); err != nil {
+	if _, err := engine.RevisionOf(Race{}, s); err != nil {
 		return nil, err
 	}
 	st := &RaceState{Turn: 1, Pos: map[string]int{"allied": 0, "german": d.Roll(2, "head start") - 1}, Last: map[string]string{}, Log: map[string][]string{}}
 	return st, nil
 }
 
-func (Race) DecodeState(b []byte) (engine.State, error) {
-	var s RaceState
-	err := json.Unmarshal(b, &s)
-	return &s, err
-}
-
-func (Race) Phase(s engine.State) engine.Phase {
-	st := s.(*RaceState)
+func (race) Phase(st *RaceState) engine.Phase {
 	if st.Turn > 5 || st.Pos["allied"] >= 10 || st.Pos["german"] >= 10 {
 		return engine.Phase{ID: "over", Title: "game over", Over: true}
 	}
 	return engine.Phase{ID: fmt.Sprintf("T%02d", st.Turn), Title: fmt.Sprintf("Turn %d", st.Turn), Owes: []engine.Side{"allied", "german"}}
 }
 
-func (Race) ParseOrders(s engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
+func (race) ParseOrders(s *RaceState, side engine.Side, text string) (RaceOrders, []engine.LineError) {
 	var o RaceOrders
 	var errs []engine.LineError
 	if side != "allied" && side != "german" {
@@ -92,25 +92,24 @@ func (Race) ParseOrders(s engine.State, side engine.Side, text string) (engine.O
 	return o, errs
 }
 
-func (Race) DefaultOrders(engine.State, engine.Side) engine.Orders { return RaceOrders{N: 1} }
+func (race) DefaultOrders(*RaceState, engine.Side) RaceOrders { return RaceOrders{N: 1} }
 
 // FormatOrders writes nothing for orders that order nothing (an empty
 // file), which advance no step.
-func (Race) FormatOrders(_ engine.State, _ engine.Side, o engine.Orders) string {
-	if s := formatDawdle(o.(RaceOrders)); s != "" {
+func (race) FormatOrders(_ *RaceState, _ engine.Side, o RaceOrders) string {
+	if s := formatDawdle(o); s != "" {
 		return s
 	}
-	if o.(RaceOrders).N == 0 {
+	if o.N == 0 {
 		return ""
 	}
-	return fmt.Sprintf("advance %d\n", o.(RaceOrders).N)
+	return fmt.Sprintf("advance %d\n", o.N)
 }
 
-func (Race) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (next engine.State, err error) {
+func (race) Resolve(old *RaceState, orders map[engine.Side]RaceOrders, d engine.Dice) (next *RaceState, err error) {
 	defer engine.Halted(&err)
 	d = engine.Bound(d)
 	dawdling(orders, d)
-	old := s.(*RaceState)
 	st := &RaceState{Turn: old.Turn + 1, Pos: map[string]int{}, Last: map[string]string{}, Log: map[string][]string{}}
 	for k, v := range old.Pos {
 		st.Pos[k] = v
@@ -119,7 +118,7 @@ func (Race) Resolve(s engine.State, orders map[engine.Side]engine.Orders, d engi
 		st.Log[k] = append([]string(nil), v...)
 	}
 	for _, side := range []engine.Side{"allied", "german"} {
-		n := orders[side].(RaceOrders).N
+		n := orders[side].N
 		r := d.Roll(6, string(side)+" advance")
 		if r >= n {
 			st.Pos[string(side)] += n
@@ -138,8 +137,7 @@ type RaceView struct {
 	Last  string `json:"last"`
 }
 
-func (Race) View(s engine.State, side engine.Side) engine.View {
-	st := s.(*RaceState)
+func (race) View(st *RaceState, side engine.Side) RaceView {
 	enemy := "german"
 	if side == "german" {
 		enemy = "allied"
@@ -147,8 +145,7 @@ func (Race) View(s engine.State, side engine.Side) engine.View {
 	return RaceView{Side: string(side), Turn: st.Turn, Mine: st.Pos[string(side)], Enemy: st.Pos[enemy], Last: st.Last[string(side)]}
 }
 
-func (Race) Result(s engine.State) *engine.Result {
-	st := s.(*RaceState)
+func (race) Result(st *RaceState) *engine.Result {
 	if st.Turn <= 5 && st.Pos["allied"] < 10 && st.Pos["german"] < 10 {
 		return nil
 	}
@@ -168,16 +165,8 @@ var once sync.Once
 // Register registers Race as "racetest" (once; later calls do nothing).
 func Register() { once.Do(func() { engine.Register(Race{}) }) }
 
-// DecodeView implements engine.ViewDecoder.
-func (Race) DecodeView(b []byte) (engine.View, error) {
-	var v RaceView
-	err := json.Unmarshal(b, &v)
-	return v, err
-}
-
 // Play implements engine.Player: advance 3 when well behind, else 2.
-func (Race) Play(v engine.View, side engine.Side, d engine.Dice) string {
-	rv := v.(RaceView)
+func (race) Play(rv RaceView, side engine.Side, d engine.Dice) string {
 	if rv.Enemy-rv.Mine >= 2 {
 		return "advance 3\n"
 	}
@@ -185,7 +174,7 @@ func (Race) Play(v engine.View, side engine.Side, d engine.Dice) string {
 }
 
 // Guide implements engine.Guider.
-func (Race) Guide() string {
+func (race) Guide() string {
 	return `Race: a player's guide
 
 Each turn both sides order how far to advance:

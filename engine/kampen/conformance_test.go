@@ -13,13 +13,13 @@ type conforming struct{ Ruleset }
 
 // Hide changes, in a copy, everything side may not know (mutateHidden).
 func (conforming) Hide(s engine.State, side engine.Side, _ int) engine.State {
-	return mutateHidden(asState(s), side)
+	return mutateHidden(s.(*State), side)
 }
 
 // Invariants: a side has at most one stack in an area, of at least one
 // unit.
 func (conforming) Invariants(_, next engine.State) error {
-	s := asState(next)
+	s := next.(*State)
 	seen := map[string]bool{}
 	for _, st := range s.Stacks {
 		key := st.Area + "/" + string(st.Side)

@@ -13,6 +13,9 @@ import (
 //go:embed data/*.txt
 var dataFS embed.FS
 
+// files is the data pack: the files under data/.
+var files = engine.Pack{Game: "kampen", FS: dataFS}
+
 // AreaInfo is one land area of the reconstructed board (data/areas.txt).
 type AreaInfo struct {
 	ID     string `json:"id"`
@@ -80,24 +83,12 @@ type Data struct {
 	byArea map[string]int
 }
 
-var pack = mustLoad()
-
-func mustLoad() *Data {
-	d, err := load()
-	if err != nil {
-		panic("kampen: data pack: " + err.Error())
-	}
-	return d
-}
-
-// rows reads a "|"-separated data file with n fields a line.
-func rows(name string, cols int) ([][]string, error) {
-	return engine.DataRows(dataFS, "data/"+name, cols)
-}
+// data is what the ruleset read from its data pack, files.
+var data = engine.Load(files, load)
 
 func load() (*Data, error) {
 	d := &Data{Graph: engine.NewAreaGraph(), byArea: map[string]int{}}
-	rs, err := rows("areas.txt", 5)
+	rs, err := files.Rows("areas.txt", 5)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +104,7 @@ func load() (*Data, error) {
 		d.Areas = append(d.Areas, a)
 		d.Graph.AddArea(a.ID)
 	}
-	rs, err = rows("links.txt", 4)
+	rs, err = files.Rows("links.txt", 4)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +117,7 @@ func load() (*Data, error) {
 		}
 		d.Links = append(d.Links, LinkInfo{A: f[0], B: f[1], Kind: f[2], Source: f[3]})
 	}
-	rs, err = rows("cards.txt", 11)
+	rs, err = files.Rows("cards.txt", 11)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +140,7 @@ func load() (*Data, error) {
 		}
 		d.Cards = append(d.Cards, c)
 	}
-	rs, err = rows("setup.txt", 4)
+	rs, err = files.Rows("setup.txt", 4)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +151,7 @@ func load() (*Data, error) {
 		}
 		d.Setup = append(d.Setup, SetupInfo{Side: engine.Side(f[0]), Area: f[1], N: n})
 	}
-	rs, err = rows("dice.txt", 5)
+	rs, err = files.Rows("dice.txt", 5)
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +176,7 @@ func (d *Data) Area(id string) (AreaInfo, bool) {
 
 // AreaName is the display name of area id.
 func AreaName(id string) string {
-	if a, ok := pack.Area(id); ok {
+	if a, ok := data.Area(id); ok {
 		return a.Name
 	}
 	return id
@@ -203,7 +194,7 @@ func (d *Data) Card(side engine.Side, id string) (CardInfo, bool) {
 
 // CardName is the display name of side's card id.
 func CardName(side engine.Side, id string) string {
-	if c, ok := pack.Card(side, id); ok {
+	if c, ok := data.Card(side, id); ok {
 		return c.Name
 	}
 	return id
@@ -211,7 +202,7 @@ func CardName(side engine.Side, id string) string {
 
 // EdgeKind returns the kind of the border a-b ("land", "fjord"), or "".
 func EdgeKind(a, b string) string {
-	for _, e := range pack.Graph.Edges(a) {
+	for _, e := range data.Graph.Edges(a) {
 		if e.To == b {
 			return e.Kind
 		}
@@ -221,7 +212,7 @@ func EdgeKind(a, b string) string {
 
 // Distance is the number of borders between a and b, -1 if unreachable.
 func Distance(a, b string) int {
-	p, ok := pack.Graph.ShortestPath(a, b, func(engine.Edge) (int, bool) { return 1, true })
+	p, ok := data.Graph.ShortestPath(a, b, func(engine.Edge) (int, bool) { return 1, true })
 	if !ok {
 		return -1
 	}
@@ -247,7 +238,7 @@ var areaAliases = map[string]string{
 // lookupArea resolves an area name as written in an order file.
 func lookupArea(word string) (string, bool) {
 	n := normName(word)
-	if _, ok := pack.byArea[n]; ok {
+	if _, ok := data.byArea[n]; ok {
 		return n, true
 	}
 	if a, ok := areaAliases[n]; ok {
@@ -275,7 +266,7 @@ func lookupCard(side engine.Side, word string) (string, bool) {
 	if a, ok := cardAliases[n]; ok {
 		n = a
 	}
-	for _, c := range pack.Cards {
+	for _, c := range data.Cards {
 		if c.Side == side && (normName(c.ID) == normName(n) || normName(c.Name) == normName(n)) {
 			return c.ID, true
 		}
@@ -286,7 +277,7 @@ func lookupCard(side engine.Side, word string) (string, bool) {
 // sideCards lists side's card ids in data order.
 func sideCards(side engine.Side) []string {
 	var out []string
-	for _, c := range pack.Cards {
+	for _, c := range data.Cards {
 		if c.Side == side {
 			out = append(out, c.ID)
 		}

@@ -25,9 +25,9 @@ func playGameStates(t *testing.T, secret string) (*State, []string, []*State) {
 		PlayerPhase: func(phase string, side engine.Side) string { return phase + "/play/" + string(side) }}.Play(t, Ruleset{})
 	var states []*State
 	for _, st := range p.States {
-		states = append(states, asState(st))
+		states = append(states, st.(*State))
 	}
-	s := asState(p.Final())
+	s := p.Final().(*State)
 	if !s.Over {
 		t.Fatalf("game not over after 400 phases (round %d)", s.Round)
 	}

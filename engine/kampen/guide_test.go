@@ -22,7 +22,7 @@ func TestGuideExamplesAreAccepted(t *testing.T) {
 func TestFormListsEveryUnit(t *testing.T) {
 	played := enginetest.Scripted{Secret: "guide"}.Play(t, Ruleset{})
 	enginetest.FormsListUnits(t, Ruleset{}, played, func(vv engine.View, side engine.Side) []string {
-		v := asView(vv)
+		v := vv.(*View)
 		var names []string
 		if v.Step != StepMove {
 			return nil

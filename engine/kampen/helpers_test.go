@@ -16,7 +16,7 @@ func scene(turn engine.Side, step string, stacks ...Stack) *State {
 	for _, side := range turnOrder {
 		d := s.deck(side)
 		d.Hand, d.Used = []string{}, []string{}
-		for _, c := range pack.Cards {
+		for _, c := range data.Cards {
 			if c.Side == side {
 				for k := 0; k < c.Count; k++ {
 					d.Draw = append(d.Draw, c.ID)

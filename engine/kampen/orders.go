@@ -96,8 +96,7 @@ type parser struct {
 }
 
 // ParseOrders implements engine.Ruleset.
-func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
-	s := asState(st)
+func (rules) ParseOrders(s *State, side engine.Side, text string) (Orders, []engine.LineError) {
 	p := &parser{s: s, side: side, o: Orders{Step: s.Step}, moved: map[string]int{},
 		attackLines: map[string]engine.OrderLine{}, reactLines: map[string]engine.OrderLine{}}
 	p.hand = append([]string(nil), s.deck(side).Hand...)
@@ -124,7 +123,7 @@ func (p *parser) area(l engine.OrderLine, word string) (string, bool) {
 	a, ok := lookupArea(word)
 	if !ok {
 		var all []string
-		for _, id := range pack.Graph.Areas() {
+		for _, id := range data.Graph.Areas() {
 			all = append(all, AreaName(id))
 		}
 		p.errorf(l, "2.4", engine.Suggest(word, all), "%q is not a land area", word)
@@ -139,7 +138,7 @@ func (p *parser) card(l engine.OrderLine, word string) (CardInfo, bool) {
 		p.errorf(l, "1.2", engine.Suggest(word, sideCards(p.side)), "%q is not a card of the %s deck", word, p.side)
 		return CardInfo{}, false
 	}
-	c, _ := pack.Card(p.side, id)
+	c, _ := data.Card(p.side, id)
 	return c, true
 }
 
@@ -236,8 +235,8 @@ func (p *parser) move(l engine.OrderLine, args []string) {
 			return
 		}
 	}
-	if !pack.Graph.Adjacent(from, to) {
-		p.errorf(l, "4.1", "neighbours of "+AreaName(from)+": "+names(pack.Graph.Neighbors(from)), "%s does not border %s: a battalion moves one area a round", AreaName(to), AreaName(from))
+	if !data.Graph.Adjacent(from, to) {
+		p.errorf(l, "4.1", "neighbours of "+AreaName(from)+": "+names(data.Graph.Neighbors(from)), "%s does not border %s: a battalion moves one area a round", AreaName(to), AreaName(from))
 		return
 	}
 	if !p.use(l, from, n) {
@@ -285,8 +284,8 @@ func (p *parser) rapid(l engine.OrderLine, args []string) {
 		if !ok {
 			return
 		}
-		if !pack.Graph.Adjacent(at, a) {
-			p.errorf(l, "4.1", "neighbours of "+AreaName(at)+": "+names(pack.Graph.Neighbors(at)), "%s does not border %s", AreaName(a), AreaName(at))
+		if !data.Graph.Adjacent(at, a) {
+			p.errorf(l, "4.1", "neighbours of "+AreaName(at)+": "+names(data.Graph.Neighbors(at)), "%s does not border %s", AreaName(a), AreaName(at))
 			return
 		}
 		if i == 0 && len(args) == 3 && p.s.enemyIn(a, p.side) > 0 {
@@ -296,7 +295,7 @@ func (p *parser) rapid(l engine.OrderLine, args []string) {
 		path = append(path, a)
 		at = a
 	}
-	c, ok := pack.Card(p.side, "rask-forflytning")
+	c, ok := data.Card(p.side, "rask-forflytning")
 	if !ok {
 		p.errorf(l, "4.1", "move", "the %s deck has no Rask forflytning", p.side)
 		return
@@ -382,7 +381,7 @@ func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 		if !ok {
 			return
 		}
-		if !pack.Graph.Adjacent(from, area) {
+		if !data.Graph.Adjacent(from, area) {
 			p.errorf(l, "5.3.6", "first AREA, an area the attack comes from", "%s does not border %s", AreaName(from), AreaName(area))
 			return
 		}
@@ -427,7 +426,7 @@ func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 // usable lists the side's cards playable for use.
 func (p *parser) usable(use string) string {
 	var out []string
-	for _, c := range pack.Cards {
+	for _, c := range data.Cards {
 		if c.Side == p.side && c.Can(use) {
 			out = append(out, c.ID)
 		}
@@ -590,7 +589,7 @@ func (p *parser) flee(l engine.OrderLine, args []string) {
 			return
 		}
 	}
-	if !pack.Graph.Adjacent(from, to) || p.s.enemyIn(to, Norwegian) > 0 || p.s.combatAt(to) >= 0 || p.groupInto(to) {
+	if !data.Graph.Adjacent(from, to) || p.s.enemyIn(to, Norwegian) > 0 || p.s.combatAt(to) >= 0 || p.groupInto(to) {
 		p.errorf(l, "4.4", "a neighbour of "+AreaName(from)+" free of Germans and of combat", "cannot flee from %s to %s", AreaName(from), AreaName(to))
 		return
 	}
@@ -614,8 +613,8 @@ func (p *parser) retreat(l engine.OrderLine, args []string) {
 		p.errorf(l, "5.3.8", "the areas you defend: "+p.defendAreas(), "you do not defend %s this round", AreaName(from))
 		return
 	}
-	if !pack.Graph.Adjacent(from, to) {
-		p.errorf(l, "5.3.8", "neighbours of "+AreaName(from)+": "+names(pack.Graph.Neighbors(from)), "%s does not border %s", AreaName(to), AreaName(from))
+	if !data.Graph.Adjacent(from, to) {
+		p.errorf(l, "5.3.8", "neighbours of "+AreaName(from)+": "+names(data.Graph.Neighbors(from)), "%s does not border %s", AreaName(to), AreaName(from))
 		return
 	}
 	if p.side != Norwegian && EdgeKind(from, to) == "fjord" {
@@ -650,7 +649,7 @@ func (p *parser) trade(l engine.OrderLine, args []string) {
 func Reinforcements(side engine.Side, cards []string) int {
 	sym := 0
 	for _, id := range cards {
-		c, _ := pack.Card(side, id)
+		c, _ := data.Card(side, id)
 		sym += c.Symbols
 	}
 	n := sym / 3
@@ -663,7 +662,7 @@ func Reinforcements(side engine.Side, cards []string) int {
 // CanPlace reports whether side may place reinforcements in area (phase 3),
 // and if not, why.
 func (s *State) CanPlace(side engine.Side, area string) (bool, string) {
-	a, _ := pack.Area(area)
+	a, _ := data.Area(area)
 	if s.enemyIn(area, side) > 0 {
 		return false, "held by the enemy"
 	}
@@ -683,7 +682,7 @@ func (s *State) CanPlace(side engine.Side, area string) (bool, string) {
 // placeable lists the areas where side may place reinforcements.
 func (s *State) placeable(side engine.Side) []string {
 	var out []string
-	for _, a := range pack.Areas {
+	for _, a := range data.Areas {
 		if ok, _ := s.CanPlace(side, a.ID); ok {
 			out = append(out, a.ID)
 		}

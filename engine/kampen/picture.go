@@ -122,8 +122,8 @@ var seaAt = map[string]image.Point{
 // side's own hand and standing orders, and every side's card and battalion
 // counts. No other side's hand nor any deck's order is drawn: the View
 // has neither.
-func (Ruleset) Picture(vv engine.View, side engine.Side) ([]byte, error) {
-	m, err := drawList(vv, side)
+func (rules) Picture(v *View, side engine.Side) ([]byte, error) {
+	m, err := drawList(v, side)
 	if err != nil {
 		return nil, err
 	}
@@ -132,8 +132,8 @@ func (Ruleset) Picture(vv engine.View, side engine.Side) ([]byte, error) {
 
 // MapDigest implements engine.MapDigester: the digest of the map Picture
 // draws, captions left out.
-func (Ruleset) MapDigest(vv engine.View, side engine.Side) ([32]byte, error) {
-	m, err := drawList(vv, side)
+func (rules) MapDigest(v *View, side engine.Side) ([32]byte, error) {
+	m, err := drawList(v, side)
 	if err != nil {
 		return [32]byte{}, err
 	}
@@ -141,11 +141,7 @@ func (Ruleset) MapDigest(vv engine.View, side engine.Side) ([32]byte, error) {
 }
 
 // drawList checks that the view is side's and builds its map's draw list.
-func drawList(vv engine.View, side engine.Side) (*picture.AreaMap, error) {
-	v := asView(vv)
-	if v == nil {
-		return nil, fmt.Errorf("kampen: not a kampen view: %T", vv)
-	}
+func drawList(v *View, side engine.Side) (*picture.AreaMap, error) {
 	known := false
 	for _, x := range turnOrder {
 		known = known || x == side
@@ -199,7 +195,7 @@ func mapPicture(v *View, side engine.Side) *picture.AreaMap {
 		objective[h.Area] = true
 		holder[h.Area] = h.Holder
 	}
-	for _, a := range pack.Areas {
+	for _, a := range data.Areas {
 		p := areaAt[a.ID]
 		ar := picture.Area{ID: a.ID, Label: a.Name, X: p.X, Y: p.Y, Fill: picArea}
 		if a.Sea != "" {
@@ -212,7 +208,7 @@ func mapPicture(v *View, side engine.Side) *picture.AreaMap {
 		}
 		m.Areas = append(m.Areas, ar)
 	}
-	for _, l := range pack.Links {
+	for _, l := range data.Links {
 		k := picture.Link{A: l.A, B: l.B, Color: picBorder, Width: 2}
 		if l.Kind == "fjord" {
 			k.Color, k.Dashed = picFjordLink, true

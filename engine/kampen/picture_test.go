@@ -13,7 +13,7 @@ import (
 // straight through the Ruleset and returns the state.
 func playForPicture(t *testing.T, seed string, n int) *State {
 	t.Helper()
-	return asState(enginetest.Scripted{Secret: seed, Game: "pic", Phases: n}.Play(t, Ruleset{}).Final())
+	return enginetest.Scripted{Secret: seed, Game: "pic", Phases: n}.Play(t, Ruleset{}).Final().(*State)
 }
 
 // TestPictureDeterministic: the same View, or the View read back from its

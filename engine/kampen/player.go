@@ -13,8 +13,7 @@ import (
 // it has the numbers and plays its combat cards there; Norway and the
 // Allies hold the objectives, block and counter the German cards, and
 // strike back at weak German stacks.
-func (r Ruleset) Play(vv engine.View, side engine.Side, dice engine.Dice) string {
-	v := asView(vv)
+func (r rules) Play(v *View, side engine.Side, dice engine.Dice) string {
 	if v == nil || v.Over {
 		return ""
 	}
@@ -73,7 +72,7 @@ func isObjective(a string) bool { return contains(Objectives, a) }
 
 // step is the first area on a shortest route from a to b.
 func step(a, b string) string {
-	path, ok := pack.Graph.ShortestPath(a, b, func(engine.Edge) (int, bool) { return 1, true })
+	path, ok := data.Graph.ShortestPath(a, b, func(engine.Edge) (int, bool) { return 1, true })
 	if !ok || len(path.Areas) < 2 {
 		return ""
 	}
@@ -99,7 +98,7 @@ func (p *player) garrison(area string) int {
 // threat is how many enemy battalions stand next to area.
 func (p *player) threat(area string) int {
 	n := 0
-	for _, nb := range pack.Graph.Neighbors(area) {
+	for _, nb := range data.Graph.Neighbors(area) {
 		n += p.s.enemyIn(nb, p.side)
 	}
 	return n
@@ -112,7 +111,7 @@ func (p *player) move() {
 		value int
 	}
 	var targets []target
-	for _, a := range pack.Areas {
+	for _, a := range data.Areas {
 		d := p.s.enemyIn(a.ID, p.side)
 		if d == 0 {
 			continue
@@ -152,7 +151,7 @@ func (p *player) move() {
 		}
 		var srcs []src
 		land, fj := 0, 0
-		for _, nb := range pack.Graph.Neighbors(t.area) {
+		for _, nb := range data.Graph.Neighbors(t.area) {
 			n := p.free(nb) - p.garrison(nb)
 			if n <= 0 {
 				continue
@@ -184,7 +183,7 @@ func (p *player) move() {
 				break
 			}
 			if p.has(id) && !contains(cards, id) {
-				c, _ := pack.Card(p.side, id)
+				c, _ := data.Card(p.side, id)
 				cards = append(cards, id)
 				aDice += c.Attack
 			}
@@ -350,7 +349,7 @@ func (p *player) defend() {
 		}
 		// Flee a hopeless fight away from the objectives.
 		if p.side == Norwegian && !isObjective(c.Area) && attackers >= 3*p.s.friendIn(c.Area, p.side) && p.has("rask-forflytning") {
-			for _, nb := range pack.Graph.Neighbors(c.Area) {
+			for _, nb := range data.Graph.Neighbors(c.Area) {
 				if p.s.enemyIn(nb, Norwegian) == 0 && p.s.combatAt(nb) < 0 && !p.groupInto(nb) {
 					p.use("rask-forflytning")
 					p.add("flee %s %s", c.Area, nb)
@@ -362,7 +361,7 @@ func (p *player) defend() {
 		var cards []string
 		for _, a := range c.Cards {
 			for _, id := range []string{"jagerfly", "panservernkanon"} {
-				info, _ := pack.Card(p.side, id)
+				info, _ := data.Card(p.side, id)
 				if contains(info.Cancels, a) && p.has(id) && !contains(cards, id) {
 					cards = append(cards, id)
 					p.use(id)
@@ -373,7 +372,7 @@ func (p *player) defend() {
 		important := isObjective(c.Area) || attackers <= p.s.friendIn(c.Area, p.side)+1
 		if important {
 			for _, id := range []string{"bakhold", "stridsvogn", "fremmedlegionaer", "artilleri", "panzer", "ingeniorkompani"} {
-				info, ok := pack.Card(p.side, id)
+				info, ok := data.Card(p.side, id)
 				if ok && info.Can("defend") && p.has(id) && !contains(cards, id) && len(cards) < 3 {
 					if p.side == German && id == "ingeniorkompani" && len(cards) > 0 {
 						continue
@@ -388,7 +387,7 @@ func (p *player) defend() {
 		}
 		// Retreat towards friends, never into the attackers' way.
 		best, bn := "", -1
-		for _, nb := range pack.Graph.Neighbors(c.Area) {
+		for _, nb := range data.Graph.Neighbors(c.Area) {
 			if p.s.enemyIn(nb, p.side) > 0 || p.s.combatAt(nb) >= 0 || p.groupFrom(nb) || p.groupInto(nb) {
 				continue
 			}
@@ -443,8 +442,8 @@ func (p *player) reinforce() {
 	}
 	byValue := append([]string(nil), p.hand...)
 	sort.SliceStable(byValue, func(i, j int) bool {
-		a, _ := pack.Card(p.side, byValue[i])
-		b, _ := pack.Card(p.side, byValue[j])
+		a, _ := data.Card(p.side, byValue[i])
+		b, _ := data.Card(p.side, byValue[j])
 		return a.Symbols > b.Symbols
 	})
 	mustUse := !p.v.UsedSince && p.side != Norwegian
@@ -454,8 +453,8 @@ func (p *player) reinforce() {
 		if mustUse && len(byValue) > 0 {
 			worst := byValue[0]
 			for _, id := range byValue {
-				c, _ := pack.Card(German, id)
-				w, _ := pack.Card(German, worst)
+				c, _ := data.Card(German, id)
+				w, _ := data.Card(German, worst)
 				if c.Attack < w.Attack {
 					worst = id
 				}
@@ -472,7 +471,7 @@ func (p *player) reinforce() {
 		if keep[id] && !mustUse {
 			continue
 		}
-		c, _ := pack.Card(p.side, id)
+		c, _ := data.Card(p.side, id)
 		if sym >= 3 && !(p.side == Norwegian && sym%3 != 0) {
 			break
 		}

@@ -9,24 +9,15 @@ import (
 )
 
 // resolve is Resolve. It works on a deep copy of s.
-func (r Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
-	s := asState(st).clone()
+func (r rules) resolve(st *State, orders map[engine.Side]Orders, dice engine.Dice) (*State, error) {
+	s := st.clone()
 	if s.Over {
 		return nil, fmt.Errorf("kampen: the game is over")
 	}
 	get := func(side engine.Side) (Orders, error) {
-		o, ok := orders[side]
-		if !ok || o == nil {
-			o = r.DefaultOrders(s, side)
-		}
-		var x Orders
-		switch v := o.(type) {
-		case Orders:
-			x = v
-		case *Orders:
-			x = *v
-		default:
-			return x, fmt.Errorf("kampen: orders of %s are a %T", side, o)
+		x, ok := orders[side]
+		if !ok || x.Step == "" { // none, or nil where Orders were
+			x = r.DefaultOrders(s, side)
 		}
 		if x.Step != s.Step {
 			return x, fmt.Errorf("kampen: orders of %s are for the %s step, the open step is %s", side, x.Step, s.Step)
@@ -160,7 +151,7 @@ func (s *State) resolveDefend(all map[engine.Side]Orders, dice engine.Dice) {
 			for _, g := range s.Groups {
 				into = into || g.To == f.To
 			}
-			if n == 0 || into || s.combatAt(f.From) < 0 || s.enemyIn(f.To, Norwegian) > 0 || s.combatAt(f.To) >= 0 || !pack.Graph.Adjacent(f.From, f.To) {
+			if n == 0 || into || s.combatAt(f.From) < 0 || s.enemyIn(f.To, Norwegian) > 0 || s.combatAt(f.To) >= 0 || !data.Graph.Adjacent(f.From, f.To) {
 				continue
 			}
 			if !s.play(Norwegian, "rask-forflytning") {
@@ -298,7 +289,7 @@ type Die struct {
 func rollDice(n int, dice engine.Dice, why string) (sum, z int, faces []string) {
 	why += " (" + faceLegend() + ")"
 	for i := 0; i < n; i++ {
-		f := pack.Faces[dice.Roll(6, why)-1]
+		f := data.Faces[dice.Roll(6, why)-1]
 		sum += f.Points
 		if f.Z {
 			z++
@@ -376,12 +367,12 @@ func (s *State) fight(i int, attackFrom map[string]bool, retreats map[engine.Sid
 	}
 	var ac, dc []*played
 	for _, id := range c.Cards {
-		info, _ := pack.Card(att, id)
+		info, _ := data.Card(att, id)
 		ac = append(ac, &played{side: att, info: info})
 	}
 	for _, sc := range c.Defence {
 		for _, id := range sc.Cards {
-			info, _ := pack.Card(sc.Side, id)
+			info, _ := data.Card(sc.Side, id)
 			dc = append(dc, &played{side: sc.Side, info: info})
 		}
 	}
@@ -392,7 +383,7 @@ func (s *State) fight(i int, attackFrom map[string]bool, retreats map[engine.Sid
 				continue
 			}
 			for _, id := range r.Cards {
-				info, _ := pack.Card(German, id)
+				info, _ := data.Card(German, id)
 				for _, d := range dc {
 					if !d.off && contains(info.Cancels, d.info.ID) && s.play(German, id) {
 						d.off = true
@@ -568,7 +559,7 @@ func (s *State) defenderLosses(area string, sides []engine.Side, n int) string {
 // to fight, not an area the attacker attacks from this round, and for
 // German and Allied battalions not across a fjord or lake.
 func (s *State) retreatOK(area, to string, sides []engine.Side, fromIdx int, attackFrom map[string]bool) bool {
-	if !pack.Graph.Adjacent(area, to) || attackFrom[to] {
+	if !data.Graph.Adjacent(area, to) || attackFrom[to] {
 		return false
 	}
 	for _, side := range sides {
@@ -612,7 +603,7 @@ func (s *State) retreatDefenders(i int, area string, sides []engine.Side, attack
 	}
 	if to == "" {
 		best := -1
-		for _, n := range pack.Graph.Neighbors(area) {
+		for _, n := range data.Graph.Neighbors(area) {
 			if !s.retreatOK(area, n, sides, i, attackFrom) {
 				continue
 			}
@@ -781,9 +772,9 @@ func (s *State) endByDeck() {
 // data/dice.txt.
 func faceLegend() string {
 	var out []string
-	for i := 0; i < len(pack.Faces); {
+	for i := 0; i < len(data.Faces); {
 		j := i
-		for j+1 < len(pack.Faces) && pack.Faces[j+1].Label == pack.Faces[i].Label {
+		for j+1 < len(data.Faces) && data.Faces[j+1].Label == data.Faces[i].Label {
 			j++
 		}
 		rolls := fmt.Sprint(i + 1)
@@ -792,11 +783,11 @@ func faceLegend() string {
 		}
 		name := "Z"
 		switch {
-		case pack.Faces[i].Z:
-		case pack.Faces[i].Points == 1:
+		case data.Faces[i].Z:
+		case data.Faces[i].Points == 1:
 			name = "1 pip"
 		default:
-			name = fmt.Sprintf("%d pips", pack.Faces[i].Points)
+			name = fmt.Sprintf("%d pips", data.Faces[i].Points)
 		}
 		out = append(out, rolls+" "+name)
 		i = j + 1
@@ -807,6 +798,6 @@ func faceLegend() string {
 // Resolve implements engine.Ruleset: resolve, within the budget the dice
 // carry (engine.Bound), a resolution that cannot go on (a manual die not in
 // hand, its budget spent, its context done) returning why.
-func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+func (r rules) Resolve(st *State, orders map[engine.Side]Orders, dice engine.Dice) (*State, error) {
 	return engine.Guarded(r.resolve, st, orders, dice)
 }

@@ -144,11 +144,11 @@ func TestRule2_3_BoardHoldsEveryNamedPlace(t *testing.T) {
 			t.Errorf("%s is not an area (%q)", name, id)
 		}
 	}
-	reach := pack.Graph.Reachable("oslo", 100, func(engine.Edge) (int, bool) { return 1, true })
-	if len(reach) != len(pack.Areas) {
-		t.Errorf("%d of %d areas reachable from Oslo", len(reach), len(pack.Areas))
+	reach := data.Graph.Reachable("oslo", 100, func(engine.Edge) (int, bool) { return 1, true })
+	if len(reach) != len(data.Areas) {
+		t.Errorf("%d of %d areas reachable from Oslo", len(reach), len(data.Areas))
 	}
-	for _, l := range pack.Links {
+	for _, l := range data.Links {
 		if l.Source == "" {
 			t.Errorf("link %s-%s has no reason", l.A, l.B)
 		}
@@ -254,7 +254,7 @@ func TestRule2_8_ThreeSymbolsABattalion(t *testing.T) {
 			t.Errorf("%s %v: %d battalions, want %d", c.side, c.cards, got, c.want)
 		}
 	}
-	if c, _ := pack.Card(Allied, "forsterkninger"); c.Symbols != 5 {
+	if c, _ := data.Card(Allied, "forsterkninger"); c.Symbols != 5 {
 		t.Errorf("Forsterkninger has %d symbols, the text says 5", c.Symbols)
 	}
 }
@@ -427,7 +427,7 @@ func TestRule5_2_DiceFromBattalions(t *testing.T) {
 }
 
 func TestRule5_2_ZKillsABattalion(t *testing.T) {
-	if f := pack.Faces[0]; !f.Z || f.Points != 0 {
+	if f := data.Faces[0]; !f.Z || f.Points != 0 {
 		t.Fatalf("face 1 %+v, want the Z", f)
 	}
 	s := scene(Norwegian, StepMove, at(Norwegian, "valdres", 2), at(German, "gjovik", 3))

@@ -1,17 +1,23 @@
 package kampen
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"skagerrak/engine"
 )
 
-// Ruleset is "Kampen om Norge", scenario 2. It implements engine.Ruleset
-// and the optional engine interfaces OrderFormer, Player, Reporter,
-// Revealer, ViewDecoder and RuleLister.
-type Ruleset struct{}
+// Ruleset is "Kampen om Norge", scenario 2: rules adapted by engine.Book
+// to engine.Ruleset and the rulebook's optional interfaces, and
+// engine.SideSharer.
+type Ruleset struct {
+	engine.Book[*State, *View, Orders, rules]
+}
+
+// rules is the ruleset written against its own types (engine.TypedBook).
+type rules struct{}
+
+var _ engine.TypedBook[*State, *View, Orders] = rules{}
 
 func init() { engine.Register(Ruleset{}) }
 
@@ -19,28 +25,28 @@ func init() { engine.Register(Ruleset{}) }
 const ScenarioID = "gudbrandsdalen"
 
 // Name implements engine.Ruleset.
-func (Ruleset) Name() string { return "kampen" }
+func (rules) Name() string { return "kampen" }
 
 // Title implements engine.Ruleset.
-func (Ruleset) Title() string {
+func (rules) Title() string {
 	return "Kampen om Norge, scenario 2: Gudbrandsdalen og Østerdalen"
 }
 
 // Sides implements engine.Ruleset: the three-player game. In the
 // two-player game one player holds the Norwegian and the Allied keys.
-func (Ruleset) Sides() []engine.Side { return []engine.Side{Allied, German, Norwegian} }
+func (rules) Sides() []engine.Side { return []engine.Side{Allied, German, Norwegian} }
 
 // Scenarios implements engine.Ruleset.
-func (Ruleset) Scenarios() []engine.Info {
+func (rules) Scenarios() []engine.Info {
 	return []engine.Info{{ID: ScenarioID, Title: "Scenario 2: Gudbrandsdalen og Østerdalen", Rule: "1"}}
 }
 
 // Options implements engine.Ruleset: the scenario has no optional rules.
-func (Ruleset) Options() []engine.Info { return []engine.Info{} }
+func (rules) Options() []engine.Info { return []engine.Info{} }
 
 // newState is New: the set-up of the text (1.1, 1.2), and
 // every deck shuffled with the dice and dealt to its hand size.
-func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	if _, err := engine.RevisionOf(Ruleset{}, setup); err != nil {
 		return nil, err
 	}
@@ -51,12 +57,12 @@ func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, err
 		return nil, fmt.Errorf("kampen: unknown options %v (the scenario has none)", setup.Options)
 	}
 	s := &State{Scenario: ScenarioID, Round: 1, Turn: German, Step: StepMove, Stacks: []Stack{}, Events: []Event{}}
-	for _, x := range pack.Setup {
+	for _, x := range data.Setup {
 		s.add(x.Area, x.Side, x.N)
 	}
 	for _, side := range turnOrder {
 		var cards []string
-		for _, c := range pack.Cards {
+		for _, c := range data.Cards {
 			if c.Side == side {
 				for k := 0; k < c.Count; k++ {
 					cards = append(cards, c.ID)
@@ -75,25 +81,6 @@ func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, err
 	return s, nil
 }
 
-// DecodeState implements engine.Ruleset.
-func (Ruleset) DecodeState(data []byte) (engine.State, error) {
-	var s State
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("kampen: state: %w", err)
-	}
-	return &s, nil
-}
-
-func asState(st engine.State) *State {
-	switch s := st.(type) {
-	case *State:
-		return s
-	case State:
-		return &s
-	}
-	panic(fmt.Sprintf("kampen: state is a %T", st))
-}
-
 var stepTitles = map[string]string{
 	StepMove:      "movement (phase 1): move battalions, play movement and attack cards",
 	StepDefend:    "the answer (phases 1-2): sabotage, flight, defence cards and retreats, then combat",
@@ -101,8 +88,7 @@ var stepTitles = map[string]string{
 }
 
 // Phase implements engine.Ruleset.
-func (Ruleset) Phase(st engine.State) engine.Phase {
-	s := asState(st)
+func (rules) Phase(s *State) engine.Phase {
 	if s.Over {
 		return engine.Phase{ID: "over", Title: "game over: " + s.Summary, Over: true}
 	}
@@ -120,8 +106,7 @@ func sideTitle(side engine.Side) string {
 // DefaultOrders implements engine.Ruleset: no movement and no cards; in
 // the reinforcement step Germany places its free battalion in the first
 // area it may (Oslo when it can).
-func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
-	s := asState(st)
+func (rules) DefaultOrders(s *State, side engine.Side) Orders {
 	o := Orders{Step: s.Step}
 	if s.Step == StepReinforce && side == German && s.Turn == German {
 		if ok, _ := s.CanPlace(German, "oslo"); ok {
@@ -134,16 +119,7 @@ func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
 }
 
 // FormatOrders implements engine.Ruleset: the orders as order-file lines.
-func (Ruleset) FormatOrders(_ engine.State, side engine.Side, oo engine.Orders) string {
-	var o Orders
-	switch v := oo.(type) {
-	case Orders:
-		o = v
-	case *Orders:
-		o = *v
-	default:
-		return ""
-	}
+func (rules) FormatOrders(_ *State, side engine.Side, o Orders) string {
 	return formatOrders(o)
 }
 
@@ -209,8 +185,7 @@ func formatOrders(o Orders) string {
 // Result implements engine.Ruleset. Norway and the Allies win or lose
 // together (1.4); their joint victory is reported with Winner "norwegian"
 // and Level "joint".
-func (Ruleset) Result(st engine.State) *engine.Result {
-	s := asState(st)
+func (rules) Result(s *State) *engine.Result {
 	if !s.Over {
 		return nil
 	}
@@ -224,7 +199,7 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 
 // New implements engine.Ruleset: newState, a set-up that asks a manual die
 // not in hand returning why.
-func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (r rules) New(setup engine.Setup, dice engine.Dice) (*State, error) {
 	return engine.GuardedNew(r.newState, setup, dice)
 }
 

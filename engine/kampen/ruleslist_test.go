@@ -52,17 +52,17 @@ func TestRulesListEverySectionWithRealTests(t *testing.T) {
 }
 
 func TestDataPackMarksEveryReconstruction(t *testing.T) {
-	for _, a := range pack.Areas {
+	for _, a := range data.Areas {
 		if a.Source == "" {
 			t.Errorf("area %s has no source", a.ID)
 		}
 	}
-	for _, c := range pack.Cards {
+	for _, c := range data.Cards {
 		if c.Source == "" || c.Gloss == "" {
 			t.Errorf("card %s/%s lacks a source or gloss", c.Side, c.ID)
 		}
 	}
-	for _, l := range pack.Links {
+	for _, l := range data.Links {
 		if !regexp.MustCompile(`^(text|reconstructed)`).MatchString(l.Source) {
 			t.Errorf("link %s-%s: source %q is neither text nor reconstructed", l.A, l.B, l.Source)
 		}

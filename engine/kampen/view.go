@@ -1,7 +1,6 @@
 package kampen
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -59,8 +58,7 @@ type View struct {
 const viewRounds = 2
 
 // View implements engine.Ruleset.
-func (r Ruleset) View(st engine.State, side engine.Side) engine.View {
-	s := asState(st)
+func (r rules) View(s *State, side engine.Side) *View {
 	v := &View{Game: r.Name(), Side: side, Phase: r.Phase(s), Round: s.Round, Turn: s.Turn, Step: s.Step,
 		Stacks: append([]Stack{}, s.Stacks...), Groups: append([]Group(nil), s.Groups...),
 		Hand: append([]string{}, s.deck(side).Hand...), UsedSince: s.deck(side).UsedSince,
@@ -95,25 +93,6 @@ func (r Ruleset) View(st engine.State, side engine.Side) engine.View {
 		}
 	}
 	return v
-}
-
-// DecodeView implements engine.ViewDecoder.
-func (Ruleset) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, fmt.Errorf("kampen: view: %w", err)
-	}
-	return &v, nil
-}
-
-func asView(vv engine.View) *View {
-	switch v := vv.(type) {
-	case *View:
-		return v
-	case View:
-		return &v
-	}
-	return nil
 }
 
 // stateFromView rebuilds as much of a State as a side knows: enough to
@@ -158,8 +137,7 @@ func wrap(text string, width int, indent string) []string {
 
 // Report implements engine.Reporter: plain text at 72 columns from the
 // View alone.
-func (r Ruleset) Report(vv engine.View, side engine.Side) string {
-	v := asView(vv)
+func (r rules) Report(v *View, side engine.Side) string {
 	if v == nil {
 		return ""
 	}
@@ -186,7 +164,7 @@ func (r Ruleset) Report(vv engine.View, side engine.Side) string {
 	for _, st := range v.Stacks {
 		byArea[st.Area] = append(byArea[st.Area], fmt.Sprintf("%s %d", st.Side, st.N))
 	}
-	for _, a := range pack.Areas {
+	for _, a := range data.Areas {
 		if len(byArea[a.ID]) == 0 {
 			continue
 		}
@@ -268,7 +246,7 @@ func handNames(side engine.Side, hand []string) string {
 	}
 	var out []string
 	for _, id := range hand {
-		c, _ := pack.Card(side, id)
+		c, _ := data.Card(side, id)
 		out = append(out, fmt.Sprintf("%s (%s, %d symbol(s))", id, c.Gloss, c.Symbols))
 	}
 	return strings.Join(out, ", ")
@@ -278,8 +256,7 @@ func handNames(side engine.Side, hand []string) string {
 // that ParseOrders accepts unchanged. Its only active lines are the
 // placement of a German free battalion; everything else is a commented
 // suggestion.
-func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
-	v := asView(vv)
+func (rules) OrderForm(v *View, side engine.Side) string {
 	if v == nil || v.Over {
 		return ""
 	}
@@ -301,7 +278,7 @@ func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
 		b.WriteString(Verbs.SummaryOf(strings.Split(sideVerbs(s, side), ", ")))
 		for _, st := range v.Stacks {
 			if st.Side == side {
-				comment(&b, "#   %s %d: neighbours %s", AreaName(st.Area), st.N, areaNames(pack.Graph.Neighbors(st.Area)))
+				comment(&b, "#   %s %d: neighbours %s", AreaName(st.Area), st.N, areaNames(data.Graph.Neighbors(st.Area)))
 			}
 		}
 	case StepDefend:
@@ -348,8 +325,7 @@ func comment(b *strings.Builder, format string, args ...any) {
 
 // Reveal implements engine.Revealer: the whole game for the final report,
 // every event, every hand and the order of every deck.
-func (Ruleset) Reveal(st engine.State) string {
-	s := asState(st)
+func (rules) Reveal(s *State) string {
 	var b strings.Builder
 	put := func(text string) {
 		for _, l := range wrap(text, 72, "    ") {

@@ -16,7 +16,7 @@ type conforming struct{ Ruleset }
 // 6.16), the enemy's private reports, and, for the Allies before the end,
 // the German objective roll (4.43).
 func (conforming) Hide(st engine.State, side engine.Side, k int) engine.State {
-	s := asState(st).clone()
+	s := st.(*State).clone()
 	enemy := other(side)
 	tracked := map[string]bool{}
 	for _, t := range s.Tracks {
@@ -43,7 +43,7 @@ func (conforming) Hide(st engine.State, side engine.Side, k int) engine.State {
 // a unit sunk stays sunk; a finished game's points are the sum of the
 // reasons it lists (16.0).
 func (conforming) Invariants(prev, next engine.State) error {
-	s := asState(next)
+	s := next.(*State)
 	if s.Over && s.Result != nil {
 		sum := map[engine.Side]int{Allied: 0, German: 0}
 		for _, l := range s.score() {
@@ -67,7 +67,7 @@ func (conforming) Invariants(prev, next engine.State) error {
 	if prev == nil {
 		return nil
 	}
-	for _, u := range asState(prev).Units {
+	for _, u := range prev.(*State).Units {
 		if u.Where == AtSunk && seen[u.ID].Where != AtSunk {
 			return fmt.Errorf("sunk unit %s is back, %s", u.ID, seen[u.ID].Where)
 		}

@@ -33,7 +33,7 @@ func mustResolve(t *testing.T, st engine.State, orders map[engine.Side]engine.Or
 	if err != nil {
 		t.Fatal(err)
 	}
-	return asState(next)
+	return next.(*State)
 }
 
 func viewJSON(t *testing.T, st engine.State, side engine.Side) string {
@@ -76,7 +76,7 @@ func TestRule6_41_EncounterDecidedInPersonOpensOneShortPhase(t *testing.T) {
 	rejects(t, st, German, "evade\nfight", 2, "6.41")
 	rejects(t, st, German, "evade\nstanding", 2, "6.41")
 	form := r.OrderForm(gv, German)
-	if fo, errs := r.ParseOrders(st, German, form); len(errs) > 0 || asOrders(fo).Decision.Choice != ChoiceEvade {
+	if fo, errs := r.ParseOrders(st, German, form); len(errs) > 0 || fo.(*Orders).Decision.Choice != ChoiceEvade {
 		t.Fatalf("the short phase's order form is not the default decision: %v\n%s", errs, form)
 	}
 	o, errs := r.ParseOrders(st, German, "Evade")
@@ -246,7 +246,7 @@ func playPhases(t *testing.T, setup engine.Setup, seed string, extra map[engine.
 		ph := r.Phase(st)
 		ids = append(ids, ph.ID)
 		owes = append(owes, fmt.Sprint(ph.Owes))
-		if asState(st).Pending == nil {
+		if st.(*State).Pending == nil {
 			for _, side := range r.Sides() {
 				before[side] = viewJSON(t, st, side)
 			}
@@ -269,7 +269,7 @@ func playPhases(t *testing.T, setup engine.Setup, seed string, extra map[engine.
 				t.Fatal(err)
 			}
 			text := r.Play(v, side, nil)
-			if asState(st).Pending == nil {
+			if st.(*State).Pending == nil {
 				if extra[side] != "" {
 					// The extra lines replace the side's default choice.
 					var keep []string

@@ -129,8 +129,8 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for turn := 1; turn <= LastTurn && !asState(st).Over; turn++ {
-			s := asState(st)
+		for turn := 1; turn <= LastTurn && !st.(*State).Over; turn++ {
+			s := st.(*State)
 			texts := map[engine.Side]string{}
 			orders := map[engine.Side]*Orders{}
 			for _, side := range []engine.Side{Allied, German} {
@@ -165,7 +165,7 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 				}
 				// Through the short phases of the turn, the enemy's View
 				// (its question, if it owes one) stays the same too.
-				for asState(a).Pending != nil || asState(b).Pending != nil {
+				for a.(*State).Pending != nil || b.(*State).Pending != nil {
 					va, vb := mustJSON(t, r.View(a, enemy)), mustJSON(t, r.View(b, enemy))
 					if string(va) != string(vb) || r.Phase(a).ID != r.Phase(b).ID {
 						t.Fatalf("seed %s turn %d: %s's undetected actions changed the %s view in a short phase.\nvariant orders:\n%s\nviews:\n%s\n%s", seed, turn, side, enemy, variant, va, vb)
@@ -177,7 +177,7 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 				if string(sa) == string(sb) {
 					continue // the variant changed nothing at all
 				}
-				if asState(a).Over {
+				if a.(*State).Over {
 					continue // the end of the game reveals everything (4.1, 16.0)
 				}
 				va, _ := json.Marshal(r.View(a, enemy))
@@ -191,7 +191,7 @@ func TestFogOfWarUndetectedActionsLeaveTheEnemyViewUnchanged(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for asState(next).Pending != nil {
+			for next.(*State).Pending != nil {
 				// The side that owes nothing sees the turn's start: no
 				// sign of the decision pending (its encounter or battle
 				// is reported when the turn is resolved).

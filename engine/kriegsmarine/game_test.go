@@ -15,7 +15,7 @@ import (
 func playGame(t *testing.T, setup engine.Setup, seed string) (*State, []string) {
 	t.Helper()
 	p := enginetest.Scripted{Setup: setup, Secret: seed, Phases: 40}.Play(t, Ruleset{})
-	return asState(p.Final()), p.Digests
+	return p.Final().(*State), p.Digests
 }
 
 func TestFullGameScriptedPlayers(t *testing.T) {

@@ -3,7 +3,6 @@ package kriegsmarine
 import (
 	"bufio"
 	"bytes"
-	"embed"
 	"fmt"
 	"sort"
 	"strconv"
@@ -17,8 +16,6 @@ import (
 // Earth coastlines (world-atlas 2.0.2); overlay.tsv is kept by hand, one fact
 // a line, each with the rule it comes from or the reason it was reconstructed.
 //
-//go:embed data/hexes.tsv data/overlay.tsv
-var mapData embed.FS
 
 // MapRows and MapCols are the size of the Kriegsmarine Strikes map: rows A..FF
 // (south to north) and columns 1..20 (west to east).
@@ -132,15 +129,7 @@ var (
 // rule out.
 func TheMap() *Map {
 	theMapOnce.Do(func() {
-		hexes, err := mapData.ReadFile("data/hexes.tsv")
-		if err != nil {
-			panic("kriegsmarine: " + err.Error())
-		}
-		overlay, err := mapData.ReadFile("data/overlay.tsv")
-		if err != nil {
-			panic("kriegsmarine: " + err.Error())
-		}
-		m, err := ParseMap(hexes, overlay)
+		m, err := ParseMap([]byte(files.MustText("hexes.tsv")), []byte(files.MustText("overlay.tsv")))
 		if err != nil {
 			panic("kriegsmarine: embedded map data: " + err.Error())
 		}

@@ -31,11 +31,11 @@ func info(t *testing.T, s string) HexInfo {
 // The embedded data parses, covers the 32 x 20 grid and every overlay line
 // carries a reason.
 func TestMapEmbeddedDataParses(t *testing.T) {
-	hexes, err := mapData.ReadFile("data/hexes.tsv")
+	hexes, err := dataFS.ReadFile("data/hexes.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	overlay, err := mapData.ReadFile("data/overlay.tsv")
+	overlay, err := dataFS.ReadFile("data/overlay.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +69,8 @@ func TestMapEmbeddedDataParses(t *testing.T) {
 
 // ParseMap refuses malformed data with the file and line.
 func TestMapParseErrors(t *testing.T) {
-	hexes, _ := mapData.ReadFile("data/hexes.tsv")
-	overlay, _ := mapData.ReadFile("data/overlay.tsv")
+	hexes, _ := dataFS.ReadFile("data/hexes.tsv")
+	overlay, _ := dataFS.ReadFile("data/overlay.tsv")
 	cases := []struct{ name, hexes, overlay, want string }{
 		{"missing hex", strings.Replace(string(hexes), "\nA1\t", "\n#A1\t", 1), "", "hex A1 missing"},
 		{"duplicate hex", string(hexes) + "A1\tsea\t-\t0\n", "", "listed twice"},

@@ -58,8 +58,8 @@ var countryNames = map[string]string{"NO": "Norway", "SE": "Sweden", "DK": "Denm
 // side's own units where they are; the enemy only where the View's reports
 // and tracking contacts put him (the last turn's, and paler the turn
 // before's); the last turn's searches and fights; and a legend with notes.
-func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
-	m, err := drawList(view, side)
+func (rules) Picture(v *View, side engine.Side) ([]byte, error) {
+	m, err := drawList(v, side)
 	if err != nil {
 		return nil, err
 	}
@@ -68,8 +68,8 @@ func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
 
 // MapDigest implements engine.MapDigester: the digest of the map Picture
 // draws, captions left out.
-func (Ruleset) MapDigest(view engine.View, side engine.Side) ([32]byte, error) {
-	m, err := drawList(view, side)
+func (rules) MapDigest(v *View, side engine.Side) ([32]byte, error) {
+	m, err := drawList(v, side)
 	if err != nil {
 		return [32]byte{}, err
 	}
@@ -77,10 +77,9 @@ func (Ruleset) MapDigest(view engine.View, side engine.Side) ([32]byte, error) {
 }
 
 // drawList checks that the view is side's and builds its map's draw list.
-func drawList(view engine.View, side engine.Side) (*picture.HexMap, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
+func drawList(v *View, side engine.Side) (*picture.HexMap, error) {
+	if v == nil {
+		return nil, fmt.Errorf("kriegsmarine: no view to draw")
 	}
 	if side != Allied && side != German {
 		return nil, fmt.Errorf("kriegsmarine: unknown side %q (allied or german)", side)

@@ -16,7 +16,7 @@ import (
 // straight through the Ruleset and returns the state.
 func playTurnsForPicture(t *testing.T, seed string, n int) *State {
 	t.Helper()
-	return asState(enginetest.Scripted{Secret: seed, Game: "pic", Phases: n}.Play(t, Ruleset{}).Final())
+	return enginetest.Scripted{Secret: seed, Game: "pic", Phases: n}.Play(t, Ruleset{}).Final().(*State)
 }
 
 func drawn(t *testing.T, v *View, side engine.Side) (*picture.HexMap, *image.RGBA) {

@@ -43,9 +43,8 @@ var alliedStations = []string{"K8", "F10", "P10", "X12", "H8", "C11", "M6", "T9"
 
 // Play implements engine.Player: legal orders for the open turn, made from
 // the side's View only.
-func (Ruleset) Play(view engine.View, side engine.Side, dice engine.Dice) string {
-	v, err := asView(view)
-	if err != nil || v.Over {
+func (rules) Play(v *View, side engine.Side, dice engine.Dice) string {
+	if v == nil || v.Over {
 		return ""
 	}
 	var lines []string
@@ -721,9 +720,8 @@ func alliedPlay(v *View) []string {
 
 // OrderForm implements engine.OrderFormer: a commented order form for the
 // side's next orders, listing its units and what it may do.
-func (Ruleset) OrderForm(view engine.View, side engine.Side) string {
-	v, err := asView(view)
-	if err != nil {
+func (rules) OrderForm(v *View, side engine.Side) string {
+	if v == nil {
 		return ""
 	}
 	var b strings.Builder

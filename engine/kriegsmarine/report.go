@@ -1,7 +1,6 @@
 package kriegsmarine
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -14,23 +13,19 @@ var (
 	_ engine.Revealer    = Ruleset{}
 )
 
-// DecodeView implements engine.ViewDecoder.
-func (Ruleset) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, fmt.Errorf("kriegsmarine: decode view: %w", err)
-	}
+// AfterDecode implements engine.Decoded: a view read back is a
+// kriegsmarine view.
+func (v *View) AfterDecode() error {
 	if v.Game != "kriegsmarine" {
-		return nil, fmt.Errorf("kriegsmarine: not a kriegsmarine view (game %q)", v.Game)
+		return fmt.Errorf("not a kriegsmarine view (game %q)", v.Game)
 	}
-	return &v, nil
+	return nil
 }
 
 // Report implements engine.Reporter: what the side learned in the last
 // turn, its forces, and what it knows of the enemy, from its View alone.
-func (Ruleset) Report(view engine.View, side engine.Side) string {
-	v, err := asView(view)
-	if err != nil {
+func (rules) Report(v *View, side engine.Side) string {
+	if v == nil {
 		return ""
 	}
 	var b strings.Builder
@@ -130,8 +125,7 @@ func baseName(b string) string {
 }
 
 // Reveal implements engine.Revealer: the whole game once it is over.
-func (Ruleset) Reveal(st engine.State) string {
-	s := asState(st)
+func (rules) Reveal(s *State) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "German objective: rolled %d: %s.\n", s.Objective.Roll, describeObjective(s.Objective))
 	if s.InvasionTurn > 0 {

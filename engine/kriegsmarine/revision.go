@@ -32,7 +32,7 @@ var revisions = []engine.Revision{
 }
 
 // Revisions implements engine.Reviser.
-func (Ruleset) Revisions() []engine.Revision {
+func (rules) Revisions() []engine.Revision {
 	out := make([]engine.Revision, len(revisions))
 	for i, r := range revisions {
 		out[i] = engine.Revision{N: r.N, Changes: append([]string(nil), r.Changes...)}

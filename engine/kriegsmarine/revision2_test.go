@@ -22,7 +22,7 @@ func newGameRev(t *testing.T, rev int, opts []string, dice ...int) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return asState(st)
+	return st.(*State)
 }
 
 // resolveExactly is resolve, and every die given must be rolled: the
@@ -42,7 +42,7 @@ func resolveExactly(t *testing.T, s *State, allied, german string, dice ...int) 
 		}
 		t.Fatalf("the rules rolled %d dice (%d short), the test worked out %d: %s", md.Used()+md.Short(), md.Short(), len(dice), strings.Join(why, "; "))
 	}
-	return asState(next), md.Rolls()
+	return next.(*State), md.Rolls()
 }
 
 // logWith returns the first log entry of the turn whose text contains

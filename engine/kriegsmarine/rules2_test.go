@@ -859,7 +859,7 @@ func TestRule9_3_NorwegianMoraleAndWithdrawal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s = asState(n)
+	s = n.(*State)
 	if w := s.unit("eidsvold").Where; w != AtOut {
 		t.Errorf("Eidsvold %s, want surrendered", w)
 	}
@@ -938,7 +938,7 @@ func TestRule8_27_EscortExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	var battle string
-	for _, e := range asState(n).Log {
+	for _, e := range n.(*State).Log {
 		if e.Kind == "combat" && e.Rule == "8.2" {
 			battle = e.Text
 		}

@@ -20,7 +20,7 @@ func newGame(t *testing.T, opts []string, dice ...int) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return asState(st)
+	return st.(*State)
 }
 
 func hex(t *testing.T, s string) engine.Hex {
@@ -71,7 +71,7 @@ func resolve(t *testing.T, s *State, allied, german string, dice ...int) *State 
 	if md.Short() > 0 {
 		t.Fatalf("resolution asked for %d more dice than given", md.Short())
 	}
-	return asState(next)
+	return next.(*State)
 }
 
 func reportsTo(s *State, side engine.Side, turn int) []Entry {

@@ -1,7 +1,6 @@
 package kriegsmarine
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"skagerrak/engine"
@@ -9,9 +8,16 @@ import (
 
 func init() { engine.Register(Ruleset{}) }
 
-// Ruleset is Norway 1940: The Kriegsmarine Strikes. It implements
-// engine.Ruleset, engine.OrderFormer, engine.Player and engine.RuleLister.
-type Ruleset struct{}
+// Ruleset is Norway 1940: The Kriegsmarine Strikes: rules adapted by
+// engine.Book to engine.Ruleset and the rulebook's optional interfaces.
+type Ruleset struct {
+	engine.Book[*State, *View, *Orders, rules]
+}
+
+// rules is the ruleset written against its own types (engine.TypedBook).
+type rules struct{}
+
+var _ engine.TypedBook[*State, *View, *Orders] = rules{}
 
 var (
 	_ engine.Ruleset     = Ruleset{}
@@ -45,49 +51,35 @@ var options = []engine.Info{
 }
 
 // Name implements engine.Ruleset.
-func (Ruleset) Name() string { return "kriegsmarine" }
+func (rules) Name() string { return "kriegsmarine" }
 
 // Title implements engine.Ruleset.
-func (Ruleset) Title() string { return "Norway 1940: The Kriegsmarine Strikes" }
+func (rules) Title() string { return "Norway 1940: The Kriegsmarine Strikes" }
 
 // Sides implements engine.Ruleset.
-func (Ruleset) Sides() []engine.Side { return []engine.Side{Allied, German} }
+func (rules) Sides() []engine.Side { return []engine.Side{Allied, German} }
 
 // Scenarios implements engine.Ruleset: the one game of the rulebook, 8-11
 // April 1940 in 18 turns.
-func (Ruleset) Scenarios() []engine.Info {
+func (rules) Scenarios() []engine.Info {
 	return []engine.Info{{ID: "historical", Title: "8-11 April 1940: the German objective drawn in secret (18 turns)", Rule: "4.0"}}
 }
 
 // Options implements engine.Ruleset.
-func (Ruleset) Options() []engine.Info { return append([]engine.Info(nil), options...) }
+func (rules) Options() []engine.Info { return append([]engine.Info(nil), options...) }
 
 // newState is New: the target determination (4.1) and the
 // set-up (4.2-4.6).
-func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	return newState(setup, dice)
 }
 
-// DecodeState implements engine.Ruleset.
-func (Ruleset) DecodeState(data []byte) (engine.State, error) {
-	var s State
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("kriegsmarine: decode state: %w", err)
-	}
+// AfterDecode implements engine.Decoded: a state read back is of version 1.
+func (s *State) AfterDecode() error {
 	if s.Version != 1 {
-		return nil, fmt.Errorf("kriegsmarine: state version %d, want 1", s.Version)
+		return fmt.Errorf("state version %d, want 1", s.Version)
 	}
-	return &s, nil
-}
-
-func asState(st engine.State) *State {
-	switch x := st.(type) {
-	case *State:
-		return x
-	case State:
-		return &x
-	}
-	panic(fmt.Sprintf("kriegsmarine: not a kriegsmarine state: %T", st))
+	return nil
 }
 
 // Phase implements engine.Ruleset: each turn is one phase "T01".."T18" in
@@ -95,8 +87,7 @@ func asState(st engine.State) *State {
 // Where a side asked to decide an encounter or a battle round in person, a
 // short phase opens inside the turn ("T05-encounter", "T05-combat",
 // "T05-combat-2", ...), owed by the asking sides only.
-func (Ruleset) Phase(st engine.State) engine.Phase {
-	s := asState(st)
+func (rules) Phase(s *State) engine.Phase {
 	if s.Over {
 		return engine.Phase{ID: "over", Title: "The game is over", Over: true}
 	}
@@ -110,8 +101,7 @@ func (Ruleset) Phase(st engine.State) engine.Phase {
 // ParseOrders implements engine.Ruleset. Orders are checked against the
 // side's View only, so that an error never tells a player anything he does
 // not know. In a short decision phase only the decision lines are valid.
-func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
-	s := asState(st)
+func (rules) ParseOrders(s *State, side engine.Side, text string) (*Orders, []engine.LineError) {
 	if side != Allied && side != German {
 		return nil, []engine.LineError{{Msg: fmt.Sprintf("unknown side %q (allied or german)", side)}}
 	}
@@ -131,8 +121,7 @@ func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engi
 // the group's standing encounter choice (with its "ask" lines left out,
 // else the default above, fight in a port or fjord), or the turn's
 // standing combat declarations and 8.24 choice.
-func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
-	s := asState(st)
+func (rules) DefaultOrders(s *State, side engine.Side) *Orders {
 	if s.Pending != nil {
 		return &Orders{Decision: &Decision{Kind: s.Pending.Ask.Kind, Standing: true}}
 	}
@@ -140,37 +129,17 @@ func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
 }
 
 // FormatOrders implements engine.Ruleset.
-func (Ruleset) FormatOrders(st engine.State, side engine.Side, o engine.Orders) string {
-	return formatOrders(asOrders(o))
-}
-
-func asOrders(o engine.Orders) *Orders {
-	switch x := o.(type) {
-	case *Orders:
-		if x == nil {
-			return &Orders{}
-		}
-		return x
-	case Orders:
-		return &x
-	case nil:
-		return &Orders{}
+func (rules) FormatOrders(st *State, side engine.Side, o *Orders) string {
+	if o == nil {
+		o = &Orders{}
 	}
-	b, err := json.Marshal(o)
-	if err == nil {
-		var out Orders
-		if json.Unmarshal(b, &out) == nil {
-			return &out
-		}
-	}
-	return &Orders{}
+	return formatOrders(o)
 }
 
 // resolve is Resolve: one whole turn (5.1-5.6), up to the
 // first decision a side asked to take in person; or, in a short decision
 // phase, the rest of the turn from where it stopped.
-func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
-	in := asState(st)
+func (rules) resolve(in *State, orders map[engine.Side]*Orders, dice engine.Dice) (*State, error) {
 	if in.Over {
 		return nil, fmt.Errorf("kriegsmarine: the game is over")
 	}
@@ -189,8 +158,8 @@ func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 				return nil, fmt.Errorf("kriegsmarine: no decision of %s", side)
 			}
 			d := Decision{Kind: p.Ask.Kind, Standing: true}
-			if x := asOrders(o).Decision; x != nil {
-				d = *engine.DeepCopy(x)
+			if o != nil && o.Decision != nil {
+				d = *engine.DeepCopy(o.Decision)
 			}
 			last.Answers = append(last.Answers, Answer{Side: side, Decision: d})
 		}
@@ -202,7 +171,10 @@ func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 			if !ok {
 				return nil, fmt.Errorf("kriegsmarine: no orders for %s", side)
 			}
-			turn[side] = engine.DeepCopy(asOrders(o))
+			if o == nil {
+				o = &Orders{}
+			}
+			turn[side] = engine.DeepCopy(o)
 			if turn[side].Decision != nil {
 				return nil, fmt.Errorf("kriegsmarine: %s gave a decision where turn orders are owed", side)
 			}
@@ -223,8 +195,8 @@ func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 // View implements engine.Ruleset. While a short decision phase is open,
 // the sides that owe it see the turn as far as it went and their question;
 // the others see the turn's start, as before they sent their orders.
-func (Ruleset) View(st engine.State, side engine.Side) engine.View {
-	return asState(st).sideView(side, true)
+func (rules) View(st *State, side engine.Side) *View {
+	return st.sideView(side, true)
 }
 
 // sideView is View, with or without the reports (see viewOf).
@@ -242,8 +214,7 @@ func (s *State) sideView(side engine.Side, reports bool) *View {
 }
 
 // Result implements engine.Ruleset.
-func (Ruleset) Result(st engine.State) *engine.Result {
-	s := asState(st)
+func (rules) Result(s *State) *engine.Result {
 	if !s.Over {
 		return nil
 	}
@@ -253,12 +224,12 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 // Resolve implements engine.Ruleset: resolve, within the budget the dice
 // carry (engine.Bound), a resolution that cannot go on (a manual die not in
 // hand, its budget spent, its context done) returning why.
-func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+func (r rules) Resolve(st *State, orders map[engine.Side]*Orders, dice engine.Dice) (*State, error) {
 	return engine.Guarded(r.resolve, st, orders, dice)
 }
 
 // New implements engine.Ruleset: newState, a set-up that asks a manual die
 // not in hand returning why.
-func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (r rules) New(setup engine.Setup, dice engine.Dice) (*State, error) {
 	return engine.GuardedNew(r.newState, setup, dice)
 }

@@ -1,7 +1,6 @@
 package kriegsmarine
 
 import (
-	"embed"
 	"fmt"
 	"sort"
 	"strconv"
@@ -11,9 +10,6 @@ import (
 
 	"skagerrak/engine"
 )
-
-//go:embed data/units.tsv data/aircraft.tsv
-var unitData embed.FS
 
 // Sides of the game (2.0). The Allied player also runs the Norwegian and
 // Danish forces (4.2, 17.3).
@@ -204,11 +200,11 @@ func lookupName(side engine.Side, name string) (string, bool) {
 
 func loadUnits() (*unitTable, error) {
 	t := &unitTable{byID: map[string]*UnitDef{}, names: map[engine.Side]map[string]string{Allied: {}, German: {}}}
-	ships, err := unitData.ReadFile("data/units.tsv")
+	ships, err := files.Text("units.tsv")
 	if err != nil {
 		return nil, err
 	}
-	if err := eachTSV(string(ships), "units.tsv", 17, func(line int, f []string) error {
+	if err := eachTSV(ships, "units.tsv", 17, func(line int, f []string) error {
 		d := &UnitDef{ID: f[0], Name: f[1], Side: engine.Side(f[3]), Nation: f[4], Type: f[5], VP: f[12], Entry: f[13], Option: f[14], Source: f[16]}
 		d.Aliases = splitList(f[2])
 		var err error
@@ -239,11 +235,11 @@ func loadUnits() (*unitTable, error) {
 	}); err != nil {
 		return nil, err
 	}
-	air, err := unitData.ReadFile("data/aircraft.tsv")
+	air, err := files.Text("aircraft.tsv")
 	if err != nil {
 		return nil, err
 	}
-	if err := eachTSV(string(air), "aircraft.tsv", 11, func(line int, f []string) error {
+	if err := eachTSV(air, "aircraft.tsv", 11, func(line int, f []string) error {
 		d := &UnitDef{ID: f[0], Name: f[1], Side: engine.Side(f[3]), Nation: f[4], Type: f[5], Air: true, Base: f[6], Entry: f[8], Option: f[9], Source: f[10]}
 		d.Aliases = splitList(f[2])
 		var err error

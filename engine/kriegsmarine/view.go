@@ -1,7 +1,6 @@
 package kriegsmarine
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"skagerrak/engine"
@@ -209,30 +208,6 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 		}
 	}
 	return v
-}
-
-// asView accepts a *View, a View, or anything that marshals to a View's
-// JSON (a view read back from a log).
-func asView(v engine.View) (*View, error) {
-	switch x := v.(type) {
-	case *View:
-		return x, nil
-	case View:
-		return &x, nil
-	case []byte:
-		var out View
-		err := json.Unmarshal(x, &out)
-		return &out, err
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var out View
-	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, fmt.Errorf("kriegsmarine: not a view: %w", err)
-	}
-	return &out, nil
 }
 
 func (v *View) unit(id string) *UnitView {

@@ -14,7 +14,7 @@ type conforming struct{ Ruleset }
 
 // Hide changes, in a copy, one of the enemy's secrets (hideFrom).
 func (conforming) Hide(s engine.State, side engine.Side, k int) engine.State {
-	c := asState(s).clone()
+	c := s.(*State).clone()
 	hideFrom(c, enemy(side), k%6)
 	return c
 }
@@ -23,7 +23,7 @@ func (conforming) Hide(s engine.State, side engine.Side, k int) engine.State {
 // is in its cargo and nowhere else (6.5); nothing eliminated or sunk comes
 // back; the game lasts its ten turns (2.0).
 func (conforming) Invariants(prev, next engine.State) error {
-	s := asState(next)
+	s := next.(*State)
 	if s.Turn > Turns+1 {
 		return fmt.Errorf("turn %d of %d", s.Turn, Turns)
 	}
@@ -55,7 +55,7 @@ func (conforming) Invariants(prev, next engine.State) error {
 	if prev == nil {
 		return nil
 	}
-	p := asState(prev)
+	p := prev.(*State)
 	for _, u := range p.Units {
 		if u.Loc == LocElim && units[u.ID].Loc != LocElim {
 			return fmt.Errorf("eliminated unit %s is back at %s", u.ID, units[u.ID].Loc)

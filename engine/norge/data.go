@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"skagerrak/engine"
@@ -12,6 +11,9 @@ import (
 
 //go:embed data/*.txt
 var dataFS embed.FS
+
+// files is the data pack: the files under data/.
+var files = engine.Pack{Game: "norge", FS: dataFS}
 
 // Terrain of one land hex (data/maps.txt).
 type Terrain struct {
@@ -109,32 +111,12 @@ type Data struct {
 	Ratios    []string
 }
 
-var data = mustLoad()
+// data is what the ruleset read from its data pack, files.
+var data = engine.Load(files, load)
 
 // links are the map-to-map links of the data pack, kept apart from data so
 // that the loader may use adjacent.
 var links map[string][]string
-
-func mustLoad() *Data {
-	d, err := load()
-	if err != nil {
-		panic("norge: data pack: " + err.Error())
-	}
-	return d
-}
-
-// rows reads a data file: one record a line, "|" separated, "#" comments.
-func rows(name string, cols int) ([][]string, error) {
-	return engine.DataRows(dataFS, "data/"+name, cols)
-}
-
-func atoi(s string) int {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
-		panic("norge: data pack: not a number: " + s)
-	}
-	return n
-}
 
 func list(s string) []string {
 	if s == "-" || s == "" {
@@ -146,7 +128,7 @@ func list(s string) []string {
 func load() (*Data, error) {
 	d := &Data{Hexes: map[string]Terrain{}, Sides: map[string]Hexside{}, Links: map[string][]string{}, seaIdx: map[string]int{},
 		LandCRT: map[string][6]string{}, NavalCRT: map[string][6]string{}, SubRatio: map[string]string{}}
-	mr, err := rows("maps.txt", 7)
+	mr, err := files.Rows("maps.txt", 7)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +169,7 @@ func load() (*Data, error) {
 			d.Hexes[fmt.Sprintf("%s:%s%d", id, f[4], c+1)] = t
 		}
 	}
-	hs, err := rows("hexsides.txt", 5)
+	hs, err := files.Rows("hexsides.txt", 5)
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +190,7 @@ func load() (*Data, error) {
 		}
 		d.Sides[sideKey(f[1], f[2])] = Hexside{Kind: f[0], A: f[1], B: f[2], Bridge: f[3] == "1", Source: f[4]}
 	}
-	pl, err := rows("places.txt", 6)
+	pl, err := files.Rows("places.txt", 6)
 	if err != nil {
 		return nil, err
 	}
@@ -235,7 +217,7 @@ func load() (*Data, error) {
 			return nil, fmt.Errorf("places.txt: unknown kind %q", f[0])
 		}
 	}
-	ar, err := rows("airfields.txt", 6)
+	ar, err := files.Rows("airfields.txt", 6)
 	if err != nil {
 		return nil, err
 	}
@@ -251,14 +233,14 @@ func load() (*Data, error) {
 		}
 		d.Airfields = append(d.Airfields, a)
 	}
-	sr, err := rows("sea.txt", 8)
+	sr, err := files.Rows("sea.txt", 8)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range sr {
 		n := SeaNode{Name: f[0], Kind: f[1], Sector: f[2], Next: list(f[4]), Carrier: list(f[5]), Source: f[7]}
 		if f[3] != "-" {
-			n.Area = atoi(f[3])
+			n.Area = files.Atoi(f[3])
 		}
 		if f[6] != "-" {
 			n.Port = f[6]
@@ -287,26 +269,26 @@ func load() (*Data, error) {
 			return nil, fmt.Errorf("places.txt: port %s: sea node %s does not serve it", p.Name, p.Node)
 		}
 	}
-	ur, err := rows("units.txt", 12)
+	ur, err := files.Rows("units.txt", 12)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range ur {
 		u := UnitInfo{ID: f[0], Aliases: list(f[1]), Side: engine.Side(f[2]), Nation: f[3], Type: f[4], Size: f[5],
-			CF: atoi(f[6]), Red: atoi(f[7]), MF: atoi(f[8]), Start: f[9], Avail: atoi(f[10]), Source: f[11]}
+			CF: files.Atoi(f[6]), Red: files.Atoi(f[7]), MF: files.Atoi(f[8]), Start: f[9], Avail: files.Atoi(f[10]), Source: f[11]}
 		if strings.Contains(u.Start, ":") && !strings.HasPrefix(u.Start, "ship:") && !d.Hexes[u.Start].Land {
 			return nil, fmt.Errorf("units.txt: %s starts on %s, not a land hex", u.ID, u.Start)
 		}
 		d.Units = append(d.Units, u)
 	}
-	nr, err := rows("naval.txt", 8)
+	nr, err := files.Rows("naval.txt", 8)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range nr {
-		d.Ships = append(d.Ships, ShipInfo{ID: f[0], Side: engine.Side(f[1]), Kind: f[2], CF: atoi(f[3]), Red: atoi(f[4]), Start: f[5], Avail: atoi(f[6]), Source: f[7]})
+		d.Ships = append(d.Ships, ShipInfo{ID: f[0], Side: engine.Side(f[1]), Kind: f[2], CF: files.Atoi(f[3]), Red: files.Atoi(f[4]), Start: f[5], Avail: files.Atoi(f[6]), Source: f[7]})
 	}
-	tr, err := rows("tables.txt", 4)
+	tr, err := files.Rows("tables.txt", 4)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ func playGame(t *testing.T, seed string) (*State, [32]byte) {
 	}
 	var d [32]byte
 	copy(d[:], h.Sum(nil))
-	return asState(p.Final()), d
+	return p.Final().(*State), d
 }
 
 func TestFullGameScripted(t *testing.T) {

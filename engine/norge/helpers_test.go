@@ -17,7 +17,7 @@ func bare(t *testing.T, step int) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := asState(st)
+	s := st.(*State)
 	for i := range s.Units {
 		s.Units[i].Loc = LocReserve
 	}
@@ -38,7 +38,7 @@ func fresh(t *testing.T) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return run(t, asState(st), German, "")
+	return run(t, st.(*State), German, "")
 }
 
 func put(s *State, id, loc string) { s.unit(id).Loc = loc }
@@ -98,7 +98,7 @@ func run(t *testing.T, s *State, side engine.Side, text string, dice ...int) *St
 	if d.Short() > 0 {
 		t.Fatalf("resolution needed %d more dice than the %d given", d.Short(), len(dice))
 	}
-	return asState(next)
+	return next.(*State)
 }
 
 func hasLog(s *State, sub string) bool {

@@ -48,8 +48,7 @@ func verbRule(verb string) string {
 }
 
 // ParseOrders implements engine.Ruleset.
-func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
-	s := asState(st)
+func (rules) ParseOrders(s *State, side engine.Side, text string) (*Orders, []engine.LineError) {
 	o := &Orders{Side: side, Turn: s.Turn, Step: s.Step, Setup: s.Setup}
 	var errs []engine.LineError
 	if s.Over {
@@ -737,9 +736,8 @@ func (p *parser) finishLand(o *Orders) []engine.LineError {
 }
 
 // FormatOrders implements engine.Ruleset.
-func (Ruleset) FormatOrders(_ engine.State, _ engine.Side, oo engine.Orders) string {
-	o, ok := oo.(*Orders)
-	if !ok || o == nil {
+func (rules) FormatOrders(_ *State, _ engine.Side, o *Orders) string {
+	if o == nil {
 		return ""
 	}
 	var b strings.Builder

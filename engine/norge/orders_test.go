@@ -13,7 +13,7 @@ func eachPhase(t *testing.T, seed string, f func(s *State)) {
 	r := Ruleset{}
 	st, _ := r.New(engine.Setup{}, engine.NewManualDice())
 	for !r.Phase(st).Over {
-		f(asState(st))
+		f(st.(*State))
 		ph := r.Phase(st)
 		orders := map[engine.Side]engine.Orders{}
 		for _, side := range ph.Owes {
@@ -30,7 +30,7 @@ func eachPhase(t *testing.T, seed string, f func(s *State)) {
 		}
 		st = next
 	}
-	f(asState(st))
+	f(st.(*State))
 }
 
 // TestReportFitsIn72Columns: every line of a report fits its 72 columns.

@@ -134,7 +134,7 @@ var (
 // airfields in the holder's colour, and every land unit on a hex as one
 // counter a side with the number of units, listed by name in the map's
 // panel with the air units over the map.
-func (Ruleset) Picture(vv engine.View, side engine.Side) ([]byte, error) {
+func (rules) Picture(vv *View, side engine.Side) ([]byte, error) {
 	v, err := sideView(vv, side)
 	if err != nil {
 		return nil, err
@@ -146,11 +146,10 @@ func (Ruleset) Picture(vv engine.View, side engine.Side) ([]byte, error) {
 	return picture.Sheet(rows)
 }
 
-// sideView checks that vv is a norge view of side's.
-func sideView(vv engine.View, side engine.Side) (*View, error) {
-	v := asView(vv)
+// sideView checks that v is a norge view of side's.
+func sideView(v *View, side engine.Side) (*View, error) {
 	if v == nil || v.Game == nil {
-		return nil, fmt.Errorf("norge: not a norge view: %T", vv)
+		return nil, fmt.Errorf("norge: not a norge view: %T", v)
 	}
 	if side != German && side != Allied {
 		return nil, fmt.Errorf("norge: unknown side %q (german or allied)", side)
@@ -163,7 +162,7 @@ func sideView(vv engine.View, side engine.Side) (*View, error) {
 
 // MapDigest implements engine.MapDigester: the digest of the maps of the
 // sheet Picture draws, in order, captions left out.
-func (Ruleset) MapDigest(vv engine.View, side engine.Side) ([32]byte, error) {
+func (rules) MapDigest(vv *View, side engine.Side) ([32]byte, error) {
 	v, err := sideView(vv, side)
 	if err != nil {
 		return [32]byte{}, err

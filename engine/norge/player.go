@@ -15,8 +15,7 @@ import (
 // battleships and keeps its submarines on the enemy's sea lanes. Every line
 // it writes is checked with ParseOrders against the View's own state, and
 // any line that fails is dropped, so its orders are always legal.
-func (r Ruleset) Play(vv engine.View, side engine.Side, d engine.Dice) string {
-	v := asView(vv)
+func (r rules) Play(v *View, side engine.Side, d engine.Dice) string {
 	if v == nil || v.Phase.Over {
 		return ""
 	}

@@ -6,7 +6,7 @@ import "skagerrak/engine"
 // changed. A game is played under the revision it was created with; the
 // code keeps every earlier revision's behaviour where a later one forks,
 // behind a check of State.rev.
-func (Ruleset) Revisions() []engine.Revision {
+func (rules) Revisions() []engine.Revision {
 	return []engine.Revision{
 		{N: 1, Changes: []string{"the rules as first released"}},
 		{N: 2, Changes: []string{

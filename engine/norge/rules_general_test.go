@@ -294,7 +294,7 @@ func TestRule6_2_GermanSetUp(t *testing.T) {
 	parseOK(t, s, German, "air Aalborg A")
 	// the German player's choice of troops, in the set-up phase
 	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
-	s = asState(st)
+	s = st.(*State)
 	if PhaseOf(s).ID != "T00-setup" {
 		t.Fatal(PhaseOf(s).ID)
 	}
@@ -360,7 +360,7 @@ func TestRule6_5_ConvoysSailFromTurn2(t *testing.T) {
 
 func TestRule7_1_PhaseSequence(t *testing.T) {
 	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
-	s := asState(st)
+	s := st.(*State)
 	if p := PhaseOf(s); p.ID != "T00-setup" || len(p.Owes) != 1 || p.Owes[0] != German {
 		t.Fatalf("first phase %+v", p)
 	}
@@ -598,7 +598,7 @@ func TestRule6_2_SetUpHexesHoldOneSide(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := asState(st)
+		s := st.(*State)
 		sides := map[string]map[engine.Side]bool{}
 		for _, u := range s.Units {
 			if !onHex(u.Loc) {
@@ -639,7 +639,7 @@ func TestRule6_2_SetUpHexesHoldOneSide(t *testing.T) {
 // line that took its troops, never at "line 0".
 func TestRule6_2_SetUpErrorNamesItsLine(t *testing.T) {
 	st, _ := Ruleset{}.New(engine.Setup{}, engine.NewManualDice())
-	s := asState(st)
+	s := st.(*State)
 	e := parseErr(t, s, German, "\n# Karlsruhe's regiment to Oslo\ncarry Bluecher IR310\ncarry Koeln IR236", "6.2")
 	if e.Line != 3 || e.Text != "carry Bluecher IR310" || !strings.Contains(e.Msg, "Karlsruhe") {
 		t.Errorf("error %+v, want line 3 naming Karlsruhe", e)

@@ -15,7 +15,7 @@ func freshRev(t *testing.T, rev int) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return run(t, asState(st), German, "")
+	return run(t, st.(*State), German, "")
 }
 
 // toTurnOneLandings plays a fresh game to the German land phase of turn 1

@@ -9,30 +9,37 @@ import (
 )
 
 // Ruleset is the Norge ruleset; it is registered as "norge".
-type Ruleset struct{}
+type Ruleset struct {
+	engine.Book[*State, *View, *Orders, rules]
+}
+
+// rules is the ruleset written against its own types (engine.TypedBook).
+type rules struct{}
+
+var _ engine.TypedBook[*State, *View, *Orders] = rules{}
 
 func init() { engine.Register(Ruleset{}) }
 
 // Name implements engine.Ruleset.
-func (Ruleset) Name() string { return "norge" }
+func (rules) Name() string { return "norge" }
 
 // Title implements engine.Ruleset.
-func (Ruleset) Title() string { return "Norge: the first battle between the Germans and the Allies" }
+func (rules) Title() string { return "Norge: the first battle between the Germans and the Allies" }
 
 // Sides implements engine.Ruleset.
-func (Ruleset) Sides() []engine.Side { return []engine.Side{Allied, German} }
+func (rules) Sides() []engine.Side { return []engine.Side{Allied, German} }
 
 // Scenarios implements engine.Ruleset: the one game of the rulebook.
-func (Ruleset) Scenarios() []engine.Info {
+func (rules) Scenarios() []engine.Info {
 	return []engine.Info{{ID: "campaign", Title: "The campaign, 10 turns", Rule: "6"}}
 }
 
 // Options implements engine.Ruleset: the rulebook's optional (blue) rules
 // are not in the transcription, so there are none.
-func (Ruleset) Options() []engine.Info { return nil }
+func (rules) Options() []engine.Info { return nil }
 
 // newState is New: the set-up of rule 6.
-func (Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	rev, err := engine.RevisionOf(Ruleset{}, setup)
 	if err != nil {
 		return nil, err
@@ -95,30 +102,24 @@ func PhaseOf(s *State) engine.Phase {
 }
 
 // Phase implements engine.Ruleset.
-func (Ruleset) Phase(st engine.State) engine.Phase { return PhaseOf(asState(st)) }
+func (rules) Phase(st *State) engine.Phase { return PhaseOf(st) }
 
 // DefaultOrders implements engine.Ruleset: a side that sends nothing does
 // nothing, and its standing orders stay as they were.
-func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
-	s := asState(st)
+func (rules) DefaultOrders(s *State, side engine.Side) *Orders {
 	return &Orders{Side: side, Step: s.Step, Turn: s.Turn, Setup: s.Setup, Keep: true}
 }
 
 // resolve is Resolve. It never modifies its input.
-func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
-	old := asState(st)
+func (rules) resolve(old *State, orders map[engine.Side]*Orders, dice engine.Dice) (*State, error) {
 	if old.Over {
 		return nil, fmt.Errorf("norge: the game is over")
 	}
 	s := old.clone()
 	get := func(side engine.Side) (*Orders, error) {
-		o, ok := orders[side]
-		if !ok || o == nil {
+		oo, ok := orders[side]
+		if !ok || oo == nil {
 			return nil, fmt.Errorf("norge: no orders for %s", side)
-		}
-		oo, ok := o.(*Orders)
-		if !ok {
-			return nil, fmt.Errorf("norge: orders of %s are %T", side, o)
 		}
 		if oo.Turn != s.Turn || oo.Step != s.Step || oo.Setup != s.Setup {
 			return nil, fmt.Errorf("norge: orders of %s are for another phase", side)
@@ -200,8 +201,7 @@ func rollWeather(s *State, d engine.Dice) {
 }
 
 // Result implements engine.Ruleset.
-func (Ruleset) Result(st engine.State) *engine.Result {
-	s := asState(st)
+func (rules) Result(s *State) *engine.Result {
 	if !s.Over {
 		return nil
 	}
@@ -305,12 +305,12 @@ func result(s *State) engine.Result {
 // Resolve implements engine.Ruleset: resolve, within the budget the dice
 // carry (engine.Bound), a resolution that cannot go on (a manual die not in
 // hand, its budget spent, its context done) returning why.
-func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+func (r rules) Resolve(st *State, orders map[engine.Side]*Orders, dice engine.Dice) (*State, error) {
 	return engine.Guarded(r.resolve, st, orders, dice)
 }
 
 // New implements engine.Ruleset: newState, a set-up that asks a manual die
 // not in hand returning why.
-func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (r rules) New(setup engine.Setup, dice engine.Dice) (*State, error) {
 	return engine.GuardedNew(r.newState, setup, dice)
 }

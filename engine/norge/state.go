@@ -1,7 +1,6 @@
 package norge
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"skagerrak/engine"
@@ -189,25 +188,6 @@ func (s *State) rev() int {
 		return 1
 	}
 	return s.Revision
-}
-
-func asState(s engine.State) *State {
-	switch v := s.(type) {
-	case *State:
-		return v
-	case State:
-		return &v
-	}
-	panic(fmt.Sprintf("norge: not a norge state: %T", s))
-}
-
-// DecodeState implements engine.Ruleset.
-func (Ruleset) DecodeState(b []byte) (engine.State, error) {
-	var s State
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, err
-	}
-	return &s, nil
 }
 
 func enemy(side engine.Side) engine.Side {

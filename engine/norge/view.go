@@ -1,7 +1,6 @@
 package norge
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -21,8 +20,7 @@ type View struct {
 }
 
 // View implements engine.Ruleset.
-func (Ruleset) View(st engine.State, side engine.Side) engine.View {
-	s := asState(st)
+func (rules) View(s *State, side engine.Side) *View {
 	g, a := Scores(s)
 	return &View{Side: side, Phase: PhaseOf(s), Game: filtered(s, side), German: g, Allied: a}
 }
@@ -87,24 +85,10 @@ func filtered(s *State, side engine.Side) *State {
 	return c
 }
 
-// DecodeView implements engine.ViewDecoder.
-func (Ruleset) DecodeView(b []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(b, &v); err != nil {
-		return nil, err
-	}
+// AfterDecode implements engine.Decoded: a view read back names its game.
+func (v *View) AfterDecode() error {
 	if v.Game == nil {
-		return nil, fmt.Errorf("norge: view has no game")
-	}
-	return &v, nil
-}
-
-func asView(vv engine.View) *View {
-	switch v := vv.(type) {
-	case *View:
-		return v
-	case View:
-		return &v
+		return fmt.Errorf("view has no game")
 	}
 	return nil
 }
@@ -132,8 +116,7 @@ func wrap(b *strings.Builder, text, indent string) {
 }
 
 // Report implements engine.Reporter: the side's report from its View.
-func (Ruleset) Report(vv engine.View, side engine.Side) string {
-	v := asView(vv)
+func (rules) Report(v *View, side engine.Side) string {
 	if v == nil {
 		return ""
 	}
@@ -304,8 +287,7 @@ func sortStrings(xs []string) {
 // OrderForm implements engine.OrderFormer: the syntax of the open phase as
 // comments, the side's units that may act, and its standing orders as real
 // lines, so that the form parses unchanged.
-func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
-	v := asView(vv)
+func (rules) OrderForm(v *View, side engine.Side) string {
 	if v == nil || v.Phase.Over {
 		return ""
 	}
@@ -451,8 +433,7 @@ func setupLines(s *State) string {
 
 // Reveal implements engine.Revealer: the whole game for the final report,
 // the result and both sides' reports, secrets included.
-func (r Ruleset) Reveal(st engine.State) string {
-	s := asState(st)
+func (r rules) Reveal(s *State) string {
 	var b strings.Builder
 	if res := r.Result(s); res != nil {
 		wrap(&b, "Result: "+res.Summary, "    ")

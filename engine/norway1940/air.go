@@ -25,7 +25,7 @@ var danishCoast = []string{"Arendal", "Drammen", "Fredrikstad", "Kristiansand", 
 var distances = allDistances()
 
 func allDistances() map[string]map[string]int {
-	g := dataPack.Graph
+	g := data.Graph
 	out := map[string]map[string]int{}
 	for _, a := range g.Areas() {
 		if a == "Sweden" {
@@ -137,7 +137,7 @@ func (c *turnCtx) room(base string) int {
 		return 1 << 20
 	}
 	if af := c.s.airfield(base); af != nil {
-		n := dataPack.Area(base).Airfields
+		n := data.Area(base).Airfields
 		if n < 1 {
 			n = 1
 		}
@@ -179,7 +179,7 @@ func (c *turnCtx) strength(nation, typ string) int {
 func ownAirfields(s *State, x engine.Side) []string {
 	var out []string
 	for _, f := range s.Fields {
-		a := dataPack.Area(f.Area)
+		a := data.Area(f.Area)
 		if s.controller(f.Area) == x && f.Hits < 3 && !a.Runway && (x != German || s.Turn >= 5) {
 			out = append(out, f.Area)
 		}
@@ -203,8 +203,8 @@ func (c *turnCtx) bases(nation, typ, where string) []string {
 	if s.whereWeather(where) == "bad" {
 		radius /= 2
 	}
-	b, isSea := dataPack.Box(where)
-	a, isLand := dataPack.AreaByName(where)
+	b, isSea := data.Box(where)
+	a, isLand := data.AreaByName(where)
 	if !isSea && (!isLand || a.Name == "Sweden") {
 		return nil
 	}
@@ -231,7 +231,7 @@ func (c *turnCtx) bases(nation, typ, where string) []string {
 	}
 	// Norwegian airfields.
 	for _, f := range ownAirfields(s, c.x) {
-		fa := dataPack.Area(f)
+		fa := data.Area(f)
 		if nation == "british" && basedAt(s, f) == 0 {
 			continue // 8.12: only where a carrier has ferried planes
 		}
@@ -259,7 +259,7 @@ func (c *turnCtx) bases(nation, typ, where string) []string {
 			if isSea {
 				ok = b.Area == sea
 			} else {
-				for _, p := range dataPack.PortsOf(sea) {
+				for _, p := range data.PortsOf(sea) {
 					if 1+dist(p, a.Name) <= radius {
 						ok = true
 					}
@@ -291,7 +291,7 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		if x != German || u == nil || u.Type != "para" || u.Loc != ParaBox || u.Entry > s.Turn {
 			return "8.11", "a German parachute unit available this turn", fmt.Sprintf("%s cannot drop this turn", o.ID)
 		}
-		if !dataPack.Area(o.To).Para {
+		if !data.Area(o.To).Para {
 			return "8.8", "a parachute symbol: Oslo, Stavanger, Dombas", fmt.Sprintf("%s has no parachute symbol", o.To)
 		}
 		if c.airLeft("transport") < 1 {
@@ -339,14 +339,14 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 			base = Denmark
 		} else {
 			af := s.airfield(base)
-			if af == nil || dataPack.Area(base).Runway || s.controller(base) != German || af.Hits >= 3 {
+			if af == nil || data.Area(base).Runway || s.controller(base) != German || af.Hits >= 3 {
 				return "8.9.2.1", "a unit at a German-held airfield, or in Germany", fmt.Sprintf("%s is not at a German airfield", u.ID)
 			}
 		}
 		if o.From != "" && o.From != base && !(o.From == Germany && base == Denmark) {
 			return "8.9.2.1", "the unit's own airfield", fmt.Sprintf("%s is not at %s", u.ID, o.From)
 		}
-		dest := dataPack.Area(o.To)
+		dest := data.Area(o.To)
 		af := s.airfield(o.To)
 		if af == nil || s.controller(o.To) != German || af.Hits >= 3 {
 			return "8.9.2", "a German-held airfield", fmt.Sprintf("%s has no usable German airfield", o.To)
@@ -356,7 +356,7 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		}
 		baseLat := 0
 		if base != Denmark {
-			baseLat = dataPack.Area(base).Lat
+			baseLat = data.Area(base).Lat
 		}
 		if dest.Lat > stjordalLat && baseLat < 630 && o.Kind != "emergency" {
 			return "8.5.1", "an airfield up to Stjordal, or from Trondheim's airfields", fmt.Sprintf("%s is beyond transport range from %s", o.To, base)
@@ -381,8 +381,8 @@ func (c *turnCtx) checkAir(o Order) (string, string, string) {
 		if x != Allied || s.Turn < 13 {
 			return "8.12", "turn 13 or later", "British planes reach Norwegian airfields from 27 April (turn 13)"
 		}
-		a := dataPack.Area(o.To)
-		if s.airfield(o.To) == nil || a.Runway || s.controller(o.To) != Allied || a.Lat < dataPack.Area("Dombas").Lat {
+		a := data.Area(o.To)
+		if s.airfield(o.To) == nil || a.Runway || s.controller(o.To) != Allied || a.Lat < data.Area("Dombas").Lat {
 			return "8.12", "an Allied airfield from Dombas north", fmt.Sprintf("%s is not an Allied airfield north of Dombas", o.To)
 		}
 		cap := 0

@@ -220,12 +220,12 @@ func runPlayerTurn(p *Pending, dice engine.Dice) (*State, error) {
 
 // resume resolves a short phase: the asking side's decision is added to
 // the answers and the player-turn goes on from where it stopped.
-func resume(s0 *State, orders map[engine.Side]engine.Orders, dice engine.Dice) (*State, error) {
+func resume(s0 *State, orders map[engine.Side]*Orders, dice engine.Dice) (*State, error) {
 	p := engine.DeepCopy(s0.Pending)
 	q := p.Ask
-	o, err := ordersOf(orders[q.Side])
-	if err != nil {
-		return nil, err
+	o := orders[q.Side]
+	if o == nil {
+		return nil, fmt.Errorf("norway1940: no decision of %s", q.Side)
 	}
 	var lines []string
 	for i, l := range o.Lines {
@@ -243,18 +243,6 @@ func resume(s0 *State, orders map[engine.Side]engine.Orders, dice engine.Dice) (
 	return runPlayerTurn(p, dice)
 }
 
-func ordersOf(raw engine.Orders) (*Orders, error) {
-	switch v := raw.(type) {
-	case *Orders:
-		if v != nil {
-			return v, nil
-		}
-	case Orders:
-		return &v, nil
-	}
-	return nil, fmt.Errorf("norway1940: orders of type %T", raw)
-}
-
 // shortPhase is the open short phase of a state with a pending question.
 func shortPhase(s *State) engine.Phase {
 	q := s.Pending.Ask
@@ -263,8 +251,8 @@ func shortPhase(s *State) engine.Phase {
 		id += strconv.Itoa(q.N)
 	}
 	date := ""
-	if s.Turn < len(dataPack.Calendar) {
-		date = dataPack.Calendar[s.Turn]
+	if s.Turn < len(data.Calendar) {
+		date = data.Calendar[s.Turn]
 	}
 	return engine.Phase{ID: id, Title: fmt.Sprintf("Turn %d, %s: %s player-turn, %s decision in person: %s", s.Turn, date, sideTitle(s.Phasing), sideTitle(q.Side), askTitle[q.Kind]),
 		Owes: []engine.Side{q.Side}}

@@ -34,7 +34,7 @@ func playAsking(t *testing.T, secret string, g askGame) (phases []engine.Phase, 
 	}
 	var dice engine.Dice
 	for i := 0; i < 500; i++ {
-		s := asState(st)
+		s := st.(*State)
 		ph := r.Phase(st)
 		if ph.Over {
 			return phases, append(turns, s)

@@ -31,7 +31,7 @@ func resolveWith(t *testing.T, st *State, side engine.Side, text string, faces [
 	if err := d.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return asState(next), d
+	return next.(*State), d
 }
 
 // sameOutcome compares two states but for the standing orders, which
@@ -139,7 +139,7 @@ func TestRule9_14_5_AskEvasionDeadlineTakesTheStandingDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	end := asState(next)
+	end := next.(*State)
 	if !logHas(end, "fleet A20 evades (rolled 1") {
 		t.Errorf("the default evades on the roll of 1:\n%s", logText(end))
 	}
@@ -155,7 +155,7 @@ func TestRule9_14_5_AskEvasionDeadlineTakesTheStandingDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameOutcome(t, "decoded state", end, asState(next2))
+	sameOutcome(t, "decoded state", end, next2.(*State))
 }
 
 // continueSetup: the German fleet G20 (6 combat) attacks the detected
@@ -440,7 +440,7 @@ func TestShortPhaseReplaysFromItsOwnRolls(t *testing.T) {
 	// The first secret whose submarine roll finds A20 (9.11: a 6).
 	var d1 *engine.SeededDice
 	var mid engine.State
-	for i := 0; mid == nil || asState(mid).Pending == nil; i++ {
+	for i := 0; mid == nil || mid.(*State).Pending == nil; i++ {
 		if i == 50 {
 			t.Fatal("no secret gives a short phase")
 		}
@@ -454,7 +454,7 @@ func TestShortPhaseReplaysFromItsOwnRolls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameOutcome(t, "player-turn phase replayed", asState(mid), asState(again))
+	sameOutcome(t, "player-turn phase replayed", mid.(*State), again.(*State))
 	a, _ := r.ParseOrders(mid, Allied, "fight\n")
 	before, _ := json.Marshal(mid)
 	defer func() {
@@ -475,7 +475,7 @@ func TestShortPhaseReplaysFromItsOwnRolls(t *testing.T) {
 	if err != nil || rd.Err() != nil || rd.Short() != 0 {
 		t.Fatal(err, rd.Err(), rd.Short())
 	}
-	sameOutcome(t, "short phase replayed", asState(end), asState(again))
+	sameOutcome(t, "short phase replayed", end.(*State), again.(*State))
 	// Orders that are not decision lines are refused by Resolve too.
 	if _, err := r.Resolve(mid, map[engine.Side]engine.Orders{Allied: &Orders{Side: Allied, Lines: []Order{{Verb: "evade", Flag: "never"}}}}, d2); err == nil {
 		t.Error("a standing order resolved as the decision")

@@ -15,7 +15,7 @@ type conforming struct{ Ruleset }
 // not see (hide), and of a stopped player-turn its start, its orders and
 // the rolls made so far, which are for the replay and never for a view.
 func (conforming) Hide(s engine.State, side engine.Side, k int) engine.State {
-	c := asState(s).clone()
+	c := s.(*State).clone()
 	d := engine.NewSeededDice([]byte("hide"), fmt.Sprint(k), PhaseOf(c).ID, [32]byte{})
 	hide(c, other(side), d)
 	if p := c.Pending; p != nil {
@@ -33,7 +33,7 @@ func (conforming) Hide(s engine.State, side engine.Side, k int) engine.State {
 // an A or E result, at -1 steps, which its recorded games keep); a unit
 // dead stays dead, but an HQ that returns on its turn (10.2.9).
 func (conforming) Invariants(prev, next engine.State) error {
-	s := asState(next)
+	s := next.(*State)
 	seen := map[string]*Unit{}
 	for _, u := range s.Units {
 		if seen[u.ID] != nil {
@@ -47,8 +47,8 @@ func (conforming) Invariants(prev, next engine.State) error {
 	if prev == nil {
 		return nil
 	}
-	for _, u := range asState(prev).Units {
-		if u.Dead && !seen[u.ID].Dead && (u.Type != "hq" || u.Returns != asState(next).Turn) {
+	for _, u := range prev.(*State).Units {
+		if u.Dead && !seen[u.ID].Dead && (u.Type != "hq" || u.Returns != next.(*State).Turn) {
 			return fmt.Errorf("dead unit %s is back at %s", u.ID, seen[u.ID].Loc)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"skagerrak/engine"
@@ -12,6 +11,9 @@ import (
 
 //go:embed data/*.txt
 var dataFS embed.FS
+
+// files is the data pack: the files under data/.
+var files = engine.Pack{Game: "norway1940", FS: dataFS}
 
 // AreaInfo is one land area of the reconstructed map (data/areas.txt).
 type AreaInfo struct {
@@ -120,27 +122,8 @@ const (
 	ParaBox = "Para"
 )
 
-var dataPack = mustLoad()
-
-func mustLoad() *Data {
-	d, err := loadData()
-	if err != nil {
-		panic("norway1940: data pack: " + err.Error())
-	}
-	return d
-}
-
-func rows(name string, cols int) ([][]string, error) {
-	return engine.DataRows(dataFS, "data/"+name, cols)
-}
-
-func atoi(s string) int {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		panic(fmt.Sprintf("norway1940: data pack: bad number %q", s))
-	}
-	return n
-}
+// data is what the ruleset read from its data pack, files.
+var data = engine.Load(files, loadData)
 
 func splitList(s string) []string {
 	if s == "-" || s == "" {
@@ -164,20 +147,20 @@ func loadData() (*Data, error) {
 	d := &Data{area: map[string]int{}, box: map[string]int{}, unit: map[string]int{}, names: map[string]string{},
 		Decoys: map[string]int{}, Subs: map[string]int{}, SupplyShips: map[string]int{}, TableSources: map[string][]string{}}
 	d.Graph = engine.NewAreaGraph()
-	ar, err := rows("areas.txt", 14)
+	ar, err := files.Rows("areas.txt", 14)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range ar {
-		a := AreaInfo{Name: f[0], Aliases: splitList(f[1]), Zone: dash(f[2]), Lat: atoi(f[3]), City: -1, VP: atoi(f[5]),
-			Port: dash(f[6]), Sea: dash(f[7]), Para: f[9] == "1", Strong: f[10] == "1", CB: atoi(f[11]), Depot: f[12] == "1", Source: f[13]}
+		a := AreaInfo{Name: f[0], Aliases: splitList(f[1]), Zone: dash(f[2]), Lat: files.Atoi(f[3]), City: -1, VP: files.Atoi(f[5]),
+			Port: dash(f[6]), Sea: dash(f[7]), Para: f[9] == "1", Strong: f[10] == "1", CB: files.Atoi(f[11]), Depot: f[12] == "1", Source: f[13]}
 		if f[4] != "-" {
-			a.City = atoi(f[4])
+			a.City = files.Atoi(f[4])
 		}
 		if f[8] == "runway" {
 			a.Runway = true
 		} else {
-			a.Airfields = atoi(f[8])
+			a.Airfields = files.Atoi(f[8])
 		}
 		d.area[strings.ToLower(a.Name)] = len(d.Areas)
 		d.names[strings.ToLower(a.Name)] = a.Name
@@ -187,7 +170,7 @@ func loadData() (*Data, error) {
 		d.Areas = append(d.Areas, a)
 		d.Graph.AddArea(a.Name)
 	}
-	lk, err := rows("links.txt", 4)
+	lk, err := files.Rows("links.txt", 4)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +184,7 @@ func loadData() (*Data, error) {
 			return nil, err
 		}
 	}
-	sb, err := rows("sea.txt", 8)
+	sb, err := files.Rows("sea.txt", 8)
 	if err != nil {
 		return nil, err
 	}
@@ -214,13 +197,13 @@ func loadData() (*Data, error) {
 	for _, h := range []string{Germany, UK} {
 		d.names[strings.ToLower(h)] = h
 	}
-	un, err := rows("units.txt", 15)
+	un, err := files.Rows("units.txt", 15)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range un {
 		u := UnitInfo{ID: f[0], Aliases: splitList(f[1]), Side: engine.Side(f[2]), Nation: f[3], Type: f[4], Size: f[5],
-			Mod: atoi(f[6]), Red: atoi(f[7]), Move: atoi(f[8]), Steps: atoi(f[9]), Div: f[10], Start: f[11], Entry: atoi(f[12]), Goal: dash(f[13]), Source: f[14]}
+			Mod: files.Atoi(f[6]), Red: files.Atoi(f[7]), Move: files.Atoi(f[8]), Steps: files.Atoi(f[9]), Div: f[10], Start: f[11], Entry: files.Atoi(f[12]), Goal: dash(f[13]), Source: f[14]}
 		for _, k := range append([]string{u.ID}, u.Aliases...) {
 			if _, dup := d.unit[strings.ToLower(k)]; dup {
 				return nil, fmt.Errorf("units.txt: duplicate name %q", k)
@@ -229,50 +212,50 @@ func loadData() (*Data, error) {
 		}
 		d.Units = append(d.Units, u)
 	}
-	nv, err := rows("naval.txt", 0)
+	nv, err := files.Rows("naval.txt", 0)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range nv {
 		switch f[0] {
 		case "pool":
-			p := PoolInfo{Side: engine.Side(f[1]), Nation: f[2], Port: f[3], Combat: atoi(f[4]), Transport: atoi(f[5]), Turn: atoi(f[6]), Source: f[8]}
+			p := PoolInfo{Side: engine.Side(f[1]), Nation: f[2], Port: f[3], Combat: files.Atoi(f[4]), Transport: files.Atoi(f[5]), Turn: files.Atoi(f[6]), Source: f[8]}
 			if f[7] != "-" {
 				for _, g := range strings.Split(f[7], "+") {
-					p.Groups = append(p.Groups, atoi(g))
+					p.Groups = append(p.Groups, files.Atoi(g))
 				}
 			}
 			d.Pools = append(d.Pools, p)
 		case "fleet":
-			d.Fleets = append(d.Fleets, FleetInfo{Side: engine.Side(f[1]), Nation: f[2], ID: f[3], Where: f[4], Combat: atoi(f[5]), Transport: atoi(f[6]), Goal: dash(f[7]), Source: f[8]})
+			d.Fleets = append(d.Fleets, FleetInfo{Side: engine.Side(f[1]), Nation: f[2], ID: f[3], Where: f[4], Combat: files.Atoi(f[5]), Transport: files.Atoi(f[6]), Goal: dash(f[7]), Source: f[8]})
 		case "decoys":
-			d.Decoys[f[2]] = atoi(f[3])
+			d.Decoys[f[2]] = files.Atoi(f[3])
 		case "subs":
-			d.Subs[f[1]] = atoi(f[3])
+			d.Subs[f[1]] = files.Atoi(f[3])
 		case "carriers":
-			d.Carriers = append(d.Carriers, PoolInfo{Side: engine.Side(f[1]), Nation: f[2], Port: f[3], Combat: atoi(f[4]), Turn: atoi(f[5]), Source: f[6]})
+			d.Carriers = append(d.Carriers, PoolInfo{Side: engine.Side(f[1]), Nation: f[2], Port: f[3], Combat: files.Atoi(f[4]), Turn: files.Atoi(f[5]), Source: f[6]})
 		case "supplyships":
-			d.SupplyShips[f[3]] = atoi(f[4])
+			d.SupplyShips[f[3]] = files.Atoi(f[4])
 		default:
 			return nil, fmt.Errorf("naval.txt: row kind %q", f[0])
 		}
 	}
-	ai, err := rows("air.txt", 8)
+	ai, err := files.Rows("air.txt", 8)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range ai {
-		d.Air = append(d.Air, AirInfo{Side: engine.Side(f[0]), Nation: f[1], Type: f[2], Markers: atoi(f[3]), Strength: atoi(f[4]), From: atoi(f[5]), To: atoi(f[6]), Source: f[7]})
+		d.Air = append(d.Air, AirInfo{Side: engine.Side(f[0]), Nation: f[1], Type: f[2], Markers: files.Atoi(f[3]), Strength: files.Atoi(f[4]), From: files.Atoi(f[5]), To: files.Atoi(f[6]), Source: f[7]})
 	}
-	cal, err := rows("calendar.txt", 3)
+	cal, err := files.Rows("calendar.txt", 3)
 	if err != nil {
 		return nil, err
 	}
 	d.Calendar = make([]string, 22)
 	for _, f := range cal {
-		d.Calendar[atoi(f[0])] = f[1]
+		d.Calendar[files.Atoi(f[0])] = f[1]
 	}
-	tb, err := rows("tables.txt", 5)
+	tb, err := files.Rows("tables.txt", 5)
 	if err != nil {
 		return nil, err
 	}
@@ -281,9 +264,9 @@ func loadData() (*Data, error) {
 	for _, f := range tb {
 		name := f[0]
 		d.TableSources[name] = append(d.TableSources[name], f[4])
-		lo, hi := atoi(f[1]), atoi(f[2])
+		lo, hi := files.Atoi(f[1]), files.Atoi(f[2])
 		if name == "interception" || name == "navalcombat" || name == "combinedarms" {
-			num[name] = append(num[name], engine.TableRow[int]{Lo: lo, Hi: hi, Result: atoi(f[3])})
+			num[name] = append(num[name], engine.TableRow[int]{Lo: lo, Hi: hi, Result: files.Atoi(f[3])})
 		} else {
 			str[name] = append(str[name], engine.TableRow[string]{Lo: lo, Hi: hi, Result: f[3]})
 		}
@@ -413,7 +396,7 @@ func homeSeas(port string) []string {
 	case UK:
 		return append([]string(nil), seaAreas...)
 	}
-	if a, ok := dataPack.AreaByName(port); ok && a.Sea != "" {
+	if a, ok := data.AreaByName(port); ok && a.Sea != "" {
 		return []string{a.Sea}
 	}
 	return nil
@@ -421,16 +404,16 @@ func homeSeas(port string) []string {
 
 // seaOf returns the sea area of a box or port, "" for none.
 func seaOf(where string) string {
-	if b, ok := dataPack.Box(where); ok {
+	if b, ok := data.Box(where); ok {
 		return b.Area
 	}
 	if where == Germany {
 		return "South"
 	}
-	if a, ok := dataPack.AreaByName(where); ok {
+	if a, ok := data.AreaByName(where); ok {
 		return a.Sea
 	}
 	return ""
 }
 
-func isBox(where string) bool { _, ok := dataPack.Box(where); return ok }
+func isBox(where string) bool { _, ok := data.Box(where); return ok }

@@ -14,7 +14,7 @@ func newGame(t *testing.T) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return asState(st)
+	return st.(*State)
 }
 
 // 2: the map (reconstructed, data/areas.txt, links.txt, sea.txt). Every
@@ -28,12 +28,12 @@ func TestRule2_MapReconstruction(t *testing.T) {
 	for _, name := range []string{"Fredristak", "Kongstinger", "Oslo", "Bang", "Tretten", "SO Bang", "Hamar", "Elverum", "Honefoss",
 		"Larvik", "Evje", "Kristiandsand", "Stavanger", "Bergen", "Voss", "Aandalsnes", "Trondheim", "Storen", "Roros", "Stjordal",
 		"Steinkjer", "Mosjoen", "Narvik", "Harstad", "Elvergardsmoen", "Egersund", "Dumbas", "Dombas", "Alvdol", "Fornebu"} {
-		if _, ok := dataPack.AreaByName(name); !ok {
+		if _, ok := data.AreaByName(name); !ok {
 			t.Errorf("the rulebook's %q is not an area", name)
 		}
 	}
-	reach := dataPack.Graph.Reachable("Oslo", 99, func(e engine.Edge) (int, bool) { return 1, e.To != "Sweden" })
-	for _, a := range dataPack.Areas {
+	reach := data.Graph.Reachable("Oslo", 99, func(e engine.Edge) (int, bool) { return 1, e.To != "Sweden" })
+	for _, a := range data.Areas {
 		if _, ok := reach[a.Name]; !ok && a.Name != "Sweden" {
 			t.Errorf("%s cannot be reached from Oslo", a.Name)
 		}
@@ -45,7 +45,7 @@ func TestRule2_MapReconstruction(t *testing.T) {
 		t.Errorf("%d sea areas", len(seaAreas))
 	}
 	for _, sea := range seaAreas {
-		if n := len(dataPack.BoxesOf(sea)); n != 4 {
+		if n := len(data.BoxesOf(sea)); n != 4 {
 			t.Errorf("the %s sea area has %d boxes, want 4", sea, n)
 		}
 	}
@@ -100,7 +100,7 @@ func TestRule3_GamePieces(t *testing.T) {
 	if decoys["german"] != 7 || decoys["british"] != 7 || decoys["norwegian"] != 3 {
 		t.Errorf("decoys %v, want 7, 7 and 3 (9.8.2)", decoys)
 	}
-	if len(s.Control) != len(dataPack.Areas)-1 {
+	if len(s.Control) != len(data.Areas)-1 {
 		t.Errorf("control of %d areas, want every area but Sweden", len(s.Control))
 	}
 }
@@ -178,7 +178,7 @@ func TestRule16_EveryOptionalRuleIsAnOption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := asState(st).Options; len(got) != 6 {
+	if got := st.(*State).Options; len(got) != 6 {
 		t.Errorf("options %v", got)
 	}
 }
@@ -199,7 +199,7 @@ func TestRule17_NorwegianSetUpAsPrinted(t *testing.T) {
 		"Mosjoen": {"HQN", "IR14"}, "Narvik": {"EB6"}, "Harstad": {"AB11"}, "Elvergardsmoen": {"IR15"},
 	}
 	for place, ids := range printed {
-		a, _ := dataPack.AreaByName(place)
+		a, _ := data.AreaByName(place)
 		for _, id := range ids {
 			if u := s.unit(id); u == nil || u.Loc != a.Name || u.Nation != "norwegian" || u.Dead {
 				t.Errorf("%s should set up at %s: %+v", id, place, u)

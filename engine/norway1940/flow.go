@@ -61,7 +61,7 @@ func (c *turnCtx) thunderFleets() {
 		if f.Side == Allied {
 			home = UK
 		}
-		for _, p := range dataPack.PortsOf(seaOf(f.Where)) {
+		for _, p := range data.PortsOf(seaOf(f.Where)) {
 			if s.controller(p) == f.Side {
 				home = p
 				break
@@ -81,7 +81,7 @@ func endPlayerTurn(s *State, dice engine.Dice) {
 	x := s.Phasing
 	// 11.1.5: overstacked areas lose units of the owner's choosing (here the
 	// weakest).
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		for {
 			engine.Step(dice, "overstacking eliminations in "+a.Name+" (11.1.5)")
 			if r, _ := stackingProblem(s, a.Name, x); r != "11.1.2" {
@@ -134,7 +134,7 @@ func germanRailNet(s *State) []string {
 	for len(queue) > 0 {
 		a := queue[0]
 		queue = queue[1:]
-		for _, e := range dataPack.Graph.Edges(a) {
+		for _, e := range data.Graph.Edges(a) {
 			if e.Kind != "rail" || seen[e.To] || e.To == "Sweden" || s.controller(e.To) != German || enemyIn(s, e.To, German) {
 				continue
 			}
@@ -162,7 +162,7 @@ func startTurn(s *State, dice engine.Dice) {
 	for _, f := range s.Fleets {
 		f.CarrierUsed = 0
 	}
-	for _, c := range dataPack.Carriers {
+	for _, c := range data.Carriers {
 		if c.Turn == t {
 			s.pool(c.Side, c.Nation, c.Port).Carriers += c.Combat
 		}
@@ -178,7 +178,7 @@ func startTurn(s *State, dice engine.Dice) {
 			}
 			return n
 		}
-		s.Weather = Weather{Roll: r, Centre: dataPack.Weather.Lookup(r), North: dataPack.Weather.Lookup(clamp(r + 1)), South: dataPack.Weather.Lookup(clamp(r - 1))}
+		s.Weather = Weather{Roll: r, Centre: data.Weather.Lookup(r), North: data.Weather.Lookup(clamp(r + 1)), South: data.Weather.Lookup(clamp(r - 1))}
 		s.log("6.2", "weather roll %d: South %s, Centre %s, North %s", r, s.Weather.South, s.Weather.Centre, s.Weather.North)
 	}
 	var marks []*Interdiction
@@ -189,7 +189,7 @@ func startTurn(s *State, dice engine.Dice) {
 		}
 	}
 	s.Marks = marks
-	for _, p := range dataPack.Pools {
+	for _, p := range data.Pools {
 		if p.Turn == t && t > 1 {
 			q := s.pool(p.Side, p.Nation, p.Port)
 			q.Combat += p.Combat
@@ -302,7 +302,7 @@ func reorg(s *State, x engine.Side, dice engine.Dice) {
 	s.Works = works
 	// Supply (7).
 	for _, u := range s.Units {
-		if u.Side != x || u.Dead || u.Fleet != "" || !dataPack.Graph.Has(u.Loc) || u.Type == "supply" {
+		if u.Side != x || u.Dead || u.Fleet != "" || !data.Graph.Has(u.Loc) || u.Type == "supply" {
 			continue
 		}
 		was := u.OOS
@@ -318,7 +318,7 @@ func reorg(s *State, x engine.Side, dice engine.Dice) {
 }
 
 func surrounded(s *State, area string, x engine.Side) bool {
-	for _, n := range dataPack.Graph.Neighbors(area) {
+	for _, n := range data.Graph.Neighbors(area) {
 		if n != "Sweden" && s.controller(n) == x {
 			return false
 		}
@@ -340,7 +340,7 @@ func sources(s *State, x engine.Side) []string {
 		for len(queue) > 0 {
 			a := queue[0]
 			queue = queue[1:]
-			for _, n := range dataPack.Graph.Neighbors(a) {
+			for _, n := range data.Graph.Neighbors(a) {
 				if seen[n] || n == "Sweden" || enemyIn(s, n, German) {
 					continue
 				}
@@ -348,14 +348,14 @@ func sources(s *State, x engine.Side) []string {
 				queue = append(queue, n)
 			}
 		}
-		for _, a := range dataPack.Areas {
+		for _, a := range data.Areas {
 			if seen[a.Name] && s.controller(a.Name) == German && (a.Name == "Oslo" || a.City >= 0 || a.Port != "") && (a.Name == "Oslo" || !enemyIn(s, a.Name, German)) {
 				out = append(out, a.Name)
 			}
 		}
 		return out
 	}
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		if a.Name != "Sweden" && (a.City >= 0 || a.Port != "") && s.controller(a.Name) != German && !enemyIn(s, a.Name, Allied) {
 			out = append(out, a.Name)
 		}
@@ -368,7 +368,7 @@ func supplied(s *State, u *Unit) bool {
 	if s.Turn < 7 || u.Type == "para" || u.Landed == s.Turn {
 		return true
 	}
-	near := append([]string{u.Loc}, dataPack.Graph.Neighbors(u.Loc)...)
+	near := append([]string{u.Loc}, data.Graph.Neighbors(u.Loc)...)
 	for _, a := range near {
 		for _, v := range s.unitsIn(a, u.Side) {
 			if v.Type == "supply" && v.Steps > 0 {
@@ -395,7 +395,7 @@ func supplied(s *State, u *Unit) bool {
 			if src[a] {
 				return true
 			}
-			for _, e := range dataPack.Graph.Edges(a) {
+			for _, e := range data.Graph.Edges(a) {
 				if (e.Kind != "road" && e.Kind != "rail") || seen[e.To] || e.To == "Sweden" || enemyIn(s, e.To, u.Side) {
 					continue
 				}
@@ -412,7 +412,7 @@ func supplied(s *State, u *Unit) bool {
 // decisive-grey-ports only the grey ports.
 func targets(s *State) []string {
 	var out []string
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		if s.has(OptDecisivePorts) {
 			if a.Port == "grey" {
 				out = append(out, a.Name)
@@ -427,7 +427,7 @@ func targets(s *State) []string {
 // VP returns the victory points of both sides (12.2); final applies the
 // end-of-game Allied deductions (12.2.4).
 func VP(s *State, final bool) (german, allied int) {
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		if a.VP == 0 {
 			continue
 		}
@@ -440,7 +440,7 @@ func VP(s *State, final bool) (german, allied int) {
 	if final {
 		allied -= 2
 		for _, u := range s.Units {
-			if u.Side == Allied && !u.Dead && u.Nation != "norwegian" && (u.Size == "reg" || u.Size == "bde") && (dataPack.Graph.Has(u.Loc) || u.Fleet != "") {
+			if u.Side == Allied && !u.Dead && u.Nation != "norwegian" && (u.Size == "reg" || u.Size == "bde") && (data.Graph.Has(u.Loc) || u.Fleet != "") {
 				allied--
 			}
 		}
@@ -459,7 +459,7 @@ func (s *State) finish(winner engine.Side, level, summary string, final bool) {
 func suddenDeath(s *State) {
 	g, _ := VP(s, false)
 	oslo := s.controller("Oslo") == German
-	osloVP := dataPack.Area("Oslo").VP
+	osloVP := data.Area("Oslo").VP
 	var ok bool
 	var need string
 	switch s.Turn {
@@ -533,7 +533,7 @@ func resetAir(s *State) {
 	for _, ss := range s.Sides {
 		ss.Air = nil
 		ss.Rail = 0
-		for _, a := range dataPack.Air {
+		for _, a := range data.Air {
 			if a.Side != ss.Side || t < a.From || t > a.To {
 				continue
 			}
@@ -583,7 +583,7 @@ func embarkation(s *State) {
 		if u.Nation == "british" {
 			british = append(british, u.ID)
 		}
-		if dataPack.Graph.Has(u.Loc) && (s.Turn == 20 || u.Nation == "british") {
+		if data.Graph.Has(u.Loc) && (s.Turn == 20 || u.Nation == "british") {
 			left = append(left, u.ID)
 		}
 	}

@@ -34,7 +34,7 @@ func hide(s *State, y engine.Side, d engine.Dice) {
 		if u.Side != y || u.Dead {
 			continue
 		}
-		offMap := u.Fleet != "" || !dataPack.Graph.Has(u.Loc)
+		offMap := u.Fleet != "" || !data.Graph.Has(u.Loc)
 		if !offMap {
 			continue
 		}

@@ -13,7 +13,7 @@ func playGame(t *testing.T, secret string, opts ...string) (*State, []string) {
 	t.Helper()
 	p := enginetest.Scripted{Setup: engine.Setup{Options: opts}, Secret: secret, SetupPhase: "new", Phases: 100,
 		PlayerPhase: func(phase string, side engine.Side) string { return phase + "/play/" + string(side) }}.Play(t, Ruleset{})
-	s := asState(p.Final())
+	s := p.Final().(*State)
 	if !s.Over {
 		t.Fatalf("game not over after 100 phases (turn %d)", s.Turn)
 	}

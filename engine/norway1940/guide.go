@@ -4,10 +4,6 @@ import "skagerrak/engine"
 
 // Guide implements engine.Guider: the player's guide, its order syntax
 // printed from Verbs.
-func (Ruleset) Guide() string {
-	prose, err := dataFS.ReadFile("data/guide.txt")
-	if err != nil {
-		panic("norway1940: the guide is missing from the data pack: " + err.Error())
-	}
-	return engine.WriteGuide(string(prose), Verbs)
+func (rules) Guide() string {
+	return engine.WriteGuide(files.MustText("guide.txt"), Verbs)
 }

@@ -16,7 +16,7 @@ func bare(t *testing.T, turn int, phasing engine.Side) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := asState(st)
+	s := st.(*State)
 	s.Turn, s.Phasing = turn, phasing
 	for _, u := range s.Units {
 		u.Dead = true
@@ -84,7 +84,7 @@ func play(t *testing.T, s *State, text string, rolls ...int) (*State, *enginetes
 	if err := d.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return asState(next), d
+	return next.(*State), d
 }
 
 func logHas(s *State, sub string) bool {

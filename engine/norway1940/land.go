@@ -36,8 +36,8 @@ func capture(s *State, area string, x engine.Side) {
 		keep = append(keep, w)
 	}
 	s.Works = keep
-	if dataPack.Area(area).VP > 0 {
-		s.log("12.2.2", "%s takes control of %s (%d VP)", x, area, dataPack.Area(area).VP)
+	if data.Area(area).VP > 0 {
+		s.log("12.2.2", "%s takes control of %s (%d VP)", x, area, data.Area(area).VP)
 	}
 }
 
@@ -65,7 +65,7 @@ func captureBy(s *State, area string, x engine.Side, unit string) {
 // (16.4.1.1, 16.4.1.2).
 func placeDepots(s *State, dice engine.Dice) {
 	var areas []string
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		if a.Depot {
 			areas = append(areas, a.Name)
 		}
@@ -89,7 +89,7 @@ func enemyIn(s *State, area string, x engine.Side) bool {
 
 // hasRail reports whether an area has a railway.
 func hasRail(area string) bool {
-	for _, e := range dataPack.Graph.Edges(area) {
+	for _, e := range data.Graph.Edges(area) {
 		if e.Kind == "rail" {
 			return true
 		}
@@ -98,7 +98,7 @@ func hasRail(area string) bool {
 }
 
 func edgeKind(a, b string) string {
-	for _, e := range dataPack.Graph.Edges(a) {
+	for _, e := range data.Graph.Edges(a) {
 		if e.To == b {
 			return e.Kind
 		}
@@ -140,7 +140,7 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	if u == nil || u.Side != x || u.Dead {
 		return "10.3", "one of your units", fmt.Sprintf("no unit %s of yours", o.ID)
 	}
-	if u.Fleet != "" || !dataPack.Graph.Has(u.Loc) {
+	if u.Fleet != "" || !data.Graph.Has(u.Loc) {
 		return "10.3", "a unit on the map", fmt.Sprintf("%s is not on the map (it is %s)", u.ID, where(u))
 	}
 	path := o.Path
@@ -186,12 +186,12 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	for i, next := range path {
 		k := edgeKind(at, next)
 		if k == "" {
-			return "2.2", "an adjacent area: " + strings.Join(dataPack.Graph.Neighbors(at), ", "), fmt.Sprintf("%s is not adjacent to %s", next, at)
+			return "2.2", "an adjacent area: " + strings.Join(data.Graph.Neighbors(at), ", "), fmt.Sprintf("%s is not adjacent to %s", next, at)
 		}
 		if next == "Sweden" {
 			return "2.1", "an area in Norway", "Sweden is neutral"
 		}
-		if u.Nation == "norwegian" && (u.Div == "5 Div" || u.Div == "6 Div") && !s.AlliedLanded && dataPack.Area(next).Lat < dataPack.Area("Dombas").Lat {
+		if u.Nation == "norwegian" && (u.Div == "5 Div" || u.Div == "6 Div") && !s.AlliedLanded && data.Area(next).Lat < data.Area("Dombas").Lat {
 			return "17.1", "areas from Dombas north", "the 5th and 6th Divisions cannot move south of Dombas until the Allied landing"
 		}
 		if k == "strait" {
@@ -276,7 +276,7 @@ func (c *turnCtx) canAttack(u *Unit, area string) (string, string, string) {
 	if u.Side == Allied && (area == "Narvik" || area == "Trondheim") && !s.AlliedLanded {
 		return "17.1", "after the Franco-British landing", "the Allied cannot attack Narvik nor Trondheim until Franco-British units have landed"
 	}
-	if u.Side == Allied && s.rev() >= 2 && s.Turn < 6 && dataPack.Area(area).Port != "" && s.controller(area) == German {
+	if u.Side == Allied && s.rev() >= 2 && s.Turn < 6 && data.Area(area).Port != "" && s.controller(area) == German {
 		// 18: "The Allied player cannot attack Norwegian ports controlled
 		// by the Germans until the April 11th turn", by land as by sea
 		// (rules revision 2; revision 1 barred only the landings).
@@ -315,7 +315,7 @@ func (c *turnCtx) checkRail(u *Unit, path []string) (string, string, string) {
 		if x == Allied && s.controller(next) == German {
 			return "10.3.7", "Allied-held railways", fmt.Sprintf("%s is German-held", next)
 		}
-		if u.Nation == "norwegian" && (u.Div == "5 Div" || u.Div == "6 Div") && !s.AlliedLanded && dataPack.Area(next).Lat < dataPack.Area("Dombas").Lat {
+		if u.Nation == "norwegian" && (u.Div == "5 Div" || u.Div == "6 Div") && !s.AlliedLanded && data.Area(next).Lat < data.Area("Dombas").Lat {
 			return "17.1", "areas from Dombas north", "the 5th and 6th Divisions cannot move south of Dombas until the Allied landing"
 		}
 		at = next
@@ -463,7 +463,7 @@ func containsUnit(us []*Unit, id string) bool {
 func (c *turnCtx) checkBuild(o Order) (string, string, string) {
 	s, x := c.s, c.x
 	u := s.unit(o.ID)
-	if u == nil || u.Side != x || u.Dead || !dataPack.Graph.Has(u.Loc) || u.Fleet != "" {
+	if u == nil || u.Side != x || u.Dead || !data.Graph.Has(u.Loc) || u.Fleet != "" {
 		return "13.3.1", "one of your units on the map", fmt.Sprintf("no unit %s of yours on the map", o.ID)
 	}
 	if c.moved[u.ID] {
@@ -483,7 +483,7 @@ func (c *turnCtx) checkBuild(o Order) (string, string, string) {
 		if u.Type != "inf" && u.Type != "mtn" && u.Type != "eng" {
 			return "13.3.1", "an infantry unit", fmt.Sprintf("%s is not infantry", u.ID)
 		}
-		if o.Kind == "fortify" && dataPack.Area(u.Loc).City < 0 {
+		if o.Kind == "fortify" && data.Area(u.Loc).City < 0 {
 			return "14.2", "a city", fmt.Sprintf("%s has no city", u.Loc)
 		}
 		if s.work(u.Loc, o.Kind, x) != nil {

@@ -42,7 +42,7 @@ func combinedArms(inf, art, arm, air bool) int {
 			key += b.bit
 		}
 	}
-	return dataPack.CombinedArms.Lookup(key)
+	return data.CombinedArms.Lookup(key)
 }
 
 // effectiveSupport is how many land-support bomber markers count after the
@@ -194,7 +194,7 @@ func (c *turnCtx) afterLanding(area string, failed bool) {
 	fleets := map[string]bool{}
 	for id, f := range c.landing {
 		u := s.unit(id)
-		if u != nil && (u.Loc == area || u.Fleet == f) && dataPack.Area(area).Name == area {
+		if u != nil && (u.Loc == area || u.Fleet == f) && data.Area(area).Name == area {
 			if fl := s.fleet(f); fl != nil && fl.Where == area {
 				fleets[f] = true
 			}
@@ -264,7 +264,7 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 		return
 	}
 	def := s.combatIn(area, y)
-	if ai := dataPack.Area(area); ai.City >= 0 && s.airfield(area) != nil && countType(def, "para") > 0 && countType(def, "para") < len(def) {
+	if ai := data.Area(area); ai.City >= 0 && s.airfield(area) != nil && countType(def, "para") > 0 && countType(def, "para") < len(def) {
 		// 8.11.4: the other units hold the city; the paratroops at the
 		// airfield are withheld and cannot be attacked while they do.
 		var held []*Unit
@@ -309,7 +309,7 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 	df := rollSide(s, d, def, false, false, area, false)
 	// Defender terrain: strongpoint (13.2.1), city (14.1) or fieldwork
 	// (13.3.3), the better fortification (13.3.6).
-	ai := dataPack.Area(area)
+	ai := data.Area(area)
 	// 14.1: the defender holding the city claims its bonus; when both
 	// sides share a city (after a landing) the defender claims it too.
 	defends := s.controller(area) == y || !c.mustAttack[area]
@@ -360,9 +360,9 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 	if diff < 0 {
 		loser, losers, winner, diff = x, att, y, -diff
 	}
-	table := dataPack.LandCombat
+	table := data.LandCombat
 	if s.has(OptCombatTablePage) {
-		table = dataPack.LandCombatPage
+		table = data.LandCombatPage
 	}
 	res := table.Lookup(diff)
 	s.log("10.5.3", "combat at %s: differential %d for %s: %s", area, diff, winner, describe(res))
@@ -563,7 +563,7 @@ func retreatArea(s *State, x engine.Side, from, prefer string) string {
 	src := sources(s, x)
 	best, bestD := "", 1<<30
 	var legal []string
-	for _, n := range dataPack.Graph.Neighbors(from) {
+	for _, n := range data.Graph.Neighbors(from) {
 		if n == "Sweden" || enemyIn(s, n, x) {
 			continue
 		}

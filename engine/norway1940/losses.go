@@ -210,7 +210,7 @@ func retreatOptions(s *State, x engine.Side, from string) []string {
 	src := sources(s, x)
 	var best []string
 	bestD := 1 << 30
-	for _, n := range dataPack.Graph.Neighbors(from) {
+	for _, n := range data.Graph.Neighbors(from) {
 		if n == "Sweden" || enemyIn(s, n, x) {
 			continue
 		}

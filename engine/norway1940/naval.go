@@ -25,7 +25,7 @@ func evadeMax(s *State, diff int) int {
 	if diff <= -6 && s.has(OptInterceptMono) {
 		return 6
 	}
-	return dataPack.Interception.Lookup(diff)
+	return data.Interception.Lookup(diff)
 }
 
 // takeNavalLosses removes hits from a fleet: combat points first when it
@@ -169,7 +169,7 @@ func navalCombatX(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub b
 		ra := dice.Roll(6, "9.14.5 naval combat, attacker")
 		rd := dice.Roll(6, "9.14.5 naval combat, defender")
 		ma, md := ra+navalBonus(s, diff), rd+navalBonus(s, -diff)
-		ha, hd := dataPack.NavalCombat.Lookup(ma), dataPack.NavalCombat.Lookup(md)
+		ha, hd := data.NavalCombat.Lookup(ma), data.NavalCombat.Lookup(md)
 		s.log("9.14.5", "round %d: %s rolls %d (%d), %d hit(s) on %s; %s rolls %d (%d), %d hit(s) on %s", round, att.ID, ra, ma, ha, def.ID, def.ID, rd, md, hd, att.ID)
 		takeNavalLosses(s, def, ha)
 		takeNavalLosses(s, att, hd)
@@ -192,7 +192,7 @@ func navalCombatX(s *State, dice engine.Dice, att, def *Fleet, rounds int, sub b
 			return
 		}
 		r := dice.Roll(6, "9.14.5 Naval Combat Continuation Table")
-		disengage := dataPack.Continuation.Lookup(r) == "disengage"
+		disengage := data.Continuation.Lookup(r) == "disengage"
 		if attStr >= 2*defStr && r == 5 {
 			disengage = false
 		}
@@ -237,9 +237,9 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 	if len(bats) > 0 {
 		fire := true
 		if invasion {
-			t := dataPack.CBDetect
+			t := data.CBDetect
 			if s.has(OptCBDetectSix) {
-				t = dataPack.CBDetectNote
+				t = data.CBDetectNote
 			}
 			r := d.Roll(6, "15.2.1 coastal battery detection at "+port)
 			fire = t.Lookup(r) == "detected"
@@ -282,7 +282,7 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 			f.Failed, f.Detected = true, true
 			return
 		}
-		if invasion && !cbDetected && dataPack.Anchored.Lookup(d.Roll(6, "9.15.2 fleet in port at "+port)) != "active" {
+		if invasion && !cbDetected && data.Anchored.Lookup(d.Roll(6, "9.15.2 fleet in port at "+port)) != "active" {
 			s.log("9.15.3", "fleet %s in %s is not ready and is captured", e.ID, port)
 			s.pool(x, x2nation(x), port).Combat += e.Combat
 			returnDecoys(s, e)
@@ -306,9 +306,9 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 		}
 		active := p.Combat
 		if invasion && !cbDetected {
-			t := dataPack.Anchored
+			t := data.Anchored
 			if s.has(OptAnchored13) {
-				t = dataPack.AnchoredAlt
+				t = data.AnchoredAlt
 			}
 			groups := p.Groups
 			if len(groups) == 0 {
@@ -351,13 +351,13 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 			removeFleet(s, def.ID)
 			p.Combat = df.Combat
 			if invasion && df.Combat*2 <= start {
-				if dataPack.Surrender.Lookup(d.Roll(6, "9.15.4 surrender")) == "surrender" {
+				if data.Surrender.Lookup(d.Roll(6, "9.15.4 surrender")) == "surrender" {
 					s.log("9.15.4", "the anchored ships at %s surrender", port)
 					s.pool(x, x2nation(x), port).Combat += df.Combat + captured
 					p.Combat = 0
 					captured = 0
 				} else {
-					boxes := dataPack.BoxesOf(dataPack.Area(port).Sea)
+					boxes := data.BoxesOf(data.Area(port).Sea)
 					n := &Fleet{ID: s.newID("A"), Side: p.Side, Nation: p.Nation, Where: boxes[0], Detected: true, Combat: df.Combat}
 					s.Fleets = append(s.Fleets, n)
 					sortFleets(s)
@@ -412,7 +412,7 @@ func x2nation(x engine.Side) string {
 func (c *turnCtx) land(f *Fleet) {
 	s, x := c.s, c.x
 	port := f.Where
-	a := dataPack.Area(port)
+	a := data.Area(port)
 	limit := 99
 	if s.Turn > 4 {
 		limit = 6
@@ -458,7 +458,7 @@ func (c *turnCtx) land(f *Fleet) {
 	if x == German && s.Turn == 4 && (port == "Trondheim" || port == "Narvik") {
 		for _, u := range s.combatIn(port, Allied) {
 			r := c.dice.Roll(6, "18 garrison of "+port)
-			res := dataPack.Garrison.Lookup(r)
+			res := data.Garrison.Lookup(r)
 			if res == "fight" {
 				s.log("18", "%s at %s stays and fights (rolled %d)", u.ID, port, r)
 				continue
@@ -497,7 +497,7 @@ func (c *turnCtx) landed(f *Fleet) {
 			continue
 		}
 		r := c.dice.Roll(6, "15.3.3 coastal battery at "+port)
-		switch dataPack.CBLand.Lookup(r) {
+		switch data.CBLand.Lookup(r) {
 		case "captured":
 			b.Owner = x
 		case "inoperative":
@@ -505,10 +505,10 @@ func (c *turnCtx) landed(f *Fleet) {
 		default:
 			b.Status = "destroyed"
 		}
-		s.log("15.3.3", "coastal battery %d at %s: %s (rolled %d)", b.N, port, dataPack.CBLand.Lookup(r), r)
+		s.log("15.3.3", "coastal battery %d at %s: %s (rolled %d)", b.N, port, data.CBLand.Lookup(r), r)
 	}
 	if x == German && s.Turn == 4 {
-		if halves := dataPack.SupplyShips[port]; halves > 0 {
+		if halves := data.SupplyShips[port]; halves > 0 {
 			u := &Unit{ID: s.newID("S"), Side: German, Nation: "german", Type: "supply", Size: "sup", Steps: halves, MaxSteps: 2, Loc: port, Entry: s.Turn}
 			s.Units = append(s.Units, u)
 			s.log("18", "the supply ships sailed ahead land supply unit %s at %s", u.ID, port)

@@ -230,7 +230,7 @@ func TestFogOfWarViewDoesNotShowUndetectedFleets(t *testing.T) {
 
 func TestRule9_13_1_InvasionTaskForcesFixed(t *testing.T) {
 	st, _ := Ruleset{}.New(engine.Setup{}, enginetest.ThenOnes())
-	s := asState(st)
+	s := st.(*State)
 	if e := parseErr(t, s, "fleet G4 split G20 combat 2 to South-2\n"); e.Rule != "9.13.1" {
 		t.Errorf("splitting a task force on turn 1: rule %q", e.Rule)
 	}

@@ -123,10 +123,10 @@ func TestContradictionOptions(t *testing.T) {
 	if evadeMax(s, -7) != 6 {
 		t.Error("interception-monotone: 1-6 evades")
 	}
-	if dataPack.CBDetect.Lookup(5) != "detected" || dataPack.CBDetectNote.Lookup(5) != "undetected" {
+	if data.CBDetect.Lookup(5) != "detected" || data.CBDetectNote.Lookup(5) != "undetected" {
 		t.Error("15.2.1 detects on 5-6, the footnote on a 6")
 	}
-	if dataPack.Anchored.Lookup(3) != "inactive" || dataPack.AnchoredAlt.Lookup(3) != "active" {
+	if data.Anchored.Lookup(3) != "inactive" || data.AnchoredAlt.Lookup(3) != "active" {
 		t.Error("anchored 1-2 by default, 1-3 with the option")
 	}
 	b := bare(t, 8, Allied)
@@ -181,7 +181,7 @@ func TestRule16_4_CaptureOfNorwegianEquipment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := asState(st)
+	s := st.(*State)
 	real := 0
 	for _, d := range s.Depots {
 		if d.Real {

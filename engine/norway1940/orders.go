@@ -53,7 +53,7 @@ func lineErr(l engine.OrderLine, rule, valid, format string, args ...any) engine
 // unitName resolves a unit name or alias to the unit ID in state s
 // (order-of-battle units and supply units).
 func unitName(s *State, name string) (string, bool) {
-	if ui, ok := dataPack.UnitInfoOf(name); ok {
+	if ui, ok := data.UnitInfoOf(name); ok {
 		return ui.ID, true
 	}
 	for _, u := range s.Units {
@@ -79,7 +79,7 @@ func unitHint(s *State, side engine.Side, name string) string {
 // areaHint is the "valid:" text for an unknown land area.
 func areaHint(name string) string {
 	var names []string
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		names = append(names, a.Name)
 	}
 	return engine.Suggest(name, names)
@@ -98,7 +98,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		e := lineErr(l, rule, valid, format, args...)
 		return o, &e
 	}
-	place := func(name string) (string, bool) { return dataPack.Canon(name) }
+	place := func(name string) (string, bool) { return data.Canon(name) }
 	num := func(i int) (int, bool) {
 		if i >= len(f) {
 			return 0, false
@@ -218,7 +218,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		if len(f) != 3 && len(f) != 4 {
 			return bad("9.11", "sub BOX ENEMY [1-3]", "sub takes a box, an enemy fleet and a number of markers")
 		}
-		b, ok := dataPack.Box(f[1])
+		b, ok := data.Box(f[1])
 		if !ok {
 			return bad("9.11", "a naval box", "unknown box %q", f[1])
 		}
@@ -245,7 +245,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			if !ok {
 				return bad("8.11", "a parachute unit", "unknown unit %q", f[2])
 			}
-			a, ok := dataPack.AreaByName(f[3])
+			a, ok := data.AreaByName(f[3])
 			if !ok {
 				return bad("8.11", "a drop site", "unknown area %q", f[3])
 			}
@@ -255,7 +255,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			if len(f) != 4 && len(f) != 5 {
 				return bad("8.9.1", "air recon BOX ENEMY [1-3]", "recon takes a box, an enemy fleet and 1-3 points")
 			}
-			b, ok := dataPack.Box(f[2])
+			b, ok := data.Box(f[2])
 			if !ok {
 				return bad("8.9.1", "a naval box", "unknown box %q", f[2])
 			}
@@ -286,7 +286,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			if !ok {
 				return bad("8.9.2", "an infantry regiment or a supply unit", "unknown unit %q", f[2])
 			}
-			a, ok := dataPack.AreaByName(f[4])
+			a, ok := data.AreaByName(f[4])
 			if !ok {
 				return bad("8.9.2", "an airfield area", "unknown area %q", f[4])
 			}
@@ -378,7 +378,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 			}
 		}
 		for _, n := range areas {
-			a, ok := dataPack.AreaByName(n)
+			a, ok := data.AreaByName(n)
 			if !ok {
 				return bad("2.2", areaHint(n), "unknown area %q", n)
 			}
@@ -389,7 +389,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 		if len(f) < 2 {
 			return bad("10.5", "attack AREA [with UNITS] [retreat AREA]", "attack needs an area")
 		}
-		a, ok := dataPack.AreaByName(f[1])
+		a, ok := data.AreaByName(f[1])
 		if !ok {
 			return bad("10.5", areaHint(f[1]), "unknown area %q", f[1])
 		}
@@ -406,7 +406,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 				if i+1 >= len(f) {
 					return bad("10.5.6", low[i]+" AREA", "%s needs an area", low[i])
 				}
-				r, ok := dataPack.AreaByName(f[i+1])
+				r, ok := data.AreaByName(f[i+1])
 				if !ok {
 					return bad("10.5.6", areaHint(f[i+1]), "unknown area %q", f[i+1])
 				}
@@ -500,8 +500,7 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 }
 
 // ParseOrders implements engine.Ruleset.
-func (Ruleset) ParseOrders(st engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
-	s := asState(st)
+func (rules) ParseOrders(s *State, side engine.Side, text string) (*Orders, []engine.LineError) {
 	if s.Pending != nil && !s.Over {
 		return parseDecision(s, side, text)
 	}
@@ -568,8 +567,7 @@ func parseOrders(s *State, side engine.Side, text string) (*Orders, []engine.Lin
 // reacting fleet fights its three rounds), react as
 // its "react" order says, and its kept fighters intercept by the
 // reconstructed procedure of 8.9.3.1.
-func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
-	s := asState(st)
+func (rules) DefaultOrders(s *State, side engine.Side) *Orders {
 	if s.Pending != nil && !s.Over && s.Pending.Ask.Side == side {
 		return defaultDecision(s.Pending.Ask)
 	}
@@ -577,14 +575,8 @@ func (Ruleset) DefaultOrders(st engine.State, side engine.Side) engine.Orders {
 }
 
 // FormatOrders implements engine.Ruleset.
-func (Ruleset) FormatOrders(st engine.State, side engine.Side, raw engine.Orders) string {
-	var o *Orders
-	switch v := raw.(type) {
-	case *Orders:
-		o = v
-	case Orders:
-		o = &v
-	default:
+func (rules) FormatOrders(st *State, side engine.Side, o *Orders) string {
+	if o == nil {
 		return ""
 	}
 	var b strings.Builder

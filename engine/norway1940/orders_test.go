@@ -49,8 +49,8 @@ func TestDefaultOrdersResolve(t *testing.T) {
 	}
 	// A German who never orders anything holds nothing on turn 11 (12.4.1).
 	res := r.Result(st)
-	if res == nil || res.Winner != Allied || res.Level != "sudden death" || asState(st).Turn != 11 {
-		t.Errorf("NMR game: turn %d, result %+v", asState(st).Turn, res)
+	if res == nil || res.Winner != Allied || res.Level != "sudden death" || st.(*State).Turn != 11 {
+		t.Errorf("NMR game: turn %d, result %+v", st.(*State).Turn, res)
 	}
 }
 
@@ -93,7 +93,7 @@ func TestRevisionsRecordedFromTwo(t *testing.T) {
 		t.Fatalf("current revision %d", got)
 	}
 	st, _ := r.New(engine.Setup{}, enginetest.ThenOnes())
-	if asState(st).Revision != 2 || r.View(st, German).(*View).Revision != 2 {
+	if st.(*State).Revision != 2 || r.View(st, German).(*View).Revision != 2 {
 		t.Error("a new game does not record revision 2")
 	}
 	st1, _ := r.New(engine.Setup{Revision: 1}, enginetest.ThenOnes())

@@ -28,7 +28,7 @@ var (
 // fleet markers as the View shows them (undetected: the marker only;
 // detected: with its contents); interdiction and depot markers; and a
 // legend with notes.
-func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
+func (rules) Picture(view *View, side engine.Side) ([]byte, error) {
 	m, err := drawList(view, side)
 	if err != nil {
 		return nil, err
@@ -38,7 +38,7 @@ func (Ruleset) Picture(view engine.View, side engine.Side) ([]byte, error) {
 
 // MapDigest implements engine.MapDigester: the digest of the map Picture
 // draws, captions left out.
-func (Ruleset) MapDigest(view engine.View, side engine.Side) ([32]byte, error) {
+func (rules) MapDigest(view *View, side engine.Side) ([32]byte, error) {
 	m, err := drawList(view, side)
 	if err != nil {
 		return [32]byte{}, err
@@ -47,16 +47,7 @@ func (Ruleset) MapDigest(view engine.View, side engine.Side) ([32]byte, error) {
 }
 
 // drawList checks that the view is side's and builds its map's draw list.
-func drawList(view engine.View, side engine.Side) (*picture.AreaMap, error) {
-	var v *View
-	switch x := view.(type) {
-	case *View:
-		v = x
-	case View:
-		v = &x
-	default:
-		return nil, fmt.Errorf("norway1940: not a norway1940 view: %T", view)
-	}
+func drawList(v *View, side engine.Side) (*picture.AreaMap, error) {
 	if v == nil {
 		return nil, fmt.Errorf("norway1940: no view to draw")
 	}
@@ -414,7 +405,7 @@ func areas(m *picture.AreaMap, v *View) {
 	for _, b := range v.Bats {
 		bats[b.Area] = append(bats[b.Area], b)
 	}
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		p := spotOf(a.Name)
 		label := a.Name
 		if a.VP > 0 {
@@ -462,7 +453,7 @@ func areas(m *picture.AreaMap, v *View) {
 		}
 		m.Areas = append(m.Areas, ar)
 	}
-	for _, b := range dataPack.Boxes {
+	for _, b := range data.Boxes {
 		p := spotOf(b.Name)
 		m.Areas = append(m.Areas, picture.Area{ID: b.Name, Label: b.Name, X: p.X, Y: p.Y, Fill: picBox})
 	}
@@ -474,8 +465,8 @@ func areas(m *picture.AreaMap, v *View) {
 
 // links adds the land connections of data/links.txt.
 func links(m *picture.AreaMap) {
-	for _, a := range dataPack.Areas {
-		for _, e := range dataPack.Graph.Edges(a.Name) {
+	for _, a := range data.Areas {
+		for _, e := range data.Graph.Edges(a.Name) {
 			if e.From >= e.To {
 				continue // each link once
 			}

@@ -24,7 +24,7 @@ func playPhasesForPicture(t *testing.T, seed string, n int) []*State {
 		PlayerPhase: func(phase string, side engine.Side) string { return phase + "/" + string(side) }}.Play(t, Ruleset{})
 	var out []*State
 	for _, st := range p.States {
-		out = append(out, asState(st))
+		out = append(out, st.(*State))
 	}
 	return out
 }
@@ -93,7 +93,7 @@ func TestPictureOfEachSideAfterAFewTurnsShowsWhatTheSideKnows(t *testing.T) {
 			// nation, counting every unit there.
 			want := map[string]int{}
 			for _, u := range s.Units {
-				if u.Side == side && !u.Dead && u.Fleet == "" && u.Type != "supply" && dataPack.Graph.Has(u.Loc) {
+				if u.Side == side && !u.Dead && u.Fleet == "" && u.Type != "supply" && data.Graph.Has(u.Loc) {
 					want[u.Loc]++
 				}
 			}
@@ -173,7 +173,7 @@ func hideFromPicture(s *State, y engine.Side, d engine.Dice) {
 		}
 	}
 	for _, u := range s.Units {
-		if u.Side != y || u.Dead || dataPack.Graph.Has(u.Loc) {
+		if u.Side != y || u.Dead || data.Graph.Has(u.Loc) {
 			continue
 		}
 		if u.Fleet != "" {
@@ -261,7 +261,7 @@ func TestPictureFogOfWar(t *testing.T) {
 	}
 	c = s.clone()
 	for _, u := range c.Units {
-		if u.Side == German && !u.Dead && u.Fleet == "" && dataPack.Graph.Has(u.Loc) {
+		if u.Side == German && !u.Dead && u.Fleet == "" && data.Graph.Has(u.Loc) {
 			u.Loc = "Tromso"
 			found = false
 			break
@@ -321,12 +321,12 @@ func TestPictureLayout(t *testing.T) {
 	if at["Bergen"].X >= at["Oslo"].X || at["Sweden"].X <= at["Oslo"].X || at["Stavanger"].X >= at["Kristiansand"].X {
 		t.Error("Bergen, Oslo, Sweden or Stavanger drawn on the wrong side")
 	}
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		if _, ok := at[a.Name]; !ok {
 			t.Errorf("area %s not drawn", a.Name)
 		}
 	}
-	for _, b := range dataPack.Boxes {
+	for _, b := range data.Boxes {
 		if _, ok := at[b.Name]; !ok {
 			t.Errorf("naval box %s not drawn", b.Name)
 		}
@@ -360,7 +360,7 @@ func TestPictureMarksDepotsAirfieldsAndControl(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := asState(st)
+	s := st.(*State)
 	if len(s.Depots) == 0 {
 		t.Fatal("no depot markers with option 16.4")
 	}

@@ -12,9 +12,8 @@ import (
 // Play implements engine.Player: legal, purposeful orders from a side's
 // View alone. Each candidate order is checked with the rules' own code
 // against what the View shows, and dropped if it would not be valid.
-func (Ruleset) Play(vv engine.View, side engine.Side, dice engine.Dice) string {
-	v, ok := vv.(*View)
-	if !ok || v.Phase.Over {
+func (rules) Play(v *View, side engine.Side, dice engine.Dice) string {
+	if v == nil || v.Phase.Over {
 		return ""
 	}
 	if v.Ask != nil {
@@ -92,7 +91,7 @@ type player struct {
 // fewest enemy fleet markers, "" when every box holds a detected enemy.
 func (p *player) safeBox(sea string) string {
 	best, bn := "", 1<<30
-	for _, b := range dataPack.BoxesOf(sea) {
+	for _, b := range data.BoxesOf(sea) {
 		n, danger := 0, false
 		for _, f := range p.s.Fleets {
 			if f.Side != p.x && f.Where == b {
@@ -185,7 +184,7 @@ func (p *player) defence(area string, y engine.Side) float64 {
 	for _, u := range p.s.combatIn(area, y) {
 		t += value(u)
 	}
-	a := dataPack.Area(area)
+	a := data.Area(area)
 	if a.City > 0 && p.s.controller(area) == y {
 		t += float64(a.City)
 	}
@@ -196,12 +195,12 @@ func (p *player) defence(area string, y engine.Side) float64 {
 }
 
 func (p *player) mobile(u *Unit) bool {
-	return !p.committed[u.ID] && dataPack.Graph.Has(u.Loc) && u.Fleet == "" && u.Type != "para" && u.Type != "supply" && u.Blast == 0 && !p.ctx.moved[u.ID] && u.Move > 0
+	return !p.committed[u.ID] && data.Graph.Has(u.Loc) && u.Fleet == "" && u.Type != "para" && u.Type != "supply" && u.Blast == 0 && !p.ctx.moved[u.ID] && u.Move > 0
 }
 
 // pathTo is the shortest land path from a unit's area to a target.
 func pathTo(from, to string) []string {
-	path, ok := dataPack.Graph.ShortestPath(from, to, func(e engine.Edge) (int, bool) {
+	path, ok := data.Graph.ShortestPath(from, to, func(e engine.Edge) (int, bool) {
 		if e.To == "Sweden" {
 			return 0, false
 		}
@@ -244,7 +243,7 @@ func (p *player) landPlan(objectives []string, margin float64) {
 	y := other(x)
 	// Attacks: enemy areas adjacent to our units.
 	var enemyAreas []string
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		if enemyIn(s, a.Name, x) {
 			enemyAreas = append(enemyAreas, a.Name)
 		}
@@ -316,7 +315,7 @@ func (p *player) landPlan(objectives []string, margin float64) {
 func (p *player) threat(area string) float64 {
 	t := 0.0
 	for _, e := range p.s.Units {
-		if e.Side != p.x && !e.Dead && e.Fleet == "" && dataPack.Graph.Has(e.Loc) && dist(e.Loc, area) <= 2 {
+		if e.Side != p.x && !e.Dead && e.Fleet == "" && data.Graph.Has(e.Loc) && dist(e.Loc, area) <= 2 {
 			t += value(e)
 		}
 	}
@@ -337,10 +336,10 @@ func (p *player) held(area string) float64 {
 // garrison keeps enough units in a held VP area to face the enemy near
 // it: the last one always, more while the enemy nearby is stronger.
 func (p *player) garrison(u *Unit) bool {
-	if a := dataPack.Area(u.Loc); a.VP > 0 && p.s.controller(u.Loc) == p.x && u.Type != "para" && combatDie(u) > 0 {
+	if a := data.Area(u.Loc); a.VP > 0 && p.s.controller(u.Loc) == p.x && u.Type != "para" && combatDie(u) > 0 {
 		near := 0.0
 		for _, e := range p.s.Units {
-			if e.Side != p.x && !e.Dead && e.Fleet == "" && dataPack.Graph.Has(e.Loc) && dist(e.Loc, u.Loc) <= 1 {
+			if e.Side != p.x && !e.Dead && e.Fleet == "" && data.Graph.Has(e.Loc) && dist(e.Loc, u.Loc) <= 1 {
 				near += value(e)
 			}
 		}
@@ -353,7 +352,7 @@ func (p *player) garrison(u *Unit) bool {
 
 // lastGuard keeps the last unit of a held VP area with the enemy near.
 func (p *player) lastGuard(u *Unit) bool {
-	a := dataPack.Area(u.Loc)
+	a := data.Area(u.Loc)
 	if a.VP == 0 || p.s.controller(u.Loc) != p.x {
 		return false
 	}
@@ -370,7 +369,7 @@ func (p *player) lastGuard(u *Unit) bool {
 		return false
 	}
 	for _, e := range p.s.Units {
-		if e.Side != p.x && !e.Dead && dataPack.Graph.Has(e.Loc) && dist(e.Loc, u.Loc) <= 2 {
+		if e.Side != p.x && !e.Dead && data.Graph.Has(e.Loc) && dist(e.Loc, u.Loc) <= 2 {
 			return true
 		}
 	}
@@ -393,8 +392,8 @@ func (p *player) german() {
 		}
 		goal := f.Goal
 		if goal == "" && len(f.Cargo) > 0 && isBox(f.Where) && seaOf(f.Where) != "South" {
-			for _, q := range dataPack.PortsOf(seaOf(f.Where)) {
-				if dataPack.Area(q).Port == "grey" && s.controller(q) == German {
+			for _, q := range data.PortsOf(seaOf(f.Where)) {
+				if data.Area(q).Port == "grey" && s.controller(q) == German {
 					goal = q
 				}
 			}
@@ -405,7 +404,7 @@ func (p *player) german() {
 				goal = u.Goal
 			}
 			if goal != "Oslo" && (s.controller(goal) != German || enemyIn(s, goal, German)) {
-				for _, q := range dataPack.PortsOf("South") {
+				for _, q := range data.PortsOf("South") {
 					if s.controller(q) == German && !enemyIn(s, q, German) {
 						goal = q
 						break
@@ -415,7 +414,7 @@ func (p *player) german() {
 		}
 		if goal == "" && f.Combat+f.Transport == 0 && isBox(f.Where) {
 			// a decoy wanders from box to box of its sea area (9.8)
-			boxes := dataPack.BoxesOf(seaOf(f.Where))
+			boxes := data.BoxesOf(seaOf(f.Where))
 			for i, b := range boxes {
 				if b == f.Where {
 					p.try("fleet " + f.ID + " to " + boxes[(i+1)%len(boxes)])
@@ -436,7 +435,7 @@ func (p *player) german() {
 			}
 			continue
 		}
-		gs := dataPack.Area(goal).Sea
+		gs := data.Area(goal).Sea
 		if f.Failed && f.Where == goal {
 			p.try("fleet " + f.ID + " to " + goal) // 9.16.1.2: try again
 			continue
@@ -448,7 +447,7 @@ func (p *player) german() {
 				}
 				// another German port of the area with room (11.1.2)
 				if f.Goal == "" {
-					alts := dataPack.PortsOf(gs)
+					alts := data.PortsOf(gs)
 					sort.SliceStable(alts, func(i, j int) bool { return dist(alts[i], "Oslo") < dist(alts[j], "Oslo") })
 					done := false
 					for _, q := range alts {
@@ -536,7 +535,7 @@ func (p *player) german() {
 	// Decoys screen the convoys (9.8).
 	if t >= 4 {
 		n := 0
-		for _, b := range dataPack.BoxesOf("South") {
+		for _, b := range data.BoxesOf("South") {
 			if b == p.convoyBox || n >= 3 {
 				continue
 			}
@@ -585,7 +584,7 @@ func (p *player) german() {
 	}
 	// Land phase: take every VP location, the capital first (12.4).
 	var objectives []string
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		if a.VP > 0 {
 			objectives = append(objectives, a.Name)
 		}
@@ -614,9 +613,9 @@ func (p *player) poolAt(port string) *Pool {
 // northerly first.
 func (p *player) germanFields() []string {
 	out := append([]string(nil), ownAirfields(p.s, German)...)
-	sort.Slice(out, func(i, j int) bool { return dataPack.Area(out[i]).Lat > dataPack.Area(out[j]).Lat })
+	sort.Slice(out, func(i, j int) bool { return data.Area(out[i]).Lat > data.Area(out[j]).Lat })
 	// A threatened capital comes first (12.4).
-	for _, n := range append([]string{"Oslo"}, dataPack.Graph.Neighbors("Oslo")...) {
+	for _, n := range append([]string{"Oslo"}, data.Graph.Neighbors("Oslo")...) {
 		if enemyIn(p.s, n, German) {
 			for i, f := range out {
 				if f == "Oslo" {
@@ -654,7 +653,7 @@ func (p *player) makeRoom() {
 			if i == 0 {
 				continue // one regiment holds the airfield
 			}
-			for _, n := range dataPack.Graph.Neighbors(f) {
+			for _, n := range data.Graph.Neighbors(f) {
 				if n != "Sweden" && p.s.controller(n) == German && !enemyIn(p.s, n, German) && p.try("move "+u.ID+" "+n) {
 					break
 				}
@@ -668,7 +667,7 @@ func (p *player) makeRoom() {
 // it, less the German strength there.
 func (p *player) need(field string) float64 {
 	n := 0.0
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		if a.VP > 0 && p.s.controller(a.Name) == German && dist(a.Name, field) <= 1 {
 			n += p.threat(a.Name) - p.held(a.Name)
 		}
@@ -696,7 +695,7 @@ func (p *player) supplyFields() []string {
 func (p *player) stepToward(from, goalSea string) string {
 	cur := seaOf(from)
 	if from == UK {
-		return dataPack.BoxesOf(goalSea)[1]
+		return data.BoxesOf(goalSea)[1]
 	}
 	idx := func(s string) int {
 		for i, x := range seaAreas {
@@ -714,7 +713,7 @@ func (p *player) stepToward(from, goalSea string) string {
 	} else if idx(goalSea) < idx(cur) {
 		next = seaAreas[idx(cur)-1]
 	}
-	return dataPack.BoxesOf(next)[1]
+	return data.BoxesOf(next)[1]
 }
 
 func (p *player) subsAndAttacks() {
@@ -765,12 +764,12 @@ func (p *player) bombAndFighters() {
 			}
 		}
 		for _, u := range s.Units {
-			if u.Side == p.x || u.Dead || !dataPack.Graph.Has(u.Loc) || p.ctx.airLeft("bomber") == 0 {
+			if u.Side == p.x || u.Dead || !data.Graph.Has(u.Loc) || p.ctx.airLeft("bomber") == 0 {
 				continue
 			}
 			near := false
 			for _, w := range p.own() {
-				if dataPack.Graph.Has(w.Loc) && dist(w.Loc, u.Loc) <= 1 {
+				if data.Graph.Has(w.Loc) && dist(w.Loc, u.Loc) <= 1 {
 					near = true
 				}
 			}
@@ -824,7 +823,7 @@ func (p *player) allied() {
 		if pl.Combat >= 4 {
 			esc = 4
 		}
-		box := dataPack.BoxesOf(dataPack.Area(g).Sea)[2]
+		box := data.BoxesOf(data.Area(g).Sea)[2]
 		car := ""
 		if pl.Carriers > 0 && esc > 0 && s.Turn > 4 {
 			car = " carriers 1" // air cover for the landing (9.12)
@@ -841,8 +840,8 @@ func (p *player) allied() {
 		}
 		goal := s.unit(f.Cargo[0]).Goal
 		ports := []string{goal}
-		for _, q := range dataPack.PortsOf(seaOf(f.Where)) {
-			if q != goal && dataPack.Area(q).Port == "red" {
+		for _, q := range data.PortsOf(seaOf(f.Where)) {
+			if q != goal && data.Area(q).Port == "red" {
 				ports = append(ports, q)
 			}
 		}
@@ -871,7 +870,7 @@ func (p *player) allied() {
 	p.subsAndAttacks()
 	p.recon()
 	var objectives []string
-	for _, a := range dataPack.Areas {
+	for _, a := range data.Areas {
 		if a.VP > 0 {
 			objectives = append(objectives, a.Name)
 		}

@@ -6,7 +6,7 @@ import "skagerrak/engine"
 // one line a rule. A game is played under the revision it was created with
 // (State.Revision); every change below keeps the old behaviour for games
 // of revision 1 at the point that changed (s.rev() checks).
-func (Ruleset) Revisions() []engine.Revision {
+func (rules) Revisions() []engine.Revision {
 	return []engine.Revision{
 		{N: 1, Changes: []string{"the rules as first released"}},
 		{N: 2, Changes: []string{

@@ -32,7 +32,7 @@ func TestParseOrdersMalformedLinesNeverPanic(t *testing.T) {
 	states = append(states, short)
 	bad = append(bad, "evade now", "fight on", "attack with", "attack with G1", "intercept", "intercept Oslo x", "pass", "ask", "ask maybe", "ask all none")
 	for _, st := range states {
-		s := asState(st)
+		s := st.(*State)
 		side := s.Phasing
 		if s.Pending != nil {
 			side = s.Pending.Ask.Side

@@ -1,7 +1,6 @@
 package norway1940
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -20,8 +19,15 @@ var (
 	_ engine.Reviser     = Ruleset{}
 )
 
-// Ruleset is the Norway 1940 area game.
-type Ruleset struct{}
+// Ruleset is the Norway 1940 area game: rules adapted by engine.Book.
+type Ruleset struct {
+	engine.Book[*State, *View, *Orders, rules]
+}
+
+// rules is the ruleset written against its own types (engine.TypedBook).
+type rules struct{}
+
+var _ engine.TypedBook[*State, *View, *Orders] = rules{}
 
 // Option identifiers (Setup.Options).
 const (
@@ -43,21 +49,21 @@ const (
 )
 
 // Name implements engine.Ruleset.
-func (Ruleset) Name() string { return "norway1940" }
+func (rules) Name() string { return "norway1940" }
 
 // Title implements engine.Ruleset.
-func (Ruleset) Title() string { return "Norway 1940 (area game)" }
+func (rules) Title() string { return "Norway 1940 (area game)" }
 
 // Sides implements engine.Ruleset.
-func (Ruleset) Sides() []engine.Side { return []engine.Side{Allied, German} }
+func (rules) Sides() []engine.Side { return []engine.Side{Allied, German} }
 
 // Scenarios implements engine.Ruleset.
-func (Ruleset) Scenarios() []engine.Info {
+func (rules) Scenarios() []engine.Info {
 	return []engine.Info{{ID: "campaign", Title: "The Norwegian campaign, 6 April - June 1940 (21 turns)", Rule: "5.1"}}
 }
 
 // Options implements engine.Ruleset.
-func (Ruleset) Options() []engine.Info {
+func (rules) Options() []engine.Info {
 	return []engine.Info{
 		{ID: OptCombatTablePage, Title: "Land combat on the Game Tables page Combat Table instead of the 10.5.3 table (the 10.5.8 example follows 10.5.3)", Rule: "10.5.3"},
 		{ID: OptNavalBonusFloor, Title: "Naval combat bonus +1 per full 4 points of differential instead of the 9.14.5 example's +2 for 5", Rule: "9.14.5"},
@@ -78,7 +84,7 @@ func (Ruleset) Options() []engine.Info {
 }
 
 // newState is New.
-func (r Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	rev, err := engine.RevisionOf(Ruleset{}, setup)
 	if err != nil {
 		return nil, err
@@ -97,7 +103,7 @@ func (r Ruleset) newState(setup engine.Setup, dice engine.Dice) (engine.State, e
 			return nil, fmt.Errorf("norway1940: unknown option %q", o)
 		}
 	}
-	d := dataPack
+	d := data
 	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
 		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
 	if rev >= 2 {
@@ -171,25 +177,6 @@ func (d *Data) fleetInfo(id string) *FleetInfo {
 	return nil
 }
 
-// DecodeState implements engine.Ruleset.
-func (Ruleset) DecodeState(data []byte) (engine.State, error) {
-	var s State
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("norway1940: decode state: %w", err)
-	}
-	return &s, nil
-}
-
-func asState(st engine.State) *State {
-	switch s := st.(type) {
-	case *State:
-		return s
-	case State:
-		return &s
-	}
-	panic(fmt.Sprintf("norway1940: not a norway1940 state: %T", st))
-}
-
 // PhaseOf returns the open phase of a state.
 func PhaseOf(s *State) engine.Phase {
 	if s.Over {
@@ -199,8 +186,8 @@ func PhaseOf(s *State) engine.Phase {
 		return shortPhase(s)
 	}
 	date := ""
-	if s.Turn < len(dataPack.Calendar) {
-		date = dataPack.Calendar[s.Turn]
+	if s.Turn < len(data.Calendar) {
+		date = data.Calendar[s.Turn]
 	}
 	name := "German"
 	if s.Phasing == Allied {
@@ -212,11 +199,10 @@ func PhaseOf(s *State) engine.Phase {
 }
 
 // Phase implements engine.Ruleset.
-func (Ruleset) Phase(st engine.State) engine.Phase { return PhaseOf(asState(st)) }
+func (rules) Phase(st *State) engine.Phase { return PhaseOf(st) }
 
 // Result implements engine.Ruleset.
-func (Ruleset) Result(st engine.State) *engine.Result {
-	s := asState(st)
+func (rules) Result(s *State) *engine.Result {
 	if !s.Over || s.Result == nil {
 		return nil
 	}
@@ -232,21 +218,16 @@ func (Ruleset) Result(st engine.State) *engine.Result {
 // player-turn is resolved again from its start with the same orders, the
 // rolls already made and the decisions already taken, then with the short
 // phase's dice.
-func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
-	s0 := asState(st)
+func (rules) resolve(s0 *State, orders map[engine.Side]*Orders, dice engine.Dice) (*State, error) {
 	if s0.Over {
 		return nil, fmt.Errorf("norway1940: the game is over")
 	}
 	if s0.Pending != nil {
 		return resume(s0, orders, dice)
 	}
-	raw, ok := orders[s0.Phasing]
-	if !ok || raw == nil {
+	o, ok := orders[s0.Phasing]
+	if !ok || o == nil {
 		return nil, fmt.Errorf("norway1940: no orders for %s", s0.Phasing)
-	}
-	o, err := ordersOf(raw)
-	if err != nil {
-		return nil, err
 	}
 	start := s0.clone()
 	start.Events = nil
@@ -256,12 +237,12 @@ func (Ruleset) resolve(st engine.State, orders map[engine.Side]engine.Orders, di
 // Resolve implements engine.Ruleset: resolve, within the budget the dice
 // carry (engine.Bound), a resolution that cannot go on (a manual die not in
 // hand, its budget spent, its context done) returning why.
-func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+func (r rules) Resolve(st *State, orders map[engine.Side]*Orders, dice engine.Dice) (*State, error) {
 	return engine.Guarded(r.resolve, st, orders, dice)
 }
 
 // New implements engine.Ruleset: newState, a set-up that asks a manual die
 // not in hand returning why.
-func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (r rules) New(setup engine.Setup, dice engine.Dice) (*State, error) {
 	return engine.GuardedNew(r.newState, setup, dice)
 }

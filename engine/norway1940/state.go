@@ -447,7 +447,7 @@ func (s *State) zoneWeather(zone string) string {
 
 // areaWeather is the weather in a land area.
 func (s *State) areaWeather(area string) string {
-	if a, ok := dataPack.AreaByName(area); ok {
+	if a, ok := data.AreaByName(area); ok {
 		return s.zoneWeather(a.Zone)
 	}
 	return "clear"

@@ -230,8 +230,8 @@ func (c *turnCtx) minorClosed(a *AreaInfo) bool {
 // landingPorts are the ports of a sea area side x may enter this turn.
 func (c *turnCtx) landingPorts(sea string) []string {
 	var out []string
-	for _, p := range dataPack.PortsOf(sea) {
-		if c.portAllowed(dataPack.Area(p)) {
+	for _, p := range data.PortsOf(sea) {
+		if c.portAllowed(data.Area(p)) {
 			out = append(out, p)
 		}
 	}
@@ -286,7 +286,7 @@ func (c *turnCtx) checkDest(from, to string, f *Fleet) (string, string, string) 
 		}
 		return "", "", ""
 	}
-	a, ok := dataPack.AreaByName(to)
+	a, ok := data.AreaByName(to)
 	if !ok || a.Port == "" {
 		return "9.13", "a naval box or a port", fmt.Sprintf("%s is not a port", to)
 	}
@@ -735,7 +735,7 @@ func (c *turnCtx) arrive(f *Fleet, from string) {
 			// held undetected in the port box (15.2.2) has nothing to roll
 			// for (rules revision 2; revision 1 rolled anyway).
 			if !c.dry() && (f.Detected || c.s.rev() < 2) {
-				if dataPack.LandingFleet.Lookup(c.roll(6, "9.16.1.2 fleet leaving after a failed landing")) == "undetected" {
+				if data.LandingFleet.Lookup(c.roll(6, "9.16.1.2 fleet leaving after a failed landing")) == "undetected" {
 					f.Detected = false
 				}
 			}

@@ -255,7 +255,7 @@ func TestRule12_2_VictoryByPoints(t *testing.T) {
 
 func TestRule18_FirstTurnRules(t *testing.T) {
 	st, _ := Ruleset{}.New(engine.Setup{}, enginetest.ThenOnes())
-	s := asState(st)
+	s := st.(*State)
 	s.Phasing = Allied
 	if e := parseErr(t, s, "move IR2 Drammen\n"); e.Rule != "18" {
 		t.Errorf("Norwegians before the invasion: rule %q", e.Rule)

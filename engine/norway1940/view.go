@@ -45,8 +45,8 @@ type View struct {
 }
 
 // View implements engine.Ruleset.
-func (Ruleset) View(st engine.State, side engine.Side) engine.View {
-	return viewOf(asState(st), side)
+func (rules) View(st *State, side engine.Side) *View {
+	return viewOf(st, side)
 }
 
 func viewOf(s0 *State, side engine.Side) *View {
@@ -54,8 +54,8 @@ func viewOf(s0 *State, side engine.Side) *View {
 	v := &View{Side: side, Phase: PhaseOf(s), Turn: s.Turn, Phasing: s.Phasing, Options: s.Options, Revision: s.Revision, Weather: s.Weather,
 		Control: s.Control, Fields: s.Fields, SubsOut: s.SubsOut, Bats: s.Bats, Marks: s.Marks, Works: s.Works, Strong: s.Strong,
 		Invaded: s.Invaded, Landed: s.AlliedLanded, Result: s.Result}
-	if s.Turn < len(dataPack.Calendar) {
-		v.Date = dataPack.Calendar[s.Turn]
+	if s.Turn < len(data.Calendar) {
+		v.Date = data.Calendar[s.Turn]
 	}
 	v.GermanVP, v.AlliedVP = VP(s, false)
 	if side == German {
@@ -73,7 +73,7 @@ func viewOf(s0 *State, side engine.Side) *View {
 			v.Units = append(v.Units, u)
 			continue
 		}
-		if u.Dead || u.Fleet != "" || !dataPack.Graph.Has(u.Loc) {
+		if u.Dead || u.Fleet != "" || !data.Graph.Has(u.Loc) {
 			continue
 		}
 		w := *u
@@ -130,9 +130,8 @@ func stateFromView(v *View) *State {
 }
 
 // Report writes a side's report from its View (engine.Reporter).
-func (Ruleset) Report(vv engine.View, side engine.Side) string {
-	v, ok := vv.(*View)
-	if !ok {
+func (rules) Report(v *View, side engine.Side) string {
+	if v == nil {
 		return ""
 	}
 	var b strings.Builder
@@ -152,7 +151,7 @@ func (Ruleset) Report(vv engine.View, side engine.Side) string {
 		b.WriteString("\n")
 	}
 	b.WriteString("Victory point locations:\n")
-	for _, ar := range dataPack.Areas {
+	for _, ar := range data.Areas {
 		if ar.VP == 0 {
 			continue
 		}
@@ -214,9 +213,8 @@ func (Ruleset) Report(vv engine.View, side engine.Side) string {
 // unchanged keeps them. In a short phase the asking side's form states
 // the question and is filled in with the decision its standing orders
 // give, the deadline's default.
-func (Ruleset) OrderForm(vv engine.View, side engine.Side) string {
-	v, ok := vv.(*View)
-	if !ok || v.Phase.Over {
+func (rules) OrderForm(v *View, side engine.Side) string {
+	if v == nil || v.Phase.Over {
 		return ""
 	}
 	var b strings.Builder
@@ -316,8 +314,7 @@ func formUnits(b *strings.Builder, v *View, side engine.Side) {
 
 // Reveal describes a finished game in full (engine.Revealer): every unit,
 // fleet and port, the control of the VP locations and the result.
-func (Ruleset) Reveal(st engine.State) string {
-	s := asState(st)
+func (rules) Reveal(s *State) string {
 	var b strings.Builder
 	b.WriteString("Norway 1940 - the whole board\n")
 	if s.Result != nil {
@@ -325,7 +322,7 @@ func (Ruleset) Reveal(st engine.State) string {
 	}
 	g, a := VP(s, s.Result != nil && s.Result.Level == "points")
 	fmt.Fprintf(&b, "Victory points: German %d, Allied %d\n\nVP locations:\n", g, a)
-	for _, ar := range dataPack.Areas {
+	for _, ar := range data.Areas {
 		if ar.VP > 0 {
 			fmt.Fprintf(&b, "  %-14s %d VP  %s\n", ar.Name, ar.VP, s.controller(ar.Name))
 		}

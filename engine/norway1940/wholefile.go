@@ -80,7 +80,7 @@ func (c *turnCtx) roomFor(f *Fleet, in map[string][]*Fleet) string {
 	from := c.fleetFrom[f.ID]
 	var to []string
 	for _, sea := range seaAreas {
-		for _, b := range dataPack.BoxesOf(sea) {
+		for _, b := range data.BoxesOf(sea) {
 			if b == f.Where || len(in[b]) >= 4 {
 				continue
 			}
@@ -133,7 +133,7 @@ func (c *turnCtx) alliedBoxes() *fileProblem {
 	for _, sea := range seaAreas {
 		var last *Fleet
 		held := 0
-		for _, b := range dataPack.BoxesOf(sea) {
+		for _, b := range data.BoxesOf(sea) {
 			with := false
 			for _, f := range in[b] {
 				if f.Combat == 0 {
@@ -148,18 +148,18 @@ func (c *turnCtx) alliedBoxes() *fileProblem {
 				held++
 			}
 		}
-		if held < len(dataPack.BoxesOf(sea)) || last == nil {
+		if held < len(data.BoxesOf(sea)) || last == nil {
 			continue
 		}
 		var other []string
-		for _, b := range dataPack.BoxesOf(sea) {
+		for _, b := range data.BoxesOf(sea) {
 			if b != last.Where {
 				other = append(other, b)
 			}
 		}
 		return &fileProblem{rule: "9.13.4", line: c.lineOf["fleet:"+last.ID],
 			msg:   fmt.Sprintf("with fleet %s in %s, Allied combat points would occupy every box of the %s sea area", last.ID, last.Where, sea),
-			valid: fmt.Sprintf("at most %d of the %d boxes of the %s sea area with combat points: %s to a box your combat points already hold (%s) or out of the area", len(dataPack.BoxesOf(sea))-1, len(dataPack.BoxesOf(sea)), sea, last.ID, strings.Join(other, ", "))}
+			valid: fmt.Sprintf("at most %d of the %d boxes of the %s sea area with combat points: %s to a box your combat points already hold (%s) or out of the area", len(data.BoxesOf(sea))-1, len(data.BoxesOf(sea)), sea, last.ID, strings.Join(other, ", "))}
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func TestRule26A_BreakoutRolledAsTheGermanTurnOpens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st := resolve(t, asState(s), "", nullDice{}) // the Allied set-up
+		st := resolve(t, s.(*State), "", nullDice{}) // the Allied set-up
 		if st.Board.NavyOut || logHas(st, "breakout") {
 			t.Fatal("the breakout was rolled before the German set-up")
 		}
@@ -93,7 +93,7 @@ func TestRule26A_Revision2RollsTheBreakoutInTheMovementPhase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := resolve(t, asState(s), "", nullDice{})
+	st := resolve(t, s.(*State), "", nullDice{})
 	d := &seqDice{}
 	st = resolve(t, st, "", d)
 	if len(d.whys) != 0 || logHas(st, "breakout") {

@@ -13,12 +13,12 @@ type conforming struct{ Ruleset }
 
 // Hide changes, in a copy, what side may not know (hide).
 func (conforming) Hide(s engine.State, side engine.Side, k int) engine.State {
-	return hide(asState(s), side, k%4)
+	return hide(s.(*State), side, k%4)
 }
 
 // Invariants: every unit is one of a kind, in one hex or off the map.
 func (conforming) Invariants(prev, next engine.State) error {
-	s := asState(next)
+	s := next.(*State)
 	seen := map[string]bool{}
 	for _, u := range s.Board.Units {
 		if seen[u.ID] {

@@ -3,7 +3,6 @@ package sweden43
 import (
 	"embed"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"skagerrak/engine"
@@ -11,6 +10,9 @@ import (
 
 //go:embed data/*.txt
 var dataFS embed.FS
+
+// files is the data pack: the files under data/.
+var files = engine.Pack{Game: "sweden43", FS: dataFS}
 
 // Terrain is one line of the terrain effects chart.
 type Terrain struct {
@@ -137,53 +139,8 @@ type Data struct {
 	Sources   map[string]string
 }
 
-var data = mustLoad()
-
-func mustLoad() *Data {
-	d, err := load()
-	if err != nil {
-		panic("sweden43: data pack: " + err.Error())
-	}
-	return d
-}
-
-func fields(line string) []string {
-	parts := strings.Split(line, "|")
-	for i := range parts {
-		parts[i] = strings.TrimSpace(parts[i])
-	}
-	return parts
-}
-
-// lines reads a data file's rows; every row's last column is its source
-// and may not be empty.
-func lines(name string) ([][]string, error) {
-	b, err := dataFS.ReadFile("data/" + name)
-	if err != nil {
-		return nil, err
-	}
-	var out [][]string
-	for _, l := range strings.Split(string(b), "\n") {
-		t := strings.TrimSpace(l)
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		f := fields(t)
-		if len(f) < 3 || f[len(f)-1] == "" {
-			return nil, fmt.Errorf("%s: row without a source: %q", name, t)
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
-
-func atoi(s string) int {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
-		panic(fmt.Sprintf("sweden43: data: %q is not a number", s))
-	}
-	return n
-}
+// data is what the ruleset read from its data pack, files.
+var data = engine.Load(files, load)
 
 func load() (d *Data, err error) {
 	defer func() {
@@ -195,17 +152,17 @@ func load() (d *Data, err error) {
 		Cities: map[string]CityKind{}, placeAt: map[engine.Hex]int{}, rail: map[engine.Hexside]bool{},
 		railHex: map[engine.Hex]bool{}, rivers: map[engine.Hexside]string{}, majorRiver: map[string]bool{}, Params: map[string]int{}, Sources: map[string]string{}}
 	// map
-	b, err := dataFS.ReadFile("data/map.txt")
+	m, err := files.Text("map.txt")
 	if err != nil {
 		return nil, err
 	}
-	for _, l := range strings.Split(string(b), "\n") {
+	for _, l := range strings.Split(m, "\n") {
 		t := strings.Fields(l)
 		if len(t) == 0 || strings.HasPrefix(t[0], "#") {
 			continue
 		}
 		if t[0] == "grid" {
-			d.Grid = engine.HexGrid{Rows: atoi(t[1]), Cols: atoi(t[2])}
+			d.Grid = engine.HexGrid{Rows: files.Atoi(t[1]), Cols: files.Atoi(t[2])}
 			continue
 		}
 		if len(t) < 4 {
@@ -224,32 +181,32 @@ func load() (d *Data, err error) {
 			d.country[x] = t[2][c-1]
 		}
 	}
-	rows, err := lines("tables.txt")
+	rows, err := files.Rows("tables.txt", 0)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range rows {
 		switch f[0] {
 		case "terrain":
-			t := Terrain{Name: f[1], Key: f[2][0], MPMot: atoi(f[3]), MPOther: atoi(f[4]), MPCav: atoi(f[5]), MPMtn: atoi(f[6]), DRM: atoi(f[7]), NoAEC: f[8] == "yes", Halved: f[9], Source: f[10]}
+			t := Terrain{Name: f[1], Key: f[2][0], MPMot: files.Atoi(f[3]), MPOther: files.Atoi(f[4]), MPCav: files.Atoi(f[5]), MPMtn: files.Atoi(f[6]), DRM: files.Atoi(f[7]), NoAEC: f[8] == "yes", Halved: f[9], Source: f[10]}
 			t.Optional = strings.HasSuffix(t.Name, "32")
 			d.Terrains[t.Name] = t
 		case "city":
-			d.Cities[f[1]] = CityKind{Kind: f[1], DRM: atoi(f[2]), NoAEC: f[3] == "yes", AA: atoi(f[4]), Source: f[5]}
+			d.Cities[f[1]] = CityKind{Kind: f[1], DRM: files.Atoi(f[2]), NoAEC: f[3] == "yes", AA: files.Atoi(f[4]), Source: f[5]}
 		case "river":
-			d.RiverDRM = atoi(f[1])
+			d.RiverDRM = files.Atoi(f[1])
 			d.Sources["river"] = f[2]
 		case "crtcols":
 			d.CRTCols = strings.Fields(f[1])
 			d.Sources["crt"] = f[2]
 		case "crt":
-			r := atoi(f[1])
+			r := files.Atoi(f[1])
 			d.CRT[r] = strings.Fields(f[2])
 			if len(d.CRT[r]) != len(d.CRTCols) {
 				return nil, fmt.Errorf("tables.txt: CRT row %d has %d columns", r, len(d.CRT[r]))
 			}
 		case "crt2":
-			r := atoi(f[1])
+			r := files.Atoi(f[1])
 			if r < -1 || r > 8 {
 				return nil, fmt.Errorf("tables.txt: CRT row %d outside -1 to 8", r)
 			}
@@ -263,15 +220,15 @@ func load() (d *Data, err error) {
 			}
 		case "aec":
 			num, den, _ := strings.Cut(f[5], "/")
-			d.AEC = append(d.AEC, AECLevel{Name: f[1], AECA: atoi(f[2]), AECD: atoi(f[3]), ATEC: atoi(f[4]), Num: atoi(num), Den: atoi(den), Source: f[6]})
+			d.AEC = append(d.AEC, AECLevel{Name: f[1], AECA: files.Atoi(f[2]), AECD: files.Atoi(f[3]), ATEC: files.Atoi(f[4]), Num: files.Atoi(num), Den: files.Atoi(den), Source: f[6]})
 		case "param":
-			d.Params[f[1]] = atoi(f[2])
+			d.Params[f[1]] = files.Atoi(f[2])
 			d.Sources["param "+f[1]] = f[3]
 		default:
 			return nil, fmt.Errorf("tables.txt: unknown line %q", f[0])
 		}
 	}
-	rows, err = lines("places.txt")
+	rows, err = files.Rows("places.txt", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -293,7 +250,7 @@ func load() (d *Data, err error) {
 		d.placeAt[h] = len(d.Places)
 		d.Places = append(d.Places, p)
 	}
-	rows, err = lines("rails.txt")
+	rows, err = files.Rows("rails.txt", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +277,7 @@ func load() (d *Data, err error) {
 		}
 		d.Rails = append(d.Rails, rl)
 	}
-	rows, err = lines("rivers.txt")
+	rows, err = files.Rows("rivers.txt", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -342,28 +299,28 @@ func load() (d *Data, err error) {
 		}
 		d.RiverSrc = append(d.RiverSrc, f[0]+": "+f[3])
 	}
-	rows, err = lines("units.txt")
+	rows, err = files.Rows("units.txt", 0)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range rows {
-		u := UnitDef{ID: f[0], Side: engine.Side(f[2]), Nation: f[3], Type: f[4], Size: f[5], Att: atoi(f[6]), Def: atoi(f[7]),
-			Move: atoi(f[8]), RE2: atoi(f[9]), Cadre: atoi(f[10]), AEC: f[11] == "full", ATEC: f[12] == "full",
-			Scenarios: strings.Split(f[13], ","), Start: f[14], Turn: atoi(f[15]), Source: f[16]}
+		u := UnitDef{ID: f[0], Side: engine.Side(f[2]), Nation: f[3], Type: f[4], Size: f[5], Att: files.Atoi(f[6]), Def: files.Atoi(f[7]),
+			Move: files.Atoi(f[8]), RE2: files.Atoi(f[9]), Cadre: files.Atoi(f[10]), AEC: f[11] == "full", ATEC: f[12] == "full",
+			Scenarios: strings.Split(f[13], ","), Start: f[14], Turn: files.Atoi(f[15]), Source: f[16]}
 		if f[1] != "-" {
 			u.Aliases = strings.Split(f[1], ",")
 		}
 		d.Units = append(d.Units, u)
 	}
-	rows, err = lines("air.txt")
+	rows, err = files.Rows("air.txt", 0)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range rows {
-		d.Air = append(d.Air, AirDef{ID: f[0], Side: engine.Side(f[1]), Nation: f[2], Type: f[3], Att: atoi(f[4]), Def: atoi(f[5]),
-			Bomb: atoi(f[6]), Range: atoi(f[7]), Scenarios: strings.Split(f[8], ","), Base: f[9], Source: f[10]})
+		d.Air = append(d.Air, AirDef{ID: f[0], Side: engine.Side(f[1]), Nation: f[2], Type: f[3], Att: files.Atoi(f[4]), Def: files.Atoi(f[5]),
+			Bomb: files.Atoi(f[6]), Range: files.Atoi(f[7]), Scenarios: strings.Split(f[8], ","), Base: f[9], Source: f[10]})
 	}
-	rows, err = lines("scenarios.txt")
+	rows, err = files.Rows("scenarios.txt", 0)
 	if err != nil {
 		return nil, err
 	}

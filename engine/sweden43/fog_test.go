@@ -7,8 +7,8 @@ import (
 func TestFog_OwnForcesToComeAreShown(t *testing.T) {
 	r := Ruleset{}
 	st := newGame(t, "objective")
-	ga := asView(r.View(st, German))
-	al := asView(r.View(st, Allied))
+	ga := r.View(st, German).(View)
+	al := r.View(st, Allied).(View)
 	has := func(v View, id string) bool {
 		for _, u := range v.Board.Units {
 			if u.ID == id {

@@ -16,7 +16,7 @@ import (
 func playGame(t testing.TB, scenario, secret string, opts ...string) (*State, string) {
 	t.Helper()
 	p := playScripted(t, scenario, secret, opts...)
-	return asState(p.Final()), p.Digests[len(p.Digests)-1]
+	return p.Final().(*State), p.Digests[len(p.Digests)-1]
 }
 
 func playScripted(t testing.TB, scenario, secret string, opts ...string) enginetest.Played {
@@ -45,7 +45,7 @@ func TestFullGamesEveryScenarioDeterministic(t *testing.T) {
 		for _, seed := range []string{"alpha", "bravo"} {
 			for _, opts := range [][]string{nil, {"terrain32", "incremental"}} {
 				p := playScripted(t, sc.ID, seed, opts...)
-				a := asState(p.Final())
+				a := p.Final().(*State)
 				if db := playScripted(t, sc.ID, seed, opts...).Digests; db[len(db)-1] != p.Digests[len(p.Digests)-1] {
 					t.Fatalf("%s/%s: two plays differ", sc.ID, seed)
 				}
@@ -88,7 +88,7 @@ func citiesFallen(p enginetest.Played) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, s := range p.States {
-		c := newCtx(asState(s))
+		c := newCtx(s.(*State))
 		for _, pl := range data.Places {
 			if pl.IsCity() && data.CountryAt(pl.Hex) == 'S' && c.owner(pl.Hex) == German && !seen[pl.Name] {
 				seen[pl.Name] = true
@@ -103,7 +103,7 @@ func citiesFallen(p enginetest.Played) []string {
 func exploitMoves(p enginetest.Played) int {
 	n := 0
 	for i := 0; i+1 < len(p.States); i++ {
-		before, after := asState(p.States[i]), asState(p.States[i+1])
+		before, after := p.States[i].(*State), p.States[i+1].(*State)
 		if before.Step != "exploit" {
 			continue
 		}

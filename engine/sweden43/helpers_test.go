@@ -49,7 +49,7 @@ func newGameOf(t *testing.T, setup engine.Setup) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := asState(s)
+	st := s.(*State)
 	for st.Step == "setup" {
 		st = resolve(t, st, "", nullDice{})
 	}
@@ -129,7 +129,7 @@ func resolve(t *testing.T, st *State, text string, d engine.Dice) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return asState(next)
+	return next.(*State)
 }
 
 // parseErr returns the errors of an order text.

@@ -15,7 +15,7 @@ func eachPhase(t *testing.T, scenario, secret string, f func(st *State, side eng
 	for i := 0; i < 60 && !r.Phase(s).Over; i++ {
 		ph := r.Phase(s)
 		side := ph.Owes[0]
-		f(asState(s), side)
+		f(s.(*State), side)
 		text := r.Play(r.View(s, side), side, nil)
 		o, errs := r.ParseOrders(s, side, text)
 		if len(errs) > 0 {
@@ -27,7 +27,7 @@ func eachPhase(t *testing.T, scenario, secret string, f func(st *State, side eng
 		}
 		s = next
 	}
-	f(asState(s), German)
+	f(s.(*State), German)
 }
 
 func TestContract_CloneIsDeep(t *testing.T) {

@@ -80,7 +80,7 @@ func greyed(c color.RGBA) color.RGBA {
 // supply, air units at their bases, and a legend whose notes give the turn,
 // the weather, the cities and what the side still has to come. The enemy's
 // order of battle off the map is not in the View and is not drawn.
-func (Ruleset) Picture(ev engine.View, side engine.Side) ([]byte, error) {
+func (rules) Picture(ev View, side engine.Side) ([]byte, error) {
 	m, err := drawList(ev, side)
 	if err != nil {
 		return nil, err
@@ -90,7 +90,7 @@ func (Ruleset) Picture(ev engine.View, side engine.Side) ([]byte, error) {
 
 // MapDigest implements engine.MapDigester: the digest of the map Picture
 // draws, captions left out.
-func (Ruleset) MapDigest(ev engine.View, side engine.Side) ([32]byte, error) {
+func (rules) MapDigest(ev View, side engine.Side) ([32]byte, error) {
 	m, err := drawList(ev, side)
 	if err != nil {
 		return [32]byte{}, err
@@ -99,16 +99,7 @@ func (Ruleset) MapDigest(ev engine.View, side engine.Side) ([32]byte, error) {
 }
 
 // drawList checks that the view is side's and builds its map's draw list.
-func drawList(ev engine.View, side engine.Side) (*picture.HexMap, error) {
-	var v View
-	switch x := ev.(type) {
-	case View:
-		v = x
-	case *View:
-		v = *x
-	default:
-		return nil, fmt.Errorf("sweden43: not a sweden43 view: %T", ev)
-	}
+func drawList(v View, side engine.Side) (*picture.HexMap, error) {
 	if side != German && side != Allied {
 		return nil, fmt.Errorf("sweden43: unknown side %q (allied or german)", side)
 	}

@@ -18,8 +18,7 @@ import (
 // movement phase so that they exploit. The Allies mobilize and assemble
 // divisions, hold their cities (Stockholm first, the most threatened next),
 // keep a unit in each, and counter-attack only at 2:1 or better.
-func (Ruleset) Play(ev engine.View, side engine.Side, _ engine.Dice) string {
-	v := asView(ev)
+func (rules) Play(v View, side engine.Side, _ engine.Dice) string {
 	if v.Over || len(v.Phase.Owes) == 0 || v.Phase.Owes[0] != side {
 		return ""
 	}

@@ -5,7 +5,7 @@ import "skagerrak/engine"
 // Revisions implements engine.Reviser. Revision 1 is the rules as first
 // released; a game keeps the revision it was created with (State.Revision,
 // omitted for revision 1), and the rules check it where they changed.
-func (Ruleset) Revisions() []engine.Revision {
+func (rules) Revisions() []engine.Revision {
 	return []engine.Revision{
 		{N: 1, Changes: []string{"the rules as first released"}},
 		{N: 2, Changes: []string{

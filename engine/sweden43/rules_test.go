@@ -606,7 +606,7 @@ func TestRule30_SetUp(t *testing.T) {
 func TestRule30_DeploymentAlliedFirstThenGerman(t *testing.T) {
 	for _, sc := range []string{"objective", "ultra"} {
 		s, _ := Ruleset{}.New(engine.Setup{Scenario: sc}, nullDice{})
-		st := asState(s)
+		st := s.(*State)
 		if id := phaseOf(st).ID; id != "T0-allied-setup" {
 			t.Fatalf("%s: first phase %s", sc, id)
 		}

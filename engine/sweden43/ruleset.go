@@ -1,7 +1,6 @@
 package sweden43
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -9,24 +8,33 @@ import (
 	"skagerrak/engine"
 )
 
-// Ruleset is the "sweden43" rulebook: Objective: Sweden.
-type Ruleset struct{}
+// Ruleset is the "sweden43" rulebook: Objective: Sweden. It is rules
+// adapted by engine.Book to engine.Ruleset and the rulebook's optional
+// interfaces.
+type Ruleset struct {
+	engine.Book[*State, View, Orders, rules]
+}
+
+// rules is the ruleset written against its own types (engine.TypedBook).
+type rules struct{}
+
+var _ engine.TypedBook[*State, View, Orders] = rules{}
 
 func init() { engine.Register(Ruleset{}) }
 
 // Name implements engine.Ruleset.
-func (Ruleset) Name() string { return "sweden43" }
+func (rules) Name() string { return "sweden43" }
 
 // Title implements engine.Ruleset.
-func (Ruleset) Title() string {
+func (rules) Title() string {
 	return "Objective: Sweden - the hypothetical German invasion of Sweden, July 1943 (Europa)"
 }
 
 // Sides implements engine.Ruleset (3B).
-func (Ruleset) Sides() []engine.Side { return []engine.Side{Allied, German} }
+func (rules) Sides() []engine.Side { return []engine.Side{Allied, German} }
 
 // Scenarios implements engine.Ruleset (33); the first is the default.
-func (Ruleset) Scenarios() []engine.Info {
+func (rules) Scenarios() []engine.Info {
 	var out []engine.Info
 	for _, s := range data.Scenarios {
 		out = append(out, s.Info)
@@ -35,11 +43,11 @@ func (Ruleset) Scenarios() []engine.Info {
 }
 
 // Options implements engine.Ruleset (32B, 34A).
-func (Ruleset) Options() []engine.Info { return append([]engine.Info(nil), data.Options...) }
+func (rules) Options() []engine.Info { return append([]engine.Info(nil), data.Options...) }
 
 // newState is New: both sides deploy per the order of battle
 // of the scenario (30).
-func (Ruleset) newState(setup engine.Setup, _ engine.Dice) (engine.State, error) {
+func (rules) newState(setup engine.Setup, _ engine.Dice) (*State, error) {
 	rev, err := engine.RevisionOf(Ruleset{}, setup)
 	if err != nil {
 		return nil, err
@@ -93,30 +101,17 @@ func (Ruleset) newState(setup engine.Setup, _ engine.Dice) (engine.State, error)
 	return st, nil
 }
 
-// DecodeState implements engine.Ruleset.
-func (Ruleset) DecodeState(b []byte) (engine.State, error) {
-	var s State
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, err
-	}
+// AfterDecode implements engine.Decoded: a state read back has its map
+// of owners, empty or not.
+func (s *State) AfterDecode() error {
 	if s.Board.Owner == nil {
 		s.Board.Owner = map[string]engine.Side{}
 	}
-	return &s, nil
-}
-
-func asState(s engine.State) *State {
-	switch x := s.(type) {
-	case *State:
-		return x
-	case State:
-		return &x
-	}
-	panic(fmt.Sprintf("sweden43: not a state: %T", s))
+	return nil
 }
 
 // Phase implements engine.Ruleset.
-func (Ruleset) Phase(s engine.State) engine.Phase { return phaseOf(asState(s)) }
+func (rules) Phase(s *State) engine.Phase { return phaseOf(s) }
 
 func phaseOf(st *State) engine.Phase {
 	if st.Over {
@@ -135,8 +130,7 @@ func phaseOf(st *State) engine.Phase {
 }
 
 // ParseOrders implements engine.Ruleset.
-func (Ruleset) ParseOrders(s engine.State, side engine.Side, text string) (engine.Orders, []engine.LineError) {
-	st := asState(s)
+func (rules) ParseOrders(st *State, side engine.Side, text string) (Orders, []engine.LineError) {
 	o, errs := parseOrders(st, side, text)
 	return o, errs
 }
@@ -321,8 +315,7 @@ func (c *ctx) checkAttacks(side engine.Side, parsed []Order, lines map[int]engin
 
 // DefaultOrders implements engine.Ruleset: units stand; in the Jul I German
 // movement phase the amphibious force lands where the form suggests.
-func (r Ruleset) DefaultOrders(s engine.State, side engine.Side) engine.Orders {
-	st := asState(s)
+func (r rules) DefaultOrders(st *State, side engine.Side) Orders {
 	o := Orders{Phase: phaseOf(st).ID}
 	if st.Step == "move" && st.Turn == 1 && side == German {
 		text := ""
@@ -360,28 +353,17 @@ func defaultLanding(c *ctx, id string) engine.Hex {
 }
 
 // FormatOrders implements engine.Ruleset.
-func (Ruleset) FormatOrders(_ engine.State, _ engine.Side, o engine.Orders) string {
+func (rules) FormatOrders(_ *State, _ engine.Side, o Orders) string {
 	var b strings.Builder
-	for _, x := range asOrders(o).List {
+	for _, x := range o.List {
 		b.WriteString(x.String())
 		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
-func asOrders(o engine.Orders) Orders {
-	switch x := o.(type) {
-	case Orders:
-		return x
-	case *Orders:
-		return *x
-	}
-	return Orders{}
-}
-
 // resolve is Resolve.
-func (Ruleset) resolve(s engine.State, orders map[engine.Side]engine.Orders, d engine.Dice) (engine.State, error) {
-	old := asState(s)
+func (rules) resolve(old *State, orders map[engine.Side]Orders, d engine.Dice) (*State, error) {
 	if old.Over {
 		return nil, fmt.Errorf("sweden43: the game is over")
 	}
@@ -391,7 +373,7 @@ func (Ruleset) resolve(s engine.State, orders map[engine.Side]engine.Orders, d e
 	if !ok {
 		return nil, fmt.Errorf("sweden43: no orders for %s", side)
 	}
-	ord := asOrders(o)
+	ord := o
 	if ord.Phase != "" && ord.Phase != phaseOf(old).ID {
 		return nil, fmt.Errorf("sweden43: orders are for phase %s, not %s", ord.Phase, phaseOf(old).ID)
 	}
@@ -574,8 +556,7 @@ func mainland(p Place) bool {
 }
 
 // Result implements engine.Ruleset (31B).
-func (Ruleset) Result(s engine.State) *engine.Result {
-	st := asState(s)
+func (rules) Result(st *State) *engine.Result {
 	if !st.Over {
 		return nil
 	}
@@ -628,12 +609,12 @@ func (Ruleset) Result(s engine.State) *engine.Result {
 // Resolve implements engine.Ruleset: resolve, within the budget the dice
 // carry (engine.Bound), a resolution that cannot go on (a manual die not in
 // hand, its budget spent, its context done) returning why.
-func (r Ruleset) Resolve(st engine.State, orders map[engine.Side]engine.Orders, dice engine.Dice) (engine.State, error) {
+func (r rules) Resolve(st *State, orders map[engine.Side]Orders, dice engine.Dice) (*State, error) {
 	return engine.Guarded(r.resolve, st, orders, dice)
 }
 
 // New implements engine.Ruleset: newState, a set-up that asks a manual die
 // not in hand returning why.
-func (r Ruleset) New(setup engine.Setup, dice engine.Dice) (engine.State, error) {
+func (r rules) New(setup engine.Setup, dice engine.Dice) (*State, error) {
 	return engine.GuardedNew(r.newState, setup, dice)
 }

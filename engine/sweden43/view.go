@@ -1,7 +1,6 @@
 package sweden43
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -31,8 +30,7 @@ type View struct {
 }
 
 // View implements engine.Ruleset.
-func (r Ruleset) View(s engine.State, side engine.Side) engine.View {
-	st := asState(s)
+func (r rules) View(st *State, side engine.Side) View {
 	v := View{Side: side, Revision: st.Revision, Scenario: st.Scenario, Options: append([]string(nil), st.Options...), Turn: st.Turn, Player: st.Player, Step: st.Step, Over: st.Over, Phase: phaseOf(st)}
 	b := st.Board.Clone()
 	b.Units = b.Units[:0]
@@ -61,26 +59,13 @@ func (r Ruleset) View(s engine.State, side engine.Side) engine.View {
 	return v
 }
 
-// DecodeView implements engine.ViewDecoder.
-func (Ruleset) DecodeView(b []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(b, &v); err != nil {
-		return nil, err
-	}
+// AfterDecode implements engine.Decoded: a view read back has its map of
+// owners, empty or not.
+func (v *View) AfterDecode() error {
 	if v.Board.Owner == nil {
 		v.Board.Owner = map[string]engine.Side{}
 	}
-	return v, nil
-}
-
-func asView(v engine.View) View {
-	switch x := v.(type) {
-	case View:
-		return x
-	case *View:
-		return *x
-	}
-	panic(fmt.Sprintf("sweden43: not a view: %T", v))
+	return nil
 }
 
 // stateOf rebuilds a state from a view, for the scripted player and the
@@ -115,8 +100,7 @@ func wrap(text string, width int, indent string) []string {
 }
 
 // Report implements engine.Reporter: plain text, 72 columns, from the View.
-func (Ruleset) Report(ev engine.View, side engine.Side) string {
-	v := asView(ev)
+func (rules) Report(v View, side engine.Side) string {
 	var b strings.Builder
 	put := func(s string) {
 		for _, l := range wrap(s, 72, "    ") {
@@ -265,8 +249,7 @@ func asciiMap(c *ctx) string {
 
 // OrderForm implements engine.OrderFormer: the orders the scripted player
 // would give, as comments and as lines that ParseOrders accepts unchanged.
-func (r Ruleset) OrderForm(ev engine.View, side engine.Side) string {
-	v := asView(ev)
+func (r rules) OrderForm(v View, side engine.Side) string {
 	var b strings.Builder
 	b.WriteString("# Objective: Sweden order form; " + engine.GuidePointer + "\n")
 	b.WriteString("# Phase: " + v.Phase.ID + " - " + v.Phase.Title + "\n")
@@ -285,7 +268,7 @@ func (r Ruleset) OrderForm(ev engine.View, side engine.Side) string {
 	b.WriteString(Verbs.Summary(step, side, 0))
 	formUnits(&b, v, side)
 	b.WriteString("# suggested orders:\n")
-	b.WriteString(r.Play(ev, side, nullDice{}))
+	b.WriteString(r.Play(v, side, nullDice{}))
 	return b.String()
 }
 
@@ -334,8 +317,7 @@ func formUnits(b *strings.Builder, v View, side engine.Side) {
 
 // Reveal implements engine.Revealer: the whole game for the final report,
 // both sides' forces and the full record.
-func (r Ruleset) Reveal(s engine.State) string {
-	st := asState(s)
+func (r rules) Reveal(st *State) string {
 	var b strings.Builder
 	if res := r.Result(st); res != nil {
 		b.WriteString("RESULT: " + res.Summary + "\n")

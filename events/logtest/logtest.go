@@ -51,6 +51,8 @@ func Run(t *testing.T, open Opener) {
 		{"RecordsVerify", testRecordsVerify},
 		{"CanonicalData", testCanonicalData},
 		{"ConcurrentAppends", testConcurrentAppends},
+		{"AppendBatch", testAppendBatch},
+		{"BatchNotNextAppendsNothing", testBatchNotNext},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
@@ -527,4 +529,98 @@ func testCanonicalData(t *testing.T, open Opener) {
 	if !errors.As(err, &nc) || nc.Seq != 3 {
 		t.Errorf("members in another order: %v", err)
 	}
+}
+
+// sealed returns n records that follow (seq, head), as NewEvent makes them.
+func sealed(t *testing.T, seq uint64, head string, n int) []events.Event {
+	t.Helper()
+	var out []events.Event
+	for i := 0; i < n; i++ {
+		ev, err := events.NewEvent(seq+1, head, "Batched", t0.Add(time.Duration(seq)*time.Minute), map[string]uint64{"seq": seq + 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ev)
+		seq, head = ev.Seq, ev.Hash
+	}
+	return out
+}
+
+// sameRecords checks that l holds want, in order, from record 1.
+func sameRecords(t *testing.T, l events.Log, want []events.Event) {
+	t.Helper()
+	got := collect(t, l, 1)
+	if len(got) != len(want) {
+		t.Fatalf("Events(1) yielded %d records, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if err := sameEvent(got[i], want[i]); err != nil {
+			t.Fatalf("record %d: %v", i+1, err)
+		}
+	}
+	if seq, hash := l.Head(); seq != uint64(len(want)) || (len(want) > 0 && hash != want[len(want)-1].Hash) {
+		t.Fatalf("Head = (%d, %s), want seq %d", seq, hash, len(want))
+	}
+}
+
+// A batch is appended whole, between single appends, and reads back
+// (after a restart too) as the records it holds; an empty one is nothing.
+func testAppendBatch(t *testing.T, open Opener) {
+	dir := t.TempDir()
+	l := mustOpen(t, open, dir)
+	all := appendN(t, l, 2)
+	if err := l.AppendBatch(nil); err != nil {
+		t.Fatalf("AppendBatch of nothing: %v", err)
+	}
+	seq, head := l.Head()
+	batch := sealed(t, seq, head, 3)
+	if err := l.AppendBatch(batch); err != nil {
+		t.Fatalf("AppendBatch: %v", err)
+	}
+	all = append(all, batch...)
+	sameRecords(t, l, all)
+	one := sealed(t, 5, batch[2].Hash, 1)
+	if err := l.AppendBatch(one); err != nil {
+		t.Fatalf("AppendBatch of one record: %v", err)
+	}
+	ev, err := l.Append("Tick", t0, nil)
+	if err != nil || ev.Seq != 7 || ev.Prev != one[0].Hash {
+		t.Fatalf("Append after batches: seq %d prev %s, %v; want seq 7 after the batch", ev.Seq, ev.Prev, err)
+	}
+	all = append(all, one[0], ev)
+	sameRecords(t, l, all)
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	l = mustOpen(t, open, dir)
+	defer l.Close()
+	sameRecords(t, l, all)
+	if got := collect(t, l, 4); len(got) != 4 || got[0].Seq != 4 {
+		t.Fatalf("Events(4) from inside a batch yielded %d records, want 4 from seq 4", len(got))
+	}
+}
+
+// A batch that does not continue the log, at its first record or any
+// later one, appends none of its records and leaves the log usable.
+func testBatchNotNext(t *testing.T, open Opener) {
+	l := newLog(t, open)
+	all := appendN(t, l, 2)
+	seq, head := l.Head()
+	stale := sealed(t, all[0].Seq, all[0].Hash, 3) // built before record 2
+	broken := sealed(t, seq, head, 3)
+	broken[2] = sealed(t, seq+1, broken[0].Hash, 1)[0] // skips record 4's link
+	forged := sealed(t, seq, head, 2)
+	forged[1].Data = []byte(`{"seq":99}`) // its hash no longer matches
+	for name, b := range map[string][]events.Event{"stale": stale, "broken": broken, "forged": forged} {
+		err := l.AppendBatch(b)
+		if !errors.Is(err, events.ErrNotNext) || errors.Is(err, events.ErrFatal) {
+			t.Errorf("AppendBatch of a %s batch: %v, want ErrNotNext and not fatal", name, err)
+		}
+		sameRecords(t, l, all)
+	}
+	good := sealed(t, seq, head, 2)
+	if err := l.AppendBatch(good); err != nil {
+		t.Fatalf("AppendBatch after refused ones: %v", err)
+	}
+	sameRecords(t, l, append(all, good...))
 }

@@ -126,7 +126,7 @@ func (p *Player) WaitInbox(t testing.TB, n int, d time.Duration) []Mail {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("stacktest: %s has %d new messages after %s, want %d\nsmtpd:\n%s", p.Addr, len(got), d, n, p.s.Log("smtpd.log"))
+			t.Fatalf("stacktest: %s has %d new messages after %s, want %d\nMTA:\n%s", p.Addr, len(got), d, n, p.s.MTALog())
 		}
 		time.Sleep(200 * time.Millisecond)
 	}

@@ -1,8 +1,9 @@
 // Package stacktest runs a real mail stack on loopback for the interop
 // suite: Dovecot in its default Maildir layout from a private config file,
-// OpenSMTPD delivering into it over LMTP, and players who read their mail
-// over IMAP, check signatures with gpg and sign with stock mutt (driven
-// through tmux) or gpg itself. It is for tests only.
+// OpenSMTPD (or Postfix: StartPostfix) delivering into it over LMTP, and
+// players who read their mail over IMAP, check signatures with gpg and
+// sign with stock mutt (driven through tmux) or gpg itself. It is for
+// tests only.
 //
 // The suite needs root (Dovecot and OpenSMTPD drop to their own users) and
 // the packages dovecot-imapd, dovecot-lmtpd, opensmtpd, mutt, tmux and
@@ -55,12 +56,18 @@ func Require(t testing.TB, tools ...string) {
 	if len(missing) == 0 {
 		return
 	}
-	msg := "!!! the interop suite against Dovecot, OpenSMTPD, mutt and gpg needs " + strings.Join(missing, ", ") +
-		" (apt-get install dovecot-imapd dovecot-lmtpd opensmtpd mutt tmux gnupg, as root)"
+	need(t, "the interop suite against Dovecot, OpenSMTPD, mutt and gpg needs "+strings.Join(missing, ", ")+
+		" (apt-get install dovecot-imapd dovecot-lmtpd opensmtpd mutt tmux gnupg, as root)")
+}
+
+// need fails t under EnvRequire, and skips it loudly otherwise, saying
+// what is missing.
+func need(t testing.TB, msg string) {
+	t.Helper()
 	if os.Getenv(EnvRequire) != "" {
-		t.Fatal(msg + ": " + EnvRequire + " is set, so it must run !!!")
+		t.Fatal("!!! " + msg + ": " + EnvRequire + " is set, so it must run !!!")
 	}
-	t.Skip(msg + ": SKIPPED !!!")
+	t.Skip("!!! " + msg + ": SKIPPED !!!")
 }
 
 // Stack is a running Dovecot and OpenSMTPD for one mail domain.
@@ -79,6 +86,8 @@ type Stack struct {
 	cert, key string            // the TLS certificate and key (PEM files)
 	dovecot   string            // config file
 	smtpd     *exec.Cmd
+	mtaLog    string   // the MTA's log in Dir: smtpd.log, postfix.log
+	postfix   *postfix // Postfix's tree and queue, nil for OpenSMTPD
 
 	dovecotCmd  *exec.Cmd     // Dovecot's master, nil while stopped
 	dovecotDone chan struct{} // closed when it has exited
@@ -96,6 +105,16 @@ func (s *Stack) Password(addr string) string { return s.users[addr] }
 func Start(t testing.TB, domain string, users, ghosts []string) *Stack {
 	t.Helper()
 	Require(t, "dovecot", "smtpd")
+	s := newStack(t, domain, users, ghosts)
+	s.startDovecot()
+	s.startSMTPD()
+	return s
+}
+
+// newStack makes the stack's directory, its users' passwords and its
+// certificate, and picks its ports; nothing runs yet.
+func newStack(t testing.TB, domain string, users, ghosts []string) *Stack {
+	t.Helper()
 	dir, err := os.MkdirTemp("", "skagerrak-stack-")
 	if err != nil {
 		t.Fatal(err)
@@ -103,11 +122,11 @@ func Start(t testing.TB, domain string, users, ghosts []string) *Stack {
 	if os.Getenv("STACKTEST_KEEP") == "" {
 		t.Cleanup(func() { os.RemoveAll(dir) })
 	}
-	// Dovecot's and OpenSMTPD's own users must reach what is in it.
+	// Dovecot's and the MTA's own users must reach what is in it.
 	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	s := &Stack{Domain: domain, Dir: dir, t: t, users: map[string]string{}}
+	s := &Stack{Domain: domain, Dir: dir, t: t, users: map[string]string{}, mtaLog: "smtpd.log"}
 	_, uid, gid := mailUser(t)
 	for _, d := range []string{"base", "state", "mail"} {
 		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
@@ -141,8 +160,6 @@ func Start(t testing.TB, domain string, users, ghosts []string) *Stack {
 	s.cert, s.key = selfSigned(t, dir, "mail."+domain)
 	s.IMAPAddr = freeAddr(t)
 	s.SMTPAddr = freeAddr(t)
-	s.startDovecot()
-	s.startSMTPD()
 	return s
 }
 
@@ -170,19 +187,24 @@ func (s *Stack) server() config.MailServer {
 		UsersFile: filepath.Join(s.Dir, "users"), TLSCert: s.cert, TLSKey: s.key,
 		Listen: "127.0.0.1", IMAPPort: imapPort, IMAPSPort: "0", SMTPListen: "127.0.0.1", SMTPPort: smtpPort,
 		BaseDir: filepath.Join(s.Dir, "base"), StateDir: filepath.Join(s.Dir, "state"), LogPath: filepath.Join(s.Dir, "dovecot.log"),
-		QueueTTL: "4s",
+		QueueTTL: "4s", Postfix: s.postfix != nil, PostfixQueue: s.postfixQueue(),
 	}
 }
 
 // render writes the shipped configuration name for this stack to file.
 func (s *Stack) render(name, file string) string {
+	path := filepath.Join(s.Dir, file)
+	write(s.t, path, s.renderText(name))
+	return path
+}
+
+// renderText is the shipped configuration name for this stack.
+func (s *Stack) renderText(name string) string {
 	text, err := config.MailServerConfig(name, s.server())
 	if err != nil {
 		s.t.Fatalf("stacktest: %v", err)
 	}
-	path := filepath.Join(s.Dir, file)
-	write(s.t, path, text)
-	return path
+	return text
 }
 
 func write(t testing.TB, path, text string) {
@@ -320,7 +342,12 @@ func waitGone(pid int) {
 	}
 }
 
-// Log returns a server's log ("dovecot.log", "smtpd.log") for failures.
+// MTALog returns the log of the stack's MTA (OpenSMTPD's or Postfix's)
+// for failures.
+func (s *Stack) MTALog() string { return s.Log(s.mtaLog) }
+
+// Log returns a server's log ("dovecot.log", "smtpd.log", "postfix.log")
+// for failures.
 func (s *Stack) Log(name string) string {
 	b, _ := os.ReadFile(filepath.Join(s.Dir, name))
 	return string(b)

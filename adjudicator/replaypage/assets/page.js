@@ -172,10 +172,6 @@ const verifier = (function () {
     }
   }
 
-  function signed(recs) {
-    return recs.filter((r) => (r.type === "OrdersAccepted" && r.data.source !== "unsigned") || r.type === "RefereeMail").length;
-  }
-
   async function run(b64) {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const recs = await chain(bytes);
@@ -183,7 +179,8 @@ const verifier = (function () {
     const digests = await ordersDigests(recs);
     const rolls = await dice(recs);
     shown(recs);
-    return { records: recs.length, rolls, digests, signatures: signed(recs) };
+    const signatures = await openpgp.all(recs, (r, why) => { throw new Bad(r.seq, r.type, why); });
+    return { records: recs.length, rolls, digests, signatures };
   }
   return { run };
 })();
@@ -196,11 +193,12 @@ const verifier = (function () {
     const r = await verifier.run(LOG);
     const rolls = typeof r.rolls === "number" ? r.rolls + " rolls" : "rolls not checked (" + r.rolls + ")";
     box.className = "ok";
-    box.textContent = "verified: " + r.records + " records, " + rolls +
-      " (the hash chain, the dice commitment and every roll re-derived from the published secret, in this page); " +
+    const sigs = typeof r.signatures === "number" ? r.signatures + " signatures" : "signatures not checked (" + r.signatures + ")";
+    box.textContent = "verified: " + r.records + " records, " + sigs + ", " + rolls +
+      " (the hash chain, every player signature against the key the log registered, the dice commitment and every roll re-derived from the published secret, in this page); " +
       "the orders of " + r.digests.checked + " phases are those whose digest seeded their dice" +
       (r.digests.defaulted ? " (" + r.digests.defaulted + " phases with default orders not checked here)" : "") + ". " +
-      "Not checked in this page: the " + r.signatures + " player signatures and the rules' resolutions; run skagerrak verify on the log for those.";
+      "Not checked in this page: the rules' resolutions; run skagerrak verify on the log for those.";
     document.body.dataset.verified = "yes";
   } catch (e) {
     box.className = "bad";

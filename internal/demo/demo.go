@@ -1,4 +1,8 @@
-package main
+// Package demo plays a whole game by real mail, in-process: an IMAP and an
+// SMTP server on loopback, OpenPGP keys for the host and for scripted
+// players, the host's daemon loop, and at the end a summary, the game's
+// log verified and each player's receipts checked (skagerrak demo).
+package demo
 
 import (
 	"context"
@@ -6,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -13,46 +18,38 @@ import (
 	"time"
 
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
-	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/receipts"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/loopback"
 	"skagerrak/mail/smtpout"
 )
 
+// Options are what a demo plays and where it tells it.
+type Options struct {
+	// Out gets the summary; Logger (nil: none) the host's log.
+	Out    io.Writer
+	Logger *slog.Logger
+	// Dir holds the game, keys and mail ("": a new temporary directory,
+	// kept).
+	Dir string
+	// Ruleset is the ruleset played; MaxPasses how many mailbox passes
+	// the demo makes at most.
+	Ruleset   string
+	MaxPasses int
+	// Software names this build, for the game's log.
+	Software string
+}
+
 const (
 	demoGame     = "demo-1"
 	demoHostAddr = "host@skagerrak.test"
 	demoPassword = "demo"
 )
-
-func (m *Main) demoCmd() *cobra.Command {
-	var dir, ruleset string
-	var maxPasses int
-	c := &cobra.Command{
-		Use:   "demo [--dir DIR]",
-		Short: "Play a whole game by real mail, in-process, and verify it",
-		Long: `demo is skagerrak's main job on an embedded default. It starts an IMAP and
-an SMTP server in-process on loopback, makes OpenPGP keys for the host and
-for two scripted players, creates a game (The Kriegsmarine Strikes unless
---ruleset says otherwise) and plays it to the end by mail: each player reads
-its signed report from the SMTP side, decides its orders from its own View
-only (the JSON copy attached to the report), signs them and mails them into
-the IMAP mailbox; the daemon loop does the rest. At the end it prints a
-summary and verifies the game's log.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return m.demo(cmd.Context(), dir, ruleset, maxPasses)
-		},
-	}
-	c.Flags().StringVar(&dir, "dir", "", "directory for the game, keys and mail (default: a new temporary directory, kept)")
-	c.Flags().StringVar(&ruleset, "ruleset", "kriegsmarine", "ruleset to play")
-	c.Flags().IntVar(&maxPasses, "max-passes", 2000, "give up after this many mailbox passes")
-	return c
-}
 
 // demoPlayer is a scripted player with its own key and mailbox.
 type demoPlayer struct {
@@ -68,8 +65,10 @@ type demoPlayer struct {
 	received int
 }
 
-func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int) error {
+// Run plays the demo game to its end and checks it.
+func Run(ctx context.Context, o Options) error {
 	started := time.Now()
+	dir, rulesetName, maxPasses := o.Dir, o.Ruleset, o.MaxPasses
 	rs, err := engine.Lookup(rulesetName)
 	if err != nil {
 		return err
@@ -92,9 +91,9 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	if err := os.MkdirAll(keyDir, 0o700); err != nil {
 		return err
 	}
-	quiet := slog.New(slog.DiscardHandler)
-	if m.verbose {
-		quiet = m.logger()
+	quiet := o.Logger
+	if quiet == nil {
+		quiet = slog.New(slog.DiscardHandler)
 	}
 	imapSrv, err := loopback.StartIMAP(loopback.IMAPOptions{Users: []loopback.IMAPUser{{Username: demoHostAddr, Password: demoPassword}}})
 	if err != nil {
@@ -106,7 +105,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		return err
 	}
 	defer smtpSrv.Close()
-	fmt.Fprintf(m.Stdout, "skagerrak demo: %s by mail (IMAP %s, SMTP %s)\n", rs.Title(), imapSrv.Addr(), smtpSrv.Addr())
+	fmt.Fprintf(o.Out, "skagerrak demo: %s by mail (IMAP %s, SMTP %s)\n", rs.Title(), imapSrv.Addr(), smtpSrv.Addr())
 
 	now := time.Now().UTC()
 	hostKey, err := compose.GenerateKey("skagerrak host", demoHostAddr, now.Add(-time.Minute))
@@ -118,7 +117,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	}
 	hostRing := openpgp.EntityList{hostKey}
 	var players []*demoPlayer
-	spec := adjudicator.Spec{Game: demoGame, Ruleset: rulesetName, HostFrom: demoHostAddr, Software: software(), GameIDs: true,
+	spec := adjudicator.Spec{Game: demoGame, Ruleset: rulesetName, HostFrom: demoHostAddr, Software: o.Software, GameIDs: true,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour), Reminder: adjudicator.Duration(12 * time.Hour), FlagAfter: 2, PauseLimit: 1}}
 	for _, side := range rs.Sides() {
 		addr := string(side) + "@players.test"
@@ -141,7 +140,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		spec.Players = append(spec.Players, adjudicator.Player{Side: side, Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
 	}
 
-	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: pgpVerifier{}, Logger: quiet})
+	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: wiring.Verifier{}, Logger: quiet})
 	if err != nil {
 		return err
 	}
@@ -167,7 +166,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	if err != nil {
 		return err
 	}
-	sender := &smtpSender{s: ss, from: demoHostAddr, host: hostKey, clock: func() time.Time { return time.Now().UTC() }, autocrypt: autocrypt}
+	sender := &wiring.Sender{Via: ss, From: demoHostAddr, Host: hostKey, Clock: func() time.Time { return time.Now().UTC() }, Autocrypt: autocrypt}
 
 	// One unsigned message, as a careless player would send: it must be
 	// rejected without a reply.
@@ -185,7 +184,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		p, err := h.PollOnce(ctx, inbox{box}, sender)
+		p, err := h.PollOnce(ctx, wiring.Inbox{Box: box}, sender)
 		if err != nil {
 			return err
 		}
@@ -198,7 +197,7 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 		}
 		for g.Resolved > lastResolved {
 			r := g.History[lastResolved]
-			fmt.Fprintf(m.Stdout, "  %-14s resolved (%s), %s rolled\n", r.Phase, r.Why, dice(len(r.Rolls)))
+			fmt.Fprintf(o.Out, "  %-14s resolved (%s), %s rolled\n", r.Phase, r.Why, counted(len(r.Rolls), "die", "dice"))
 			lastResolved++
 		}
 		sent := 0
@@ -228,47 +227,43 @@ func (m *Main) demo(ctx context.Context, dir, rulesetName string, maxPasses int)
 	}
 	h.Close()
 	gameDir := filepath.Join(dataDir, demoGame)
-	fmt.Fprintf(m.Stdout, "\ngame over: %s\n", adjudicator.EndedText(g.Ended.Why))
+	fmt.Fprintf(o.Out, "\ngame over: %s\n", adjudicator.EndedText(g.Ended.Why))
 	if g.Ended.Result != nil {
-		fmt.Fprintf(m.Stdout, "result: %s\n", g.Ended.Result.Summary)
+		fmt.Fprintf(o.Out, "result: %s\n", g.Ended.Result.Summary)
 	}
-	fmt.Fprintf(m.Stdout, "%s resolved; %s to the host (%s from the players, and the unsigned one): %d accepted, %d rejected; %s sent by the host\n",
+	fmt.Fprintf(o.Out, "%s resolved; %s to the host (%s from the players, and the unsigned one): %d accepted, %d rejected; %s sent by the host\n",
 		count(g.Resolved, "phase"), count(total.Messages, "message"), count(orders, "order mail"), total.Accepted, total.Rejected, count(total.Sent, "mail"))
-	fmt.Fprintf(m.Stdout, "game directory: %s\n", gameDir)
-	fmt.Fprintf(m.Stdout, "the players' mail (reports, maps, replies): %s\n", filepath.Join(dir, "mail"))
-	rep, err := adjudicator.VerifyPath(gameDir, pgpVerifier{})
+	fmt.Fprintf(o.Out, "game directory: %s\n", gameDir)
+	fmt.Fprintf(o.Out, "the players' mail (reports, maps, replies): %s\n", filepath.Join(dir, "mail"))
+	rep, err := adjudicator.VerifyPath(gameDir, wiring.Verifier{})
 	if err != nil {
 		return fmt.Errorf("demo: verify: %w", err)
 	}
-	fmt.Fprintf(m.Stdout, "verify: intact: %s, %s and %s checked\n", count(int(rep.Events), "event"), count(rep.Signatures, "signature"), count(rep.Rolls, "dice roll"))
-	if err := m.demoReceipts(rep.Path, players, hostRing); err != nil {
+	fmt.Fprintf(o.Out, "verify: intact: %s, %s and %s checked\n", count(int(rep.Events), "event"), count(rep.Signatures, "signature"), count(rep.Rolls, "dice roll"))
+	if err := demoReceipts(o.Out, rep.Path, players, hostRing); err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "check it yourself: go run ./cmd/skagerrak verify %s --host-key %s --receipts %s\n", gameDir, filepath.Join(keyDir, "host.asc"), filepath.Join(dir, "mail"))
-	fmt.Fprintf(m.Stdout, "took %s\n", time.Since(started).Round(10*time.Millisecond))
+	fmt.Fprintf(o.Out, "check it yourself: go run ./cmd/skagerrak verify %s --host-key %s --receipts %s\n", gameDir, filepath.Join(keyDir, "host.asc"), filepath.Join(dir, "mail"))
+	fmt.Fprintf(o.Out, "took %s\n", time.Since(started).Round(10*time.Millisecond))
 	return nil
 }
 
 // demoReceipts checks the receipts each scripted player kept (every mail it
 // got, saved as .eml) against the game's final log, as a player would.
-func (m *Main) demoReceipts(logPath string, players []*demoPlayer, host openpgp.EntityList) error {
+func demoReceipts(out io.Writer, logPath string, players []*demoPlayer, host openpgp.EntityList) error {
 	var parts []string
 	for _, p := range players {
-		k, err := readKeptReceipts([]string{p.mailDir}, host, nil)
-		if err != nil {
-			return err
-		}
-		c, err := adjudicator.CheckReceipts(logPath, k.Held)
+		k, c, err := receipts.Check(logPath, []string{p.mailDir}, host, nil)
 		if err != nil {
 			return err
 		}
 		if !c.OK() || len(k.Bad) > 0 || len(k.Refused) > 0 || c.Checked == 0 {
-			printReceiptCheck(m.Stdout, logPath, []string{p.mailDir}, k, c)
+			receipts.Print(out, logPath, []string{p.mailDir}, k, c)
 			return fmt.Errorf("demo: the receipts %s kept do not all match the log", p.side)
 		}
 		parts = append(parts, fmt.Sprintf("%s %d (%d of its accepted orders)", p.side, c.Checked, c.Orders))
 	}
-	fmt.Fprintf(m.Stdout, "receipts: the host-signed receipts each player kept all match the final log: %s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(out, "receipts: the host-signed receipts each player kept all match the final log: %s\n", strings.Join(parts, ", "))
 	return nil
 }
 
@@ -392,4 +387,15 @@ func saveKey(dir, name string, e *openpgp.Entity) error {
 		return err
 	}
 	return errors.Join(os.WriteFile(filepath.Join(dir, name+".asc"), pub, 0o644), os.WriteFile(filepath.Join(dir, name+".key"), priv, 0o600))
+}
+
+// count is n and the noun, plural unless n is 1: "1 phase", "9 phases".
+func count(n int, noun string) string { return counted(n, noun, noun+"s") }
+
+// counted is n with the noun's singular or plural: "1 die", "2 dice".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

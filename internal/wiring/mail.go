@@ -1,20 +1,13 @@
-package main
+package wiring
 
 import (
-	"bytes"
 	"context"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"os/user"
-	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
@@ -26,10 +19,11 @@ import (
 	"skagerrak/mail/verify"
 )
 
-// pgpVerifier is the adjudicator's Verifier over mail/verify.
-type pgpVerifier struct{}
+// Verifier is the adjudicator's Verifier over mail/verify.
+type Verifier struct{}
 
-func (pgpVerifier) Keys(armored []string) (adjudicator.KeySet, error) {
+// Keys reads the players' armored public keys into one key ring.
+func (Verifier) Keys(armored []string) (adjudicator.KeySet, error) {
 	rs := make([]io.Reader, len(armored))
 	for i, a := range armored {
 		rs[i] = strings.NewReader(a)
@@ -54,7 +48,7 @@ func verified(r *verify.Result) adjudicator.Verified {
 // charset the mail declares. A message whose signature verified but which
 // is refused (an ambiguous structure, text that cannot be decoded) is an
 // *adjudicator.RefusedSigned, so that the signer hears why.
-func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (adjudicator.Verified, error) {
+func (Verifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (adjudicator.Verified, error) {
 	r, err := verify.Verify(raw, keyring(ks), at)
 	var rej *verify.Rejection
 	if errors.As(err, &rej) && rej.Signer != nil {
@@ -83,7 +77,7 @@ func (pgpVerifier) VerifyMail(raw []byte, ks adjudicator.KeySet, at time.Time) (
 
 // VerifyFile checks an order file with its armored detached signature, or
 // a cleartext-signed order file when sig is "".
-func (pgpVerifier) VerifyFile(data []byte, sig string, ks adjudicator.KeySet, at time.Time) (adjudicator.Verified, error) {
+func (Verifier) VerifyFile(data []byte, sig string, ks adjudicator.KeySet, at time.Time) (adjudicator.Verified, error) {
 	if sig == "" {
 		r, err := verify.VerifyClearsignedFile(data, keyring(ks), at)
 		if err != nil {
@@ -117,18 +111,21 @@ func refuseControls(v adjudicator.Verified) (adjudicator.Verified, error) {
 	return v, nil
 }
 
-// hostDecrypter is the adjudicator's Decrypter over mail/verify, with the
-// host's private key; mu is the lock the sender signs under (go-crypto's
-// Entity is not safe for concurrent use).
-type hostDecrypter struct {
-	key *openpgp.Entity
-	mu  *sync.Mutex
+// Decrypter is the adjudicator's Decrypter over mail/verify, with the
+// host's private key Key; Lock is the lock the host's Sender signs under
+// (go-crypto's Entity is not safe for concurrent use): see
+// Sender.Decrypter.
+type Decrypter struct {
+	Key  *openpgp.Entity
+	Lock *sync.Mutex
 }
 
-func (d hostDecrypter) DecryptMail(raw []byte, at time.Time) ([]byte, bool, error) {
-	d.mu.Lock()
-	dec, err := verify.Decrypt(raw, openpgp.EntityList{d.key}, at, verify.Limits{})
-	d.mu.Unlock()
+// DecryptMail decrypts an encrypted mail with the host's key; it says
+// whether the mail was encrypted at all.
+func (d Decrypter) DecryptMail(raw []byte, at time.Time) ([]byte, bool, error) {
+	d.Lock.Lock()
+	dec, err := verify.Decrypt(raw, openpgp.EntityList{d.Key}, at, verify.Limits{})
+	d.Lock.Unlock()
 	if err != nil {
 		return nil, true, err
 	}
@@ -145,10 +142,11 @@ type unsignedError struct{ error }
 func (e unsignedError) Unwrap() error        { return e.error }
 func (e unsignedError) Is(target error) bool { return target == adjudicator.ErrUnsigned }
 
-// mailTriage is the adjudicator's Triage over mail/bounce.
-type mailTriage struct{}
+// Triage is the adjudicator's Triage over mail/bounce.
+type Triage struct{}
 
-func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
+// Triage tells automatic mail (bounces, auto-replies) from a person's.
+func (Triage) Triage(raw []byte) adjudicator.Automatic {
 	info := bounce.Triage(raw)
 	a := adjudicator.Automatic{Auto: info.Auto, Why: info.Why, From: info.From}
 	if info.Report == nil || len(info.Report.MessageIDs) == 0 {
@@ -173,106 +171,12 @@ func (mailTriage) Triage(raw []byte) adjudicator.Automatic {
 	return a
 }
 
-// readPublicKey reads an armored public key file and returns the armor and
-// the primary key's fingerprint. A private key, no key, or a file holding
-// more than one certificate (in one armored block or in several) is an
-// error naming the file and, for several, each certificate found.
-func readPublicKey(path string) (string, string, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "", "", unreadableKeyFile(path, err)
-	}
-	el, err := readCertificates(b)
-	if err != nil {
-		return "", "", fmt.Errorf("%s is not an armored OpenPGP public key (export one with gpg --export --armor): %v", path, err)
-	}
-	if len(el) != 1 {
-		return "", "", fmt.Errorf("%s holds %d certificates (%s); give one public key per side (gpg --export --armor FINGERPRINT)", path, len(el), describeCertificates(el))
-	}
-	if el[0].PrivateKey != nil {
-		return "", "", fmt.Errorf("%s is a private key; give the public key (gpg --export --armor), never the secret one", path)
-	}
-	return string(b), strings.ToUpper(hex.EncodeToString(el[0].PrimaryKey.Fingerprint)), nil
-}
+// Inbox adapts an imapbox.Box to the adjudicator's Inbox.
+type Inbox struct{ Box *imapbox.Box }
 
-// unreadableKeyFile explains a key file the command may not read: run as
-// the daemon's user (runuser keeps the working directory), a key in root's
-// home is out of its reach, which "permission denied" alone does not say.
-func unreadableKeyFile(path string, err error) error {
-	if !errors.Is(err, fs.ErrPermission) {
-		return err
-	}
-	who := "this command's user"
-	if u, uerr := user.Current(); uerr == nil {
-		who = "user " + u.Username
-	}
-	// os.Getwd stats ".", which a directory closed to the user refuses;
-	// the system call answers all the same.
-	if wd, werr := syscall.Getwd(); werr == nil && !filepath.IsAbs(path) {
-		path = filepath.Join(wd, path)
-	}
-	return fmt.Errorf("%w (%s may not read %s: put the key file where it can, e.g. install -m 0644 -t /var/lib/skagerrak FILE)", err, who, path)
-}
-
-// readCertificates reads every armored block of a key file: go-crypto's
-// ReadArmoredKeyRing reads only the first, and a second block would be
-// stored with the first and never looked at.
-func readCertificates(b []byte) (openpgp.EntityList, error) {
-	begin := []byte("-----BEGIN PGP ")
-	var starts []int
-	for i := 0; ; {
-		j := bytes.Index(b[i:], begin)
-		if j < 0 {
-			break
-		}
-		starts = append(starts, i+j)
-		i += j + len(begin)
-	}
-	if len(starts) == 0 {
-		return nil, errors.New("no armored block")
-	}
-	var all openpgp.EntityList
-	for n, s := range starts {
-		end := len(b)
-		if n+1 < len(starts) {
-			end = starts[n+1]
-		}
-		blk, err := armor.Decode(bytes.NewReader(b[s:end]))
-		if err != nil {
-			return nil, err
-		}
-		el, err := openpgp.ReadKeyRing(blk.Body)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, el...)
-	}
-	return all, nil
-}
-
-// describeCertificates names each certificate by fingerprint and user IDs
-// (escaped: they are the key owner's text).
-func describeCertificates(el openpgp.EntityList) string {
-	var out []string
-	for _, e := range el {
-		var ids []string
-		for name := range e.Identities {
-			ids = append(ids, verify.Escape(name))
-		}
-		sort.Strings(ids)
-		if len(ids) == 0 {
-			ids = []string{"no user ID"}
-		}
-		out = append(out, strings.ToUpper(hex.EncodeToString(e.PrimaryKey.Fingerprint))+" "+strings.Join(ids, ", "))
-	}
-	return strings.Join(out, "; ")
-}
-
-// inbox adapts an imapbox.Box to the adjudicator's Inbox.
-type inbox struct{ b *imapbox.Box }
-
-func (i inbox) Fetch(ctx context.Context) ([]adjudicator.InMessage, error) {
-	ms, err := i.b.Fetch(ctx)
+// Fetch reads the mailbox's new messages.
+func (i Inbox) Fetch(ctx context.Context) ([]adjudicator.InMessage, error) {
+	ms, err := i.Box.Fetch(ctx)
 	out := make([]adjudicator.InMessage, 0, len(ms))
 	for _, m := range ms {
 		raw := m.Raw
@@ -284,12 +188,14 @@ func (i inbox) Fetch(ctx context.Context) ([]adjudicator.InMessage, error) {
 	return out, err
 }
 
-func (i inbox) MoveProcessed(ctx context.Context, v, uid uint32) error {
-	return gone(i.b.MoveProcessed(ctx, v, uid))
+// MoveProcessed files a recorded message in the processed folder.
+func (i Inbox) MoveProcessed(ctx context.Context, v, uid uint32) error {
+	return gone(i.Box.MoveProcessed(ctx, v, uid))
 }
 
-func (i inbox) MoveRejected(ctx context.Context, v, uid uint32) error {
-	return gone(i.b.MoveRejected(ctx, v, uid))
+// MoveRejected files a rejected message in the rejected folder.
+func (i Inbox) MoveRejected(ctx context.Context, v, uid uint32) error {
+	return gone(i.Box.MoveRejected(ctx, v, uid))
 }
 
 // gone marks a move of a message the mailbox no longer holds.
@@ -300,4 +206,5 @@ func gone(err error) error {
 	return err
 }
 
-func (i inbox) Wait(ctx context.Context) error { return i.b.Wait(ctx) }
+// Wait waits for new mail (IDLE, or the poll interval).
+func (i Inbox) Wait(ctx context.Context) error { return i.Box.Wait(ctx) }

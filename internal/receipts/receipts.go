@@ -1,4 +1,8 @@
-package main
+// Package receipts reads the receipts a player kept (the host-signed mail
+// saved as .eml files, Maildirs or mboxes), checks them against a game's
+// log and prints what that found: what skagerrak verify --receipts and the
+// demo tell.
+package receipts
 
 import (
 	"bytes"
@@ -19,8 +23,8 @@ import (
 	"skagerrak/mail/verify"
 )
 
-// keptReceipts is what reading a player's saved mail found.
-type keptReceipts struct {
+// Kept is what reading a player's saved mail found.
+type Kept struct {
 	// Read counts the messages read; Skipped the files that were not mail.
 	Read, Skipped int
 	// Held are the receipts of mail whose host signature verified.
@@ -39,12 +43,12 @@ type keptReceipts struct {
 	Bad []string
 }
 
-// readKeptReceipts reads saved mail (.eml files, Maildirs, mboxes) and
+// Read reads saved mail (.eml files, Maildirs, mboxes) and
 // checks the host's signature on each: only mail the host's key signed
 // gives a receipt. players are the reader's private keys, for encrypted
 // reports.
-func readKeptReceipts(paths []string, host openpgp.EntityList, players []*openpgp.Entity) (keptReceipts, error) {
-	var k keptReceipts
+func Read(paths []string, host openpgp.EntityList, players []*openpgp.Entity) (Kept, error) {
+	var k Kept
 	msgs, skipped, err := savedmail.Read(paths...)
 	if err != nil {
 		return k, err
@@ -75,6 +79,17 @@ func readKeptReceipts(paths []string, host openpgp.EntityList, players []*openpg
 		}
 	}
 	return k, nil
+}
+
+// Check reads the receipts kept under paths (see Read) and checks them
+// against the log at logPath.
+func Check(logPath string, paths []string, host openpgp.EntityList, players []*openpgp.Entity) (Kept, adjudicator.ReceiptCheck, error) {
+	k, err := Read(paths, host, players)
+	if err != nil {
+		return k, adjudicator.ReceiptCheck{}, err
+	}
+	c, err := adjudicator.CheckReceipts(logPath, k.Held)
+	return k, c, err
 }
 
 // readHostMail checks the host's PGP/MIME signature on a saved mail (after
@@ -120,9 +135,9 @@ func skagerrakMail(raw []byte) bool {
 	return strings.Contains(subj, "[skagerrak]")
 }
 
-// readPrivateKeys reads armored private keys for decrypting mail, unlocked
+// ReadPrivateKeys reads armored private keys for decrypting mail, unlocked
 // with passphrase when protected.
-func readPrivateKeys(paths []string, passphrase string) ([]*openpgp.Entity, error) {
+func ReadPrivateKeys(paths []string, passphrase string) ([]*openpgp.Entity, error) {
 	var out []*openpgp.Entity
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
@@ -138,8 +153,8 @@ func readPrivateKeys(paths []string, passphrase string) ([]*openpgp.Entity, erro
 	return out, nil
 }
 
-// readHostKey reads the host's armored public key.
-func readHostKey(path string) (openpgp.EntityList, error) {
+// ReadHostKey reads the host's armored public key.
+func ReadHostKey(path string) (openpgp.EntityList, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
