@@ -203,59 +203,92 @@ func (g *Game) submitFile(p playerFile, sub Submission, side engine.Side, now ti
 	if err != nil {
 		return reject("", err.Error(), nil)
 	}
-	if f.Game != g.ID {
-		return reject(f.Phase, fmt.Sprintf("the order file is for game %q; this is game %q", f.Game, g.ID), nil)
-	}
-	if why := g.gameIDRefusal(f); why != "" && sub.Source != "unsigned" {
-		// Paper orders are the operator's, entered on this host.
+	var why string
+	if side, why = g.headerRefusal(f, sub, side); why != "" {
 		return reject(f.Phase, why, nil)
-	}
-	if f.Side != side && g.Holds(sub.Fingerprint, f.Side) {
-		side = f.Side // one player holding two sides names the one in the header
-	}
-	if f.Side != side {
-		if side == Referee {
-			return reject(f.Phase, fmt.Sprintf("the referee's key signed orders for side %q; referee commands say Side: referee", f.Side), nil)
-		}
-		return reject(f.Phase, fmt.Sprintf("the signing key is registered for side %q, not %q", side, f.Side), nil)
-	}
-	if g.Ended != nil {
-		return reject(f.Phase, "the game is over", nil)
-	}
-	if reason := g.signingOrder(sub); reason != "" {
-		return reject(f.Phase, reason, nil)
 	}
 	if side == Referee && g.Opened == nil {
 		return g.refereeMail(f, sub, now, emit)
 	}
-	if g.Opened == nil || f.Phase != g.Opened.Phase {
-		open := "none"
-		if g.Opened != nil {
-			open = g.Opened.Phase
-		}
-		return reject(f.Phase, notOpen(f.Phase, open, side, g.Opened), nil)
-	}
-	if !sub.SigTime.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
-		return reject(f.Phase, fmt.Sprintf("the signature was made %s, before phase %s opened (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), f.Phase, g.OpenedAt.UTC().Format(time.RFC3339)), nil)
+	if why := g.openRefusal(f, sub, side); why != "" {
+		return reject(f.Phase, why, nil)
 	}
 	if side == Referee {
 		// Referee commands name the open phase too, so that an old
 		// command cannot be sent again in a later phase.
 		return g.refereeMail(f, sub, now, emit)
 	}
-	if due := g.dueAt(); g.Paused == nil && !sub.Received.IsZero() && !sub.Received.Before(due) {
-		return reject(f.Phase, fmt.Sprintf("the mail reached the host's mail server at %s, after phase %s's deadline (%s): it is late, and the phase resolves without it", stamp(sub.Received), f.Phase, stamp(due)), nil)
-	}
-	if !containsSide(g.Opened.Owes, side) {
-		return reject(f.Phase, fmt.Sprintf("side %s owes no orders in phase %s (orders are owed by %s)", side, f.Phase, joinSides(g.Opened.Owes)), nil)
-	}
-	if n := g.acceptedIn[side]; n >= MaxOrdersPerPhase && sub.Source != "unsigned" {
-		return reject(f.Phase, fmt.Sprintf("side %s has had %d order files accepted in phase %s, the most one phase takes: the last one accepted stands", side, n, f.Phase), nil)
+	if why := g.intakeRefusal(f, sub, side); why != "" {
+		return reject(f.Phase, why, nil)
 	}
 	parsed, errs, readTo := g.parseSubmitted(side, sub.Text, p)
 	if len(errs) > 0 {
 		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)
 	}
+	return g.accept(f, sub, side, parsed, readTo, now, emit)
+}
+
+// headerRefusal says why an order file's header refuses it, or "": another
+// game, a game id the host does not take, a side the signer does not
+// hold, a game over, a signature out of order. It returns the side the
+// file is for (one player holding two sides names one in the header).
+func (g *Game) headerRefusal(f engine.OrderFile, sub Submission, side engine.Side) (engine.Side, string) {
+	if f.Game != g.ID {
+		return side, fmt.Sprintf("the order file is for game %q; this is game %q", f.Game, g.ID)
+	}
+	if why := g.gameIDRefusal(f); why != "" && sub.Source != "unsigned" {
+		// Paper orders are the operator's, entered on this host.
+		return side, why
+	}
+	if f.Side != side && g.Holds(sub.Fingerprint, f.Side) {
+		side = f.Side
+	}
+	switch {
+	case f.Side != side && side == Referee:
+		return side, fmt.Sprintf("the referee's key signed orders for side %q; referee commands say Side: referee", f.Side)
+	case f.Side != side:
+		return side, fmt.Sprintf("the signing key is registered for side %q, not %q", side, f.Side)
+	case g.Ended != nil:
+		return side, "the game is over"
+	}
+	return side, g.signingOrder(sub)
+}
+
+// openRefusal says why orders (or referee commands) for a phase are
+// refused with a phase open, or "": not the open phase, or signed before
+// it opened.
+func (g *Game) openRefusal(f engine.OrderFile, sub Submission, side engine.Side) string {
+	if g.Opened == nil || f.Phase != g.Opened.Phase {
+		open := "none"
+		if g.Opened != nil {
+			open = g.Opened.Phase
+		}
+		return notOpen(f.Phase, open, side, g.Opened)
+	}
+	if !sub.SigTime.IsZero() && sub.SigTime.Before(g.OpenedAt.Add(-ClockSkew)) {
+		return fmt.Sprintf("the signature was made %s, before phase %s opened (%s): an old message replayed?", sub.SigTime.UTC().Format(time.RFC3339), f.Phase, g.OpenedAt.UTC().Format(time.RFC3339))
+	}
+	return ""
+}
+
+// intakeRefusal says why a side's orders for the open phase are refused
+// before they are read, or "": late, owed by others, or one file too many.
+func (g *Game) intakeRefusal(f engine.OrderFile, sub Submission, side engine.Side) string {
+	if due := g.dueAt(); g.Paused == nil && !sub.Received.IsZero() && !sub.Received.Before(due) {
+		return fmt.Sprintf("the mail reached the host's mail server at %s, after phase %s's deadline (%s): it is late, and the phase resolves without it", stamp(sub.Received), f.Phase, stamp(due))
+	}
+	if !containsSide(g.Opened.Owes, side) {
+		return fmt.Sprintf("side %s owes no orders in phase %s (orders are owed by %s)", side, f.Phase, joinSides(g.Opened.Owes))
+	}
+	if n := g.acceptedIn[side]; n >= MaxOrdersPerPhase && sub.Source != "unsigned" {
+		return fmt.Sprintf("side %s has had %d order files accepted in phase %s, the most one phase takes: the last one accepted stands", side, n, f.Phase)
+	}
+	return ""
+}
+
+// accept emits OrdersAccepted for orders that parsed (read to line
+// readTo, or whole when 0: see Game.parseSubmitted), and the reply.
+func (g *Game) accept(f engine.OrderFile, sub Submission, side engine.Side, parsed engine.Orders, readTo int, now time.Time, emit Emit) (Outcome, error) {
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
 		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false), Received: sub.Received,
@@ -446,6 +479,12 @@ func (g *Game) repair(now time.Time, emit Emit) error {
 			}
 		}
 	}
+	return g.answerOwed(emit)
+}
+
+// answerOwed queues the replies a crash left owed: to orders recorded, to
+// the last player's commands, to the last rejected submission.
+func (g *Game) answerOwed(emit Emit) error {
 	for _, s := range g.Sides() {
 		if o, ok := g.Orders[s]; ok && o.Key != "" && !g.replied[o.Key] {
 			if err := g.queue(MailAccepted, s, o.Phase, o.Key, emit); err != nil {
@@ -512,6 +551,44 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 	defaulted := g.Owing()
 	orders, texts := g.phaseOrders(defaulted)
 	od := engine.OrdersDigest(texts)
+	next, rolls, err := g.resolveWith(orders, od)
+	if err != nil {
+		return err
+	}
+	dg, err := Digest(next)
+	if err != nil {
+		return err
+	}
+	g.cache[dg] = next
+	phase := g.Opened.Phase
+	waited := g.waiting != nil
+	if err := emit(EvPhaseResolved, PhaseResolved{Phase: phase, Defaulted: defaulted, Why: why, OrdersDigest: hex.EncodeToString(od[:]), Rolls: rolls, StateDigest: dg}); err != nil {
+		return err
+	}
+	if err := g.tellResolved(phase, waited, defaulted, emit); err != nil {
+		return err
+	}
+	if g.Phase.Over {
+		return g.end("over", g.Rules.Result(g.State), now, emit)
+	}
+	if err := g.open(now, emit); err != nil {
+		return err
+	}
+	for _, s := range g.Sides() {
+		if after, _ := Digest(g.Rules.View(g.State, s)); after == before[s] && !containsSide(g.Opened.Owes, s) {
+			continue
+		}
+		if err := g.queue(MailReport, s, phase, "", emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resolveWith resolves the open phase with the orders: with the dice in
+// hand in a manual-dice game (a *DiceWait while they do not fit), seeded
+// from the secret and the orders digest otherwise.
+func (g *Game) resolveWith(orders map[engine.Side]engine.Orders, od [32]byte) (engine.State, []engine.Roll, error) {
 	var (
 		next  engine.State
 		rolls []engine.Roll
@@ -524,7 +601,7 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 		// hand: the game waits for the referee.
 		var w *DiceWait
 		if w, err = handOutcome(g.Opened.Phase, d, err); w != nil {
-			return w
+			return nil, nil, w
 		}
 		rolls = d.Rolls()
 	} else {
@@ -533,18 +610,14 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 		rolls = d.Rolls()
 	}
 	if err != nil {
-		return fmt.Errorf("adjudicator: resolving %s of game %s: %w", g.Opened.Phase, g.ID, err)
+		return nil, nil, fmt.Errorf("adjudicator: resolving %s of game %s: %w", g.Opened.Phase, g.ID, err)
 	}
-	dg, err := Digest(next)
-	if err != nil {
-		return err
-	}
-	g.cache[dg] = next
-	phase := g.Opened.Phase
-	waited := g.waiting != nil
-	if err := emit(EvPhaseResolved, PhaseResolved{Phase: phase, Defaulted: defaulted, Why: why, OrdersDigest: hex.EncodeToString(od[:]), Rolls: rolls, StateDigest: dg}); err != nil {
-		return err
-	}
+	return next, rolls, nil
+}
+
+// tellResolved tells the referee that a phase that waited for the mailbox
+// has resolved, and flags the sides that missed too many phases.
+func (g *Game) tellResolved(phase string, waited bool, defaulted []engine.Side, emit Emit) error {
 	if waited {
 		// The referee, told the phase waited, is told it resolved.
 		if err := g.queue(MailNotice, Referee, phase, "", emit); err != nil {
@@ -559,20 +632,6 @@ func (g *Game) resolve(now time.Time, why string, emit Emit) error {
 			if err := g.queue(MailFlag, Referee, phase, "", emit); err != nil {
 				return err
 			}
-		}
-	}
-	if g.Phase.Over {
-		return g.end("over", g.Rules.Result(g.State), now, emit)
-	}
-	if err := g.open(now, emit); err != nil {
-		return err
-	}
-	for _, s := range g.Sides() {
-		if after, _ := Digest(g.Rules.View(g.State, s)); after == before[s] && !containsSide(g.Opened.Owes, s) {
-			continue
-		}
-		if err := g.queue(MailReport, s, phase, "", emit); err != nil {
-			return err
 		}
 	}
 	return nil

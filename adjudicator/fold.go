@@ -350,7 +350,9 @@ func (g *Game) noteQueued(d MailQueued, seq uint64) {
 	g.noteMail(d.ID, d.Kind, d.Phase, d.To, "")
 	switch {
 	case d.Kind == MailUndelivered:
-		g.told(d.About)
+		for _, id := range strings.Fields(d.About) {
+			g.told(id)
+		}
 	case d.Kind == MailNotice && d.Side == Referee && g.bouncedBefore != "":
 		// A build before MailUndelivered told the referee of a bounce
 		// with a notice.

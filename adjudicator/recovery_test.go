@@ -192,7 +192,7 @@ func TestCrashMidBatchLeavesNoHalfDecision(t *testing.T) {
 	}
 	h.Close()
 	full, _ := os.ReadFile(path)
-	if !bytes.HasPrefix(full, before) || !bytes.Contains(full[len(before):], []byte(`,"more":`)) {
+	if !bytes.HasPrefix(full, before) || !bytes.Contains(full[len(before):], []byte(`,"batch":[1,`)) {
 		t.Fatal("the decision was not appended as one framed batch after the log as it stood")
 	}
 	for cut := len(before); cut <= len(full); cut += max(1, (len(full)-len(before))/97) {

@@ -174,12 +174,10 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		data = map[string]any{"Game": g.ID, "Side": q.Side, "Text": g.lastNotice}
 		subj = fmt.Sprintf("[skagerrak] %s: notice", g.ID)
 	case MailUndelivered:
-		d, err := g.undeliveredData(q.About)
-		if err != nil {
+		var err error
+		if name, data, subj, err = g.undeliveredMail(q.About); err != nil {
 			return Mail{}, err
 		}
-		name, data = "undelivered.tmpl", d
-		subj = fmt.Sprintf("[skagerrak] %s %s: mail to %s undelivered", g.ID, d["Phase"], d["Side"])
 	case MailFinal:
 		d, js, err := finalReport(g, q)
 		if err != nil {

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 
 	"skagerrak/engine"
@@ -141,21 +142,28 @@ func (g *Game) told(id string) {
 	}
 }
 
-// tellReferee queues, for each undelivered mail the referee is not yet
-// told of, the mail that tells them. Since the telling is recorded by its
+// tellReferee queues the mail that tells the referee of the undelivered
+// mail they are not yet told of: one mail for all of them (its About their
+// Message-IDs, space-separated). Several stand untold at once after an
+// upgrade from a build that did not tell the referee, or a host stopped
+// between failures and the telling. Since the telling is recorded by its
 // MailQueued, a crash between the failure and the telling leaves it to the
 // next tick, and nothing is told twice.
 func (g *Game) tellReferee(emit Emit) error {
-	for i := 0; i < len(g.Undelivered); i++ {
-		u := g.Undelivered[i]
-		if u.Told {
-			continue
-		}
-		if err := g.queue(MailUndelivered, Referee, u.Phase, u.ID, emit); err != nil {
-			return err
+	var ids []string
+	phase := ""
+	for _, u := range g.Undelivered {
+		if !u.Told {
+			if len(ids) == 0 {
+				phase = u.Phase
+			}
+			ids = append(ids, u.ID)
 		}
 	}
-	return nil
+	if len(ids) == 0 {
+		return nil
+	}
+	return g.queue(MailUndelivered, Referee, phase, strings.Join(ids, " "), emit)
 }
 
 // resend queues again each undelivered mail of side that is not queued
@@ -221,6 +229,34 @@ func (g *Game) undeliveredData(id string) (map[string]any, error) {
 		how = "It bounced"
 	}
 	return map[string]any{"Game": g.ID, "Side": u.Side, "Phase": phase, "Kind": u.Kind, "ID": u.ID, "To": u.To, "How": how, "Why": u.Why}, nil
+}
+
+// undeliveredMail renders the referee's mail about the undelivered mails
+// about (Message-IDs, space-separated): undelivered.tmpl for one,
+// undeliveredall.tmpl listing each for several.
+func (g *Game) undeliveredMail(about string) (name string, data map[string]any, subject string, err error) {
+	ids := strings.Fields(about)
+	if len(ids) == 1 {
+		d, err := g.undeliveredData(ids[0])
+		if err != nil {
+			return "", nil, "", err
+		}
+		return "undelivered.tmpl", d, fmt.Sprintf("[skagerrak] %s %s: mail to %s undelivered", g.ID, d["Phase"], d["Side"]), nil
+	}
+	var mails []map[string]any
+	var sides []string
+	for _, id := range ids {
+		d, err := g.undeliveredData(id)
+		if err != nil {
+			return "", nil, "", err
+		}
+		mails = append(mails, d)
+		if s := string(d["Side"].(engine.Side)); !slices.Contains(sides, s) {
+			sides = append(sides, s)
+		}
+	}
+	return "undeliveredall.tmpl", map[string]any{"Game": g.ID, "Count": len(ids), "Mails": mails, "Sides": sides},
+		fmt.Sprintf("[skagerrak] %s: %d mails undelivered (%s)", g.ID, len(ids), strings.Join(sides, ", ")), nil
 }
 
 // renderResent renders a mail sent again: the text of its original, read

@@ -278,13 +278,13 @@ func decode[T any](game, what string, data []byte) (T, error) {
 // a pointer to x's type.
 func convert[T any](x any) (T, error) {
 	var zero T
-	want := reflect.TypeFor[T]()
 	if t, ok := x.(T); ok {
 		if isNil(t) {
-			return zero, fmt.Errorf("a nil %v", want)
+			return zero, fmt.Errorf("a nil %v", reflect.TypeFor[T]())
 		}
 		return t, nil
 	}
+	want := reflect.TypeFor[T]()
 	if x != nil {
 		xv := reflect.ValueOf(x)
 		switch {

@@ -39,14 +39,14 @@ func writeBatchLog(t *testing.T, path string) ([]Event, []byte) {
 	return evs, b
 }
 
-// The file frames a batch's records but its last with how many follow,
+// The file frames each record of a batch with its place in the batch,
 // outside the hash: each line less its frame is the record line NewEvent
 // makes, and the file verifies.
 func TestBatchFramedOutsideTheHash(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "events.jsonl")
 	evs, full := writeBatchLog(t, path)
 	lines := strings.Split(strings.TrimSuffix(string(full), "\n"), "\n")
-	for i, want := range []string{"", "", `,"more":2}`, `,"more":1}`, ""} {
+	for i, want := range []string{"", "", `,"batch":[1,3]}`, `,"batch":[2,3]}`, `,"batch":[3,3]}`} {
 		rec, err := evs[i].MarshalJSON()
 		if err != nil {
 			t.Fatal(err)
@@ -128,16 +128,18 @@ func checkOpened(t *testing.T, path string, data []byte, kept, size int, evs []E
 	}
 }
 
-// A frame that does not count down within a whole file is damage, not a
-// torn tail: nothing is cut.
+// A frame that does not go on part by part within a whole file is damage,
+// not a torn tail: nothing is cut.
 func TestBatchFrameDamageRefused(t *testing.T) {
 	dir := t.TempDir()
 	_, full := writeBatchLog(t, filepath.Join(dir, "full.jsonl"))
 	path := filepath.Join(dir, "events.jsonl")
 	for _, c := range []struct{ from, to string }{
-		{`,"more":1}`, `,"more":2}`}, // the count does not go down
-		{`,"more":1}`, `}`},          // the batch ends early: record 5 is out of it
-		{`,"more":2}`, `,"more":02}`},
+		{`,"batch":[2,3]}`, `,"batch":[3,3]}`}, // a part skipped
+		{`,"batch":[2,3]}`, `}`},               // the batch ends early: records 4 and 5 are out of it
+		{`,"batch":[1,3]}`, `,"batch":[1,4]}`}, // not the batch the next record is part of
+		{`,"batch":[1,3]}`, `,"batch":[01,3]}`},
+		{`,"batch":[3,3]}`, `,"batch":[3,2]}`},
 	} {
 		bad := bytes.Replace(full, []byte(c.from), []byte(c.to), 1)
 		if err := os.WriteFile(path, bad, 0o600); err != nil {
@@ -151,5 +153,25 @@ func TestBatchFrameDamageRefused(t *testing.T) {
 		if b, _ := os.ReadFile(path); !bytes.Equal(b, bad) {
 			t.Errorf("%s for %s: the file was changed", c.to, c.from)
 		}
+	}
+}
+
+// A record before the batch, written and acknowledged on its own, that
+// reads back with a NUL byte is damage even though the whole batch after
+// it is good: it was not part of the last write.
+func TestNULBeforeAWholeBatchRefused(t *testing.T) {
+	dir := t.TempDir()
+	_, full := writeBatchLog(t, filepath.Join(dir, "full.jsonl"))
+	starts := lineStarts(full)
+	path := filepath.Join(dir, "events.jsonl")
+	bad := bytes.Clone(full)
+	bad[starts[1]+20] = 0 // record 2, appended alone
+	if err := os.WriteFile(path, bad, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(path)
+	var ce *ChainError
+	if !errors.As(err, &ce) || ce.Seq != 2 {
+		t.Fatalf("open: %v, want a ChainError at record 2", err)
 	}
 }

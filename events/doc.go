@@ -11,7 +11,7 @@
 // A log is a file of records, one per line (JSON Lines). Each record is a
 // JSON object with exactly these six members, in this order, with no
 // whitespace between tokens, followed by one newline byte (0x0A); the
-// records of a batch but its last carry a seventh, outside the record (see
+// records of a batch of two or more carry a seventh, outside the record (see
 // Batches):
 //
 //	{"seq":1,"time":"1940-04-09T04:15:00Z","type":"GameCreated","data":{"game":"weserubung-1"},"prev":"000…000","hash":"9f2c…"}
@@ -71,23 +71,24 @@
 //
 // A batch is records appended as one (Log.AppendBatch: the events of one
 // adjudicator decision). The file store writes a batch with one write and
-// one fsync, and frames each of its records but the last: after the hash
-// member, the line carries one more member, "more", the number of records
-// of the batch that follow it:
+// one fsync, and frames each record of a batch of two or more: after the
+// hash member, the line carries one more member, "batch", the record's
+// place in the batch and the batch's size:
 //
-//	{"seq":7,…,"prev":"…","hash":"…","more":2}
-//	{"seq":8,…,"prev":"…","hash":"…","more":1}
-//	{"seq":9,…,"prev":"…","hash":"…"}
+//	{"seq":7,…,"prev":"…","hash":"…","batch":[1,3]}
+//	{"seq":8,…,"prev":"…","hash":"…","batch":[2,3]}
+//	{"seq":9,…,"prev":"…","hash":"…","batch":[3,3]}
 //
 // The frame is not part of the record: the record line is the file line
-// without `,"more":N` (N a decimal from 1 to MaxBatchRecords-1, no leading
-// zero), the hash does not cover it, and other stores (and MemLog.WriteTo,
-// and an export) do not write it. A reader counts the records of a batch
-// only once it has read the last one; within a batch each frame must be one
-// less than the one before, or the line is damage. A log without batches
-// (every log written before them) has no frames and reads as before; a
-// reader that predates batches refuses a framed line as damage rather
-// than misreading it.
+// without `,"batch":[K,N]` (decimals without leading zeros, 1 <= K <= N,
+// 2 <= N <= MaxBatchRecords), the hash does not cover it, and other stores
+// (and MemLog.WriteTo, and an export) do not write it. A reader counts the
+// records of a batch only once it has read the last one; within a file,
+// each record framed [K,N] with K > 1 follows the one framed [K-1,N], and
+// one framed [1,N] does not come inside another batch, or the line is
+// damage. A log without batches (every log written before them) has no
+// frames and reads as before; a reader that predates batches refuses a
+// framed line as damage rather than misreading it.
 //
 // # First record and format version
 //
@@ -274,17 +275,19 @@
 //     not a complete good record (a cut record, zeros, garbage); or a last
 //     newline-terminated line that fails and contains a NUL byte (unwritten
 //     blocks before a written one); or the records of a batch whose last
-//     record is missing, with whatever follows them: good records whose
-//     frame says more follow, then nothing, a cut record, or a line with a
-//     NUL byte followed only by lines of the same batch (good ones framed
-//     one less each, and leaving no record of it unread, or NUL ones). A
-//     batch is one write, never acknowledged in part, so its remains are
-//     cut whole: the log holds all of a batch or none of it. Readers
-//     report it in Summary.TornTail and Summary.TailBytes and stop there
-//     without error; Open truncates the file to the end of the last good
-//     record (of a whole batch) and fsyncs the cut. If the
-//     bytes after the last newline are a complete good next record that
-//     only lacks its newline, it is kept: readers count it and set
+//     record is missing, with whatever follows them: good records framed
+//     as parts of a batch not yet whole, then nothing or a cut record; or
+//     a line with a NUL byte that is the next part of the batch being read
+//     (or the first part of one) and is followed only by the parts of the
+//     same batch after it (framed so, none past its last) or by lines with
+//     NUL bytes. A batch is one write, never acknowledged in part, so its
+//     remains are cut whole: the log holds all of a batch or none of it.
+//     Readers report the torn tail in Summary.TornTail and
+//     Summary.TailBytes and stop there without error; Open truncates the
+//     file to the end of the last good record (of a whole batch) and
+//     fsyncs the cut. If the bytes after the last newline are a complete
+//     good next record (or last record of the batch being read) that only
+//     lacks its newline, it is kept: readers count it and set
 //     Summary.Unterminated, and Open writes the newline and fsyncs.
 //   - Damage (refused): any newline-terminated line, the last one included,
 //     that is not a good record continuing the chain (unless NUL-torn as

@@ -440,11 +440,15 @@ func parseRecord(line []byte) (Event, error) {
 // MaxBatchRecords bounds the records of one batch (Log.AppendBatch).
 const MaxBatchRecords = 4096
 
-// keyMore starts the member that the file store adds, after hash, to each
-// record of a batch but its last: ,"more":N} says N more records of the
-// batch follow. It is framing, not part of the record: the hash does not
-// cover it, and other stores do not keep it.
-const keyMore = `,"more":`
+// keyBatch starts the member that the file store adds, after hash, to each
+// record of a batch of two or more: ,"batch":[K,N]} says the record is the
+// K-th of a batch of N. It is framing, not part of the record: the hash
+// does not cover it, and other stores do not keep it.
+const keyBatch = `,"batch":[`
+
+// part is a record's place in its batch: the k-th of n; n is 0 for a
+// record appended alone.
+type part struct{ k, n int }
 
 // ErrNotNext is wrapped by the error of an AppendBatch whose records do not
 // continue the log: the first does not follow the head, one does not link
@@ -488,50 +492,62 @@ func short(hash string) string {
 }
 
 // framed returns the file store's bytes of a batch's record lines, each
-// but the last with ,"more":N before its final }, and where each starts.
+// with ,"batch":[K,N] before its final } when there are two or more, and
+// where each starts.
 func framed(lines [][]byte) ([]byte, []int) {
 	if len(lines) == 1 {
 		return lines[0], []int{0}
 	}
-	n := 0
+	size := 0
 	for _, l := range lines {
-		n += len(l) + len(keyMore) + 5
+		size += len(l) + len(keyBatch) + 12
 	}
-	out := make([]byte, 0, n)
+	out := make([]byte, 0, size)
 	starts := make([]int, len(lines))
 	for i, l := range lines {
 		starts[i] = len(out)
-		more := len(lines) - 1 - i
-		if more == 0 {
-			out = append(out, l...)
-			break
-		}
 		out = append(out, l[:len(l)-2]...) // up to the final }\n
-		out = append(out, keyMore...)
-		out = strconv.AppendInt(out, int64(more), 10)
-		out = append(out, "}\n"...)
+		out = append(out, keyBatch...)
+		out = strconv.AppendInt(out, int64(i+1), 10)
+		out = append(out, ',')
+		out = strconv.AppendInt(out, int64(len(lines)), 10)
+		out = append(out, "]}\n"...)
 	}
 	return out, starts
 }
 
 // unframe splits a file line (without newline) into its record line and
-// the number of records of its batch that follow it (see keyMore). A line
-// without the member is returned as it is, with 0.
-func unframe(line []byte) ([]byte, int, error) {
+// its place in its batch (see keyBatch). A line without the member is
+// returned as it is, with n 0.
+func unframe(line []byte) ([]byte, part, error) {
 	n := len(line)
-	if n < 2 || line[n-1] != '}' || line[n-2] < '0' || line[n-2] > '9' {
-		return line, 0, nil
+	if n < 2 || line[n-1] != '}' || line[n-2] != ']' {
+		return line, part{}, nil
 	}
-	i := bytes.LastIndex(line, []byte(keyMore))
+	i := bytes.LastIndex(line, []byte(keyBatch))
 	if i < 0 {
-		return line, 0, nil
+		return line, part{}, nil
 	}
-	digits := line[i+len(keyMore) : n-1]
-	more, err := strconv.Atoi(string(digits))
-	if err != nil || more < 1 || more >= MaxBatchRecords || digits[0] < '1' || digits[0] > '9' {
-		return nil, 0, fmt.Errorf("the batch member %q is not a number from 1 to %d", digits, MaxBatchRecords-1)
+	ks, ns, ok := bytes.Cut(line[i+len(keyBatch):n-2], []byte{','})
+	k, kerr := batchNumber(ks)
+	size, nerr := batchNumber(ns)
+	if !ok || kerr != nil || nerr != nil || size < 2 || k > size {
+		return nil, part{}, fmt.Errorf("the batch member %s is not [K,N] with 1 <= K <= N, 2 <= N <= %d", line[i+1:n-1], MaxBatchRecords)
 	}
 	rec := make([]byte, 0, i+1)
 	rec = append(append(rec, line[:i]...), '}')
-	return rec, more, nil
+	return rec, part{k, size}, nil
+}
+
+// batchNumber reads a decimal from 1 to MaxBatchRecords, without sign or
+// leading zero.
+func batchNumber(b []byte) (int, error) {
+	if len(b) == 0 || b[0] < '1' || b[0] > '9' {
+		return 0, errors.New("not a number from 1")
+	}
+	v, err := strconv.Atoi(string(b))
+	if err != nil || v > MaxBatchRecords {
+		return 0, errors.New("not a number to MaxBatchRecords")
+	}
+	return v, nil
 }

@@ -11,7 +11,8 @@ import (
 
 // MemLog is a Log kept in memory, for tests of the engine and the
 // adjudicator. Its records are exactly those a FileLog would write (WriteTo
-// produces a valid log file). A MemLog handle can be closed and the same
+// produces a valid log file, with no batch frames: a batch appended to a
+// MemLog is all of it there, or none). A MemLog handle can be closed and the same
 // records reopened with Reopen, which simulates a restart; like the file
 // store's lock, only one open handle may exist at a time. Poison simulates a
 // failed fsync. A MemLog is safe for concurrent use.

@@ -71,10 +71,10 @@ type Reader struct {
 	started  bool
 	onRecord func(off int64) // called with each good record's offset
 	buf      []byte
-	// more is how many records of the batch being read are still due;
-	// pending are its records read so far, committed the offset after
-	// the last complete batch.
-	more      int
+	// in is the place of the last record read in the batch being read
+	// (n 0 outside one); pending are its records read so far, committed
+	// the offset after the last complete batch.
+	in        part
 	pending   []pendingRecord
 	committed int64
 }
@@ -121,7 +121,7 @@ func (r *Reader) readLine() ([]byte, error) {
 var errTooLong = errors.New("line longer than MaxRecordBytes")
 
 // All yields the good records in order; the records of a batch (see
-// keyMore) once the batch's last record is read. At the first damaged
+// keyBatch) once the batch's last record is read. At the first damaged
 // record it yields a *ChainError and stops; an I/O error is yielded
 // wrapped, naming the log, and stops. A torn tail, a batch cut short
 // included, ends the iteration without error and is reported by Summary.
@@ -138,7 +138,7 @@ func (r *Reader) All() iter.Seq2[Event, error] {
 		for {
 			b, err := r.readLine()
 			if err == io.EOF {
-				if r.more > 0 {
+				if r.in.n > 0 {
 					r.tear(0) // a batch cut short after a whole record
 				}
 				return
@@ -159,7 +159,7 @@ func (r *Reader) All() iter.Seq2[Event, error] {
 			if terminated {
 				body = b[:len(b)-1]
 			}
-			ev, more, reason := r.check(body)
+			ev, at, reason := r.check(body)
 			if reason != "" {
 				if torn, rest := r.torn(b, terminated); torn {
 					r.tear(int64(len(b)) + rest)
@@ -172,9 +172,12 @@ func (r *Reader) All() iter.Seq2[Event, error] {
 			r.nextSeq = ev.Seq + 1
 			r.prev = ev.Hash
 			r.pending = append(r.pending, pendingRecord{ev: ev, off: start, terminated: terminated})
-			r.more = more
-			if more == 0 && !r.commit(yield) {
-				return
+			r.in = at
+			if at.k == at.n {
+				r.in = part{}
+				if !r.commit(yield) {
+					return
+				}
 			}
 		}
 	}
@@ -235,14 +238,15 @@ func (r *Reader) torn(b []byte, terminated bool) (bool, int64) {
 }
 
 // tornBatch reads the lines after a bad line with a NUL byte. One write
-// wrote them all, and the crash came before it was acknowledged, if they
-// are the records after it in one batch (each says one record fewer of
-// the batch follows, and the last leaves none unread) or blocks not
-// written themselves. It returns that, and the bytes read.
+// wrote them all, and the crash came before it was acknowledged, if the
+// bad line is a record of a batch (the next of the batch being read, or
+// else its first) and the lines after it are the records of the same
+// batch that follow (each framed the next part of it, none past its last)
+// or blocks not written themselves. It returns that, and the bytes read.
 func (r *Reader) tornBatch() (bool, int64) {
-	want := -1 // how many records of its batch followed the bad line
-	if r.more > 0 {
-		want = r.more - 1
+	k, size := 1, 0 // the bad line's part, and its batch's size once known
+	if r.in.n > 0 {
+		k, size = r.in.k+1, r.in.n
 	}
 	var n int64
 	i, ok := 0, true
@@ -256,7 +260,7 @@ func (r *Reader) tornBatch() (bool, int64) {
 		}
 		n += int64(len(b))
 		line := bytes.TrimSuffix(b, []byte{'\n'})
-		rec, more, ferr := unframe(line)
+		rec, at, ferr := unframe(line)
 		var ev Event
 		if ferr == nil {
 			ev, ferr = parseRecord(rec)
@@ -264,13 +268,13 @@ func (r *Reader) tornBatch() (bool, int64) {
 		switch {
 		case ferr != nil:
 			ok = ok && (bytes.IndexByte(b, 0) >= 0 || len(line) == len(b))
-		case want < 0:
-			want = more + 1 + i
-		case more != want-1-i || ev.Seq != r.nextSeq+1+uint64(i):
-			ok = false
+			continue
+		case size == 0:
+			size = at.n
 		}
+		ok = ok && at.n == size && at.k == k+1+i && ev.Seq == r.nextSeq+1+uint64(i)
 	}
-	return ok && want >= i, n
+	return ok && size > 0 && k+i <= size, n
 }
 
 // atEOF reports whether nothing follows the line just read.
@@ -280,37 +284,40 @@ func (r *Reader) atEOF() bool {
 }
 
 // check parses one line (without newline) and checks it continues the
-// chain and its batch. It returns the event and how many records of its
-// batch follow it, or a reason.
-func (r *Reader) check(line []byte) (Event, int, string) {
-	body, more, err := unframe(line)
+// chain and its batch. It returns the event and its place in its batch,
+// or a reason.
+func (r *Reader) check(line []byte) (Event, part, string) {
+	body, at, err := unframe(line)
 	if err != nil {
-		return Event{}, 0, err.Error()
+		return Event{}, part{}, err.Error()
 	}
 	ev, err := parseRecord(body)
 	if err != nil {
-		return Event{}, 0, err.Error()
+		return Event{}, part{}, err.Error()
 	}
-	if r.more > 0 && more != r.more-1 {
-		return Event{}, 0, fmt.Sprintf("the record says %d more records of its batch follow, where %d were due", more, r.more-1)
+	switch {
+	case r.in.n > 0 && at != part{r.in.k + 1, r.in.n}:
+		return Event{}, part{}, fmt.Sprintf("the record is not framed as record %d of the batch of %d it continues", r.in.k+1, r.in.n)
+	case r.in.n == 0 && at.k > 1 && !r.trustOne: // a reader started inside a batch trusts its first line
+		return Event{}, part{}, fmt.Sprintf("the record is framed as record %d of a batch whose first record is not before it", at.k)
 	}
 	if ev.Seq != r.nextSeq {
 		switch {
 		case ev.Seq > r.nextSeq:
-			return Event{}, 0, fmt.Sprintf("seq %d where %d was expected (records missing or out of order)", ev.Seq, r.nextSeq)
+			return Event{}, part{}, fmt.Sprintf("seq %d where %d was expected (records missing or out of order)", ev.Seq, r.nextSeq)
 		default:
-			return Event{}, 0, fmt.Sprintf("seq %d where %d was expected (record repeated or out of order)", ev.Seq, r.nextSeq)
+			return Event{}, part{}, fmt.Sprintf("seq %d where %d was expected (record repeated or out of order)", ev.Seq, r.nextSeq)
 		}
 	}
 	if r.trustOne {
 		r.trustOne = false
 	} else if ev.Prev != r.prev {
 		if r.nextSeq == 1 {
-			return Event{}, 0, "prev of record 1 is not 64 zeros"
+			return Event{}, part{}, "prev of record 1 is not 64 zeros"
 		}
-		return Event{}, 0, fmt.Sprintf("prev does not match the hash of record %d", r.nextSeq-1)
+		return Event{}, part{}, fmt.Sprintf("prev does not match the hash of record %d", r.nextSeq-1)
 	}
-	return ev, more, ""
+	return ev, at, ""
 }
 
 func (r *Reader) chainErr(off int64, reason string) *ChainError {

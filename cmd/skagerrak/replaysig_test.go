@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math/rand/v2"
 	"mime/quotedprintable"
 	"os"
 	"path/filepath"
@@ -18,15 +19,13 @@ import (
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
 	"github.com/ProtonMail/go-crypto/openpgp/packet"
-	openpgpv2 "github.com/ProtonMail/go-crypto/openpgp/v2"
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"github.com/chromedp/chromedp"
 
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
 	"skagerrak/events"
 	"skagerrak/internal/wiring"
-
-	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
 	"skagerrak/mail/verify"
@@ -34,9 +33,9 @@ import (
 
 // TestReplayPageNamesAForgedSignedOrder changes one byte of the order text
 // inside one signed mail of a game played by signed mail, and hashes the
-// chain again as a forger would: the chain, the orders digests and the
-// dice still check, so only the page's signature check can catch it, and
-// the page must name that record.
+// chain again as a forger would: the chain and the orders digests still
+// check, so only the page's signature check can catch it, and the page
+// must name that record, though a roll of a later record is changed too.
 func TestReplayPageNamesAForgedSignedOrder(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join("testdata", "logs", "kriegsmarine-r2-demo.jsonl"))
 	if err != nil {
@@ -54,6 +53,15 @@ func TestReplayPageNamesAForgedSignedOrder(t *testing.T) {
 	}
 	if forged < 0 {
 		t.Fatal("no order accepted by mail in the log")
+	}
+	// A later roll changed too, which the dice check finds: the page
+	// still names the first record that fails, the forged order.
+	for i := len(lines) - 1; i > forged; i-- {
+		if strings.Contains(lines[i], `"type":"PhaseResolved"`) && strings.Contains(lines[i], `"value":`) {
+			j := strings.Index(lines[i], `"value":`) + len(`"value":`)
+			lines[i] = lines[i][:j] + "9" + lines[i][j:] // 1 becomes 91, 6 becomes 96
+			break
+		}
 	}
 	for i := forged; i < len(lines); i++ {
 		lines[i] = rehash(t, strings.TrimSuffix(lines[i-1], "\n"), strings.TrimSuffix(lines[i], "\n")) + "\n"
@@ -308,14 +316,14 @@ func goSignedFiles(t *testing.T, keys map[string]string) []sigFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v6, err := openpgpv2.NewEntity("Go v6", "", "v6@example.org", &packet.Config{V6Keys: true, Algorithm: packet.PubKeyAlgoEd25519, Time: func() time.Time { return time.Now().Add(-time.Hour) }})
+	v6, err := openpgp.NewEntity("Go v6", "", "v6@example.org", &packet.Config{V6Keys: true, Algorithm: packet.PubKeyAlgoEd25519, Time: func() time.Time { return time.Now().Add(-time.Hour) }})
 	if err != nil || v6.PrimaryKey.Version != 6 {
 		t.Fatalf("a v6 key: %v", err)
 	}
 	var fs []sigFixture
 	for _, k := range []struct {
 		uid string
-		e   *openpgpv2.Entity
+		e   *openpgp.Entity
 	}{{"Go v4 <v4@example.org>", v4}, {"Go v6 <v6@example.org>", v6}} {
 		pub, err := compose.ArmorPublicKey(k.e)
 		if err != nil {
@@ -324,7 +332,7 @@ func goSignedFiles(t *testing.T, keys map[string]string) []sigFixture {
 		keys[k.uid] = string(pub)
 		for _, text := range []bool{false, true} {
 			var sig bytes.Buffer
-			if err := openpgpv2.ArmoredDetachSign(&sig, []*openpgpv2.Entity{k.e}, strings.NewReader(sigOrder), &openpgpv2.SignParams{TextSig: text}); err != nil {
+			if err := openpgp.ArmoredDetachSign(&sig, []*openpgp.Entity{k.e}, strings.NewReader(sigOrder), &openpgp.SignParams{TextSig: text}); err != nil {
 				t.Fatal(err)
 			}
 			fs = append(fs, sigFixture{name: fmt.Sprintf("signed file (text mode %v)", text), uid: k.uid, raw: []byte(sigOrder), signature: sig.String(), file: true})
@@ -338,10 +346,10 @@ func goSignedFiles(t *testing.T, keys map[string]string) []sigFixture {
 
 // compressedSigMail is a mail with sigOrder attached and its signature
 // as one compressed packet around the signature packet.
-func compressedSigMail(t *testing.T, e *openpgpv2.Entity, algo packet.CompressionAlgo) []byte {
+func compressedSigMail(t *testing.T, e *openpgp.Entity, algo packet.CompressionAlgo) []byte {
 	t.Helper()
 	var sig, z bytes.Buffer
-	if err := openpgpv2.DetachSign(&sig, []*openpgpv2.Entity{e}, strings.NewReader(sigOrder), nil); err != nil {
+	if err := openpgp.DetachSign(&sig, []*openpgp.Entity{e}, strings.NewReader(sigOrder), nil); err != nil {
 		t.Fatal(err)
 	}
 	w, err := packet.SerializeCompressed(nopCloser{&z}, algo, nil)
@@ -428,7 +436,7 @@ func TestReplayPageTextPiecesAgreeWithGo(t *testing.T) {
 	var canon, crlf, qp []string
 	for _, in := range inputs {
 		var b bytes.Buffer
-		w := openpgpv2.NewCanonicalTextWriteCloser(nopCloser{&b})
+		w := openpgp.NewCanonicalTextWriteCloser(nopCloser{&b})
 		w.Write([]byte(in))
 		canon = append(canon, b64(b.Bytes()))
 		crlf = append(crlf, b64(bytes.ReplaceAll(bytes.ReplaceAll([]byte(in), []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))))
@@ -549,14 +557,14 @@ func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
 func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 	now := time.Now().UTC().Truncate(time.Second)
 	// A key valid for an hour from two hours ago; a file signed in it.
-	short, err := openpgpv2.NewEntity("Short", "", "short@example.org", &packet.Config{KeyLifetimeSecs: 3600, Algorithm: packet.PubKeyAlgoEdDSA, Time: func() time.Time { return now.Add(-2 * time.Hour) }})
+	short, err := openpgp.NewEntity("Short", "", "short@example.org", &packet.Config{KeyLifetimeSecs: 3600, Algorithm: packet.PubKeyAlgoEdDSA, Time: func() time.Time { return now.Add(-2 * time.Hour) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	shortPub, _ := compose.ArmorPublicKey(short)
 	signedAt := now.Add(-90 * time.Minute)
 	var sig bytes.Buffer
-	if err := openpgpv2.ArmoredDetachSign(&sig, []*openpgpv2.Entity{short}, strings.NewReader(sigOrder), &openpgpv2.SignParams{Config: &packet.Config{Time: func() time.Time { return signedAt }}}); err != nil {
+	if err := openpgp.ArmoredDetachSign(&sig, []*openpgp.Entity{short}, strings.NewReader(sigOrder), &openpgp.SignParams{Config: &packet.Config{Time: func() time.Time { return signedAt }}}); err != nil {
 		t.Fatal(err)
 	}
 	// A GnuPG key and its revocation certificate, imported.
@@ -574,6 +582,7 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 	const weakUID = "Weak <weak@example.org>"
 	g.GenKey(weakUID, "rsa1024", "sign", "1d")
 	weakClear, weak := g.Clearsign(weakUID, []byte(sigOrder)), string(g.ExportPublic(weakUID))
+	received := time.Now().UTC().Add(time.Second) // after GnuPG's keys and signatures, to the second
 
 	cases := []struct {
 		name, key, signature string
@@ -582,8 +591,8 @@ func TestReplayPageRefusesRevokedAndExpiredKeys(t *testing.T) {
 		verify, page         string
 	}{
 		{"received after the key expired", string(shortPub), sig.String(), []byte(sigOrder), signedAt.Add(time.Minute), now, "expired", "(expired-key)"},
-		{"the key revoked for no reason", revoked, "", clear, now, now, "revoked", "(revoked-key)"},
-		{"an RSA key of 1,024 bits", weak, "", weakClear, now, now, "weak", "(weak-key)"},
+		{"the key revoked for no reason", revoked, "", clear, received, received, "revoked", "(revoked-key)"},
+		{"an RSA key of 1,024 bits", weak, "", weakClear, received, received, "weak", "(weak-key)"},
 	}
 	var recs []map[string]any
 	who := map[string]map[string]string{}
@@ -655,9 +664,115 @@ func pageChecksAsVerify(t *testing.T, gameDir string, signatures int) {
 	file := filepath.Join(t.TempDir(), "page.html")
 	os.WriteFile(file, b.Bytes(), 0o644)
 	verdict := openPage(t, browser(t, func(any) {}), "file://"+file)
-	if want := fmt.Sprintf("verified: %d records, %d signatures, ", bytes.Count(log, []byte("\n")), signatures); !strings.HasPrefix(verdict, want) {
+	if want := fmt.Sprintf("verified: %d records, %s, ", bytes.Count(log, []byte("\n")), plural(signatures, "signature")); !strings.HasPrefix(verdict, want) {
 		t.Errorf("the page of %s says %q, want it to begin %q", gameDir, verdict, want)
 	}
+}
+
+// plural is "1 signature", "2 signatures".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// TestReplayPageAgreesWithGoOnMangledMail mangles signed mails of each
+// shape, Ed25519 and RSA (a byte changed to one that means something to MIME, armor or
+// the cleartext format, a line dropped or doubled) and has verify and the
+// page read each: the page must accept only what verify accepts, finding
+// the same signed bytes and identity, and should accept all of it.
+func TestReplayPageAgreesWithGoOnMangledMail(t *testing.T) {
+	g := gpgtest.New(t)
+	ctx := browser(t, func(any) {})
+	for _, algo := range []string{"ed25519", "rsa3072"} {
+		t.Run(algo, func(t *testing.T) { mangledAgree(t, ctx, g, algo) })
+	}
+}
+
+// mangledAgree has verify and the page read 600 mangled mails signed by
+// a key of the algorithm (see TestReplayPageAgreesWithGoOnMangledMail).
+func mangledAgree(t *testing.T, ctx context.Context, g *gpgtest.GPG, algo string) {
+	uid := "Mangled " + algo + " <m@example.org>"
+	g.GenKey(uid, algo, "sign", "1d")
+	armored := string(g.ExportPublic(uid))
+	var mails [][]byte
+	for _, f := range sigShapes(t, g, uid) {
+		if !f.file {
+			mails = append(mails, f.raw)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, uint64(len(algo))))
+	const special = "\r\n \t-=:;\"'/*%?_.ABab0189+"
+	var mangled [][]byte
+	for range 600 {
+		m := bytes.Clone(mails[rng.IntN(len(mails))])
+		switch lines := bytes.SplitAfter(m, []byte("\n")); rng.IntN(3) {
+		case 0:
+			m[rng.IntN(len(m))] = special[rng.IntN(len(special))]
+		case 1:
+			i := rng.IntN(len(lines))
+			m = bytes.Join(slices.Delete(lines, i, i+1), nil)
+		default:
+			i := rng.IntN(len(lines))
+			m = bytes.Join(slices.Insert(lines, i, lines[i]), nil)
+		}
+		mangled = append(mangled, m)
+	}
+	at := time.Now().UTC().Add(time.Second)
+	ks, err := wiring.Verifier{}.Keys([]string{armored})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "page.html")
+	var b bytes.Buffer
+	if err := (&replaypage.Page{Game: "mangled"}).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file, b.Bytes(), 0o644)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file)); err != nil {
+		t.Fatal(err)
+	}
+	var in []string
+	for _, m := range mangled {
+		in = append(in, b64(m))
+	}
+	inJSON, _ := json.Marshal(in)
+	keyJSON, _ := json.Marshal(armored)
+	type read struct{ Covered, Signed, Identity, Err string }
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]read](`(async () => {
+		const b64 = (b) => btoa(Array.from(b, (x) => String.fromCharCode(x)).join(""));
+		const c = await openpgp.cert(`+string(keyJSON)+`);
+		const out = [];
+		for (const m of `+string(inJSON)+`) {
+			try {
+				const g = await openpgp.mail(Uint8Array.from(atob(m), (x) => x.charCodeAt(0)), c, `+fmt.Sprint(at.Unix())+`);
+				out.push({Covered: b64(g.covered), Signed: b64(g.signed), Identity: g.identity});
+			} catch (e) { out.push({Err: String(e.message) || "refused"}); }
+		}
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted, both := 0, 0
+	for i, m := range mangled {
+		r, err := verify.Verify(m, keyring(ks), at)
+		switch {
+		case err != nil && got[i].Err == "":
+			t.Errorf("mangled mail %d: the page accepts it, verify refuses it: %v\n%s", i, err, m)
+		case err == nil && got[i].Err != "":
+			t.Errorf("mangled mail %d: verify accepts it, the page refuses it: %s\n%s", i, got[i].Err, m)
+		case err == nil:
+			accepted++
+			if want := (read{b64(r.Covered), b64(r.Signed), adjudicator.IdentityKey(r.Identity), ""}); got[i] != want {
+				t.Errorf("mangled mail %d: the page reads %+v, verify %+v", i, got[i], want)
+			}
+		default:
+			both++
+		}
+	}
+	t.Logf("%d mangled mails: %d accepted by both alike, %d refused by both", len(mangled), accepted, both)
 }
 
 // keyring is the key set's keys as go-crypto takes them.

@@ -215,5 +215,5 @@ func TestSnapshotsInPostgres(t *testing.T) {
 // unframed is a file store's log without the frames of its batches
 // (events: Batches): its records, as every store gives them.
 func unframed(log []byte) []byte {
-	return regexp.MustCompile(`,"more":[0-9]+}\n`).ReplaceAll(log, []byte("}\n"))
+	return regexp.MustCompile(`,"batch":\[[0-9]+,[0-9]+\]}\n`).ReplaceAll(log, []byte("}\n"))
 }

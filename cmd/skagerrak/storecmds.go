@@ -62,7 +62,7 @@ func (m *Main) exportCmd() *cobra.Command {
 	var out string
 	c := &cobra.Command{
 		Use:   "export GAME [--out DIR]",
-		Short: "Write a game's events.jsonl byte for byte as the file store keeps it",
+		Short: "Write a game's events.jsonl: every record as the file store writes it (a batch's marks left out), from any store",
 		Long: `export writes a game's log, from whatever store holds it, exactly as the
 file store would keep it, so that verify and players' tools work on it:
 to standard output, or with --out DIR as a game directory DIR/GAME that

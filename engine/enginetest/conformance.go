@@ -14,8 +14,17 @@ import (
 	"skagerrak/engine"
 )
 
-// Hider is implemented by a ruleset under test (in its conformance test,
-// by a type that embeds the ruleset) to change what one side may not see.
+// Conforming is a ruleset under test: in its conformance test, a type
+// that embeds the ruleset and adds how to hide what a side may not see
+// (Hider) and the invariants of its states (Checker).
+type Conforming interface {
+	engine.Ruleset
+	Hider
+	Checker
+}
+
+// Hider is implemented by a ruleset under test to change what one side
+// may not see.
 // Hide returns a copy of s that differs from s only in what side may not
 // know: the other sides' hidden units, standing orders, secret objectives,
 // private reports. k picks one of several variants. It must not modify s.
@@ -78,11 +87,10 @@ func Games() int {
 // form and scripted player with mutated lines mixed in, on computer dice
 // and on manual dice given in pieces, every state and view surviving its
 // JSON round trip, every refusal naming its line; the same log giving the
-// same states by full replay and from a snapshot; and, where rs is a
-// Hider, fog of war: what a side cannot see never changes its view,
-// report, order form or the replies to its orders. Where rs is a Checker
-// its invariants hold in every state played.
-func Conformance(t *testing.T, rs engine.Ruleset) {
+// same states by full replay and from a snapshot; fog of war: what a side
+// cannot see (rs.Hide) never changes its view, report, order form or the
+// replies to its orders; and rs.Invariants hold in every state played.
+func Conformance(t *testing.T, rs Conforming) {
 	t.Run("Registry", func(t *testing.T) { checkRegistry(t, rs) })
 	t.Run("RandomPlay", func(t *testing.T) { randomPlay(t, rs, Games()) })
 }

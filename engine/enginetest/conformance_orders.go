@@ -206,16 +206,12 @@ type fog struct {
 	hidden map[engine.Side]engine.State
 }
 
-// newFog makes the changed copies, if the ruleset is a Hider.
+// newFog makes the changed copies.
 func (p *player) newFog(s engine.State) *fog {
-	h, ok := p.rs.(Hider)
-	if !ok {
-		return nil
-	}
 	f := &fog{s: s, hidden: map[engine.Side]engine.State{}}
 	before := p.canon(s)
 	for _, side := range p.rs.Sides() {
-		f.hidden[side] = h.Hide(s, side, p.rng.IntN(8))
+		f.hidden[side] = p.rs.Hide(s, side, p.rng.IntN(8))
 	}
 	if string(before) != string(p.canon(s)) {
 		p.fail("Hide changed the state it was given")

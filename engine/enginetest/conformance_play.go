@@ -78,7 +78,7 @@ func (s playStats) String() string {
 // player plays one random game.
 type player struct {
 	t      testing.TB
-	rs     engine.Ruleset
+	rs     Conforming
 	rng    *rand.Rand
 	game   int
 	manual bool
@@ -94,7 +94,7 @@ type player struct {
 
 // randomPlay plays n random games of rs, cycling through its set-ups,
 // and logs what they went through.
-func randomPlay(t testing.TB, rs engine.Ruleset, n int) {
+func randomPlay(t testing.TB, rs Conforming, n int) {
 	var sus []engine.Setup
 	for _, su := range setups(rs) {
 		// An option may need another: a set-up New refuses is no game.
@@ -273,10 +273,8 @@ func (p *player) piece(want engine.Roll) []int {
 func (p *player) check(prev, next engine.State) {
 	p.t.Helper()
 	p.forms = checkState(p.t, p.rs, next, fmt.Sprintf("game %d %s", p.game, p.where))
-	if c, ok := p.rs.(Checker); ok {
-		if err := c.Invariants(prev, next); err != nil {
-			p.fail("invariant: %v", err)
-		}
+	if err := p.rs.Invariants(prev, next); err != nil {
+		p.fail("invariant: %v", err)
 	}
 }
 

@@ -30,7 +30,7 @@ func (f *failures) note(s string) {
 }
 
 // firstFailure plays n random games of rs and returns the first failure.
-func firstFailure(t *testing.T, rs engine.Ruleset, n int) string {
+func firstFailure(t *testing.T, rs Conforming, n int) string {
 	f := &failures{TB: t}
 	done := make(chan struct{})
 	go func() {

@@ -55,3 +55,29 @@ func TestFormListsEveryUnit(t *testing.T) {
 		return names
 	})
 }
+
+// TestGuideDecisionsAreAccepted parses each answer of the guide's
+// "decisions in person" in a short phase of its kind (5.2), each set up as
+// the rules tests of that decision set it up, and checks the guide prints
+// them all.
+func TestGuideDecisionsAreAccepted(t *testing.T) {
+	asking := func(s *State, side engine.Side, kind string) *State {
+		s.side(side).Standing.Ask = []string{kind}
+		return s
+	}
+	decide := func(s *State, side engine.Side, orders string, faces []int) engine.State {
+		mid, _ := resolveWith(t, s, side, orders, faces)
+		if mid.Pending == nil {
+			t.Fatalf("%s: no decision asked", orders)
+		}
+		return mid
+	}
+	evasion := decide(evasionSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskEvasion}}), German, evasionOrders, rolls)
+	cont := decide(continueSetup(t, Standing{Evade: "never", React: true, Ask: []string{AskContinue}}), German, "fleet G20 attack A20\n", append([]int{1, 6}, rolls...))
+	react := decide(reactSetup(t, Standing{Evade: "weaker", React: true, Ask: []string{AskReact}}), German, "fleet G20 to South-2\n", rolls)
+	intercept := decide(interceptSetup(t, true), Allied, "air bomb Hamar 340 1\nair patrol Hamar 1\n", rolls)
+	losses := decide(asking(lossesSetup(t, German), Allied, AskLosses), German, "attack Egersund\n", lossesDice)
+	enginetest.GuideExamples(t, Ruleset{}, Decisions, enginetest.Played{}, map[string]engine.State{
+		"evade": evasion, "fight": evasion, "break": cont, "attack": react, "pass": react,
+		"intercept": intercept, "step": losses})
+}

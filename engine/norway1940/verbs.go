@@ -72,3 +72,44 @@ var Verbs = engine.Verbs{
 		Phases:  []string{PhaseTurn},
 		Example: engine.Example{Phase: "T04-allied", Side: Allied, Line: "losses IR3 IR4"}},
 }
+
+// Decisions is the table of the answers a side gives in a short decision
+// phase (5.2: a decision it asked to take in person): the guide prints
+// them, and each example is parsed in such a phase by a test. The phase
+// kinds are the kinds of decision (AskEvasion, ...); the report of the
+// phase lists the answers its question takes, with the fleets, units and
+// places filled in.
+var Decisions = engine.Verbs{
+	{Name: "evade", Rule: "9.14.5", Usage: "evade",
+		Doc:     "Your attacked fleet tries to evade: it does on the roll the report gives, or less.",
+		Phases:  []string{AskEvasion},
+		Example: engine.Example{Phase: "T08-german-react", Side: Allied, Line: "evade", Setup: "fleet A20 attacked by G20 in South-3, the Allied asking evasion"}},
+	{Name: "fight", Rule: "9.14.5", Usage: "fight | fight on",
+		Doc:     "fight: your attacked fleet stands and fights (evasion). fight on: after winning a round, fight another (continue, 9.14.5.1).",
+		Phases:  []string{AskEvasion, AskContinue},
+		Example: engine.Example{Phase: "T08-german-react", Side: Allied, Line: "fight", Setup: "fleet A20 attacked by G20 in South-3, the Allied asking evasion"}},
+	{Name: "break", Rule: "9.14.5.1", Usage: "break off",
+		Doc:     "After winning a round, your fleet breaks off the combat.",
+		Phases:  []string{AskContinue},
+		Example: engine.Example{Phase: "T08-german-react", Side: Allied, Line: "break off", Setup: "A20 won round 1 against G20, the Allied asking continue"}},
+	{Name: "attack", Rule: "9.14.4", Usage: "attack with FLEET",
+		Doc:     "A detected enemy fleet entered the box of your undetected fleets: FLEET, one the report names, attacks it.",
+		Args:    []engine.Arg{{Name: "FLEET", Doc: "your fleet that may attack, as the report lists"}},
+		Phases:  []string{AskReact},
+		Example: engine.Example{Phase: "T08-german-react", Side: Allied, Line: "attack with A20", Setup: "G20 enters South-2 where A20 waits, the Allied asking react"}},
+	{Name: "pass", Rule: "9.14.4", Usage: "pass",
+		Doc:     "Lets the entering fleet pass (react), or keeps your fighters from intercepting (interception, 8.9.3.1).",
+		Phases:  []string{AskReact, AskInterception},
+		Example: engine.Example{Phase: "T08-german-react", Side: Allied, Line: "pass", Setup: "G20 enters South-2 where A20 waits, the Allied asking react"}},
+	{Name: "intercept", Rule: "8.9.3.1", Usage: "intercept PLACE N",
+		Doc: "Your kept fighter markers intercept a raid: one line a place, at most as many markers in all as you kept.",
+		Args: []engine.Arg{{Name: "PLACE", Doc: "a place a raid flies to, as the report lists"},
+			{Name: "N", Doc: "how many of your kept fighter markers"}},
+		Phases:  []string{AskInterception},
+		Example: engine.Example{Phase: "T08-allied-react", Side: German, Line: "intercept Hamar 2", Setup: "4 German fighters kept, an Allied bomber and its escort over Hamar, the German asking interception"}},
+	{Name: "step", Rule: "10.5.6", Usage: "step UNIT | eliminate UNIT",
+		Doc:     "How your beaten defenders take their losses, one line a loss: step takes a step from UNIT, eliminate removes it (as many of each as the report says).",
+		Phases:  []string{AskLosses},
+		Since:   2,
+		Example: engine.Example{Phase: "T08-german-react", Side: Allied, Line: "step IR8\nstep IR14", Setup: "IR8 and IR14 beaten at Egersund with 2 step losses, the Allied asking losses"}},
+}

@@ -53,6 +53,7 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentAppends", testConcurrentAppends},
 		{"AppendBatch", testAppendBatch},
 		{"BatchNotNextAppendsNothing", testBatchNotNext},
+		{"BatchOfAClosedWriterAppendsNothing", testBatchClosed},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
@@ -595,8 +596,10 @@ func testAppendBatch(t *testing.T, open Opener) {
 	l = mustOpen(t, open, dir)
 	defer l.Close()
 	sameRecords(t, l, all)
-	if got := collect(t, l, 4); len(got) != 4 || got[0].Seq != 4 {
-		t.Fatalf("Events(4) from inside a batch yielded %d records, want 4 from seq 4", len(got))
+	for from := uint64(3); from <= 6; from++ {
+		if got := collect(t, l, from); len(got) != int(8-from) || got[0].Seq != from {
+			t.Fatalf("Events(%d), in and after a batch, yielded %d records, want %d from seq %d", from, len(got), 8-from, from)
+		}
 	}
 }
 
@@ -623,4 +626,28 @@ func testBatchNotNext(t *testing.T, open Opener) {
 		t.Fatalf("AppendBatch after refused ones: %v", err)
 	}
 	sameRecords(t, l, append(all, good...))
+}
+
+// A writer that no longer holds the log (closed, and the log opened again
+// by another) appends nothing of a batch, and the one that holds it goes
+// on from the head.
+func testBatchClosed(t *testing.T, open Opener) {
+	dir := t.TempDir()
+	old := mustOpen(t, open, dir)
+	all := appendN(t, old, 2)
+	seq, head := old.Head()
+	batch := sealed(t, seq, head, 3)
+	if err := old.Close(); err != nil {
+		t.Fatal(err)
+	}
+	l := mustOpen(t, open, dir)
+	defer l.Close()
+	if err := old.AppendBatch(batch); !errors.Is(err, events.ErrClosed) {
+		t.Errorf("AppendBatch on a closed log: %v, want ErrClosed", err)
+	}
+	sameRecords(t, l, all)
+	if err := l.AppendBatch(batch); err != nil {
+		t.Fatalf("the same batch by the writer that holds the log: %v", err)
+	}
+	sameRecords(t, l, append(all, batch...))
 }

@@ -37,8 +37,12 @@ const openpgp = (function () {
     return concat(...out);
   }
   const CRLF = bytesOf("\r\n"), LF = bytesOf("\n");
+  // base64 decodes as Go's StdEncoding does what verify hands it: padded,
+  // with line breaks, blanks and tabs left out.
   function base64(s) {
-    try { return bytesOf(atob(s.replace(/[\r\n \t]/g, ""))); } catch (e) { return no("bad base64"); }
+    const t = s.replace(/[\r\n \t]/g, "");
+    if (t.length % 4 || !/^[A-Za-z0-9+/]*={0,2}$/.test(t)) no("bad base64");
+    try { return bytesOf(atob(t)); } catch (e) { return no("bad base64"); }
   }
   const be = (b, o, n) => { let v = 0; for (let i = 0; i < n; i++) v = v * 256 + b[o + i]; return v; };
   const u32 = (n) => new Uint8Array([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
@@ -59,48 +63,66 @@ const openpgp = (function () {
     for (const [s, e, n] of lines(raw)) if (trimCR(raw, s, e) === s) return [raw.subarray(0, s), raw.subarray(n)];
     return [raw, raw.subarray(raw.length)];
   }
+  // header reads a MIME header as go-message's textproto does: a field
+  // name of printable ASCII without a colon, folded lines unfolded.
   function header(b) {
     const fields = [];
-    for (const line of latin1(b).split(/\r?\n/)) {
+    const ls = latin1(b).split(/\r?\n/);
+    if (/^[ \t]/.test(ls[0] || "")) no("unreadable MIME header: it begins with a folded line");
+    for (const line of ls) {
       if (line === "") continue;
-      if (/^[ \t]/.test(line) && fields.length) { fields[fields.length - 1][1] += line; continue; }
+      if (/^[ \t]/.test(line)) { if (fields.length) fields[fields.length - 1][1] += line; continue; }
       const i = line.indexOf(":");
-      if (i <= 0) no("unreadable MIME header");
-      fields.push([line.slice(0, i).trim().toLowerCase(), line.slice(i + 1)]);
+      if (i < 0) no("unreadable MIME header line");
+      const key = line.slice(0, i).replace(/^[ \t]+|[ \t]+$/g, "");
+      if (/[^\x21-\x7e]/.test(key)) no("unreadable MIME header: a malformed field name");
+      if (key) fields.push([key.toLowerCase(), line.slice(i + 1)]);
     }
     const all = (k) => fields.filter((f) => f[0] === k).map((f) => f[1].trim());
     return { all, get: (k) => all(k)[0] || "" };
   }
-  // params parses "type/subtype; a=b; c="d"" as Go's mime.ParseMediaType
-  // does for what mail carries (quoted strings, RFC 2231 continuations).
+  // mediaType is Go's mime.ParseMediaType: a type/subtype of tokens, then
+  // parameters (tokens or quoted strings, RFC 2231 continuations and
+  // encodings), or an error.
+  const TOKEN = "[!#$%&'*+\\-.0-9A-Z^_`a-z{|}~]+";
+  const PARAM = new RegExp("^\\s*;\\s*(" + TOKEN + ")\\s*=\\s*(" + TOKEN + '|"((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])*)")');
+  function quoted(q) {
+    return q.replace(/\\([^])/g, (m, c) => ('()<>@,;:\\"/[]?='.includes(c) ? c : m));
+  }
+  function percent(v) {
+    if (/%(?![0-9a-fA-F]{2})/.test(v)) return null;
+    return new TextDecoder().decode(bytesOf(v.replace(/%([0-9a-fA-F]{2})/g, (m, h) => String.fromCharCode(parseInt(h, 16)))));
+  }
+  function enc2231(v) {
+    const m = /^([^']*)'[^']*'(.*)$/s.exec(v);
+    return m && ["us-ascii", "utf-8"].includes(m[1].toLowerCase()) ? percent(m[2]) : null;
+  }
   function mediaType(v) {
-    const m = /^\s*([^\s;]+)\s*/.exec(v);
-    if (!m) no("unparsable media type");
-    const params = {}, ext = {};
-    const re = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s;]*)\s*/gy;
-    re.lastIndex = m[0].length;
-    let p;
-    while (re.lastIndex < v.length && (p = re.exec(v))) {
-      let key = p[1].toLowerCase(), val = p[2];
-      if (val.startsWith('"')) val = val.slice(1, -1).replace(/\\(.)/g, "$1");
-      const c = /^(.*?)\*(\d+)?(\*)?$/.exec(key);
-      if (c) (ext[c[1]] = ext[c[1]] || []).push([Number(c[2] || 0), val, !!c[3] || c[2] === undefined]);
-      else params[key] = val;
+    const base = v.split(";")[0], type = base.trim().toLowerCase();
+    if (!new RegExp("^" + TOKEN + "(/" + TOKEN + ")?$").test(type)) no("unparsable media type");
+    const params = {}, cont = {};
+    for (let rest = v.slice(base.length); rest.trim() !== "";) {
+      const m = PARAM.exec(rest);
+      if (!m) { if (rest.trim() === ";") break; no("unparsable media type: an invalid parameter"); }
+      const key = m[1].toLowerCase(), value = m[3] !== undefined ? quoted(m[3]) : m[2];
+      const star = key.indexOf("*"), map = star < 0 ? params : (cont[key.slice(0, star)] = cont[key.slice(0, star)] || {});
+      if (key in map && map[key] !== value) no("unparsable media type: a parameter given twice");
+      map[key] = value;
+      rest = rest.slice(m[0].length);
     }
-    for (const [k, parts] of Object.entries(ext)) {
-      parts.sort((a, b) => a[0] - b[0]);
-      let cs = "utf-8", out = "";
-      for (const [i, val, encoded] of parts) {
-        let s = val;
-        if (encoded) {
-          if (i === 0) { const q = /^([^']*)'[^']*'(.*)$/.exec(s); if (q) { cs = q[1] || cs; s = q[2]; } }
-          s = decodeText(bytesOf(unescape(s.replace(/%(?![0-9a-fA-F]{2})/g, "%25"))), cs);
-        }
-        out += s;
+    for (const [k, pieces] of Object.entries(cont)) {
+      if ((k + "*") in pieces) { const d = enc2231(pieces[k + "*"]); if (d !== null) params[k] = d; continue; }
+      let out = "", valid = false;
+      for (let n = 0; ; n++) {
+        if ((k + "*" + n) in pieces) { valid = true; out += pieces[k + "*" + n]; continue; }
+        const e = pieces[k + "*" + n + "*"];
+        if (e === undefined) break;
+        valid = true;
+        out += (n === 0 ? enc2231(e) : percent(e)) || "";
       }
-      params[k] = out;
+      if (valid) params[k] = out;
     }
-    return [m[1].toLowerCase(), params];
+    return [type, params];
   }
   function parse(raw, depth) {
     if (depth > 8) no("MIME nesting too deep");
@@ -255,7 +277,9 @@ const openpgp = (function () {
         len = n ? be(b, o, n) : b.length - o;
         o += n;
       }
-      if (o + len > b.length) no("truncated OpenPGP packet");
+      // go-crypto reads a packet longer than what is left as far as its
+      // fields go: what it needs must be there (see signature, mpi).
+      if (o + len > b.length) len = b.length - o;
       out.push({ tag, body: b.subarray(o, o + len), raw: b.subarray(start, o + len) });
       o += len;
     }
@@ -270,12 +294,16 @@ const openpgp = (function () {
     let body = "";
     for (j++; j < ls.length; j++) {
       if (ls[j].startsWith("-----END") || (ls[j].length === 5 && ls[j][0] === "=")) return base64(body);
+      if (ls[j].length > 96 || /[ \t]/.test(ls[j])) no("bad armor: a line go-crypto refuses");
       body += ls[j];
     }
     return no("armor without its end");
   }
+  const truncated = () => no("a truncated OpenPGP packet");
   function mpi(b, o) {
+    if (o + 2 > b.length) truncated();
     const n = Math.ceil(be(b, o, 2) / 8);
+    if (o + 2 + n > b.length) truncated();
     return [b.subarray(o + 2, o + 2 + n), o + 2 + n];
   }
   function subpackets(b) {
@@ -284,7 +312,7 @@ const openpgp = (function () {
       let len = b[o++];
       if (len >= 192 && len < 255) len = ((len - 192) << 8) + b[o++] + 192;
       else if (len === 255) { len = be(b, o, 4); o += 4; }
-      if (!(len >= 1)) no("a signature subpacket without its type");
+      if (!(len >= 1) || o + len > b.length) no("a truncated signature subpacket");
       out.push({ type: b[o] & 0x7f, body: b.subarray(o + 1, o + len) });
       o += len;
     }
@@ -297,13 +325,16 @@ const openpgp = (function () {
     if (v !== 4 && v !== 6) no("signature version " + v);
     const n = v === 4 ? 2 : 4;
     const hl = be(body, 4, n), hashedEnd = 4 + n + hl;
+    if (hashedEnd + n > body.length) truncated();
     const ul = be(body, hashedEnd, n), unhashedEnd = hashedEnd + n + ul;
+    if (unhashedEnd + 2 > body.length) truncated();
     const s = { version: v, type: body[1], algo: body[2], hash: body[3], hashed: subpackets(body.subarray(4 + n, hashedEnd)),
       unhashed: subpackets(body.subarray(hashedEnd + n, unhashedEnd)), tag: body.subarray(unhashedEnd, unhashedEnd + 2) };
     s.suffix = concat(body.subarray(0, hashedEnd), new Uint8Array([v, 0xff]), u32(hashedEnd));
     let o = unhashedEnd + 2;
     s.salt = new Uint8Array(0);
     if (v === 6) { s.salt = body.subarray(o + 1, o + 1 + body[o]); o += 1 + body[o]; }
+    if (o > body.length) truncated();
     s.material = body.subarray(o);
     const sub = (t) => s.hashed.find((p) => p.type === t);
     s.created = sub(2) ? be(sub(2).body, 0, 4) : 0;
@@ -311,10 +342,21 @@ const openpgp = (function () {
     s.keyExpires = sub(9) ? be(sub(9).body, 0, 4) : 0;
     s.flags = sub(27) ? sub(27).body[0] : undefined;
     s.reason = sub(29) ? sub(29).body[0] : undefined;
-    const all = s.hashed.concat(s.unhashed);
-    const fp = all.find((p) => p.type === 33), id = all.find((p) => p.type === 16);
-    s.issuer = fp ? hex(fp.body.subarray(1)) : id ? hex(id.body) : "";
-    const emb = all.find((p) => p.type === 32);
+    // The issuer is the key ID the last issuer subpacket names (hashed
+    // area first), as go-crypto reads it.
+    s.issuer = "";
+    s.hashed.map((p) => [p, true]).concat(s.unhashed.map((p) => [p, false])).forEach(([p, hashed]) => {
+      if (p.type === 16) {
+        if (v > 4 && hashed) no("an issuer key ID subpacket in a v6 signature");
+        if (p.body.length !== 8) no("an issuer subpacket of bad length");
+        if (v === 4) s.issuer = hex(p.body);
+      } else if (p.type === 33) {
+        const fv = p.body[0], l = p.body.length - 1;
+        if (!p.body.length || (fv >= 5 ? l !== 32 : l !== 20)) no("an issuer fingerprint of bad length");
+        s.issuer = hex(fv >= 5 ? p.body.subarray(1, 9) : p.body.subarray(13, 21));
+      }
+    });
+    const emb = s.hashed.concat(s.unhashed).find((p) => p.type === 32);
     s.embedded = emb ? emb.body : null;
     return s;
   }
@@ -465,7 +507,7 @@ const openpgp = (function () {
     if (revokedAt(c.revocations, t)) no("signing key revoked (revoked-key)");
     const self = latest(c.selfSigs, t) || no("the registered key has no valid self-signature at " + new Date(t * 1000).toISOString());
     if (expired(p.created, self.keyExpires, t) || expired(self.created, self.expires, t)) no("signing key expired (expired-key)");
-    const isIssuer = (k) => sig.issuer === hex(k.fingerprint) || sig.issuer === k.id;
+    const isIssuer = (k) => sig.issuer === k.id;
     if (isIssuer(p)) {
       if (self.flags !== undefined && !(self.flags & 2)) no("the primary key may not sign");
       return p;

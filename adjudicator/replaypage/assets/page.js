@@ -176,10 +176,17 @@ const verifier = (function () {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const recs = await chain(bytes);
     if (recs.length === 0 || recs[0].type !== "GameCreated") throw new Bad(1, "", "the log does not begin with GameCreated");
-    const digests = await ordersDigests(recs);
-    const rolls = await dice(recs);
-    shown(recs);
-    const signatures = await openpgp.all(recs, (r, why) => { throw new Bad(r.seq, r.type, why); });
+    // Each check stops at its first failure; the page names the first
+    // record any of them fails.
+    const fails = [];
+    const attempt = async (check) => {
+      try { return await check(); } catch (e) { if (!(e instanceof Bad)) throw e; fails.push(e); }
+    };
+    const digests = await attempt(() => ordersDigests(recs));
+    const rolls = await attempt(() => dice(recs));
+    await attempt(() => shown(recs));
+    const signatures = await attempt(() => openpgp.all(recs, (r, why) => { throw new Bad(r.seq, r.type, why); }));
+    if (fails.length) throw fails.reduce((a, b) => (b.seq < a.seq ? b : a));
     return { records: recs.length, rolls, digests, signatures };
   }
   return { run };
@@ -193,7 +200,7 @@ const verifier = (function () {
     const r = await verifier.run(LOG);
     const rolls = typeof r.rolls === "number" ? r.rolls + " rolls" : "rolls not checked (" + r.rolls + ")";
     box.className = "ok";
-    const sigs = typeof r.signatures === "number" ? r.signatures + " signatures" : "signatures not checked (" + r.signatures + ")";
+    const sigs = typeof r.signatures === "number" ? r.signatures + (r.signatures === 1 ? " signature" : " signatures") : "signatures not checked (" + r.signatures + ")";
     box.textContent = "verified: " + r.records + " records, " + sigs + ", " + rolls +
       " (the hash chain, every player signature against the key the log registered, the dice commitment and every roll re-derived from the published secret, in this page); " +
       "the orders of " + r.digests.checked + " phases are those whose digest seeded their dice" +
