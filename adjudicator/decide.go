@@ -221,11 +221,11 @@ func (g *Game) submitFile(p playerFile, sub Submission, side engine.Side, now ti
 	if why := g.intakeRefusal(f, sub, side); why != "" {
 		return reject(f.Phase, why, nil)
 	}
-	parsed, errs := g.Rules.ParseOrders(g.State, side, f.Body)
+	parsed, errs, readTo := g.parseSubmitted(side, sub.Text, p)
 	if len(errs) > 0 {
 		return reject(f.Phase, fmt.Sprintf("%d error(s) in the orders", len(errs)), errs)
 	}
-	return g.accept(f, sub, side, parsed, now, emit)
+	return g.accept(f, sub, side, parsed, readTo, now, emit)
 }
 
 // headerRefusal says why an order file's header refuses it, or "": another
@@ -286,12 +286,13 @@ func (g *Game) intakeRefusal(f engine.OrderFile, sub Submission, side engine.Sid
 	return ""
 }
 
-// accept emits OrdersAccepted for orders that parsed, and the reply.
-func (g *Game) accept(f engine.OrderFile, sub Submission, side engine.Side, parsed engine.Orders, now time.Time, emit Emit) (Outcome, error) {
+// accept emits OrdersAccepted for orders that parsed (read to line
+// readTo, or whole when 0: see Game.parseSubmitted), and the reply.
+func (g *Game) accept(f engine.OrderFile, sub Submission, side engine.Side, parsed engine.Orders, readTo int, now time.Time, emit Emit) (Outcome, error) {
 	g.checked = checkedOrders{side: side, text: sub.Text, orders: parsed}
 	a := OrdersAccepted{Phase: f.Phase, Side: side, Text: sub.Text, Source: sub.Source, Raw: sub.Raw, Signature: sub.Signature, Fingerprint: sub.Fingerprint, Key: sub.Key,
 		SigTime: sub.SigTime, By: sub.By, Charset: sub.Charset, Ignored: boundIgnored(sub.Ignored), Unanswered: g.withheld(sub.Fingerprint, false), Received: sub.Received,
-		Encrypted: sub.Encrypted}
+		Encrypted: sub.Encrypted, ReadTo: readTo}
 	if a.Key == "" {
 		a.Key = textKey(sub.Text, now)
 	}

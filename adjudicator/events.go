@@ -186,6 +186,11 @@ type OrdersAccepted struct {
 	// the decrypted message (see verify.Decrypt), which checks again
 	// without the host's key. From it on, the side's mail is encrypted.
 	Encrypted bool `json:"encrypted,omitempty"`
+	// ReadTo is the last line of Text read as orders, when only a
+	// quoted form's quote was (the text after it quoted from the rest of
+	// the mail answered, read whole it had errors: see
+	// Game.parseSubmitted); absent when the whole text was read.
+	ReadTo int `json:"read_to,omitempty"`
 	// Seq and Hash are those of the event's record, filled in by replay
 	// for the acceptance reply's receipt; not part of the data.
 	Seq  uint64 `json:"-"`

@@ -187,7 +187,8 @@ func (g *Game) admitOrders(ev events.Event, d OrdersAccepted) error {
 func (g *Game) ordersOf(d OrdersAccepted) (engine.Orders, error) {
 	o, errs := g.checked.take(d.Side, d.Text)
 	if o == nil {
-		f, err := readOrderFile(d.Text)
+		p := readPlayerFile(d.Text)
+		f, err := p.OrderFile, p.Err
 		if err != nil {
 			return nil, fmt.Errorf("the accepted order file does not parse: %v", err)
 		}
@@ -197,7 +198,11 @@ func (g *Game) ordersOf(d OrdersAccepted) (engine.Orders, error) {
 		if why := g.gameIDRefusal(f); why != "" && d.Source != "unsigned" {
 			return nil, fmt.Errorf("accepted, though %s", why)
 		}
-		o, errs = g.Rules.ParseOrders(g.State, d.Side, f.Body)
+		var readTo int
+		o, errs, readTo = g.parseSubmitted(d.Side, d.Text, p)
+		if len(errs) == 0 && readTo != d.ReadTo {
+			return nil, fmt.Errorf("the orders were read to line %d of their text (0: all of it), where the rules read them to line %d", d.ReadTo, readTo)
+		}
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("the accepted orders of %s do not validate: %v", d.Side, errs[0])

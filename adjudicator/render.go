@@ -126,7 +126,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 		if r != nil {
 			form = strings.TrimRight(form, "\n") // the receipt follows after one empty line
 		}
-		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored, "Quoted": quotedNote(o.Text),
+		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored, "Quoted": quotedNote(o.Text, o.ReadTo),
 			"Last": g.lastReply(o.Fingerprint, false), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By,
 			"Overdue": g.overdueReply(q)}
 		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
@@ -151,7 +151,7 @@ func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
 			open = g.Opened.Phase
 		}
 		name = "rejected.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline, "Quoted": quotedNote(r.Text),
+		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline, "Quoted": quotedNote(r.Text, 0),
 			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint, r.Stray), "Limit": replyLimit(r.Stray), "Stray": r.Stray,
 			"Overdue": g.overdueReply(q)}
 		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
@@ -365,15 +365,25 @@ func mapNote(g *Game, q MailQueued) string {
 }
 
 // quotedNote tells a player that their order file was read from a quoted
-// form, or is "".
-func quotedNote(text string) string {
+// form (to line readTo, when not 0), or is "".
+func quotedNote(text string, readTo int) string {
 	p := readPlayerFile(text)
 	if !p.Quoted {
 		return ""
 	}
 	n := "Your form was quoted (its lines start with \">\"): it was read without the quote marks, from its Game: line on."
-	if p.Skipped > 0 {
+	if readTo > 0 {
+		n = fmt.Sprintf("Your form was quoted (its lines start with \">\"): it was read without the quote marks, from its Game: line to line %d, where the quote ends.", readTo)
+	}
+	switch {
+	case p.Skipped > 0 && readTo > 0:
+		n += fmt.Sprintf(" The %d line(s) above its Game: line were not read.", p.Skipped)
+	case p.Skipped > 0:
 		n += fmt.Sprintf(" The %d line(s) above that line were not read.", p.Skipped)
+	}
+	if readTo > 0 {
+		lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+		n += fmt.Sprintf(" The %d line(s) after line %d, quoted from the rest of the mail you answered (the player's guide, say), were not read either: read as orders, they were errors.", linesAfter(lines, readTo), readTo)
 	}
 	return n
 }

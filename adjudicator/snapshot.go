@@ -308,7 +308,7 @@ func readSnapshot(b []byte) *Game {
 		}
 	}
 	for side, o := range s.Orders {
-		f, err := readOrderFile(o.Text)
+		f, err := readOrderFileTo(o.Text, o.ReadTo)
 		if err != nil {
 			return nil
 		}
