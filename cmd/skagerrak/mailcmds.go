@@ -70,7 +70,8 @@ A pass that did nothing prints nothing (cron mails whatever a job prints);
 --verbose prints its summary all the same. Errors go to standard error.
 Run it from cron every five minutes, as the line in /etc/cron.d/skagerrak
 (the passwords in /etc/skagerrak/secrets.env, the binary by its full path:
-cron's PATH is /usr/bin:/bin):
+cron's PATH is /usr/bin:/bin), under a MAILTO=YOU@EXAMPLE.ORG line naming
+an address you read: cron mails a pass's errors there (README step 6):
 
   ` + cronLine,
 		Args: cobra.NoArgs,
