@@ -160,7 +160,9 @@ func (e *stackEnv) helper(t *testing.T, where string) *exec.Cmd {
 	t.Helper()
 	priv, _ := compose.ArmorPrivateKey(e.hostKey)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperOnTheStack$")
-	cmd.Env = append(os.Environ(), "SKAGERRAK_TEST_STACK="+where, "SKAGERRAK_TEST_DIR="+e.dir, "SKAGERRAK_TEST_PGURL="+e.pg,
+	// A helper killed mid-way leaves its temporary files in the test's
+	// directory, which the test removes, not in /tmp.
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "SKAGERRAK_E2E_HELPER=1", "SKAGERRAK_TEST_STACK="+where, "SKAGERRAK_TEST_DIR="+e.dir, "SKAGERRAK_TEST_PGURL="+e.pg,
 		"SKAGERRAK_TEST_HOSTKEY="+string(priv), "SKAGERRAK_TEST_IMAP="+e.s.IMAPAddr, "SKAGERRAK_TEST_USER="+e.addr(),
 		"SKAGERRAK_TEST_PASS="+e.s.Password(e.addr()), "SKAGERRAK_TEST_SMTP="+e.s.SMTPAddr)
 	cmd.Env = append(cmd.Env, e.env...)

@@ -107,7 +107,7 @@ type helper struct {
 func startHelper(t *testing.T, role, path, who string, n int) *helper {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-	cmd.Env = append(os.Environ(), envRole+"="+role, envPath+"="+path, envN+"="+strconv.Itoa(n), envWho+"="+who)
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), envRole+"="+role, envPath+"="+path, envN+"="+strconv.Itoa(n), envWho+"="+who)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

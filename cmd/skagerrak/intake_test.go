@@ -195,7 +195,9 @@ func runKilled(t *testing.T, e *mailEnv, where string) {
 	t.Helper()
 	priv, _ := compose.ArmorPrivateKey(e.hostKey)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcessKilled$")
-	cmd.Env = append(os.Environ(), "SKAGERRAK_TEST_KILL="+where, "SKAGERRAK_TEST_DIR="+e.dir,
+	// A helper killed mid-way leaves its temporary files in the test's
+	// directory, which the test removes, not in /tmp.
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "SKAGERRAK_TEST_KILL="+where, "SKAGERRAK_TEST_DIR="+e.dir,
 		"SKAGERRAK_TEST_HOSTKEY="+string(priv), "SKAGERRAK_TEST_IMAP="+e.imap.Addr(), "SKAGERRAK_TEST_SMTP="+e.smtp.Addr())
 	out, err := cmd.CombinedOutput()
 	ee, ok := err.(*exec.ExitError)

@@ -118,7 +118,7 @@ func TestSignalStopsACommandMidResolution(t *testing.T) {
 func signalled(t *testing.T, args []string) (int, string, time.Duration) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCommand$")
-	cmd.Env = append(os.Environ(), "SKAGERRAK_TEST_ARGS="+strings.Join(args, "\n"))
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "SKAGERRAK_TEST_ARGS="+strings.Join(args, "\n"))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
