@@ -8,6 +8,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/events"
+	"skagerrak/internal/hosttest"
 )
 
 // breakGame appends to a game's log a well-chained record that the rules
@@ -30,11 +31,11 @@ func breakGame(t *testing.T, gdir string) {
 // broken game's mail in the mailbox (nothing is lost, nothing moved
 // aside), status names it and exits non-zero, and new games can be made.
 func TestGameThatDoesNotReplayIsSetAside(t *testing.T) {
-	e := newMailEnv(t, 2)
-	cfg := configFor(t, e)
-	breakGame(t, filepath.Join(e.dataDir(), "g001"))
-	e.order(t, 0, "allied", "T01", "advance 2")
-	e.order(t, 1, "german", "T01", "advance 2")
+	e := hosttest.New(t, 2)
+	cfg := e.Config(t)
+	breakGame(t, filepath.Join(e.DataDir(), "g001"))
+	e.Order(t, 0, "allied", "T01", "advance 2")
+	e.Order(t, 1, "german", "T01", "advance 2")
 	code, out, errs := run(t, "--config", cfg, "poll", "--once")
 	if code == 0 {
 		t.Errorf("poll --once exited 0 with a message it could not take:\n%s\n%s", out, errs)
@@ -45,10 +46,10 @@ func TestGameThatDoesNotReplayIsSetAside(t *testing.T) {
 	if !strings.Contains(errs, "set aside") || !strings.Contains(errs, "g001") {
 		t.Errorf("the log does not say which game is set aside:\n%s", errs)
 	}
-	if n := e.count(t, "INBOX"); n != 1 {
+	if n := e.Count(t, "INBOX"); n != 1 {
 		t.Errorf("%d messages left in INBOX, want the broken game's one", n)
 	}
-	if n := e.count(t, defaultRejected); n != 0 {
+	if n := e.Count(t, hosttest.DefaultRejected); n != 0 {
 		t.Errorf("%d messages moved to Rejected: a set-aside game's mail must wait, not be refused", n)
 	}
 	code, out, errs = run(t, "--config", cfg, "status")
@@ -58,7 +59,7 @@ func TestGameThatDoesNotReplayIsSetAside(t *testing.T) {
 	if code, _, errs := run(t, "--config", cfg, "resolve", "g001"); code == 0 || !strings.Contains(errs, "g001 is set aside") {
 		t.Errorf("resolve on the set-aside game: exit %d, %s", code, errs)
 	}
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{})
+	h, err := adjudicator.OpenHost(e.DataDir(), adjudicator.Options{})
 	if err != nil {
 		t.Fatalf("the host does not open beside a set-aside game: %v", err)
 	}

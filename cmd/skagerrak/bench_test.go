@@ -20,6 +20,7 @@ import (
 	"skagerrak/engine"
 	"skagerrak/engine/enginetest"
 	"skagerrak/events"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/verify"
@@ -114,7 +115,7 @@ func benchIntake(b *testing.B, algo, dir, label string) {
 		}
 		msg := func(game string, at time.Time) []byte {
 			benchSeq++ // every message unique: a resend would be a duplicate
-			raw, err := compose.SignPGPMIMEMail(key, "a@players.test", hostAddr, "orders", fmt.Sprintf("Game: %s\nPhase: T01\nSide: allied\nadvance 2 # %d\n", game, benchSeq), at)
+			raw, err := compose.SignPGPMIMEMail(key, "a@players.test", hosttest.HostAddr, "orders", fmt.Sprintf("Game: %s\nPhase: T01\nSide: allied\nadvance 2 # %d\n", game, benchSeq), at)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -313,13 +314,13 @@ func BenchmarkPoll1000Games(b *testing.B) {
 	if testing.Short() {
 		games = 50
 	}
-	e := newMailEnv(b, games)
+	e := hosttest.New(b, games)
 	for i := 0; i < 3*games; i++ {
-		e.order(b, i%games, []string{"allied", "german"}[(i/games)%2], "T01", fmt.Sprintf("advance %d # %d", 1+i%3, i))
+		e.Order(b, i%games, []string{"allied", "german"}[(i/games)%2], "T01", fmt.Sprintf("advance %d # %d", 1+i%3, i))
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		h, box, s := e.open(b)
+		h, box, s := e.Open(b)
 		t0 := time.Now()
 		p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 		if err != nil || p.Failures > 0 {

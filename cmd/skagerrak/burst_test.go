@@ -19,6 +19,7 @@ import (
 	"skagerrak/events"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
@@ -57,7 +58,7 @@ func newBurst(tb testing.TB, st adjudicator.Store, n, senders int) *burst {
 	}
 	rs, _ := engine.Lookup("kriegsmarine")
 	for i := 0; i < n; i++ {
-		spec := adjudicator.Spec{Game: fmt.Sprintf("b%04d", i), Ruleset: "kriegsmarine", HostFrom: hostAddr,
+		spec := adjudicator.Spec{Game: fmt.Sprintf("b%04d", i), Ruleset: "kriegsmarine", HostFrom: hosttest.HostAddr,
 			Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
 		for j, s := range rs.Sides() {
 			spec.Players = append(spec.Players, adjudicator.Player{Side: s, Address: fmt.Sprintf("%s-%d@players.test", s, i), Key: "k", Fingerprint: fmt.Sprint("FP", i, j)})
@@ -95,19 +96,19 @@ func burstSMTP(tb testing.TB) (addr, label string) {
 
 func burstSender(tb testing.TB, addr string, pooled bool) (*wiring.Sender, func()) {
 	tb.Helper()
-	key, err := compose.GenerateKey("host", hostAddr, time.Now().Add(-time.Hour))
+	key, err := compose.GenerateKey("host", hosttest.HostAddr, time.Now().Add(-time.Hour))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	ss, err := smtpout.New(smtpout.Config{Addr: addr, TLS: smtpout.TLSNone, From: hostAddr})
+	ss, err := smtpout.New(smtpout.Config{Addr: addr, TLS: smtpout.TLSNone, From: hosttest.HostAddr})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	if !pooled {
-		return &wiring.Sender{Via: ss, From: hostAddr, Host: key, Clock: time.Now}, func() {}
+		return &wiring.Sender{Via: ss, From: hosttest.HostAddr, Host: key, Clock: time.Now}, func() {}
 	}
 	p := ss.Pool(4, 100)
-	return &wiring.Sender{Via: p, From: hostAddr, Host: key, Clock: time.Now}, func() { p.Close() }
+	return &wiring.Sender{Via: p, From: hosttest.HostAddr, Host: key, Clock: time.Now}, func() { p.Close() }
 }
 
 // A small burst, with maps, through the parallel flush and a pool: every
@@ -138,7 +139,7 @@ func TestBurstOfReportsWithMaps(t *testing.T) {
 	smallest, largest := 1<<30, 0
 	for _, d := range srv.Deliveries() {
 		smallest, largest = min(smallest, len(d.Data)), max(largest, len(d.Data))
-		id := messageID(d.Data)
+		id := hosttest.MessageID(d.Data)
 		if seen[id] {
 			t.Errorf("%s delivered twice", id)
 		}

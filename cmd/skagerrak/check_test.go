@@ -9,6 +9,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 )
@@ -19,20 +20,20 @@ import (
 // daemon then sends, word for word. Nothing is recorded: the log is the
 // same after. Good orders are accepted, exit 0.
 func TestCheckConcludesAsTheDaemon(t *testing.T) {
-	e := newMailEnv(t, 1)
-	cfg := configFor(t, e)
+	e := hosttest.New(t, 1)
+	cfg := e.Config(t)
 	addr := "german-0@players.test"
 	write := func(name, body string) string {
-		raw, err := compose.SignPGPMIMEMail(e.players[addr], addr, hostAddr, "orders", "Game: g000\nPhase: T01\nSide: german\n"+body, e.signAt(addr))
+		raw, err := compose.SignPGPMIMEMail(e.Players[addr], addr, hosttest.HostAddr, "orders", "Game: g000\nPhase: T01\nSide: german\n"+body, e.SignAt(addr))
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := filepath.Join(e.dir, name)
+		p := filepath.Join(e.Dir, name)
 		os.WriteFile(p, raw, 0o600)
 		return p
 	}
 	bad := write("bad.eml", "advance 9\nretreat 2\n")
-	logPath := filepath.Join(e.dataDir(), "g000", "events.jsonl")
+	logPath := filepath.Join(e.DataDir(), "g000", "events.jsonl")
 	logBefore, _ := os.ReadFile(logPath)
 	code, out, errs := run(t, "--config", cfg, "check", bad)
 	if code == 0 || !strings.Contains(out, "result:      rejected") || !strings.Contains(out, "game:        g000") ||
@@ -50,12 +51,12 @@ func TestCheckConcludesAsTheDaemon(t *testing.T) {
 
 	// The daemon, given the same message, sends that reply.
 	raw, _ := os.ReadFile(bad)
-	e.deliver(t, raw)
+	e.Deliver(t, raw)
 	if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 {
 		t.Fatalf("poll: %s %s", out, errs)
 	}
-	e.smtp.Take("allied-0@players.test")
-	if sent := e.replyText(t, addr); sent != strings.Join(strings.Fields(reply), " ") {
+	e.SMTP.Take("allied-0@players.test")
+	if sent := e.ReplyText(t, addr); sent != strings.Join(strings.Fields(reply), " ") {
 		t.Fatalf("check's reply:\n%s\nthe daemon's:\n%s", strings.Join(strings.Fields(reply), " "), sent)
 	}
 	if code, out, _ := run(t, "--config", cfg, "check", bad); code != 0 || !strings.Contains(out, "result:      duplicate") {
@@ -70,8 +71,8 @@ func TestCheckConcludesAsTheDaemon(t *testing.T) {
 // check against games kept in PostgreSQL concludes as against files, and
 // appends nothing to the game's records.
 func TestCheckAgainstPostgreSQL(t *testing.T) {
-	e := newMailEnv(t, 0)
-	cfg := configFor(t, e)
+	e := hosttest.New(t, 0)
+	cfg := e.Config(t)
 	pgStore(t)
 	c, err := config.Load(cfg, nil)
 	if err != nil {
@@ -88,7 +89,7 @@ func TestCheckAgainstPostgreSQL(t *testing.T) {
 		}
 		defer h.Close()
 		if len(h.Games()) == 0 {
-			e.createGames(t, h, 1)
+			e.CreateGames(t, h, 1)
 		}
 		g, err := h.Game("g000")
 		if err != nil {
@@ -98,11 +99,11 @@ func TestCheckAgainstPostgreSQL(t *testing.T) {
 	}
 	before := records()
 	addr := "german-0@players.test"
-	raw, err := compose.SignPGPMIMEMail(e.players[addr], addr, hostAddr, "orders", "Game: g000\nPhase: T01\nSide: german\nadvance 9\nretreat 2\n", e.signAt(addr))
+	raw, err := compose.SignPGPMIMEMail(e.Players[addr], addr, hosttest.HostAddr, "orders", "Game: g000\nPhase: T01\nSide: german\nadvance 9\nretreat 2\n", e.SignAt(addr))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := filepath.Join(e.dir, "bad.eml")
+	p := filepath.Join(e.Dir, "bad.eml")
 	os.WriteFile(p, raw, 0o600)
 	code, out, errs := run(t, "--config", cfg, "check", p)
 	if code == 0 || !strings.Contains(out, "result:      rejected") || strings.Count(out, "\nerror:") != 2 || !strings.Contains(out, "orders rejected (german)") {

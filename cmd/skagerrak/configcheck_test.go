@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"skagerrak/internal/hosttest"
 	"strings"
 	"testing"
 )
@@ -28,21 +29,21 @@ func TestConfigCheckFindsMissingKeyAndPassword(t *testing.T) {
 // A sound configuration passes, and with --connect logs in to both servers
 // (the loopback ones) and names the folders it made.
 func TestConfigCheckConnects(t *testing.T) {
-	e := newMailEnv(t, 0)
-	cfg := configFor(t, e)
+	e := hosttest.New(t, 0)
+	cfg := e.Config(t)
 	code, out, errs := run(t, "--config", cfg, "config", "check", "--connect")
 	if code != 0 {
 		t.Fatalf("config check --connect: exit %d\n%s\n%s", code, out, errs)
 	}
-	for _, want := range []string{"unlocked, signs, decrypts", "ok    smtp.replay_max 7MB: a final report attaches the game's replay page up to 7.0 MB", "imap " + e.imap.Addr() + ": logged in as " + hostAddr, "skagerrak/processed and skagerrak/rejected", "smtp " + e.smtp.Addr() + ": without login", "configuration OK"} {
+	for _, want := range []string{"unlocked, signs, decrypts", "ok    smtp.replay_max 7MB: a final report attaches the game's replay page up to 7.0 MB", "imap " + e.IMAP.Addr() + ": logged in as " + hosttest.HostAddr, "skagerrak/processed and skagerrak/rejected", "smtp " + e.SMTP.Addr() + ": without login", "configuration OK"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output does not say %q:\n%s", want, out)
 		}
 	}
 	// The SMTP server gone: --connect says so.
-	e.smtp.Close()
+	e.SMTP.Close()
 	code, out, _ = run(t, "--config", cfg, "config", "check", "--connect")
-	if code != 1 || !strings.Contains(out, "FAIL  smtp "+e.smtp.Addr()) {
+	if code != 1 || !strings.Contains(out, "FAIL  smtp "+e.SMTP.Addr()) {
 		t.Errorf("without SMTP: exit %d\n%s", code, out)
 	}
 }
@@ -51,12 +52,12 @@ func TestConfigCheckConnects(t *testing.T) {
 // missing and does not ask the server (whose answer would only be
 // AUTHENTICATIONFAILED).
 func TestConfigCheckConnectWithoutPassword(t *testing.T) {
-	e := newMailEnv(t, 0)
-	cfg := configFor(t, e)
+	e := hosttest.New(t, 0)
+	cfg := e.Config(t)
 	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "")
 	code, out, errs := run(t, "--config", cfg, "config", "check", "--connect")
-	if code != 1 || !strings.Contains(out, "FAIL  imap.username is "+hostAddr+", but SKAGERRAK_IMAP_PASSWORD is not set") ||
-		!strings.Contains(out, "skip  imap "+e.imap.Addr()+": no login without SKAGERRAK_IMAP_PASSWORD") || strings.Contains(out+errs, "AUTHENTICATIONFAILED") || !strings.Contains(out, "1 problem(s)") && !strings.Contains(errs, "1 problem(s)") {
+	if code != 1 || !strings.Contains(out, "FAIL  imap.username is "+hosttest.HostAddr+", but SKAGERRAK_IMAP_PASSWORD is not set") ||
+		!strings.Contains(out, "skip  imap "+e.IMAP.Addr()+": no login without SKAGERRAK_IMAP_PASSWORD") || strings.Contains(out+errs, "AUTHENTICATIONFAILED") || !strings.Contains(out, "1 problem(s)") && !strings.Contains(errs, "1 problem(s)") {
 		t.Errorf("config check --connect without the password: exit %d\n%s\n%s", code, out, errs)
 	}
 }

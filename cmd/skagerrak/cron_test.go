@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"skagerrak/internal/daemontest"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/machinetest"
 	"skagerrak/mail/compose"
 )
@@ -35,22 +36,22 @@ func newMachine(t *testing.T) *machinetest.Machine {
 // cronMachine is README's host with the binary installed, the games of e
 // in /var/lib/skagerrak/games (the daemon's user's), a configuration
 // naming e's loopback servers and a secrets.env holding the given lines.
-func cronMachine(t *testing.T, e *mailEnv, secrets string) *machinetest.Machine {
+func cronMachine(t *testing.T, e *hosttest.Env, secrets string) *machinetest.Machine {
 	t.Helper()
 	m := newMachine(t)
-	if out, err := exec.Command("cp", "-a", e.dataDir(), m.Path("/var/lib/skagerrak/games")).CombinedOutput(); err != nil {
+	if out, err := exec.Command("cp", "-a", e.DataDir(), m.Path("/var/lib/skagerrak/games")).CombinedOutput(); err != nil {
 		t.Fatalf("cp: %v %s", err, out)
 	}
 	if out, err := exec.Command("chown", "-R", fmt.Sprintf("%d:%d", m.UID, m.GID), m.Path("/var/lib/skagerrak/games")).CombinedOutput(); os.Geteuid() == 0 && err != nil {
 		t.Fatalf("chown: %v %s", err, out)
 	}
-	priv, err := compose.ArmorPrivateKey(e.hostKey)
+	priv, err := compose.ArmorPrivateKey(e.HostKey)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.Write("/etc/skagerrak/host-key.asc", priv, m.UID, 0, 0o600)
 	cfg := fmt.Sprintf("data_dir: /var/lib/skagerrak/games\nhost_key: /etc/skagerrak/host-key.asc\nimap:\n  addr: %s\n  username: %s\n  tls: none\nsmtp:\n  addr: %s\n  tls: none\n  from: %s\n",
-		e.imap.Addr(), hostAddr, e.smtp.Addr(), hostAddr)
+		e.IMAP.Addr(), hosttest.HostAddr, e.SMTP.Addr(), hosttest.HostAddr)
 	m.Write("/etc/skagerrak/skagerrak.yaml", []byte(m.Rewrite(cfg)), 0, 0, 0o644)
 	m.Write("/etc/skagerrak/secrets.env", []byte(secrets), 0, m.GID, 0o640)
 	return m
@@ -70,7 +71,7 @@ func TestCronLineQuietWhenIdle(t *testing.T) {
 	if user != wantUser || command != strings.TrimSpace(cronLine[strings.Index(cronLine, wantUser)+len(wantUser):]) {
 		t.Fatalf("README's cron line (%s: %s) is not poll --help's: %s", user, command, cronLine)
 	}
-	e := newMailEnv(t, 1)
+	e := hosttest.New(t, 1)
 	m := cronMachine(t, e, "SKAGERRAK_IMAP_PASSWORD='pw'\n")
 	code, out, errs := m.Cron(command)
 	if code != 0 || !strings.Contains(out, "mail sent 2") {
@@ -90,11 +91,11 @@ func TestCronLineQuietWhenIdle(t *testing.T) {
 // by the variable missing, before any server is asked: never the server's
 // AUTHENTICATIONFAILED.
 func TestCronLineNamesMissingSecret(t *testing.T) {
-	e := newMailEnv(t, 1)
+	e := hosttest.New(t, 1)
 	m := cronMachine(t, e, "# the IMAP password is not here\n")
 	_, command := machinetest.ReadmeCron(t)
 	code, out, errs := m.Cron(command)
-	if code == 0 || out != "" || !strings.Contains(errs, "SKAGERRAK_IMAP_PASSWORD (imap.username is "+hostAddr+") not set") || strings.Contains(errs, "AUTHENTICATIONFAILED") {
+	if code == 0 || out != "" || !strings.Contains(errs, "SKAGERRAK_IMAP_PASSWORD (imap.username is "+hosttest.HostAddr+") not set") || strings.Contains(errs, "AUTHENTICATIONFAILED") {
 		t.Fatalf("cron line without the password: exit %d\n%s\n%s", code, out, errs)
 	}
 	for _, args := range [][]string{{"run"}, {"config", "check"}} {
@@ -108,8 +109,8 @@ func TestCronLineNamesMissingSecret(t *testing.T) {
 // A duration without a unit is refused where it is read: config check and
 // the commands that start, naming the key and the value with a unit.
 func TestBareDurationRefused(t *testing.T) {
-	e := newMailEnv(t, 1)
-	cfg := configFor(t, e)
+	e := hosttest.New(t, 1)
+	cfg := e.Config(t)
 	b, _ := os.ReadFile(cfg)
 	os.WriteFile(cfg, append(b, "poll_timeout: 120\n"...), 0o600)
 	for _, args := range [][]string{{"config", "check"}, {"poll", "--once"}, {"run"}} {
@@ -125,10 +126,10 @@ func TestBareDurationRefused(t *testing.T) {
 // minutes, 1m25s seen). poll_interval is 1s here: from the third attempt
 // on, the old back-off waited 2 s or more.
 func TestBackoffUpToPollInterval(t *testing.T) {
-	e := newMailEnv(t, 1)
-	cfg := configFor(t, e)
+	e := hosttest.New(t, 1)
+	cfg := e.Config(t)
 	b, _ := os.ReadFile(cfg)
-	os.WriteFile(cfg, []byte(strings.Replace(strings.Replace(string(b), "poll_interval: 200ms", "poll_interval: 1s", 1), e.imap.Addr(), machinetest.ClosedAddr(t), 1)), 0o600)
+	os.WriteFile(cfg, []byte(strings.Replace(strings.Replace(string(b), "poll_interval: 200ms", "poll_interval: 1s", 1), e.IMAP.Addr(), machinetest.ClosedAddr(t), 1)), 0o600)
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb daemontest.SyncBuffer
 	m := &Main{Stdout: &out, Stderr: &errb}

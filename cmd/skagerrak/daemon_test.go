@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,51 +12,25 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/engine"
 	"skagerrak/internal/daemontest"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
 )
 
-// configFor writes a configuration file for the env's loopback servers, as
-// an operator would, with the password in the environment.
-func configFor(t *testing.T, e *mailEnv) string {
-	t.Helper()
-	priv, err := compose.ArmorPrivateKey(e.hostKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyPath := filepath.Join(e.dir, "host.key")
-	os.WriteFile(keyPath, priv, 0o600)
-	cfg := fmt.Sprintf(`data_dir: %s
-poll_interval: 200ms
-host_key: %s
-imap:
-  addr: %s
-  username: %s
-  tls: none
-smtp:
-  addr: %s
-  tls: none
-  from: %s
-`, e.dataDir(), keyPath, e.imap.Addr(), hostAddr, e.smtp.Addr(), hostAddr)
-	p := filepath.Join(e.dir, "skagerrak.yaml")
-	os.WriteFile(p, []byte(cfg), 0o600)
-	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "pw")
-	return p
-}
-
 func TestPollOnceByCLI(t *testing.T) {
-	e := newMailEnv(t, 2)
-	cfg := configFor(t, e)
-	e.order(t, 0, "allied", "T01", "advance 2")
-	e.order(t, 1, "german", "T01", "advance 9")
+	e := hosttest.New(t, 2)
+	cfg := e.Config(t)
+	e.Order(t, 0, "allied", "T01", "advance 2")
+	e.Order(t, 1, "german", "T01", "advance 9")
 	code, out, errs := run(t, "--config", cfg, "poll", "--once")
 	if code != 0 || !strings.Contains(out, "messages 2: accepted 1, rejected 1") {
 		t.Fatalf("poll --once: %d\n%s\n%s", code, out, errs)
 	}
 	// Two first reports per game, one reply each for the two orders.
-	if n := len(e.smtp.Deliveries()); n != 6 {
+	if n := len(e.SMTP.Deliveries()); n != 6 {
 		t.Errorf("%d mails sent, want 6", n)
 	}
 	code, out, errs = run(t, "--config", cfg, "poll", "--once")
@@ -74,20 +47,20 @@ func TestPollOnceByCLI(t *testing.T) {
 }
 
 func TestRunServesMailAndStopsOnCancel(t *testing.T) {
-	e := newMailEnv(t, 1)
-	cfg := configFor(t, e)
+	e := hosttest.New(t, 1)
+	cfg := e.Config(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb daemontest.SyncBuffer
 	m := &Main{Stdout: &out, Stderr: &errb}
 	done := make(chan int)
 	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
-	e.order(t, 0, "allied", "T01", "advance 1")
-	e.order(t, 0, "german", "T01", "advance 2")
+	e.Order(t, 0, "allied", "T01", "advance 1")
+	e.Order(t, 0, "german", "T01", "advance 2")
 	deadline := time.Now().Add(20 * time.Second)
-	for e.count(t, defaultProcessed) < 2 || len(e.smtp.Deliveries()) < 6 {
+	for e.Count(t, hosttest.DefaultProcessed) < 2 || len(e.SMTP.Deliveries()) < 6 {
 		if time.Now().After(deadline) {
 			cancel()
-			t.Fatalf("the daemon did not process the orders: processed %d, sent %d\n%s", e.count(t, defaultProcessed), len(e.smtp.Deliveries()), errb.String())
+			t.Fatalf("the daemon did not process the orders: processed %d, sent %d\n%s", e.Count(t, hosttest.DefaultProcessed), len(e.SMTP.Deliveries()), errb.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -104,26 +77,26 @@ func TestRunServesMailAndStopsOnCancel(t *testing.T) {
 		t.Errorf("no shutdown line in the log:\n%s", errb.String())
 	}
 	// The phase resolved all-in: two first reports, two replies, two reports.
-	g, err := loadGame(e, "g000")
+	g, err := e.LoadGame("g000")
 	if err != nil || g.Resolved != 1 {
 		t.Fatalf("resolved %d phases: %v", g.Resolved, err)
 	}
 }
 
 func TestSMTP4xxThenSuccessSendsOnce(t *testing.T) {
-	e := newMailEnv(t, 1)
-	e.smtp.FailNext(1, 451, "try again later")
-	h, box, s := e.open(t)
+	e := hosttest.New(t, 1)
+	e.SMTP.FailNext(1, 451, "try again later")
+	h, box, s := e.Open(t)
 	defer h.Close()
 	defer box.Close()
-	s.Via, _ = smtpoutForTest(e)
+	s.Via, _ = e.RetryingSMTP()
 	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(e.smtp.Deliveries()); n != 2 {
+	if n := len(e.SMTP.Deliveries()); n != 2 {
 		t.Fatalf("%d deliveries, want the 2 first reports once each", n)
 	}
-	b, _ := os.ReadFile(filepath.Join(e.dataDir(), "g000", "events.jsonl"))
+	b, _ := os.ReadFile(filepath.Join(e.DataDir(), "g000", "events.jsonl"))
 	if n := strings.Count(string(b), `"type":"MailSent"`); n != 2 {
 		t.Fatalf("%d MailSent events, want 2", n)
 	}
@@ -135,7 +108,7 @@ func TestCheckCommand(t *testing.T) {
 	pub, _ := compose.ArmorPublicKey(k)
 	keyPath := filepath.Join(dir, "p.asc")
 	os.WriteFile(keyPath, pub, 0o644)
-	raw, err := compose.SignCleartextMail(k, "p@example.org", hostAddr, "orders", "Game: g\nPhase: T01\nSide: allied\nadvance 1\n", time.Now().UTC())
+	raw, err := compose.SignCleartextMail(k, "p@example.org", hosttest.HostAddr, "orders", "Game: g\nPhase: T01\nSide: allied\nadvance 1\n", time.Now().UTC())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,18 +133,18 @@ func TestCheckCommand(t *testing.T) {
 // TestEncryptedReports: a game that asks for it encrypts every report to
 // the side's key; the player reads it with its own key and no one else can.
 func TestEncryptedReports(t *testing.T) {
-	e := newMailEnv(t, 0)
+	e := hosttest.New(t, 0)
 	now := time.Now().Add(-time.Hour)
-	spec := adjudicator.Spec{Game: "secret-1", Ruleset: "racetest", Encrypt: true, HostFrom: hostAddr,
+	spec := adjudicator.Spec{Game: "secret-1", Ruleset: "racetest", Encrypt: true, HostFrom: hosttest.HostAddr,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
 	keys := map[string]*openpgp.Entity{}
 	for _, side := range []string{"allied", "german"} {
 		k, _ := compose.GenerateKey(side, side+"@players.test", now)
 		pub, _ := compose.ArmorPublicKey(k)
 		keys[side] = k
-		spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)})
+		spec.Players = append(spec.Players, adjudicator.Player{Side: engine.Side(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)})
 	}
-	h, box, s := e.open(t)
+	h, box, s := e.Open(t)
 	defer h.Close()
 	defer box.Close()
 	if _, err := h.Create(spec); err != nil {
@@ -180,18 +153,18 @@ func TestEncryptedReports(t *testing.T) {
 	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
 		t.Fatal(err)
 	}
-	got := e.smtp.For("allied@players.test")
+	got := e.SMTP.For("allied@players.test")
 	if len(got) != 1 {
 		t.Fatalf("%d mails to allied", len(got))
 	}
 	if bytes.Contains(got[0].Data, []byte("Orders owed by")) {
 		t.Fatal("the report travelled in clear")
 	}
-	r, err := compose.ReadReport(got[0].Data, openpgp.EntityList{e.hostKey}, keys["allied"], time.Now())
+	r, err := compose.ReadReport(got[0].Data, openpgp.EntityList{e.HostKey}, keys["allied"], time.Now())
 	if err != nil || !r.Encrypted || !strings.Contains(r.Text, "Orders owed by") {
 		t.Fatalf("allied reading its report: %v %+v", err, r)
 	}
-	if _, err := compose.ReadReport(got[0].Data, openpgp.EntityList{e.hostKey}, keys["german"], time.Now()); err == nil {
+	if _, err := compose.ReadReport(got[0].Data, openpgp.EntityList{e.HostKey}, keys["german"], time.Now()); err == nil {
 		t.Error("german read allied's report")
 	}
 }
@@ -200,18 +173,18 @@ func TestEncryptedReports(t *testing.T) {
 // Kriegsmarine Strikes report as the player received it, signs it
 // unchanged, mails it back, and expects it accepted as the orders it shows.
 func TestOrderFormSignedAndMailedBack(t *testing.T) {
-	e := newMailEnv(t, 0)
+	e := hosttest.New(t, 0)
 	now := time.Now().Add(-time.Hour)
-	spec := adjudicator.Spec{Game: "form-1", Ruleset: "kriegsmarine", HostFrom: hostAddr,
+	spec := adjudicator.Spec{Game: "form-1", Ruleset: "kriegsmarine", HostFrom: hosttest.HostAddr,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
 	keys := map[string]*openpgp.Entity{}
 	for _, side := range []string{"allied", "german"} {
 		k, _ := compose.GenerateKey(side, side+"@players.test", now)
 		pub, _ := compose.ArmorPublicKey(k)
 		keys[side] = k
-		spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)})
+		spec.Players = append(spec.Players, adjudicator.Player{Side: engine.Side(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)})
 	}
-	h, box, s := e.open(t)
+	h, box, s := e.Open(t)
 	defer h.Close()
 	defer box.Close()
 	if _, err := h.Create(spec); err != nil {
@@ -222,11 +195,11 @@ func TestOrderFormSignedAndMailedBack(t *testing.T) {
 	}
 	const marker = "send back to this address):\n\n"
 	for side, k := range keys {
-		got := e.smtp.Take(side + "@players.test")
+		got := e.SMTP.Take(side + "@players.test")
 		if len(got) != 1 {
 			t.Fatalf("%s got %d mails", side, len(got))
 		}
-		r, err := compose.ReadReport(got[0].Data, openpgp.EntityList{e.hostKey}, k, time.Now())
+		r, err := compose.ReadReport(got[0].Data, openpgp.EntityList{e.HostKey}, k, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -235,11 +208,11 @@ func TestOrderFormSignedAndMailedBack(t *testing.T) {
 			t.Fatalf("%s's report has no order form:\n%s", side, r.Text)
 		}
 		form := r.Text[i+len(marker):]
-		raw, err := compose.SignPGPMIMEAttachmentMail(k, side+"@players.test", hostAddr, "orders", "my orders", "orders.txt", form, time.Now().UTC())
+		raw, err := compose.SignPGPMIMEAttachmentMail(k, side+"@players.test", hosttest.HostAddr, "orders", "my orders", "orders.txt", form, time.Now().UTC())
 		if err != nil {
 			t.Fatal(err)
 		}
-		e.imap.Append(hostAddr, "INBOX", raw)
+		e.IMAP.Append(hosttest.HostAddr, "INBOX", raw)
 	}
 	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil || p.Accepted != 2 || p.Rejected != 0 {
@@ -257,22 +230,22 @@ func TestOrderFormSignedAndMailedBack(t *testing.T) {
 // processed one. Issue: 950 passes a second and a rejected message in
 // Processed.
 func TestRunBacksOffWhenAMoveFails(t *testing.T) {
-	e := newMailEnvWith(t, 1, loopback.IMAPOptions{RefuseCreate: []string{defaultRejected}})
-	if err := e.imap.CreateFolder(hostAddr, defaultRejected); err != nil {
+	e := hosttest.NewWith(t, 1, loopback.IMAPOptions{RefuseCreate: []string{hosttest.DefaultRejected}})
+	if err := e.IMAP.CreateFolder(hosttest.HostAddr, hosttest.DefaultRejected); err != nil {
 		t.Fatal(err)
 	}
-	cfg := configFor(t, e)
+	cfg := e.Config(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out, errb daemontest.SyncBuffer
 	m := &Main{Stdout: &out, Stderr: &errb}
 	done := make(chan int)
 	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
-	waitFor(t, &errb, func() bool { return len(e.smtp.Deliveries()) >= 2 }, "the first reports")
-	if err := e.imap.DeleteFolder(hostAddr, defaultRejected); err != nil {
+	waitFor(t, &errb, func() bool { return len(e.SMTP.Deliveries()) >= 2 }, "the first reports")
+	if err := e.IMAP.DeleteFolder(hosttest.HostAddr, hosttest.DefaultRejected); err != nil {
 		t.Fatal(err)
 	}
-	e.order(t, 0, "allied", "T01", "advance 99") // rejected: out of range
+	e.Order(t, 0, "allied", "T01", "advance 99") // rejected: out of range
 	waitFor(t, &errb, func() bool { return strings.Contains(errb.String(), "pass had failures") }, "a failing move")
 	time.Sleep(3 * time.Second)
 	passes := strings.Count(errb.String(), "pass had failures")
@@ -281,13 +254,13 @@ func TestRunBacksOffWhenAMoveFails(t *testing.T) {
 	if passes < 2 || passes > 6 {
 		t.Errorf("%d failing passes in about 3 s; want 2-6 (backing off)\n%s", passes, errb.String())
 	}
-	if err := e.imap.CreateFolder(hostAddr, defaultRejected); err != nil {
+	if err := e.IMAP.CreateFolder(hosttest.HostAddr, hosttest.DefaultRejected); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, &errb, func() bool { return e.count(t, defaultRejected) == 1 }, "the rejected message in its folder")
+	waitFor(t, &errb, func() bool { return e.Count(t, hosttest.DefaultRejected) == 1 }, "the rejected message in its folder")
 	cancel()
 	<-done
-	if n := e.count(t, defaultProcessed); n != 0 {
+	if n := e.Count(t, hosttest.DefaultProcessed); n != 0 {
 		t.Errorf("%d messages in the processed folder; the rejected one belongs in rejected", n)
 	}
 }
@@ -306,9 +279,9 @@ func waitFor(t *testing.T, log *daemontest.SyncBuffer, cond func() bool, what st
 // poll --once gives up within poll_timeout when the IMAP server is gone,
 // exits non-zero, and says why.
 func TestPollOnceGivesUp(t *testing.T) {
-	e := newMailEnv(t, 1)
-	cfg := configFor(t, e)
-	e.imap.Close()
+	e := hosttest.New(t, 1)
+	cfg := e.Config(t)
+	e.IMAP.Close()
 	start := time.Now()
 	code, _, errs := run(t, "--config", cfg, "poll", "--once", "--poll-timeout", "2s")
 	took := time.Since(start)
@@ -328,8 +301,8 @@ func TestPollOnceGivesUp(t *testing.T) {
 // A folder the server will not make stops the daemon at start, naming the
 // config key and the server's answer.
 func TestFolderRefusedFailsAtStart(t *testing.T) {
-	e := newMailEnvWith(t, 1, loopback.IMAPOptions{RefuseCreate: []string{defaultProcessed}})
-	cfg := configFor(t, e)
+	e := hosttest.NewWith(t, 1, loopback.IMAPOptions{RefuseCreate: []string{hosttest.DefaultProcessed}})
+	cfg := e.Config(t)
 	code, _, errs := run(t, "--config", cfg, "poll", "--once")
 	if code == 0 {
 		t.Fatal("poll --once succeeded without its processed folder")

@@ -14,9 +14,11 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/engine"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
 	"skagerrak/internal/daemontest"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
@@ -53,15 +55,15 @@ func TestHelperDaemon(t *testing.T) {
 	h := pgHost(t, url)
 	defer h.Close()
 	state := t.TempDir()
-	box, err := imapbox.Open(context.Background(), imapbox.Config{Addr: os.Getenv("SKAGERRAK_TEST_IMAP"), Username: hostAddr, Password: "pw", TLS: imapbox.TLSNone, StateDir: state, MaxFetch: 100, PollInterval: 100 * time.Millisecond})
+	box, err := imapbox.Open(context.Background(), imapbox.Config{Addr: os.Getenv("SKAGERRAK_TEST_IMAP"), Username: hosttest.HostAddr, Password: "pw", TLS: imapbox.TLSNone, StateDir: state, MaxFetch: 100, PollInterval: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer box.Close()
-	ss, _ := smtpout.New(smtpout.Config{Addr: os.Getenv("SKAGERRAK_TEST_SMTP"), TLS: smtpout.TLSNone, From: hostAddr})
+	ss, _ := smtpout.New(smtpout.Config{Addr: os.Getenv("SKAGERRAK_TEST_SMTP"), TLS: smtpout.TLSNone, From: hosttest.HostAddr})
 	pool := ss.Pool(2, 10)
 	defer pool.Close()
-	out := &wiring.Sender{Via: pool, From: hostAddr, Host: key, Clock: func() time.Time { return time.Now().UTC() }}
+	out := &wiring.Sender{Via: pool, From: hosttest.HostAddr, Host: key, Clock: func() time.Time { return time.Now().UTC() }}
 	ctx, stop := daemontest.SignalContext()
 	defer stop()
 	if err := h.Run(ctx, wiring.Inbox{Box: box}, nil, out, 100*time.Millisecond); err != nil {
@@ -87,21 +89,21 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	const games, messages = 100, 1000
-	e := newMailEnv(t, 0)
+	e := hosttest.New(t, 0)
 	h := pgHost(t, url)
-	e.createGames(t, h, games)
+	e.CreateGames(t, h, games)
 	h.Close()
 	for i := 0; i < messages; i++ {
 		side := []string{"allied", "german"}[i%2]
-		e.order(t, (i/2)%games, side, "T01", fmt.Sprintf("advance %d # message %d", 1+i%3, i))
+		e.Order(t, (i/2)%games, side, "T01", fmt.Sprintf("advance %d # message %d", 1+i%3, i))
 	}
-	priv, _ := compose.ArmorPrivateKey(e.hostKey)
+	priv, _ := compose.ArmorPrivateKey(e.HostKey)
 	start := func() *exec.Cmd {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperDaemon$")
 		// What a killed daemon recorded and did not move, the other moves
 		// after DuplicateGrace: seconds here, not minutes.
 		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "SKAGERRAK_TEST_DAEMON=1", "SKAGERRAK_TEST_PGURL="+url, "SKAGERRAK_TEST_DUP_GRACE=3s",
-			"SKAGERRAK_TEST_HOSTKEY="+string(priv), "SKAGERRAK_TEST_IMAP="+e.imap.Addr(), "SKAGERRAK_TEST_SMTP="+e.smtp.Addr())
+			"SKAGERRAK_TEST_HOSTKEY="+string(priv), "SKAGERRAK_TEST_IMAP="+e.IMAP.Addr(), "SKAGERRAK_TEST_SMTP="+e.SMTP.Addr())
 		cmd.Stderr = os.Stderr
 		if testing.Verbose() {
 			cmd.Stdout = os.Stdout
@@ -121,7 +123,7 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 	kills := 0
 	rnd := rand.New(rand.NewPCG(15, 2))
 	deadline := time.Now().Add(4 * time.Minute)
-	for kills < 6 && e.count(t, "INBOX") > 0 && time.Now().Before(deadline) {
+	for kills < 6 && e.Count(t, "INBOX") > 0 && time.Now().Before(deadline) {
 		time.Sleep(time.Duration(300+rnd.IntN(900)) * time.Millisecond)
 		i := kills % 2
 		daemons[i].Process.Signal(syscall.SIGKILL)
@@ -131,7 +133,7 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 	}
 	// Let them finish: the mailbox empty, every mail sent.
 	for time.Now().Before(deadline) {
-		if e.count(t, "INBOX") == 0 && queued(t, url) == 0 {
+		if e.Count(t, "INBOX") == 0 && queued(t, url) == 0 {
 			break
 		}
 		time.Sleep(200 * time.Millisecond)
@@ -141,7 +143,7 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 		d.Wait()
 	}
 	daemons = nil
-	if n := e.count(t, "INBOX"); n != 0 {
+	if n := e.Count(t, "INBOX"); n != 0 {
 		t.Fatalf("%d messages left in the INBOX", n)
 	}
 	if n := queued(t, url); n != 0 {
@@ -149,36 +151,6 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 	}
 	t.Logf("%d kills", kills)
 	checkOnce(t, e, url, messages, kills)
-}
-
-// createGames makes n games of racetest (g000...), each side played by a
-// player of its own with a fresh key: the games of newMailEnv.
-func (e *mailEnv) createGames(t testing.TB, h *adjudicator.Host, n int) {
-	t.Helper()
-	e.createGamesDue(t, h, n, 48*time.Hour)
-}
-
-// createGamesDue is createGames with the phases' deadline.
-func (e *mailEnv) createGamesDue(t testing.TB, h *adjudicator.Host, n int, deadline time.Duration) {
-	t.Helper()
-	now := time.Now().UTC().Add(-time.Hour)
-	for i := 0; i < n; i++ {
-		spec := adjudicator.Spec{Game: fmt.Sprintf("g%03d", i), Ruleset: "racetest", HostFrom: hostAddr,
-			Timing: adjudicator.Timing{Deadline: adjudicator.Duration(deadline)}}
-		for _, side := range []string{"allied", "german"} {
-			addr := fmt.Sprintf("%s-%d@players.test", side, i)
-			k, err := compose.GenerateKey(side, addr, now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pub, _ := compose.ArmorPublicKey(k)
-			e.players[addr] = k
-			spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
-		}
-		if _, err := h.Create(spec); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 // queued counts the mails of every game not yet sent or failed.
@@ -196,7 +168,7 @@ func queued(t *testing.T, url string) int {
 // checkOnce checks what the daemons left: one outcome per message, one
 // MailSent per queued mail, duplicates of a Message-ID only as the kills
 // explain, and every game exporting a log that verifies.
-func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
+func checkOnce(t *testing.T, e *hosttest.Env, url string, messages, kills int) {
 	t.Helper()
 	h := pgHost(t, url)
 	defer h.Close()
@@ -204,8 +176,8 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 	tl.Once(t, messages)
 	queuedIDs := tl.Queued
 	got := map[string]int{}
-	for _, d := range e.smtp.Deliveries() {
-		got[messageID(d.Data)]++
+	for _, d := range e.SMTP.Deliveries() {
+		got[hosttest.MessageID(d.Data)]++
 	}
 	dups := 0
 	for id := range queuedIDs {
@@ -216,7 +188,7 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 			dups += n - 1
 		}
 	}
-	t.Logf("%d mails, %d deliveries, %d second copies after %d kills", len(queuedIDs), len(e.smtp.Deliveries()), dups, kills)
+	t.Logf("%d mails, %d deliveries, %d second copies after %d kills", len(queuedIDs), len(e.SMTP.Deliveries()), dups, kills)
 	if dups > kills*daemontest.Senders {
 		t.Errorf("%d second copies of a Message-ID after %d kills: more than the kills explain (%d sending at once)", dups, kills, daemontest.Senders)
 	}
@@ -226,27 +198,27 @@ func checkOnce(t *testing.T, e *mailEnv, url string, messages, kills int) {
 // reaches its player exactly once and is marked sent exactly once, each
 // game's mail in the order it was queued.
 func TestParallelFlushSendsEachMailOnce(t *testing.T) {
-	e := newMailEnv(t, 40)
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}, Senders: 6})
+	e := hosttest.New(t, 40)
+	h, err := adjudicator.OpenHost(e.DataDir(), adjudicator.Options{Verifier: wiring.Verifier{}, Senders: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	ss, err := smtpout.New(smtpout.Config{Addr: e.smtp.Addr(), TLS: smtpout.TLSNone, From: hostAddr})
+	ss, err := smtpout.New(smtpout.Config{Addr: e.SMTP.Addr(), TLS: smtpout.TLSNone, From: hosttest.HostAddr})
 	if err != nil {
 		t.Fatal(err)
 	}
 	pool := ss.Pool(3, 7)
 	defer pool.Close()
-	s := &wiring.Sender{Via: pool, From: hostAddr, Host: e.hostKey, Clock: func() time.Time { return time.Now().UTC() }}
+	s := &wiring.Sender{Via: pool, From: hosttest.HostAddr, Host: e.HostKey, Clock: func() time.Time { return time.Now().UTC() }}
 	n, err := h.Flush(context.Background(), s)
 	if err != nil || n != 80 {
 		t.Fatalf("flush: %d sent, %v; want 80", n, err)
 	}
 	got := map[string]int{}
 	last := map[string]string{}
-	for _, d := range e.smtp.Deliveries() {
-		id := messageID(d.Data)
+	for _, d := range e.SMTP.Deliveries() {
+		id := hosttest.MessageID(d.Data)
 		got[id]++
 		game := strings.SplitN(strings.TrimPrefix(id, "<"), ".", 2)[0]
 		if prev := last[game]; prev > id {
@@ -262,7 +234,7 @@ func TestParallelFlushSendsEachMailOnce(t *testing.T) {
 			t.Errorf("%s delivered %d times", id, k)
 		}
 	}
-	if n := e.smtp.Sessions(); n < 80/7 || n > 80/7+3 {
+	if n := e.SMTP.Sessions(); n < 80/7 || n > 80/7+3 {
 		t.Errorf("%d SMTP sessions for 80 mails, 7 a session over 3 at once", n)
 	}
 	for _, id := range h.Games() {
@@ -288,7 +260,7 @@ func TestKeyMovedWhileTwoDaemonsRouteTheSameMessage(t *testing.T) {
 	if _, err := pgstore.Migrate(context.Background(), url, pgstore.Options{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	e := newMailEnv(t, 0)
+	e := hosttest.New(t, 0)
 	now := time.Now().UTC().Add(-time.Hour)
 	keys := map[string]*openpgp.Entity{}
 	for _, who := range []string{"german", "allied", "german2"} {
@@ -300,20 +272,20 @@ func TestKeyMovedWhileTwoDaemonsRouteTheSameMessage(t *testing.T) {
 	}
 	player := func(side, who string) adjudicator.Player {
 		pub, _ := compose.ArmorPublicKey(keys[who])
-		return adjudicator.Player{Side: engineSide(side), Address: who + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(keys[who])}
+		return adjudicator.Player{Side: engine.Side(side), Address: who + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(keys[who])}
 	}
 	a, b := pgHost(t, url), pgHost(t, url)
 	defer a.Close()
 	defer b.Close()
 	for _, id := range []string{"g1", "g2"} {
-		spec := adjudicator.Spec{Game: id, Ruleset: "racetest", HostFrom: hostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)},
+		spec := adjudicator.Spec{Game: id, Ruleset: "racetest", HostFrom: hosttest.HostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)},
 			Players: []adjudicator.Player{player("german", "german"), player("allied", "allied")}}
 		if _, err := a.Create(spec); err != nil {
 			t.Fatal(err)
 		}
 	}
 	mail := func(body string) []byte {
-		raw, err := compose.SignPGPMIMEMail(keys["german"], "german@players.test", hostAddr, "orders", "Game: g1\nPhase: T01\nSide: german\n"+body+"\n", e.signAt("german@players.test"))
+		raw, err := compose.SignPGPMIMEMail(keys["german"], "german@players.test", hosttest.HostAddr, "orders", "Game: g1\nPhase: T01\nSide: german\n"+body+"\n", e.SignAt("german@players.test"))
 		if err != nil {
 			t.Fatal(err)
 		}

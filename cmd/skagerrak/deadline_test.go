@@ -14,6 +14,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
@@ -45,7 +46,7 @@ func (d *downInbox) Fetch(ctx context.Context) ([]adjudicator.InMessage, error) 
 // deadlineEnv is one racetest game (g000) with a referee, its T01
 // deadline, a host on a clock the test moves, and the loopback mailbox.
 type deadlineEnv struct {
-	*mailEnv
+	*hosttest.Env
 	h        *adjudicator.Host
 	box      *imapbox.Box
 	clock    *movableClock
@@ -58,11 +59,11 @@ func newDeadlineEnv(t *testing.T) *deadlineEnv { return newDeadlineEnvOn(t, fals
 // (as the database is) if shared.
 func newDeadlineEnvOn(t *testing.T, shared bool) *deadlineEnv {
 	t.Helper()
-	e := newMailEnv(t, 0)
+	e := hosttest.New(t, 0)
 	created := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)
 	clock := &movableClock{}
 	clock.ns.Store(created.UnixNano())
-	fs, err := adjudicator.NewFileStore(e.dataDir(), false)
+	fs, err := adjudicator.NewFileStore(e.DataDir(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func newDeadlineEnvOn(t *testing.T, shared bool) *deadlineEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := adjudicator.Spec{Game: "g000", Ruleset: "racetest", HostFrom: hostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+	spec := adjudicator.Spec{Game: "g000", Ruleset: "racetest", HostFrom: hosttest.HostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
 	for _, side := range []string{"allied", "german", "referee"} {
 		addr := fmt.Sprintf("%s-0@players.test", side)
 		k, err := compose.GenerateKey(side, addr, created.Add(-time.Hour))
@@ -82,8 +83,8 @@ func newDeadlineEnvOn(t *testing.T, shared bool) *deadlineEnv {
 			t.Fatal(err)
 		}
 		pub, _ := compose.ArmorPublicKey(k)
-		e.players[addr] = k
-		p := adjudicator.Player{Side: engineSide(side), Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)}
+		e.Players[addr] = k
+		p := adjudicator.Player{Side: engine.Side(side), Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)}
 		if side == "referee" {
 			spec.Referee = &p
 		} else {
@@ -94,10 +95,10 @@ func newDeadlineEnvOn(t *testing.T, shared bool) *deadlineEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &deadlineEnv{mailEnv: e, h: h, clock: clock, deadline: g.Opened.Deadline}
+	d := &deadlineEnv{Env: e, h: h, clock: clock, deadline: g.Opened.Deadline}
 	t.Cleanup(func() { h.Close() })
-	os.MkdirAll(filepath.Join(e.dataDir(), ".imap"), 0o700)
-	if d.box, err = imapbox.Open(context.Background(), imapbox.Config{Addr: e.imap.Addr(), Username: hostAddr, Password: "pw", TLS: imapbox.TLSNone, StateDir: filepath.Join(e.dataDir(), ".imap")}); err != nil {
+	os.MkdirAll(filepath.Join(e.DataDir(), ".imap"), 0o700)
+	if d.box, err = imapbox.Open(context.Background(), imapbox.Config{Addr: e.IMAP.Addr(), Username: hosttest.HostAddr, Password: "pw", TLS: imapbox.TLSNone, StateDir: filepath.Join(e.DataDir(), ".imap")}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.box.Close() })
@@ -110,11 +111,11 @@ func (d *deadlineEnv) orderAt(t *testing.T, side, body string, received time.Tim
 	t.Helper()
 	addr := side + "-0@players.test"
 	text := fmt.Sprintf("Game: g000\nPhase: T01\nSide: %s\n%s\n", side, body)
-	raw, err := compose.SignPGPMIMEMail(d.players[addr], addr, hostAddr, "orders", text, d.signAt(addr))
+	raw, err := compose.SignPGPMIMEMail(d.Players[addr], addr, hosttest.HostAddr, "orders", text, d.SignAt(addr))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.imap.AppendAt(hostAddr, "INBOX", raw, received); err != nil {
+	if _, err := d.IMAP.AppendAt(hosttest.HostAddr, "INBOX", raw, received); err != nil {
 		t.Fatal(err)
 	}
 	return raw
@@ -261,13 +262,13 @@ func TestCutPassWithAnOverduePhaseChangesNothing(t *testing.T) {
 // between passes, a phase whose deadline is a second away resolves within
 // moments of it.
 func TestRunWakesAtTheDeadline(t *testing.T) {
-	e := newMailEnv(t, 0)
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}, Triage: wiring.Triage{}})
+	e := hosttest.New(t, 0)
+	h, err := adjudicator.OpenHost(e.DataDir(), adjudicator.Options{Verifier: wiring.Verifier{}, Triage: wiring.Triage{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	spec := adjudicator.Spec{Game: "g000", Ruleset: "racetest", HostFrom: hostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(time.Second)}}
+	spec := adjudicator.Spec{Game: "g000", Ruleset: "racetest", HostFrom: hosttest.HostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(time.Second)}}
 	for _, side := range []string{"allied", "german"} {
 		addr := side + "-0@players.test"
 		k, err := compose.GenerateKey(side, addr, time.Now().Add(-time.Hour))
@@ -275,7 +276,7 @@ func TestRunWakesAtTheDeadline(t *testing.T) {
 			t.Fatal(err)
 		}
 		pub, _ := compose.ArmorPublicKey(k)
-		spec.Players = append(spec.Players, adjudicator.Player{Side: engineSide(side), Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
+		spec.Players = append(spec.Players, adjudicator.Player{Side: engine.Side(side), Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
 	}
 	g, err := h.Create(spec)
 	if err != nil {
@@ -348,7 +349,7 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 			if p, err := d.h.PollOnce(context.Background(), wiring.Inbox{Box: d.box}, nil); err != nil || p.Accepted != 1 {
 				t.Fatalf("first pass: %+v, %v", p, err)
 			}
-			if _, err := d.imap.Append(hostAddr, "INBOX", raw); err != nil {
+			if _, err := d.IMAP.Append(hosttest.HostAddr, "INBOX", raw); err != nil {
 				t.Fatal(err)
 			}
 			d.clock.add(time.Second)
@@ -360,8 +361,8 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 			if shared {
 				left = 1
 			}
-			if p.Left != left || d.count(t, "INBOX") != left || d.count(t, defaultProcessed) != 2-left {
-				t.Fatalf("left %d, INBOX %d, processed %d; want %d left in the INBOX", p.Left, d.count(t, "INBOX"), d.count(t, defaultProcessed), left)
+			if p.Left != left || d.Count(t, "INBOX") != left || d.Count(t, hosttest.DefaultProcessed) != 2-left {
+				t.Fatalf("left %d, INBOX %d, processed %d; want %d left in the INBOX", p.Left, d.Count(t, "INBOX"), d.Count(t, hosttest.DefaultProcessed), left)
 			}
 			if p.Unread {
 				t.Fatal("a message left for its recorder counts as unread: no deadline could pass")
@@ -373,8 +374,8 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 			if p, err := d.h.PollOnce(context.Background(), wiring.Inbox{Box: d.box}, nil); err != nil || p.Left != 0 || p.Failures != 0 {
 				t.Fatalf("after the grace: %+v, %v", p, err)
 			}
-			if d.count(t, "INBOX") != 0 || d.count(t, defaultProcessed) != 2 {
-				t.Fatalf("after the grace: INBOX %d, processed %d; want it moved", d.count(t, "INBOX"), d.count(t, defaultProcessed))
+			if d.Count(t, "INBOX") != 0 || d.Count(t, hosttest.DefaultProcessed) != 2 {
+				t.Fatalf("after the grace: INBOX %d, processed %d; want it moved", d.Count(t, "INBOX"), d.Count(t, hosttest.DefaultProcessed))
 			}
 		})
 	}
@@ -385,14 +386,14 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 // non-zero saying why, and resolves nothing; with the mailbox readable
 // again the next pass resolves the phase.
 func TestPollOnceThatCannotReadResolvesNothing(t *testing.T) {
-	e := newMailEnv(t, 0)
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}})
+	e := hosttest.New(t, 0)
+	h, err := adjudicator.OpenHost(e.DataDir(), adjudicator.Options{Verifier: wiring.Verifier{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.createGamesDue(t, h, 1, time.Second)
+	e.CreateGamesDue(t, h, 1, time.Second)
 	h.Close()
-	cfg := configFor(t, e)
+	cfg := e.Config(t)
 	time.Sleep(1100 * time.Millisecond)
 	t.Setenv("SKAGERRAK_IMAP_PASSWORD", "changed")
 	code, out, errs := run(t, "--config", cfg, "poll", "--once")
@@ -415,9 +416,9 @@ func TestPollOnceThatCannotReadResolvesNothing(t *testing.T) {
 }
 
 // resolvedIn is how many phases g000 of the env has resolved.
-func resolvedIn(t *testing.T, e *mailEnv) int {
+func resolvedIn(t *testing.T, e *hosttest.Env) int {
 	t.Helper()
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{})
+	h, err := adjudicator.OpenHost(e.DataDir(), adjudicator.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

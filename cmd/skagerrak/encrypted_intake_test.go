@@ -13,18 +13,19 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 )
 
 // pollEncrypted runs one pass of the host over the env's mailbox, the host
 // decrypting with its key as skagerrak run does.
-func (e *mailEnv) pollEncrypted(t *testing.T) (int, int, int) {
+func pollEncrypted(t *testing.T, e *hosttest.Env) (int, int, int) {
 	t.Helper()
-	h, box, s := e.open(t)
+	h, box, s := e.Open(t)
 	defer h.Close()
 	defer box.Close()
-	h.SetDecrypter(wiring.Decrypter{Key: e.hostKey, Lock: &sync.Mutex{}})
+	h.SetDecrypter(wiring.Decrypter{Key: e.HostKey, Lock: &sync.Mutex{}})
 	p, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s)
 	if err != nil {
 		t.Fatal(err)
@@ -34,10 +35,10 @@ func (e *mailEnv) pollEncrypted(t *testing.T) (int, int, int) {
 
 // replyTexts reads the host's replies to addr (not its reports),
 // decrypting with key.
-func (e *mailEnv) replyTexts(t *testing.T, addr string, key *openpgp.Entity) (texts []string, encrypted int) {
+func replyTexts(t *testing.T, e *hosttest.Env, addr string, key *openpgp.Entity) (texts []string, encrypted int) {
 	t.Helper()
-	for _, d := range e.smtp.Take(addr) {
-		r, err := compose.ReadReport(d.Data, openpgp.EntityList{e.hostKey}, key, time.Now())
+	for _, d := range e.SMTP.Take(addr) {
+		r, err := compose.ReadReport(d.Data, openpgp.EntityList{e.HostKey}, key, time.Now())
 		if err != nil {
 			t.Fatalf("reading the host's mail: %v", err)
 		}
@@ -57,40 +58,40 @@ func (e *mailEnv) replyTexts(t *testing.T, addr string, key *openpgp.Entity) (te
 // accepted; a copy encrypted again under a new session key is a replay;
 // from then on the side's mail comes encrypted; the log verifies alone.
 func TestEncryptedOrdersByMail(t *testing.T) {
-	e := newMailEnv(t, 1)
+	e := hosttest.New(t, 1)
 	addr := "allied-0@players.test"
-	at := e.signAt(addr)
+	at := e.SignAt(addr)
 	text := "Game: g000\nPhase: T01\nSide: allied\nadvance 1\n"
-	m := compose.Message{From: addr, To: hostAddr, Subject: "orders", MessageID: "<enc-1@players.test>", Date: at, Text: text}
-	raw, err := compose.SignEncrypt(m, e.players[addr], e.hostKey, at)
+	m := compose.Message{From: addr, To: hosttest.HostAddr, Subject: "orders", MessageID: "<enc-1@players.test>", Date: at, Text: text}
+	raw, err := compose.SignEncrypt(m, e.Players[addr], e.HostKey, at)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := compose.SignEncrypt(m, e.players[addr], e.hostKey, at)
+	again, err := compose.SignEncrypt(m, e.Players[addr], e.HostKey, at)
 	if err != nil || bytes.Equal(again, raw) {
 		t.Fatalf("a second encryption: %v (same bytes: %v)", err, bytes.Equal(again, raw))
 	}
 	if bytes.Contains(raw, []byte("advance 1")) {
 		t.Fatal("the orders are in clear")
 	}
-	e.imap.Append(hostAddr, "INBOX", raw)
-	if a, r, d := e.pollEncrypted(t); a != 1 || r != 0 || d != 0 {
+	e.IMAP.Append(hosttest.HostAddr, "INBOX", raw)
+	if a, r, d := pollEncrypted(t, e); a != 1 || r != 0 || d != 0 {
 		t.Fatalf("encrypted orders: accepted %d, rejected %d, duplicates %d", a, r, d)
 	}
-	texts, enc := e.replyTexts(t, addr, e.players[addr])
+	texts, enc := replyTexts(t, e, addr, e.Players[addr])
 	if len(texts) != 1 || enc != 1 || !strings.Contains(texts[0], "orders accepted") {
 		t.Fatalf("reply to encrypted orders: %d encrypted of %q", enc, texts)
 	}
-	e.imap.Append(hostAddr, "INBOX", again)
-	if a, r, d := e.pollEncrypted(t); a != 0 || r != 0 || d != 1 {
+	e.IMAP.Append(hosttest.HostAddr, "INBOX", again)
+	if a, r, d := pollEncrypted(t, e); a != 0 || r != 0 || d != 1 {
 		t.Fatalf("re-encrypted copy: accepted %d, rejected %d, duplicates %d", a, r, d)
 	}
 	// Clear signed orders later: the answer is still encrypted.
-	e.order(t, 0, "allied", "T01", "advance 2")
-	if a, _, _ := e.pollEncrypted(t); a != 1 {
+	e.Order(t, 0, "allied", "T01", "advance 2")
+	if a, _, _ := pollEncrypted(t, e); a != 1 {
 		t.Fatalf("clear orders after encrypted ones not accepted")
 	}
-	if texts, enc := e.replyTexts(t, addr, e.players[addr]); len(texts) != 1 || enc != 1 {
+	if texts, enc := replyTexts(t, e, addr, e.Players[addr]); len(texts) != 1 || enc != 1 {
 		t.Errorf("the side's mail after it sent encrypted: %d of %d encrypted", enc, len(texts))
 	}
 	if rep, err := verifyGame(e, "g000"); err != nil || rep.Signatures != 2 {
@@ -103,35 +104,35 @@ func TestEncryptedOrdersByMail(t *testing.T) {
 // to send, and the same signed mail sent as made is then accepted (the
 // refusal is the wrapping mail's, not the signed message's).
 func TestWrappedSignedMailAnswered(t *testing.T) {
-	e := newMailEnv(t, 1)
+	e := hosttest.New(t, 1)
 	addr := "allied-0@players.test"
-	raw, err := compose.SignPGPMIMEMail(e.players[addr], addr, hostAddr, "orders", "Game: g000\nPhase: T01\nSide: allied\nadvance 1\n", e.signAt(addr))
+	raw, err := compose.SignPGPMIMEMail(e.Players[addr], addr, hosttest.HostAddr, "orders", "Game: g000\nPhase: T01\nSide: allied\nadvance 1\n", e.SignAt(addr))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fwd := []byte("From: someone@elsewhere.test\r\nTo: " + hostAddr + "\r\nSubject: Fwd: orders\r\nMessage-ID: <fwd-1@elsewhere.test>\r\nMIME-Version: 1.0\r\n" +
+	fwd := []byte("From: someone@elsewhere.test\r\nTo: " + hosttest.HostAddr + "\r\nSubject: Fwd: orders\r\nMessage-ID: <fwd-1@elsewhere.test>\r\nMIME-Version: 1.0\r\n" +
 		"Content-Type: multipart/mixed; boundary=\"fwd\"\r\n\r\n--fwd\r\nContent-Type: text/plain\r\n\r\nsee the attached\r\n" +
 		"--fwd\r\nContent-Type: message/rfc822\r\n\r\n" + string(raw) + "\r\n--fwd--\r\n")
-	e.imap.Append(hostAddr, "INBOX", fwd)
-	if a, r, _ := e.pollEncrypted(t); a != 0 || r != 1 {
+	e.IMAP.Append(hosttest.HostAddr, "INBOX", fwd)
+	if a, r, _ := pollEncrypted(t, e); a != 0 || r != 1 {
 		t.Fatalf("forwarded orders: accepted %d, rejected %d", a, r)
 	}
-	texts, _ := e.replyTexts(t, addr, nil)
-	if n := len(e.smtp.Take("someone@elsewhere.test")); n != 0 {
+	texts, _ := replyTexts(t, e, addr, nil)
+	if n := len(e.SMTP.Take("someone@elsewhere.test")); n != 0 {
 		t.Errorf("the forwarder got %d mails", n)
 	}
 	if len(texts) != 1 || !strings.Contains(texts[0], "send the signed message itself") {
 		t.Fatalf("the signer's reply: %q", texts)
 	}
-	e.imap.Append(hostAddr, "INBOX", raw)
-	if a, _, d := e.pollEncrypted(t); a != 1 || d != 0 {
+	e.IMAP.Append(hosttest.HostAddr, "INBOX", raw)
+	if a, _, d := pollEncrypted(t, e); a != 1 || d != 0 {
 		t.Fatalf("the signed mail as made, after its wrapped copy: accepted %d, duplicates %d", a, d)
 	}
 }
 
 // verifyGame verifies a game of the env as skagerrak verify does.
-func verifyGame(e *mailEnv, id string) (adjudicator.VerifyReport, error) {
-	return adjudicator.VerifyPath(filepath.Join(e.dataDir(), id), wiring.Verifier{})
+func verifyGame(e *hosttest.Env, id string) (adjudicator.VerifyReport, error) {
+	return adjudicator.VerifyPath(filepath.Join(e.DataDir(), id), wiring.Verifier{})
 }
 
 // TestCheckEncryptedMail: check --host-key opens mail encrypted to the
@@ -139,7 +140,7 @@ func verifyGame(e *mailEnv, id string) (adjudicator.VerifyReport, error) {
 // another key, it says why the message is not read.
 func TestCheckEncryptedMail(t *testing.T) {
 	at := time.Now().UTC().Add(-time.Minute)
-	host, _ := compose.GenerateKey("host", hostAddr, at.Add(-time.Hour))
+	host, _ := compose.GenerateKey("host", hosttest.HostAddr, at.Add(-time.Hour))
 	other, _ := compose.GenerateKey("other", "other@skagerrak.test", at.Add(-time.Hour))
 	player, _ := compose.GenerateKey("allied", "allied@players.test", at.Add(-time.Hour))
 	dir := t.TempDir()
@@ -151,7 +152,7 @@ func TestCheckEncryptedMail(t *testing.T) {
 	pub, _ := compose.ArmorPublicKey(player)
 	hostPriv, _ := compose.ArmorPrivateKey(host)
 	otherPriv, _ := compose.ArmorPrivateKey(other)
-	m := compose.Message{From: "allied@players.test", To: hostAddr, Subject: "orders", MessageID: "<c1@players.test>", Date: at, Text: "Game: g1\nPhase: T01\nSide: allied\nadvance 1\n"}
+	m := compose.Message{From: "allied@players.test", To: hosttest.HostAddr, Subject: "orders", MessageID: "<c1@players.test>", Date: at, Text: "Game: g1\nPhase: T01\nSide: allied\nadvance 1\n"}
 	raw, err := compose.SignEncrypt(m, player, host, at)
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/events"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/malleate"
@@ -103,11 +104,11 @@ func TestUnsignedWrapperCannotDecideSignedOrders(t *testing.T) {
 		body := fmt.Sprintf("advance 2 # Blücher, Königsberg %d", n)
 		genuine := r.sign(t, form, "allied", body, base.Add(time.Duration(n)*time.Second))
 		want := "Game: " + r.id + "\nPhase: T01\nSide: allied\n" + body + "\n"
-		r.e.imap.Append(hostAddr, "INBOX", change(genuine))
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", change(genuine))
 		r.poll(t)
-		r.e.imap.Append(hostAddr, "INBOX", genuine)
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", genuine)
 		r.poll(t)
-		r.e.smtp.Take("allied@players.test")
+		r.e.SMTP.Take("allied@players.test")
 		acc := recorded[adjudicator.OrdersAccepted](t, r, adjudicator.EvOrdersAccepted)
 		if len(acc) == 0 || strings.ReplaceAll(acc[len(acc)-1].Text, "\r\n", "\n") != want {
 			got := ""
@@ -150,16 +151,16 @@ func TestRelayHeadersCannotDropSignedOrders(t *testing.T) {
 		"Sender: MAILER-DAEMON@lists.example\r\n",
 	} {
 		raw := r.sign(t, malleate.FormPGPMIME, "allied", fmt.Sprintf("advance %d", 1+i%3), base.Add(time.Duration(i)*time.Second))
-		r.e.imap.Append(hostAddr, "INBOX", append([]byte(hdr), raw...))
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", append([]byte(hdr), raw...))
 		p := r.poll(t)
-		replies := r.e.smtp.Take("allied@players.test")
+		replies := r.e.SMTP.Take("allied@players.test")
 		if p.Accepted != 1 || len(replies) != 1 {
 			t.Errorf("signed orders with %q: %+v, %d replies", strings.TrimSpace(hdr), p, len(replies))
 		}
 	}
 }
 
-func hostKeys(r *replayGame) openpgp.EntityList { return openpgp.EntityList{r.e.hostKey} }
+func hostKeys(r *replayGame) openpgp.EntityList { return openpgp.EntityList{r.e.HostKey} }
 
 // A player's signed mail that is not orders for the open phase (their
 // signed letters to other players, orders signed for another host's game,
@@ -181,25 +182,25 @@ func TestStraySignedMailCannotUseUpAVictimsReplies(t *testing.T) {
 		case 1: // orders for a game of another host
 			raw, err = compose.SignPGPMIMEMail(k, "german@players.test", "host@elsewhere.test", "orders", fmt.Sprintf("Game: other-7\nPhase: T04\nSide: german\nadvance %d\n", 1+i%3), opened.Add(time.Duration(i)*time.Second))
 		default: // orders of this game signed before the phase opened
-			raw, err = compose.SignPGPMIMEMail(k, "german@players.test", hostAddr, "orders", fmt.Sprintf("Game: %s\nPhase: T01\nSide: german\nadvance 1 # draft %d\n", r.id, i), opened.Add(-30*time.Minute+time.Duration(i)*time.Second))
+			raw, err = compose.SignPGPMIMEMail(k, "german@players.test", hosttest.HostAddr, "orders", fmt.Sprintf("Game: %s\nPhase: T01\nSide: german\nadvance 1 # draft %d\n", r.id, i), opened.Add(-30*time.Minute+time.Duration(i)*time.Second))
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		r.e.imap.Append(hostAddr, "INBOX", raw)
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", raw)
 	}
 	r.poll(t)
-	stray := len(r.e.smtp.Take("german@players.test"))
+	stray := len(r.e.SMTP.Take("german@players.test"))
 	t.Logf("%d stray messages got %d replies", 2*adjudicator.MaxRepliesPerPhase, stray)
 	at := opened.Add(time.Minute).Truncate(time.Second)
-	r.e.imap.Append(hostAddr, "INBOX", r.sign(t, malleate.FormPGPMIME, "german", "advance 7", at))
+	r.e.IMAP.Append(hosttest.HostAddr, "INBOX", r.sign(t, malleate.FormPGPMIME, "german", "advance 7", at))
 	r.poll(t)
-	if got := r.e.smtp.Take("german@players.test"); len(got) != 1 {
+	if got := r.e.SMTP.Take("german@players.test"); len(got) != 1 {
 		t.Fatalf("the victim's own bad orders got %d replies after the stray mail", len(got))
 	}
-	r.e.imap.Append(hostAddr, "INBOX", r.sign(t, malleate.FormPGPMIME, "german", "advance 3", at.Add(time.Second)))
+	r.e.IMAP.Append(hosttest.HostAddr, "INBOX", r.sign(t, malleate.FormPGPMIME, "german", "advance 3", at.Add(time.Second)))
 	r.poll(t)
-	got := r.e.smtp.Take("german@players.test")
+	got := r.e.SMTP.Take("german@players.test")
 	if len(got) != 1 {
 		t.Fatalf("the victim's own orders got %d replies after the stray mail", len(got))
 	}
@@ -249,7 +250,7 @@ func TestForgedBouncesAreBounded(t *testing.T) {
 			t.Errorf("the report's Message-ID %s is guessable from the game, its record and its side", id)
 			continue
 		}
-		r.e.imap.Append(hostAddr, "INBOX", dsnFor(id, "german@players.test", "failed", "smtp; 550 no such user"))
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", dsnFor(id, "german@players.test", "failed", "smtp; 550 no such user"))
 	}
 	r.poll(t)
 	if b := recorded[adjudicator.MailBounced](t, r, adjudicator.EvMailBounced); len(b) != 0 {
@@ -258,9 +259,9 @@ func TestForgedBouncesAreBounded(t *testing.T) {
 	// The real Message-ID, as the recipient (or a server on the way) has
 	// it: many reports about it, a delivery report among them.
 	evil := "smtp; 550 moved: send this side's mail to spy@evil.test \x1b[2J" + strings.Repeat("x", 100<<10)
-	r.e.imap.Append(hostAddr, "INBOX", dsnFor(report.ID, "german@players.test", "delivered", "smtp; 250 ok"))
+	r.e.IMAP.Append(hosttest.HostAddr, "INBOX", dsnFor(report.ID, "german@players.test", "delivered", "smtp; 250 ok"))
 	for i := 0; i < 20; i++ {
-		r.e.imap.Append(hostAddr, "INBOX", dsnFor(report.ID, fmt.Sprintf("alias-%d@players.test", i), "failed", evil))
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", dsnFor(report.ID, fmt.Sprintf("alias-%d@players.test", i), "failed", evil))
 	}
 	r.poll(t)
 	b := recorded[adjudicator.MailBounced](t, r, adjudicator.EvMailBounced)
@@ -270,12 +271,12 @@ func TestForgedBouncesAreBounded(t *testing.T) {
 	if len(b[0].Diagnostic) > 300 || strings.ContainsRune(b[0].Diagnostic, 0x1b) || b[0].Action != "failed" {
 		t.Errorf("the recorded bounce: action %q, diagnostic of %d bytes %q", b[0].Action, len(b[0].Diagnostic), b[0].Diagnostic[:min(len(b[0].Diagnostic), 80)])
 	}
-	if notes := r.e.smtp.Take("referee@players.test"); len(notes) != 1 {
+	if notes := r.e.SMTP.Take("referee@players.test"); len(notes) != 1 {
 		t.Errorf("the referee got %d notices of one bounced mail", len(notes))
 	}
 	r.box.Close()
 	r.h.Close()
-	if rep, err := adjudicator.VerifyPath(r.e.dataDir()+"/"+r.id, wiring.Verifier{}); err != nil {
+	if rep, err := adjudicator.VerifyPath(r.e.DataDir()+"/"+r.id, wiring.Verifier{}); err != nil {
 		t.Fatalf("verify: %v (%+v)", err, rep)
 	}
 }
@@ -293,11 +294,11 @@ func TestAttachmentNamesInRepliesAreBounded(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		copied = withPart(t, copied, fmt.Sprintf("Content-Type: text/plain; name=\"%d %s.txt\"\r\nContent-Disposition: attachment\r\n\r\nx\r\n", i, pitch))
 	}
-	r.e.imap.Append(hostAddr, "INBOX", copied)
+	r.e.IMAP.Append(hosttest.HostAddr, "INBOX", copied)
 	if p := r.poll(t); p.Accepted != 1 {
 		t.Fatalf("the copy: %+v", p)
 	}
-	got := r.e.smtp.Take("allied@players.test")
+	got := r.e.SMTP.Take("allied@players.test")
 	if len(got) != 1 {
 		t.Fatalf("%d replies", len(got))
 	}
@@ -355,9 +356,9 @@ func TestExoticCharsetsInsideTheSignature(t *testing.T) {
 		{"ISO-2022-JP, ASCII only", "Content-Type: text/plain; charset=iso-2022-jp\r\nContent-Transfer-Encoding: 7bit\r\n\r\n" + strings.Replace(text, "ü", "ue", 1), true},
 		{"UTF-7", "Content-Type: text/plain; charset=utf-7\r\nContent-Transfer-Encoding: 7bit\r\n\r\n" + strings.Replace(text, "ü", "+APw-", 1), false},
 	} {
-		r.e.imap.Append(hostAddr, "INBOX", r.signedPart(t, "allied", c.part, at.Add(time.Duration(i)*time.Second)))
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", r.signedPart(t, "allied", c.part, at.Add(time.Duration(i)*time.Second)))
 		p := r.poll(t)
-		replies := r.e.smtp.Take("allied@players.test")
+		replies := r.e.SMTP.Take("allied@players.test")
 		if c.accepted != (p.Accepted == 1) || len(replies) != 1 {
 			t.Errorf("%s: %+v, %d replies", c.name, p, len(replies))
 			continue
@@ -373,7 +374,7 @@ func TestExoticCharsetsInsideTheSignature(t *testing.T) {
 	}
 	r.box.Close()
 	r.h.Close()
-	if rep, err := adjudicator.VerifyPath(r.e.dataDir()+"/"+r.id, wiring.Verifier{}); err != nil || rep.Signatures != 3 {
+	if rep, err := adjudicator.VerifyPath(r.e.DataDir()+"/"+r.id, wiring.Verifier{}); err != nil || rep.Signatures != 3 {
 		t.Fatalf("verify: %d signatures, %v", rep.Signatures, err)
 	}
 }
@@ -384,7 +385,7 @@ func TestExoticCharsetsInsideTheSignature(t *testing.T) {
 func TestOneMessageCountsOnceAcrossGames(t *testing.T) {
 	r := newReplayGame(t, "")
 	g1, _ := r.h.Game(r.id)
-	spec := adjudicator.Spec{Game: "replay-2", Ruleset: "racetest", HostFrom: hostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
+	spec := adjudicator.Spec{Game: "replay-2", Ruleset: "racetest", HostFrom: hosttest.HostAddr, Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
 	for _, s := range g1.Sides() {
 		spec.Players = append(spec.Players, g1.Players[s])
 	}
@@ -392,8 +393,8 @@ func TestOneMessageCountsOnceAcrossGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.poll(t)
-	r.e.smtp.Take("allied@players.test")
-	r.e.smtp.Take("german@players.test")
+	r.e.SMTP.Take("allied@players.test")
+	r.e.SMTP.Take("german@players.test")
 	at := time.Now().UTC().Truncate(time.Second)
 	genuine := r.sign(t, malleate.FormPGPMIME, "allied", "advance 2", at)
 	r.genuine(t, genuine)
@@ -403,11 +404,11 @@ func TestOneMessageCountsOnceAcrossGames(t *testing.T) {
 		t.Fatal("a copy changed a game's log")
 	}
 	text := "Game: replay-2\nPhase: T01\nSide: allied\nadvance 3\n"
-	raw, err := compose.SignPGPMIMEMail(r.keys["allied"], "allied@players.test", hostAddr, "orders", text, at.Add(time.Second))
+	raw, err := compose.SignPGPMIMEMail(r.keys["allied"], "allied@players.test", hosttest.HostAddr, "orders", text, at.Add(time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.e.imap.Append(hostAddr, "INBOX", raw)
+	r.e.IMAP.Append(hosttest.HostAddr, "INBOX", raw)
 	if p := r.poll(t); p.Accepted != 1 {
 		t.Fatalf("the orders for the other game: %+v", p)
 	}
@@ -418,7 +419,7 @@ func TestOneMessageCountsOnceAcrossGames(t *testing.T) {
 
 func logSize(t *testing.T, r *replayGame, game string) int {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(r.e.dataDir(), game, adjudicator.LogFile))
+	b, err := os.ReadFile(filepath.Join(r.e.DataDir(), game, adjudicator.LogFile))
 	if err != nil {
 		t.Fatal(err)
 	}

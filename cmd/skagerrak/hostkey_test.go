@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"skagerrak/internal/hosttest"
 	"strings"
 	"testing"
 )
@@ -11,9 +12,9 @@ import (
 // check alike, naming the file and the fix; --allow-readable-host-key
 // loads it all the same, and chmod 600 makes it good.
 func TestHostKeyReadableByOthersIsRefused(t *testing.T) {
-	e := newMailEnv(t, 1)
-	cfg := configFor(t, e)
-	keyPath := filepath.Join(e.dir, "host.key")
+	e := hosttest.New(t, 1)
+	cfg := e.Config(t)
+	keyPath := filepath.Join(e.Dir, "host.key")
 	if err := os.Chmod(keyPath, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -23,14 +24,14 @@ func TestHostKeyReadableByOthersIsRefused(t *testing.T) {
 		t.Errorf("config check of a readable key: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = run(t, "--config", cfg, "poll", "--once")
-	if code == 0 || !strings.Contains(errs, want) || len(e.smtp.Deliveries()) != 0 {
+	if code == 0 || !strings.Contains(errs, want) || len(e.SMTP.Deliveries()) != 0 {
 		t.Errorf("poll with a readable key: exit %d\n%s%s", code, out, errs)
 	}
 	if code, out, errs := run(t, "--config", cfg, "--allow-readable-host-key", "config", "check"); code != 0 {
 		t.Errorf("config check --allow-readable-host-key: exit %d\n%s%s", code, out, errs)
 	}
 	os.Chmod(keyPath, 0o600)
-	if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 || len(e.smtp.Deliveries()) != 2 {
+	if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 || len(e.SMTP.Deliveries()) != 2 {
 		t.Errorf("poll with the key made owner-only: exit %d\n%s%s", code, out, errs)
 	}
 }

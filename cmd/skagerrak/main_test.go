@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"skagerrak/engine"
 	"skagerrak/engine/enginetest"
 )
 
@@ -88,8 +87,6 @@ func TestVerifyMissingGame(t *testing.T) {
 		t.Errorf("verify of a missing path: %d %s", code, errs)
 	}
 }
-
-func engineSide(s string) engine.Side { return engine.Side(s) }
 
 func TestRulesListsSectionsWithTests(t *testing.T) {
 	code, out, _ := run(t, "rules")

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"skagerrak/internal/hosttest"
 	"strconv"
 	"strings"
 	"testing"
@@ -52,9 +53,9 @@ func TestCountPlural(t *testing.T) {
 // status where there is no data directory says where it looked and how to
 // name the right one.
 func TestUnknownNamesListTheValidOnes(t *testing.T) {
-	e := newMailEnv(t, 2)
-	cfg := configFor(t, e)
-	dd := e.dataDir()
+	e := hosttest.New(t, 2)
+	cfg := e.Config(t)
+	dd := e.DataDir()
 	cases := []struct {
 		args []string
 		want string
@@ -77,8 +78,8 @@ func TestUnknownNamesListTheValidOnes(t *testing.T) {
 		t.Errorf("rules does not list the rulesets: %s", errs)
 	}
 	// Phases, once a side has reports that resolved some.
-	e.order(t, 0, "allied", "T01", "advance 2")
-	e.order(t, 0, "german", "T01", "advance 1")
+	e.Order(t, 0, "allied", "T01", "advance 2")
+	e.Order(t, 0, "german", "T01", "advance 1")
 	if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 {
 		t.Fatalf("poll: %d %s %s", code, out, errs)
 	}

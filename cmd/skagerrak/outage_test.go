@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/loopback"
 	"skagerrak/mail/smtpout"
@@ -35,17 +36,17 @@ func queuedMail(t *testing.T, h *adjudicator.Host) (queued, failed int) {
 // shows the refusal and nothing more is tried that pass, and the pass's
 // error names the server and the login. Mended, everything goes.
 func TestSMTPLoginRefusedKeepsEveryMailQueued(t *testing.T) {
-	e := newMailEnv(t, 3)
-	srv, err := loopback.StartSMTP(loopback.SMTPOptions{Username: hostAddr, Password: "right"})
+	e := hosttest.New(t, 3)
+	srv, err := loopback.StartSMTP(loopback.SMTPOptions{Username: hosttest.HostAddr, Password: "right"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	h, box, s := e.open(t)
+	h, box, s := e.Open(t)
 	defer h.Close()
 	defer box.Close()
 	for _, pw := range []string{"wrong", "right"} {
-		ss, err := smtpout.New(smtpout.Config{Addr: srv.Addr(), TLS: smtpout.TLSNone, From: hostAddr, Username: hostAddr, Password: pw,
+		ss, err := smtpout.New(smtpout.Config{Addr: srv.Addr(), TLS: smtpout.TLSNone, From: hosttest.HostAddr, Username: hosttest.HostAddr, Password: pw,
 			Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }})
 		if err != nil {
 			t.Fatal(err)
@@ -109,12 +110,12 @@ func startClosing(t *testing.T) *closingListener {
 // pass, and nothing is marked failed.
 func TestSMTPServerDownEndsThePassesSending(t *testing.T) {
 	const games, attempts = 8, 2
-	e := newMailEnv(t, games)
+	e := hosttest.New(t, games)
 	down := startClosing(t)
-	h, box, s := e.open(t)
+	h, box, s := e.Open(t)
 	defer h.Close()
 	defer box.Close()
-	ss, err := smtpout.New(smtpout.Config{Addr: down.l.Addr().String(), TLS: smtpout.TLSNone, From: hostAddr, MaxAttempts: attempts,
+	ss, err := smtpout.New(smtpout.Config{Addr: down.l.Addr().String(), TLS: smtpout.TLSNone, From: hosttest.HostAddr, MaxAttempts: attempts,
 		Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
@@ -19,12 +20,12 @@ import (
 // playerMail is a host on loopback IMAP and SMTP servers with one racetest
 // game (g000: allied-0@ and german-0@players.test), its first reports sent.
 type playerMail struct {
-	*mailEnv
+	*hosttest.Env
 	t *testing.T
 }
 
 func newPlayerMail(t *testing.T) *playerMail {
-	p := &playerMail{mailEnv: newMailEnv(t, 1), t: t}
+	p := &playerMail{Env: hosttest.New(t, 1), t: t}
 	p.pass()
 	return p
 }
@@ -32,7 +33,7 @@ func newPlayerMail(t *testing.T) *playerMail {
 // pass runs one poll pass (intake, then the outbox) as the daemon does.
 func (p *playerMail) pass() {
 	p.t.Helper()
-	h, box, s := p.open(p.t)
+	h, box, s := p.Open(p.t)
 	defer h.Close()
 	defer box.Close()
 	if _, err := h.PollOnce(context.Background(), wiring.Inbox{Box: box}, s); err != nil {
@@ -43,7 +44,7 @@ func (p *playerMail) pass() {
 // send mails text signed (PGP/MIME) by the key of addr, from addr.
 func (p *playerMail) send(addr, text string) {
 	p.t.Helper()
-	raw, err := compose.SignPGPMIMEMail(p.players[addr], addr, hostAddr, "to the judge", text, p.signAt(addr))
+	raw, err := compose.SignPGPMIMEMail(p.Players[addr], addr, hosttest.HostAddr, "to the judge", text, p.SignAt(addr))
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func (p *playerMail) send(addr, text string) {
 
 func (p *playerMail) appendRaw(raw []byte) {
 	p.t.Helper()
-	if _, err := p.imap.Append(hostAddr, "INBOX", raw); err != nil {
+	if _, err := p.IMAP.Append(hosttest.HostAddr, "INBOX", raw); err != nil {
 		p.t.Fatal(err)
 	}
 }
@@ -62,7 +63,7 @@ func (p *playerMail) appendRaw(raw []byte) {
 func (p *playerMail) take(addr string) []readMail {
 	p.t.Helper()
 	var out []readMail
-	for _, d := range p.smtp.Take(addr) {
+	for _, d := range p.SMTP.Take(addr) {
 		out = append(out, p.read(d))
 	}
 	return out
@@ -77,11 +78,11 @@ type readMail struct {
 
 func (p *playerMail) read(d loopback.Delivery) readMail {
 	p.t.Helper()
-	r, err := compose.ReadReport(d.Data, openpgp.EntityList{p.hostKey}, nil, time.Now())
+	r, err := compose.ReadReport(d.Data, openpgp.EntityList{p.HostKey}, nil, time.Now())
 	if err != nil {
 		p.t.Fatalf("a mail from the host does not read: %v", err)
 	}
-	return readMail{Report: *r, Subject: headerOf(d.Data, "Subject"), ID: messageID(d.Data), To: d.To, Raw: d.Data}
+	return readMail{Report: *r, Subject: headerOf(d.Data, "Subject"), ID: hosttest.MessageID(d.Data), To: d.To, Raw: d.Data}
 }
 
 // headerOf is a header field of a raw mail, unfolded.
@@ -104,7 +105,7 @@ func headerOf(raw []byte, name string) string {
 
 func (p *playerMail) game() *adjudicator.Game {
 	p.t.Helper()
-	g, err := loadGame(p.mailEnv, "g000")
+	g, err := p.Env.LoadGame("g000")
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -144,10 +145,10 @@ func TestMailHelpAnswersWithTheGuide(t *testing.T) {
 		t.Error("the other side was told of allied's help")
 	}
 	g := p.game()
-	if n := countEvents(t, p.mailEnv, "g000", adjudicator.EvPlayerCommand); n != 1 {
+	if n := p.Env.CountEvents(t, "g000", adjudicator.EvPlayerCommand); n != 1 {
 		t.Errorf("%d PlayerCommand events, want 1", n)
 	}
-	if n := countEvents(t, p.mailEnv, "g000", adjudicator.EvPlayerMail); n != 1 {
+	if n := p.Env.CountEvents(t, "g000", adjudicator.EvPlayerMail); n != 1 {
 		t.Errorf("%d PlayerMail events, want 1", n)
 	}
 	if len(g.Outbox) != 0 {
@@ -172,8 +173,8 @@ func TestMailResendIsTheReportAsSent(t *testing.T) {
 	p := newPlayerMail(t)
 	first := p.take(allied0)[0]
 	// A phase resolves: a second report, then the first asked for again.
-	p.order(t, 0, "allied", "T01", "advance 2")
-	p.order(t, 0, "german", "T01", "advance 1")
+	p.Order(t, 0, "allied", "T01", "advance 2")
+	p.Order(t, 0, "german", "T01", "advance 1")
 	p.pass()
 	p.take(allied0)
 	p.send(allied0, "resend start\n")
@@ -230,10 +231,10 @@ func signedEntity(t *testing.T, raw []byte) []byte {
 func TestMailStatusAndHistory(t *testing.T) {
 	p := newPlayerMail(t)
 	p.take(allied0)
-	p.order(t, 0, "allied", "T01", "advance 2")
-	p.order(t, 0, "german", "T01", "advance 1")
+	p.Order(t, 0, "allied", "T01", "advance 2")
+	p.Order(t, 0, "german", "T01", "advance 1")
 	p.pass()
-	p.order(t, 0, "allied", "T02", "advance 1")
+	p.Order(t, 0, "allied", "T02", "advance 1")
 	p.pass()
 	p.take(allied0)
 	p.send(allied0, "status\nhistory\n")
@@ -274,8 +275,8 @@ func TestMailAddressMoves(t *testing.T) {
 		t.Fatalf("allied's address is %s, want %s", a, moved)
 	}
 	// The next report goes to the new address only.
-	p.order(t, 0, "allied", "T01", "advance 2")
-	p.order(t, 0, "german", "T01", "advance 1")
+	p.Order(t, 0, "allied", "T01", "advance 2")
+	p.Order(t, 0, "german", "T01", "advance 1")
 	p.pass()
 	if n := len(p.take(allied0)); n != 0 {
 		t.Errorf("the old address still got %d mails", n)
@@ -342,7 +343,7 @@ func TestUnsignedMailToldHowToSignOncePerPhase(t *testing.T) {
 	p.take(german0)
 	unsigned := func(from, extra string) []byte {
 		return []byte(fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: my secret plan\r\nMessage-ID: <%d@players.test>\r\n%sContent-Type: text/plain\r\n\r\nGame: g000\r\nPhase: T01\r\nSide: allied\r\nadvance 3 SECRETWORD\r\n",
-			from, hostAddr, time.Now().UnixNano(), extra))
+			from, hosttest.HostAddr, time.Now().UnixNano(), extra))
 	}
 	p.appendRaw(unsigned(allied0, ""))
 	p.appendRaw(unsigned(allied0, ""))
@@ -361,24 +362,24 @@ func TestUnsignedMailToldHowToSignOncePerPhase(t *testing.T) {
 			t.Errorf("the answer quotes %q of the unsigned mail", secret)
 		}
 	}
-	for _, want := range []string{"mutt", "Thunderbird", "gpg --clearsign", compose.Fingerprint(p.players[allied0])} {
+	for _, want := range []string{"mutt", "Thunderbird", "gpg --clearsign", compose.Fingerprint(p.Players[allied0])} {
 		if !strings.Contains(got[0].Text, want) {
 			t.Errorf("the answer does not say %q:\n%s", want, got[0].Text)
 		}
 	}
-	if n := len(p.smtp.Deliveries()); n != 0 {
+	if n := len(p.SMTP.Deliveries()); n != 0 {
 		t.Errorf("%d other mails were sent (a stranger, robot mail)", n)
 	}
-	if n := countEvents(t, p.mailEnv, "g000", adjudicator.EvUnsignedAnswered); n != 1 {
+	if n := p.Env.CountEvents(t, "g000", adjudicator.EvUnsignedAnswered); n != 1 {
 		t.Errorf("%d UnsignedAnswered events, want 1", n)
 	}
 	// The next phase answers again, once.
-	p.order(t, 0, "allied", "T01", "advance 2")
-	p.order(t, 0, "german", "T01", "advance 1")
+	p.Order(t, 0, "allied", "T01", "advance 2")
+	p.Order(t, 0, "german", "T01", "advance 1")
 	p.pass()
 	p.take(allied0)
 	// A signed mail someone altered is no beginner's mistake: no answer.
-	signed, err := compose.SignPGPMIMEMail(p.players[allied0], allied0, hostAddr, "orders", "Game: g000\nPhase: T02\nSide: allied\nadvance 1\n", p.signAt(allied0))
+	signed, err := compose.SignPGPMIMEMail(p.Players[allied0], allied0, hosttest.HostAddr, "orders", "Game: g000\nPhase: T02\nSide: allied\nadvance 1\n", p.SignAt(allied0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -404,7 +405,7 @@ func TestMailCommandsCountInTheReplyLimit(t *testing.T) {
 	if got := p.take(allied0); len(got) != adjudicator.MaxRepliesPerPhase {
 		t.Errorf("%d answers, want the limit of %d", len(got), adjudicator.MaxRepliesPerPhase)
 	}
-	if n := countEvents(t, p.mailEnv, "g000", adjudicator.EvPlayerCommand); n != adjudicator.MaxRepliesPerPhase+2 {
+	if n := p.Env.CountEvents(t, "g000", adjudicator.EvPlayerCommand); n != adjudicator.MaxRepliesPerPhase+2 {
 		t.Errorf("%d commands recorded, want every one (%d)", n, adjudicator.MaxRepliesPerPhase+2)
 	}
 }

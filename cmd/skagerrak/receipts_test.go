@@ -19,6 +19,7 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
 	"skagerrak/events"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/receipts"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
@@ -54,10 +55,10 @@ func newReceiptWorld(t testing.TB, encrypt bool) *receiptWorld {
 	t.Helper()
 	w := &receiptWorld{players: map[engine.Side]*openpgp.Entity{}, dir: t.TempDir(), signed: map[engine.Side]time.Time{}}
 	var err error
-	if w.host, err = compose.GenerateKey("host", hostAddr, receiptStart.Add(-time.Hour)); err != nil {
+	if w.host, err = compose.GenerateKey("host", hosttest.HostAddr, receiptStart.Add(-time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	w.spec = adjudicator.Spec{Game: "r1", Ruleset: "racetest", HostFrom: hostAddr, Encrypt: encrypt,
+	w.spec = adjudicator.Spec{Game: "r1", Ruleset: "racetest", HostFrom: hosttest.HostAddr, Encrypt: encrypt,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(5 * time.Minute)}}
 	for _, side := range []engine.Side{"allied", "german"} {
 		addr := string(side) + "@players.test"
@@ -96,7 +97,7 @@ func (w *receiptWorld) order(t testing.TB, clk *stepClock, side engine.Side, pha
 	}
 	w.signed[side] = at
 	text := fmt.Sprintf("Game: r1\nPhase: %s\nSide: %s\nadvance %d\n", phase, side, n)
-	raw, err := compose.SignPGPMIMEMail(w.players[side], string(side)+"@players.test", hostAddr, "orders", text, at)
+	raw, err := compose.SignPGPMIMEMail(w.players[side], string(side)+"@players.test", hosttest.HostAddr, "orders", text, at)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,11 +132,11 @@ func (w *receiptWorld) newHostWith(t testing.TB, name string, secret byte, start
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { rh.smtp.Close() })
-	ss, err := smtpout.New(smtpout.Config{Addr: rh.smtp.Addr(), TLS: smtpout.TLSNone, From: hostAddr})
+	ss, err := smtpout.New(smtpout.Config{Addr: rh.smtp.Addr(), TLS: smtpout.TLSNone, From: hosttest.HostAddr})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rh.sender = &wiring.Sender{Via: ss, From: hostAddr, Host: w.host, Clock: rh.clk.Now}
+	rh.sender = &wiring.Sender{Via: ss, From: hosttest.HostAddr, Host: w.host, Clock: rh.clk.Now}
 	rh.h, err = adjudicator.OpenHost(rh.dir, adjudicator.Options{Clock: rh.clk, Verifier: wiring.Verifier{}, Entropy: bytes.NewReader(bytes.Repeat([]byte{secret}, 32))})
 	if err != nil {
 		t.Fatal(err)
@@ -469,7 +470,7 @@ func writeMbox(t testing.TB, path string, mails [][]byte) {
 	t.Helper()
 	var b bytes.Buffer
 	for _, m := range mails {
-		fmt.Fprintf(&b, "From %s Sat Jan 10 10:00:00 2026\n", hostAddr)
+		fmt.Fprintf(&b, "From %s Sat Jan 10 10:00:00 2026\n", hosttest.HostAddr)
 		for _, l := range strings.SplitAfter(strings.ReplaceAll(string(m), "\r\n", "\n"), "\n") {
 			if strings.HasPrefix(strings.TrimLeft(l, ">"), "From ") {
 				b.WriteByte('>')
@@ -559,13 +560,13 @@ func TestReceiptsWithAnInvalidHostSignatureAreRefused(t *testing.T) {
 	box.add(t, altered)
 	// Forged: a well-formed receipt mail signed by a key that is not the
 	// host's.
-	forger, err := compose.GenerateKey("host", hostAddr, receiptStart.Add(-time.Hour))
+	forger, err := compose.GenerateKey("host", hosttest.HostAddr, receiptStart.Add(-time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := adjudicator.LogReceipt{Schema: adjudicator.ReceiptSchema, Kind: adjudicator.ReceiptHead, Game: "r1", Side: "german", Seq: 3, Hash: strings.Repeat("ab", 32)}
 	js, _ := json.Marshal(r)
-	forged, err := compose.Sign(compose.Message{From: hostAddr, To: "german@players.test", Subject: "[skagerrak] r1: report for german", MessageID: "<forged@skagerrak.test>",
+	forged, err := compose.Sign(compose.Message{From: hosttest.HostAddr, To: "german@players.test", Subject: "[skagerrak] r1: report for german", MessageID: "<forged@skagerrak.test>",
 		Date: receiptStart, Text: fmt.Sprintf("Receipt: the log ended at record 3, whose hash is\n  %s\n", r.Hash),
 		Attachments: []compose.Attachment{{Name: "receipt.json", ContentType: "application/json", Data: js}}}, forger, receiptStart)
 	if err != nil {

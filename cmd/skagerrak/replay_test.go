@@ -14,7 +14,9 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
+	"skagerrak/engine"
 	"skagerrak/events"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
@@ -24,7 +26,7 @@ import (
 // replayGame is a game with a referee on loopback IMAP and SMTP, played by
 // the real intake as `skagerrak run` wires it.
 type replayGame struct {
-	e    *mailEnv
+	e    *hosttest.Env
 	h    *adjudicator.Host
 	box  *imapbox.Box
 	s    *wiring.Sender
@@ -34,30 +36,30 @@ type replayGame struct {
 
 func newReplayGame(t *testing.T, dice string) *replayGame {
 	t.Helper()
-	e := newMailEnv(t, 0)
+	e := hosttest.New(t, 0)
 	now := time.Now().Add(-time.Hour)
 	r := &replayGame{e: e, id: "replay-1", keys: map[string]*openpgp.Entity{}}
-	spec := adjudicator.Spec{Game: r.id, Ruleset: "racetest", HostFrom: hostAddr, Dice: dice,
+	spec := adjudicator.Spec{Game: r.id, Ruleset: "racetest", HostFrom: hosttest.HostAddr, Dice: dice,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
 	for _, side := range []string{"allied", "german", "referee"} {
 		k, _ := compose.GenerateKey(side, side+"@players.test", now)
 		pub, _ := compose.ArmorPublicKey(k)
 		r.keys[side] = k
-		p := adjudicator.Player{Side: engineSide(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)}
+		p := adjudicator.Player{Side: engine.Side(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)}
 		if side == "referee" {
 			spec.Referee = &p
 		} else {
 			spec.Players = append(spec.Players, p)
 		}
 	}
-	r.h, r.box, r.s = e.open(t)
+	r.h, r.box, r.s = e.Open(t)
 	t.Cleanup(func() { r.box.Close(); r.h.Close() })
 	if _, err := r.h.Create(spec); err != nil {
 		t.Fatal(err)
 	}
 	r.poll(t)
-	e.smtp.Take("allied@players.test")
-	e.smtp.Take("german@players.test")
+	e.SMTP.Take("allied@players.test")
+	e.SMTP.Take("german@players.test")
 	return r
 }
 
@@ -79,11 +81,11 @@ func (r *replayGame) sign(t *testing.T, form, side, body string, at time.Time) [
 	var err error
 	switch form {
 	case malleate.FormPGPMIME:
-		raw, err = compose.SignPGPMIMEMail(k, from, hostAddr, "orders", text, at)
+		raw, err = compose.SignPGPMIMEMail(k, from, hosttest.HostAddr, "orders", text, at)
 	case malleate.FormDetached:
-		raw, err = compose.SignDetachedMail(k, from, hostAddr, "orders", "orders.txt", text, at)
+		raw, err = compose.SignDetachedMail(k, from, hosttest.HostAddr, "orders", "orders.txt", text, at)
 	default:
-		raw, err = compose.SignCleartextMail(k, from, hostAddr, "orders", text, at)
+		raw, err = compose.SignCleartextMail(k, from, hosttest.HostAddr, "orders", text, at)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +95,7 @@ func (r *replayGame) sign(t *testing.T, form, side, body string, at time.Time) [
 
 func (r *replayGame) log(t *testing.T) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(r.e.dataDir(), r.id, adjudicator.LogFile))
+	b, err := os.ReadFile(filepath.Join(r.e.DataDir(), r.id, adjudicator.LogFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,14 +106,14 @@ func (r *replayGame) log(t *testing.T) []byte {
 // commands) and its replies sent, and clears the SMTP server.
 func (r *replayGame) genuine(t *testing.T, raw []byte) {
 	t.Helper()
-	r.e.imap.Append(hostAddr, "INBOX", raw)
+	r.e.IMAP.Append(hosttest.HostAddr, "INBOX", raw)
 	p := r.poll(t)
 	if p.Accepted+p.Referee != 1 || p.Sent == 0 {
 		t.Fatalf("the genuine mail: %+v", p)
 	}
-	for _, d := range r.e.smtp.Deliveries() {
+	for _, d := range r.e.SMTP.Deliveries() {
 		for _, to := range d.To {
-			r.e.smtp.Take(to)
+			r.e.SMTP.Take(to)
 		}
 	}
 }
@@ -129,10 +131,10 @@ func (r *replayGame) copiesChangeNothing(t *testing.T, raw []byte) int {
 	before := r.log(t)
 	dups := 0
 	for _, v := range vs {
-		r.e.imap.Append(hostAddr, "INBOX", v.Raw)
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", v.Raw)
 		p := r.poll(t)
-		if p.Accepted+p.Referee != 0 || p.Sent != 0 || len(r.e.smtp.Deliveries()) != 0 {
-			t.Fatalf("%s: a copy did something: %+v, %d mails", v.Name, p, len(r.e.smtp.Deliveries()))
+		if p.Accepted+p.Referee != 0 || p.Sent != 0 || len(r.e.SMTP.Deliveries()) != 0 {
+			t.Fatalf("%s: a copy did something: %+v, %d mails", v.Name, p, len(r.e.SMTP.Deliveries()))
 		}
 		if after := r.log(t); !bytes.Equal(after, before) {
 			t.Fatalf("%s: a copy grew the log by %d bytes:\n%s", v.Name, len(after)-len(before), after[len(before):])
@@ -146,7 +148,7 @@ func (r *replayGame) copiesChangeNothing(t *testing.T, raw []byte) int {
 		}
 		dups += p.Duplicates
 	}
-	if n := r.e.count(t, "INBOX"); n != 0 {
+	if n := r.e.Count(t, "INBOX"); n != 0 {
 		t.Errorf("%d copies left in the INBOX", n)
 	}
 	return dups
@@ -220,7 +222,7 @@ func TestVerifyRefusesACanonicalDuplicate(t *testing.T) {
 	r.genuine(t, raw)
 	r.box.Close()
 	r.h.Close()
-	gdir := filepath.Join(r.e.dataDir(), r.id)
+	gdir := filepath.Join(r.e.DataDir(), r.id)
 	if code, out, errs := run(t, "verify", gdir); code != 0 {
 		t.Fatalf("verify before: %d %s %s", code, out, errs)
 	}
@@ -274,7 +276,7 @@ func TestNULInSignedOrdersIsAnsweredAsCheckSays(t *testing.T) {
 	r := newReplayGame(t, "")
 	k := r.keys["allied"]
 	text := "Game: " + r.id + "\nPhase: T01\nSide: allied\nadvance\x001\n"
-	qp, err := compose.SignCleartextMail(k, "allied@players.test", hostAddr, "orders", text, time.Now().UTC())
+	qp, err := compose.SignCleartextMail(k, "allied@players.test", hosttest.HostAddr, "orders", text, time.Now().UTC())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,15 +286,15 @@ func TestNULInSignedOrdersIsAnsweredAsCheckSays(t *testing.T) {
 	}
 	intact := m.Encode(nil, malleate.Encoding{Transfer: "8bit"})
 	mangled := bytes.ReplaceAll(intact, []byte{0}, []byte{0x80})
-	r.e.imap.Append(hostAddr, "INBOX", mangled)
+	r.e.IMAP.Append(hosttest.HostAddr, "INBOX", mangled)
 	if p := r.poll(t); p.Rejected != 1 || p.Sent != 1 {
 		t.Fatalf("the mangled order: %+v", p)
 	}
-	got := r.e.smtp.Take("allied@players.test")
+	got := r.e.SMTP.Take("allied@players.test")
 	if len(got) != 1 {
 		t.Fatalf("%d replies", len(got))
 	}
-	rep, err := compose.ReadReport(got[0].Data, openpgp.EntityList{r.e.hostKey}, nil, time.Now())
+	rep, err := compose.ReadReport(got[0].Data, openpgp.EntityList{r.e.HostKey}, nil, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +314,7 @@ func TestNULInSignedOrdersIsAnsweredAsCheckSays(t *testing.T) {
 			t.Errorf("check of the %s mail: exit %d\n%s", name, code, out)
 		}
 	}
-	r.e.imap.Append(hostAddr, "INBOX", intact)
+	r.e.IMAP.Append(hosttest.HostAddr, "INBOX", intact)
 	if p := r.poll(t); p.Duplicates != 1 || p.Sent != 0 {
 		t.Errorf("the intact copy: %+v", p)
 	}
@@ -343,17 +345,17 @@ func TestFloodOfRefusedMailIsBounded(t *testing.T) {
 			body = strings.Repeat(fmt.Sprintf("advance 9 # flood %d\n", i), 3900)
 		}
 		raw := r.sign(t, malleate.FormPGPMIME, "allied", body, base.Add(time.Duration(i)*time.Second))
-		if _, err := r.e.imap.Append(hostAddr, "INBOX", raw); err != nil {
+		if _, err := r.e.IMAP.Append(hosttest.HostAddr, "INBOX", raw); err != nil {
 			t.Fatal(err)
 		}
 	}
 	stranger, _ := compose.GenerateKey("stranger", "allied@players.test", time.Now().Add(-time.Hour))
 	for i := 0; i < n; i++ {
 		text := fmt.Sprintf("Game: %s\nPhase: T01\nSide: allied\nadvance 1 # forged %d\n", r.id, i)
-		raw, _ := compose.SignPGPMIMEMail(stranger, "allied@players.test", hostAddr, "orders", text, base)
-		r.e.imap.Append(hostAddr, "INBOX", raw)
+		raw, _ := compose.SignPGPMIMEMail(stranger, "allied@players.test", hosttest.HostAddr, "orders", text, base)
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", raw)
 		good := r.sign(t, malleate.FormClearsigned, "allied", fmt.Sprintf("advance 1 # %d", i), base.Add(time.Hour))
-		r.e.imap.Append(hostAddr, "INBOX", bytes.Replace(good, []byte("advance 1"), []byte("advance 3"), 1))
+		r.e.IMAP.Append(hosttest.HostAddr, "INBOX", bytes.Replace(good, []byte("advance 1"), []byte("advance 3"), 1))
 	}
 	p := r.poll(t)
 	if p.Accepted != 0 || p.Rejected != 3*n {
@@ -367,8 +369,8 @@ func TestFloodOfRefusedMailIsBounded(t *testing.T) {
 	if grown > n*adjudicator.MaxRefusalLogBytes {
 		t.Errorf("%d refused messages grew the log by %d bytes, over %d a message", n, grown, adjudicator.MaxRefusalLogBytes)
 	}
-	if got, max := len(r.e.smtp.For("allied@players.test")), adjudicator.MaxRepliesPerPhase+adjudicator.MaxStrayRepliesPerPhase; got > max {
+	if got, max := len(r.e.SMTP.For("allied@players.test")), adjudicator.MaxRepliesPerPhase+adjudicator.MaxStrayRepliesPerPhase; got > max {
 		t.Errorf("the player got %d replies, the limit is %d", got, max)
 	}
-	t.Logf("%d refused messages (%d forged ones aside): %d bytes of log, %d a message; %d replies", n, 2*n, grown, grown/n, len(r.e.smtp.For("allied@players.test")))
+	t.Logf("%d refused messages (%d forged ones aside): %d bytes of log, %d a message; %d replies", n, 2*n, grown, grown/n, len(r.e.SMTP.For("allied@players.test")))
 }

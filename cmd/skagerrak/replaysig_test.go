@@ -25,6 +25,7 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/adjudicator/replaypage"
 	"skagerrak/internal/browsertest"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
@@ -516,26 +517,26 @@ func (nopCloser) Close() error { return nil }
 // log as verify does.
 func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
 	p := newPlayerMail(t)
-	at := p.signAt(allied0)
-	m := compose.Message{From: allied0, To: hostAddr, Subject: "orders", MessageID: "<enc-1@players.test>", Date: at, Text: "Game: g000\nPhase: T01\nSide: allied\nadvance 1\n"}
-	raw, err := compose.SignEncrypt(m, p.players[allied0], p.hostKey, at)
+	at := p.SignAt(allied0)
+	m := compose.Message{From: allied0, To: hosttest.HostAddr, Subject: "orders", MessageID: "<enc-1@players.test>", Date: at, Text: "Game: g000\nPhase: T01\nSide: allied\nadvance 1\n"}
+	raw, err := compose.SignEncrypt(m, p.Players[allied0], p.HostKey, at)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.appendRaw(raw)
-	if a, _, _ := p.pollEncrypted(t); a != 1 {
+	if a, _, _ := pollEncrypted(t, p.Env); a != 1 {
 		t.Fatalf("encrypted orders: %d accepted", a)
 	}
 	p.send(allied0, "address allied-new@players.test\n")
 	p.pass()
-	p.order(t, 0, "allied", "T01", "advance 2")
-	p.order(t, 0, "german", "T01", "advance 1")
+	p.Order(t, 0, "allied", "T01", "advance 2")
+	p.Order(t, 0, "german", "T01", "advance 1")
 	p.pass()
-	rep, err := verifyGame(p.mailEnv, "g000")
+	rep, err := verifyGame(p.Env, "g000")
 	if err != nil {
 		t.Fatal(err)
 	}
-	log, err := os.ReadFile(filepath.Join(p.dataDir(), "g000", adjudicator.LogFile))
+	log, err := os.ReadFile(filepath.Join(p.DataDir(), "g000", adjudicator.LogFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -547,7 +548,7 @@ func TestReplayPageChecksEncryptedAndCommandMail(t *testing.T) {
 	if rep.Signatures != 4 {
 		t.Fatalf("verify checked %d signatures, want 4", rep.Signatures)
 	}
-	browsertest.PageChecksAsVerify(t, filepath.Join(p.dataDir(), "g000"), rep.Signatures)
+	browsertest.PageChecksAsVerify(t, filepath.Join(p.DataDir(), "g000"), rep.Signatures)
 }
 
 // TestReplayPageRefusesRevokedAndExpiredKeys: a signed file recorded as

@@ -8,21 +8,23 @@ import (
 	"time"
 
 	"skagerrak/adjudicator"
+	"skagerrak/engine"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 )
 
 // refereeGame makes game r000 in the env, played by SIDE-r@players.test
 // with a referee at referee-r@players.test (newMailEnv's games have none).
-func refereeGame(t *testing.T, e *mailEnv) {
+func refereeGame(t *testing.T, e *hosttest.Env) {
 	t.Helper()
-	h, err := adjudicator.OpenHost(e.dataDir(), adjudicator.Options{Verifier: wiring.Verifier{}})
+	h, err := adjudicator.OpenHost(e.DataDir(), adjudicator.Options{Verifier: wiring.Verifier{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close()
 	now := time.Now().UTC().Add(-time.Hour)
-	spec := adjudicator.Spec{Game: "r000", Ruleset: "racetest", HostFrom: hostAddr,
+	spec := adjudicator.Spec{Game: "r000", Ruleset: "racetest", HostFrom: hosttest.HostAddr,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
 	for _, side := range []string{"allied", "german", "referee"} {
 		addr := side + "-r@players.test"
@@ -31,8 +33,8 @@ func refereeGame(t *testing.T, e *mailEnv) {
 			t.Fatal(err)
 		}
 		pub, _ := compose.ArmorPublicKey(k)
-		e.players[addr] = k
-		p := adjudicator.Player{Side: engineSide(side), Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)}
+		e.Players[addr] = k
+		p := adjudicator.Player{Side: engine.Side(side), Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)}
 		if side == "referee" {
 			spec.Referee = &p
 			continue
@@ -60,15 +62,15 @@ func TestRefusedAtSubmissionToldToRefereeAndSentAgain(t *testing.T) {
 		{524, [3]int{5, 2, 4}, "Mailing list expansion problem"},
 	} {
 		t.Run(strings.Fields(c.text)[0], func(t *testing.T) {
-			e := newMailEnv(t, 0)
+			e := hosttest.New(t, 0)
 			refereeGame(t, e)
-			cfg := configFor(t, e)
+			cfg := e.Config(t)
 			german, ref := "german-r@players.test", "referee-r@players.test"
-			e.smtp.RefuseRcpt(german, c.code, c.enhanced, c.text)
+			e.SMTP.RefuseRcpt(german, c.code, c.enhanced, c.text)
 			if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 {
 				t.Fatalf("poll: %d\n%s\n%s", code, out, errs)
 			}
-			told := e.smtp.Take(ref)
+			told := e.SMTP.Take(ref)
 			if len(told) != 1 {
 				t.Fatalf("the referee got %d mails, want 1", len(told))
 			}
@@ -86,19 +88,19 @@ func TestRefusedAtSubmissionToldToRefereeAndSentAgain(t *testing.T) {
 
 			// Orders of allied: german's report of T01 is refused too, and
 			// the referee, told already, gets no second mail.
-			raw, err := compose.SignPGPMIMEMail(e.players["allied-r@players.test"], "allied-r@players.test", hostAddr, "orders",
-				"Game: r000\nPhase: T01\nSide: allied\nadvance 2\n", e.signAt("allied-r@players.test"))
+			raw, err := compose.SignPGPMIMEMail(e.Players["allied-r@players.test"], "allied-r@players.test", hosttest.HostAddr, "orders",
+				"Game: r000\nPhase: T01\nSide: allied\nadvance 2\n", e.SignAt("allied-r@players.test"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			e.deliver(t, raw)
+			e.Deliver(t, raw)
 			if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 {
 				t.Fatalf("poll: %d\n%s\n%s", code, out, errs)
 			}
-			if n := len(e.smtp.Take(ref)); n != 0 {
+			if n := len(e.SMTP.Take(ref)); n != 0 {
 				t.Fatalf("the referee got %d more mails about the same address", n)
 			}
-			g, err := loadGame(e, "r000")
+			g, err := e.LoadGame("r000")
 			if err != nil || len(g.Undelivered) == 0 {
 				t.Fatalf("undelivered %+v, %v", g, err)
 			}
@@ -111,7 +113,7 @@ func TestRefusedAtSubmissionToldToRefereeAndSentAgain(t *testing.T) {
 			if code, out, errs := run(t, "--config", cfg, "poll", "--once"); code != 0 {
 				t.Fatalf("poll: %d\n%s\n%s", code, out, errs)
 			}
-			got := e.smtp.Take(moved)
+			got := e.SMTP.Take(moved)
 			again := 0
 			for _, d := range got {
 				if bytes.Contains(d.Data, []byte("This mail is sent again")) {
@@ -122,14 +124,14 @@ func TestRefusedAtSubmissionToldToRefereeAndSentAgain(t *testing.T) {
 			if again != refused || len(got) != refused+1 {
 				t.Fatalf("%d mails to the new address, %d sent again; want %d sent again and the notice", len(got), again, refused)
 			}
-			if len(e.smtp.For(german)) != 0 {
+			if len(e.SMTP.For(german)) != 0 {
 				t.Fatalf("mail reached the refusing address")
 			}
 			code, out, _ = run(t, "--config", cfg, "status", "r000")
 			if code != 0 || strings.Contains(out, "UNDELIVERED") {
 				t.Fatalf("status after the mail went again: %d\n%s", code, out)
 			}
-			if rep, err := adjudicator.VerifyPath(e.dataDir()+"/r000", wiring.Verifier{}); err != nil {
+			if rep, err := adjudicator.VerifyPath(e.DataDir()+"/r000", wiring.Verifier{}); err != nil {
 				t.Fatalf("verify: %v (%+v)", err, rep)
 			}
 		})

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"skagerrak/internal/daemontest"
+	"skagerrak/internal/hosttest"
 	"strconv"
 	"strings"
 	"sync"
@@ -90,8 +91,8 @@ func get(t *testing.T, url string) (int, string) {
 // STATUS=, WATCHDOG=1 (WATCHDOG_USEC asks for it) and, at the stop,
 // STOPPING=1.
 func TestRunWatchedByMetricsHealthAndSystemd(t *testing.T) {
-	e := newMailEnv(t, 1)
-	cfg := configFor(t, e)
+	e := hosttest.New(t, 1)
+	cfg := e.Config(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -110,20 +111,20 @@ func TestRunWatchedByMetricsHealthAndSystemd(t *testing.T) {
 	done := make(chan int, 1)
 	go func() { done <- (&Main{Stdout: &out, Stderr: &errb}).Run(ctx, []string{"--config", cfg, "run"}) }()
 	resolved := func(n int) func() bool {
-		return func() bool { g, err := loadGame(e, "g000"); return err == nil && g.Resolved >= n }
+		return func() bool { g, err := e.LoadGame("g000"); return err == nil && g.Resolved >= n }
 	}
 	for turn := 1; turn <= 5; turn++ {
 		phase := fmt.Sprintf("T%02d", turn)
 		if turn == 1 {
-			e.order(t, 0, "german", phase, "advance 9")
+			e.Order(t, 0, "german", phase, "advance 9")
 		}
-		e.order(t, 0, "allied", phase, "advance 1")
-		e.order(t, 0, "german", phase, "advance 1")
+		e.Order(t, 0, "allied", phase, "advance 1")
+		e.Order(t, 0, "german", phase, "advance 1")
 		waitFor(t, &errb, resolved(turn), "phase "+phase+" to resolve")
 	}
-	g, _ := loadGame(e, "g000")
-	waitFor(t, &errb, func() bool { g, _ = loadGame(e, "g000"); return g.Ended != nil && len(g.Outbox) == 0 }, "the game to end and its mail to go")
-	b, _ := os.ReadFile(filepath.Join(e.dataDir(), "g000", "events.jsonl"))
+	g, _ := e.LoadGame("g000")
+	waitFor(t, &errb, func() bool { g, _ = e.LoadGame("g000"); return g.Ended != nil && len(g.Outbox) == 0 }, "the game to end and its mail to go")
+	b, _ := os.ReadFile(filepath.Join(e.DataDir(), "g000", "events.jsonl"))
 	sent := strings.Count(string(b), `"type":"MailSent"`)
 	var text string
 	waitFor(t, &errb, func() bool {

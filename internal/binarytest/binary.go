@@ -10,12 +10,19 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// Build builds cmd/skagerrak into a new temporary directory and returns
-// the binary's path and a function that removes it.
-func Build() (string, func(), error) {
+// TestRules is the build tag under which the binary registers the test
+// rulesets (engine/enginetest's racetest), as cmd/skagerrak/testrules.go
+// says: the binary of the tests whose games play racetest.
+const TestRules = "skagerrak_testrules"
+
+// Build builds cmd/skagerrak (under the build tags given) into a new
+// temporary directory and returns the binary's path and a function that
+// removes it.
+func Build(tags ...string) (string, func(), error) {
 	dir, err := os.MkdirTemp("", "skagerrak-e2e-")
 	if err != nil {
 		return "", nil, err
@@ -26,6 +33,9 @@ func Build() (string, func(), error) {
 	if raceEnabled {
 		args = append(args, "-race")
 	}
+	if len(tags) > 0 {
+		args = append(args, "-tags", strings.Join(tags, ","))
+	}
 	if out, err := exec.Command("go", append(args, "skagerrak/cmd/skagerrak")...).CombinedOutput(); err != nil {
 		done()
 		return "", nil, fmt.Errorf("go build of the binary: %v\n%s", err, out)
@@ -35,13 +45,19 @@ func Build() (string, func(), error) {
 
 // Main builds the binary into *binary, runs the tests with run (m.Run,
 // or pgtest.Main(m)), removes the binary and exits with the tests' status.
-func Main(binary *string, run func() int) {
+func Main(binary *string, run func() int) { buildAndRun(binary, run) }
+
+// MainTestRules is Main with the binary built under TestRules: it plays
+// the games of racetest the tests make.
+func MainTestRules(binary *string, run func() int) { buildAndRun(binary, run, TestRules) }
+
+func buildAndRun(binary *string, run func() int, tags ...string) {
 	if os.Getenv("SKAGERRAK_E2E_HELPER") != "" {
 		// A helper process an end-to-end test started (the test binary
 		// run again): it plays a pass in process and needs no binary.
 		os.Exit(run())
 	}
-	path, done, err := Build()
+	path, done, err := Build(tags...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
