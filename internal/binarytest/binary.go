@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"skagerrak/engine/enginetest"
 )
 
 // TestRules is the build tag under which the binary registers the test
@@ -47,9 +49,13 @@ func Build(tags ...string) (string, func(), error) {
 // or pgtest.Main(m)), removes the binary and exits with the tests' status.
 func Main(binary *string, run func() int) { buildAndRun(binary, run) }
 
-// MainTestRules is Main with the binary built under TestRules: it plays
-// the games of racetest the tests make.
-func MainTestRules(binary *string, run func() int) { buildAndRun(binary, run, TestRules) }
+// MainTestRules is Main with the test rulesets, in the test process (the
+// games the tests make and read play racetest) and in the binary (built
+// under TestRules).
+func MainTestRules(binary *string, run func() int) {
+	enginetest.Register()
+	buildAndRun(binary, run, TestRules)
+}
 
 func buildAndRun(binary *string, run func() int, tags ...string) {
 	if os.Getenv("SKAGERRAK_E2E_HELPER") != "" {

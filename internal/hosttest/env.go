@@ -19,6 +19,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/machinetest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
@@ -253,4 +254,10 @@ func MessageID(raw []byte) string {
 		}
 	}
 	return ""
+}
+
+// CheckedInLogs is the directory of the finished games kept for every
+// ruleset revision (cmd/skagerrak/testdata/logs).
+func CheckedInLogs(t testing.TB) string {
+	return filepath.Join(machinetest.ModuleRoot(t), "cmd", "skagerrak", "testdata", "logs")
 }

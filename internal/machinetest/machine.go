@@ -156,7 +156,7 @@ func ExitCode(t *testing.T, err error) int {
 // its command.
 func ReadmeCron(t *testing.T) (string, string) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(moduleRoot(t), "README.md"))
+	b, err := os.ReadFile(filepath.Join(ModuleRoot(t), "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,9 +194,9 @@ func ClosedAddr(t *testing.T) string {
 	return addr
 }
 
-// moduleRoot is the directory of go.mod above the test's working
+// ModuleRoot is the directory of go.mod above the test's working
 // directory (its package's directory).
-func moduleRoot(t *testing.T) string {
+func ModuleRoot(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {

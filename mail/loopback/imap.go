@@ -383,6 +383,9 @@ func (s *IMAPServer) OpenConnections() int { return s.ln.open() }
 // Close stops the server and closes every connection.
 func (s *IMAPServer) Close() error {
 	err := s.srv.Close()
+	// Closed at once after Start, the server may not have its listener
+	// yet (Serve not started): closing it ends Serve then.
+	s.ln.Close()
 	<-s.done
 	s.ln.dropAll()
 	if err != nil {

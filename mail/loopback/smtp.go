@@ -55,6 +55,7 @@ type Delivery struct {
 // accepts.
 type SMTPServer struct {
 	srv  *smtp.Server
+	ln   net.Listener
 	addr string
 	opts SMTPOptions
 	done chan struct{}
@@ -104,6 +105,7 @@ func StartSMTP(opts SMTPOptions) (*SMTPServer, error) {
 		srv.TLSConfig = nil // no STARTTLS inside TLS
 	}
 	s.srv = srv
+	s.ln = ln
 	s.addr = ln.Addr().String()
 	go func() {
 		defer close(s.done)
@@ -227,6 +229,9 @@ func (s *SMTPServer) Take(rcpt string) []Delivery {
 // Close stops the server and closes every connection.
 func (s *SMTPServer) Close() error {
 	err := s.srv.Close()
+	// Closed at once after Start, the server may not have its listener
+	// yet (Serve not started): closing it ends Serve then.
+	s.ln.Close()
 	<-s.done
 	if err != nil && !errors.Is(err, smtp.ErrServerClosed) {
 		return fmt.Errorf("loopback: close smtp: %w", err)

@@ -1,4 +1,4 @@
-package main
+package receipts
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/hosttest"
 )
 
 // finishedGame copies a checked-in finished game into a data directory,
@@ -66,7 +67,7 @@ func finishedGame(t *testing.T, log string, n int) (string, adjudicator.GameCrea
 // committed to.
 func TestReportJSONAfterTheEndEveryRuleset(t *testing.T) {
 	seen := map[string]bool{}
-	logs, _ := filepath.Glob(filepath.Join("testdata", "logs", "*-demo.jsonl"))
+	logs, _ := filepath.Glob(filepath.Join(hosttest.CheckedInLogs(t), "*-demo.jsonl"))
 	for _, log := range logs {
 		var name string
 		var rev int
@@ -138,7 +139,7 @@ func TestReportJSONAfterTheEndEveryRuleset(t *testing.T) {
 // end has no final report; `report --json` prints the last turn report,
 // which holds neither the revealed state nor the dice secret.
 func TestReportJSONBeforeTheEndRevealsNothing(t *testing.T) {
-	log := filepath.Join("testdata", "logs", "norge-r1-demo.jsonl")
+	log := filepath.Join(hosttest.CheckedInLogs(t), "norge-r1-demo.jsonl")
 	b, _ := os.ReadFile(log)
 	cut := 0
 	for i, l := range strings.Split(string(b), "\n") {
