@@ -26,23 +26,11 @@ import (
 	"skagerrak/mail/smtpout"
 )
 
-// movableClock is a clock a test moves forward.
-type movableClock struct{ ns atomic.Int64 }
-
-func (c *movableClock) Now() time.Time      { return time.Unix(0, c.ns.Load()).UTC() }
-func (c *movableClock) add(d time.Duration) { c.ns.Add(int64(d)) }
-
-func newMovableClock() *movableClock {
-	c := &movableClock{}
-	c.ns.Store(time.Now().UnixNano())
-	return c
-}
-
 // burst is a host of kriegsmarine games whose phases all resolve at once,
 // leaving two turn reports (with their maps) queued in each game.
 type burst struct {
 	h     *adjudicator.Host
-	clock *movableClock
+	clock *hosttest.Clock
 	games int
 }
 
@@ -51,7 +39,7 @@ type burst struct {
 // the host flushes senders games at once.
 func newBurst(tb testing.TB, st adjudicator.Store, n, senders int) *burst {
 	tb.Helper()
-	clock := newMovableClock()
+	clock := hosttest.NewClock()
 	h, err := adjudicator.OpenStore(st, adjudicator.Options{Clock: clock, Senders: senders})
 	if err != nil {
 		tb.Fatal(err)
@@ -70,7 +58,7 @@ func newBurst(tb testing.TB, st adjudicator.Store, n, senders int) *burst {
 	if _, err := h.Flush(context.Background(), discard{}); err != nil {
 		tb.Fatal(err)
 	}
-	clock.add(49 * time.Hour)
+	clock.Add(49 * time.Hour)
 	if _, err := h.Tick(); err != nil {
 		tb.Fatal(err)
 	}

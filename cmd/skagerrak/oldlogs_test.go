@@ -1,14 +1,13 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"skagerrak/adjudicator"
+	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 )
 
@@ -77,7 +76,7 @@ func TestVerifyRefusesNonCanonicalRecords(t *testing.T) {
 				second = strings.Replace(second, c.old, c.new, 1)
 			}
 			p := filepath.Join(t.TempDir(), "events.jsonl")
-			os.WriteFile(p, []byte(lines[0]+"\n"+rehash(t, lines[0], second)+"\n"), 0o600)
+			os.WriteFile(p, []byte(lines[0]+"\n"+hosttest.Rehash(t, lines[0], second)+"\n"), 0o600)
 			_, err := adjudicator.VerifyPath(p, nil)
 			if c.want == "" {
 				if err != nil {
@@ -90,15 +89,4 @@ func TestVerifyRefusesNonCanonicalRecords(t *testing.T) {
 			}
 		})
 	}
-}
-
-// rehash gives a record line the prev and hash the chain rule computes
-// after prevLine (events/doc.go, Hash rule), as a forger would.
-func rehash(t *testing.T, prevLine, line string) string {
-	t.Helper()
-	hashOf := func(l string) string { return l[len(l)-66 : len(l)-2] }
-	prev, _ := hex.DecodeString(hashOf(prevLine))
-	body := line[:len(line)-len(`,"prev":"","hash":""}`)-128] + `,"prev":"` + hashOf(prevLine) + `"`
-	sum := sha256.Sum256(append(prev, body+"}"...))
-	return body + `,"hash":"` + hex.EncodeToString(sum[:]) + `"}`
 }

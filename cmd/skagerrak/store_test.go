@@ -15,11 +15,6 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	if os.Getenv(envAsBinary) != "" {
-		// The test binary standing in for the skagerrak binary (see
-		// installBinary): the program, with the real wiring.
-		os.Exit(runMain())
-	}
 	code := pgtest.Main(m)
 	for _, d := range burstDirs {
 		os.RemoveAll(d)

@@ -1,4 +1,4 @@
-package main
+package intake
 
 import (
 	"context"
@@ -85,7 +85,7 @@ func runKilled(t *testing.T, e *hosttest.Env, where string) {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcessKilled$")
 	// A helper killed mid-way leaves its temporary files in the test's
 	// directory, which the test removes, not in /tmp.
-	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "SKAGERRAK_TEST_KILL="+where, "SKAGERRAK_TEST_DIR="+e.Dir,
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "SKAGERRAK_E2E_HELPER=1", "SKAGERRAK_TEST_KILL="+where, "SKAGERRAK_TEST_DIR="+e.Dir,
 		"SKAGERRAK_TEST_HOSTKEY="+string(priv), "SKAGERRAK_TEST_IMAP="+e.IMAP.Addr(), "SKAGERRAK_TEST_SMTP="+e.SMTP.Addr())
 	out, err := cmd.CombinedOutput()
 	ee, ok := err.(*exec.ExitError)

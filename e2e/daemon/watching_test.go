@@ -1,7 +1,6 @@
-package main
+package daemon
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net"
@@ -9,13 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"skagerrak/internal/daemontest"
+	"skagerrak/internal/binarytest"
 	"skagerrak/internal/hosttest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // notifySocket listens where systemd would (NOTIFY_SOCKET) and keeps every
@@ -105,11 +103,8 @@ func TestRunWatchedByMetricsHealthAndSystemd(t *testing.T) {
 	sd := listenNotify(t)
 	t.Setenv("WATCHDOG_USEC", "200000")
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out, errb daemontest.SyncBuffer
-	done := make(chan int, 1)
-	go func() { done <- (&Main{Stdout: &out, Stderr: &errb}).Run(ctx, []string{"--config", cfg, "run"}) }()
+	d := binarytest.Start(t, binary, "--config", cfg, "run")
+	errb := &d.Stderr
 	resolved := func(n int) func() bool {
 		return func() bool { g, err := e.LoadGame("g000"); return err == nil && g.Resolved >= n }
 	}
@@ -120,14 +115,14 @@ func TestRunWatchedByMetricsHealthAndSystemd(t *testing.T) {
 		}
 		e.Order(t, 0, "allied", phase, "advance 1")
 		e.Order(t, 0, "german", phase, "advance 1")
-		waitFor(t, &errb, resolved(turn), "phase "+phase+" to resolve")
+		waitFor(t, errb, resolved(turn), "phase "+phase+" to resolve")
 	}
 	g, _ := e.LoadGame("g000")
-	waitFor(t, &errb, func() bool { g, _ = e.LoadGame("g000"); return g.Ended != nil && len(g.Outbox) == 0 }, "the game to end and its mail to go")
+	waitFor(t, errb, func() bool { g, _ = e.LoadGame("g000"); return g.Ended != nil && len(g.Outbox) == 0 }, "the game to end and its mail to go")
 	b, _ := os.ReadFile(filepath.Join(e.DataDir(), "g000", "events.jsonl"))
 	sent := strings.Count(string(b), `"type":"MailSent"`)
 	var text string
-	waitFor(t, &errb, func() bool {
+	waitFor(t, errb, func() bool {
 		_, text = get(t, "http://"+addr+"/metrics")
 		// A pass's counts are taken as it ends, the mail as it goes.
 		return scrape(t, text, `skagerrak_games{state="ended"}`) == 1 && scrape(t, text, `skagerrak_mail_total{result="sent"}`) >= float64(sent)
@@ -156,19 +151,13 @@ func TestRunWatchedByMetricsHealthAndSystemd(t *testing.T) {
 	if code, body := get(t, "http://"+addr+"/healthz"); code != 200 || !strings.HasPrefix(body, "ok:") {
 		t.Errorf("/healthz: %d %s", code, body)
 	}
-	waitFor(t, &errb, func() bool { return strings.Contains(sd.all(), "WATCHDOG=1") }, "a watchdog ping")
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Fatalf("run exited %d:\n%s", code, errb.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("run did not stop")
+	waitFor(t, errb, func() bool { return strings.Contains(sd.all(), "WATCHDOG=1") }, "a watchdog ping")
+	if code := d.Stop(t); code != 0 {
+		t.Fatalf("run exited %d after SIGTERM:\n%s", code, errb.String())
 	}
 	// The datagram is in the socket as run returns; the reader may not
 	// have taken it yet.
-	waitFor(t, &errb, func() bool { return strings.HasSuffix(sd.all(), "STOPPING=1") }, "STOPPING=1")
+	waitFor(t, errb, func() bool { return strings.HasSuffix(sd.all(), "STOPPING=1") }, "STOPPING=1")
 	msgs := sd.all()
 	if !strings.HasPrefix(msgs, "READY=1\nSTATUS=serving 1 game(s)") || !strings.Contains(msgs, "STATUS=last pass") || !strings.HasSuffix(msgs, "STOPPING=1") {
 		t.Fatalf("systemd was told:\n%s", msgs)

@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/binarytest"
 	"skagerrak/internal/daemontest"
 	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
@@ -49,29 +50,19 @@ func TestPollOnceByCLI(t *testing.T) {
 func TestRunServesMailAndStopsOnCancel(t *testing.T) {
 	e := hosttest.New(t, 1)
 	cfg := e.Config(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	var out, errb daemontest.SyncBuffer
-	m := &Main{Stdout: &out, Stderr: &errb}
-	done := make(chan int)
-	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
+	d := binarytest.Start(t, binary, "--config", cfg, "run")
+	errb := &d.Stderr
 	e.Order(t, 0, "allied", "T01", "advance 1")
 	e.Order(t, 0, "german", "T01", "advance 2")
 	deadline := time.Now().Add(20 * time.Second)
 	for e.Count(t, hosttest.DefaultProcessed) < 2 || len(e.SMTP.Deliveries()) < 6 {
 		if time.Now().After(deadline) {
-			cancel()
 			t.Fatalf("the daemon did not process the orders: processed %d, sent %d\n%s", e.Count(t, hosttest.DefaultProcessed), len(e.SMTP.Deliveries()), errb.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	cancel() // SIGTERM and SIGINT cancel the same context in main
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Fatalf("run exited %d:\n%s", code, errb.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("run did not stop after its context ended")
+	if code := d.Stop(t); code != 0 {
+		t.Fatalf("run exited %d after SIGTERM:\n%s", code, errb.String())
 	}
 	if !strings.Contains(errb.String(), "skagerrak stopped") {
 		t.Errorf("no shutdown line in the log:\n%s", errb.String())
@@ -235,18 +226,14 @@ func TestRunBacksOffWhenAMoveFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := e.Config(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out, errb daemontest.SyncBuffer
-	m := &Main{Stdout: &out, Stderr: &errb}
-	done := make(chan int)
-	go func() { done <- m.Run(ctx, []string{"--config", cfg, "run"}) }()
-	waitFor(t, &errb, func() bool { return len(e.SMTP.Deliveries()) >= 2 }, "the first reports")
+	d := binarytest.Start(t, binary, "--config", cfg, "run")
+	errb := &d.Stderr
+	waitFor(t, errb, func() bool { return len(e.SMTP.Deliveries()) >= 2 }, "the first reports")
 	if err := e.IMAP.DeleteFolder(hosttest.HostAddr, hosttest.DefaultRejected); err != nil {
 		t.Fatal(err)
 	}
 	e.Order(t, 0, "allied", "T01", "advance 99") // rejected: out of range
-	waitFor(t, &errb, func() bool { return strings.Contains(errb.String(), "pass had failures") }, "a failing move")
+	waitFor(t, errb, func() bool { return strings.Contains(errb.String(), "pass had failures") }, "a failing move")
 	time.Sleep(3 * time.Second)
 	passes := strings.Count(errb.String(), "pass had failures")
 	// Back-off of 1 s, 2 s... capped at a second by the 200 ms poll
@@ -257,9 +244,8 @@ func TestRunBacksOffWhenAMoveFails(t *testing.T) {
 	if err := e.IMAP.CreateFolder(hosttest.HostAddr, hosttest.DefaultRejected); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, &errb, func() bool { return e.Count(t, hosttest.DefaultRejected) == 1 }, "the rejected message in its folder")
-	cancel()
-	<-done
+	waitFor(t, errb, func() bool { return e.Count(t, hosttest.DefaultRejected) == 1 }, "the rejected message in its folder")
+	d.Stop(t)
 	if n := e.Count(t, hosttest.DefaultProcessed); n != 0 {
 		t.Errorf("%d messages in the processed folder; the rejected one belongs in rejected", n)
 	}

@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"fmt"
@@ -127,7 +127,7 @@ func bootSystemd(t *testing.T, m *machinetest.Machine) *systemdNS {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin")
 	os.Mkdir(bin, 0o755)
-	if err := os.Link(m.Path("/usr/local/bin/skagerrak.bin"), filepath.Join(bin, "skagerrak.bin")); err != nil {
+	if err := os.Link(m.Path("/usr/local/bin/skagerrak"), filepath.Join(bin, "skagerrak")); err != nil {
 		t.Fatal(err)
 	}
 	write := func(name, text string, mode os.FileMode) {
@@ -135,7 +135,6 @@ func bootSystemd(t *testing.T, m *machinetest.Machine) *systemdNS {
 			t.Fatal(err)
 		}
 	}
-	write("bin/skagerrak", "#!/bin/sh\n"+envAsBinary+"=1 exec /usr/local/bin/skagerrak.bin \"$@\"\n", 0o755)
 	for _, f := range []struct{ name, line string }{{"passwd", fmt.Sprintf("skagerrak:x:%d:%d::/var/lib/skagerrak:/usr/sbin/nologin\n", m.UID, m.GID)},
 		{"group", fmt.Sprintf("skagerrak:x:%d:\n", m.GID)}} {
 		b, err := os.ReadFile("/etc/" + f.name)

@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"bytes"
@@ -16,19 +16,6 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
 )
-
-// TestHelperCommand is the skagerrak binary, with the test rulesets, for
-// the signal tests: run as a process of its own (SKAGERRAK_TEST_ARGS, the
-// arguments separated by newlines), it runs the command line as main does
-// (runMain: SIGINT and SIGTERM end its context) and exits with its status.
-func TestHelperCommand(t *testing.T) {
-	args := os.Getenv("SKAGERRAK_TEST_ARGS")
-	if args == "" {
-		t.Skip("run by TestSignalStopsACommandMidResolution")
-	}
-	os.Args = append([]string{"skagerrak"}, strings.Split(args, "\n")...)
-	os.Exit(runMain())
-}
 
 // loopGame makes game id of racetest under data: allied dawdles slowly
 // (each step of its resolution takes about a millisecond, and it never
@@ -58,7 +45,7 @@ func loopGame(t *testing.T, data, id, dice string, both bool) []byte {
 	for _, side := range []engine.Side{"allied", "german"} {
 		if body, ok := sides[side]; ok {
 			text := fmt.Sprintf("Game: %s\nPhase: T01\nSide: %s\n%s\n", id, side, body)
-			if _, err := h.SubmitFile(id, side, []byte(text), "", true, "test"); err != nil && !stopped(err) {
+			if _, err := h.SubmitFile(id, side, []byte(text), "", true, "test"); err != nil && !errors.As(err, new(*engine.Stopped)) {
 				t.Fatal(err)
 			}
 		}
@@ -73,8 +60,7 @@ func loopGame(t *testing.T, data, id, dice string, both bool) []byte {
 // A command told to stop (SIGTERM, as a service manager or a host operator
 // does) in the middle of a resolution that would take minutes stops within
 // a second or two: it exits non-zero saying it stopped, and the game's log
-// is as it was, and verifies. Each command runs in a process of its own
-// (TestHelperCommand), on a game of racetest whose allied side dawdles
+// is as it was, and verifies. Each command runs in the binary, on a game of racetest whose allied side dawdles
 // slowly: resolve (a referee forcing the phase), status (the dry run of a
 // manual-dice game waiting for dice) and dice add (the check of each die).
 func TestSignalStopsACommandMidResolution(t *testing.T) {
@@ -111,14 +97,13 @@ func TestSignalStopsACommandMidResolution(t *testing.T) {
 	}
 }
 
-// signalled runs the command line args in a process of its own, sends it
+// signalled runs the binary with the command line args, sends it
 // SIGTERM once it is a second into its work, and returns its exit status,
 // its stderr, and how long it took to stop. It fails t if the process
 // ends before the signal, or is not gone 10 seconds after it.
 func signalled(t *testing.T, args []string) (int, string, time.Duration) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCommand$")
-	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "SKAGERRAK_TEST_ARGS="+strings.Join(args, "\n"))
+	cmd := exec.Command(binary, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {

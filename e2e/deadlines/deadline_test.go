@@ -1,4 +1,4 @@
-package main
+package deadlines
 
 import (
 	"context"
@@ -49,7 +49,7 @@ type deadlineEnv struct {
 	*hosttest.Env
 	h        *adjudicator.Host
 	box      *imapbox.Box
-	clock    *movableClock
+	clock    *hosttest.Clock
 	deadline time.Time
 }
 
@@ -61,8 +61,8 @@ func newDeadlineEnvOn(t *testing.T, shared bool) *deadlineEnv {
 	t.Helper()
 	e := hosttest.New(t, 0)
 	created := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)
-	clock := &movableClock{}
-	clock.ns.Store(created.UnixNano())
+	clock := &hosttest.Clock{}
+	clock.Set(created)
 	fs, err := adjudicator.NewFileStore(e.DataDir(), false)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +122,7 @@ func (d *deadlineEnv) orderAt(t *testing.T, side, body string, received time.Tim
 }
 
 // at sets the host's clock.
-func (d *deadlineEnv) at(t time.Time) { d.clock.ns.Store(t.UnixNano()) }
+func (d *deadlineEnv) at(t time.Time) { d.clock.Set(t) }
 
 func (d *deadlineEnv) game(t *testing.T) *adjudicator.Game {
 	t.Helper()
@@ -172,14 +172,14 @@ func TestOverduePhaseWaitsForTheMailbox(t *testing.T) {
 		if why := g.Waiting(d.clock.Now()); !strings.Contains(why, "waits for the mailbox") || !strings.Contains(why, "connection refused") {
 			t.Fatalf("status says %q; want it to say the phase waits for the mailbox and why", why)
 		}
-		d.clock.add(time.Minute)
+		d.clock.Add(time.Minute)
 	}
 	if got := d.queuedTo(t, "referee"); !slices.Equal(got, []string{adjudicator.MailNotice}) {
 		t.Fatalf("mail queued to the referee while the mailbox is down: %v; want one notice", got)
 	}
 
 	in.down.Store(false)
-	d.clock.add(time.Hour)
+	d.clock.Add(time.Hour)
 	p, err := d.h.PollOnce(context.Background(), in, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -352,7 +352,7 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 			if _, err := d.IMAP.Append(hosttest.HostAddr, "INBOX", raw); err != nil {
 				t.Fatal(err)
 			}
-			d.clock.add(time.Second)
+			d.clock.Add(time.Second)
 			p, err := d.h.PollOnce(context.Background(), wiring.Inbox{Box: d.box}, nil)
 			if err != nil || p.Duplicates != 1 || p.Failures != 0 {
 				t.Fatalf("the message met again: %+v, %v; want a duplicate, no failure", p, err)
@@ -370,7 +370,7 @@ func TestMessageRecordedElsewhereIsLeftForItsRecorder(t *testing.T) {
 			if !shared {
 				return
 			}
-			d.clock.add(adjudicator.DuplicateGrace)
+			d.clock.Add(adjudicator.DuplicateGrace)
 			if p, err := d.h.PollOnce(context.Background(), wiring.Inbox{Box: d.box}, nil); err != nil || p.Left != 0 || p.Failures != 0 {
 				t.Fatalf("after the grace: %+v, %v", p, err)
 			}

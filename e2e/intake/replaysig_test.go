@@ -1,4 +1,4 @@
-package main
+package intake
 
 import (
 	"bytes"
@@ -38,7 +38,7 @@ import (
 // check, so only the page's signature check can catch it, and the page
 // must name that record, though a roll of a later record is changed too.
 func TestReplayPageNamesAForgedSignedOrder(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("testdata", "logs", "kriegsmarine-r2-demo.jsonl"))
+	raw, err := os.ReadFile(filepath.Join(hosttest.CheckedInLogs(t), "kriegsmarine-r2-demo.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestReplayPageNamesAForgedSignedOrder(t *testing.T) {
 		}
 	}
 	for i := forged; i < len(lines); i++ {
-		lines[i] = rehash(t, strings.TrimSuffix(lines[i-1], "\n"), strings.TrimSuffix(lines[i], "\n")) + "\n"
+		lines[i] = hosttest.Rehash(t, strings.TrimSuffix(lines[i-1], "\n"), strings.TrimSuffix(lines[i], "\n")) + "\n"
 	}
 	p := &replaypage.Page{Game: "forged", Log: []byte(strings.Join(lines, ""))}
 	var b bytes.Buffer

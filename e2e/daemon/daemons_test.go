@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"context"
@@ -102,7 +102,7 @@ func TestTwoDaemonsKilledDrainOnce(t *testing.T) {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperDaemon$")
 		// What a killed daemon recorded and did not move, the other moves
 		// after DuplicateGrace: seconds here, not minutes.
-		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "SKAGERRAK_TEST_DAEMON=1", "SKAGERRAK_TEST_PGURL="+url, "SKAGERRAK_TEST_DUP_GRACE=3s",
+		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir(), "SKAGERRAK_E2E_HELPER=1", "SKAGERRAK_TEST_DAEMON=1", "SKAGERRAK_TEST_PGURL="+url, "SKAGERRAK_TEST_DUP_GRACE=3s",
 			"SKAGERRAK_TEST_HOSTKEY="+string(priv), "SKAGERRAK_TEST_IMAP="+e.IMAP.Addr(), "SKAGERRAK_TEST_SMTP="+e.SMTP.Addr())
 		cmd.Stderr = os.Stderr
 		if testing.Verbose() {
