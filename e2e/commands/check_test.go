@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
+	"skagerrak/events/pgstore/pgtest"
 	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
@@ -73,7 +74,10 @@ func TestCheckConcludesAsTheDaemon(t *testing.T) {
 func TestCheckAgainstPostgreSQL(t *testing.T) {
 	e := hosttest.New(t, 0)
 	cfg := e.Config(t)
-	pgStore(t)
+	t.Setenv("SKAGERRAK_STORE", pgtest.URL(t))
+	if code, out, errs := run(t, "store", "migrate"); code != 0 {
+		t.Fatalf("store migrate: %d %s %s", code, out, errs)
+	}
 	c, err := config.Load(cfg, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package main
+package store
 
 import (
 	"context"
@@ -229,16 +229,7 @@ func BenchmarkDeadlineBurstTwoDaemons(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			s, err := pgstore.Open(ctx, url, pgstore.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			for _, d := range dirs {
-				if _, _, err := importGame(ctx, s, d, false); err != nil {
-					b.Fatal(err)
-				}
-			}
-			s.Close()
+			importGames(b, url, dirs...)
 			var hosts []*adjudicator.Host
 			for range 2 {
 				h, err := adjudicator.OpenStore(pgStoreOf(b, url), adjudicator.Options{Senders: burstSenders()})
@@ -345,15 +336,13 @@ func BenchmarkStores(b *testing.B) {
 	if _, err := pgstore.Migrate(ctx, url, pgstore.Options{}, nil); err != nil {
 		b.Fatal(err)
 	}
+	importGames(b, url, gdir)
+	game := "g1" // playGame's
 	s, err := pgstore.Open(ctx, url, pgstore.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	game, _, err := importGame(ctx, s, gdir, false)
-	if err != nil {
-		b.Fatal(err)
-	}
 	data := adjudicator.MailSent{ID: "<b0001.17.report.german@skagerrak.test>"}
 	b.Run("append/file", func(b *testing.B) {
 		l, err := events.Create(filepath.Join(b.TempDir(), "events.jsonl"))
@@ -398,4 +387,14 @@ func BenchmarkStores(b *testing.B) {
 			}
 		}
 	})
+}
+
+// importGames imports game directories into the database at url as a host
+// does: skagerrak store import.
+func importGames(tb testing.TB, url string, dirs ...string) {
+	tb.Helper()
+	tb.Setenv("SKAGERRAK_STORE", url)
+	if code, out, errs := run(tb, append([]string{"store", "import"}, dirs...)...); code != 0 {
+		tb.Fatalf("store import: exit %d\n%s\n%s", code, out, errs)
+	}
 }

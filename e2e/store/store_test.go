@@ -1,4 +1,4 @@
-package main
+package store
 
 import (
 	"bytes"
@@ -12,15 +12,8 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/hosttest"
 )
-
-func TestMain(m *testing.M) {
-	code := pgtest.Main(m)
-	for _, d := range burstDirs {
-		os.RemoveAll(d)
-	}
-	os.Exit(code)
-}
 
 // pgStore points the configuration at a fresh, migrated database.
 func pgStore(t *testing.T) string {
@@ -44,7 +37,7 @@ func pgStore(t *testing.T) string {
 func TestImportThenExportRoundTripsByteForByte(t *testing.T) {
 	var paths []string
 	for _, kind := range []string{"demo", "manual"} {
-		p, _ := filepath.Glob(filepath.Join("testdata", "logs", "*-"+kind+".jsonl"))
+		p, _ := filepath.Glob(filepath.Join(hosttest.CheckedInLogs(t), "*-"+kind+".jsonl"))
 		paths = append(paths, p...)
 	}
 	if len(paths) == 0 {
@@ -100,7 +93,7 @@ func roundTrip(t *testing.T, p, dir string, full bool) {
 
 func TestImportRefusesALogThatDoesNotVerify(t *testing.T) {
 	pgStore(t)
-	orig, err := os.ReadFile(filepath.Join("testdata", "logs", "kampen-r1-demo.jsonl"))
+	orig, err := os.ReadFile(filepath.Join(hosttest.CheckedInLogs(t), "kampen-r1-demo.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,8 +117,8 @@ func TestImportRefusesALogThatDoesNotVerify(t *testing.T) {
 func TestGameOnPostgresAndBackToFiles(t *testing.T) {
 	pgStore(t)
 	dir := t.TempDir()
-	k := keyFiles(t, dir)
-	args := newArgs("unused", "g1", k)[2:]
+	k := hosttest.KeyFiles(t, dir)
+	args := hosttest.NewGameArgs("unused", "g1", k)[2:]
 	if code, out, errs := run(t, args...); code != 0 || !strings.Contains(out, "created game g1") {
 		t.Fatalf("new on postgres: %d %s %s", code, out, errs)
 	}

@@ -1,28 +1,12 @@
-package main
+package commands
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"skagerrak/engine/enginetest"
 )
-
-func init() { enginetest.Register() }
-
-// run drives the real Main as the binary would, returning its exit status
-// and output.
-func run(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	m := &Main{Stdout: &out, Stderr: &errb}
-	code := m.Run(context.Background(), args)
-	return code, out.String(), errb.String()
-}
 
 func TestDemoPlaysByMailAndVerifies(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "demo")

@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"bytes"
@@ -12,49 +12,16 @@ import (
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
+	"skagerrak/internal/hosttest"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
 )
 
-// keyFiles writes armored public keys for allied, german and the referee,
-// and a private key (which new must refuse), returning their paths.
-func keyFiles(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	for _, n := range []string{"allied", "german", "referee"} {
-		k, err := compose.GenerateKey(n, n+"@example.org", time.Now().Add(-time.Hour))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pub, _ := compose.ArmorPublicKey(k)
-		p := filepath.Join(dir, n+".asc")
-		os.WriteFile(p, pub, 0o644)
-		out[n] = p
-		if n == "german" {
-			priv, _ := compose.ArmorPrivateKey(k)
-			pp := filepath.Join(dir, "german-secret.asc")
-			os.WriteFile(pp, priv, 0o600)
-			out["private"] = pp
-		}
-	}
-	notKey := filepath.Join(dir, "notes.txt")
-	os.WriteFile(notKey, []byte("hello\n"), 0o644)
-	out["notkey"] = notKey
-	return out
-}
-
-func newArgs(data, game string, k map[string]string, extra ...string) []string {
-	a := []string{"--data-dir", data, "new", "--game", game, "--ruleset", "racetest",
-		"--side", "allied=a@example.org," + k["allied"], "--side", "german=g@example.org," + k["german"],
-		"--referee", "ref@example.org," + k["referee"]}
-	return append(a, extra...)
-}
-
 func TestNewStatusSubmitReportRefereeByCLI(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "games")
-	k := keyFiles(t, dir)
-	code, out, errs := run(t, newArgs(data, "g1", k)...)
+	k := hosttest.KeyFiles(t, dir)
+	code, out, errs := run(t, hosttest.NewGameArgs(data, "g1", k)...)
 	if code != 0 || !strings.Contains(out, "created game g1") {
 		t.Fatalf("new: %d %s %s", code, out, errs)
 	}
@@ -63,9 +30,9 @@ func TestNewStatusSubmitReportRefereeByCLI(t *testing.T) {
 		args []string
 		want string
 	}{
-		{newArgs(data, "g1", k), "already exists"},
-		{newArgs(data, "g2", k, "--option", "turbo"), `no option "turbo"`},
-		{append(newArgs(data, "g3", k)[:9], "--side", "soviet=s@example.org,"+k["allied"]), `no side "soviet"`},
+		{hosttest.NewGameArgs(data, "g1", k), "already exists"},
+		{hosttest.NewGameArgs(data, "g2", k, "--option", "turbo"), `no option "turbo"`},
+		{append(hosttest.NewGameArgs(data, "g3", k)[:9], "--side", "soviet=s@example.org,"+k["allied"]), `no side "soviet"`},
 		{[]string{"--data-dir", data, "new", "--game", "g4", "--ruleset", "chess"}, `unknown ruleset "chess"`},
 		{[]string{"--data-dir", data, "new", "--game", "g5", "--ruleset", "racetest", "--side", "allied=a@example.org," + k["notkey"]}, "not an armored OpenPGP public key"},
 		{[]string{"--data-dir", data, "new", "--game", "g6", "--ruleset", "racetest", "--side", "german=g@example.org," + k["private"]}, "is a private key"},
@@ -142,8 +109,8 @@ func TestNewStatusSubmitReportRefereeByCLI(t *testing.T) {
 func TestDiceAddManualGame(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "games")
-	k := keyFiles(t, dir)
-	if code, _, errs := run(t, newArgs(data, "m1", k, "--dice", "manual")...); code != 0 {
+	k := hosttest.KeyFiles(t, dir)
+	if code, _, errs := run(t, hosttest.NewGameArgs(data, "m1", k, "--dice", "manual")...); code != 0 {
 		t.Fatal(errs)
 	}
 	for _, side := range []string{"allied", "german"} {
@@ -178,8 +145,8 @@ func TestDiceAddManualGame(t *testing.T) {
 func TestResolveManualDiceGameThatOwesOrders(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "games")
-	k := keyFiles(t, dir)
-	if code, _, errs := run(t, newArgs(data, "m1", k, "--dice", "manual", "--grace", "1h")...); code != 0 {
+	k := hosttest.KeyFiles(t, dir)
+	if code, _, errs := run(t, hosttest.NewGameArgs(data, "m1", k, "--dice", "manual", "--grace", "1h")...); code != 0 {
 		t.Fatal(errs)
 	}
 	f := filepath.Join(dir, "allied.txt")
@@ -207,8 +174,8 @@ func TestResolveManualDiceGameThatOwesOrders(t *testing.T) {
 func TestVerifyNamesTheBadSeq(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "games")
-	k := keyFiles(t, dir)
-	run(t, newArgs(data, "g1", k)...)
+	k := hosttest.KeyFiles(t, dir)
+	run(t, hosttest.NewGameArgs(data, "g1", k)...)
 	run(t, "--data-dir", data, "resolve", "g1", "--why", "x")
 	run(t, "--data-dir", data, "resolve", "g1", "--why", "y")
 	logPath := filepath.Join(data, "g1", "events.jsonl")
@@ -249,7 +216,7 @@ func TestVerifyNamesTheBadSeq(t *testing.T) {
 func TestNewFromGameFile(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "games")
-	k := keyFiles(t, dir)
+	k := hosttest.KeyFiles(t, dir)
 	good := fmt.Sprintf(`game: weser-1
 ruleset: racetest
 dice: seeded
@@ -386,7 +353,7 @@ func TestSubmitGnuPGSignedFiles(t *testing.T) {
 func TestNewAndRefereeKeyRefuseSeveralCertificates(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "games")
-	k := keyFiles(t, dir)
+	k := hosttest.KeyFiles(t, dir)
 	other, err := compose.GenerateKey("Mallory", "mallory@example.org", time.Now().Add(-time.Hour))
 	if err != nil {
 		t.Fatal(err)
@@ -398,7 +365,7 @@ func TestNewAndRefereeKeyRefuseSeveralCertificates(t *testing.T) {
 	oneBlock := filepath.Join(dir, "one-block.asc")
 	var both []byte
 	{
-		alliedKeys, err := readCertificates(allied)
+		alliedKeys, err := openpgp.ReadArmoredKeyRing(bytes.NewReader(allied))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -412,7 +379,7 @@ func TestNewAndRefereeKeyRefuseSeveralCertificates(t *testing.T) {
 	os.WriteFile(oneBlock, both, 0o644)
 	fpOther := fmt.Sprintf("%X", other.PrimaryKey.Fingerprint)
 	for _, f := range []string{twoBlocks, oneBlock} {
-		args := newArgs(data, "g1", map[string]string{"allied": f, "german": k["german"], "referee": k["referee"]})
+		args := hosttest.NewGameArgs(data, "g1", map[string]string{"allied": f, "german": k["german"], "referee": k["referee"]})
 		code, _, errs := run(t, args...)
 		if code == 0 || !strings.Contains(errs, "holds 2 certificates") || !strings.Contains(errs, fpOther) ||
 			!strings.Contains(errs, "Mallory <mallory@example.org>") || !strings.Contains(errs, "allied <allied@example.org>") {
@@ -422,7 +389,7 @@ func TestNewAndRefereeKeyRefuseSeveralCertificates(t *testing.T) {
 			t.Fatalf("refused game left a directory")
 		}
 	}
-	if code, out, errs := run(t, newArgs(data, "g1", k)...); code != 0 {
+	if code, out, errs := run(t, hosttest.NewGameArgs(data, "g1", k)...); code != 0 {
 		t.Fatalf("new: %d %s %s", code, out, errs)
 	}
 	code, _, errs := run(t, "--data-dir", data, "referee", "g1", "key", "allied", twoBlocks, "new", "laptop")

@@ -1,0 +1,47 @@
+package hosttest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"skagerrak/mail/compose"
+)
+
+// KeyFiles writes armored public keys for allied, german and the referee,
+// a private key (which new must refuse: "private") and a file that is no
+// key ("notkey") under dir, returning their paths.
+func KeyFiles(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, n := range []string{"allied", "german", "referee"} {
+		k, err := compose.GenerateKey(n, n+"@example.org", time.Now().Add(-time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pub, _ := compose.ArmorPublicKey(k)
+		p := filepath.Join(dir, n+".asc")
+		os.WriteFile(p, pub, 0o644)
+		out[n] = p
+		if n == "german" {
+			priv, _ := compose.ArmorPrivateKey(k)
+			pp := filepath.Join(dir, "german-secret.asc")
+			os.WriteFile(pp, priv, 0o600)
+			out["private"] = pp
+		}
+	}
+	notKey := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notKey, []byte("hello\n"), 0o644)
+	out["notkey"] = notKey
+	return out
+}
+
+// NewGameArgs is the command line of skagerrak new for game (racetest)
+// under data, its players' keys k (KeyFiles), and extra arguments.
+func NewGameArgs(data, game string, k map[string]string, extra ...string) []string {
+	a := []string{"--data-dir", data, "new", "--game", game, "--ruleset", "racetest",
+		"--side", "allied=a@example.org," + k["allied"], "--side", "german=g@example.org," + k["german"],
+		"--referee", "ref@example.org," + k["referee"]}
+	return append(a, extra...)
+}
