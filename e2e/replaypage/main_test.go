@@ -1,11 +1,12 @@
 // Package replaypage holds the end-to-end tests of the replay page: the
-// built binary's skagerrak replay opened in headless Chromium (a whole
-// game played by the demo, the checked-in logs, a manual-dice game).
-// They skip loudly without Chromium and fail under SKAGERRAK_INTEROP=1.
+// built binary's skagerrak replay of a whole game played by the demo: its
+// data, each side's mail, the final reports it is attached to, and the
+// page opened in headless Chromium. They skip loudly without Chromium and
+// fail under SKAGERRAK_INTEROP=1. The checked-in logs' pages are tested in
+// e2e/replaylogs.
 package replaypage
 
 import (
-	"path/filepath"
 	"testing"
 
 	"skagerrak/internal/binarytest"
@@ -13,9 +14,6 @@ import (
 
 // binary is the skagerrak binary the tests run, built by TestMain.
 var binary string
-
-// checkedInLogs holds the finished games kept for every ruleset revision.
-var checkedInLogs = filepath.Join("..", "..", "cmd", "skagerrak", "testdata", "logs")
 
 // TestMain builds the binary once and runs the tests.
 func TestMain(m *testing.M) { binarytest.Main(&binary, m.Run) }
