@@ -18,7 +18,7 @@ import (
 // newMachine is README's machine with the binary installed.
 func newMachine(t *testing.T) *machinetest.Machine {
 	t.Helper()
-	return machinetest.New(t, binary)
+	return machinetest.New(t, binarytest.Built())
 }
 
 // cronMachine is README's host with the binary installed, the games of e
@@ -124,7 +124,7 @@ func TestBackoffUpToPollInterval(t *testing.T) {
 	cfg := e.Config(t)
 	b, _ := os.ReadFile(cfg)
 	os.WriteFile(cfg, []byte(strings.Replace(strings.Replace(string(b), "poll_interval: 200ms", "poll_interval: 1s", 1), e.IMAP.Addr(), machinetest.ClosedAddr(t), 1)), 0o600)
-	d := binarytest.Start(t, binary, "--config", cfg, "run")
+	d := binarytest.Start(t, binarytest.Built(), "--config", cfg, "run")
 	errb := &d.Stderr
 	delays := regexp.MustCompile(`retrying.*delay=(\S+)`)
 	deadline := time.Now().Add(20 * time.Second)

@@ -50,7 +50,7 @@ func TestPollOnceByCLI(t *testing.T) {
 func TestRunServesMailAndStopsOnCancel(t *testing.T) {
 	e := hosttest.New(t, 1)
 	cfg := e.Config(t)
-	d := binarytest.Start(t, binary, "--config", cfg, "run")
+	d := binarytest.Start(t, binarytest.Built(), "--config", cfg, "run")
 	errb := &d.Stderr
 	e.Order(t, 0, "allied", "T01", "advance 1")
 	e.Order(t, 0, "german", "T01", "advance 2")
@@ -226,7 +226,7 @@ func TestRunBacksOffWhenAMoveFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := e.Config(t)
-	d := binarytest.Start(t, binary, "--config", cfg, "run")
+	d := binarytest.Start(t, binarytest.Built(), "--config", cfg, "run")
 	errb := &d.Stderr
 	waitFor(t, errb, func() bool { return len(e.SMTP.Deliveries()) >= 2 }, "the first reports")
 	if err := e.IMAP.DeleteFolder(hosttest.HostAddr, hosttest.DefaultRejected); err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/binarytest"
 )
 
 // loopGame makes game id of racetest under data: allied dawdles slowly
@@ -103,7 +104,7 @@ func TestSignalStopsACommandMidResolution(t *testing.T) {
 // ends before the signal, or is not gone 10 seconds after it.
 func signalled(t *testing.T, args []string) (int, string, time.Duration) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	cmd := exec.Command(binarytest.Built(), args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {

@@ -103,7 +103,7 @@ func TestRunWatchedByMetricsHealthAndSystemd(t *testing.T) {
 	sd := listenNotify(t)
 	t.Setenv("WATCHDOG_USEC", "200000")
 
-	d := binarytest.Start(t, binary, "--config", cfg, "run")
+	d := binarytest.Start(t, binarytest.Built(), "--config", cfg, "run")
 	errb := &d.Stderr
 	resolved := func(n int) func() bool {
 		return func() bool { g, err := e.LoadGame("g000"); return err == nil && g.Resolved >= n }

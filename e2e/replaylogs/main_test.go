@@ -6,14 +6,8 @@ import (
 	"skagerrak/internal/binarytest"
 )
 
-// binary is the skagerrak binary the tests run, built by TestMain.
-var binary string
-
 // TestMain builds the binary once and runs the tests.
-func TestMain(m *testing.M) { binarytest.Main(&binary, m.Run) }
+func TestMain(m *testing.M) { binarytest.Main(nil, m.Run) }
 
 // run runs the binary with args: its exit status and output.
-func run(t testing.TB, args ...string) (int, string, string) {
-	t.Helper()
-	return binarytest.Run(t, binary, args...)
-}
+var run = binarytest.RunBuilt

@@ -45,16 +45,29 @@ func Build(tags ...string) (string, func(), error) {
 	return path, done, nil
 }
 
-// Main builds the binary into *binary, runs the tests with run (m.Run,
-// or pgtest.Main(m)), removes the binary and exits with the tests' status.
+// built is the binary Main or MainTestRules built for this test process.
+var built string
+
+// Built is the binary TestMain built (Main, MainTestRules).
+func Built() string { return built }
+
+// RunBuilt is Run with the binary TestMain built.
+func RunBuilt(t testing.TB, args ...string) (int, string, string) {
+	t.Helper()
+	return Run(t, built, args...)
+}
+
+// Main builds the binary (into *binary too, unless binary is nil), runs
+// the tests with run (m.Run, or pgtest.Main(m)), removes the binary and
+// exits with the tests' status.
 func Main(binary *string, run func() int) { buildAndRun(binary, run) }
 
 // MainTestRules is Main with the test rulesets, in the test process (the
 // games the tests make and read play racetest) and in the binary (built
 // under TestRules).
-func MainTestRules(binary *string, run func() int) {
+func MainTestRules(run func() int) {
 	enginetest.Register()
-	buildAndRun(binary, run, TestRules)
+	buildAndRun(nil, run, TestRules)
 }
 
 func buildAndRun(binary *string, run func() int, tags ...string) {
@@ -68,7 +81,10 @@ func buildAndRun(binary *string, run func() int, tags ...string) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	*binary = path
+	built = path
+	if binary != nil {
+		*binary = path
+	}
 	code := run()
 	done()
 	os.Exit(code)
