@@ -3,5 +3,5 @@
 // chosen step (KilledAt), a daemon that stops on SIGTERM (SignalContext),
 // what the games' logs recorded once they are exported (ExportLogs,
 // TallyLogs), and a log buffer the test can wait on (SyncBuffer, WaitLog).
-// The tests of cmd/skagerrak and the end-to-end tests share it.
+// The end-to-end tests (e2e and the packages under it) share it.
 package daemontest
