@@ -230,8 +230,9 @@ type airReach struct {
 }
 
 // offmapReaches tells whether the planes reach the place from off the map:
-// German and British bases for naval boxes, the Danish coast for German
-// missions over Norway from the invasion on (8.5, 8.5.1).
+// German and British bases for naval boxes; from the invasion on, German
+// recon and transports as far north as Stjordal, other German planes
+// within their radius of the Danish coast (8.5, 8.5.1).
 func (c *turnCtx) offmapReaches(r airReach) bool {
 	b, a := r.box, r.area
 	switch {

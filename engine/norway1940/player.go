@@ -254,9 +254,9 @@ func (p *player) landPlan(objectives []string, margin float64) {
 }
 
 // attackArea attacks enemy area e with the units in or next to it that
-// are free to, when their strength beats the defence by margin (any
-// margin for Oslo, which decides the sudden-death checks, 12.4), with
-// bomber support.
+// are free to, when their strength beats the defence by margin (Oslo,
+// which decides the sudden-death checks, needs none: 12.4), with bomber
+// support.
 func (p *player) attackArea(e string, margin float64) {
 	var cands []*Unit
 	str := 0.0
