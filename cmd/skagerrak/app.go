@@ -92,7 +92,7 @@ Start with "skagerrak demo" to watch a whole game played by mail.`,
 	pf.StringVar(&m.configFile, "config", os.Getenv("SKAGERRAK_CONFIG"), "configuration file (YAML); also SKAGERRAK_CONFIG")
 	pf.StringVar(&m.dataDir, "data-dir", "", "directory holding the games (overrides data_dir)")
 	pf.BoolVarP(&m.verbose, "verbose", "v", false, "log more")
-	pf.BoolVar(&m.allowReadableKey, allowReadableKeyFlag, false, "load a host_key file that group or others can read (refused otherwise)")
+	pf.BoolVar(&m.allowReadableKey, wiring.AllowReadableKeyFlag, false, "load a host_key file that group or others can read (refused otherwise)")
 	root.AddCommand(
 		m.versionCmd(), m.configCmd(), m.verifyCmd(), m.logCmd(), m.rulesCmd(), m.guideCmd(),
 		m.newCmd(), m.statusCmd(), m.submitCmd(), m.resolveCmd(), m.reportCmd(), m.diceCmd(), m.refereeCmd(),

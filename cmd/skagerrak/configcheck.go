@@ -16,6 +16,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
+	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/imapbox"
 	"skagerrak/mail/smtpout"
@@ -155,7 +156,7 @@ func checkHostKey(ck *checker, c *config.Config) {
 	if c.HostKey == "" {
 		return // RequireMail named it
 	}
-	key, err := loadHostKey(c.HostKey, c.HostKeyPassphrase, ck.allowReadableKey)
+	key, err := wiring.LoadHostKey(c.HostKey, c.HostKeyPassphrase, ck.allowReadableKey)
 	if errors.Is(err, fs.ErrNotExist) {
 		ck.fail("%v (make one with gpg and export it: see README, Hosting a game)", err)
 		return

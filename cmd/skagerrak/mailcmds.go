@@ -43,7 +43,7 @@ func (m *Main) openMail(ctx context.Context, cmd *cobra.Command) (*wiring.Mail, 
 }
 
 func (m *Main) wireMail(ctx context.Context, h *adjudicator.Host, c *config.Config) (*wiring.Mail, error) {
-	key, err := loadHostKey(c.HostKey, c.HostKeyPassphrase, m.allowReadableKey)
+	key, err := wiring.LoadHostKey(c.HostKey, c.HostKeyPassphrase, m.allowReadableKey)
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", c.File, err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/mail/verify"
 )
 
 // gameFileKeys are the keys a game file may hold.
@@ -153,7 +154,7 @@ func (f *newFlags) spec() (adjudicator.Spec, error) {
 }
 
 func player(side engine.Side, addr, keyFile string) (adjudicator.Player, error) {
-	key, fp, err := readPublicKey(keyFile)
+	key, fp, err := verify.ReadPublicKeyFile(keyFile)
 	if err != nil {
 		return adjudicator.Player{}, fmt.Errorf("side %s: %w", side, err)
 	}
