@@ -14,6 +14,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/gamespec"
 )
 
 func (m *Main) statusCmd() *cobra.Command {
@@ -335,7 +336,7 @@ func (m *Main) refereeCmd() *cobra.Command {
 					if !ok {
 						return adjudicator.Command{}, fmt.Errorf("game %s has no side %q", game, side)
 					}
-					p, err := player(side, old.Address, rest[2])
+					p, err := gamespec.Player(side, old.Address, rest[2])
 					if err != nil {
 						return adjudicator.Command{}, err
 					}
