@@ -4,9 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -15,6 +12,7 @@ import (
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
 	"skagerrak/internal/gamespec"
+	"skagerrak/internal/status"
 )
 
 func (m *Main) statusCmd() *cobra.Command {
@@ -27,130 +25,13 @@ func (m *Main) statusCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if !c.IsFileStore() {
-				return m.storeStatus(cmd, c, args)
-			}
-			ids, err := fileGames(c)
-			if err != nil {
-				return err
-			}
-			if len(args) == 1 {
-				if !slices.Contains(ids, args[0]) {
-					return noGame(args[0], c.DataDir, ids)
-				}
-				ids = args
-			}
-			dirs := make([]string, len(ids))
-			for i, id := range ids {
-				dirs[i] = filepath.Join(c.DataDir, id)
-			}
-			if len(dirs) == 0 {
-				fmt.Fprintf(m.Stdout, "no games under %s\n", c.DataDir)
-			}
-			aside, undelivered := 0, 0
-			for _, d := range dirs {
-				g, err := adjudicator.LoadGameContext(cmd.Context(), d)
-				if stopped(err) {
-					return err
-				}
-				if err != nil {
-					m.printAside(filepath.Base(d), err)
-					aside++
-					continue
-				}
-				if err := m.printStatus(g); err != nil {
-					return err
-				}
-				undelivered += len(g.Undelivered)
-			}
-			return statusExit(aside, undelivered)
+			return status.Games(cmd.Context(), m.Stdout, c, args, m.now())
 		},
 	}
 }
 
-// printAside shows a game this build cannot open: the daemon sets it aside
-// and serves the others (see adjudicator.Host.SetAside).
-func (m *Main) printAside(id string, err error) {
-	fmt.Fprintf(m.Stdout, "%s  SET ASIDE: this build cannot open it, so it is not played and its players' mail stays in the mailbox\n  %v\n", id, err)
-}
-
-// statusExit makes status exit non-zero, for whatever watches it, when a
-// game is set aside or a mail was not delivered and is not yet delivered
-// again.
-func statusExit(aside, undelivered int) error {
-	var why []string
-	if aside > 0 {
-		why = append(why, fmt.Sprintf("%d game(s) set aside (above): run a build that can open them, or restore their logs", aside))
-	}
-	if undelivered > 0 {
-		why = append(why, fmt.Sprintf("%d mail(s) undelivered (above): give the side's right address (skagerrak referee GAME address SIDE ADDRESS WHY...) and they are sent again", undelivered))
-	}
-	if len(why) == 0 {
-		return nil
-	}
-	return errors.New(strings.Join(why, "; "))
-}
-
-// printStatus shows a game's state. A manual-dice game's dry run (what dice
-// it waits for) that stops because the command was told to stop is the
-// error.
-func (m *Main) printStatus(g *adjudicator.Game) error {
-	w := m.Stdout
-	fmt.Fprintf(w, "%s  %s (rules revision %d), %s resolved\n", g.ID, g.Rules.Title(), g.Revision(), count(g.Resolved, "phase"))
-	if g.Created.GameIDs {
-		fmt.Fprintf(w, "  order files carry Game-Id: %s\n", g.GameID())
-	}
-	switch {
-	case g.Ended != nil:
-		fmt.Fprintf(w, "  over: %s\n", adjudicator.EndedText(g.Ended.Why))
-		if g.Ended.Result != nil {
-			fmt.Fprintf(w, "  result: %s\n", g.Ended.Result.Summary)
-		}
-	case g.Opened != nil:
-		fmt.Fprintf(w, "  phase %s (%s), deadline %s\n", g.Opened.Phase, g.Opened.Title, g.Opened.Deadline.UTC().Format(time.RFC1123))
-		for _, s := range g.Opened.Owes {
-			state := "owes orders"
-			if _, ok := g.Orders[s]; ok {
-				state = "orders in"
-			}
-			fmt.Fprintf(w, "  %-10s %s", s, state)
-			if n := g.Missed[s]; n > 0 {
-				fmt.Fprintf(w, " (missed %d in a row)", n)
-			}
-			fmt.Fprintln(w)
-		}
-		if why := g.Waiting(m.now()); why != "" {
-			fmt.Fprintf(w, "  waiting: %s\n", why)
-		}
-	}
-	if g.Paused != nil {
-		fmt.Fprintf(w, "  paused by %s: %s\n", g.Paused.By, g.Paused.Why)
-	}
-	if g.Created.Dice == "manual" {
-		fmt.Fprintf(w, "  manual dice in hand: %d\n", len(g.Dice))
-		wait, err := g.WaitingFor(m.now())
-		switch {
-		case stopped(err):
-			return err
-		case err != nil:
-			fmt.Fprintf(w, "  cannot resolve: %v\n", err)
-		case wait != nil:
-			fmt.Fprintf(w, "  waiting for dice: %s (skagerrak dice add)\n", wait.String())
-		}
-	}
-	if n := len(g.Outbox); n > 0 {
-		fmt.Fprintf(w, "  undelivered mail: %d queued\n", n)
-	}
-	for _, u := range g.Undelivered {
-		fmt.Fprintf(w, "  UNDELIVERED: %s\n", escapeLine(u.String()))
-	}
-	for _, b := range g.Bounced {
-		if !b.GaveUp() {
-			fmt.Fprintf(w, "  delivery delayed: %s mail %s\n", b.Side, escapeLine(b.String()))
-		}
-	}
-	return nil
-}
+// printStatus shows a game's state.
+func (m *Main) printStatus(g *adjudicator.Game) error { return status.Print(m.Stdout, g, m.now()) }
 
 func (m *Main) submitCmd() *cobra.Command {
 	var side, sig, by string
@@ -351,13 +232,6 @@ func (m *Main) refereeCmd() *cobra.Command {
 		},
 	}
 	return c
-}
-
-// escapeLine makes text from outside (an MTA's diagnostic) safe for one
-// terminal line.
-func escapeLine(s string) string {
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
 }
 
 // stopped reports whether err is a resolution stopped because the command

@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
-	"skagerrak/events"
+	"skagerrak/config"
+	"skagerrak/internal/gamelog"
 	"skagerrak/internal/receipts"
 	"skagerrak/internal/wiring"
 )
@@ -175,21 +173,7 @@ func (m *Main) logCmd() *cobra.Command {
 				return err
 			}
 			defer done()
-			for ev, err := range lr.Events(1) {
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					b, err := json.Marshal(ev)
-					if err != nil {
-						return err
-					}
-					fmt.Fprintln(m.Stdout, string(b))
-					continue
-				}
-				fmt.Fprintf(m.Stdout, "%5d  %s  %-16s %s\n", ev.Seq, ev.Time.UTC().Format("2006-01-02 15:04:05"), ev.Type, summarize(ev))
-			}
-			return nil
+			return gamelog.Print(m.Stdout, lr, asJSON)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the records as they are stored")
@@ -198,60 +182,16 @@ func (m *Main) logCmd() *cobra.Command {
 
 // logOf reads the records of a log file, a game directory, or (an
 // argument that is no file) a game of the configured store.
-func (m *Main) logOf(cmd *cobra.Command, arg string) (eventLog, func(), error) {
-	st, err := os.Stat(arg)
-	if err != nil {
-		if strings.ContainsRune(arg, os.PathSeparator) || !errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, err
-		}
-		return m.storedLog(cmd, arg)
-	}
-	if st.IsDir() {
-		arg = filepath.Join(arg, adjudicator.LogFile)
-	}
-	return adjudicator.LogReader{Path: arg}, func() {}, nil
+func (m *Main) logOf(cmd *cobra.Command, arg string) (gamelog.Reader, func(), error) {
+	return gamelog.Open(cmd.Context(), arg, func() (*config.Config, error) { return m.config(cmd) })
 }
 
-// summarize writes one readable line of an event's data.
-func summarize(ev events.Event) string {
-	var d map[string]any
-	if json.Unmarshal(ev.Data, &d) != nil {
-		return string(ev.Data)
+// storedLog is the records of a game of the configured store, read
+// without writing; done closes what it opened.
+func (m *Main) storedLog(cmd *cobra.Command, game string) (lr gamelog.Reader, done func(), err error) {
+	c, err := m.config(cmd)
+	if err != nil {
+		return nil, nil, err
 	}
-	var parts []string
-	add := func(k string) {
-		if v, ok := d[k]; ok && v != nil && v != "" {
-			s := fmt.Sprint(v)
-			if len(s) > 60 {
-				s = s[:57] + "..."
-			}
-			parts = append(parts, k+"="+strings.ReplaceAll(s, "\n", "\\n"))
-		}
-	}
-	switch ev.Type {
-	case adjudicator.EvOrdersAccepted, adjudicator.EvOrdersRejected:
-		for _, k := range []string{"phase", "side", "source", "reason", "fingerprint"} {
-			add(k)
-		}
-	case adjudicator.EvPhaseResolved:
-		add("phase")
-		add("why")
-		add("defaulted")
-		if r, ok := d["rolls"].([]any); ok {
-			parts = append(parts, fmt.Sprintf("rolls=%d", len(r)))
-		}
-	case adjudicator.EvPlayerCommand, adjudicator.EvPlayerMail:
-		for _, k := range []string{"side", "line", "address", "refused", "unanswered", "source"} {
-			add(k)
-		}
-	case adjudicator.EvGameCreated:
-		for _, k := range []string{"game", "ruleset", "dice"} {
-			add(k)
-		}
-	default:
-		for _, k := range []string{"phase", "kind", "side", "to", "id", "deadline", "by", "why", "values", "owes"} {
-			add(k)
-		}
-	}
-	return strings.Join(parts, " ")
+	return gamelog.Stored(cmd.Context(), c, game)
 }
