@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"github.com/spf13/cobra"
@@ -61,14 +58,14 @@ or every receipt the log does not bear out.`,
 			if noSigs {
 				v = nil
 			}
-			if dirs := dataDirGames(args[0]); dirs != nil && len(mailPaths) == 0 {
-				return m.verifyAll(cmd.Context(), dirs, v)
+			if dirs := adjudicator.DataDirGames(args[0]); dirs != nil && len(mailPaths) == 0 {
+				return adjudicator.VerifyAll(cmd.Context(), m.Stdout, dirs, v, software())
 			}
 			rep, err := adjudicator.VerifyPathContext(cmd.Context(), args[0], v)
 			if err != nil {
 				return err
 			}
-			m.printVerified(rep)
+			rep.Print(m.Stdout, software())
 			if len(mailPaths) == 0 {
 				return nil
 			}
@@ -88,66 +85,6 @@ or every receipt the log does not bear out.`,
 	c.Flags().StringVar(&hostKey, "host-key", "", "the host's armored public key, to check its signature on each saved mail")
 	c.Flags().StringSliceVar(&keys, "key", nil, "your armored private key, to decrypt encrypted reports")
 	return c
-}
-
-// printVerified says what verify found of one intact log.
-func (m *Main) printVerified(rep adjudicator.VerifyReport) {
-	fmt.Fprintf(m.Stdout, "%s: intact\n", rep.Path)
-	fmt.Fprintf(m.Stdout, "  game %s: %s, %s resolved, %s checked\n", rep.Game, count(int(rep.Events), "event"), count(rep.Phases, "phase"), count(rep.Signatures, "signature"))
-	fmt.Fprintf(m.Stdout, "  played under %s rules revision %d\n", rep.Ruleset, rep.Revision)
-	if rep.Unrendered > 0 {
-		fmt.Fprintf(m.Stdout, "  %d mails were rendered by an earlier build (render revision %d here): their text was not compared, what the game decided was\n", rep.Unrendered, adjudicator.RenderRevision)
-	}
-	if rep.Software != "" {
-		fmt.Fprintf(m.Stdout, "  created by skagerrak %s; verified by %s\n", rep.Software, software())
-	}
-	if rep.RollsChecked {
-		fmt.Fprintf(m.Stdout, "  %s checked against the game's committed dice secret\n", count(rep.Rolls, "dice roll"))
-	} else {
-		fmt.Fprintln(m.Stdout, "  dice rolls not checked: the secret is published when the game ends (or verify the game directory)")
-	}
-	if rep.Ended {
-		fmt.Fprintln(m.Stdout, "  the game is over")
-	}
-	if rep.TornTail {
-		fmt.Fprintln(m.Stdout, "  note: the file ends in an incomplete record, which the next writer cuts off")
-	}
-}
-
-// dataDirGames returns the game directories under path when path is a
-// data directory (it holds games, and is not itself one), else nil.
-func dataDirGames(path string) []string {
-	if _, err := os.Stat(filepath.Join(path, adjudicator.LogFile)); err == nil {
-		return nil
-	}
-	dirs, err := adjudicator.GameDirs(path)
-	if err != nil || len(dirs) == 0 {
-		return nil
-	}
-	return dirs
-}
-
-// verifyAll verifies every game of a data directory (a backup, after an
-// upgrade), going on past a game that fails; an error names those.
-func (m *Main) verifyAll(ctx context.Context, dirs []string, v adjudicator.Verifier) error {
-	var bad []string
-	for _, d := range dirs {
-		rep, err := adjudicator.VerifyPathContext(ctx, d, v)
-		if stopped(err) {
-			return err
-		}
-		if err != nil {
-			fmt.Fprintf(m.Stdout, "%s: DOES NOT VERIFY: %v\n", d, err)
-			bad = append(bad, filepath.Base(d))
-			continue
-		}
-		m.printVerified(rep)
-	}
-	if len(bad) > 0 {
-		return fmt.Errorf("verify: %d of %d games do not verify: %s", len(bad), len(dirs), strings.Join(bad, ", "))
-	}
-	fmt.Fprintf(m.Stdout, "%s, every one intact\n", count(len(dirs), "game"))
-	return nil
 }
 
 // checkReceipts reads saved mail, checks the host's signature on each and
