@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
-	"skagerrak/adjudicator/replaypage"
 	"skagerrak/config"
 	"skagerrak/engine"
 	"skagerrak/events"
@@ -129,21 +128,16 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool, sel func(stri
 	if err != nil {
 		return nil, nil, err
 	}
-	// Mail is rendered ahead of sending (see senders).
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: wiring.Senders(c), Select: sel, Context: cmd.Context(),
-		Replay: replaypage.Make, ReplayMax: c.SMTP.ReplayMaxBytes()}
-	if withVerifier {
-		o.Verifier, o.Triage = wiring.Verifier{}, wiring.Triage{}
-	}
-	st, err := wiring.OpenStore(cmd.Context(), c, !create)
-	if err != nil {
-		return nil, nil, err
-	}
-	h, err := adjudicator.OpenStore(st, o)
+	h, err := wiring.OpenHost(cmd.Context(), c, m.hostOptions(withVerifier, create, sel))
 	if err != nil {
 		return nil, nil, err
 	}
 	return h, c, nil
+}
+
+// hostOptions are how the commands open the host.
+func (m *Main) hostOptions(intake, create bool, sel func(string) bool) wiring.HostOptions {
+	return wiring.HostOptions{Clock: m.Clock, Logger: m.logger(), Intake: intake, Create: create, Select: sel}
 }
 
 // onlyGame makes a host open one game: a command about that game leaves
