@@ -2,16 +2,13 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
-	"skagerrak/internal/gamespec"
+	"skagerrak/internal/operator"
 	"skagerrak/internal/status"
 )
 
@@ -30,9 +27,6 @@ func (m *Main) statusCmd() *cobra.Command {
 	}
 }
 
-// printStatus shows a game's state.
-func (m *Main) printStatus(g *adjudicator.Game) error { return status.Print(m.Stdout, g, m.now()) }
-
 func (m *Main) submitCmd() *cobra.Command {
 	var side, sig, by string
 	var unsigned bool
@@ -45,48 +39,20 @@ armored signature (FILE.asc beside it, or --sig). A referee entering orders
 received on paper uses --unsigned --by NAME; they are recorded as unsigned.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if side == "" {
-				return fmt.Errorf("submit: --side is required")
-			}
-			data, err := os.ReadFile(args[1])
+			s := operator.Submission{Game: args[0], File: args[1], Side: side, Sig: sig, Unsigned: unsigned, By: by}
+			data, sigText, err := s.Read()
 			if err != nil {
 				return err
-			}
-			sigText := ""
-			if !unsigned {
-				if sig == "" {
-					if _, err := os.Stat(args[1] + ".asc"); err == nil {
-						sig = args[1] + ".asc"
-					}
-				}
-				if sig != "" {
-					b, err := os.ReadFile(sig)
-					if err != nil {
-						return err
-					}
-					sigText = string(b)
-				}
-			} else if by == "" {
-				return fmt.Errorf("submit: --unsigned needs --by NAME (who entered the paper orders)")
 			}
 			h, _, err := m.host(cmd, !unsigned, false, onlyGame(args[0]))
 			if err != nil {
 				return err
 			}
 			defer h.Close()
-			r, err := h.SubmitFile(args[0], engine.Side(strings.ToLower(side)), data, sigText, unsigned, by)
-			if err != nil {
+			if err := s.Submit(m.Stdout, h, data, sigText); errors.Is(err, operator.ErrRejected) {
+				return &exitError{code: 2, err: err}
+			} else if err != nil {
 				return err
-			}
-			fmt.Fprintf(m.Stdout, "%s: %s\n", args[1], r.Status)
-			if r.Reason != "" {
-				fmt.Fprintf(m.Stdout, "  %s\n", r.Reason)
-			}
-			for _, e := range r.Errors {
-				fmt.Fprintf(m.Stdout, "  %s\n", e.Error())
-			}
-			if r.Status == adjudicator.StatusRejected {
-				return &exitError{code: 2, err: fmt.Errorf("orders rejected")}
 			}
 			return nil
 		},
@@ -98,31 +64,15 @@ received on paper uses --unsigned --by NAME; they are recorded as unsigned.`,
 	return c
 }
 
-func (m *Main) refereeDo(cmd *cobra.Command, game string, c adjudicator.Command) error {
-	return m.refereeWith(cmd, game, func(*adjudicator.Game) (adjudicator.Command, error) { return c, nil })
-}
-
-// refereeWith carries out the referee command that build makes from the
-// game as it stands (in whichever store it is kept).
-func (m *Main) refereeWith(cmd *cobra.Command, game string, build func(*adjudicator.Game) (adjudicator.Command, error)) error {
+// refereeDo carries out a referee command on game (in whichever store it
+// is kept) and prints its status.
+func (m *Main) refereeDo(cmd *cobra.Command, game string, build operator.Build) error {
 	h, _, err := m.host(cmd, false, false, onlyGame(game))
 	if err != nil {
 		return err
 	}
 	defer h.Close()
-	g, err := h.Game(game)
-	if err != nil {
-		return err
-	}
-	c, err := build(g)
-	if err != nil {
-		return err
-	}
-	if err := h.Referee(game, c); err != nil {
-		return err
-	}
-	g, _ = h.Game(game)
-	return m.printStatus(g)
+	return operator.Referee(m.Stdout, h, game, build, m.now)
 }
 
 func (m *Main) resolveCmd() *cobra.Command {
@@ -136,7 +86,7 @@ func (m *Main) resolveCmd() *cobra.Command {
 			"which dice to roll; `skagerrak dice add GAME N...` then resolves it.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return m.refereeDo(cmd, args[0], adjudicator.Command{Name: "resolve", Why: why})
+			return m.refereeDo(cmd, args[0], operator.Do(adjudicator.Command{Name: "resolve", Why: why}))
 		},
 	}
 	c.Flags().StringVar(&why, "why", "resolved by the host operator", "reason, recorded and told to the players")
@@ -163,15 +113,7 @@ func (m *Main) diceCmd() *cobra.Command {
 				return err
 			}
 			defer h.Close()
-			if err := h.Referee(args[0], adjudicator.Command{Name: "dice", Args: args[1:]}); err != nil {
-				return err
-			}
-			if _, err := h.Tick(); err != nil {
-				return err
-			}
-			// The status says which dice the phase still waits for, if any.
-			g, _ := h.Game(args[0])
-			return m.printStatus(g)
+			return operator.AddDice(m.Stdout, h, args[0], args[1:], m.now)
 		},
 	})
 	var why string
@@ -180,7 +122,7 @@ func (m *Main) diceCmd() *cobra.Command {
 		Short: "Drop a manual-dice game's dice in hand (a value no roll can take)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return m.refereeDo(cmd, args[0], adjudicator.Command{Name: "dice", Args: []string{"clear"}, Why: why})
+			return m.refereeDo(cmd, args[0], operator.Do(adjudicator.Command{Name: "dice", Args: []string{"clear"}, Why: why}))
 		},
 	}
 	clear.Flags().StringVar(&why, "why", "", "reason, recorded (required)")
@@ -206,29 +148,11 @@ func (m *Main) refereeCmd() *cobra.Command {
 			"The referee may send the same commands by signed mail: an order file with\nSide: referee and one command per line.",
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			game, rest := args[0], args[1:]
-			if strings.ToLower(rest[0]) == "key" {
-				if len(rest) < 4 {
-					return fmt.Errorf("referee key: write referee GAME key SIDE KEYFILE WHY")
-				}
-				return m.refereeWith(cmd, game, func(g *adjudicator.Game) (adjudicator.Command, error) {
-					side := engine.Side(strings.ToLower(rest[1]))
-					old, ok := g.Player(side)
-					if !ok {
-						return adjudicator.Command{}, fmt.Errorf("game %s has no side %q", game, side)
-					}
-					p, err := gamespec.Player(side, old.Address, rest[2])
-					if err != nil {
-						return adjudicator.Command{}, err
-					}
-					return adjudicator.Command{Name: "key", Player: &p, Why: strings.Join(rest[3:], " ")}, nil
-				})
-			}
-			c, err := adjudicator.ParseCommand(strings.Join(rest, " "))
+			build, err := operator.ParseReferee(args[0], args[1:])
 			if err != nil {
 				return err
 			}
-			return m.refereeDo(cmd, game, c)
+			return m.refereeDo(cmd, args[0], build)
 		},
 	}
 	return c
