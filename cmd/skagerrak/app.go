@@ -13,8 +13,8 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
-	"skagerrak/engine"
 	"skagerrak/events"
+	"skagerrak/internal/ruleslist"
 	"skagerrak/internal/wiring"
 )
 
@@ -154,9 +154,7 @@ func (m *Main) versionCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fmt.Fprintf(m.Stdout, "skagerrak %s\n", software())
-			for _, r := range engine.Rulesets() {
-				fmt.Fprintf(m.Stdout, "  %-14s %s\n", r.Name(), r.Title())
-			}
+			ruleslist.List(m.Stdout, "  ")
 			return nil
 		},
 	}
