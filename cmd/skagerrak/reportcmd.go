@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
@@ -27,28 +24,7 @@ func (m *Main) reportCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if mapFile != "" {
-				if err := r.Complete(); err != nil {
-					return err
-				}
-			}
-			for _, a := range r.Attachments {
-				if a.Name == "report.json" && asJSON {
-					_, err := m.Stdout.Write(a.Data)
-					return err
-				}
-				if a.Name == "map.png" && mapFile != "" {
-					if err := os.WriteFile(mapFile, a.Data, 0o644); err != nil {
-						return err
-					}
-					fmt.Fprintf(m.Stderr, "map written to %s\n", mapFile)
-				}
-			}
-			if asJSON {
-				return fmt.Errorf("this report has no JSON copy (a report rendered by this build always has one)")
-			}
-			fmt.Fprintf(m.Stdout, "Message-ID: %s\nTo: %s\nSubject: %s\n\n%s", r.ID, r.To, r.Subject, r.Text)
-			return nil
+			return gamelog.PrintReport(m.Stdout, m.Stderr, r, asJSON, mapFile)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report's JSON copy (report.json) instead of its text; after the end, the final report's (schema "+adjudicator.FinalSchema+")")

@@ -1,13 +1,8 @@
 package main
 
 import (
-	"fmt"
-	"path/filepath"
-
 	"github.com/spf13/cobra"
 
-	"skagerrak/adjudicator"
-	"skagerrak/events/pgstore"
 	"skagerrak/internal/gamelog"
 	"skagerrak/internal/wiring"
 )
@@ -30,22 +25,7 @@ secrets. Running it again does nothing.`,
 			if err != nil {
 				return err
 			}
-			if c.IsFileStore() {
-				return fmt.Errorf("store migrate: the store is %q (files under %s), which has no schema; set store: to a postgres:// URL", c.Store, c.DataDir)
-			}
-			mg, err := pgstore.Migrate(cmd.Context(), c.Store, wiring.StoreOptions(c), grant)
-			if err != nil {
-				return err
-			}
-			if mg.From == mg.To {
-				fmt.Fprintf(m.Stdout, "%s: schema at version %d, nothing to do\n", pgstore.Redact(c.Store), mg.To)
-			} else {
-				fmt.Fprintf(m.Stdout, "%s: schema migrated from version %d to %d\n", pgstore.Redact(c.Store), mg.From, mg.To)
-			}
-			for _, r := range mg.Granted {
-				fmt.Fprintf(m.Stdout, "granted the daemon's privileges to role %s\n", r)
-			}
-			return nil
+			return wiring.Migrate(cmd.Context(), m.Stdout, c, grant)
 		},
 	})
 	c.Commands()[0].Flags().StringSliceVar(&grant, "grant", nil, "role(s) the daemon connects as, to be granted its privileges")
@@ -68,24 +48,7 @@ game not yet over).`,
 			if err != nil {
 				return err
 			}
-			st, err := wiring.OpenStore(cmd.Context(), c, true)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			game := args[0]
-			if err := adjudicator.ValidGameID(game); err != nil {
-				return err
-			}
-			lr, done, err := gamelog.Of(c, st, game)
-			if err != nil {
-				return err
-			}
-			defer done()
-			if out == "" {
-				return gamelog.Write(m.Stdout, lr)
-			}
-			return gamelog.ExportDir(st, lr, game, filepath.Join(out, game))
+			return gamelog.Export(cmd.Context(), m.Stdout, c, args[0], out)
 		},
 	}
 	c.Flags().StringVar(&out, "out", "", "write a game directory under DIR instead of the log to standard output")
@@ -110,32 +73,7 @@ the same bytes and hashes. The exit status is 1 if any was refused.`,
 			if err != nil {
 				return err
 			}
-			if c.IsFileStore() {
-				return fmt.Errorf("import: the store is %q; import loads games into a database (set store: to a postgres:// URL)", c.Store)
-			}
-			s, err := pgstore.Open(cmd.Context(), c.Store, wiring.StoreOptions(c))
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			dirs, err := gamelog.ImportPaths(args)
-			if err != nil {
-				return err
-			}
-			refused := 0
-			for _, d := range dirs {
-				game, n, err := gamelog.Import(cmd.Context(), s, d, !noSigs)
-				if err != nil {
-					refused++
-					fmt.Fprintf(m.Stderr, "refused %s: %v\n", d, err)
-					continue
-				}
-				fmt.Fprintf(m.Stdout, "imported %s from %s: %d records\n", game, d, n)
-			}
-			if refused > 0 {
-				return fmt.Errorf("import: %d of %d games refused", refused, len(dirs))
-			}
-			return nil
+			return gamelog.ImportAll(cmd.Context(), m.Stdout, m.Stderr, c, args, !noSigs)
 		},
 	}
 	c.Flags().BoolVar(&noSigs, "no-signatures", false, "do not check the order signatures again (games whose keys sign nothing, as in tests)")

@@ -2,6 +2,7 @@ package gamelog
 
 import (
 	"bufio"
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -11,7 +12,32 @@ import (
 	"path/filepath"
 
 	"skagerrak/adjudicator"
+	"skagerrak/config"
+	"skagerrak/internal/wiring"
 )
+
+// Export writes the log of game, from the configured store, as the file
+// store keeps it: to w, or with out a game directory out/GAME (see
+// ExportDir).
+func Export(ctx context.Context, w io.Writer, c *config.Config, game, out string) error {
+	st, err := wiring.OpenStore(ctx, c, true)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := adjudicator.ValidGameID(game); err != nil {
+		return err
+	}
+	lr, done, err := Of(c, st, game)
+	if err != nil {
+		return err
+	}
+	defer done()
+	if out == "" {
+		return Write(w, lr)
+	}
+	return ExportDir(st, lr, game, filepath.Join(out, game))
+}
 
 // Write writes every record as its line, as the file store keeps it
 // (skagerrak export); a log with no records is an error.

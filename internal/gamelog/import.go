@@ -6,13 +6,49 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
 	"skagerrak/adjudicator"
+	"skagerrak/config"
 	"skagerrak/events/pgstore"
 	"skagerrak/internal/wiring"
 )
+
+// ImportAll loads the games of the log files, game directories and data
+// directories named in args into the configured PostgreSQL store, each
+// only if it verifies (the order signatures too if sigs), saying to out
+// what it imported and to refusals what it refused and why; the error
+// says how many it refused.
+func ImportAll(ctx context.Context, out, refusals io.Writer, c *config.Config, args []string, sigs bool) error {
+	if c.IsFileStore() {
+		return fmt.Errorf("import: the store is %q; import loads games into a database (set store: to a postgres:// URL)", c.Store)
+	}
+	s, err := pgstore.Open(ctx, c.Store, wiring.StoreOptions(c))
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	dirs, err := ImportPaths(args)
+	if err != nil {
+		return err
+	}
+	refused := 0
+	for _, d := range dirs {
+		game, n, err := Import(ctx, s, d, sigs)
+		if err != nil {
+			refused++
+			fmt.Fprintf(refusals, "refused %s: %v\n", d, err)
+			continue
+		}
+		fmt.Fprintf(out, "imported %s from %s: %d records\n", game, d, n)
+	}
+	if refused > 0 {
+		return fmt.Errorf("import: %d of %d games refused", refused, len(dirs))
+	}
+	return nil
+}
 
 // ImportPaths is the games import takes from its arguments: each a log
 // file, a game directory, or a data directory (its every game).

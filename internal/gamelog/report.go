@@ -2,7 +2,9 @@ package gamelog
 
 import (
 	"fmt"
+	"io"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 
@@ -49,4 +51,32 @@ func reportPhases(phases []string) string {
 		return "it has only its first report so far (give no --phase)"
 	}
 	return "its reports resolved the phases " + strings.Join(phases, ", ") + " (--phase takes one of them; none gives the latest)"
+}
+
+// PrintReport prints a side's report r as the side got it: its headers
+// and text, or asJSON its JSON copy; with mapFile, its map picture is
+// written there too (and said so to notes).
+func PrintReport(w, notes io.Writer, r adjudicator.Mail, asJSON bool, mapFile string) error {
+	if mapFile != "" {
+		if err := r.Complete(); err != nil {
+			return err
+		}
+	}
+	for _, a := range r.Attachments {
+		if a.Name == "report.json" && asJSON {
+			_, err := w.Write(a.Data)
+			return err
+		}
+		if a.Name == "map.png" && mapFile != "" {
+			if err := os.WriteFile(mapFile, a.Data, 0o644); err != nil {
+				return err
+			}
+			fmt.Fprintf(notes, "map written to %s\n", mapFile)
+		}
+	}
+	if asJSON {
+		return fmt.Errorf("this report has no JSON copy (a report rendered by this build always has one)")
+	}
+	fmt.Fprintf(w, "Message-ID: %s\nTo: %s\nSubject: %s\n\n%s", r.ID, r.To, r.Subject, r.Text)
+	return nil
 }
