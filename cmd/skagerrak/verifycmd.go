@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 
-	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
@@ -69,15 +68,7 @@ or every receipt the log does not bear out.`,
 			if len(mailPaths) == 0 {
 				return nil
 			}
-			host, err := receipts.ReadHostKey(hostKey)
-			if err != nil {
-				return err
-			}
-			players, err := receipts.ReadPrivateKeys(keys, os.Getenv("SKAGERRAK_KEY_PASSPHRASE"))
-			if err != nil {
-				return err
-			}
-			return m.checkReceipts(rep.Path, mailPaths, host, players)
+			return receipts.CheckFiles(m.Stdout, rep.Path, mailPaths, hostKey, keys, os.Getenv("SKAGERRAK_KEY_PASSPHRASE"))
 		},
 	}
 	c.Flags().BoolVar(&noSigs, "no-signatures", false, "skip checking the order signatures again")
@@ -85,17 +76,6 @@ or every receipt the log does not bear out.`,
 	c.Flags().StringVar(&hostKey, "host-key", "", "the host's armored public key, to check its signature on each saved mail")
 	c.Flags().StringSliceVar(&keys, "key", nil, "your armored private key, to decrypt encrypted reports")
 	return c
-}
-
-// checkReceipts reads saved mail, checks the host's signature on each and
-// checks the receipts against the log, printing what it found; an error
-// when any receipt does not match.
-func (m *Main) checkReceipts(logPath string, paths []string, host openpgp.EntityList, players []*openpgp.Entity) error {
-	k, c, err := receipts.Check(logPath, paths, host, players)
-	if err != nil {
-		return err
-	}
-	return receipts.Print(m.Stdout, logPath, paths, k, c)
 }
 
 func (m *Main) logCmd() *cobra.Command {
