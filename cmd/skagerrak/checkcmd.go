@@ -1,11 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"io"
-	"os"
-	"time"
-
 	"github.com/spf13/cobra"
 
 	"skagerrak/internal/mailcheck"
@@ -36,19 +31,13 @@ the open phase's deadline. --host-key opens mail encrypted to the host
 first, as the daemon does.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			raw, err := readMessage(args[0])
+			raw, err := mailcheck.ReadMessage(args[0])
 			if err != nil {
 				return err
 			}
-			when := time.Now().UTC()
-			if m.Clock != nil {
-				when = m.Clock.Now()
-			}
-			if at != "" {
-				when, err = time.Parse(time.RFC3339, at)
-				if err != nil {
-					return fmt.Errorf("check: --at %q is not an RFC 3339 time such as 2026-11-29T12:00:00Z", at)
-				}
+			when, err := mailcheck.At(at, m.now())
+			if err != nil {
+				return err
 			}
 			if hostKey != "" {
 				if raw, err = mailcheck.Decrypt(m.Stdout, raw, hostKey, when); err != nil {
@@ -66,11 +55,4 @@ first, as the daemon does.`,
 	c.Flags().StringVar(&at, "at", "", "judge at this time (RFC 3339); default now")
 	c.Flags().StringVar(&hostKey, "host-key", "", "the host's armored private key, to open mail encrypted to the host")
 	return c
-}
-
-func readMessage(name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(io.LimitReader(os.Stdin, 64<<20))
-	}
-	return os.ReadFile(name)
 }

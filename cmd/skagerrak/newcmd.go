@@ -1,13 +1,10 @@
 package main
 
 import (
-	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"skagerrak/adjudicator"
 	"skagerrak/internal/gamespec"
 )
 
@@ -63,17 +60,7 @@ that player sends each side's orders in its own file:
 			}
 			defer h.Close()
 			spec.HostFrom, spec.Software = c.SMTP.From, software()
-			g, err := h.Create(spec)
-			if err != nil {
-				return err
-			}
-			where := h.Dir()
-			if _, ok := h.Store().(*adjudicator.FileStore); ok {
-				where = filepath.Join(where, g.ID)
-			}
-			fmt.Fprintf(m.Stdout, "created game %s (%s) in %s\n", g.ID, g.Rules.Title(), where)
-			fmt.Fprintf(m.Stdout, "phase %s open until %s; %d reports queued for the daemon to send\n", g.Opened.Phase, g.Opened.Deadline.UTC().Format(time.RFC1123), len(g.Outbox))
-			return nil
+			return gamespec.Create(m.Stdout, h, spec)
 		},
 	}
 	fl := c.Flags()

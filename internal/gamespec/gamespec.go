@@ -1,10 +1,12 @@
-// Package gamespec reads what skagerrak new creates: a game given by
-// flags (Flags) or by a game file (ReadFile), each side's player with the
-// public key read from its key file (Player).
+// Package gamespec is what skagerrak new creates: a game given by flags
+// (Flags) or by a game file (ReadFile), each side's player with the
+// public key read from its key file (Player), created and said where
+// (Create).
 package gamespec
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -72,6 +74,22 @@ func (f *Flags) Spec() (adjudicator.Spec, error) {
 		s.Referee = &p
 	}
 	return s, nil
+}
+
+// Create creates the game s in h and says to w where it is, and until
+// when its first phase is open.
+func Create(w io.Writer, h *adjudicator.Host, s adjudicator.Spec) error {
+	g, err := h.Create(s)
+	if err != nil {
+		return err
+	}
+	where := h.Dir()
+	if _, ok := h.Store().(*adjudicator.FileStore); ok {
+		where = filepath.Join(where, g.ID)
+	}
+	fmt.Fprintf(w, "created game %s (%s) in %s\n", g.ID, g.Rules.Title(), where)
+	fmt.Fprintf(w, "phase %s open until %s; %d reports queued for the daemon to send\n", g.Opened.Phase, g.Opened.Deadline.UTC().Format(time.RFC1123), len(g.Outbox))
+	return nil
 }
 
 // Player is a side's player: its address, and the public key read from

@@ -35,6 +35,28 @@ type Options struct {
 	Logger *slog.Logger
 }
 
+// ReadMessage reads the raw message of the file name, or of standard
+// input for "-" (at most 64 MiB).
+func ReadMessage(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(io.LimitReader(os.Stdin, 64<<20))
+	}
+	return os.ReadFile(name)
+}
+
+// At is the time a check judges at: at (--at, RFC 3339), or now if at is
+// "".
+func At(at string, now time.Time) (time.Time, error) {
+	if at == "" {
+		return now, nil
+	}
+	t, err := time.Parse(time.RFC3339, at)
+	if err != nil {
+		return t, fmt.Errorf("check: --at %q is not an RFC 3339 time such as 2026-11-29T12:00:00Z", at)
+	}
+	return t, nil
+}
+
 // Check runs raw (from the file name) through the daemon's intake against
 // the games of the configured store as they stand, printing what it
 // concludes to w; with no games at hand, it checks the signature against
