@@ -7,13 +7,13 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
 	"skagerrak/events"
+	"skagerrak/internal/buildinfo"
 	"skagerrak/internal/ruleslist"
 	"skagerrak/internal/wiring"
 )
@@ -153,7 +153,7 @@ func (m *Main) versionCmd() *cobra.Command {
 		Short: "Print the version and the rulesets it plays",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintf(m.Stdout, "skagerrak %s\n", software())
+			fmt.Fprintf(m.Stdout, "skagerrak %s\n", buildinfo.Software())
 			ruleslist.List(m.Stdout, "  ")
 			return nil
 		},
@@ -193,26 +193,4 @@ system read-only); without, it names /etc/skagerrak/skagerrak.yaml and
 		},
 	}, m.configCheckCmd(), m.mailServerCmd())
 	return c
-}
-
-// software names this build: the module version and, where the build
-// recorded it, the VCS revision.
-func software() string {
-	v := "(devel)"
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return v
-	}
-	if bi.Main.Version != "" {
-		v = bi.Main.Version
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
-		}
-		if s.Key == "vcs.modified" && s.Value == "true" {
-			v += "+dirty"
-		}
-	}
-	return v
 }

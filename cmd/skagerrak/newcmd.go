@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"skagerrak/internal/buildinfo"
 	"skagerrak/internal/gamespec"
 )
 
@@ -59,7 +60,7 @@ that player sends each side's orders in its own file:
 				return err
 			}
 			defer h.Close()
-			spec.HostFrom, spec.Software = c.SMTP.From, software()
+			spec.HostFrom, spec.Software = c.SMTP.From, buildinfo.Software()
 			return gamespec.Create(m.Stdout, h, spec)
 		},
 	}

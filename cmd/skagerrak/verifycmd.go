@@ -8,6 +8,7 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
+	"skagerrak/internal/buildinfo"
 	"skagerrak/internal/gamelog"
 	"skagerrak/internal/receipts"
 	"skagerrak/internal/wiring"
@@ -58,13 +59,13 @@ or every receipt the log does not bear out.`,
 				v = nil
 			}
 			if dirs := adjudicator.DataDirGames(args[0]); dirs != nil && len(mailPaths) == 0 {
-				return adjudicator.VerifyAll(cmd.Context(), m.Stdout, dirs, v, software())
+				return adjudicator.VerifyAll(cmd.Context(), m.Stdout, dirs, v, buildinfo.Software())
 			}
 			rep, err := adjudicator.VerifyPathContext(cmd.Context(), args[0], v)
 			if err != nil {
 				return err
 			}
-			rep.Print(m.Stdout, software())
+			rep.Print(m.Stdout, buildinfo.Software())
 			if len(mailPaths) == 0 {
 				return nil
 			}
