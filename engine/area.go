@@ -74,6 +74,16 @@ func insertEdge(es []Edge, e Edge) []Edge {
 // Edges returns the edges leaving area a, sorted by destination then kind.
 func (g *AreaGraph) Edges(a string) []Edge { return append([]Edge(nil), g.adj[a]...) }
 
+// EdgeKind is the kind of the connection a-b, or "" where there is none.
+func (g *AreaGraph) EdgeKind(a, b string) string {
+	for _, e := range g.adj[a] {
+		if e.To == b {
+			return e.Kind
+		}
+	}
+	return ""
+}
+
 // Adjacent reports whether a and b share an edge, of any of kinds (any kind
 // when none is given).
 func (g *AreaGraph) Adjacent(a, b string, kinds ...string) bool {

@@ -63,6 +63,16 @@ type Phase struct {
 	Over bool `json:"over,omitempty"`
 }
 
+// Awaits reports whether side owes orders for the phase.
+func (p Phase) Awaits(side Side) bool {
+	for _, s := range p.Owes {
+		if s == side {
+			return true
+		}
+	}
+	return false
+}
+
 // LineError is one problem with one line of an order file.
 type LineError struct {
 	// Line is the 1-based line number in the order text; 0 for the file as a

@@ -54,7 +54,7 @@ func GuideExamples(t *testing.T, rs engine.Ruleset, vs engine.Verbs, played Play
 			t.Errorf("%s: example phase %s is never open in the scripted game, and no test sets it up", v.Name, ex.Phase)
 			continue
 		}
-		if !owes(rs.Phase(st), ex.Side) {
+		if !rs.Phase(st).Awaits(ex.Side) {
 			t.Errorf("%s: side %s owes no orders in phase %s", v.Name, ex.Side, ex.Phase)
 			continue
 		}
@@ -64,14 +64,6 @@ func GuideExamples(t *testing.T, rs engine.Ruleset, vs engine.Verbs, played Play
 	}
 }
 
-func owes(ph engine.Phase, side engine.Side) bool {
-	for _, s := range ph.Owes {
-		if s == side {
-			return true
-		}
-	}
-	return false
-}
 
 // FormsListUnits checks, in every state of played, that each side owing
 // orders finds in its order form every unit that units says it commands

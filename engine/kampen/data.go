@@ -3,7 +3,6 @@ package kampen
 import (
 	"embed"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -201,14 +200,7 @@ func CardName(side engine.Side, id string) string {
 }
 
 // EdgeKind returns the kind of the border a-b ("land", "fjord"), or "".
-func EdgeKind(a, b string) string {
-	for _, e := range data.Graph.Edges(a) {
-		if e.To == b {
-			return e.Kind
-		}
-	}
-	return ""
-}
+func EdgeKind(a, b string) string { return data.Graph.EdgeKind(a, b) }
 
 // Distance is the number of borders between a and b, -1 if unreachable.
 func Distance(a, b string) int {
@@ -282,15 +274,5 @@ func sideCards(side engine.Side) []string {
 			out = append(out, c.ID)
 		}
 	}
-	return out
-}
-
-// sortedKeys returns the keys of m sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

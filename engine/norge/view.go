@@ -292,11 +292,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 	s := v.Game
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n", v.Phase.Title)
-	owes := false
-	for _, x := range v.Phase.Owes {
-		owes = owes || x == side
-	}
-	if !owes {
+	if !v.Phase.Awaits(side) {
 		b.WriteString("# You owe no orders in this phase.\n")
 		return b.String()
 	}
