@@ -64,7 +64,6 @@ func GuideExamples(t *testing.T, rs engine.Ruleset, vs engine.Verbs, played Play
 	}
 }
 
-
 // FormsListUnits checks, in every state of played, that each side owing
 // orders finds in its order form every unit that units says it commands
 // and may order in that state (names as the form should print them).
