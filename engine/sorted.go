@@ -33,3 +33,14 @@ func SortedHexes[V any](m map[Hex]V) []Hex {
 	SortHexes(out)
 	return out
 }
+
+// Find is the first element of xs that match accepts, or nil: a pointer
+// into xs, to read or change it in place.
+func Find[T any](xs []T, match func(*T) bool) *T {
+	for i := range xs {
+		if match(&xs[i]) {
+			return &xs[i]
+		}
+	}
+	return nil
+}

@@ -46,3 +46,32 @@ func TestEdgeKind(t *testing.T) {
 		t.Errorf("EdgeKind a-b %q, b-a %q, a-c %q; want rail, rail, none", g.EdgeKind("a", "b"), g.EdgeKind("b", "a"), g.EdgeKind("a", "c"))
 	}
 }
+
+func TestFindPointsIntoTheSlice(t *testing.T) {
+	xs := []Hex{{Row: 1, Col: 1}, {Row: 2, Col: 2}, {Row: 2, Col: 3}}
+	p := Find(xs, func(h *Hex) bool { return h.Row == 2 })
+	if p == nil || *p != (Hex{Row: 2, Col: 2}) {
+		t.Fatalf("Find row 2 = %v, want the first, B2", p)
+	}
+	p.Col = 9
+	if xs[1].Col != 9 {
+		t.Error("Find's pointer does not point into the slice")
+	}
+	if Find(xs, func(h *Hex) bool { return h.Row == 3 }) != nil {
+		t.Error("Find of no match is not nil")
+	}
+}
+
+func TestQueuePopsTheLeastFirst(t *testing.T) {
+	q := NewQueue(func(a, b int) bool { return a < b }, 5)
+	for _, x := range []int{3, 8, 1, 5} {
+		q.Push(x)
+	}
+	var got []int
+	for q.Len() > 0 {
+		got = append(got, q.Pop())
+	}
+	if !reflect.DeepEqual(got, []int{1, 3, 5, 5, 8}) {
+		t.Errorf("popped %v, want 1 3 5 5 8", got)
+	}
+}

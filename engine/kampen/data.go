@@ -3,6 +3,7 @@ package kampen
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,12 +50,7 @@ type CardInfo struct {
 
 // Can reports whether the card may be used for use (see data/cards.txt).
 func (c CardInfo) Can(use string) bool {
-	for _, u := range c.Uses {
-		if u == use {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(c.Uses, use)
 }
 
 // SetupInfo is one stack of the scenario's set-up (data/setup.txt).

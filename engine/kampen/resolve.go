@@ -2,6 +2,7 @@ package kampen
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -564,12 +565,7 @@ func (b *battle) hold(attLoss int) {
 }
 
 func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(xs, x)
 }
 
 // defenderLosses removes n defending battalions in area. In a joint

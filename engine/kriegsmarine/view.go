@@ -211,12 +211,7 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 }
 
 func (v *View) unit(id string) *UnitView {
-	for i := range v.Units {
-		if v.Units[i].ID == id {
-			return &v.Units[i]
-		}
-	}
-	return nil
+	return engine.Find(v.Units, func(x *UnitView) bool { return x.ID == id })
 }
 
 // idleNeutral reports whether a Norwegian or Danish unit may not move

@@ -2,6 +2,7 @@ package norge
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"skagerrak/engine"
@@ -406,12 +407,7 @@ func formUnits(b *strings.Builder, s *State, side engine.Side) {
 }
 
 func containsSide(xs []engine.Side, x engine.Side) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(xs, x)
 }
 
 // setupLines are the battleships' troops as carry orders.
