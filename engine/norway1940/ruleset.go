@@ -17,6 +17,10 @@ type Ruleset struct {
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
 
+// The assertion also tells staticcheck that rules's methods are used:
+// it does not follow them through engine.Book's type parameter.
+var _ engine.TypedBook[*State, *View, *Orders] = rules{}
+
 // Option identifiers (Setup.Options).
 const (
 	OptCombatTablePage = "combat-table-page"
