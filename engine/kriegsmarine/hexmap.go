@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -78,22 +79,12 @@ type HexInfo struct {
 
 // HasTag reports whether the hex carries tag.
 func (hi HexInfo) HasTag(tag string) bool {
-	for _, t := range hi.Tags {
-		if t == tag {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(hi.Tags, tag)
 }
 
 // HasCountry reports whether the hex holds land of country (a code such as "NO").
 func (hi HexInfo) HasCountry(country string) bool {
-	for _, c := range hi.Countries {
-		if c == country {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(hi.Countries, country)
 }
 
 // clone returns a copy that shares no slices or pointers with hi.

@@ -667,17 +667,7 @@ func (s *State) passiveReports(visited map[string][]engine.Hex) {
 				}
 			}
 		}
-		var hexes []engine.Hex
-		for h := range count {
-			hexes = append(hexes, h)
-		}
-		sort.Slice(hexes, func(i, j int) bool {
-			if hexes[i].Row != hexes[j].Row {
-				return hexes[i].Row < hexes[j].Row
-			}
-			return hexes[i].Col < hexes[j].Col
-		})
-		for _, h := range hexes {
+		for _, h := range engine.SortedHexes(count) {
 			n := len(count[h])
 			e := s.logf(string(other(side)), "passive", h.String(), "6.37", "Passive report: the %s player has %d unit(s) at %s.", sideName(side), n, h)
 			e.Count = n

@@ -2,6 +2,7 @@ package kriegsmarine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -460,12 +461,7 @@ func describeObjective(o Objective) string {
 }
 
 func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(list, s)
 }
 
 // ConvoyTurn is the turn the HN25 convoy sails (14.1).

@@ -224,12 +224,7 @@ func (s *State) addTrackViews(v *View, side engine.Side) {
 }
 
 func (v *View) unit(id string) *UnitView {
-	for i := range v.Units {
-		if v.Units[i].ID == id {
-			return &v.Units[i]
-		}
-	}
-	return nil
+	return engine.Find(v.Units, func(x *UnitView) bool { return x.ID == id })
 }
 
 // idleNeutral reports whether a Norwegian or Danish unit may not move

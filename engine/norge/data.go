@@ -398,30 +398,15 @@ func (d *Data) node(name string) *SeaNode {
 }
 
 func (d *Data) port(name string) *PortInfo {
-	for i := range d.Ports {
-		if strings.EqualFold(d.Ports[i].Name, name) {
-			return &d.Ports[i]
-		}
-	}
-	return nil
+	return engine.Find(d.Ports, func(x *PortInfo) bool { return strings.EqualFold(x.Name, name) })
 }
 
 func (d *Data) airfield(name string) *AirfieldInfo {
-	for i := range d.Airfields {
-		if strings.EqualFold(d.Airfields[i].Name, name) {
-			return &d.Airfields[i]
-		}
-	}
-	return nil
+	return engine.Find(d.Airfields, func(x *AirfieldInfo) bool { return strings.EqualFold(x.Name, name) })
 }
 
 func (d *Data) landMap(id string) *LandMap {
-	for i := range d.Maps {
-		if strings.EqualFold(d.Maps[i].ID, id) {
-			return &d.Maps[i]
-		}
-	}
-	return nil
+	return engine.Find(d.Maps, func(x *LandMap) bool { return strings.EqualFold(x.ID, id) })
 }
 
 // splitHex splits "A:C3" into the map letter and the hex.

@@ -16,14 +16,7 @@ import (
 // it writes is checked with ParseOrders against the View's own state, and
 // any line that fails is dropped, so its orders are always legal.
 func (r rules) Play(v *View, side engine.Side, d engine.Dice) string {
-	if v == nil || v.Phase.Over {
-		return ""
-	}
-	owes := false
-	for _, x := range v.Phase.Owes {
-		owes = owes || x == side
-	}
-	if !owes {
+	if v == nil || v.Phase.Over || !v.Phase.Awaits(side) {
 		return ""
 	}
 	s := v.Game.clone()
@@ -47,17 +40,7 @@ func (r rules) Play(v *View, side engine.Side, d engine.Dice) string {
 		if len(errs) == 0 {
 			return text
 		}
-		bad := map[int]bool{}
-		for _, e := range errs {
-			bad[e.Line] = true
-		}
-		var keep []string
-		for i, l := range lines {
-			if !bad[i+1] {
-				keep = append(keep, l)
-			}
-		}
-		lines = keep
+		lines = engine.WithoutFailed(lines, errs)
 	}
 	return ""
 }

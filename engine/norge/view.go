@@ -2,6 +2,7 @@ package norge
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"skagerrak/engine"
@@ -321,11 +322,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 	s := v.Game
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n", v.Phase.Title)
-	owes := false
-	for _, x := range v.Phase.Owes {
-		owes = owes || x == side
-	}
-	if !owes {
+	if !v.Phase.Awaits(side) {
 		b.WriteString("# You owe no orders in this phase.\n")
 		return b.String()
 	}
@@ -457,12 +454,7 @@ func formUnits(b *strings.Builder, s *State, side engine.Side) {
 }
 
 func containsSide(xs []engine.Side, x engine.Side) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(xs, x)
 }
 
 // setupLines are the battleships' troops as carry orders.

@@ -97,14 +97,9 @@ func hasRail(area string) bool {
 	return false
 }
 
-func edgeKind(a, b string) string {
-	for _, e := range data.Graph.Edges(a) {
-		if e.To == b {
-			return e.Kind
-		}
-	}
-	return ""
-}
+// edgeKind is the kind of the connection a-b ("road", "rail", "strait"
+// ...), or "".
+func edgeKind(a, b string) string { return data.Graph.EdgeKind(a, b) }
 
 // moveAllowance is a unit's movement factor this turn, how many times it
 // is halved, and whether it may move at all (6.3, 9.10.1, 10.3.4). The

@@ -17,8 +17,8 @@ type Ruleset struct {
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
 
-// rules meets the typed contract; the line also tells staticcheck that its
-// methods are used, through engine.Book.
+// The assertion also tells staticcheck that rules's methods are used:
+// it does not follow them through engine.Book's type parameter.
 var _ engine.TypedBook[*State, *View, *Orders] = rules{}
 
 // Option identifiers (Setup.Options).
@@ -84,26 +84,6 @@ func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	if setup.Scenario != "" && setup.Scenario != "campaign" {
 		return nil, fmt.Errorf("norway1940: unknown scenario %q", setup.Scenario)
 	}
-	opts, err := r.setupOptions(setup)
-	if err != nil {
-		return nil, err
-	}
-	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
-		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
-	s.Revision = engine.Rev(rev).Recorded()
-	setUpAreas(s)
-	setUpForces(s)
-	setUpSides(s)
-	if s.has(OptNorwegianDepots) {
-		placeDepots(s, dice)
-	}
-	startTurn(s, dice)
-	return s, nil
-}
-
-// setupOptions returns the game's options sorted, each one the ruleset
-// knows.
-func (r rules) setupOptions(setup engine.Setup) ([]string, error) {
 	known := map[string]bool{}
 	for _, o := range r.Options() {
 		known[o.ID] = true
@@ -115,13 +95,11 @@ func (r rules) setupOptions(setup engine.Setup) ([]string, error) {
 			return nil, fmt.Errorf("norway1940: unknown option %q", o)
 		}
 	}
-	return opts, nil
-}
-
-// setUpAreas starts every Norwegian area Allied, with its airfields,
-// coastal batteries and strongpoints.
-func setUpAreas(s *State) {
-	for _, a := range data.Areas {
+	d := data
+	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
+		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
+	s.Revision = engine.Rev(rev).Recorded()
+	for _, a := range d.Areas {
 		if a.Name == "Sweden" {
 			continue
 		}
@@ -136,12 +114,6 @@ func setUpAreas(s *State) {
 			s.Strong = append(s.Strong, &Strongpoint{Area: a.Name, Owner: Allied, Usable: true})
 		}
 	}
-}
-
-// setUpForces places the land units where they start (aboard a fleet, or
-// pending for a later entry on the map) and the fleets with their cargo.
-func setUpForces(s *State) {
-	d := data
 	for _, ui := range d.Units {
 		u := &Unit{ID: ui.ID, Side: ui.Side, Nation: ui.Nation, Type: ui.Type, Size: ui.Size, Mod: ui.Mod, Red: ui.Red,
 			Move: ui.Move, Steps: ui.Steps, MaxSteps: ui.Steps, Div: ui.Div, Entry: ui.Entry, Goal: ui.Goal}
@@ -164,11 +136,6 @@ func setUpForces(s *State) {
 		}
 		s.Fleets = append(s.Fleets, f)
 	}
-}
-
-// setUpSides gives each side its submarines, standing orders and decoys.
-func setUpSides(s *State) {
-	d := data
 	for _, x := range []engine.Side{Allied, German} {
 		ss := &SideState{Side: x, Subs: d.Subs[string(x)], Standing: Standing{Evade: "weaker", React: true}}
 		var nations []string
@@ -184,15 +151,15 @@ func setUpSides(s *State) {
 		}
 		s.Sides = append(s.Sides, ss)
 	}
+	if s.has(OptNorwegianDepots) {
+		placeDepots(s, dice)
+	}
+	startTurn(s, dice)
+	return s, nil
 }
 
 func (d *Data) fleetInfo(id string) *FleetInfo {
-	for i := range d.Fleets {
-		if d.Fleets[i].ID == id {
-			return &d.Fleets[i]
-		}
-	}
-	return nil
+	return engine.Find(d.Fleets, func(x *FleetInfo) bool { return x.ID == id })
 }
 
 // turnStages is the turn's sequence: the German player-turn, then the

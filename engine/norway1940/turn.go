@@ -3,6 +3,7 @@ package norway1940
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -608,12 +609,7 @@ func (c *turnCtx) checkLosses(o Order) (string, string, string) {
 }
 
 func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(xs, s)
 }
 
 // exec carries out a checked order (dry or for real).

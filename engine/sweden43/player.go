@@ -38,16 +38,7 @@ func (rules) Play(v View, side engine.Side, _ engine.Dice) string {
 		if len(errs) == 0 {
 			break
 		}
-		bad := map[int]bool{}
-		for _, e := range errs {
-			bad[e.Line] = true
-		}
-		var keep []string
-		for i, l := range lines {
-			if !bad[i+1] {
-				keep = append(keep, l)
-			}
-		}
+		keep := engine.WithoutFailed(lines, errs)
 		if len(keep) == len(lines) {
 			break
 		}

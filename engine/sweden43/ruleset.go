@@ -2,6 +2,7 @@ package sweden43
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,8 +19,8 @@ type Ruleset struct {
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
 
-// rules meets the typed contract; the line also tells staticcheck that its
-// methods are used, through engine.Book.
+// The assertion also tells staticcheck that rules's methods are used:
+// it does not follow them through engine.Book's type parameter.
 var _ engine.TypedBook[*State, View, Orders] = rules{}
 
 func init() { engine.Register(Ruleset{}) }
@@ -61,11 +62,7 @@ func (rules) newState(setup engine.Setup, _ engine.Dice) (*State, error) {
 	opts := append([]string(nil), setup.Options...)
 	sort.Strings(opts)
 	for _, o := range opts {
-		known := false
-		for _, x := range data.Options {
-			known = known || x.ID == o
-		}
-		if !known {
+		if !slices.ContainsFunc(data.Options, func(x engine.Info) bool { return x.ID == o }) {
 			return nil, fmt.Errorf("sweden43: unknown option %q", o)
 		}
 	}
@@ -239,17 +236,10 @@ func fillError(e *engine.LineError, step string) {
 
 // checkAttacks validates a combat phase's orders and groups them.
 func (c *ctx) checkAttacks(side engine.Side, parsed []Order, lines map[int]engine.OrderLine) ([]Attack, []engine.LineError) {
-	atks, hexUsed, errs := c.groundAttacks(side, parsed, lines)
-	errs = append(errs, c.airSupport(atks, hexUsed, parsed, lines)...)
-	return atks, errs
-}
-
-// groundAttacks validates the attack orders: an enemy in the target, one
-// attack a hex, each attacker on the map next to it with attack strength
-// and in one attack only. hexUsed gives each target's attack.
-func (c *ctx) groundAttacks(side engine.Side, parsed []Order, lines map[int]engine.OrderLine) (atks []Attack, hexUsed map[engine.Hex]int, errs []engine.LineError) {
+	var errs []engine.LineError
+	var atks []Attack
 	used := map[string]bool{}
-	hexUsed = map[engine.Hex]int{}
+	hexUsed := map[engine.Hex]int{}
 	for _, o := range parsed {
 		if o.Verb != "attack" {
 			continue
@@ -267,11 +257,25 @@ func (c *ctx) groundAttacks(side engine.Side, parsed []Order, lines map[int]engi
 		a := Attack{Target: t, Advance: o.Flag == "advance"}
 		ok := true
 		for _, id := range o.Units {
-			var e engine.LineError
-			e, ok = c.checkAttacker(l, id, t, used)
+			u := c.b.Units[c.find(id)]
+			uh, _ := engine.ParseHex(u.Hex)
+			av, _ := u.Strength()
+			switch {
+			case u.Status != OnMap:
+				errs = append(errs, l.Errorf("", "", "%s is not on the map", id))
+				ok = false
+			case uh.Distance(t) != 1:
+				errs = append(errs, l.Errorf("", "", "%s in %s is not adjacent to %s", id, u.Hex, t))
+				ok = false
+			case used[id]:
+				errs = append(errs, l.Errorf("", "", "%s already attacks this phase", id))
+				ok = false
+			case av == 0:
+				errs = append(errs, l.Errorf("", "", "%s has no attack strength", id))
+				ok = false
+			}
 			used[id] = true
 			if !ok {
-				errs = append(errs, e)
 				break
 			}
 		}
@@ -282,32 +286,6 @@ func (c *ctx) groundAttacks(side engine.Side, parsed []Order, lines map[int]engi
 		hexUsed[t] = len(atks)
 		atks = append(atks, a)
 	}
-	return atks, hexUsed, errs
-}
-
-// checkAttacker checks that unit id may attack t: on the map, next to t,
-// not attacking already, with attack strength.
-func (c *ctx) checkAttacker(l engine.OrderLine, id string, t engine.Hex, used map[string]bool) (engine.LineError, bool) {
-	u := c.b.Units[c.find(id)]
-	uh, _ := engine.ParseHex(u.Hex)
-	av, _ := u.Strength()
-	switch {
-	case u.Status != OnMap:
-		return l.Errorf("", "", "%s is not on the map", id), false
-	case uh.Distance(t) != 1:
-		return l.Errorf("", "", "%s in %s is not adjacent to %s", id, u.Hex, t), false
-	case used[id]:
-		return l.Errorf("", "", "%s already attacks this phase", id), false
-	case av == 0:
-		return l.Errorf("", "", "%s has no attack strength", id), false
-	}
-	return engine.LineError{}, true
-}
-
-// airSupport validates the air orders and adds each air unit to the attack
-// it supports (20, 20C1).
-func (c *ctx) airSupport(atks []Attack, hexUsed map[engine.Hex]int, parsed []Order, lines map[int]engine.OrderLine) []engine.LineError {
-	var errs []engine.LineError
 	airUsed := map[string]bool{}
 	for _, o := range parsed {
 		if o.Verb != "air" {
@@ -336,7 +314,7 @@ func (c *ctx) airSupport(atks []Attack, hexUsed map[engine.Hex]int, parsed []Ord
 			}
 		}
 	}
-	return errs
+	return atks, errs
 }
 
 // DefaultOrders implements engine.Ruleset: units stand; in the Jul I German
@@ -406,20 +384,68 @@ func (rules) resolve(old *State, orders map[engine.Side]Orders, d engine.Dice) (
 	c := newCtx(st)
 	switch st.Step {
 	case "setup":
-		c.carryOut(side, ord.List, d, "", false)
+		moved := map[string]bool{}
+		for _, x := range ord.List {
+			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
+				c.log(side, "order not carried out: "+x.String()+": "+msg)
+			}
+		}
 		if st.Player == 0 {
 			st.Player = 1
 		} else {
 			st.Player, st.Turn, st.Step = 0, 1, "move"
 		}
 	case "exploit":
-		c.carryOut(side, ord.List, d, "", true)
+		moved := map[string]bool{}
+		for _, x := range ord.List {
+			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
+				c.log(side, "order not carried out: "+x.String()+": "+msg)
+			}
+			if st.Board.Surrendered {
+				break
+			}
+		}
 		advance(st)
 	case "move":
-		resolveMovement(c, side, ord, d)
+		if !st.rev().Has(BreakoutAtTurnOpen) && st.Turn == 1 && side == German {
+			// 26A, revision 1 and 2: the breakout roll made as the
+			// German Jul I movement phase resolves.
+			breakout(c, d)
+		}
+		list := append([]Order(nil), ord.List...)
+		sort.SliceStable(list, func(i, j int) bool { return phaseRank(list[i].Verb) < phaseRank(list[j].Verb) })
+		moved := map[string]bool{}
+		for _, x := range list {
+			engine.Step(d, "movement orders")
+			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
+				c.log(side, "order not carried out: "+x.String()+": "+msg)
+			}
+			if st.Board.Surrendered {
+				break
+			}
+		}
+		if st.Turn == 1 && side == German {
+			for i := range st.Board.Units {
+				if st.Board.Units[i].Status == Amph {
+					st.Board.Units[i].Status = Eliminated
+					c.log("", st.Board.Units[i].ID+" did not land and is lost (26A)")
+				}
+			}
+		}
 		st.Step = "combat"
 	default:
-		resolveCombat(c, side, ord, d)
+		lines := map[int]engine.OrderLine{}
+		for _, x := range ord.List {
+			lines[x.N] = engine.OrderLine{N: x.N, Text: x.String()}
+		}
+		atks, _ := c.checkAttacks(side, ord.List, lines)
+		for _, a := range atks {
+			if st.Board.Surrendered {
+				break
+			}
+			engine.Step(d, "attacks (14)")
+			c.resolveAttack(side, a, d)
+		}
 		st.Step = "exploit"
 	}
 	if conquered(c) {
@@ -429,64 +455,6 @@ func (rules) resolve(old *State, orders map[engine.Side]Orders, d engine.Dice) (
 		openPhase(st, d)
 	}
 	return st, nil
-}
-
-// carryOut applies side's move orders in list, logging those it cannot
-// carry out; step, if set, labels each order's dice. stop ends the orders
-// when Sweden surrenders.
-func (c *ctx) carryOut(side engine.Side, list []Order, d engine.Dice, step string, stop bool) {
-	moved := map[string]bool{}
-	for _, x := range list {
-		if step != "" {
-			engine.Step(d, step)
-		}
-		if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
-			c.log(side, "order not carried out: "+x.String()+": "+msg)
-		}
-		if stop && c.st.Board.Surrendered {
-			break
-		}
-	}
-}
-
-// resolveMovement resolves a movement phase: the breakout roll of revisions
-// 1 and 2 (26A), the orders by kind, then the amphibious units that did not
-// land on Jul I are lost (26A).
-func resolveMovement(c *ctx, side engine.Side, ord Orders, d engine.Dice) {
-	st := c.st
-	if !st.rev().Has(BreakoutAtTurnOpen) && st.Turn == 1 && side == German {
-		// 26A, revision 1 and 2: the breakout roll made as the
-		// German Jul I movement phase resolves.
-		breakout(c, d)
-	}
-	list := append([]Order(nil), ord.List...)
-	sort.SliceStable(list, func(i, j int) bool { return phaseRank(list[i].Verb) < phaseRank(list[j].Verb) })
-	c.carryOut(side, list, d, "movement orders", true)
-	if st.Turn == 1 && side == German {
-		for i := range st.Board.Units {
-			if st.Board.Units[i].Status == Amph {
-				st.Board.Units[i].Status = Eliminated
-				c.log("", st.Board.Units[i].ID+" did not land and is lost (26A)")
-			}
-		}
-	}
-}
-
-// resolveCombat resolves a combat phase's attacks (14) in order, until
-// Sweden surrenders.
-func resolveCombat(c *ctx, side engine.Side, ord Orders, d engine.Dice) {
-	lines := map[int]engine.OrderLine{}
-	for _, x := range ord.List {
-		lines[x.N] = engine.OrderLine{N: x.N, Text: x.String()}
-	}
-	atks, _ := c.checkAttacks(side, ord.List, lines)
-	for _, a := range atks {
-		if c.st.Board.Surrendered {
-			break
-		}
-		engine.Step(d, "attacks (14)")
-		c.resolveAttack(side, a, d)
-	}
 }
 
 // advance moves to the next player turn or game turn after an exploitation
