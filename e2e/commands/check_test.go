@@ -9,7 +9,6 @@ import (
 
 	"skagerrak/adjudicator"
 	"skagerrak/config"
-	"skagerrak/events/pgstore/pgtest"
 	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
@@ -74,10 +73,7 @@ func TestCheckConcludesAsTheDaemon(t *testing.T) {
 func TestCheckAgainstPostgreSQL(t *testing.T) {
 	e := hosttest.New(t, 0)
 	cfg := e.Config(t)
-	t.Setenv("SKAGERRAK_STORE", pgtest.URL(t))
-	if code, out, errs := run(t, "store", "migrate"); code != 0 {
-		t.Fatalf("store migrate: %d %s %s", code, out, errs)
-	}
+	hosttest.MigratedStore(t)
 	c, err := config.Load(cfg, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"os"
 	"testing"
 
 	"skagerrak/events/pgstore/pgtest"
@@ -9,17 +8,8 @@ import (
 )
 
 // TestMain builds the binary once, with the test rulesets, and runs the
-// tests and benchmarks; then it stops the PostgreSQL clusters they
-// started and removes the games the bursts kept for their runs.
-func TestMain(m *testing.M) {
-	binarytest.MainTestRules(func() int {
-		code := pgtest.Main(m)
-		for _, d := range burstDirs {
-			os.RemoveAll(d)
-		}
-		return code
-	})
-}
+// tests; the PostgreSQL clusters they start stop at the end.
+func TestMain(m *testing.M) { binarytest.MainTestRules(func() int { return pgtest.Main(m) }) }
 
 // run runs the binary with args: its exit status and output.
 var run = binarytest.RunBuilt

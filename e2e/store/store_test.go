@@ -2,32 +2,14 @@ package store
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"skagerrak/adjudicator"
-	"skagerrak/events/pgstore"
-	"skagerrak/events/pgstore/pgtest"
 	"skagerrak/internal/hosttest"
 )
-
-// pgStore points the configuration at a fresh, migrated database.
-func pgStore(t *testing.T) string {
-	t.Helper()
-	url := pgtest.URL(t)
-	t.Setenv("SKAGERRAK_STORE", url)
-	if code, out, errs := run(t, "store", "migrate"); code != 0 || !strings.Contains(out, "migrated from version 0") {
-		t.Fatalf("store migrate: %d %s %s", code, out, errs)
-	}
-	if code, out, _ := run(t, "store", "migrate"); code != 0 || !strings.Contains(out, "nothing to do") {
-		t.Fatalf("second store migrate: %d %s", code, out)
-	}
-	return url
-}
 
 // The finished games checked in go into the database and come out byte
 // for byte, and what comes out verifies: every game played by signed mail
@@ -55,7 +37,7 @@ func TestImportThenExportRoundTripsByteForByte(t *testing.T) {
 // the equal bytes say as much, and each replay of a whole game under
 // -race costs seconds.
 func roundTrip(t *testing.T, p, dir string, full bool) {
-	pgStore(t)
+	hosttest.MigratedStore(t)
 	args := []string{"import", p}
 	if !strings.HasSuffix(p, "-demo.jsonl") {
 		args = []string{"import", "--no-signatures", p} // stand-in keys that sign nothing
@@ -92,7 +74,7 @@ func roundTrip(t *testing.T, p, dir string, full bool) {
 }
 
 func TestImportRefusesALogThatDoesNotVerify(t *testing.T) {
-	pgStore(t)
+	hosttest.MigratedStore(t)
 	orig, err := os.ReadFile(filepath.Join(hosttest.CheckedInLogs(t), "kampen-r1-demo.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +97,7 @@ func TestImportRefusesALogThatDoesNotVerify(t *testing.T) {
 // A game made on PostgreSQL is played by the same commands as on files,
 // exported as a game directory the file store serves, and brought back.
 func TestGameOnPostgresAndBackToFiles(t *testing.T) {
-	pgStore(t)
+	hosttest.MigratedStore(t)
 	dir := t.TempDir()
 	k := hosttest.KeyFiles(t, dir)
 	args := hosttest.NewGameArgs("unused", "g1", k)[2:]
@@ -151,7 +133,7 @@ func TestGameOnPostgresAndBackToFiles(t *testing.T) {
 		t.Fatalf("resolve on files: %d %s %s", code, out, errs)
 	}
 	// And back into another database.
-	pgStore(t)
+	hosttest.MigratedStore(t)
 	if code, out, errs := run(t, "import", filepath.Join(files, "g1")); code != 0 || !strings.Contains(out, "imported g1") {
 		t.Fatalf("import back: %d %s %s", code, out, errs)
 	}
@@ -162,41 +144,6 @@ func TestGameOnPostgresAndBackToFiles(t *testing.T) {
 	}
 	if code, out, errs := run(t, "resolve", "g1"); code != 0 || !strings.Contains(out, "3 phases resolved") {
 		t.Fatalf("resolve after coming back: %d %s %s", code, out, errs)
-	}
-}
-
-// A game's snapshot is kept in the database and a host opening the game
-// again starts from it: the same game, at the same record.
-func TestSnapshotsInPostgres(t *testing.T) {
-	url := pgStore(t)
-	st := pgStoreOf(t, url)
-	b := newBurst(t, st, 1, 1)
-	g, _ := b.h.Game("b0000")
-	if _, err := b.h.Flush(context.Background(), discard{}); err != nil {
-		t.Fatal(err)
-	}
-	if n, err := b.h.Snapshot(); err != nil || n != 1 {
-		t.Fatalf("snapshot: %d %v", n, err)
-	}
-	seq, hash := g.Seq, g.Hash
-	b.h.Close()
-	s, err := pgstore.Open(context.Background(), url, pgstore.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, at, err := s.Snapshot(context.Background(), "b0000")
-	s.Close()
-	if err != nil || len(body) == 0 || at != seq {
-		t.Fatalf("the stored snapshot: %d bytes at %d, %v; want one at %d", len(body), at, err, seq)
-	}
-	h, err := adjudicator.OpenStore(pgStoreOf(t, url), adjudicator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	g2, _ := h.Game("b0000")
-	if g2.Seq != seq || g2.Hash != hash || g2.Resolved != g.Resolved {
-		t.Fatalf("reopened at %d %s (%d resolved), want %d %s (%d)", g2.Seq, g2.Hash, g2.Resolved, seq, hash, g.Resolved)
 	}
 }
 

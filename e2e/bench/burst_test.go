@@ -1,4 +1,4 @@
-package store
+package bench
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -336,8 +337,7 @@ func BenchmarkStores(b *testing.B) {
 	if _, err := pgstore.Migrate(ctx, url, pgstore.Options{}, nil); err != nil {
 		b.Fatal(err)
 	}
-	importGames(b, url, gdir)
-	game := "g1" // playGame's
+	game := importGames(b, url, gdir)[0]
 	s, err := pgstore.Open(ctx, url, pgstore.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -390,11 +390,20 @@ func BenchmarkStores(b *testing.B) {
 }
 
 // importGames imports game directories into the database at url as a host
-// does: skagerrak store import.
-func importGames(tb testing.TB, url string, dirs ...string) {
+// does (skagerrak import) and returns the games' names, as import says
+// them ("imported NAME ...").
+func importGames(tb testing.TB, url string, dirs ...string) []string {
 	tb.Helper()
 	tb.Setenv("SKAGERRAK_STORE", url)
-	if code, out, errs := run(tb, append([]string{"store", "import"}, dirs...)...); code != 0 {
-		tb.Fatalf("store import: exit %d\n%s\n%s", code, out, errs)
+	code, out, errs := run(tb, append([]string{"import"}, dirs...)...)
+	if code != 0 {
+		tb.Fatalf("import: exit %d\n%s\n%s", code, out, errs)
 	}
+	var games []string
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && f[0] == "imported" {
+			games = append(games, f[1])
+		}
+	}
+	return games
 }

@@ -7,7 +7,7 @@
 # whose mode is not 0711: "error in spool directory setup") and beside a
 # running OpenSMTPD (which holds /run/smtpd.sock), and leaves nothing
 # behind.
-#   e2e/store/testdata/opensmtpd-sink.sh [CONFIG] &
+#   e2e/bench/testdata/opensmtpd-sink.sh [CONFIG] &
 set -e
 conf=$(realpath "${1:-$(dirname "$0")/opensmtpd-sink.conf}")
 PATH=$PATH:/usr/sbin:/sbin
