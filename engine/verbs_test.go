@@ -10,7 +10,7 @@ var testVerbs = Verbs{
 		Example: Example{Phase: "T1", Side: "german", Line: "move Hipper K8"}},
 	{Name: "rapid", Aliases: []string{"rask"}, Usage: "rapid FROM AREA [AREA] [N]", Phases: []string{"move"}, Sides: []Side{"german"},
 		Example: Example{Phase: "T1", Side: "german", Line: "rapid Oslo Hamar 2"}},
-	{Name: "expose", Usage: "expose PORT SHIP[, SHIP ...]", Since: 2, Phases: []string{"move"},
+	{Name: "expose", Usage: "expose PORT SHIP[, SHIP ...]", Since: Change{In: 2}, Phases: []string{"move"},
 		Example: Example{Phase: "T1", Side: "german", Line: "expose Bergen Köln"}},
 	{Name: "trade", Usage: "trade CARD [CARD...]", Phases: []string{"reinforce"},
 		Example: Example{Phase: "T2", Side: "allied", Line: "trade ubat\nplace Molde 1"}},

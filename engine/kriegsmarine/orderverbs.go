@@ -36,12 +36,14 @@ var turnDriver = engine.Driver[*parser]{
 		"pass":      (*parser).pass,
 	},
 	Open: func(p *parser, v engine.Verb) bool { return v.Allows(PhaseTurn, "", int(p.v.rev())) },
-	Unknown: func(p *parser, l engine.OrderLine) {
-		p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, p.v.Side, int(p.v.rev()))), "unknown order %q", l.Fields[0]))
+	Valid: func(p *parser) []string { return Verbs.Names(PhaseTurn, p.v.Side, int(p.v.rev())) },
+	Unknown: func(p *parser, l engine.OrderLine, valid string) {
+		p.errs = append(p.errs, l.Errorf("", valid, "unknown order %q", l.Fields[0]))
 	},
-	Closed: func(p *parser, l engine.OrderLine, _ engine.Verb) {
-		p.errs = append(p.errs, l.Errorf("", verbsOf(int(p.v.rev())), "unknown order %q", l.Fields[0]))
+	Closed: func(p *parser, l engine.OrderLine, _ engine.Verb, valid string) {
+		p.errs = append(p.errs, l.Errorf("", valid, "unknown order %q", l.Fields[0]))
 	},
+	Refuse: func(p *parser, e engine.LineError) { p.errs = append(p.errs, e) },
 }
 
 // lineVerb binds a verb function that reads the whole line to the driver.

@@ -86,7 +86,7 @@ var Verbs = engine.Verbs{
 		Doc:    "Gives up a Norwegian port if its fortress defends: the lead ship takes the fire and the others fall back.",
 		Phases: []string{PhaseTurn}, Sides: sides(German),
 		Example: engine.Example{Phase: "T01", Side: German, Line: "abandon Bergen"}},
-	{Name: "expose", Rule: "9.2", Usage: "expose PORT SHIP[, SHIP ...]", Since: 2,
+	{Name: "expose", Rule: "9.2", Usage: "expose PORT SHIP[, SHIP ...]", Since: ExposeByOrder,
 		Doc:    "Names the German ships a fortress without torpedoes fires at on halved defence.",
 		Phases: []string{PhaseTurn}, Sides: sides(German),
 		Example: engine.Example{Phase: "T01", Side: German, Line: "expose Bergen Köln"}},

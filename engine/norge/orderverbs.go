@@ -32,13 +32,13 @@ var orderDriver = engine.Driver[*parser]{
 	},
 	Open:    func(p *parser, v engine.Verb) bool { return v.Allows(phaseKind(p.s), "", 0) },
 	Unknown: (*parser).notAnOrder,
-	Closed:  func(p *parser, l engine.OrderLine, _ engine.Verb) { p.notAnOrder(l) },
+	Closed:  func(p *parser, l engine.OrderLine, _ engine.Verb, valid string) { p.notAnOrder(l, valid) },
+	Refuse:  func(p *parser, e engine.LineError) { p.errs = append(p.errs, e) },
 }
 
 // notAnOrder refuses a line whose first word is no order of the phase.
-func (p *parser) notAnOrder(l engine.OrderLine) {
-	verbs := Verbs.Names(phaseKind(p.s), "", 0)
-	p.errs = append(p.errs, l.Errorf("7.1", engine.Suggest(l.Fields[0], verbs), "%q is not an order of %s", l.Fields[0], PhaseOf(p.s).ID))
+func (p *parser) notAnOrder(l engine.OrderLine, valid string) {
+	p.errs = append(p.errs, l.Errorf("7.1", valid, "%q is not an order of %s", l.Fields[0], PhaseOf(p.s).ID))
 }
 
 // parseVerb binds a verb's function to the driver: the function reads

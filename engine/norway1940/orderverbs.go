@@ -62,13 +62,14 @@ var orderDriver = engine.Driver[*line]{
 		"losses":   lineVerb((*line).losses),
 	},
 	Open:    func(p *line, v engine.Verb) bool { return v.Allows(PhaseTurn, "", int(p.s.rev())) },
-	Unknown: func(p *line, _ engine.OrderLine) { p.unknown() },
-	Closed:  func(p *line, _ engine.OrderLine, _ engine.Verb) { p.unknown() },
+	Unknown: func(p *line, _ engine.OrderLine, valid string) { p.unknown(valid) },
+	Closed:  func(p *line, _ engine.OrderLine, _ engine.Verb, valid string) { p.unknown(valid) },
+	Refuse:  func(p *line, e engine.LineError) { p.err = &e },
 }
 
 // unknown records that the line's verb is none of the turn's orders.
-func (p *line) unknown() {
-	p.bad("5.2", engine.Suggest(p.f[0], Verbs.Names(PhaseTurn, "", int(p.s.rev()))), "unknown order %q", p.f[0])
+func (p *line) unknown(valid string) {
+	p.bad("5.2", valid, "unknown order %q", p.f[0])
 }
 
 // parseLine turns one order line into an Order, without checking it

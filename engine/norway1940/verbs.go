@@ -67,7 +67,7 @@ var Verbs = engine.Verbs{
 		Doc:     "Decides these kinds of decision in person, in short phases, instead of by standing orders: evasion, continue, react, interception, losses (from revision 2).",
 		Phases:  []string{PhaseTurn},
 		Example: engine.Example{Phase: "T01-allied", Side: Allied, Line: "ask evasion continue"}},
-	{Name: "losses", Rule: "10.5.6", Usage: "losses UNIT [UNIT ...] | losses none", Since: 2,
+	{Name: "losses", Rule: "10.5.6", Usage: "losses UNIT [UNIT ...] | losses none", Since: OwnerDistributesLosses,
 		Doc:     "The order your units take combat losses in, as attacker this player-turn and as defender the next; also the cargo lost with sunk transports (9.10).",
 		Phases:  []string{PhaseTurn},
 		Example: engine.Example{Phase: "T04-allied", Side: Allied, Line: "losses IR3 IR4"}},
@@ -110,6 +110,6 @@ var Decisions = engine.Verbs{
 	{Name: "step", Rule: "10.5.6", Usage: "step UNIT | eliminate UNIT",
 		Doc:     "How your beaten defenders take their losses, one line a loss: step takes a step from UNIT, eliminate removes it (as many of each as the report says).",
 		Phases:  []string{AskLosses},
-		Since:   2,
+		Since:   OwnerDistributesLosses,
 		Example: engine.Example{Phase: "T08-german-react", Side: Allied, Line: "step IR8\nstep IR14", Setup: "IR8 and IR14 beaten at Egersund with 2 step losses, the Allied asking losses"}},
 }

@@ -43,8 +43,9 @@ var orderDriver = engine.Driver[*orderLine]{
 		"air":      (*orderLine).air,
 	},
 	Open:    func(p *orderLine, v engine.Verb) bool { return v.Allows(stepKind(p.step), "", 0) },
-	Unknown: func(p *orderLine, _ engine.OrderLine) { p.notAnOrder() },
-	Closed:  func(p *orderLine, _ engine.OrderLine, _ engine.Verb) { p.notAnOrder() },
+	Unknown: func(p *orderLine, _ engine.OrderLine, valid string) { p.notAnOrder(valid) },
+	Closed:  func(p *orderLine, _ engine.OrderLine, _ engine.Verb, valid string) { p.notAnOrder(valid) },
+	Refuse:  func(p *orderLine, e engine.LineError) { p.err = &e },
 }
 
 // stepKind is the kind of phase a step's orders are read in (an unknown
@@ -58,9 +59,8 @@ func stepKind(step string) string {
 }
 
 // notAnOrder refuses a line whose first word is no order of the step.
-func (p *orderLine) notAnOrder() {
-	verbs := stepVerbs(p.step)
-	p.bad("", engine.Suggest(p.f[0], strings.Split(verbs, ", ")), "%q is not an order of the %s phase", p.f[0], p.step)
+func (p *orderLine) notAnOrder(valid string) {
+	p.bad("", valid, "%q is not an order of the %s phase", p.f[0], p.step)
 }
 
 // parse reads one line into an Order without checking it against the board
