@@ -28,7 +28,7 @@ var driver = engine.Driver[*parser]{
 	},
 	// losses is read in every step, as revision 1 read it; the parser
 	// refuses it where it does not apply.
-	Open: func(p *parser, v engine.Verb) bool { return v.Allows(p.s.Step, "", 0) || v.Name == "losses" },
+	Open:  func(p *parser, v engine.Verb) bool { return v.Allows(p.s.Step, "", 0) || v.Name == "losses" },
 	Valid: func(p *parser) []string { return strings.Split(sideVerbs(p.s, p.side), ", ") },
 	Unknown: func(p *parser, l engine.OrderLine, valid string) {
 		p.errorf(l, "3.1", valid, "unknown order %q", l.Fields[0])

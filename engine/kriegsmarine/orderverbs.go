@@ -35,7 +35,7 @@ var turnDriver = engine.Driver[*parser]{
 		"end":       (*parser).endGame,
 		"pass":      (*parser).pass,
 	},
-	Open: func(p *parser, v engine.Verb) bool { return v.Allows(PhaseTurn, "", int(p.v.rev())) },
+	Open:  func(p *parser, v engine.Verb) bool { return v.Allows(PhaseTurn, "", int(p.v.rev())) },
 	Valid: func(p *parser) []string { return Verbs.Names(PhaseTurn, p.v.Side, int(p.v.rev())) },
 	Unknown: func(p *parser, l engine.OrderLine, valid string) {
 		p.errs = append(p.errs, l.Errorf("", valid, "unknown order %q", l.Fields[0]))
