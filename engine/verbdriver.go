@@ -89,7 +89,7 @@ func (d Driver[P]) valid(p P) []string {
 func WrongCount(l OrderLine, v Verb) LineError {
 	verb := strings.ToLower(l.Fields[0])
 	valid := v.Usage
-	if ex := v.exampleLine(); ex != "" {
+	if ex := v.exampleLine(); ex != "" && ex != v.Usage {
 		valid += ", e.g. " + ex
 	}
 	return l.Errorf(v.Rule, valid, "%s takes %s after it; this line has %d", verb, v.Words, len(l.Fields)-1)

@@ -138,13 +138,17 @@ func (v Verb) Allows(phase string, side Side, rev int) bool {
 	return true
 }
 
-// In is the verbs of the table that a phase of kind phase allows (those
-// with no Phases too), in table order: the part of a table that one
-// parser reads.
-func (vs Verbs) In(phase string) Verbs {
+// In is the verbs of the table that a phase of one of the kinds phases
+// allows (those with no Phases too), in table order: the part of a table
+// that one parser reads.
+func (vs Verbs) In(phases ...string) Verbs {
 	var out Verbs
 	for _, v := range vs {
-		if len(v.Phases) == 0 || containsString(v.Phases, phase) {
+		in := len(v.Phases) == 0
+		for _, ph := range phases {
+			in = in || containsString(v.Phases, ph)
+		}
+		if in {
 			out = append(out, v)
 		}
 	}

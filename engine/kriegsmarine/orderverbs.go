@@ -53,7 +53,7 @@ func lineVerb(f func(*parser, engine.OrderLine)) engine.VerbFunc[*parser] {
 
 // combatAsk reads "combat ask": decide each battle round in person (8.2).
 func (p *parser) combatAsk(l engine.OrderLine, args []string) {
-	if len(args) != 1 || !strings.EqualFold(args[0], ChoiceAsk) {
+	if !strings.EqualFold(args[0], ChoiceAsk) {
 		p.fail(l, "8.2", "combat ask", "did you mean: combat ask")
 		return
 	}
@@ -76,11 +76,7 @@ func (p *parser) escort(l engine.OrderLine, args []string) {
 }
 
 // restrict reads "restrict": restricted fire (8.26).
-func (p *parser) restrict(l engine.OrderLine, args []string) {
-	if len(args) != 0 {
-		p.fail(l, "8.26", "restrict", "restrict takes nothing after it")
-		return
-	}
+func (p *parser) restrict(engine.OrderLine, []string) {
 	p.o.Restrict = true
 }
 
@@ -116,9 +112,5 @@ func (p *parser) endGame(l engine.OrderLine, args []string) {
 	p.o.EndGame = true
 }
 
-// pass reads "pass": no orders.
-func (p *parser) pass(l engine.OrderLine, args []string) {
-	if len(args) > 0 {
-		p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
-	}
-}
+// pass reads "pass": no orders (the driver refuses words after it).
+func (p *parser) pass(engine.OrderLine, []string) {}
