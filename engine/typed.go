@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // How a ruleset plugs in: it writes its functions against its own types
@@ -40,15 +41,49 @@ type TypedRules[S, V, O any] interface {
 // TypedBook is the contract of a full rulebook: TypedRules, and the
 // report, order form, final reveal, rules listing and map that every
 // rulebook ruleset gives its players (Reporter, OrderFormer, Revealer,
-// RuleLister, Picturer, MapDigester).
+// RuleLister, and through DrawMap Picturer and MapDigester).
 type TypedBook[S, V, O any] interface {
 	TypedRules[S, V, O]
 	Report(v V, side Side) string
 	OrderForm(v V, side Side) string
 	Reveal(s S) string
 	Rules() []RuleStatus
-	Picture(v V, side Side) ([]byte, error)
-	MapDigest(v V, side Side) ([32]byte, error)
+	// DrawMap builds side's map from v alone, ready to draw: Book's
+	// Picture is its PNG, MapDigest its Digest.
+	DrawMap(v V, side Side) (Drawing, error)
+}
+
+// Drawing is a side's map built and ready to draw (a draw list of package
+// picture, or a sheet of them).
+type Drawing interface {
+	// PNG draws the map.
+	PNG() ([]byte, error)
+	// Digest is a digest of what the map shows, captions (which name the
+	// phase) left out: two maps with the same digest show the same things.
+	Digest() [32]byte
+}
+
+// CheckMapSide is the error, or nil, of drawing a view of viewSide ("" for
+// a view of no one side) as side's map in game, side one of sides (named
+// in the error in the order given).
+func CheckMapSide(game string, viewSide, side Side, sides ...Side) error {
+	known := false
+	names := make([]string, len(sides))
+	for i, s := range sides {
+		known = known || s == side
+		names[i] = string(s)
+	}
+	if !known {
+		list := names[len(names)-1]
+		if len(names) > 1 {
+			list = strings.Join(names[:len(names)-1], ", ") + " or " + list
+		}
+		return fmt.Errorf("%s: unknown side %q (%s)", game, side, list)
+	}
+	if viewSide != "" && viewSide != side {
+		return fmt.Errorf("%s: the %s view cannot be drawn as the %s map", game, viewSide, side)
+	}
+	return nil
 }
 
 // Decoded is implemented by a ruleset's state or view type that checks or
@@ -202,22 +237,31 @@ func (b Book[S, V, O, R]) Reveal(s State) string { return b.R.Reveal(b.state("Re
 // Rules implements RuleLister.
 func (b Book[S, V, O, R]) Rules() []RuleStatus { return b.R.Rules() }
 
-// Picture implements Picturer.
+// Picture implements Picturer: the PNG of R's DrawMap.
 func (b Book[S, V, O, R]) Picture(v View, side Side) ([]byte, error) {
-	x, err := convert[V](v)
+	d, err := b.drawMap("Picture", v, side)
 	if err != nil {
-		return nil, b.wrong("Picture", "view", v, err)
+		return nil, err
 	}
-	return b.R.Picture(x, side)
+	return d.PNG()
 }
 
-// MapDigest implements MapDigester.
+// MapDigest implements MapDigester: the Digest of R's DrawMap.
 func (b Book[S, V, O, R]) MapDigest(v View, side Side) ([32]byte, error) {
+	d, err := b.drawMap("MapDigest", v, side)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return d.Digest(), nil
+}
+
+// drawMap is R's DrawMap of v as a V.
+func (b Book[S, V, O, R]) drawMap(method string, v View, side Side) (Drawing, error) {
 	x, err := convert[V](v)
 	if err != nil {
-		return [32]byte{}, b.wrong("MapDigest", "view", v, err)
+		return nil, b.wrong(method, "view", v, err)
 	}
-	return b.R.MapDigest(x, side)
+	return b.R.DrawMap(x, side)
 }
 
 // state is s as an S; anything else is a programming error, a panic

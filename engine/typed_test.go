@@ -160,3 +160,25 @@ func TestTypedDecodes(t *testing.T) {
 		t.Errorf("DecodeView: %v %v", v, err)
 	}
 }
+
+func TestCheckMapSideNamesTheSides(t *testing.T) {
+	cases := []struct {
+		view, side Side
+		want       string
+	}{
+		{"", "german", ""},
+		{"allied", "allied", ""},
+		{"", "swedish", `g: unknown side "swedish" (german, norwegian or allied)`},
+		{"allied", "german", "g: the allied view cannot be drawn as the german map"},
+	}
+	for _, c := range cases {
+		err := CheckMapSide("g", c.view, c.side, "german", "norwegian", "allied")
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("CheckMapSide(%q, %q) = %q, want %q", c.view, c.side, got, c.want)
+		}
+	}
+}

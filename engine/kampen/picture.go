@@ -11,11 +11,6 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var (
-	_ engine.Picturer    = Ruleset{}
-	_ engine.MapDigester = Ruleset{}
-)
-
 // Colours of the Kampen om Norge map picture.
 var (
 	picLand      = color.RGBA{196, 214, 160, 255}
@@ -113,44 +108,18 @@ var seaAt = map[string]image.Point{
 	"VII": {150, 60},  // reconstructed: the open sea north of the board in use
 }
 
-// Picture implements engine.Picturer: the side's map as a PNG, drawn from
-// its View alone. The board is open, so it shows every area with its
-// borders (fjord and lake borders dashed blue), the coasts and the sea
-// areas I-VII, the four German objectives outlined in the holder's colour,
-// each side's battalions where they stand, battalions on the move waiting
-// at the border, the combats to fight; and in the panel the round, the
-// side's own hand and standing orders, and every side's card and battalion
-// counts. No other side's hand nor any deck's order is drawn: the View
-// has neither.
-func (rules) Picture(v *View, side engine.Side) ([]byte, error) {
-	m, err := drawList(v, side)
-	if err != nil {
+// DrawMap implements engine.TypedBook: the side's map (Picture draws it as
+// a PNG), from its View alone. The board is open, so it shows every area
+// with its borders (fjord and lake borders dashed blue), the coasts and the
+// sea areas I-VII, the four German objectives outlined in the holder's
+// colour, each side's battalions where they stand, battalions on the move
+// waiting at the border, the combats to fight; and in the panel the round,
+// the side's own hand and standing orders, and every side's card and
+// battalion counts. No other side's hand nor any deck's order is drawn: the
+// View has neither.
+func (rules) DrawMap(v *View, side engine.Side) (engine.Drawing, error) {
+	if err := engine.CheckMapSide("kampen", v.Side, side, German, Norwegian, Allied); err != nil {
 		return nil, err
-	}
-	return m.PNG()
-}
-
-// MapDigest implements engine.MapDigester: the digest of the map Picture
-// draws, captions left out.
-func (rules) MapDigest(v *View, side engine.Side) ([32]byte, error) {
-	m, err := drawList(v, side)
-	if err != nil {
-		return [32]byte{}, err
-	}
-	return m.Digest(), nil
-}
-
-// drawList checks that the view is side's and builds its map's draw list.
-func drawList(v *View, side engine.Side) (*picture.AreaMap, error) {
-	known := false
-	for _, x := range turnOrder {
-		known = known || x == side
-	}
-	if !known {
-		return nil, fmt.Errorf("kampen: unknown side %q (german, norwegian or allied)", side)
-	}
-	if v.Side != "" && v.Side != side {
-		return nil, fmt.Errorf("kampen: the %s view cannot be drawn as the %s map", v.Side, side)
 	}
 	return mapPicture(v, side), nil
 }

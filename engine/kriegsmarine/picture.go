@@ -11,11 +11,6 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var (
-	_ engine.Picturer    = Ruleset{}
-	_ engine.MapDigester = Ruleset{}
-)
-
 // Colours of the Kriegsmarine Strikes map picture.
 var (
 	picSea      = color.RGBA{164, 200, 228, 255}
@@ -51,41 +46,17 @@ var countryColours = map[string]color.RGBA{
 
 var countryNames = map[string]string{"NO": "Norway", "SE": "Sweden", "DK": "Denmark", "UK": "United Kingdom", "DE": "Germany"}
 
-// Picture implements engine.Picturer: the side's map as a PNG, drawn from
-// its View alone. It shows the map of the data pack (sea, coastal and land
-// hexes by country, coastlines, land hexsides, fjords, ports, airfields,
-// fortresses, entry arrows, the red exit border, German-held ports); the
-// side's own units where they are; the enemy only where the View's reports
-// and tracking contacts put him (the last turn's, and paler the turn
-// before's); the last turn's searches and fights; and a legend with notes.
-func (rules) Picture(v *View, side engine.Side) ([]byte, error) {
-	m, err := drawList(v, side)
-	if err != nil {
+// DrawMap implements engine.TypedBook: the side's map (Picture draws it as
+// a PNG), from its View alone. It shows the map of the data pack (sea,
+// coastal and land hexes by country, coastlines, land hexsides, fjords,
+// ports, airfields, fortresses, entry arrows, the red exit border,
+// German-held ports); the side's own units where they are; the enemy only
+// where the View's reports and tracking contacts put him (the last turn's,
+// and paler the turn before's); the last turn's searches and fights; and a
+// legend with notes.
+func (rules) DrawMap(v *View, side engine.Side) (engine.Drawing, error) {
+	if err := engine.CheckMapSide("kriegsmarine", v.Side, side, Allied, German); err != nil {
 		return nil, err
-	}
-	return m.PNG()
-}
-
-// MapDigest implements engine.MapDigester: the digest of the map Picture
-// draws, captions left out.
-func (rules) MapDigest(v *View, side engine.Side) ([32]byte, error) {
-	m, err := drawList(v, side)
-	if err != nil {
-		return [32]byte{}, err
-	}
-	return m.Digest(), nil
-}
-
-// drawList checks that the view is side's and builds its map's draw list.
-func drawList(v *View, side engine.Side) (*picture.HexMap, error) {
-	if v == nil {
-		return nil, fmt.Errorf("kriegsmarine: no view to draw")
-	}
-	if side != Allied && side != German {
-		return nil, fmt.Errorf("kriegsmarine: unknown side %q (allied or german)", side)
-	}
-	if v.Side != "" && v.Side != side {
-		return nil, fmt.Errorf("kriegsmarine: the %s view cannot be drawn as the %s map", v.Side, side)
 	}
 	return mapPicture(v, side), nil
 }

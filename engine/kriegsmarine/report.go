@@ -7,12 +7,6 @@ import (
 	"skagerrak/engine"
 )
 
-var (
-	_ engine.ViewDecoder = Ruleset{}
-	_ engine.Reporter    = Ruleset{}
-	_ engine.Revealer    = Ruleset{}
-)
-
 // AfterDecode implements engine.Decoded: a view read back is a
 // kriegsmarine view.
 func (v *View) AfterDecode() error {

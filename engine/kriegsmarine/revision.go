@@ -37,8 +37,6 @@ var changes = []engine.Change{RedBorderRight, AirborneInvasionTurn, CombatNoRoun
 // changes.
 func (rules) Revisions() []engine.Revision { return engine.RevisionsOf(changes...) }
 
-var _ engine.Reviser = Ruleset{}
-
 // rev is the rules revision the game is played under: the state records it
 // from revision 2 on, so a state without one is revision 1.
 func (s *State) rev() engine.Rev { return engine.RevOf(s.Revision) }

@@ -17,15 +17,6 @@ type Ruleset struct {
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
 
-var _ engine.TypedBook[*State, *View, *Orders] = rules{}
-
-var (
-	_ engine.Ruleset     = Ruleset{}
-	_ engine.OrderFormer = Ruleset{}
-	_ engine.Player      = Ruleset{}
-	_ engine.RuleLister  = Ruleset{}
-)
-
 var options = []engine.Info{
 	{ID: OptWeather, Title: "Weather: gale at the start, changes on morning and afternoon turns", Rule: "15.0"},
 	{ID: OptIndependent, Title: "Independent destroyers detached from destroyer task forces", Rule: "12.0"},

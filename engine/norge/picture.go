@@ -12,11 +12,6 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var (
-	_ engine.Picturer    = Ruleset{}
-	_ engine.MapDigester = Ruleset{}
-)
-
 // Colours of the Norge map picture.
 var (
 	picSea       = color.RGBA{164, 200, 228, 255}
@@ -122,8 +117,8 @@ var (
 	jutlandCoast = []image.Point{{300, 960}, {300, 900}, {340, 860}, {370, 900}, {390, 960}}
 )
 
-// Picture implements engine.Picturer: the side's map as a PNG, drawn from
-// its View alone. On top is the Strategic Map: sea, fjord and port hexes
+// DrawMap implements engine.TypedBook: the side's maps, drawn from its
+// View alone. On top is the Strategic Map: sea, fjord and port hexes
 // with their connections, the entrances, the numbered sea areas, ports in
 // the colour of the side that holds them, the side's own ships (convoys
 // with the number of units aboard) and submarines (by sea area), and the
@@ -134,56 +129,32 @@ var (
 // airfields in the holder's colour, and every land unit on a hex as one
 // counter a side with the number of units, listed by name in the map's
 // panel with the air units over the map.
-func (rules) Picture(vv *View, side engine.Side) ([]byte, error) {
-	v, err := sideView(vv, side)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := sheetImages(v, side)
-	if err != nil {
-		return nil, err
-	}
-	return picture.Sheet(rows)
-}
-
-// sideView checks that v is a norge view of side's.
-func sideView(v *View, side engine.Side) (*View, error) {
-	if v == nil || v.Game == nil {
+func (rules) DrawMap(v *View, side engine.Side) (engine.Drawing, error) {
+	if v.Game == nil {
 		return nil, fmt.Errorf("norge: not a norge view: %T", v)
 	}
-	if side != German && side != Allied {
-		return nil, fmt.Errorf("norge: unknown side %q (german or allied)", side)
+	if err := engine.CheckMapSide("norge", v.Side, side, German, Allied); err != nil {
+		return nil, err
 	}
-	if v.Side != "" && v.Side != side {
-		return nil, fmt.Errorf("norge: the %s view cannot be drawn as the %s map", v.Side, side)
-	}
-	return v, nil
+	return sheet{strategicMap(v, side), landMaps(v, side)}, nil
 }
 
-// MapDigest implements engine.MapDigester: the digest of the maps of the
-// sheet Picture draws, in order, captions left out.
-func (rules) MapDigest(vv *View, side engine.Side) ([32]byte, error) {
-	v, err := sideView(vv, side)
-	if err != nil {
-		return [32]byte{}, err
-	}
-	parts := [][32]byte{strategicMap(v, side).Digest()}
-	for _, m := range landMaps(v, side) {
-		parts = append(parts, m.Digest())
-	}
-	return picture.Digests(parts...), nil
+// sheet is a side's maps: the Strategic Map, and the land maps under it
+// two a row.
+type sheet struct {
+	strategic *picture.AreaMap
+	land      []*picture.HexMap
 }
 
-// sheetImages draws the parts of the picture, two land maps a row under
-// the Strategic Map.
-func sheetImages(v *View, side engine.Side) ([][]*image.RGBA, error) {
-	strat, err := strategicMap(v, side).Image()
+// PNG draws the sheet.
+func (s sheet) PNG() ([]byte, error) {
+	strat, err := s.strategic.Image()
 	if err != nil {
 		return nil, err
 	}
 	rows := [][]*image.RGBA{{strat}}
 	var cur []*image.RGBA
-	for _, m := range landMaps(v, side) {
+	for _, m := range s.land {
 		img, err := m.Image()
 		if err != nil {
 			return nil, err
@@ -197,7 +168,16 @@ func sheetImages(v *View, side engine.Side) ([][]*image.RGBA, error) {
 	if len(cur) > 0 {
 		rows = append(rows, cur)
 	}
-	return rows, nil
+	return picture.Sheet(rows)
+}
+
+// Digest is the digest of the sheet's maps, in order, captions left out.
+func (s sheet) Digest() [32]byte {
+	parts := [][32]byte{s.strategic.Digest()}
+	for _, m := range s.land {
+		parts = append(parts, m.Digest())
+	}
+	return picture.Digests(parts...)
 }
 
 func sideTitle(side engine.Side) string {

@@ -16,8 +16,6 @@ type Ruleset struct {
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
 
-var _ engine.TypedBook[*State, *View, *Orders] = rules{}
-
 func init() { engine.Register(Ruleset{}) }
 
 // Name implements engine.Ruleset.

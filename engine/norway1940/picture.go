@@ -12,50 +12,20 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var (
-	_ engine.Picturer    = Ruleset{}
-	_ engine.MapDigester = Ruleset{}
-)
-
-// Picture implements engine.Picturer: the side's map as a PNG, drawn from
-// its View alone. It shows Norway, Sweden and the tip of Denmark; the land
-// areas as boxes filled in the colour of the side that controls them, with
-// their victory points, ports, airfields, cities, strongpoints and coastal
-// batteries; the road, railway, cross-country and strait connections; the
-// three sea areas (tinted by the weather of their zone) with their naval
-// boxes and the home ports; the weather zones; the side's own land units
-// and fleets where they are; the enemy's land units on the map and his
-// fleet markers as the View shows them (undetected: the marker only;
-// detected: with its contents); interdiction and depot markers; and a
-// legend with notes.
-func (rules) Picture(view *View, side engine.Side) ([]byte, error) {
-	m, err := drawList(view, side)
-	if err != nil {
+// DrawMap implements engine.TypedBook: the side's map (Picture draws it as
+// a PNG), from its View alone. It shows Norway, Sweden and the tip of
+// Denmark; the land areas as boxes filled in the colour of the side that
+// controls them, with their victory points, ports, airfields, cities,
+// strongpoints and coastal batteries; the road, railway, cross-country and
+// strait connections; the three sea areas (tinted by the weather of their
+// zone) with their naval boxes and the home ports; the weather zones; the
+// side's own land units and fleets where they are; the enemy's land units
+// on the map and his fleet markers as the View shows them (undetected: the
+// marker only; detected: with its contents); interdiction and depot
+// markers; and a legend with notes.
+func (rules) DrawMap(v *View, side engine.Side) (engine.Drawing, error) {
+	if err := engine.CheckMapSide("norway1940", v.Side, side, German, Allied); err != nil {
 		return nil, err
-	}
-	return m.PNG()
-}
-
-// MapDigest implements engine.MapDigester: the digest of the map Picture
-// draws, captions left out.
-func (rules) MapDigest(view *View, side engine.Side) ([32]byte, error) {
-	m, err := drawList(view, side)
-	if err != nil {
-		return [32]byte{}, err
-	}
-	return m.Digest(), nil
-}
-
-// drawList checks that the view is side's and builds its map's draw list.
-func drawList(v *View, side engine.Side) (*picture.AreaMap, error) {
-	if v == nil {
-		return nil, fmt.Errorf("norway1940: no view to draw")
-	}
-	if side != German && side != Allied {
-		return nil, fmt.Errorf("norway1940: unknown side %q (german or allied)", side)
-	}
-	if v.Side != "" && v.Side != side {
-		return nil, fmt.Errorf("norway1940: the %s view cannot be drawn as the %s map", v.Side, side)
 	}
 	return mapPicture(v, side), nil
 }

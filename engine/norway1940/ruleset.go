@@ -9,16 +9,6 @@ import (
 
 func init() { engine.Register(Ruleset{}) }
 
-// Ruleset implements every optional interface of the engine.
-var (
-	_ engine.Player      = Ruleset{}
-	_ engine.RuleLister  = Ruleset{}
-	_ engine.OrderFormer = Ruleset{}
-	_ engine.Reporter    = Ruleset{}
-	_ engine.Revealer    = Ruleset{}
-	_ engine.Reviser     = Ruleset{}
-)
-
 // Ruleset is the Norway 1940 area game: rules adapted by engine.Book.
 type Ruleset struct {
 	engine.Book[*State, *View, *Orders, rules]
@@ -26,8 +16,6 @@ type Ruleset struct {
 
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
-
-var _ engine.TypedBook[*State, *View, *Orders] = rules{}
 
 // Option identifiers (Setup.Options).
 const (

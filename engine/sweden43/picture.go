@@ -11,11 +11,6 @@ import (
 	"skagerrak/engine/picture"
 )
 
-var (
-	_ engine.Picturer    = Ruleset{}
-	_ engine.MapDigester = Ruleset{}
-)
-
 // Colours of the Objective: Sweden map picture.
 var (
 	picSea      = color.RGBA{164, 200, 228, 255}
@@ -70,41 +65,20 @@ func greyed(c color.RGBA) color.RGBA {
 	return color.RGBA{uint8((2*int(c.R) + 170) / 3), uint8((2*int(c.G) + 170) / 3), uint8((2*int(c.B) + 170) / 3), 255}
 }
 
-// Picture implements engine.Picturer: the side's map as a PNG, drawn from
-// its View alone. It shows the reconstructed 42x26 hex map of data/map.txt
-// (terrain, Sweden in full colour and Norway and Denmark greyed, coasts,
-// the border, rivers, rail lines, cities in the owner's colour, ports,
-// airbases and entry hexes), Swedish hexes the Germans have taken hatched
-// red, every ground unit on the map as one counter a side a hex with the
-// number of units (the map is open, 15B), the side's own units out of
-// supply, air units at their bases, and a legend whose notes give the turn,
-// the weather, the cities and what the side still has to come. The enemy's
-// order of battle off the map is not in the View and is not drawn.
-func (rules) Picture(ev View, side engine.Side) ([]byte, error) {
-	m, err := drawList(ev, side)
-	if err != nil {
+// DrawMap implements engine.TypedBook: the side's map (Picture draws it as
+// a PNG), from its View alone. It shows the reconstructed 42x26 hex map of
+// data/map.txt (terrain, Sweden in full colour and Norway and Denmark
+// greyed, coasts, the border, rivers, rail lines, cities in the owner's
+// colour, ports, airbases and entry hexes), Swedish hexes the Germans have
+// taken hatched red, every ground unit on the map as one counter a side a
+// hex with the number of units (the map is open, 15B), the side's own units
+// out of supply, air units at their bases, and a legend whose notes give
+// the turn, the weather, the cities and what the side still has to come.
+// The enemy's order of battle off the map is not in the View and is not
+// drawn.
+func (rules) DrawMap(v View, side engine.Side) (engine.Drawing, error) {
+	if err := engine.CheckMapSide("sweden43", v.Side, side, Allied, German); err != nil {
 		return nil, err
-	}
-	return m.PNG()
-}
-
-// MapDigest implements engine.MapDigester: the digest of the map Picture
-// draws, captions left out.
-func (rules) MapDigest(ev View, side engine.Side) ([32]byte, error) {
-	m, err := drawList(ev, side)
-	if err != nil {
-		return [32]byte{}, err
-	}
-	return m.Digest(), nil
-}
-
-// drawList checks that the view is side's and builds its map's draw list.
-func drawList(v View, side engine.Side) (*picture.HexMap, error) {
-	if side != German && side != Allied {
-		return nil, fmt.Errorf("sweden43: unknown side %q (allied or german)", side)
-	}
-	if v.Side != "" && v.Side != side {
-		return nil, fmt.Errorf("sweden43: the %s view cannot be drawn as the %s map", v.Side, side)
 	}
 	return mapPicture(v, side), nil
 }
