@@ -97,8 +97,8 @@ func TestVerbsInAPhase(t *testing.T) {
 // TestWrongArgumentCountGivesUsageAndLineNumber: a line with more or
 // fewer words than its verb's Words never reaches the verb's function;
 // the refusal names the line by its number in the file, the count the
-// verb takes and the line's, the verb's rule, and for valid its usage
-// and the table's example of it (a line the parser takes).
+// verb takes with its usage and the line's count, the verb's rule, and
+// for valid the table's example of it (a line the parser takes).
 func TestWrongArgumentCountGivesUsageAndLineNumber(t *testing.T) {
 	d := testDriver()
 	d.Verbs = append(Verbs{}, d.Verbs...)
@@ -118,9 +118,9 @@ func TestWrongArgumentCountGivesUsageAndLineNumber(t *testing.T) {
 		t.Errorf("the verbs' functions were called with %q, want only line 5", p.got)
 	}
 	want := []LineError{
-		{Line: 3, Text: "move Hipper", Rule: "6.1", Msg: "move takes at least 2 words after it; this line has 1", Valid: "move UNIT HEX [HEX ...], e.g. move Hipper K8"},
-		{Line: 4, Text: "rask Oslo Hamar 2 3", Msg: "rask takes 2 or 3 words after it; this line has 4", Valid: "rapid FROM AREA [AREA] [N], e.g. rapid Oslo Hamar 2"},
-		{Line: 6, Text: "trade ubat jager", Rule: "6", Msg: "trade takes 1 word after it; this line has 2", Valid: "trade CARD [CARD...], e.g. trade ubat"},
+		{Line: 3, Text: "move Hipper", Rule: "6.1", Msg: "move takes at least 2 words after it (move UNIT HEX [HEX ...]); this line has 1", Valid: "move Hipper K8"},
+		{Line: 4, Text: "rask Oslo Hamar 2 3", Msg: "rask takes 2 or 3 words after it (rapid FROM AREA [AREA] [N]); this line has 4", Valid: "rapid Oslo Hamar 2"},
+		{Line: 6, Text: "trade ubat jager", Rule: "6", Msg: "trade takes 1 word after it (trade CARD [CARD...]); this line has 2", Valid: "trade ubat"},
 	}
 	if fmt.Sprint(refused) != fmt.Sprint(want) {
 		t.Errorf("refusals\n%v\nwant\n%v", refused, want)

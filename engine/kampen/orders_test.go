@@ -143,8 +143,8 @@ func TestWrongWordCountGivesUsageAndLine(t *testing.T) {
 	s := newGame(t, "count")
 	errs := parseErr(t, s, German, "move Oslo Drammen 1\nmove Oslo\nengineer on off")
 	want := []engine.LineError{
-		{Line: 2, Text: "move Oslo", Rule: "4.1", Msg: "move takes 2 or 3 words after it; this line has 1", Valid: "move FROM TO [N], e.g. move Oslo Drammen 1"},
-		{Line: 3, Text: "engineer on off", Rule: "4.4", Msg: "engineer takes 1 word after it; this line has 2", Valid: "engineer on|off, e.g. engineer on"},
+		{Line: 2, Text: "move Oslo", Rule: "4.1", Msg: "move takes 2 or 3 words after it (move FROM TO [N]); this line has 1", Valid: "move Oslo Drammen 1"},
+		{Line: 3, Text: "engineer on off", Rule: "4.4", Msg: "engineer takes 1 word after it (engineer on|off); this line has 2", Valid: "engineer on"},
 	}
 	if fmt.Sprint(errs) != fmt.Sprint(want) {
 		t.Errorf("errors\n%v\nwant\n%v", errs, want)

@@ -167,11 +167,11 @@ func TestGuideDecisionVerbsAreAcceptedInTheirPhase(t *testing.T) {
 func TestDecisionVerbWithWordsAfterItGivesUsageAndLine(t *testing.T) {
 	phases := decisionPhases(t)
 	e := rejects(t, phases[PhaseEncounter], German, "# my answer\nstanding orders", 2, "6.41")
-	if e.Msg != "standing takes no words after it; this line has 1" || e.Valid != "standing" {
+	if e.Msg != "standing takes no words after it (standing); this line has 1" || e.Valid != "standing" {
 		t.Errorf("standing with a word after it: %+v", e)
 	}
 	e = rejects(t, phases[PhaseCombat+" round 1"], German, "pass\ntarget Scharnhorst", 2, "8.271")
-	if e.Msg != "target takes at least 2 words after it; this line has 1" || e.Valid != "target UNIT TYPE, e.g. target Rodney BC" {
+	if e.Msg != "target takes at least 2 words after it (target UNIT TYPE); this line has 1" || e.Valid != "target Rodney BC" {
 		t.Errorf("target with one word: %+v", e)
 	}
 }

@@ -140,7 +140,7 @@ func TestEveryVerbHasAParser(t *testing.T) {
 // number, the verb's rule, its usage and the table's example.
 func TestWrongWordCountGivesUsageAndLine(t *testing.T) {
 	_, err := parseLine(newGame(t), Allied, engine.OrderLines("# subs\nsubs South-2")[0])
-	want := engine.LineError{Line: 2, Text: "subs South-2", Rule: "9.11", Msg: "subs takes 2 or 3 words after it; this line has 1", Valid: "sub BOX ENEMY [1-3], e.g. sub South-2 G4 1"}
+	want := engine.LineError{Line: 2, Text: "subs South-2", Rule: "9.11", Msg: "subs takes 2 or 3 words after it (sub BOX ENEMY [1-3]); this line has 1", Valid: "sub South-2 G4 1"}
 	if err == nil || *err != want {
 		t.Errorf("error %+v, want %+v", err, want)
 	}
