@@ -115,7 +115,7 @@ var Verbs = engine.Verbs{
 		Phases: []string{PhaseTurn}, Sides: sides(German),
 		Example: engine.Example{Phase: "T01", Side: German, Line: "end game", Setup: "on the Commerce Raiding objective"}},
 	{Name: "pass", Usage: "pass",
-		Doc:     "Gives no orders (an empty file says the same); in a decision phase, the rules' defaults for what it asks.",
+		Doc:     "Gives no orders (an empty file says the same); in a decision phase, no declarations (the rules' defaults) and the standing choice.",
 		Words:   engine.Takes(0, 0),
 		Phases:  []string{PhaseTurn, PhaseEncounter, PhaseCombat},
 		Example: engine.Example{Phase: "T01", Side: Allied, Line: "pass"}},
