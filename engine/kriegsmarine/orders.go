@@ -144,12 +144,6 @@ type Detach struct {
 	Flotilla  string `json:"flotilla"`
 }
 
-// verbsOf lists the orders of a turn under rules revision rev ("expose"
-// from 2), from the verb table.
-func verbsOf(rev int) string {
-	return Verbs.Valid(PhaseTurn, "", rev)
-}
-
 type parser struct {
 	v     *View
 	o     *Orders
