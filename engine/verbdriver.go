@@ -83,16 +83,20 @@ func (d Driver[P]) valid(p P) []string {
 }
 
 // WrongCount is the refusal of line l, whose words after the verb v's
-// Words refuses: the count it takes, with its usage, and the line's, the
-// verb's rule, and for valid the table's example of it (an order line
-// the parser takes), or its usage if it has none.
+// Words refuses: the count it takes, with its usage (unless that is the
+// bare verb), and the line's; the verb's rule; and for valid the table's
+// example of it (an order line the parser takes), or its usage.
 func WrongCount(l OrderLine, v Verb) LineError {
 	verb := strings.ToLower(l.Fields[0])
 	valid := v.exampleLine()
 	if valid == "" {
 		valid = v.Usage
 	}
-	return l.Errorf(v.Rule, valid, "%s takes %s after it (%s); this line has %d", verb, v.Words, v.Usage, len(l.Fields)-1)
+	usage := ""
+	if v.Usage != v.Name {
+		usage = " (" + v.Usage + ")"
+	}
+	return l.Errorf(v.Rule, valid, "%s takes %s after it%s; this line has %d", verb, v.Words, usage, len(l.Fields)-1)
 }
 
 // exampleLine is the line of v's example that gives v (an example may

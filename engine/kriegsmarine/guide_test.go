@@ -167,7 +167,7 @@ func TestGuideDecisionVerbsAreAcceptedInTheirPhase(t *testing.T) {
 func TestDecisionVerbWithWordsAfterItGivesUsageAndLine(t *testing.T) {
 	phases := decisionPhases(t)
 	e := rejects(t, phases[PhaseEncounter], German, "# my answer\nstanding orders", 2, "6.41")
-	if e.Msg != "standing takes no words after it (standing); this line has 1" || e.Valid != "standing" {
+	if e.Msg != "standing takes no words after it; this line has 1" || e.Valid != "standing" {
 		t.Errorf("standing with a word after it: %+v", e)
 	}
 	e = rejects(t, phases[PhaseCombat+" round 1"], German, "pass\ntarget Scharnhorst", 2, "8.271")

@@ -125,7 +125,7 @@ func TestDecisionsTableIsWhatEachPhaseTakes(t *testing.T) {
 func TestDecisionWithWrongWordCountNamesLineAndChoices(t *testing.T) {
 	q := decisionPhases(t)[AskEvasion].Pending.Ask
 	_, err := parseDecisionLine(q, engine.OrderLines("\n\nevade now")[0])
-	want := engine.LineError{Line: 3, Text: "evade now", Rule: q.Rule, Msg: "evade takes no words after it (evade); this line has 1", Valid: "evade | fight"}
+	want := engine.LineError{Line: 3, Text: "evade now", Rule: q.Rule, Msg: "evade takes no words after it; this line has 1", Valid: "evade | fight"}
 	if err == nil || *err != want {
 		t.Errorf("error %+v, want %+v", err, want)
 	}
