@@ -113,7 +113,8 @@ func (v Verb) exampleLine() string {
 
 // Check reports a table and a parser that have drifted apart: a verb of
 // the table with no function, a function for no verb of the table, a
-// name given twice, or a refusal left unset. Each ruleset's tests call it.
+// name given twice, a refusal left unset, or a verb whose example (the
+// hint of its wrong-count refusal) has a count its Words refuses. Each ruleset's tests call it.
 func (d Driver[P]) Check() error {
 	var probs []string
 	if d.Unknown == nil {
@@ -142,6 +143,9 @@ func (d Driver[P]) Check() error {
 		}
 		if d.Funcs[v.Name] == nil {
 			probs = append(probs, fmt.Sprintf("verb %q has no function", v.Name))
+		}
+		if ex := v.exampleLine(); v.Words.Checked() && (ex == "" || !v.Words.Allows(len(strings.Fields(ex))-1)) {
+			probs = append(probs, fmt.Sprintf("verb %q has no example line that its Words allows", v.Name))
 		}
 	}
 	var names []string

@@ -132,6 +132,10 @@ func TestWrongArgumentCountGivesUsageAndLineNumber(t *testing.T) {
 	if err := d.Check(); err == nil || !strings.Contains(err.Error(), "Words and no Refuse") {
 		t.Errorf("Check misses a table with counts and no Refuse: %v", err)
 	}
+	d.Verbs[3].Words = Takes(2, 2)
+	if err := d.Check(); err == nil || !strings.Contains(err.Error(), `verb "trade" has no example line that its Words allows`) {
+		t.Errorf("Check misses an example its count refuses: %v", err)
+	}
 }
 
 // TestCountSaysItsBounds: a count reads as the refusal says it.
