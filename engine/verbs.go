@@ -138,6 +138,16 @@ func (v Verb) Allows(phase string, side Side, rev int) bool {
 	return true
 }
 
+// Closed says why v is no order of a phase whose kind its Phases leave
+// out, or of a game of rules revision rev before v came in: the
+// message of a refusal of word, the verb as the line wrote it.
+func (v Verb) Closed(word string, rev int) string {
+	if int(v.Since.In) > rev && rev > 0 {
+		return fmt.Sprintf("%q is an order from rules revision %d; this game plays revision %d", word, v.Since.In, rev)
+	}
+	return fmt.Sprintf("%q is not an order of this phase, only of: %s", word, strings.Join(v.Phases, ", "))
+}
+
 // In is the verbs of the table that a phase of one of the kinds phases
 // allows (those with no Phases too), in table order: the part of a table
 // that one parser reads.

@@ -59,3 +59,17 @@ func TestGuidePrintsEveryVerbAndExample(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedSaysWhyAVerbIsRefused: a verb of a later rules revision says
+// the revision it came in and the game's; a verb of other phases names
+// them.
+func TestClosedSaysWhyAVerbIsRefused(t *testing.T) {
+	expose, _ := testVerbs.Lookup("expose")
+	if got := expose.Closed("Expose", 1); got != `"Expose" is an order from rules revision 2; this game plays revision 1` {
+		t.Errorf("expose in revision 1: %q", got)
+	}
+	trade, _ := testVerbs.Lookup("trade")
+	if got := trade.Closed("trade", 2); got != `"trade" is not an order of this phase, only of: reinforce` {
+		t.Errorf("trade in a move phase: %q", got)
+	}
+}

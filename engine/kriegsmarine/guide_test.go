@@ -175,3 +175,18 @@ func TestDecisionVerbWithWordsAfterItGivesUsageAndLine(t *testing.T) {
 		t.Errorf("target with one word: %+v", e)
 	}
 }
+
+// TestClosedVerbSaysWhyAndListsTheTurnsVerbs: a decision phase's verb in a
+// turn's orders, or an order of a later rules revision, is refused
+// saying why, with the side's orders of a turn as valid.
+func TestClosedVerbSaysWhyAndListsTheTurnsVerbs(t *testing.T) {
+	s := newGame(t, nil)
+	e := rejects(t, s, German, "pass\nstanding", 2, "")
+	if e.Msg != `"standing" is not an order of this phase, only of: encounter decision, combat decision` || e.Valid != Verbs.Valid(PhaseTurn, German, 2) {
+		t.Errorf("standing in a turn: %+v", e)
+	}
+	e = rejects(t, newGameRev(t, 1, nil), German, "expose Kristiansand Karlsruhe", 1, "")
+	if e.Msg != `"expose" is an order from rules revision 2; this game plays revision 1` || strings.Contains(e.Valid, "expose") {
+		t.Errorf("expose in revision 1: %+v", e)
+	}
+}

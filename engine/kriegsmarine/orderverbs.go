@@ -1,14 +1,16 @@
 package kriegsmarine
 
 import (
+	"fmt"
 	"strings"
 
 	"skagerrak/engine"
 )
 
 // turnDriver binds the turn's verbs to the parser's functions (the
-// decision phases' verbs are read by decision). A verb of a later rules
-// revision than the game's is an unknown order, as it always was.
+// decision phases' verbs are read by decisionDriver). A verb of a later
+// rules revision than the game's, or of the decision phases only, is
+// refused saying so.
 var turnDriver = engine.Driver[*parser]{
 	Verbs: Verbs.In(PhaseTurn),
 	Funcs: map[string]engine.VerbFunc[*parser]{
@@ -38,10 +40,14 @@ var turnDriver = engine.Driver[*parser]{
 	Open:  func(p *parser, v engine.Verb) bool { return v.Allows(PhaseTurn, "", int(p.v.rev())) },
 	Valid: func(p *parser) []string { return Verbs.Names(PhaseTurn, p.v.Side, int(p.v.rev())) },
 	Unknown: func(p *parser, l engine.OrderLine, valid string) {
-		p.errs = append(p.errs, l.Errorf("", valid, "unknown order %q", l.Fields[0]))
+		msg := fmt.Sprintf("unknown order %q", l.Fields[0])
+		if v, ok := Verbs.Lookup(l.Fields[0]); ok {
+			msg = v.Closed(l.Fields[0], int(p.v.rev())) // a decision phase's
+		}
+		p.errs = append(p.errs, l.Errorf("", valid, "%s", msg))
 	},
-	Closed: func(p *parser, l engine.OrderLine, _ engine.Verb, valid string) {
-		p.errs = append(p.errs, l.Errorf("", valid, "unknown order %q", l.Fields[0]))
+	Closed: func(p *parser, l engine.OrderLine, v engine.Verb, valid string) {
+		p.errs = append(p.errs, l.Errorf("", valid, "%s", v.Closed(l.Fields[0], int(p.v.rev()))))
 	},
 	Refuse: func(p *parser, e engine.LineError) { p.errs = append(p.errs, e) },
 }

@@ -146,6 +146,16 @@ func TestWrongWordCountGivesUsageAndLine(t *testing.T) {
 	}
 }
 
+// TestLaterRevisionsOrderSaysSo: the losses order of revision 2 in a
+// revision 1 game is refused saying so, the game's orders as valid.
+func TestLaterRevisionsOrderSaysSo(t *testing.T) {
+	st1, _ := Ruleset{}.New(engine.Setup{Revision: 1}, enginetest.ThenOnes())
+	_, err := parseLine(st1.(*State), German, engine.OrderLines("losses none")[0])
+	if err == nil || err.Msg != `"losses" is an order from rules revision 2; this game plays revision 1` || err.Rule != "5.2" || strings.Contains(err.Valid, "losses") {
+		t.Errorf("losses in revision 1: %+v", err)
+	}
+}
+
 // TestSubAndReconReadBoxEnemyAlike: sub and air recon read "BOX ENEMY
 // [1-3]" with one reader: the same box, enemy and markers, and each its
 // own rule and words for too many markers.

@@ -63,8 +63,10 @@ var orderDriver = engine.Driver[*line]{
 	},
 	Open:    func(p *line, v engine.Verb) bool { return v.Allows(PhaseTurn, "", int(p.s.rev())) },
 	Unknown: func(p *line, _ engine.OrderLine, valid string) { p.unknown(valid) },
-	Closed:  func(p *line, _ engine.OrderLine, _ engine.Verb, valid string) { p.unknown(valid) },
-	Refuse:  func(p *line, e engine.LineError) { p.err = &e },
+	Closed: func(p *line, l engine.OrderLine, v engine.Verb, valid string) {
+		p.bad("5.2", valid, "%s", v.Closed(l.Fields[0], int(p.s.rev())))
+	},
+	Refuse: func(p *line, e engine.LineError) { p.err = &e },
 }
 
 // unknown records that the line's verb is none of the turn's orders.
