@@ -17,6 +17,10 @@ type Ruleset struct {
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
 
+// rules meets the typed contract; the line also tells staticcheck that its
+// methods are used, through engine.Book.
+var _ engine.TypedBook[*State, *View, *Orders] = rules{}
+
 var options = []engine.Info{
 	{ID: OptWeather, Title: "Weather: gale at the start, changes on morning and afternoon turns", Rule: "15.0"},
 	{ID: OptIndependent, Title: "Independent destroyers detached from destroyer task forces", Rule: "12.0"},

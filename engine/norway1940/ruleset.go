@@ -17,6 +17,10 @@ type Ruleset struct {
 // rules is the ruleset written against its own types (engine.TypedBook).
 type rules struct{}
 
+// rules meets the typed contract; the line also tells staticcheck that its
+// methods are used, through engine.Book.
+var _ engine.TypedBook[*State, *View, *Orders] = rules{}
+
 // Option identifiers (Setup.Options).
 const (
 	OptCombatTablePage = "combat-table-page"
