@@ -114,40 +114,10 @@ func (v Verb) exampleLine() string {
 // Check reports a table and a parser that have drifted apart: a verb of
 // the table with no function, a function for no verb of the table, a
 // name given twice, a refusal left unset, or a verb whose example (the
-// hint of its wrong-count refusal) has a count its Words refuses. Each ruleset's tests call it.
+// hint of its wrong-count refusal) has a count its Words refuses. Each
+// ruleset's tests call it.
 func (d Driver[P]) Check() error {
-	var probs []string
-	if d.Unknown == nil {
-		probs = append(probs, "no Unknown error")
-	}
-	if d.Open != nil && d.Closed == nil {
-		probs = append(probs, "an Open check with no Closed error")
-	}
-	counted := false
-	for _, v := range d.Verbs {
-		counted = counted || v.Words.Checked()
-	}
-	if counted && d.Refuse == nil {
-		probs = append(probs, "verbs with Words and no Refuse")
-	}
-	seen := map[string]bool{}
-	for _, v := range d.Verbs {
-		for _, w := range append([]string{v.Name}, v.Aliases...) {
-			if seen[w] {
-				probs = append(probs, fmt.Sprintf("%q is named twice in the table", w))
-			}
-			seen[w] = true
-		}
-		if w := strings.ToLower(v.Name); w != v.Name {
-			probs = append(probs, fmt.Sprintf("verb %q is not lower case", v.Name))
-		}
-		if d.Funcs[v.Name] == nil {
-			probs = append(probs, fmt.Sprintf("verb %q has no function", v.Name))
-		}
-		if ex := v.exampleLine(); v.Words.Checked() && (ex == "" || !v.Words.Allows(len(strings.Fields(ex))-1)) {
-			probs = append(probs, fmt.Sprintf("verb %q has no example line that its Words allows", v.Name))
-		}
-	}
+	probs := append(d.checkRefusals(), d.checkVerbs()...)
 	var names []string
 	for n := range d.Funcs {
 		names = append(names, n)
@@ -166,4 +136,48 @@ func (d Driver[P]) Check() error {
 		return fmt.Errorf("verb driver: %s", strings.Join(probs, "; "))
 	}
 	return nil
+}
+
+// checkRefusals reports a refusal the driver may need and has not.
+func (d Driver[P]) checkRefusals() []string {
+	var probs []string
+	if d.Unknown == nil {
+		probs = append(probs, "no Unknown error")
+	}
+	if d.Open != nil && d.Closed == nil {
+		probs = append(probs, "an Open check with no Closed error")
+	}
+	counted := false
+	for _, v := range d.Verbs {
+		counted = counted || v.Words.Checked()
+	}
+	if counted && d.Refuse == nil {
+		probs = append(probs, "verbs with Words and no Refuse")
+	}
+	return probs
+}
+
+// checkVerbs reports the table's names given twice or not in lower case,
+// verbs with no function, and examples that their verb's Words refuses.
+func (d Driver[P]) checkVerbs() []string {
+	var probs []string
+	seen := map[string]bool{}
+	for _, v := range d.Verbs {
+		for _, w := range append([]string{v.Name}, v.Aliases...) {
+			if seen[w] {
+				probs = append(probs, fmt.Sprintf("%q is named twice in the table", w))
+			}
+			seen[w] = true
+		}
+		if w := strings.ToLower(v.Name); w != v.Name {
+			probs = append(probs, fmt.Sprintf("verb %q is not lower case", v.Name))
+		}
+		if d.Funcs[v.Name] == nil {
+			probs = append(probs, fmt.Sprintf("verb %q has no function", v.Name))
+		}
+		if ex := v.exampleLine(); v.Words.Checked() && (ex == "" || !v.Words.Allows(len(strings.Fields(ex))-1)) {
+			probs = append(probs, fmt.Sprintf("verb %q has no example line that its Words allows", v.Name))
+		}
+	}
+	return probs
 }
