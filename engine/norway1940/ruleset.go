@@ -159,12 +159,7 @@ func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 }
 
 func (d *Data) fleetInfo(id string) *FleetInfo {
-	for i := range d.Fleets {
-		if d.Fleets[i].ID == id {
-			return &d.Fleets[i]
-		}
-	}
-	return nil
+	return engine.Find(d.Fleets, func(x *FleetInfo) bool { return x.ID == id })
 }
 
 // turnStages is the turn's sequence: the German player-turn, then the

@@ -2,6 +2,7 @@ package sweden43
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,11 +62,7 @@ func (rules) newState(setup engine.Setup, _ engine.Dice) (*State, error) {
 	opts := append([]string(nil), setup.Options...)
 	sort.Strings(opts)
 	for _, o := range opts {
-		known := false
-		for _, x := range data.Options {
-			known = known || x.ID == o
-		}
-		if !known {
+		if !slices.ContainsFunc(data.Options, func(x engine.Info) bool { return x.ID == o }) {
 			return nil, fmt.Errorf("sweden43: unknown option %q", o)
 		}
 	}
