@@ -7,15 +7,14 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
-	"skagerrak/adjudicator/replaypage"
 	"skagerrak/config"
-	"skagerrak/engine"
 	"skagerrak/events"
+	"skagerrak/internal/buildinfo"
+	"skagerrak/internal/ruleslist"
 	"skagerrak/internal/wiring"
 )
 
@@ -92,7 +91,7 @@ Start with "skagerrak demo" to watch a whole game played by mail.`,
 	pf.StringVar(&m.configFile, "config", os.Getenv("SKAGERRAK_CONFIG"), "configuration file (YAML); also SKAGERRAK_CONFIG")
 	pf.StringVar(&m.dataDir, "data-dir", "", "directory holding the games (overrides data_dir)")
 	pf.BoolVarP(&m.verbose, "verbose", "v", false, "log more")
-	pf.BoolVar(&m.allowReadableKey, allowReadableKeyFlag, false, "load a host_key file that group or others can read (refused otherwise)")
+	pf.BoolVar(&m.allowReadableKey, wiring.AllowReadableKeyFlag, false, "load a host_key file that group or others can read (refused otherwise)")
 	root.AddCommand(
 		m.versionCmd(), m.configCmd(), m.verifyCmd(), m.logCmd(), m.rulesCmd(), m.guideCmd(),
 		m.newCmd(), m.statusCmd(), m.submitCmd(), m.resolveCmd(), m.reportCmd(), m.diceCmd(), m.refereeCmd(),
@@ -129,21 +128,16 @@ func (m *Main) host(cmd *cobra.Command, withVerifier, create bool, sel func(stri
 	if err != nil {
 		return nil, nil, err
 	}
-	// Mail is rendered ahead of sending (see senders).
-	o := adjudicator.Options{Clock: m.Clock, Logger: m.logger(), MustExist: !create, Senders: wiring.Senders(c), Select: sel, Context: cmd.Context(),
-		Replay: replaypage.Make, ReplayMax: c.SMTP.ReplayMaxBytes()}
-	if withVerifier {
-		o.Verifier, o.Triage = wiring.Verifier{}, wiring.Triage{}
-	}
-	st, err := wiring.OpenStore(cmd.Context(), c, !create)
-	if err != nil {
-		return nil, nil, err
-	}
-	h, err := adjudicator.OpenStore(st, o)
+	h, err := wiring.OpenHost(cmd.Context(), c, m.hostOptions(withVerifier, create, sel))
 	if err != nil {
 		return nil, nil, err
 	}
 	return h, c, nil
+}
+
+// hostOptions are how the commands open the host.
+func (m *Main) hostOptions(intake, create bool, sel func(string) bool) wiring.HostOptions {
+	return wiring.HostOptions{Clock: m.Clock, Logger: m.logger(), Intake: intake, Create: create, Select: sel}
 }
 
 // onlyGame makes a host open one game: a command about that game leaves
@@ -159,10 +153,8 @@ func (m *Main) versionCmd() *cobra.Command {
 		Short: "Print the version and the rulesets it plays",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintf(m.Stdout, "skagerrak %s\n", software())
-			for _, r := range engine.Rulesets() {
-				fmt.Fprintf(m.Stdout, "  %-14s %s\n", r.Name(), r.Title())
-			}
+			fmt.Fprintf(m.Stdout, "skagerrak %s\n", buildinfo.Software())
+			ruleslist.List(m.Stdout, "  ")
 			return nil
 		},
 	}
@@ -201,26 +193,4 @@ system read-only); without, it names /etc/skagerrak/skagerrak.yaml and
 		},
 	}, m.configCheckCmd(), m.mailServerCmd())
 	return c
-}
-
-// software names this build: the module version and, where the build
-// recorded it, the VCS revision.
-func software() string {
-	v := "(devel)"
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return v
-	}
-	if bi.Main.Version != "" {
-		v = bi.Main.Version
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
-		}
-		if s.Key == "vcs.modified" && s.Value == "true" {
-			v += "+dirty"
-		}
-	}
-	return v
 }

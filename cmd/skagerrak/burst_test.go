@@ -19,6 +19,7 @@ import (
 	"skagerrak/events"
 	"skagerrak/events/pgstore"
 	"skagerrak/events/pgstore/pgtest"
+	"skagerrak/internal/gamelog"
 	"skagerrak/internal/wiring"
 	"skagerrak/mail/compose"
 	"skagerrak/mail/loopback"
@@ -245,7 +246,7 @@ func BenchmarkDeadlineBurstTwoDaemons(b *testing.B) {
 				b.Fatal(err)
 			}
 			for _, d := range dirs {
-				if _, _, err := importGame(ctx, s, d, false); err != nil {
+				if _, _, err := gamelog.Import(ctx, s, d, false); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -361,7 +362,7 @@ func BenchmarkStores(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	game, _, err := importGame(ctx, s, gdir, false)
+	game, _, err := gamelog.Import(ctx, s, gdir, false)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"skagerrak/internal/buildinfo"
 	"skagerrak/internal/demo"
 )
 
@@ -22,7 +23,7 @@ the IMAP mailbox; the daemon loop does the rest. At the end it prints a
 summary and verifies the game's log.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o := demo.Options{Out: m.Stdout, Dir: dir, Ruleset: ruleset, MaxPasses: maxPasses, Software: software()}
+			o := demo.Options{Out: m.Stdout, Dir: dir, Ruleset: ruleset, MaxPasses: maxPasses, Software: buildinfo.Software()}
 			if m.verbose {
 				o.Logger = m.logger()
 			}

@@ -2,18 +2,14 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
 	"skagerrak/engine"
+	"skagerrak/internal/operator"
+	"skagerrak/internal/status"
 )
 
 func (m *Main) statusCmd() *cobra.Command {
@@ -26,129 +22,9 @@ func (m *Main) statusCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if !c.IsFileStore() {
-				return m.storeStatus(cmd, c, args)
-			}
-			ids, err := fileGames(c)
-			if err != nil {
-				return err
-			}
-			if len(args) == 1 {
-				if !slices.Contains(ids, args[0]) {
-					return noGame(args[0], c.DataDir, ids)
-				}
-				ids = args
-			}
-			dirs := make([]string, len(ids))
-			for i, id := range ids {
-				dirs[i] = filepath.Join(c.DataDir, id)
-			}
-			if len(dirs) == 0 {
-				fmt.Fprintf(m.Stdout, "no games under %s\n", c.DataDir)
-			}
-			aside, undelivered := 0, 0
-			for _, d := range dirs {
-				g, err := adjudicator.LoadGameContext(cmd.Context(), d)
-				if stopped(err) {
-					return err
-				}
-				if err != nil {
-					m.printAside(filepath.Base(d), err)
-					aside++
-					continue
-				}
-				if err := m.printStatus(g); err != nil {
-					return err
-				}
-				undelivered += len(g.Undelivered)
-			}
-			return statusExit(aside, undelivered)
+			return status.Games(cmd.Context(), m.Stdout, c, args, m.now())
 		},
 	}
-}
-
-// printAside shows a game this build cannot open: the daemon sets it aside
-// and serves the others (see adjudicator.Host.SetAside).
-func (m *Main) printAside(id string, err error) {
-	fmt.Fprintf(m.Stdout, "%s  SET ASIDE: this build cannot open it, so it is not played and its players' mail stays in the mailbox\n  %v\n", id, err)
-}
-
-// statusExit makes status exit non-zero, for whatever watches it, when a
-// game is set aside or a mail was not delivered and is not yet delivered
-// again.
-func statusExit(aside, undelivered int) error {
-	var why []string
-	if aside > 0 {
-		why = append(why, fmt.Sprintf("%d game(s) set aside (above): run a build that can open them, or restore their logs", aside))
-	}
-	if undelivered > 0 {
-		why = append(why, fmt.Sprintf("%d mail(s) undelivered (above): give the side's right address (skagerrak referee GAME address SIDE ADDRESS WHY...) and they are sent again", undelivered))
-	}
-	if len(why) == 0 {
-		return nil
-	}
-	return errors.New(strings.Join(why, "; "))
-}
-
-// printStatus shows a game's state. A manual-dice game's dry run (what dice
-// it waits for) that stops because the command was told to stop is the
-// error.
-func (m *Main) printStatus(g *adjudicator.Game) error {
-	w := m.Stdout
-	fmt.Fprintf(w, "%s  %s (rules revision %d), %s resolved\n", g.ID, g.Rules.Title(), g.Revision(), count(g.Resolved, "phase"))
-	if g.Created.GameIDs {
-		fmt.Fprintf(w, "  order files carry Game-Id: %s\n", g.GameID())
-	}
-	switch {
-	case g.Ended != nil:
-		fmt.Fprintf(w, "  over: %s\n", adjudicator.EndedText(g.Ended.Why))
-		if g.Ended.Result != nil {
-			fmt.Fprintf(w, "  result: %s\n", g.Ended.Result.Summary)
-		}
-	case g.Opened != nil:
-		fmt.Fprintf(w, "  phase %s (%s), deadline %s\n", g.Opened.Phase, g.Opened.Title, g.Opened.Deadline.UTC().Format(time.RFC1123))
-		for _, s := range g.Opened.Owes {
-			state := "owes orders"
-			if _, ok := g.Orders[s]; ok {
-				state = "orders in"
-			}
-			fmt.Fprintf(w, "  %-10s %s", s, state)
-			if n := g.Missed[s]; n > 0 {
-				fmt.Fprintf(w, " (missed %d in a row)", n)
-			}
-			fmt.Fprintln(w)
-		}
-		if why := g.Waiting(m.now()); why != "" {
-			fmt.Fprintf(w, "  waiting: %s\n", why)
-		}
-	}
-	if g.Paused != nil {
-		fmt.Fprintf(w, "  paused by %s: %s\n", g.Paused.By, g.Paused.Why)
-	}
-	if g.Created.Dice == "manual" {
-		fmt.Fprintf(w, "  manual dice in hand: %d\n", len(g.Dice))
-		wait, err := g.WaitingFor(m.now())
-		switch {
-		case stopped(err):
-			return err
-		case err != nil:
-			fmt.Fprintf(w, "  cannot resolve: %v\n", err)
-		case wait != nil:
-			fmt.Fprintf(w, "  waiting for dice: %s (skagerrak dice add)\n", wait.String())
-		}
-	}
-	if n := len(g.Outbox); n > 0 {
-		fmt.Fprintf(w, "  undelivered mail: %d queued\n", n)
-	}
-	for _, u := range g.Undelivered {
-		fmt.Fprintf(w, "  UNDELIVERED: %s\n", escapeLine(u.String()))
-	}
-	for _, b := range g.Bounced {
-		if !b.GaveUp() {
-			fmt.Fprintf(w, "  delivery delayed: %s mail %s\n", b.Side, escapeLine(b.String()))
-		}
-	}
-	return nil
 }
 
 func (m *Main) submitCmd() *cobra.Command {
@@ -163,48 +39,20 @@ armored signature (FILE.asc beside it, or --sig). A referee entering orders
 received on paper uses --unsigned --by NAME; they are recorded as unsigned.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if side == "" {
-				return fmt.Errorf("submit: --side is required")
-			}
-			data, err := os.ReadFile(args[1])
+			s := operator.Submission{Game: args[0], File: args[1], Side: side, Sig: sig, Unsigned: unsigned, By: by}
+			data, sigText, err := s.Read()
 			if err != nil {
 				return err
-			}
-			sigText := ""
-			if !unsigned {
-				if sig == "" {
-					if _, err := os.Stat(args[1] + ".asc"); err == nil {
-						sig = args[1] + ".asc"
-					}
-				}
-				if sig != "" {
-					b, err := os.ReadFile(sig)
-					if err != nil {
-						return err
-					}
-					sigText = string(b)
-				}
-			} else if by == "" {
-				return fmt.Errorf("submit: --unsigned needs --by NAME (who entered the paper orders)")
 			}
 			h, _, err := m.host(cmd, !unsigned, false, onlyGame(args[0]))
 			if err != nil {
 				return err
 			}
 			defer h.Close()
-			r, err := h.SubmitFile(args[0], engine.Side(strings.ToLower(side)), data, sigText, unsigned, by)
-			if err != nil {
+			if err := s.Submit(m.Stdout, h, data, sigText); errors.Is(err, operator.ErrRejected) {
+				return &exitError{code: 2, err: err}
+			} else if err != nil {
 				return err
-			}
-			fmt.Fprintf(m.Stdout, "%s: %s\n", args[1], r.Status)
-			if r.Reason != "" {
-				fmt.Fprintf(m.Stdout, "  %s\n", r.Reason)
-			}
-			for _, e := range r.Errors {
-				fmt.Fprintf(m.Stdout, "  %s\n", e.Error())
-			}
-			if r.Status == adjudicator.StatusRejected {
-				return &exitError{code: 2, err: fmt.Errorf("orders rejected")}
 			}
 			return nil
 		},
@@ -216,31 +64,15 @@ received on paper uses --unsigned --by NAME; they are recorded as unsigned.`,
 	return c
 }
 
-func (m *Main) refereeDo(cmd *cobra.Command, game string, c adjudicator.Command) error {
-	return m.refereeWith(cmd, game, func(*adjudicator.Game) (adjudicator.Command, error) { return c, nil })
-}
-
-// refereeWith carries out the referee command that build makes from the
-// game as it stands (in whichever store it is kept).
-func (m *Main) refereeWith(cmd *cobra.Command, game string, build func(*adjudicator.Game) (adjudicator.Command, error)) error {
+// refereeDo carries out a referee command on game (in whichever store it
+// is kept) and prints its status.
+func (m *Main) refereeDo(cmd *cobra.Command, game string, build operator.Build) error {
 	h, _, err := m.host(cmd, false, false, onlyGame(game))
 	if err != nil {
 		return err
 	}
 	defer h.Close()
-	g, err := h.Game(game)
-	if err != nil {
-		return err
-	}
-	c, err := build(g)
-	if err != nil {
-		return err
-	}
-	if err := h.Referee(game, c); err != nil {
-		return err
-	}
-	g, _ = h.Game(game)
-	return m.printStatus(g)
+	return operator.Referee(m.Stdout, h, game, build, m.now)
 }
 
 func (m *Main) resolveCmd() *cobra.Command {
@@ -254,7 +86,7 @@ func (m *Main) resolveCmd() *cobra.Command {
 			"which dice to roll; `skagerrak dice add GAME N...` then resolves it.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return m.refereeDo(cmd, args[0], adjudicator.Command{Name: "resolve", Why: why})
+			return m.refereeDo(cmd, args[0], operator.Do(adjudicator.Command{Name: "resolve", Why: why}))
 		},
 	}
 	c.Flags().StringVar(&why, "why", "resolved by the host operator", "reason, recorded and told to the players")
@@ -281,15 +113,7 @@ func (m *Main) diceCmd() *cobra.Command {
 				return err
 			}
 			defer h.Close()
-			if err := h.Referee(args[0], adjudicator.Command{Name: "dice", Args: args[1:]}); err != nil {
-				return err
-			}
-			if _, err := h.Tick(); err != nil {
-				return err
-			}
-			// The status says which dice the phase still waits for, if any.
-			g, _ := h.Game(args[0])
-			return m.printStatus(g)
+			return operator.AddDice(m.Stdout, h, args[0], args[1:], m.now)
 		},
 	})
 	var why string
@@ -298,7 +122,7 @@ func (m *Main) diceCmd() *cobra.Command {
 		Short: "Drop a manual-dice game's dice in hand (a value no roll can take)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return m.refereeDo(cmd, args[0], adjudicator.Command{Name: "dice", Args: []string{"clear"}, Why: why})
+			return m.refereeDo(cmd, args[0], operator.Do(adjudicator.Command{Name: "dice", Args: []string{"clear"}, Why: why}))
 		},
 	}
 	clear.Flags().StringVar(&why, "why", "", "reason, recorded (required)")
@@ -324,39 +148,14 @@ func (m *Main) refereeCmd() *cobra.Command {
 			"The referee may send the same commands by signed mail: an order file with\nSide: referee and one command per line.",
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			game, rest := args[0], args[1:]
-			if strings.ToLower(rest[0]) == "key" {
-				if len(rest) < 4 {
-					return fmt.Errorf("referee key: write referee GAME key SIDE KEYFILE WHY")
-				}
-				return m.refereeWith(cmd, game, func(g *adjudicator.Game) (adjudicator.Command, error) {
-					side := engine.Side(strings.ToLower(rest[1]))
-					old, ok := g.Player(side)
-					if !ok {
-						return adjudicator.Command{}, fmt.Errorf("game %s has no side %q", game, side)
-					}
-					p, err := player(side, old.Address, rest[2])
-					if err != nil {
-						return adjudicator.Command{}, err
-					}
-					return adjudicator.Command{Name: "key", Player: &p, Why: strings.Join(rest[3:], " ")}, nil
-				})
-			}
-			c, err := adjudicator.ParseCommand(strings.Join(rest, " "))
+			build, err := operator.ParseReferee(args[0], args[1:])
 			if err != nil {
 				return err
 			}
-			return m.refereeDo(cmd, game, c)
+			return m.refereeDo(cmd, args[0], build)
 		},
 	}
 	return c
-}
-
-// escapeLine makes text from outside (an MTA's diagnostic) safe for one
-// terminal line.
-func escapeLine(s string) string {
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
 }
 
 // stopped reports whether err is a resolution stopped because the command

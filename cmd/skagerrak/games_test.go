@@ -14,6 +14,7 @@ import (
 
 	"skagerrak/mail/compose"
 	"skagerrak/mail/gpgtest"
+	"skagerrak/mail/verify"
 )
 
 // keyFiles writes armored public keys for allied, german and the referee,
@@ -398,7 +399,7 @@ func TestNewAndRefereeKeyRefuseSeveralCertificates(t *testing.T) {
 	oneBlock := filepath.Join(dir, "one-block.asc")
 	var both []byte
 	{
-		alliedKeys, err := readCertificates(allied)
+		alliedKeys, err := verify.ReadCertificates(allied)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
-	"skagerrak/engine"
+	"skagerrak/internal/ruleslist"
 )
 
 func (m *Main) guideCmd() *cobra.Command {
@@ -19,21 +17,10 @@ that sends no orders. Without RULESET it lists the rulesets.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				for _, r := range engine.Rulesets() {
-					fmt.Fprintf(m.Stdout, "%-14s %s\n", r.Name(), r.Title())
-				}
+				ruleslist.List(m.Stdout, "")
 				return nil
 			}
-			r, err := engine.Lookup(args[0])
-			if err != nil {
-				return err
-			}
-			g, ok := r.(engine.Guider)
-			if !ok {
-				return fmt.Errorf("ruleset %s has no player's guide yet", r.Name())
-			}
-			fmt.Fprint(m.Stdout, g.Guide())
-			return nil
+			return ruleslist.Guide(m.Stdout, args[0])
 		},
 	}
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"net/mail"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,17 +14,7 @@ import (
 // host's names filled in.
 func (m *Main) mailServerCmd() *cobra.Command {
 	var ms config.MailServer
-	names := slices.Sorted(func(yield func(string) bool) {
-		for n := range config.MailServerNames {
-			if !yield(n) {
-				return
-			}
-		}
-	})
-	var where strings.Builder
-	for _, n := range names {
-		fmt.Fprintf(&where, "  %-10s %s\n", n, config.MailServerNames[n])
-	}
+	names, where := config.MailServerList()
 	c := &cobra.Command{
 		Use:   "mailserver dovecot|opensmtpd|postfix",
 		Short: "Print a working mail server configuration for this host (Dovecot, OpenSMTPD or Postfix)",
@@ -37,7 +25,7 @@ configuration, or --domain and --address), the machine's name, the mail's
 owner and where the mail, the users and the TLS certificate are. Each goes
 where Debian looks for it:
 
-` + where.String(),
+` + where,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: names,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -48,18 +36,7 @@ where Debian looks for it:
 			if err != nil {
 				return err
 			}
-			if ms.Domain == "" && c.SMTP.From != "" {
-				if a, err := mail.ParseAddress(c.SMTP.From); err == nil {
-					ms.Domain = a.Address[strings.LastIndex(a.Address, "@")+1:]
-					if len(ms.Addresses) == 0 {
-						ms.Addresses = []string{a.Address}
-					}
-				}
-			}
-			if ms.Domain == "" {
-				return fmt.Errorf("config mailserver: no mail domain: give --domain example.org, or set smtp.from in the configuration: %s", c.Where())
-			}
-			text, err := config.MailServerConfig(args[0], ms)
+			text, err := c.MailServerFor(args[0], ms)
 			if err != nil {
 				return err
 			}

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -35,36 +32,11 @@ events.jsonl.`,
 				return err
 			}
 			defer done()
-			var p *replaypage.Page
-			if side != "" {
-				p, err = replaypage.BuildSide(lr, engine.Side(strings.ToLower(side)))
-			} else {
-				p, err = replaypage.Build(lr)
-			}
-			if err != nil {
-				return err
-			}
-			b, err := writePage(p)
-			if err != nil {
-				return err
-			}
-			if err := os.WriteFile(out, b, 0o644); err != nil {
-				return err
-			}
-			fmt.Fprintf(m.Stdout, "%s: replay of %s, %d phases, %.1f MB\n", out, p.Game, len(p.Phases), float64(len(b))/1e6)
-			return nil
+			return replaypage.WriteFile(m.Stdout, lr, engine.Side(strings.ToLower(side)), out)
 		},
 	}
 	c.Flags().StringVar(&out, "html", "", "the HTML file to write")
 	c.Flags().StringVar(&side, "side", "", "write this side's history so far, from its mails alone")
 	c.MarkFlagRequired("html")
 	return c
-}
-
-func writePage(p *replaypage.Page) ([]byte, error) {
-	var b bytes.Buffer
-	if err := p.Write(&b); err != nil {
-		return nil, fmt.Errorf("replay: writing the page: %w", err)
-	}
-	return b.Bytes(), nil
 }

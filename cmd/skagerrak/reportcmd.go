@@ -1,16 +1,10 @@
 package main
 
 import (
-	"fmt"
-	"maps"
-	"os"
-	"slices"
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
-	"skagerrak/engine"
+	"skagerrak/internal/gamelog"
 )
 
 func (m *Main) reportCmd() *cobra.Command {
@@ -26,54 +20,11 @@ func (m *Main) reportCmd() *cobra.Command {
 				return err
 			}
 			defer done()
-			s := engine.Side(strings.ToLower(side))
-			sides := map[string]bool{}
-			var phases []string // of the side's reports, in order
-			ms, err := adjudicator.Mails(lr, func(q adjudicator.MailQueued) bool {
-				if q.Kind != adjudicator.MailReport && q.Kind != adjudicator.MailFinal {
-					return false
-				}
-				sides[string(q.Side)] = true
-				if q.Side != s {
-					return false
-				}
-				if q.Phase != "" && !slices.Contains(phases, q.Phase) {
-					phases = append(phases, q.Phase)
-				}
-				return phase == "" || strings.EqualFold(q.Phase, phase)
-			})
+			r, err := gamelog.SideReport(lr, args[0], side, phase)
 			if err != nil {
 				return err
 			}
-			if !sides[string(s)] {
-				return fmt.Errorf("game %s has no side %q; its sides: %s", args[0], side, strings.Join(slices.Sorted(maps.Keys(sides)), ", "))
-			}
-			if len(ms) == 0 {
-				return fmt.Errorf("game %s has no report of %s's for phase %q; %s", args[0], s, phase, reportPhases(phases))
-			}
-			r := ms[len(ms)-1]
-			if mapFile != "" {
-				if err := r.Complete(); err != nil {
-					return err
-				}
-			}
-			for _, a := range r.Attachments {
-				if a.Name == "report.json" && asJSON {
-					_, err := m.Stdout.Write(a.Data)
-					return err
-				}
-				if a.Name == "map.png" && mapFile != "" {
-					if err := os.WriteFile(mapFile, a.Data, 0o644); err != nil {
-						return err
-					}
-					fmt.Fprintf(m.Stderr, "map written to %s\n", mapFile)
-				}
-			}
-			if asJSON {
-				return fmt.Errorf("this report has no JSON copy (a report rendered by this build always has one)")
-			}
-			fmt.Fprintf(m.Stdout, "Message-ID: %s\nTo: %s\nSubject: %s\n\n%s", r.ID, r.To, r.Subject, r.Text)
-			return nil
+			return gamelog.PrintReport(m.Stdout, m.Stderr, r, asJSON, mapFile)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report's JSON copy (report.json) instead of its text; after the end, the final report's (schema "+adjudicator.FinalSchema+")")
@@ -82,13 +33,4 @@ func (m *Main) reportCmd() *cobra.Command {
 	c.Flags().StringVar(&phase, "phase", "", "the phase the report resolved (default: the latest report)")
 	c.MarkFlagRequired("side")
 	return c
-}
-
-// reportPhases says of which phases a side has reports (--phase takes
-// one of them).
-func reportPhases(phases []string) string {
-	if len(phases) == 0 {
-		return "it has only its first report so far (give no --phase)"
-	}
-	return "its reports resolved the phases " + strings.Join(phases, ", ") + " (--phase takes one of them; none gives the latest)"
 }

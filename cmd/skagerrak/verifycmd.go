@@ -1,20 +1,15 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
 
-	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
-	"skagerrak/events"
+	"skagerrak/config"
+	"skagerrak/internal/buildinfo"
+	"skagerrak/internal/gamelog"
 	"skagerrak/internal/receipts"
 	"skagerrak/internal/wiring"
 )
@@ -63,26 +58,18 @@ or every receipt the log does not bear out.`,
 			if noSigs {
 				v = nil
 			}
-			if dirs := dataDirGames(args[0]); dirs != nil && len(mailPaths) == 0 {
-				return m.verifyAll(cmd.Context(), dirs, v)
+			if dirs := adjudicator.DataDirGames(args[0]); dirs != nil && len(mailPaths) == 0 {
+				return adjudicator.VerifyAll(cmd.Context(), m.Stdout, dirs, v, buildinfo.Software())
 			}
 			rep, err := adjudicator.VerifyPathContext(cmd.Context(), args[0], v)
 			if err != nil {
 				return err
 			}
-			m.printVerified(rep)
+			rep.Print(m.Stdout, buildinfo.Software())
 			if len(mailPaths) == 0 {
 				return nil
 			}
-			host, err := receipts.ReadHostKey(hostKey)
-			if err != nil {
-				return err
-			}
-			players, err := receipts.ReadPrivateKeys(keys, os.Getenv("SKAGERRAK_KEY_PASSPHRASE"))
-			if err != nil {
-				return err
-			}
-			return m.checkReceipts(rep.Path, mailPaths, host, players)
+			return receipts.CheckFiles(m.Stdout, rep.Path, mailPaths, hostKey, keys, os.Getenv("SKAGERRAK_KEY_PASSPHRASE"))
 		},
 	}
 	c.Flags().BoolVar(&noSigs, "no-signatures", false, "skip checking the order signatures again")
@@ -90,77 +77,6 @@ or every receipt the log does not bear out.`,
 	c.Flags().StringVar(&hostKey, "host-key", "", "the host's armored public key, to check its signature on each saved mail")
 	c.Flags().StringSliceVar(&keys, "key", nil, "your armored private key, to decrypt encrypted reports")
 	return c
-}
-
-// printVerified says what verify found of one intact log.
-func (m *Main) printVerified(rep adjudicator.VerifyReport) {
-	fmt.Fprintf(m.Stdout, "%s: intact\n", rep.Path)
-	fmt.Fprintf(m.Stdout, "  game %s: %s, %s resolved, %s checked\n", rep.Game, count(int(rep.Events), "event"), count(rep.Phases, "phase"), count(rep.Signatures, "signature"))
-	fmt.Fprintf(m.Stdout, "  played under %s rules revision %d\n", rep.Ruleset, rep.Revision)
-	if rep.Unrendered > 0 {
-		fmt.Fprintf(m.Stdout, "  %d mails were rendered by an earlier build (render revision %d here): their text was not compared, what the game decided was\n", rep.Unrendered, adjudicator.RenderRevision)
-	}
-	if rep.Software != "" {
-		fmt.Fprintf(m.Stdout, "  created by skagerrak %s; verified by %s\n", rep.Software, software())
-	}
-	if rep.RollsChecked {
-		fmt.Fprintf(m.Stdout, "  %s checked against the game's committed dice secret\n", count(rep.Rolls, "dice roll"))
-	} else {
-		fmt.Fprintln(m.Stdout, "  dice rolls not checked: the secret is published when the game ends (or verify the game directory)")
-	}
-	if rep.Ended {
-		fmt.Fprintln(m.Stdout, "  the game is over")
-	}
-	if rep.TornTail {
-		fmt.Fprintln(m.Stdout, "  note: the file ends in an incomplete record, which the next writer cuts off")
-	}
-}
-
-// dataDirGames returns the game directories under path when path is a
-// data directory (it holds games, and is not itself one), else nil.
-func dataDirGames(path string) []string {
-	if _, err := os.Stat(filepath.Join(path, adjudicator.LogFile)); err == nil {
-		return nil
-	}
-	dirs, err := adjudicator.GameDirs(path)
-	if err != nil || len(dirs) == 0 {
-		return nil
-	}
-	return dirs
-}
-
-// verifyAll verifies every game of a data directory (a backup, after an
-// upgrade), going on past a game that fails; an error names those.
-func (m *Main) verifyAll(ctx context.Context, dirs []string, v adjudicator.Verifier) error {
-	var bad []string
-	for _, d := range dirs {
-		rep, err := adjudicator.VerifyPathContext(ctx, d, v)
-		if stopped(err) {
-			return err
-		}
-		if err != nil {
-			fmt.Fprintf(m.Stdout, "%s: DOES NOT VERIFY: %v\n", d, err)
-			bad = append(bad, filepath.Base(d))
-			continue
-		}
-		m.printVerified(rep)
-	}
-	if len(bad) > 0 {
-		return fmt.Errorf("verify: %d of %d games do not verify: %s", len(bad), len(dirs), strings.Join(bad, ", "))
-	}
-	fmt.Fprintf(m.Stdout, "%s, every one intact\n", count(len(dirs), "game"))
-	return nil
-}
-
-// checkReceipts reads saved mail, checks the host's signature on each and
-// checks the receipts against the log, printing what it found; an error
-// when any receipt does not match.
-func (m *Main) checkReceipts(logPath string, paths []string, host openpgp.EntityList, players []*openpgp.Entity) error {
-	k, c, err := receipts.Check(logPath, paths, host, players)
-	if err != nil {
-		return err
-	}
-	return receipts.Print(m.Stdout, logPath, paths, k, c)
 }
 
 func (m *Main) logCmd() *cobra.Command {
@@ -175,21 +91,7 @@ func (m *Main) logCmd() *cobra.Command {
 				return err
 			}
 			defer done()
-			for ev, err := range lr.Events(1) {
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					b, err := json.Marshal(ev)
-					if err != nil {
-						return err
-					}
-					fmt.Fprintln(m.Stdout, string(b))
-					continue
-				}
-				fmt.Fprintf(m.Stdout, "%5d  %s  %-16s %s\n", ev.Seq, ev.Time.UTC().Format("2006-01-02 15:04:05"), ev.Type, summarize(ev))
-			}
-			return nil
+			return gamelog.Print(m.Stdout, lr, asJSON)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the records as they are stored")
@@ -198,60 +100,16 @@ func (m *Main) logCmd() *cobra.Command {
 
 // logOf reads the records of a log file, a game directory, or (an
 // argument that is no file) a game of the configured store.
-func (m *Main) logOf(cmd *cobra.Command, arg string) (eventLog, func(), error) {
-	st, err := os.Stat(arg)
-	if err != nil {
-		if strings.ContainsRune(arg, os.PathSeparator) || !errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, err
-		}
-		return m.storedLog(cmd, arg)
-	}
-	if st.IsDir() {
-		arg = filepath.Join(arg, adjudicator.LogFile)
-	}
-	return adjudicator.LogReader{Path: arg}, func() {}, nil
+func (m *Main) logOf(cmd *cobra.Command, arg string) (gamelog.Reader, func(), error) {
+	return gamelog.Open(cmd.Context(), arg, func() (*config.Config, error) { return m.config(cmd) })
 }
 
-// summarize writes one readable line of an event's data.
-func summarize(ev events.Event) string {
-	var d map[string]any
-	if json.Unmarshal(ev.Data, &d) != nil {
-		return string(ev.Data)
+// storedLog is the records of a game of the configured store, read
+// without writing; done closes what it opened.
+func (m *Main) storedLog(cmd *cobra.Command, game string) (lr gamelog.Reader, done func(), err error) {
+	c, err := m.config(cmd)
+	if err != nil {
+		return nil, nil, err
 	}
-	var parts []string
-	add := func(k string) {
-		if v, ok := d[k]; ok && v != nil && v != "" {
-			s := fmt.Sprint(v)
-			if len(s) > 60 {
-				s = s[:57] + "..."
-			}
-			parts = append(parts, k+"="+strings.ReplaceAll(s, "\n", "\\n"))
-		}
-	}
-	switch ev.Type {
-	case adjudicator.EvOrdersAccepted, adjudicator.EvOrdersRejected:
-		for _, k := range []string{"phase", "side", "source", "reason", "fingerprint"} {
-			add(k)
-		}
-	case adjudicator.EvPhaseResolved:
-		add("phase")
-		add("why")
-		add("defaulted")
-		if r, ok := d["rolls"].([]any); ok {
-			parts = append(parts, fmt.Sprintf("rolls=%d", len(r)))
-		}
-	case adjudicator.EvPlayerCommand, adjudicator.EvPlayerMail:
-		for _, k := range []string{"side", "line", "address", "refused", "unanswered", "source"} {
-			add(k)
-		}
-	case adjudicator.EvGameCreated:
-		for _, k := range []string{"game", "ruleset", "dice"} {
-			add(k)
-		}
-	default:
-		for _, k := range []string{"phase", "kind", "side", "to", "id", "deadline", "by", "why", "values", "owes"} {
-			add(k)
-		}
-	}
-	return strings.Join(parts, " ")
+	return gamelog.Stored(cmd.Context(), c, game)
 }

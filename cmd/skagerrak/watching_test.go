@@ -9,12 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"skagerrak/internal/daemontest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"skagerrak/internal/daemontest"
 )
 
 // notifySocket listens where systemd would (NOTIFY_SOCKET) and keeps every

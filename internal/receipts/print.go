@@ -68,3 +68,24 @@ func Print(w io.Writer, logPath string, paths []string, k Kept, c adjudicator.Re
 	}
 	return nil
 }
+
+// CheckFiles reads the host's public key (hostKey) and the player's
+// private keys (keyFiles, unlocked with passphrase), reads the saved mail
+// in paths, checks the host's signature on each and the receipts against
+// the log, and prints what it found (verify --receipts); an error when
+// any receipt does not match.
+func CheckFiles(w io.Writer, logPath string, paths []string, hostKey string, keyFiles []string, passphrase string) error {
+	host, err := ReadHostKey(hostKey)
+	if err != nil {
+		return err
+	}
+	players, err := ReadPrivateKeys(keyFiles, passphrase)
+	if err != nil {
+		return err
+	}
+	k, c, err := Check(logPath, paths, host, players)
+	if err != nil {
+		return err
+	}
+	return Print(w, logPath, paths, k, c)
+}

@@ -1,4 +1,4 @@
-package main
+package verify
 
 import (
 	"io/fs"
@@ -40,11 +40,11 @@ func TestUnreadableKeyFileSaysWhoAndWhere(t *testing.T) {
 			t.Skip("root reads every file")
 		}
 		os.WriteFile("german.asc", []byte("-----BEGIN PGP PUBLIC KEY BLOCK-----\n"), 0o000)
-		_, _, err := readPublicKey("german.asc")
+		_, _, err := ReadPublicKeyFile("german.asc")
 		check(t, err)
 	})
 	t.Run("a missing file is only missing", func(t *testing.T) {
-		_, _, err := readPublicKey("allied.asc")
+		_, _, err := ReadPublicKeyFile("allied.asc")
 		if err == nil || strings.Contains(err.Error(), "may not read") || !strings.Contains(err.Error(), "no such file") {
 			t.Fatalf("a missing key file: %v", err)
 		}

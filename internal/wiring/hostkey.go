@@ -1,4 +1,4 @@
-package main
+package wiring
 
 import (
 	"fmt"
@@ -10,16 +10,16 @@ import (
 	"skagerrak/mail/compose"
 )
 
-// allowReadableKeyFlag is the flag that lets a host key file others can
+// AllowReadableKeyFlag is the command's flag that lets a host key file others can
 // read be loaded all the same.
-const allowReadableKeyFlag = "allow-readable-host-key"
+const AllowReadableKeyFlag = "allow-readable-host-key"
 
-// loadHostKey opens and unlocks the host's private key, which signs every
+// LoadHostKey opens and unlocks the host's private key, which signs every
 // mail the host sends. A key file that group or others may read or change
 // is refused, naming the file and the fix, unless allowReadable: whoever
 // reads it can sign as the host (a passphrase only slows them down).
 // run, poll and config check all load the key here.
-func loadHostKey(path, passphrase string, allowReadable bool) (*openpgp.Entity, error) {
+func LoadHostKey(path, passphrase string, allowReadable bool) (*openpgp.Entity, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("host_key: %w", err)
@@ -30,7 +30,7 @@ func loadHostKey(path, passphrase string, allowReadable bool) (*openpgp.Entity, 
 		return nil, fmt.Errorf("host_key: %w", err)
 	}
 	if perm := st.Mode().Perm(); perm&0o077 != 0 && !allowReadable {
-		return nil, fmt.Errorf("host_key %s is open to others (mode %04o): whoever reads it signs as the host; run chmod 600 %s (or pass --%s to load it all the same)", path, perm, path, allowReadableKeyFlag)
+		return nil, fmt.Errorf("host_key %s is open to others (mode %04o): whoever reads it signs as the host; run chmod 600 %s (or pass --%s to load it all the same)", path, perm, path, AllowReadableKeyFlag)
 	}
 	key, err := compose.ReadPrivateKeyWithPassphrase(f, []byte(passphrase))
 	if err != nil {

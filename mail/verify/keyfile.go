@@ -1,4 +1,4 @@
-package main
+package verify
 
 import (
 	"bytes"
@@ -15,20 +15,19 @@ import (
 
 	"github.com/ProtonMail/go-crypto/openpgp/armor"
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
-
-	"skagerrak/mail/verify"
 )
 
-// readPublicKey reads an armored public key file and returns the armor and
-// the primary key's fingerprint. A private key, no key, or a file holding
+// ReadPublicKeyFile reads an armored public key file (a player's, for
+// skagerrak new or referee key) and returns the armor and the primary
+// key's fingerprint. A private key, no key, or a file holding
 // more than one certificate (in one armored block or in several) is an
 // error naming the file and, for several, each certificate found.
-func readPublicKey(path string) (string, string, error) {
+func ReadPublicKeyFile(path string) (string, string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", "", unreadableKeyFile(path, err)
 	}
-	el, err := readCertificates(b)
+	el, err := ReadCertificates(b)
 	if err != nil {
 		return "", "", fmt.Errorf("%s is not an armored OpenPGP public key (export one with gpg --export --armor): %v", path, err)
 	}
@@ -60,10 +59,10 @@ func unreadableKeyFile(path string, err error) error {
 	return fmt.Errorf("%w (%s may not read %s: put the key file where it can, e.g. install -m 0644 -t /var/lib/skagerrak FILE)", err, who, path)
 }
 
-// readCertificates reads every armored block of a key file: go-crypto's
+// ReadCertificates reads every armored block of a key file: go-crypto's
 // ReadArmoredKeyRing reads only the first, and a second block would be
 // stored with the first and never looked at.
-func readCertificates(b []byte) (openpgp.EntityList, error) {
+func ReadCertificates(b []byte) (openpgp.EntityList, error) {
 	begin := []byte("-----BEGIN PGP ")
 	var starts []int
 	for i := 0; ; {
@@ -103,7 +102,7 @@ func describeCertificates(el openpgp.EntityList) string {
 	for _, e := range el {
 		var ids []string
 		for name := range e.Identities {
-			ids = append(ids, verify.Escape(name))
+			ids = append(ids, Escape(name))
 		}
 		sort.Strings(ids)
 		if len(ids) == 0 {
