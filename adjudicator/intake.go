@@ -168,43 +168,56 @@ func (h *Host) receiveMail(m InMessage, read time.Time, byClock bool) (Receipt, 
 	var refused *RefusedSigned
 	if errors.As(err, &refused) {
 		// Signed by a known key but unreadable: refused with a reply.
-		sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason, Received: m.Received,
-			Encrypted: encrypted}
-		if refused.Around {
-			// Anyone may wrap a copy of a signed message: the refusal is
-			// this mail's, and the message sent as made still counts.
-			sum := sha256.Sum256(raw)
-			sub.Key, sub.PacketKey, sub.Text = "mail1:"+hex.EncodeToString(sum[:]), "", ""
-		}
-		return h.route(sub, now, read)
+		return h.route(refusedSubmission(refused, raw, m.Received, encrypted), now, read)
 	}
 	if err != nil && encrypted {
 		return h.unreadableEncrypted(m, "the mail was decrypted, but what it holds is not orders signed by a key registered in the game ("+err.Error()+
 			"): sign the mail as well as encrypting it, with the key you registered (mutt: crypt_autosign; Thunderbird: Digitally Sign This Message; gpg: --encrypt --sign)", now, read)
 	}
 	if err != nil {
-		if h.triage != nil {
-			a := h.triage.Triage(raw)
-			if a.Auto {
-				return h.automatic(a)
-			}
-			// Mail a person wrote from a player's address, unsigned:
-			// told how to sign, once a phase, at that address only.
-			from := ""
-			if errors.Is(err, ErrUnsigned) {
-				from = a.From
-			}
-			if game, err2 := h.unsignedFrom(from, now); err2 != nil {
-				return Receipt{}, err2
-			} else if game != "" {
-				return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Game: game, Moved: "rejected"}, nil
-			}
-		}
-		return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: err.Error()}, Moved: "rejected"}, nil
+		return h.unverified(raw, err, now)
 	}
 	sub := Submission{Text: v.text(), Source: "mail", Raw: raw, Fingerprint: v.Fingerprint, Key: v.Key, PacketKey: v.PacketKey, SigTime: v.SigTime, Charset: v.Charset, Ignored: v.Ignored, Received: m.Received,
 		Encrypted: encrypted}
 	return h.route(sub, now, read)
+}
+
+// refusedSubmission is the submission of mail a known key signed that is
+// refused (unreadable orders), for its refusal to be recorded and answered.
+func refusedSubmission(refused *RefusedSigned, raw []byte, received time.Time, encrypted bool) Submission {
+	sub := Submission{Text: refused.text(), Source: "mail", Raw: raw, Fingerprint: refused.Fingerprint, Key: refused.Key, PacketKey: refused.PacketKey, SigTime: refused.SigTime, Ignored: refused.Ignored, Refusal: refused.Reason, Received: received,
+		Encrypted: encrypted}
+	if refused.Around {
+		// Anyone may wrap a copy of a signed message: the refusal is
+		// this mail's, and the message sent as made still counts.
+		sum := sha256.Sum256(raw)
+		sub.Key, sub.PacketKey, sub.Text = "mail1:"+hex.EncodeToString(sum[:]), "", ""
+	}
+	return sub
+}
+
+// unverified answers mail no known key signed (verr says why): automatic
+// mail goes to its handling, and the rest is rejected, with word how to
+// sign to a player's address.
+func (h *Host) unverified(raw []byte, verr error, now time.Time) (Receipt, error) {
+	if h.triage != nil {
+		a := h.triage.Triage(raw)
+		if a.Auto {
+			return h.automatic(a)
+		}
+		// Mail a person wrote from a player's address, unsigned:
+		// told how to sign, once a phase, at that address only.
+		from := ""
+		if errors.Is(verr, ErrUnsigned) {
+			from = a.From
+		}
+		if game, err2 := h.unsignedFrom(from, now); err2 != nil {
+			return Receipt{}, err2
+		} else if game != "" {
+			return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: verr.Error()}, Game: game, Moved: "rejected"}, nil
+		}
+	}
+	return Receipt{Outcome: Outcome{Status: StatusRejected, Reason: verr.Error()}, Moved: "rejected"}, nil
 }
 
 // unreadableEncrypted answers encrypted mail no known key is found to have
@@ -294,23 +307,9 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 			return Receipt{}, err
 		}
 	}
-	// A message already in any game the signer plays, or played before
-	// the referee gave the side another key, is only moved (its outcome
-	// is recorded in one of them, whatever its header says).
-	var mine []string
-	current := h.gamesOf(sub.Fingerprint)
-	for i, id := range slices.Concat(current, h.formerGamesOf(sub.Fingerprint)) {
-		g := h.games[id].g
-		if g.seen(sub) {
-			moved := "processed"
-			if g.SeenRejected(sub.Key) || g.SeenRejected(sub.PacketKey) {
-				moved = "rejected" // a rejected message always ends there
-			}
-			return Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved, Seq: g.recordOf(sub)}, nil
-		}
-		if i < len(current) && g.Ended == nil {
-			mine = append(mine, id)
-		}
+	mine, dup, seen := h.recordedIn(sub)
+	if seen {
+		return dup, nil
 	}
 	if err := h.heldAside(sub, mine); err != nil {
 		return Receipt{}, err
@@ -335,6 +334,35 @@ func (h *Host) route(sub Submission, now, read time.Time) (Receipt, error) {
 			sub.Others = mine[1:]
 		}
 	}
+	return h.submitRouted(sub, target, now, read)
+}
+
+// recordedIn looks for the message in every game the signer plays, or
+// played before the referee gave the side another key: one recorded
+// already is only moved (its outcome is recorded in one of them, whatever
+// its header says), and seen is true with its receipt. Otherwise mine
+// lists the open games the signer plays now.
+func (h *Host) recordedIn(sub Submission) (mine []string, dup Receipt, seen bool) {
+	current := h.gamesOf(sub.Fingerprint)
+	for i, id := range slices.Concat(current, h.formerGamesOf(sub.Fingerprint)) {
+		g := h.games[id].g
+		if g.seen(sub) {
+			moved := "processed"
+			if g.SeenRejected(sub.Key) || g.SeenRejected(sub.PacketKey) {
+				moved = "rejected" // a rejected message always ends there
+			}
+			return nil, Receipt{Outcome: Outcome{Status: StatusDuplicate}, Game: id, Moved: moved, Seq: g.recordOf(sub)}, true
+		}
+		if i < len(current) && g.Ended == nil {
+			mine = append(mine, id)
+		}
+	}
+	return mine, Receipt{}, false
+}
+
+// submitRouted submits to the target game and resolves what it completes,
+// a deadline judged at read; the receipt says where the message moves.
+func (h *Host) submitRouted(sub Submission, target string, now, read time.Time) (Receipt, error) {
 	hg := h.games[target]
 	hg.g.judgedAt = &read // a referee's command in it judges so too
 	defer func() { hg.g.judgedAt = nil }()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -30,6 +31,43 @@ import (
 func (h *Host) Flush(ctx context.Context, s Sender) (int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	work := h.flushWork()
+	fctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	t := &flushTally{cancel: cancel}
+	var wg sync.WaitGroup
+	jobs := make(chan *hosted)
+	for w := 0; w < min(h.senders, max(len(work), 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for hg := range jobs {
+				n, d, err := h.flushGame(fctx, hg, s, &t.down)
+				t.add(h.log, n, d, err)
+			}
+		}()
+	}
+	for _, hg := range work {
+		if fctx.Err() != nil || t.down.Load() {
+			break
+		}
+		jobs <- hg
+	}
+	close(jobs)
+	wg.Wait()
+	if t.fatal != nil {
+		return t.sent, t.fatal
+	}
+	if err := ctx.Err(); err != nil {
+		return t.sent, err
+	}
+	return t.sent, t.deferred
+}
+
+// flushWork lists the games with mail queued, in the order of their ids
+// turned to start at a random one: daemons sharing the games start at
+// different games.
+func (h *Host) flushWork() []*hosted {
 	var work []*hosted
 	for _, id := range h.idsLocked() {
 		if hg := h.games[id]; len(hg.g.Outbox) > 0 {
@@ -37,59 +75,41 @@ func (h *Host) Flush(ctx context.Context, s Sender) (int, error) {
 		}
 	}
 	if len(work) > 1 {
-		// Daemons sharing the games start at different games.
 		k := rand.IntN(len(work))
 		work = append(work[k:], work[:k]...)
 	}
-	var (
-		mu       sync.Mutex
-		sent     int
-		deferred error
-		fatal    error
-		wg       sync.WaitGroup
-		down     atomic.Bool // the server takes no mail: stop
-	)
-	fctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan *hosted)
-	for w := 0; w < min(h.senders, max(len(work), 1)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for hg := range jobs {
-				n, d, err := h.flushGame(fctx, hg, s, &down)
-				mu.Lock()
-				sent += n
-				if errors.Is(d, ErrUnavailable) && !down.Swap(true) {
-					h.log.Warn("the mail server takes no mail now; the rest waits for the next pass", "err", d)
-					deferred = d
-				}
-				if d != nil && deferred == nil {
-					deferred = d
-				}
-				if err != nil && fatal == nil {
-					fatal = err
-					cancel()
-				}
-				mu.Unlock()
-			}
-		}()
+	return work
+}
+
+// flushTally gathers what Flush's workers report: the mails sent, the
+// first temporary error (the server's, if it failed) and the first fatal
+// one, which cancels the rest.
+type flushTally struct {
+	mu       sync.Mutex
+	sent     int
+	deferred error
+	fatal    error
+	down     atomic.Bool // the server takes no mail: stop
+	cancel   context.CancelFunc
+}
+
+// add counts one game's flush: n sent, d its deferred delivery, err a
+// fatal error.
+func (t *flushTally) add(log *slog.Logger, n int, d, err error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.sent += n
+	if errors.Is(d, ErrUnavailable) && !t.down.Swap(true) {
+		log.Warn("the mail server takes no mail now; the rest waits for the next pass", "err", d)
+		t.deferred = d
 	}
-	for _, hg := range work {
-		if fctx.Err() != nil || down.Load() {
-			break
-		}
-		jobs <- hg
+	if d != nil && t.deferred == nil {
+		t.deferred = d
 	}
-	close(jobs)
-	wg.Wait()
-	if fatal != nil {
-		return sent, fatal
+	if err != nil && t.fatal == nil {
+		t.fatal = err
+		t.cancel()
 	}
-	if err := ctx.Err(); err != nil {
-		return sent, err
-	}
-	return sent, deferred
 }
 
 // flushGame sends a game's queued mail, oldest first, until none is left,

@@ -91,69 +91,90 @@ type logRecord struct {
 // short, a fork. The log's own chain is checked as it is read; replaying
 // it is VerifyPath's job.
 func CheckReceipts(path string, held []HeldReceipt) (ReceiptCheck, error) {
-	var c ReceiptCheck
 	logPath, _, err := logOf(path)
 	if err != nil {
-		return c, err
+		return ReceiptCheck{}, err
 	}
 	recs, byKey, game, err := readRecords(logPath)
 	if err != nil {
-		return c, err
+		return ReceiptCheck{}, err
 	}
-	c.Game, c.Records = game, uint64(len(recs))
-	hashes := map[uint64]map[string]string{} // seq -> hash -> first mail naming it
-	matched := map[uint64]bool{}
-	other := map[string]bool{}
+	t := receiptTally{recs: recs, byKey: byKey, hashes: map[uint64]map[string]string{}, matched: map[uint64]bool{}, other: map[string]bool{}}
+	t.c.Game, t.c.Records = game, uint64(len(recs))
 	for _, h := range held {
-		if h.Game != game {
-			c.Other++
-			continue
-		}
-		if h.Created != "" && h.Created != recs[0].hash {
-			// Another game of this name: its records say nothing of
-			// this log's, unless the host ran both at once.
-			if recs.during(h.Signed) {
-				other[h.Created] = true
-			} else {
-				c.Elsewhere++
-			}
-			continue
-		}
-		c.Checked++
-		if h.Kind == ReceiptOrders {
-			c.Orders++
-		}
-		if hashes[h.Seq] == nil {
-			hashes[h.Seq] = map[string]string{}
-		}
-		if _, ok := hashes[h.Seq][h.Hash]; !ok {
-			hashes[h.Seq][h.Hash] = h.Mail
-		}
-		if why := mismatch(h, recs, byKey); why != "" {
-			c.Mismatches = append(c.Mismatches, ReceiptMismatch{HeldReceipt: h, Why: why})
-			if c.Departs == 0 || h.Seq < c.Departs {
-				c.Departs = h.Seq
-			}
-			continue
-		}
-		c.Matched++
-		matched[h.Seq] = true
+		t.check(h)
 	}
-	for seq := range matched {
+	return t.finish(), nil
+}
+
+// receiptTally gathers, receipt by receipt, what CheckReceipts finds in
+// one log.
+type receiptTally struct {
+	c       ReceiptCheck
+	recs    logRecords
+	byKey   map[string][]keyed
+	hashes  map[uint64]map[string]string // seq -> hash -> first mail naming it
+	matched map[uint64]bool              // seqs of receipts the log bears out
+	other   map[string]bool              // first records of games of this name played at once
+}
+
+// check checks one receipt against the log.
+func (t *receiptTally) check(h HeldReceipt) {
+	c := &t.c
+	if h.Game != c.Game {
+		c.Other++
+		return
+	}
+	if h.Created != "" && h.Created != t.recs[0].hash {
+		// Another game of this name: its records say nothing of
+		// this log's, unless the host ran both at once.
+		if t.recs.during(h.Signed) {
+			t.other[h.Created] = true
+		} else {
+			c.Elsewhere++
+		}
+		return
+	}
+	c.Checked++
+	if h.Kind == ReceiptOrders {
+		c.Orders++
+	}
+	if t.hashes[h.Seq] == nil {
+		t.hashes[h.Seq] = map[string]string{}
+	}
+	if _, ok := t.hashes[h.Seq][h.Hash]; !ok {
+		t.hashes[h.Seq][h.Hash] = h.Mail
+	}
+	if why := mismatch(h, t.recs, t.byKey); why != "" {
+		c.Mismatches = append(c.Mismatches, ReceiptMismatch{HeldReceipt: h, Why: why})
+		if c.Departs == 0 || h.Seq < c.Departs {
+			c.Departs = h.Seq
+		}
+		return
+	}
+	c.Matched++
+	t.matched[h.Seq] = true
+}
+
+// finish works out, once every receipt is checked, where the log departs
+// from them, the contradictions and the games played at once.
+func (t *receiptTally) finish() ReceiptCheck {
+	c := t.c
+	for seq := range t.matched {
 		if c.Departs > 0 && seq < c.Departs && seq > c.Agree {
 			c.Agree = seq
 		}
 	}
-	if c.Departs > 0 && c.Agree < uint64(len(recs)) {
-		c.AtDeparture = recs[c.Agree].during
+	if c.Departs > 0 && c.Agree < uint64(len(t.recs)) {
+		c.AtDeparture = t.recs[c.Agree].during
 	}
 	sort.Slice(c.Mismatches, func(i, j int) bool { return c.Mismatches[i].Seq < c.Mismatches[j].Seq })
-	c.Contradictions = contradictions(hashes)
-	for h := range other {
+	c.Contradictions = contradictions(t.hashes)
+	for h := range t.other {
 		c.Concurrent = append(c.Concurrent, h)
 	}
 	sort.Strings(c.Concurrent)
-	return c, nil
+	return c
 }
 
 // logRecords are the records of a log, in order.

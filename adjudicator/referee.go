@@ -72,6 +72,21 @@ func (s *Spec) Check() error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkSetup(rs); err != nil {
+		return err
+	}
+	if err := s.checkPlayers(rs); err != nil {
+		return err
+	}
+	if err := s.checkKeys(rs); err != nil {
+		return err
+	}
+	return s.checkDiceAndTiming()
+}
+
+// checkSetup checks the set-up's scenario, revision and options against
+// the ruleset.
+func (s *Spec) checkSetup(rs engine.Ruleset) error {
 	if s.Setup.Scenario != "" {
 		var ids []string
 		for _, sc := range rs.Scenarios() {
@@ -93,6 +108,12 @@ func (s *Spec) Check() error {
 			return fmt.Errorf("ruleset %s has no option %q; valid: %s", s.Ruleset, o, strings.Join(opts, ", "))
 		}
 	}
+	return nil
+}
+
+// checkPlayers checks that every side of the ruleset has exactly one
+// player, with a mail address and a public key.
+func (s *Spec) checkPlayers(rs engine.Ruleset) error {
 	want := rs.Sides()
 	seen := map[engine.Side]bool{}
 	for _, p := range s.Players {
@@ -115,6 +136,12 @@ func (s *Spec) Check() error {
 			return fmt.Errorf("side %s has no player; every side of %s needs one (%s)", w, s.Ruleset, joinSides(want))
 		}
 	}
+	return nil
+}
+
+// checkKeys refuses one key on two sides (the referee's included), unless
+// the ruleset lets one player hold both.
+func (s *Spec) checkKeys(rs engine.Ruleset) error {
 	fps := map[string]engine.Side{}
 	all := append([]Player(nil), s.Players...)
 	if s.Referee != nil {
@@ -126,6 +153,11 @@ func (s *Spec) Check() error {
 		}
 		fps[p.Fingerprint] = p.Side
 	}
+	return nil
+}
+
+// checkDiceAndTiming checks the dice mode and the timing's durations.
+func (s *Spec) checkDiceAndTiming() error {
 	switch s.Dice {
 	case "", "seeded", "manual":
 	default:
@@ -225,109 +257,158 @@ func (g *Game) Do(c Command, now time.Time, emit Emit) error {
 	if c.Why == "" && c.Name != "dice" {
 		return fmt.Errorf("adjudicator: %s: say why (it is recorded and told to the players)", c.Name)
 	}
-	needOpen := func() error {
-		if g.Opened == nil {
-			return fmt.Errorf("adjudicator: game %s has no open phase", g.ID)
-		}
-		return nil
+	do, ok := refereeCommands[c.Name]
+	if !ok {
+		return fmt.Errorf("adjudicator: unknown referee command %q; valid:\n%s", c.Name, CommandHelp)
 	}
-	switch c.Name {
-	case "extend", "shorten":
-		if err := needOpen(); err != nil {
-			return err
-		}
-		if len(c.Args) < 1 {
-			return fmt.Errorf("adjudicator: %s needs a duration such as 24h", c.Name)
-		}
-		d, err := time.ParseDuration(c.Args[0])
-		if err != nil || d <= 0 {
-			return fmt.Errorf("adjudicator: %s: %q is not a positive duration such as 24h or 90m", c.Name, c.Args[0])
-		}
-		if c.Name == "shorten" {
-			d = -d
-		}
-		t := g.Opened.Deadline.Add(d)
-		if t.Before(now) {
-			t = now
-		}
-		return g.setDeadline(t, c, emit)
-	case "deadline":
-		if err := needOpen(); err != nil {
-			return err
-		}
-		if len(c.Args) < 1 {
-			return fmt.Errorf("adjudicator: deadline needs a time such as 2026-12-01T18:00:00Z")
-		}
-		t, err := time.Parse(time.RFC3339, c.Args[0])
-		if err != nil {
-			return fmt.Errorf("adjudicator: deadline: %q is not an RFC 3339 time such as 2026-12-01T18:00:00Z", c.Args[0])
-		}
-		if t.Before(now) {
-			t = now
-		}
-		return g.setDeadline(t, c, emit)
-	case "pause":
-		if g.Paused != nil {
-			return fmt.Errorf("adjudicator: game %s is already paused", g.ID)
-		}
-		if lim := g.Created.Timing.PauseLimit; g.Pauses >= lim {
-			return fmt.Errorf("adjudicator: game %s has used its %d pause(s)", g.ID, lim)
-		}
-		if err := emit(EvGamePaused, GamePaused{By: c.By, Why: c.Why}); err != nil {
-			return err
-		}
-		return g.notifyAll(emit)
-	case "resume":
-		if g.Paused == nil {
-			return fmt.Errorf("adjudicator: game %s is not paused", g.ID)
-		}
-		return g.resume(c.By, c.Why, now, emit)
-	case "resolve":
+	return do(g, c, now, emit)
+}
+
+// refereeCommands maps each referee command's name to the method that
+// carries it out (CommandHelp lists them for the referee).
+var refereeCommands = map[string]func(g *Game, c Command, now time.Time, emit Emit) error{
+	"extend":   (*Game).doMoveDeadline,
+	"shorten":  (*Game).doMoveDeadline,
+	"deadline": (*Game).doDeadline,
+	"pause":    (*Game).doPause,
+	"resume":   (*Game).doResume,
+	"resolve": func(g *Game, c Command, now time.Time, emit Emit) error {
 		return g.ForceResolve(now, c.By, c.Why, emit)
-	case "end":
+	},
+	"end": func(g *Game, c Command, now time.Time, emit Emit) error {
 		return g.end("ended by "+c.By+": "+c.Why, g.Rules.Result(g.State), now, emit)
-	case "abandon":
+	},
+	"abandon": func(g *Game, c Command, now time.Time, emit Emit) error {
 		return g.end("abandoned by "+c.By+": "+c.Why, nil, now, emit)
-	case "address", "key":
-		var p Player
-		if c.Player != nil {
-			p = *c.Player
-		} else {
-			if len(c.Args) < 2 {
-				return fmt.Errorf("adjudicator: address needs SIDE ADDRESS")
-			}
-			side := engine.Side(strings.ToLower(c.Args[0]))
-			old, ok := g.Player(side)
-			if !ok {
-				return fmt.Errorf("adjudicator: game %s has no side %q; valid: %s", g.ID, side, joinSides(g.Sides()))
-			}
-			if !strings.Contains(c.Args[1], "@") {
-				return fmt.Errorf("adjudicator: %q is not a mail address", c.Args[1])
-			}
-			p = old
-			p.Address = c.Args[1]
-		}
-		if _, ok := g.Player(p.Side); !ok {
-			return fmt.Errorf("adjudicator: game %s has no side %q; valid: %s", g.ID, p.Side, joinSides(g.Sides()))
-		}
-		if other, ok := g.SideOf(p.Fingerprint); ok && other != p.Side && !engine.MayShare(g.Rules, other, p.Side) {
-			return fmt.Errorf("adjudicator: key %s is already side %s's", p.Fingerprint, other)
-		}
-		if err := emit(EvSideChanged, SideChanged{Player: p, By: c.By, Why: c.Why}); err != nil {
-			return err
-		}
-		if err := g.queue(MailNotice, p.Side, "", "", emit); err != nil {
-			return err
-		}
-		// The side's mail that did not arrive goes again, to this address.
-		return g.resend(p.Side, true, emit)
-	case "dice":
-		if len(c.Args) == 1 && strings.EqualFold(c.Args[0], "clear") {
-			return g.clearDice(c, emit)
-		}
-		return g.addDice(c, now, emit)
+	},
+	"address": (*Game).doAddress,
+	"key":     (*Game).doAddress,
+	"dice":    (*Game).doDice,
+}
+
+// needOpen refuses a command that changes the open phase when there is none.
+func (g *Game) needOpen() error {
+	if g.Opened == nil {
+		return fmt.Errorf("adjudicator: game %s has no open phase", g.ID)
 	}
-	return fmt.Errorf("adjudicator: unknown referee command %q; valid:\n%s", c.Name, CommandHelp)
+	return nil
+}
+
+// doMoveDeadline carries out extend and shorten: the open phase's deadline
+// moves by the duration given, never before now.
+func (g *Game) doMoveDeadline(c Command, now time.Time, emit Emit) error {
+	if err := g.needOpen(); err != nil {
+		return err
+	}
+	if len(c.Args) < 1 {
+		return fmt.Errorf("adjudicator: %s needs a duration such as 24h", c.Name)
+	}
+	d, err := time.ParseDuration(c.Args[0])
+	if err != nil || d <= 0 {
+		return fmt.Errorf("adjudicator: %s: %q is not a positive duration such as 24h or 90m", c.Name, c.Args[0])
+	}
+	if c.Name == "shorten" {
+		d = -d
+	}
+	t := g.Opened.Deadline.Add(d)
+	if t.Before(now) {
+		t = now
+	}
+	return g.setDeadline(t, c, emit)
+}
+
+// doDeadline sets the open phase's deadline to the time given, never
+// before now.
+func (g *Game) doDeadline(c Command, now time.Time, emit Emit) error {
+	if err := g.needOpen(); err != nil {
+		return err
+	}
+	if len(c.Args) < 1 {
+		return fmt.Errorf("adjudicator: deadline needs a time such as 2026-12-01T18:00:00Z")
+	}
+	t, err := time.Parse(time.RFC3339, c.Args[0])
+	if err != nil {
+		return fmt.Errorf("adjudicator: deadline: %q is not an RFC 3339 time such as 2026-12-01T18:00:00Z", c.Args[0])
+	}
+	if t.Before(now) {
+		t = now
+	}
+	return g.setDeadline(t, c, emit)
+}
+
+// doPause stops the clock, within the game's pause limit.
+func (g *Game) doPause(c Command, _ time.Time, emit Emit) error {
+	if g.Paused != nil {
+		return fmt.Errorf("adjudicator: game %s is already paused", g.ID)
+	}
+	if lim := g.Created.Timing.PauseLimit; g.Pauses >= lim {
+		return fmt.Errorf("adjudicator: game %s has used its %d pause(s)", g.ID, lim)
+	}
+	if err := emit(EvGamePaused, GamePaused{By: c.By, Why: c.Why}); err != nil {
+		return err
+	}
+	return g.notifyAll(emit)
+}
+
+// doResume restarts the clock.
+func (g *Game) doResume(c Command, now time.Time, emit Emit) error {
+	if g.Paused == nil {
+		return fmt.Errorf("adjudicator: game %s is not paused", g.ID)
+	}
+	return g.resume(c.By, c.Why, now, emit)
+}
+
+// doAddress carries out address and key: a side's registration changes,
+// the side is told, and its mail that did not arrive goes again.
+func (g *Game) doAddress(c Command, _ time.Time, emit Emit) error {
+	p, err := g.commandPlayer(c)
+	if err != nil {
+		return err
+	}
+	if _, ok := g.Player(p.Side); !ok {
+		return fmt.Errorf("adjudicator: game %s has no side %q; valid: %s", g.ID, p.Side, joinSides(g.Sides()))
+	}
+	if other, ok := g.SideOf(p.Fingerprint); ok && other != p.Side && !engine.MayShare(g.Rules, other, p.Side) {
+		return fmt.Errorf("adjudicator: key %s is already side %s's", p.Fingerprint, other)
+	}
+	if err := emit(EvSideChanged, SideChanged{Player: p, By: c.By, Why: c.Why}); err != nil {
+		return err
+	}
+	if err := g.queue(MailNotice, p.Side, "", "", emit); err != nil {
+		return err
+	}
+	// The side's mail that did not arrive goes again, to this address.
+	return g.resend(p.Side, true, emit)
+}
+
+// commandPlayer is the registration an address or key command asks for:
+// the one it carries, or the side's present one with the new address from
+// its arguments.
+func (g *Game) commandPlayer(c Command) (Player, error) {
+	if c.Player != nil {
+		return *c.Player, nil
+	}
+	if len(c.Args) < 2 {
+		return Player{}, fmt.Errorf("adjudicator: address needs SIDE ADDRESS")
+	}
+	side := engine.Side(strings.ToLower(c.Args[0]))
+	p, ok := g.Player(side)
+	if !ok {
+		return Player{}, fmt.Errorf("adjudicator: game %s has no side %q; valid: %s", g.ID, side, joinSides(g.Sides()))
+	}
+	if !strings.Contains(c.Args[1], "@") {
+		return Player{}, fmt.Errorf("adjudicator: %q is not a mail address", c.Args[1])
+	}
+	p.Address = c.Args[1]
+	return p, nil
+}
+
+// doDice supplies manual dice, or with "dice clear" drops those in hand.
+func (g *Game) doDice(c Command, now time.Time, emit Emit) error {
+	if len(c.Args) == 1 && strings.EqualFold(c.Args[0], "clear") {
+		return g.clearDice(c, emit)
+	}
+	return g.addDice(c, now, emit)
 }
 
 func (g *Game) setDeadline(t time.Time, c Command, emit Emit) error {
@@ -366,21 +447,7 @@ func ParseCommand(line string) (Command, error) {
 
 // refereeMail carries out the commands of a signed referee mail.
 func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, emit Emit) (Outcome, error) {
-	lines := engine.OrderLines(f.Body)
-	var cmds []Command
-	var errs []engine.LineError
-	for _, l := range lines {
-		c, err := ParseCommand(l.Text)
-		if err != nil {
-			errs = append(errs, engine.LineError{Line: l.N, Text: l.Text, Msg: err.Error()})
-			continue
-		}
-		c.By = "referee " + sub.Fingerprint
-		cmds = append(cmds, c)
-	}
-	if len(errs) == 0 && len(cmds) == 0 {
-		errs = append(errs, engine.LineError{Msg: "no commands", Valid: CommandHelp})
-	}
+	cmds, errs := parseRefereeCommands(f, sub)
 	if len(errs) > 0 {
 		return g.reject(sub, Referee, "", "bad referee commands", errs, now, emit)
 	}
@@ -389,29 +456,9 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 		SigTime: sub.SigTime, Charset: sub.Charset, Unanswered: withheld, Encrypted: sub.Encrypted}); err != nil {
 		return Outcome{}, err
 	}
-	// The commands run in order; one that fails stops the rest, and the
-	// referee is told what was done, what failed and what was not tried.
-	var results []string
-	var failed error
-	for _, c := range cmds {
-		line := c.Name + " " + strings.TrimSpace(strings.Join(c.Args, " ")+" "+c.Why)
-		switch {
-		case failed != nil:
-			results = append(results, "not done (an earlier command failed): "+line)
-		default:
-			if err := g.Do(c, now, emit); err != nil {
-				if errors.Is(err, events.ErrFatal) {
-					return Outcome{}, err
-				}
-				failed = err
-				results = append(results, "refused: "+line+": "+strings.TrimPrefix(err.Error(), "adjudicator: "))
-				continue
-			}
-			if w := g.DiceWanted(now); (c.Name == "dice" || c.Name == "resolve") && w != nil {
-				line += "; still waiting: " + w.String()
-			}
-			results = append(results, "done: "+line)
-		}
+	results, failed, err := g.runRefereeCommands(cmds, now, emit)
+	if err != nil {
+		return Outcome{}, err
 	}
 	if err := emit(EvRefereeResult, RefereeResult{Lines: results}); err != nil {
 		return Outcome{}, err
@@ -425,4 +472,52 @@ func (g *Game) refereeMail(f engine.OrderFile, sub Submission, now time.Time, em
 		return Outcome{Status: StatusReferee, Side: Referee, Reason: failed.Error()}, nil
 	}
 	return Outcome{Status: StatusReferee, Side: Referee}, nil
+}
+
+// parseRefereeCommands reads the referee's order file into commands, each
+// recorded as by the referee's key, with an error for each line that is not
+// one (and one if there are none at all).
+func parseRefereeCommands(f engine.OrderFile, sub Submission) ([]Command, []engine.LineError) {
+	var cmds []Command
+	var errs []engine.LineError
+	for _, l := range engine.OrderLines(f.Body) {
+		c, err := ParseCommand(l.Text)
+		if err != nil {
+			errs = append(errs, engine.LineError{Line: l.N, Text: l.Text, Msg: err.Error()})
+			continue
+		}
+		c.By = "referee " + sub.Fingerprint
+		cmds = append(cmds, c)
+	}
+	if len(errs) == 0 && len(cmds) == 0 {
+		errs = append(errs, engine.LineError{Msg: "no commands", Valid: CommandHelp})
+	}
+	return cmds, errs
+}
+
+// runRefereeCommands carries out the commands in order; one that fails
+// stops the rest, and the result lines tell the referee what was done, what
+// failed and what was not tried. failed is the refusal; err is a fatal
+// error that stops the mail's handling.
+func (g *Game) runRefereeCommands(cmds []Command, now time.Time, emit Emit) (results []string, failed, err error) {
+	for _, c := range cmds {
+		line := c.Name + " " + strings.TrimSpace(strings.Join(c.Args, " ")+" "+c.Why)
+		if failed != nil {
+			results = append(results, "not done (an earlier command failed): "+line)
+			continue
+		}
+		if err := g.Do(c, now, emit); err != nil {
+			if errors.Is(err, events.ErrFatal) {
+				return nil, nil, err
+			}
+			failed = err
+			results = append(results, "refused: "+line+": "+strings.TrimPrefix(err.Error(), "adjudicator: "))
+			continue
+		}
+		if w := g.DiceWanted(now); (c.Name == "dice" || c.Name == "resolve") && w != nil {
+			line += "; still waiting: " + w.String()
+		}
+		results = append(results, "done: "+line)
+	}
+	return results, failed, nil
 }

@@ -61,139 +61,213 @@ func (g *Game) overdueReply(q MailQueued) bool {
 // View (engine.Ruleset.View), never from the full state; only the final
 // report, once the game is over, reveals the state.
 func (TemplateRenderer) Render(g *Game, q MailQueued) (Mail, error) {
-	var (
-		name    string
-		data    any
-		subj    string
-		atts    []Attachment
-		picture func() (Attachment, error)
-	)
+	draft, ok := mailDrafts[q.Kind]
+	if !ok {
+		return Mail{}, fmt.Errorf("unknown mail kind %q", q.Kind)
+	}
+	d, err := draft(g, q)
+	if err != nil {
+		return Mail{}, err
+	}
+	text, err := templates.Render(d.name, d.data)
+	if err != nil {
+		return Mail{}, err
+	}
+	return Mail{Subject: d.subj, Text: text, Attachments: d.atts, picture: d.picture}, nil
+}
+
+// mailDraft is a mail before its text is rendered: the template and its
+// data, the subject, the attachments, and the map picture, drawn only when
+// the mail is sent (see Mail.Complete).
+type mailDraft struct {
+	name    string
+	data    any
+	subj    string
+	atts    []Attachment
+	picture func() (Attachment, error)
+}
+
+// mailDrafts drafts each kind of mail.
+var mailDrafts = map[string]func(g *Game, q MailQueued) (mailDraft, error){
+	MailReport:      reportDraft,
+	MailAccepted:    acceptedDraft,
+	MailRejected:    rejectedDraft,
+	MailReminder:    reminderDraft,
+	MailAnswer:      answerDraft,
+	MailHowToSign:   howToSignDraft,
+	MailFlag:        noticeDraft,
+	MailNotice:      noticeDraft,
+	MailUndelivered: undeliveredDraft,
+	MailFinal:       finalDraft,
+}
+
+// openDeadline is the open phase's deadline, or the zero time if no phase
+// is open.
+func openDeadline(g *Game) time.Time {
 	deadline := time.Time{}
 	if g.Opened != nil {
 		deadline = g.Opened.Deadline
 	}
-	switch q.Kind {
-	case MailReport:
-		v := g.Rules.View(g.State, q.Side)
-		d := reportData{Game: g.ID, Title: g.Rules.Title(), Side: string(q.Side), Body: body(g.Rules, v, q.Side), Receipt: g.headReceipt(q)}
-		if n := len(g.History); n > 0 {
-			last := g.History[n-1]
-			d.Resolved, d.Why = last.Phase, last.Why
-			d.Defaulted = sideStrings(last.Defaulted)
-		}
-		if g.Opened != nil {
-			d.Next, d.Deadline = g.Opened.Phase+": "+g.Opened.Title, g.Opened.Deadline
-			d.Owes = sideStrings(g.Opened.Owes)
-			if containsSide(g.Opened.Owes, q.Side) {
-				d.Form = OrderForm(g, q.Side, v)
-			}
-		}
-		name = "report.tmpl"
-		js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, GameID: g.GameID(), Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v, Receipt: d.Receipt}, "", " ")
-		if err != nil {
-			return Mail{}, err
-		}
-		atts = append(atts, Attachment{Name: "report.json", ContentType: "application/json", Data: append(js, '\n')})
-		if d.Guide = g.firstReport(q); d.Guide {
-			atts = append(atts, Attachment{Name: "guide.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(guideText(g, q.Side))})
-		}
-		d.Map = g.carriesMap(q)
-		if q.rendered() >= shortMailSince {
-			d.MapNote = mapNote(g, q)
-		}
-		data = d
-		if pic, ok := g.Rules.(engine.Picturer); ok && d.Map {
-			side := q.Side
-			picture = func() (Attachment, error) {
-				png, err := pic.Picture(v, side)
-				if err != nil {
-					return Attachment{}, fmt.Errorf("drawing the map of %s: %w", side, err)
-				}
-				g.noteMapSum(q.ID, v, side, png)
-				return Attachment{Name: "map.png", ContentType: "image/png", Data: png}, nil
-			}
-		}
-		subj = reportSubject(g, q, d.Resolved)
-	case MailAccepted:
-		o, ok := g.Orders[q.Side]
-		if !ok || o.Key != q.About {
-			return Mail{}, fmt.Errorf("no accepted orders %s of %s to answer", q.About, q.Side)
-		}
-		text := g.Rules.FormatOrders(g.State, q.Side, g.parsed[q.Side])
-		form := fmt.Sprintf("Game: %s\n%sPhase: %s\nSide: %s\n%s", g.ID, gameIDLine(g), o.Phase, q.Side, text)
-		name = "accepted.tmpl"
-		r := g.ordersReceipt(q, o)
-		if r != nil {
-			form = strings.TrimRight(form, "\n") // the receipt follows after one empty line
-		}
-		data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": deadline, "Ignored": o.Ignored, "Quoted": quotedNote(o.Text, o.ReadTo),
-			"Last": g.lastReply(o.Fingerprint, false), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By,
-			"Overdue": g.overdueReply(q)}
-		subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
-		if r != nil {
-			a, err := r.attachment()
-			if err != nil {
-				return Mail{}, err
-			}
-			atts = append(atts, a)
-		}
-	case MailRejected:
-		r := g.lastRejected
-		if r == nil || r.Key != q.About {
-			return Mail{}, fmt.Errorf("no rejection %s to answer", q.About)
-		}
-		var errs []string
-		for _, e := range r.Errors {
-			errs = append(errs, e.Error())
-		}
-		open := ""
-		if g.Opened != nil {
-			open = g.Opened.Phase
-		}
-		name = "rejected.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": deadline, "Quoted": quotedNote(r.Text, 0),
-			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint, r.Stray), "Limit": replyLimit(r.Stray), "Stray": r.Stray,
-			"Overdue": g.overdueReply(q)}
-		subj = fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side)
-	case MailReminder:
-		name = "reminder.tmpl"
-		data = map[string]any{"Game": g.ID, "Phase": q.Phase, "Side": q.Side, "Deadline": deadline}
-		subj = fmt.Sprintf("[skagerrak] %s %s: reminder, orders due %s", g.ID, q.Phase, deadline.UTC().Format("2 Jan 15:04 MST"))
-	case MailAnswer:
-		var err error
-		if name, data, subj, err = answerMail(g, q); err != nil {
-			return Mail{}, err
-		}
-	case MailHowToSign:
-		p, _ := g.Player(q.Side)
-		name = "howtosign.tmpl"
-		data = map[string]any{"Game": g.ID, "Side": q.Side, "At": g.Time, "Fingerprint": p.Fingerprint}
-		subj = fmt.Sprintf("[skagerrak] %s: your mail was not signed, so not read", g.ID)
-	case MailFlag, MailNotice:
-		name = "notice.tmpl"
-		data = map[string]any{"Game": g.ID, "Side": q.Side, "Text": g.lastNotice}
-		subj = fmt.Sprintf("[skagerrak] %s: notice", g.ID)
-	case MailUndelivered:
-		var err error
-		if name, data, subj, err = g.undeliveredMail(q.About); err != nil {
-			return Mail{}, err
-		}
-	case MailFinal:
-		d, js, err := finalReport(g, q)
-		if err != nil {
-			return Mail{}, err
-		}
-		name, data = "final.tmpl", d
-		atts = append(atts, js)
-		subj = fmt.Sprintf("[skagerrak] %s: final report", g.ID)
-	default:
-		return Mail{}, fmt.Errorf("unknown mail kind %q", q.Kind)
+	return deadline
+}
+
+// reportDraft drafts a side's report: its view, what was resolved, the
+// phase it owes orders for, the JSON copy, the guide on the first report
+// and the map picture when the report carries one.
+func reportDraft(g *Game, q MailQueued) (mailDraft, error) {
+	v := g.Rules.View(g.State, q.Side)
+	d := reportData{Game: g.ID, Title: g.Rules.Title(), Side: string(q.Side), Body: body(g.Rules, v, q.Side), Receipt: g.headReceipt(q)}
+	if n := len(g.History); n > 0 {
+		last := g.History[n-1]
+		d.Resolved, d.Why = last.Phase, last.Why
+		d.Defaulted = sideStrings(last.Defaulted)
 	}
-	text, err := templates.Render(name, data)
+	if g.Opened != nil {
+		d.Next, d.Deadline = g.Opened.Phase+": "+g.Opened.Title, g.Opened.Deadline
+		d.Owes = sideStrings(g.Opened.Owes)
+		if containsSide(g.Opened.Owes, q.Side) {
+			d.Form = OrderForm(g, q.Side, v)
+		}
+	}
+	m := mailDraft{name: "report.tmpl"}
+	js, err := json.MarshalIndent(ReportJSON{Schema: ReportSchema, Game: g.ID, GameID: g.GameID(), Ruleset: g.Rules.Name(), Side: q.Side, Resolved: d.Resolved, Defaulted: last(g.History).Defaulted, Next: g.Opened, View: v, Receipt: d.Receipt}, "", " ")
 	if err != nil {
-		return Mail{}, err
+		return mailDraft{}, err
 	}
-	return Mail{Subject: subj, Text: text, Attachments: atts, picture: picture}, nil
+	m.atts = append(m.atts, Attachment{Name: "report.json", ContentType: "application/json", Data: append(js, '\n')})
+	if d.Guide = g.firstReport(q); d.Guide {
+		m.atts = append(m.atts, Attachment{Name: "guide.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(guideText(g, q.Side))})
+	}
+	d.Map = g.carriesMap(q)
+	if q.rendered() >= shortMailSince {
+		d.MapNote = mapNote(g, q)
+	}
+	m.data = d
+	if pic, ok := g.Rules.(engine.Picturer); ok && d.Map {
+		m.picture = g.mapPicture(pic, q, v)
+	}
+	m.subj = reportSubject(g, q, d.Resolved)
+	return m, nil
+}
+
+// mapPicture draws the side's map for a report when it is sent, and notes
+// its checksum.
+func (g *Game) mapPicture(pic engine.Picturer, q MailQueued, v engine.View) func() (Attachment, error) {
+	side := q.Side
+	return func() (Attachment, error) {
+		png, err := pic.Picture(v, side)
+		if err != nil {
+			return Attachment{}, fmt.Errorf("drawing the map of %s: %w", side, err)
+		}
+		g.noteMapSum(q.ID, v, side, png)
+		return Attachment{Name: "map.png", ContentType: "image/png", Data: png}, nil
+	}
+}
+
+// acceptedDraft drafts the answer to accepted orders: the orders as read,
+// with their receipt when there is one.
+func acceptedDraft(g *Game, q MailQueued) (mailDraft, error) {
+	o, ok := g.Orders[q.Side]
+	if !ok || o.Key != q.About {
+		return mailDraft{}, fmt.Errorf("no accepted orders %s of %s to answer", q.About, q.Side)
+	}
+	text := g.Rules.FormatOrders(g.State, q.Side, g.parsed[q.Side])
+	form := fmt.Sprintf("Game: %s\n%sPhase: %s\nSide: %s\n%s", g.ID, gameIDLine(g), o.Phase, q.Side, text)
+	m := mailDraft{name: "accepted.tmpl"}
+	r := g.ordersReceipt(q, o)
+	if r != nil {
+		form = strings.TrimRight(form, "\n") // the receipt follows after one empty line
+	}
+	m.data = map[string]any{"Game": g.ID, "Phase": o.Phase, "Side": q.Side, "Orders": form, "Deadline": openDeadline(g), "Ignored": o.Ignored, "Quoted": quotedNote(o.Text, o.ReadTo),
+		"Last": g.lastReply(o.Fingerprint, false), "Limit": MaxRepliesPerPhase, "Receipt": r, "Paper": o.Source == "unsigned", "By": o.By,
+		"Overdue": g.overdueReply(q)}
+	m.subj = fmt.Sprintf("[skagerrak] %s %s: orders accepted (%s)", g.ID, o.Phase, q.Side)
+	if r != nil {
+		a, err := r.attachment()
+		if err != nil {
+			return mailDraft{}, err
+		}
+		m.atts = append(m.atts, a)
+	}
+	return m, nil
+}
+
+// rejectedDraft drafts the answer to rejected orders, with each error.
+func rejectedDraft(g *Game, q MailQueued) (mailDraft, error) {
+	r := g.lastRejected
+	if r == nil || r.Key != q.About {
+		return mailDraft{}, fmt.Errorf("no rejection %s to answer", q.About)
+	}
+	var errs []string
+	for _, e := range r.Errors {
+		errs = append(errs, e.Error())
+	}
+	open := ""
+	if g.Opened != nil {
+		open = g.Opened.Phase
+	}
+	return mailDraft{
+		name: "rejected.tmpl",
+		data: map[string]any{"Game": g.ID, "Phase": r.Phase, "Side": q.Side, "Reason": r.Reason, "Errors": errs, "More": r.MoreErrors, "Open": open, "Deadline": openDeadline(g), "Quoted": quotedNote(r.Text, 0),
+			"Ignored": r.Ignored, "Last": g.lastReply(r.Fingerprint, r.Stray), "Limit": replyLimit(r.Stray), "Stray": r.Stray,
+			"Overdue": g.overdueReply(q)},
+		subj: fmt.Sprintf("[skagerrak] %s: orders rejected (%s)", g.ID, q.Side),
+	}, nil
+}
+
+// reminderDraft drafts the reminder that orders are due.
+func reminderDraft(g *Game, q MailQueued) (mailDraft, error) {
+	deadline := openDeadline(g)
+	return mailDraft{
+		name: "reminder.tmpl",
+		data: map[string]any{"Game": g.ID, "Phase": q.Phase, "Side": q.Side, "Deadline": deadline},
+		subj: fmt.Sprintf("[skagerrak] %s %s: reminder, orders due %s", g.ID, q.Phase, deadline.UTC().Format("2 Jan 15:04 MST")),
+	}, nil
+}
+
+// answerDraft drafts the answer to a player's command (see answerMail).
+func answerDraft(g *Game, q MailQueued) (mailDraft, error) {
+	var m mailDraft
+	var err error
+	m.name, m.data, m.subj, err = answerMail(g, q)
+	return m, err
+}
+
+// howToSignDraft drafts the answer to unsigned mail: how to sign it.
+func howToSignDraft(g *Game, q MailQueued) (mailDraft, error) {
+	p, _ := g.Player(q.Side)
+	return mailDraft{
+		name: "howtosign.tmpl",
+		data: map[string]any{"Game": g.ID, "Side": q.Side, "At": g.Time, "Fingerprint": p.Fingerprint},
+		subj: fmt.Sprintf("[skagerrak] %s: your mail was not signed, so not read", g.ID),
+	}, nil
+}
+
+// noticeDraft drafts a notice (and a flag) with the game's last notice text.
+func noticeDraft(g *Game, q MailQueued) (mailDraft, error) {
+	return mailDraft{
+		name: "notice.tmpl",
+		data: map[string]any{"Game": g.ID, "Side": q.Side, "Text": g.lastNotice},
+		subj: fmt.Sprintf("[skagerrak] %s: notice", g.ID),
+	}, nil
+}
+
+// undeliveredDraft drafts the host's word that mail did not arrive (see
+// Game.undeliveredMail).
+func undeliveredDraft(g *Game, q MailQueued) (mailDraft, error) {
+	var m mailDraft
+	var err error
+	m.name, m.data, m.subj, err = g.undeliveredMail(q.About)
+	return m, err
+}
+
+// finalDraft drafts the final report, with its JSON copy.
+func finalDraft(g *Game, q MailQueued) (mailDraft, error) {
+	d, js, err := finalReport(g, q)
+	if err != nil {
+		return mailDraft{}, err
+	}
+	return mailDraft{name: "final.tmpl", data: d, atts: []Attachment{js}, subj: fmt.Sprintf("[skagerrak] %s: final report", g.ID)}, nil
 }
 
 // Complete draws what a mail attaches that is costly to make (the map

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -126,68 +127,103 @@ func (g *Game) MarshalSnapshot() ([]byte, bool, error) {
 	s := snapshot{Version: snapshotVersion, Seq: g.Seq, Hash: g.Hash, Time: g.Time, Created: g.Created, State: st, StateDigest: g.stateDigest(),
 		Opened: g.Opened, OpenedAt: g.OpenedAt, Orders: g.Orders, Referee: g.Referee, Failed: g.Failed, Bounced: g.Bounced, Paused: g.Paused, PausedAt: g.PausedAt,
 		Pauses: g.Pauses, Missed: g.Missed, Dice: g.Dice, DiceD6: g.DiceD6, Ended: g.Ended, Resolved: g.Resolved, History: g.History, Flagged: g.flagged, Encrypts: g.encrypts,
-		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves, Waiting: g.waiting}
-	for _, side := range g.Sides() {
-		s.Players = append(s.Players, g.Players[side])
-	}
-	for _, h := range g.History {
-		s.HistorySeqs = append(s.HistorySeqs, h.Seq)
-	}
-	for side, o := range g.Orders {
-		if s.OrderRecords == nil {
-			s.OrderRecords = map[engine.Side]recordRef{}
-		}
-		s.OrderRecords[side] = recordRef{Seq: o.Seq, Hash: o.Hash}
-	}
-	s.Keys, s.Replies, s.AcceptedIn = g.keys, g.replies, g.acceptedIn
-	for k := range g.legacy {
-		s.Legacy = append(s.Legacy, k)
-	}
-	sort.Strings(s.Legacy)
-	for k, ok := range g.rejected {
-		if ok {
-			s.RejectedKeys = append(s.RejectedKeys, k)
-		}
-	}
-	sort.Strings(s.RejectedKeys)
-	for p := range g.reminded {
-		s.Reminded = append(s.Reminded, p)
-	}
-	sort.Strings(s.Reminded)
-	for k, ok := range g.replied {
-		if ok {
-			s.Replied = append(s.Replied, k)
-		}
-	}
-	sort.Strings(s.Replied)
-	for _, side := range g.Sides() {
-		if g.finals[side] {
-			s.Finals = append(s.Finals, side)
-		}
-	}
-	s.Signed, s.Mails, s.CreatedHash, s.Former = g.signed, g.mails, g.createdHash, g.former
-	s.MailNotes, s.Undelivered = g.mailNotes, g.Undelivered
-	for _, r := range g.reports {
-		s.Reports = append(s.Reports, snapReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
-	}
-	s.LastMap = g.lastMap
-	for id, sum := range g.mapSums {
-		if s.MapSums == nil {
-			s.MapSums = map[string]string{}
-		}
-		s.MapSums[id] = hex.EncodeToString(sum[:])
-	}
-	for k, ok := range g.toldUnsigned {
-		if ok {
-			s.ToldUnsigned = append(s.ToldUnsigned, k)
-		}
-	}
-	sort.Strings(s.ToldUnsigned)
+		LastRejected: g.lastRejected, LastNotice: g.lastNotice, Moves: g.Moves, Waiting: g.waiting,
+		Players: g.snapPlayers(), HistorySeqs: g.historySeqs(), OrderRecords: g.orderRecords(),
+		Keys: g.keys, Replies: g.replies, AcceptedIn: g.acceptedIn,
+		Legacy: sortedKeys(g.legacy), RejectedKeys: trueKeys(g.rejected), Reminded: sortedKeys(g.reminded), Replied: trueKeys(g.replied), Finals: g.finalSides(),
+		Signed: g.signed, Mails: g.mails, CreatedHash: g.createdHash, Former: g.former, MailNotes: g.mailNotes, Undelivered: g.Undelivered,
+		Reports: g.snapReports(), LastMap: g.lastMap, MapSums: g.hexMapSums(), ToldUnsigned: trueKeys(g.toldUnsigned)}
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, false, err
 	}
 	return b, true, nil
+}
+
+// snapPlayers lists the players in the order of their sides.
+func (g *Game) snapPlayers() []Player {
+	var ps []Player
+	for _, side := range g.Sides() {
+		ps = append(ps, g.Players[side])
+	}
+	return ps
+}
+
+// historySeqs lists the seq of each resolution in History, which its JSON
+// leaves out.
+func (g *Game) historySeqs() []uint64 {
+	var seqs []uint64
+	for _, h := range g.History {
+		seqs = append(seqs, h.Seq)
+	}
+	return seqs
+}
+
+// orderRecords names the record of each side's accepted orders (nil if
+// none are).
+func (g *Game) orderRecords() map[engine.Side]recordRef {
+	var refs map[engine.Side]recordRef
+	for side, o := range g.Orders {
+		if refs == nil {
+			refs = map[engine.Side]recordRef{}
+		}
+		refs[side] = recordRef{Seq: o.Seq, Hash: o.Hash}
+	}
+	return refs
+}
+
+// finalSides lists, in order, the sides whose final report is queued.
+func (g *Game) finalSides() []engine.Side {
+	var sides []engine.Side
+	for _, side := range g.Sides() {
+		if g.finals[side] {
+			sides = append(sides, side)
+		}
+	}
+	return sides
+}
+
+// snapReports lists the reports queued, without the game as it stood.
+func (g *Game) snapReports() []snapReport {
+	var rs []snapReport
+	for _, r := range g.reports {
+		rs = append(rs, snapReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
+	}
+	return rs
+}
+
+// hexMapSums is the map checksums in hex (nil if there are none).
+func (g *Game) hexMapSums() map[string]string {
+	var sums map[string]string
+	for id, sum := range g.mapSums {
+		if sums == nil {
+			sums = map[string]string{}
+		}
+		sums[id] = hex.EncodeToString(sum[:])
+	}
+	return sums
+}
+
+// sortedKeys lists m's keys in order (nil if it has none).
+func sortedKeys(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// trueKeys lists, in order, the keys m maps to true (nil if none).
+func trueKeys(m map[string]bool) []string {
+	var ks []string
+	for k, ok := range m {
+		if ok {
+			ks = append(ks, k)
+		}
+	}
+	sort.Strings(ks)
+	return ks
 }
 
 // saveSnapshotFile replaces gdir's snapshot file atomically.
@@ -213,22 +249,8 @@ func saveSnapshotFile(gdir string, b []byte) error {
 // decode to the recorded digest). Which event it ends at is checked by the
 // caller against the log.
 func readSnapshot(b []byte) *Game {
-	if len(b) == 0 {
-		return nil
-	}
-	var s snapshot
-	if json.Unmarshal(b, &s) != nil || s.Version != snapshotVersion || s.Seq == 0 {
-		return nil
-	}
-	rs, err := engine.Lookup(s.Created.Ruleset)
-	if err != nil {
-		return nil
-	}
-	st, err := rs.DecodeState(s.State)
-	if err != nil {
-		return nil
-	}
-	if d, err := Digest(st); err != nil || d != s.StateDigest {
+	s, rs, st, ok := decodeSnapshot(b)
+	if !ok {
 		return nil
 	}
 	g := NewGame(TemplateRenderer{}, false)
@@ -247,59 +269,68 @@ func readSnapshot(b []byte) *Game {
 	for _, p := range s.Players {
 		g.Players[p.Side] = p
 	}
-	for k, v := range s.Missed {
-		g.Missed[k] = v
+	g.restoreIndexes(&s)
+	g.restoreMail(&s)
+	if !g.restoreOrders(&s, rs, st) {
+		return nil
 	}
-	for k, v := range s.Flagged {
-		g.flagged[k] = v
+	return g
+}
+
+// decodeSnapshot decodes a snapshot of this version and its state, and
+// reports whether the state has the digest recorded.
+func decodeSnapshot(b []byte) (snapshot, engine.Ruleset, engine.State, bool) {
+	var s snapshot
+	if len(b) == 0 {
+		return s, nil, nil, false
 	}
-	for k, v := range s.Encrypts {
-		g.encrypts[k] = v
+	if json.Unmarshal(b, &s) != nil || s.Version != snapshotVersion || s.Seq == 0 {
+		return s, nil, nil, false
 	}
-	for k, seq := range s.Keys {
-		g.keys[k] = seq
+	rs, err := engine.Lookup(s.Created.Ruleset)
+	if err != nil {
+		return s, nil, nil, false
 	}
-	for k, n := range s.Replies {
-		g.replies[k] = n
+	st, err := rs.DecodeState(s.State)
+	if err != nil {
+		return s, nil, nil, false
 	}
-	for k, n := range s.AcceptedIn {
-		g.acceptedIn[k] = n
+	if d, err := Digest(st); err != nil || d != s.StateDigest {
+		return s, nil, nil, false
 	}
-	for _, k := range s.Legacy {
-		g.legacy[k] = true
-	}
-	for _, k := range s.RejectedKeys {
-		g.rejected[k] = true
-	}
-	for _, p := range s.Reminded {
-		g.reminded[p] = true
-	}
-	for _, k := range s.Replied {
-		g.replied[k] = true
-	}
+	return s, rs, st, true
+}
+
+// restoreIndexes fills the game's private indexes (the keys, replies and
+// reminders recorded, and who was flagged, encrypts or signed) from s.
+func (g *Game) restoreIndexes(s *snapshot) {
+	maps.Copy(g.Missed, s.Missed)
+	maps.Copy(g.flagged, s.Flagged)
+	maps.Copy(g.encrypts, s.Encrypts)
+	maps.Copy(g.keys, s.Keys)
+	maps.Copy(g.replies, s.Replies)
+	maps.Copy(g.acceptedIn, s.AcceptedIn)
+	setKeys(g.legacy, s.Legacy)
+	setKeys(g.rejected, s.RejectedKeys)
+	setKeys(g.reminded, s.Reminded)
+	setKeys(g.replied, s.Replied)
 	for _, side := range s.Finals {
 		g.finals[side] = true
 	}
-	for k, v := range s.Signed {
-		g.signed[k] = v
-	}
+	maps.Copy(g.signed, s.Signed)
 	g.former = slices.Clone(s.Former)
-	for k, v := range s.Mails {
-		g.mails[k] = v
-	}
-	for k, v := range s.MailNotes {
-		g.mailNotes[k] = v
-	}
+}
+
+// restoreMail fills what the game knows of the mail it queued from s.
+func (g *Game) restoreMail(s *snapshot) {
+	maps.Copy(g.mails, s.Mails)
+	maps.Copy(g.mailNotes, s.MailNotes)
 	g.Undelivered = slices.Clone(s.Undelivered)
 	for _, r := range s.Reports {
 		g.reports = append(g.reports, &sentReport{Queued: r.Queued, Seq: r.Seq, Open: r.Open})
 	}
-	for k, v := range s.LastMap {
-		g.lastMap[k] = v
-	}
-	for _, k := range s.ToldUnsigned {
-		g.toldUnsigned[k] = true
-	}
+	maps.Copy(g.lastMap, s.LastMap)
+	setKeys(g.toldUnsigned, s.ToldUnsigned)
 	for id, h := range s.MapSums {
 		var sum [32]byte
 		if b, err := hex.DecodeString(h); err == nil && len(b) == 32 {
@@ -307,24 +338,37 @@ func readSnapshot(b []byte) *Game {
 			g.mapSums[id] = sum
 		}
 	}
+}
+
+// restoreOrders parses each side's accepted orders again; it reports false
+// if any no longer parse or has no record named, and the snapshot is not
+// to be trusted.
+func (g *Game) restoreOrders(s *snapshot, rs engine.Ruleset, st engine.State) bool {
 	for side, o := range s.Orders {
 		f, err := readOrderFileTo(o.Text, o.ReadTo)
 		if err != nil {
-			return nil
+			return false
 		}
 		parsed, errs := rs.ParseOrders(st, side, f.Body)
 		if len(errs) > 0 {
-			return nil
+			return false
 		}
 		ref, ok := s.OrderRecords[side]
 		if !ok {
-			return nil
+			return false
 		}
 		o.Seq, o.Hash = ref.Seq, ref.Hash
 		g.Orders[side] = o
 		g.parsed[side] = parsed
 	}
-	return g
+	return true
+}
+
+// setKeys sets each of keys to true in m.
+func setKeys(m map[string]bool, keys []string) {
+	for _, k := range keys {
+		m[k] = true
+	}
 }
 
 // Snapshot saves a snapshot of every game that changed since its last one

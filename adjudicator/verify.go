@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -54,24 +55,12 @@ func VerifyPath(path string, v Verifier) (VerifyReport, error) {
 // resolution being replayed stops, and the verification with it.
 func VerifyPathContext(ctx context.Context, path string, v Verifier) (VerifyReport, error) {
 	rep := VerifyReport{Path: path}
-	logPath, gdir, err := logOf(path)
+	f, gdir, err := openChainedLog(path, &rep)
 	if err != nil {
 		return rep, err
-	}
-	rep.Path = logPath
-	f, err := os.Open(logPath)
-	if err != nil {
-		return rep, fmt.Errorf("verify: %w", err)
 	}
 	defer f.Close()
-	sum, err := events.Verify(f)
-	if err != nil {
-		return rep, fmt.Errorf("verify %s: %w", logPath, err)
-	}
-	rep.TornTail = sum.TornTail
-	if _, err := f.Seek(0, 0); err != nil {
-		return rep, err
-	}
+	logPath := rep.Path
 	var secret []byte
 	if gdir != "" {
 		if s, err := ReadSecret(gdir); err == nil {
@@ -80,27 +69,9 @@ func VerifyPathContext(ctx context.Context, path string, v Verifier) (VerifyRepo
 	}
 	g := NewGame(TemplateRenderer{}, true)
 	g.SetContext(ctx)
-	for ev, err := range events.NewReader(f, logPath).All() {
-		if err != nil {
-			return rep, fmt.Errorf("verify %s: %w", logPath, err)
-		}
-		if err := checkCanonical(ev); err != nil {
-			return rep, fmt.Errorf("verify %s: %w", logPath, err)
-		}
-		if err := verifyEvent(g, ev, v, &rep); err != nil {
-			return rep, fmt.Errorf("verify %s: %w", logPath, err)
-		}
-		if err := g.Apply(ev); err != nil {
-			if g.Created.Software != "" {
-				err = fmt.Errorf("%w (the game was created by skagerrak %s; its rules may differ from this build's)", err, g.Created.Software)
-			}
-			return rep, fmt.Errorf("verify %s: %w", logPath, err)
-		}
-		rep.Events = ev.Seq
-		if ev.Type == EvGameEnded {
-			sec, _ := hex.DecodeString(g.Ended.Secret)
-			secret = sec
-		}
+	secret, err = replayVerifying(g, f, logPath, v, &rep, secret)
+	if err != nil {
+		return rep, err
 	}
 	rep.Game, rep.Ended, rep.Phases, rep.Software = g.ID, g.Ended != nil, g.Resolved, g.Created.Software
 	rep.Ruleset, rep.Revision, rep.Unrendered = g.Created.Ruleset, g.Revision(), g.Unrendered
@@ -115,37 +86,74 @@ func VerifyPathContext(ctx context.Context, path string, v Verifier) (VerifyRepo
 	return rep, nil
 }
 
+// openChainedLog opens the log of path (a game directory or a log file)
+// once its hash chain verifies, read from its start; it notes the log's
+// path and a torn tail in rep, and returns the game directory if there is
+// one.
+func openChainedLog(path string, rep *VerifyReport) (*os.File, string, error) {
+	logPath, gdir, err := logOf(path)
+	if err != nil {
+		return nil, "", err
+	}
+	rep.Path = logPath
+	f, err := os.Open(logPath)
+	if err != nil {
+		return nil, "", fmt.Errorf("verify: %w", err)
+	}
+	sum, err := events.Verify(f)
+	if err != nil {
+		f.Close()
+		return nil, "", fmt.Errorf("verify %s: %w", logPath, err)
+	}
+	rep.TornTail = sum.TornTail
+	if _, err := f.Seek(0, 0); err != nil {
+		f.Close()
+		return nil, "", err
+	}
+	return f, gdir, nil
+}
+
+// replayVerifying replays the log onto g, each record checked canonical
+// and its signature checked again; it returns the dice secret to check the
+// rolls with: the one GameEnded published, else secret.
+func replayVerifying(g *Game, f io.Reader, logPath string, v Verifier, rep *VerifyReport, secret []byte) ([]byte, error) {
+	for ev, err := range events.NewReader(f, logPath).All() {
+		if err != nil {
+			return nil, fmt.Errorf("verify %s: %w", logPath, err)
+		}
+		if err := checkCanonical(ev); err != nil {
+			return nil, fmt.Errorf("verify %s: %w", logPath, err)
+		}
+		if err := verifyEvent(g, ev, v, rep); err != nil {
+			return nil, fmt.Errorf("verify %s: %w", logPath, err)
+		}
+		if err := g.Apply(ev); err != nil {
+			if g.Created.Software != "" {
+				err = fmt.Errorf("%w (the game was created by skagerrak %s; its rules may differ from this build's)", err, g.Created.Software)
+			}
+			return nil, fmt.Errorf("verify %s: %w", logPath, err)
+		}
+		rep.Events = ev.Seq
+		if ev.Type == EvGameEnded {
+			sec, _ := hex.DecodeString(g.Ended.Secret)
+			secret = sec
+		}
+	}
+	return secret, nil
+}
+
+// verifyEvent checks again the signature of a signed record (orders, a
+// referee's or a player's mail): the recorded text must be what the
+// signed message holds, signed by the side's key at the recorded time.
 func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error {
 	if v == nil || (ev.Type != EvOrdersAccepted && ev.Type != EvRefereeMail && ev.Type != EvPlayerMail) {
 		return nil
 	}
-	var a OrdersAccepted
-	if ev.Type == EvPlayerMail {
-		// A player's commands are checked like orders when the mail is
-		// kept (a large one keeps only its size and digest).
-		var m PlayerMail
-		if err := decode(ev, &m); err != nil {
-			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
-		}
-		if (len(m.Raw) == 0 && m.Source != "file") || m.TextBytes != 0 {
-			return nil
-		}
-		a = OrdersAccepted{Side: m.Side, Text: m.Text, Source: m.Source, Signature: m.Signature, Raw: m.Raw, Fingerprint: m.Fingerprint, Key: m.Key, Charset: m.Charset}
-	} else if ev.Type == EvRefereeMail {
-		// A referee's commands are checked like orders: by the referee's
-		// key, at the recorded time, against the mail kept in the log.
-		var r RefereeMail
-		if err := decode(ev, &r); err != nil {
-			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
-		}
-		a = OrdersAccepted{Side: Referee, Text: r.Text, Source: r.Source, Signature: r.Signature, Raw: r.Raw, Fingerprint: r.Fingerprint, Key: r.Key, Charset: r.Charset}
-		if a.Source == "" {
-			a.Source = "mail"
-		}
-	} else if err := decode(ev, &a); err != nil {
+	a, signed, err := signedRecord(ev)
+	if err != nil {
 		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
 	}
-	if a.Source == "unsigned" {
+	if !signed {
 		return nil
 	}
 	p, ok := g.Player(a.Side)
@@ -156,7 +164,57 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 	if err != nil {
 		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: err.Error()}
 	}
+	got, err := verifyRecorded(v, a, ks, ev)
+	if err != nil {
+		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the signature does not verify: " + err.Error()}
+	}
+	if reason := recordedMismatch(a, got); reason != "" {
+		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: reason}
+	}
+	rep.Signatures++
+	return nil
+}
+
+// signedRecord reads a record whose signature is checked as the orders it
+// amounts to; signed is false when there is nothing to check (unsigned
+// orders, a player's mail not kept whole).
+func signedRecord(ev events.Event) (a OrdersAccepted, signed bool, err error) {
+	switch ev.Type {
+	case EvPlayerMail:
+		// A player's commands are checked like orders when the mail is
+		// kept (a large one keeps only its size and digest).
+		var m PlayerMail
+		if err := decode(ev, &m); err != nil {
+			return a, false, err
+		}
+		if (len(m.Raw) == 0 && m.Source != "file") || m.TextBytes != 0 {
+			return a, false, nil
+		}
+		a = OrdersAccepted{Side: m.Side, Text: m.Text, Source: m.Source, Signature: m.Signature, Raw: m.Raw, Fingerprint: m.Fingerprint, Key: m.Key, Charset: m.Charset}
+	case EvRefereeMail:
+		// A referee's commands are checked like orders: by the referee's
+		// key, at the recorded time, against the mail kept in the log.
+		var r RefereeMail
+		if err := decode(ev, &r); err != nil {
+			return a, false, err
+		}
+		a = OrdersAccepted{Side: Referee, Text: r.Text, Source: r.Source, Signature: r.Signature, Raw: r.Raw, Fingerprint: r.Fingerprint, Key: r.Key, Charset: r.Charset}
+		if a.Source == "" {
+			a.Source = "mail"
+		}
+	default:
+		if err := decode(ev, &a); err != nil {
+			return a, false, err
+		}
+	}
+	return a, a.Source != "unsigned", nil
+}
+
+// verifyRecorded verifies the signed message kept in the record with keys
+// ks at the record's time.
+func verifyRecorded(v Verifier, a OrdersAccepted, ks KeySet, ev events.Event) (Verified, error) {
 	var got Verified
+	var err error
 	if a.Source == "mail" {
 		got, err = v.VerifyMail(a.Raw, ks, ev.Time)
 	} else if a.Signature == "" {
@@ -170,9 +228,12 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 		// verified, which is what is checked of it.
 		got, err = refused.Verified, nil
 	}
-	if err != nil {
-		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the signature does not verify: " + err.Error()}
-	}
+	return got, err
+}
+
+// recordedMismatch says how the recorded orders differ from what the
+// signed message holds, or "" if they do not.
+func recordedMismatch(a OrdersAccepted, got Verified) string {
 	key := got.Key
 	if !canonicalKey(a.Key) {
 		key = got.PacketKey // recorded by a build before canonical identities
@@ -185,15 +246,14 @@ func verifyEvent(g *Game, ev events.Event, v Verifier, rep *VerifyReport) error 
 	want := string(got.Signed)
 	if a.Charset != "" {
 		if !strings.EqualFold(got.Charset, a.Charset) {
-			return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: fmt.Sprintf("the orders were decoded from %s, but the signed message is read as %q", a.Charset, got.Charset)}
+			return fmt.Sprintf("the orders were decoded from %s, but the signed message is read as %q", a.Charset, got.Charset)
 		}
 		want = got.text()
 	}
 	if want != a.Text || got.Fingerprint != a.Fingerprint || key != a.Key {
-		return &ReplayError{Seq: ev.Seq, Type: ev.Type, Reason: "the recorded orders are not what the signed message holds"}
+		return "the recorded orders are not what the signed message holds"
 	}
-	rep.Signatures++
-	return nil
+	return ""
 }
 
 // checkRolls recomputes every seeded roll from the secret.

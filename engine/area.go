@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"container/heap"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -74,6 +74,16 @@ func insertEdge(es []Edge, e Edge) []Edge {
 // Edges returns the edges leaving area a, sorted by destination then kind.
 func (g *AreaGraph) Edges(a string) []Edge { return append([]Edge(nil), g.adj[a]...) }
 
+// EdgeKind is the kind of the connection a-b, or "" where there is none.
+func (g *AreaGraph) EdgeKind(a, b string) string {
+	for _, e := range g.adj[a] {
+		if e.To == b {
+			return e.Kind
+		}
+	}
+	return ""
+}
+
 // Adjacent reports whether a and b share an edge, of any of kinds (any kind
 // when none is given).
 func (g *AreaGraph) Adjacent(a, b string, kinds ...string) bool {
@@ -115,9 +125,9 @@ func (g *AreaGraph) ShortestPath(a, b string, cost CostFunc) (Path, bool) {
 	dist := map[string]int{a: 0}
 	prev := map[string]string{}
 	done := map[string]bool{}
-	pq := &pathQueue{{area: a}}
+	pq := NewQueue(pathFirst, pathItem{area: a})
 	for pq.Len() > 0 {
-		it := heap.Pop(pq).(pathItem)
+		it := pq.Pop()
 		if done[it.area] {
 			continue
 		}
@@ -134,7 +144,7 @@ func (g *AreaGraph) ShortestPath(a, b string, cost CostFunc) (Path, bool) {
 			if d, seen := dist[e.To]; !seen || nd < d || (nd == d && it.area < prev[e.To]) {
 				dist[e.To] = nd
 				prev[e.To] = it.area
-				heap.Push(pq, pathItem{area: e.To, cost: nd})
+				pq.Push(pathItem{area: e.To, cost: nd})
 			}
 		}
 	}
@@ -159,9 +169,9 @@ func (g *AreaGraph) ShortestPath(a, b string, cost CostFunc) (Path, bool) {
 // with its cheapest cost, as sorted area names.
 func (g *AreaGraph) Reachable(a string, budget int, cost CostFunc) map[string]int {
 	dist := map[string]int{a: 0}
-	pq := &pathQueue{{area: a}}
+	pq := NewQueue(pathFirst, pathItem{area: a})
 	for pq.Len() > 0 {
-		it := heap.Pop(pq).(pathItem)
+		it := pq.Pop()
 		if it.cost > dist[it.area] {
 			continue
 		}
@@ -176,7 +186,7 @@ func (g *AreaGraph) Reachable(a string, budget int, cost CostFunc) map[string]in
 			}
 			if d, seen := dist[e.To]; !seen || nd < d {
 				dist[e.To] = nd
-				heap.Push(pq, pathItem{area: e.To, cost: nd})
+				pq.Push(pathItem{area: e.To, cost: nd})
 			}
 		}
 	}
@@ -188,29 +198,15 @@ type pathItem struct {
 	cost int
 }
 
-type pathQueue []pathItem
-
-func (q pathQueue) Len() int { return len(q) }
-func (q pathQueue) Less(i, j int) bool {
-	if q[i].cost != q[j].cost {
-		return q[i].cost < q[j].cost
+// pathFirst orders a path search's queue: cheapest first, then by area
+// name.
+func pathFirst(a, b pathItem) bool {
+	if a.cost != b.cost {
+		return a.cost < b.cost
 	}
-	return q[i].area < q[j].area
-}
-func (q pathQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *pathQueue) Push(x any)   { *q = append(*q, x.(pathItem)) }
-func (q *pathQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
+	return a.area < b.area
 }
 
 func containsString(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(xs, s)
 }

@@ -63,91 +63,125 @@ func isFlat(t reflect.Type, seen map[reflect.Type]bool) bool {
 	return true
 }
 
+// buildCopier builds the copier of t: a plain assignment for a flat type,
+// else one that copies what t refers to.
 func buildCopier(t reflect.Type) copier {
 	if isFlat(t, map[reflect.Type]bool{}) {
 		return setFlat
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
-		elem := t.Elem()
-		return func(dst, src reflect.Value) {
-			if src.IsNil() {
-				return
-			}
-			n := reflect.New(elem)
-			copierFor(elem)(n.Elem(), src.Elem())
-			dst.Set(n)
-		}
+		return pointerCopier(t)
 	case reflect.Slice:
-		elem := t.Elem()
-		flatElem := isFlat(elem, map[reflect.Type]bool{})
-		return func(dst, src reflect.Value) {
-			if src.IsNil() {
-				return
-			}
-			n := reflect.MakeSlice(t, src.Len(), src.Len())
-			if flatElem {
-				reflect.Copy(n, src)
-			} else {
-				c := copierFor(elem)
-				for i := 0; i < src.Len(); i++ {
-					c(n.Index(i), src.Index(i))
-				}
-			}
-			dst.Set(n)
-		}
+		return sliceCopier(t)
 	case reflect.Map:
-		key, elem := t.Key(), t.Elem()
-		return func(dst, src reflect.Value) {
-			if src.IsNil() {
-				return
-			}
-			n := reflect.MakeMapWithSize(t, src.Len())
-			ck, ce := copierFor(key), copierFor(elem)
-			it := src.MapRange()
-			for it.Next() {
-				k := reflect.New(key).Elem()
-				ck(k, it.Key())
-				v := reflect.New(elem).Elem()
-				ce(v, it.Value())
-				n.SetMapIndex(k, v)
-			}
-			dst.Set(n)
-		}
+		return mapCopier(t)
 	case reflect.Interface:
-		return func(dst, src reflect.Value) {
-			if src.IsNil() {
-				return
-			}
-			e := src.Elem()
-			n := reflect.New(e.Type()).Elem()
-			copierFor(e.Type())(n, e)
-			dst.Set(n)
-		}
+		return copyInterface
 	case reflect.Array:
-		elem := t.Elem()
-		return func(dst, src reflect.Value) {
-			c := copierFor(elem)
-			for i := 0; i < src.Len(); i++ {
-				c(dst.Index(i), src.Index(i))
-			}
-		}
+		return arrayCopier(t)
 	case reflect.Struct:
-		var deep []int
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if f.IsExported() && !isFlat(f.Type, map[reflect.Type]bool{}) {
-				deep = append(deep, i)
-			}
-		}
-		return func(dst, src reflect.Value) {
-			dst.Set(src)
-			for _, i := range deep {
-				f := dst.Field(i)
-				f.SetZero()
-				copierFor(f.Type())(f, src.Field(i))
-			}
-		}
+		return structCopier(t)
 	}
 	return setFlat
+}
+
+// pointerCopier copies a pointer of type t into a new value (nil stays
+// nil).
+func pointerCopier(t reflect.Type) copier {
+	elem := t.Elem()
+	return func(dst, src reflect.Value) {
+		if src.IsNil() {
+			return
+		}
+		n := reflect.New(elem)
+		copierFor(elem)(n.Elem(), src.Elem())
+		dst.Set(n)
+	}
+}
+
+// sliceCopier copies a slice of type t into a new one (nil stays nil,
+// empty stays empty).
+func sliceCopier(t reflect.Type) copier {
+	elem := t.Elem()
+	flatElem := isFlat(elem, map[reflect.Type]bool{})
+	return func(dst, src reflect.Value) {
+		if src.IsNil() {
+			return
+		}
+		n := reflect.MakeSlice(t, src.Len(), src.Len())
+		if flatElem {
+			reflect.Copy(n, src)
+		} else {
+			c := copierFor(elem)
+			for i := 0; i < src.Len(); i++ {
+				c(n.Index(i), src.Index(i))
+			}
+		}
+		dst.Set(n)
+	}
+}
+
+// mapCopier copies a map of type t, keys and values, into a new one (nil
+// stays nil).
+func mapCopier(t reflect.Type) copier {
+	key, elem := t.Key(), t.Elem()
+	return func(dst, src reflect.Value) {
+		if src.IsNil() {
+			return
+		}
+		n := reflect.MakeMapWithSize(t, src.Len())
+		ck, ce := copierFor(key), copierFor(elem)
+		it := src.MapRange()
+		for it.Next() {
+			k := reflect.New(key).Elem()
+			ck(k, it.Key())
+			v := reflect.New(elem).Elem()
+			ce(v, it.Value())
+			n.SetMapIndex(k, v)
+		}
+		dst.Set(n)
+	}
+}
+
+// copyInterface copies the value an interface holds (nil stays nil).
+func copyInterface(dst, src reflect.Value) {
+	if src.IsNil() {
+		return
+	}
+	e := src.Elem()
+	n := reflect.New(e.Type()).Elem()
+	copierFor(e.Type())(n, e)
+	dst.Set(n)
+}
+
+// arrayCopier copies an array of type t element by element.
+func arrayCopier(t reflect.Type) copier {
+	elem := t.Elem()
+	return func(dst, src reflect.Value) {
+		c := copierFor(elem)
+		for i := 0; i < src.Len(); i++ {
+			c(dst.Index(i), src.Index(i))
+		}
+	}
+}
+
+// structCopier copies a struct of type t: all of it by assignment, then
+// its exported fields that refer to anything, deeply.
+func structCopier(t reflect.Type) copier {
+	var deep []int
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.IsExported() && !isFlat(f.Type, map[reflect.Type]bool{}) {
+			deep = append(deep, i)
+		}
+	}
+	return func(dst, src reflect.Value) {
+		dst.Set(src)
+		for _, i := range deep {
+			f := dst.Field(i)
+			f.SetZero()
+			copierFor(f.Type())(f, src.Field(i))
+		}
+	}
 }

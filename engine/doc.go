@@ -12,7 +12,9 @@
 // full rulebook with reports, maps and a rules listing), and registering
 // the adapter around them (Typed, Book), which implements Ruleset and the
 // optional interfaces: the JSON decoding and every type check happen
-// there, once. Its data files are read through a Pack from its embedded
+// there, once. A rulebook builds its map once (DrawMap, a Drawing such as
+// a picture.HexMap), and Book both draws it (Picture) and digests it
+// (MapDigest) from that. Its data files are read through a Pack from its embedded
 // data/ folder, the rules listing from data/rules.txt.
 //
 // A ruleset builds on a small kit: its fog-of-war record is a Journal of
@@ -20,5 +22,9 @@
 // its side); its turn is a Sequence of stages (name, order-table kind,
 // title, who owes orders); and what each rules revision changed is a named
 // Change, which the code asks for (rev.Has(change)) and the revision list
-// is built from (RevisionsOf).
+// is built from (RevisionsOf). Small shared pieces live here too rather
+// than in each ruleset: SortedKeys and SortedHexes (walking a map in a
+// fixed order), Find, Queue (the path searches' priority queue),
+// Phase.Awaits and WithoutFailed (a scripted player's orders less the
+// lines the parser refused).
 package engine

@@ -110,3 +110,20 @@ func OrderLines(body string) []OrderLine {
 func (l OrderLine) Errorf(rule, valid, format string, args ...any) LineError {
 	return LineError{Line: l.N, Text: l.Text, Rule: rule, Msg: fmt.Sprintf(format, args...), Valid: valid}
 }
+
+// WithoutFailed is lines less those errs name (LineError.Line counts
+// from 1): what a scripted player keeps of its orders once the parser
+// refused some. It is nil when no line is left.
+func WithoutFailed(lines []string, errs []LineError) []string {
+	bad := map[int]bool{}
+	for _, e := range errs {
+		bad[e.Line] = true
+	}
+	var keep []string
+	for i, l := range lines {
+		if !bad[i+1] {
+			keep = append(keep, l)
+		}
+	}
+	return keep
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -41,12 +42,7 @@ type Setup struct {
 
 // Has reports whether option id is enabled.
 func (s Setup) Has(id string) bool {
-	for _, o := range s.Options {
-		if o == id {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.Options, id)
 }
 
 // Phase describes the phase a game is in: what it is called and which sides
@@ -61,6 +57,11 @@ type Phase struct {
 	Owes []Side `json:"owes"`
 	// Over is true once the game has ended; no orders are owed then.
 	Over bool `json:"over,omitempty"`
+}
+
+// Awaits reports whether side owes orders for the phase.
+func (p Phase) Awaits(side Side) bool {
+	return slices.Contains(p.Owes, side)
 }
 
 // LineError is one problem with one line of an order file.

@@ -95,35 +95,11 @@ const StartPhase = "start"
 // A game still going on is refused: its page would reveal what each side
 // hides from the other.
 func Build(l Log) (*Page, error) {
-	var logBuf bytes.Buffer
 	rec := recorder{maps: map[[32]byte]int{}}
 	wholes := map[string]int{}
-	g := adjudicator.NewGame(adjudicator.TemplateRenderer{}, false)
-	g.OnMail = rec.keep(func(q adjudicator.MailQueued) bool {
-		return q.Kind == adjudicator.MailReport
-	})
-	for ev, err := range l.Events(1) {
-		if err != nil {
-			return nil, err
-		}
-		line, err := ev.MarshalJSON()
-		if err != nil {
-			return nil, fmt.Errorf("replay: record %d: %w", ev.Seq, err)
-		}
-		logBuf.Write(line)
-		logBuf.WriteByte('\n')
-		if err := g.Apply(ev); err != nil {
-			return nil, fmt.Errorf("replay: %w", err)
-		}
-		if err := rec.whole(g, ev, wholes); err != nil {
-			return nil, err
-		}
-		if g.Ended != nil {
-			break // the game, to its end: the same page whenever it is made
-		}
-	}
-	if rec.err != nil {
-		return nil, rec.err
+	g, records, err := replayToEnd(l, &rec, wholes)
+	if err != nil {
+		return nil, err
 	}
 	if g.Seq == 0 {
 		return nil, fmt.Errorf("replay: the log is empty")
@@ -132,24 +108,13 @@ func Build(l Log) (*Page, error) {
 		return nil, fmt.Errorf("replay: game %s is not over: the whole game's replay would show each side what the other hides; give --side SIDE for one side's history so far", g.ID)
 	}
 	p := header(g)
-	p.Log = logBuf.Bytes()
+	p.Log = records
 	p.Result = g.Ended.Result
 	p.Ended = adjudicator.EndedText(g.Ended.Why)
 	if rv, ok := g.Rules.(engine.Revealer); ok {
 		p.Revealed = rv.Reveal(g.State)
 	}
-	p.Phases = append(p.Phases, Phase{ID: StartPhase, Title: "the game as set up", Rolls: g.Created.SetupRolls, Views: rec.views[""], Whole: wholeOf(wholes, "")})
-	for i, h := range g.History {
-		ph := Phase{ID: h.Phase, Why: h.Why, Defaulted: h.Defaulted, Seq: h.Seq, Rolls: h.Rolls, Views: rec.views[h.Phase], Whole: wholeOf(wholes, h.Phase)}
-		if i < len(g.Moves) {
-			mv := g.Moves[i]
-			ph.Title = mv.Title
-			for _, s := range sortedSides(mv.Orders) {
-				ph.Orders = append(ph.Orders, SideText{Side: s, Text: mv.Orders[s]})
-			}
-		}
-		p.Phases = append(p.Phases, ph)
-	}
+	p.Phases = wholePhases(g, &rec, wholes)
 	if last := &p.Phases[len(p.Phases)-1]; len(last.Views) == 0 {
 		// The phase that ended the game has no report (the final report
 		// follows): each side's view of the final state, as a report
@@ -162,6 +127,59 @@ func Build(l Log) (*Page, error) {
 	}
 	p.Maps = rec.pngs
 	return p, nil
+}
+
+// replayToEnd replays the log up to the record that ended the game,
+// recording each report and whole map in rec and wholes; it returns the
+// game and the records replayed, as stored.
+func replayToEnd(l Log, rec *recorder, wholes map[string]int) (*adjudicator.Game, []byte, error) {
+	var logBuf bytes.Buffer
+	g := adjudicator.NewGame(adjudicator.TemplateRenderer{}, false)
+	g.OnMail = rec.keep(func(q adjudicator.MailQueued) bool {
+		return q.Kind == adjudicator.MailReport
+	})
+	for ev, err := range l.Events(1) {
+		if err != nil {
+			return nil, nil, err
+		}
+		line, err := ev.MarshalJSON()
+		if err != nil {
+			return nil, nil, fmt.Errorf("replay: record %d: %w", ev.Seq, err)
+		}
+		logBuf.Write(line)
+		logBuf.WriteByte('\n')
+		if err := g.Apply(ev); err != nil {
+			return nil, nil, fmt.Errorf("replay: %w", err)
+		}
+		if err := rec.whole(g, ev, wholes); err != nil {
+			return nil, nil, err
+		}
+		if g.Ended != nil {
+			break // the game, to its end: the same page whenever it is made
+		}
+	}
+	if rec.err != nil {
+		return nil, nil, rec.err
+	}
+	return g, logBuf.Bytes(), nil
+}
+
+// wholePhases lists the game as set up and each phase resolved, with its
+// orders, rolls, the sides' reports and the whole map.
+func wholePhases(g *adjudicator.Game, rec *recorder, wholes map[string]int) []Phase {
+	phases := []Phase{{ID: StartPhase, Title: "the game as set up", Rolls: g.Created.SetupRolls, Views: rec.views[""], Whole: wholeOf(wholes, "")}}
+	for i, h := range g.History {
+		ph := Phase{ID: h.Phase, Why: h.Why, Defaulted: h.Defaulted, Seq: h.Seq, Rolls: h.Rolls, Views: rec.views[h.Phase], Whole: wholeOf(wholes, h.Phase)}
+		if i < len(g.Moves) {
+			mv := g.Moves[i]
+			ph.Title = mv.Title
+			for _, s := range sortedSides(mv.Orders) {
+				ph.Orders = append(ph.Orders, SideText{Side: s, Text: mv.Orders[s]})
+			}
+		}
+		phases = append(phases, ph)
+	}
+	return phases
 }
 
 // finalViews draws each side's view of the final state: its map and the

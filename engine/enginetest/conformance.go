@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -254,12 +255,7 @@ func checkView(t testing.TB, rs engine.Ruleset, s engine.State, side engine.Side
 }
 
 func hasSide(sides []engine.Side, s engine.Side) bool {
-	for _, x := range sides {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(sides, s)
 }
 
 // checkRefusal checks that every problem of a refused order text names a

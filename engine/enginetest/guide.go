@@ -54,7 +54,7 @@ func GuideExamples(t *testing.T, rs engine.Ruleset, vs engine.Verbs, played Play
 			t.Errorf("%s: example phase %s is never open in the scripted game, and no test sets it up", v.Name, ex.Phase)
 			continue
 		}
-		if !owes(rs.Phase(st), ex.Side) {
+		if !rs.Phase(st).Awaits(ex.Side) {
 			t.Errorf("%s: side %s owes no orders in phase %s", v.Name, ex.Side, ex.Phase)
 			continue
 		}
@@ -62,15 +62,6 @@ func GuideExamples(t *testing.T, rs engine.Ruleset, vs engine.Verbs, played Play
 			t.Errorf("%s: example %q (%s, %s) is refused: %v", v.Name, ex.Line, ex.Side, ex.Phase, errs)
 		}
 	}
-}
-
-func owes(ph engine.Phase, side engine.Side) bool {
-	for _, s := range ph.Owes {
-		if s == side {
-			return true
-		}
-	}
-	return false
 }
 
 // FormsListUnits checks, in every state of played, that each side owing

@@ -3,7 +3,7 @@ package kampen
 import (
 	"embed"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,12 +50,7 @@ type CardInfo struct {
 
 // Can reports whether the card may be used for use (see data/cards.txt).
 func (c CardInfo) Can(use string) bool {
-	for _, u := range c.Uses {
-		if u == use {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(c.Uses, use)
 }
 
 // SetupInfo is one stack of the scenario's set-up (data/setup.txt).
@@ -201,14 +196,7 @@ func CardName(side engine.Side, id string) string {
 }
 
 // EdgeKind returns the kind of the border a-b ("land", "fjord"), or "".
-func EdgeKind(a, b string) string {
-	for _, e := range data.Graph.Edges(a) {
-		if e.To == b {
-			return e.Kind
-		}
-	}
-	return ""
-}
+func EdgeKind(a, b string) string { return data.Graph.EdgeKind(a, b) }
 
 // Distance is the number of borders between a and b, -1 if unreachable.
 func Distance(a, b string) int {
@@ -282,15 +270,5 @@ func sideCards(side engine.Side) []string {
 			out = append(out, c.ID)
 		}
 	}
-	return out
-}
-
-// sortedKeys returns the keys of m sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

@@ -534,7 +534,7 @@ func (p *parser) groupDests() string {
 	if len(seen) == 0 {
 		return "none"
 	}
-	return names(sortedKeys(seen))
+	return names(engine.SortedKeys(seen))
 }
 
 func (p *parser) flee(l engine.OrderLine, args []string) {
@@ -724,7 +724,7 @@ func (p *parser) finish() {
 	for _, m := range p.o.Moves {
 		dests[m.To()] = true
 	}
-	for _, area := range sortedKeys(p.attackLines) {
+	for _, area := range engine.SortedKeys(p.attackLines) {
 		if !dests[area] {
 			l := p.attackLines[area]
 			p.errorf(l, "4.2", "move into "+AreaName(area)+" in these orders", "no battalion moves into %s: there is no attack there", AreaName(area))
@@ -742,7 +742,7 @@ func (p *parser) finish() {
 			p.errorf(p.attackLines[a.Area], "5.3.6", "first AREA, an area the attack comes from", "no battalion attacks %s from %s", AreaName(a.Area), AreaName(a.First))
 		}
 	}
-	for _, area := range sortedKeys(p.reactLines) {
+	for _, area := range engine.SortedKeys(p.reactLines) {
 		if !dests[area] {
 			l := p.reactLines[area]
 			p.errorf(l, "4.2", "move into "+AreaName(area)+" in these orders", "no battalion moves into %s: there is no attack there", AreaName(area))

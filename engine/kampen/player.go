@@ -17,11 +17,7 @@ func (r rules) Play(v *View, side engine.Side, dice engine.Dice) string {
 	if v == nil || v.Over {
 		return ""
 	}
-	owes := false
-	for _, o := range v.Phase.Owes {
-		owes = owes || o == side
-	}
-	if !owes {
+	if !v.Phase.Awaits(side) {
 		return ""
 	}
 	p := &player{v: v, side: side, s: stateFromView(v), hand: append([]string(nil), v.Hand...), moved: map[string]int{}}
@@ -105,11 +101,51 @@ func (p *player) threat(area string) int {
 }
 
 func (p *player) move() {
-	type target struct {
-		area  string
-		def   int
-		value int
+	// The German deck is the clock: Germany means to spend one card a
+	// round (the one it must), or two for an objective.
+	p.budget = 3
+	if p.side == German {
+		p.budget = 1
+		if p.v.UsedSince {
+			p.budget = 0
+		}
 	}
+	attacked := map[string]bool{}
+	for _, t := range p.targets() {
+		if p.attack(t) {
+			attacked[t.area] = true
+		}
+	}
+	if p.side == German {
+		var reacts []string
+		for _, id := range []string{"jagerbomber", "speidertropp"} {
+			if p.has(id) {
+				reacts = append(reacts, id)
+			}
+		}
+		for _, a := range engine.SortedKeys(attacked) {
+			if len(reacts) > 0 && p.budget > 0 && isObjective(a) {
+				p.add("react %s %s", a, strings.Join(reacts, " "))
+			}
+		}
+		if p.budget > 0 || len(attacked) > 0 {
+			p.add("engineer on")
+		}
+		p.para()
+	}
+	p.advance()
+}
+
+// target is an area the player might attack: its defenders and its worth.
+type target struct {
+	area  string
+	def   int
+	value int
+}
+
+// targets are the areas with enemies in them, objectives first, then the
+// weakest held.
+func (p *player) targets() []target {
 	var targets []target
 	for _, a := range data.Areas {
 		d := p.s.enemyIn(a.ID, p.side)
@@ -128,100 +164,90 @@ func (p *player) move() {
 		}
 		return targets[i].def < targets[j].def
 	})
-	// The German deck is the clock: Germany means to spend one card a
-	// round (the one it must), or two for an objective.
-	p.budget = 3
-	if p.side == German {
-		p.budget = 1
-		if p.v.UsedSince {
-			p.budget = 0
-		}
-	}
-	attacked := map[string]bool{}
-	cardsAttack := map[engine.Side][]string{
-		German:    {"panzer", "artilleri", "bombefly", "jagerbomber", "speidertropp"},
-		Norwegian: {"bakhold"},
-		Allied:    {"stridsvogn", "fremmedlegionaer"},
-	}
-	for _, t := range targets {
-		// Who could join the attack, and with how many dice.
-		type src struct {
-			from string
-			n    int
-		}
-		var srcs []src
-		land, fj := 0, 0
-		for _, nb := range data.Graph.Neighbors(t.area) {
-			n := p.free(nb) - p.garrison(nb)
-			if n <= 0 {
-				continue
-			}
-			srcs = append(srcs, src{nb, n})
-			if EdgeKind(nb, t.area) == "fjord" {
-				fj += n
-			} else {
-				land += n
-			}
-		}
-		aDice := BattalionDice(land, fj)
-		if aDice == 0 {
+	return targets
+}
+
+// cardsAttack are the cards each side plays to attack, in the order it
+// reaches for them.
+var cardsAttack = map[engine.Side][]string{
+	German:    {"panzer", "artilleri", "bombefly", "jagerbomber", "speidertropp"},
+	Norwegian: {"bakhold"},
+	Allied:    {"stridsvogn", "fremmedlegionaer"},
+}
+
+// source is an area that may join an attack, with the battalions it can
+// spare.
+type source struct {
+	from string
+	n    int
+}
+
+// attack orders the attack on t where the player's spare battalions and
+// cards give it enough dice over the defender's, and reports whether it
+// did.
+func (p *player) attack(t target) bool {
+	// Who could join the attack, and with how many dice.
+	var srcs []source
+	land, fj := 0, 0
+	for _, nb := range data.Graph.Neighbors(t.area) {
+		n := p.free(nb) - p.garrison(nb)
+		if n <= 0 {
 			continue
 		}
-		// The defender may well have a card worth a die or two.
-		dDice := min(t.def, 5) + 1
-		margin := 2
-		if p.side != German {
-			margin = 3
+		srcs = append(srcs, source{nb, n})
+		if EdgeKind(nb, t.area) == "fjord" {
+			fj += n
+		} else {
+			land += n
 		}
-		budget := p.budget
-		if p.side == German && t.value > 0 {
-			budget++
-		}
-		var cards []string
-		for _, id := range cardsAttack[p.side] {
-			if aDice >= dDice+margin || len(cards) >= budget {
-				break
-			}
-			if p.has(id) && !contains(cards, id) {
-				c, _ := data.Card(p.side, id)
-				cards = append(cards, id)
-				aDice += c.Attack
-			}
-		}
-		if aDice < dDice+margin-1 {
-			continue
-		}
-		for _, x := range srcs {
-			p.add("move %s %s %d", x.from, t.area, x.n)
-			p.moved[x.from] += x.n
-		}
-		if len(cards) > 0 {
-			for _, id := range cards {
-				p.use(id)
-			}
-			p.budget = max(0, p.budget-len(cards))
-			p.add("attack %s %s", t.area, strings.Join(cards, " "))
-		}
-		attacked[t.area] = true
 	}
-	if p.side == German {
-		var reacts []string
-		for _, id := range []string{"jagerbomber", "speidertropp"} {
-			if p.has(id) {
-				reacts = append(reacts, id)
-			}
-		}
-		for _, a := range sortedKeys(attacked) {
-			if len(reacts) > 0 && p.budget > 0 && isObjective(a) {
-				p.add("react %s %s", a, strings.Join(reacts, " "))
-			}
-		}
-		if p.budget > 0 || len(attacked) > 0 {
-			p.add("engineer on")
-		}
-		p.para()
+	aDice := BattalionDice(land, fj)
+	if aDice == 0 {
+		return false
 	}
-	p.advance()
+	// The defender may well have a card worth a die or two.
+	dDice := min(t.def, 5) + 1
+	margin := 2
+	if p.side != German {
+		margin = 3
+	}
+	cards, aDice := p.attackCards(t, aDice, dDice+margin)
+	if aDice < dDice+margin-1 {
+		return false
+	}
+	for _, x := range srcs {
+		p.add("move %s %s %d", x.from, t.area, x.n)
+		p.moved[x.from] += x.n
+	}
+	if len(cards) > 0 {
+		for _, id := range cards {
+			p.use(id)
+		}
+		p.budget = max(0, p.budget-len(cards))
+		p.add("attack %s %s", t.area, strings.Join(cards, " "))
+	}
+	return true
+}
+
+// attackCards are the cards the player would add to aDice dice against t
+// until it has want dice or has spent its budget, and the dice then.
+func (p *player) attackCards(t target, aDice, want int) ([]string, int) {
+	budget := p.budget
+	if p.side == German && t.value > 0 {
+		budget++
+	}
+	var cards []string
+	for _, id := range cardsAttack[p.side] {
+		if aDice >= want || len(cards) >= budget {
+			break
+		}
+		if p.has(id) && !contains(cards, id) {
+			c, _ := data.Card(p.side, id)
+			cards = append(cards, id)
+			aDice += c.Attack
+		}
+	}
+	return cards, aDice
 }
 
 // para drops a paratroop battalion on an empty objective.
@@ -313,28 +339,7 @@ func (p *player) goal(area string) string {
 
 func (p *player) defend() {
 	if p.side == Norwegian && p.v.Turn == German {
-		// Sabotage the German groups heading for objectives, largest first.
-		gs := append([]Group(nil), p.s.Groups...)
-		sort.SliceStable(gs, func(i, j int) bool { return gs[i].N > gs[j].N })
-		blocked := map[string]bool{}
-		for _, g := range gs {
-			if g.Card == "fallskjermtropp" || blocked[g.To] {
-				continue
-			}
-			if !isObjective(g.To) && p.s.count(g.To, Norwegian) == 0 {
-				continue
-			}
-			switch {
-			case p.has("sprengt-bro"):
-				p.use("sprengt-bro")
-				p.add("block sprengt-bro %s", g.To)
-				blocked[g.To] = true
-			case p.has("veisperring"):
-				p.use("veisperring")
-				p.add("block veisperring %s from %s", g.To, g.From)
-				blocked[g.To] = true
-			}
-		}
+		p.sabotage()
 	}
 	for _, c := range p.s.Combats {
 		mine := p.s.count(c.Area, p.side)
@@ -349,60 +354,14 @@ func (p *player) defend() {
 		}
 		// Flee a hopeless fight away from the objectives.
 		if p.side == Norwegian && !isObjective(c.Area) && attackers >= 3*p.s.friendIn(c.Area, p.side) && p.has("rask-forflytning") {
-			for _, nb := range data.Graph.Neighbors(c.Area) {
-				if p.s.enemyIn(nb, Norwegian) == 0 && p.s.combatAt(nb) < 0 && !p.groupInto(nb) {
-					p.use("rask-forflytning")
-					p.add("flee %s %s", c.Area, nb)
-					break
-				}
-			}
+			p.flee(c.Area)
 			continue
 		}
-		var cards []string
-		for _, a := range c.Cards {
-			for _, id := range []string{"jagerfly", "panservernkanon"} {
-				info, _ := data.Card(p.side, id)
-				if contains(info.Cancels, a) && p.has(id) && !contains(cards, id) {
-					cards = append(cards, id)
-					p.use(id)
-					break
-				}
-			}
-		}
-		important := isObjective(c.Area) || attackers <= p.s.friendIn(c.Area, p.side)+1
-		if important {
-			for _, id := range []string{"bakhold", "stridsvogn", "fremmedlegionaer", "artilleri", "panzer", "ingeniorkompani"} {
-				info, ok := data.Card(p.side, id)
-				if ok && info.Can("defend") && p.has(id) && !contains(cards, id) && len(cards) < 3 {
-					if p.side == German && id == "ingeniorkompani" && len(cards) > 0 {
-						continue
-					}
-					cards = append(cards, id)
-					p.use(id)
-				}
-			}
-		}
+		cards := p.defenceCards(c, attackers)
 		if len(cards) > 0 {
 			p.add("defend %s %s", c.Area, strings.Join(cards, " "))
 		}
-		// Retreat towards friends, never into the attackers' way.
-		best, bn := "", -1
-		for _, nb := range data.Graph.Neighbors(c.Area) {
-			if p.s.enemyIn(nb, p.side) > 0 || p.s.combatAt(nb) >= 0 || p.groupFrom(nb) || p.groupInto(nb) {
-				continue
-			}
-			if p.side != Norwegian && EdgeKind(c.Area, nb) == "fjord" {
-				continue
-			}
-			f := p.s.friendIn(nb, p.side)
-			if isObjective(nb) {
-				f += 3
-			}
-			if f > bn {
-				best, bn = nb, f
-			}
-		}
-		if best != "" {
+		if best := p.retreatTo(c.Area); best != "" {
 			p.add("retreat %s %s", c.Area, best)
 		}
 	}
@@ -411,6 +370,98 @@ func (p *player) defend() {
 	} else if p.side == Norwegian {
 		p.add("losses allied")
 	}
+}
+
+// sabotage blocks the German groups heading for objectives, or for areas
+// Norway holds, largest first.
+func (p *player) sabotage() {
+	gs := append([]Group(nil), p.s.Groups...)
+	sort.SliceStable(gs, func(i, j int) bool { return gs[i].N > gs[j].N })
+	blocked := map[string]bool{}
+	for _, g := range gs {
+		if g.Card == "fallskjermtropp" || blocked[g.To] {
+			continue
+		}
+		if !isObjective(g.To) && p.s.count(g.To, Norwegian) == 0 {
+			continue
+		}
+		switch {
+		case p.has("sprengt-bro"):
+			p.use("sprengt-bro")
+			p.add("block sprengt-bro %s", g.To)
+			blocked[g.To] = true
+		case p.has("veisperring"):
+			p.use("veisperring")
+			p.add("block veisperring %s from %s", g.To, g.From)
+			blocked[g.To] = true
+		}
+	}
+}
+
+// flee moves the battalions in area to the first neighbour free of
+// enemies, combats and groups on the move.
+func (p *player) flee(area string) {
+	for _, nb := range data.Graph.Neighbors(area) {
+		if p.s.enemyIn(nb, Norwegian) == 0 && p.s.combatAt(nb) < 0 && !p.groupInto(nb) {
+			p.use("rask-forflytning")
+			p.add("flee %s %s", area, nb)
+			break
+		}
+	}
+}
+
+// defenceCards are the cards the player plays to defend against c: those
+// that cancel the attacker's cards, and where the fight matters, up to
+// three that add dice.
+func (p *player) defenceCards(c Combat, attackers int) []string {
+	var cards []string
+	for _, a := range c.Cards {
+		for _, id := range []string{"jagerfly", "panservernkanon"} {
+			info, _ := data.Card(p.side, id)
+			if contains(info.Cancels, a) && p.has(id) && !contains(cards, id) {
+				cards = append(cards, id)
+				p.use(id)
+				break
+			}
+		}
+	}
+	important := isObjective(c.Area) || attackers <= p.s.friendIn(c.Area, p.side)+1
+	if !important {
+		return cards
+	}
+	for _, id := range []string{"bakhold", "stridsvogn", "fremmedlegionaer", "artilleri", "panzer", "ingeniorkompani"} {
+		info, ok := data.Card(p.side, id)
+		if ok && info.Can("defend") && p.has(id) && !contains(cards, id) && len(cards) < 3 {
+			if p.side == German && id == "ingeniorkompani" && len(cards) > 0 {
+				continue
+			}
+			cards = append(cards, id)
+			p.use(id)
+		}
+	}
+	return cards
+}
+
+// retreatTo is where the battalions in area retreat if they lose: towards
+// friends and objectives, never into the attackers' way; "" for nowhere.
+func (p *player) retreatTo(area string) string {
+	best, bn := "", -1
+	for _, nb := range data.Graph.Neighbors(area) {
+		if p.s.enemyIn(nb, p.side) > 0 || p.s.combatAt(nb) >= 0 || p.groupFrom(nb) || p.groupInto(nb) {
+			continue
+		}
+		if p.side != Norwegian && EdgeKind(area, nb) == "fjord" {
+			continue
+		}
+		f := p.s.friendIn(nb, p.side)
+		if isObjective(nb) {
+			f += 3
+		}
+		if f > bn {
+			best, bn = nb, f
+		}
+	}
+	return best
 }
 
 func (p *player) groupInto(a string) bool {

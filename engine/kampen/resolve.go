@@ -2,6 +2,7 @@ package kampen
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -92,7 +93,7 @@ func (s *State) resolveMove(o Orders, dice engine.Dice) {
 		}
 		s.Combats = append(s.Combats, c)
 	}
-	for _, area := range sortedKeys(attacked) {
+	for _, area := range engine.SortedKeys(attacked) {
 		if s.combatAt(area) < 0 {
 			s.Combats = append(s.Combats, Combat{Area: area, Attacker: side})
 		}
@@ -310,89 +311,136 @@ func BattalionDice(land, fjord int) int {
 
 // fight resolves the combat s.Combats[i] (5.3.1-5.3.8).
 func (s *State) fight(i int, attackFrom map[string]bool, retreats map[engine.Side][]Hop, dice engine.Dice) {
-	c := s.Combats[i]
-	att := c.Attacker
-	area := c.Area
-	var gi []int
-	A, land, fj := 0, 0, 0
-	for j, g := range s.Groups {
-		if g.To == area && g.Side == att {
-			gi = append(gi, j)
-			A += g.N
-			if g.Fjord {
-				fj += g.N
-			} else {
-				land += g.N
-			}
-		}
-	}
-	var defSides []engine.Side
-	D := 0
-	for _, side := range turnOrder {
-		if enemies(side, att) && s.count(area, side) > 0 {
-			defSides = append(defSides, side)
-			D += s.count(area, side)
-		}
-	}
-	giveBack := func() {
-		for _, id := range c.Cards {
-			s.deck(att).Hand = append(s.deck(att).Hand, id)
-		}
-		for _, sc := range c.Defence {
-			s.deck(sc.Side).Hand = append(s.deck(sc.Side).Hand, sc.Cards...)
-		}
-	}
-	if A == 0 {
-		giveBack()
-		s.logf("", "combat in %s: no attacker is left; the attack is off", AreaName(area))
+	b := s.battle(i)
+	if b.A == 0 {
+		b.giveBack()
+		s.logf("", "combat in %s: no attacker is left; the attack is off", AreaName(b.area))
 		s.Combats[i].Cards, s.Combats[i].Defence = nil, nil
 		return
 	}
-	if D == 0 {
-		giveBack()
-		for _, j := range gi {
-			s.add(area, att, s.Groups[j].N)
+	if b.D == 0 {
+		b.giveBack()
+		for _, j := range b.gi {
+			s.add(b.area, b.att, s.Groups[j].N)
 			s.Groups[j].N = 0
 		}
 		s.dropEmptyGroups()
-		s.logf("", "%s enters %s unopposed", att, AreaName(area))
+		s.logf("", "%s enters %s unopposed", b.att, AreaName(b.area))
 		return
 	}
-	// Steps 1-3: cards. A reaction (step 3) cancels a defender's card, and a
-	// cancelled card counters nothing.
-	type played struct {
-		side engine.Side
-		info CardInfo
-		off  bool
+	ac, dc, notes := b.cards()
+	// Steps 4-5: the attacker rolls, then the defender, with its battalions
+	// just killed.
+	aDice, dDice := b.dice(ac, dc)
+	aSum, aZ, aFaces := rollDice(aDice, dice, "attacker's combat dice in "+b.area)
+	dSum, dZ, dFaces := rollDice(dDice, dice, "defender's combat dice in "+b.area)
+	// Cards used go to the bottom of their decks.
+	for _, x := range append(ac, dc...) {
+		d := s.deck(x.side)
+		d.Used = append(d.Used, x.info.ID)
+		d.UsedSince = true
 	}
-	var ac, dc []*played
-	for _, id := range c.Cards {
-		info, _ := data.Card(att, id)
-		ac = append(ac, &played{side: att, info: info})
+	// Step 6: the dead are removed.
+	before := map[engine.Side]int{}
+	for _, side := range b.defSides {
+		before[side] = s.count(b.area, side)
 	}
-	for _, sc := range c.Defence {
+	defLoss := min(aZ, b.D)
+	attLoss := min(dZ, b.A)
+	lossText := s.defenderLosses(b.area, b.defSides, defLoss)
+	b.attackerLosses(attLoss)
+	s.logf("", "combat in %s: %s %d battalion(s)%s against %s", AreaName(b.area), b.att, b.A, cardsText(b.att, b.c.Cards, " with "), b.defenders(before))
+	for _, n := range notes {
+		s.logf("", "  %s", n)
+	}
+	s.logf("", "  %s rolls %d dice: %s = %d, %d Z", b.att, aDice, strings.Join(aFaces, " "), aSum, aZ)
+	s.logf("", "  defender rolls %d dice: %s = %d, %d Z", dDice, strings.Join(dFaces, " "), dSum, dZ)
+	s.logf("", "  losses: %s %d, defender %d%s", b.att, attLoss, defLoss, lossText)
+	// Steps 7-8: the higher total wins; the defender wins ties.
+	if aSum > dSum {
+		s.retreatDefenders(i, b.area, b.defSides, attackFrom, retreats)
+		b.win()
+	} else {
+		b.hold(attLoss)
+	}
+	s.dropEmptyGroups()
+}
+
+// battle is one combat being fought: its attacking groups and defending
+// sides.
+type battle struct {
+	s    *State
+	c    Combat
+	att  engine.Side
+	area string
+	// gi are the attacker's groups (indexes in s.Groups); A its
+	// battalions, land and fj those attacking over land and across a
+	// fjord or lake.
+	gi          []int
+	A, land, fj int
+	// defSides are the sides defending, D their battalions.
+	defSides []engine.Side
+	D        int
+}
+
+// battle gathers the combat s.Combats[i].
+func (s *State) battle(i int) *battle {
+	c := s.Combats[i]
+	b := &battle{s: s, c: c, att: c.Attacker, area: c.Area}
+	for j, g := range s.Groups {
+		if g.To == b.area && g.Side == b.att {
+			b.gi = append(b.gi, j)
+			b.A += g.N
+			if g.Fjord {
+				b.fj += g.N
+			} else {
+				b.land += g.N
+			}
+		}
+	}
+	for _, side := range turnOrder {
+		if enemies(side, b.att) && s.count(b.area, side) > 0 {
+			b.defSides = append(b.defSides, side)
+			b.D += s.count(b.area, side)
+		}
+	}
+	return b
+}
+
+// giveBack returns the cards of a combat not fought to their hands.
+func (b *battle) giveBack() {
+	s := b.s
+	for _, id := range b.c.Cards {
+		s.deck(b.att).Hand = append(s.deck(b.att).Hand, id)
+	}
+	for _, sc := range b.c.Defence {
+		s.deck(sc.Side).Hand = append(s.deck(sc.Side).Hand, sc.Cards...)
+	}
+}
+
+// played is a card played in a combat; off once cancelled.
+type played struct {
+	side engine.Side
+	info CardInfo
+	off  bool
+}
+
+// cards plays steps 1-3: the attacker's and the defenders' cards, and the
+// notes of those cancelled. A reaction (step 3) cancels a defender's card,
+// and a cancelled card counters nothing.
+func (b *battle) cards() (ac, dc []*played, notes []string) {
+	for _, id := range b.c.Cards {
+		info, _ := data.Card(b.att, id)
+		ac = append(ac, &played{side: b.att, info: info})
+	}
+	for _, sc := range b.c.Defence {
 		for _, id := range sc.Cards {
 			info, _ := data.Card(sc.Side, id)
 			dc = append(dc, &played{side: sc.Side, info: info})
 		}
 	}
-	var notes []string
-	if att == German {
-		for _, r := range s.Hidden.Reacts {
-			if r.Area != area {
-				continue
-			}
-			for _, id := range r.Cards {
-				info, _ := data.Card(German, id)
-				for _, d := range dc {
-					if !d.off && contains(info.Cancels, d.info.ID) && s.play(German, id) {
-						d.off = true
-						notes = append(notes, fmt.Sprintf("german reacts with %s against %s", info.Name, d.info.Name))
-						break
-					}
-				}
-			}
-		}
+	if b.att == German {
+		notes = b.reactions(dc)
 	}
 	for _, d := range dc {
 		if d.off || len(d.info.Cancels) == 0 {
@@ -406,47 +454,56 @@ func (s *State) fight(i int, attackFrom map[string]bool, retreats map[engine.Sid
 			}
 		}
 	}
-	aDice := BattalionDice(land, fj)
+	return ac, dc, notes
+}
+
+// reactions plays the German reactions held for the combat's area against
+// the defenders' cards dc, and says which it cancelled.
+func (b *battle) reactions(dc []*played) []string {
+	var notes []string
+	for _, r := range b.s.Hidden.Reacts {
+		if r.Area != b.area {
+			continue
+		}
+		for _, id := range r.Cards {
+			info, _ := data.Card(German, id)
+			for _, d := range dc {
+				if !d.off && contains(info.Cancels, d.info.ID) && b.s.play(German, id) {
+					d.off = true
+					notes = append(notes, fmt.Sprintf("german reacts with %s against %s", info.Name, d.info.Name))
+					break
+				}
+			}
+		}
+	}
+	return notes
+}
+
+// dice is how many dice the attacker and the defender roll: battalions and
+// the cards not cancelled.
+func (b *battle) dice(ac, dc []*played) (aDice, dDice int) {
+	aDice = BattalionDice(b.land, b.fj)
 	for _, a := range ac {
 		if !a.off {
 			aDice += a.info.Attack
 		}
 	}
-	dDice := min(D, 5)
+	dDice = min(b.D, 5)
 	for _, d := range dc {
 		if !d.off {
 			dDice += d.info.Defend
 		}
 	}
-	// Steps 4-5: the attacker rolls, then the defender, with its battalions
-	// just killed.
-	aSum, aZ, aFaces := rollDice(aDice, dice, "attacker's combat dice in "+area)
-	dSum, dZ, dFaces := rollDice(dDice, dice, "defender's combat dice in "+area)
-	// Cards used go to the bottom of their decks.
-	for _, a := range ac {
-		d := s.deck(a.side)
-		d.Used = append(d.Used, a.info.ID)
-		d.UsedSince = true
-	}
-	for _, x := range dc {
-		d := s.deck(x.side)
-		d.Used = append(d.Used, x.info.ID)
-		d.UsedSince = true
-	}
-	// Step 6: the dead are removed.
-	before := map[engine.Side]int{}
-	for _, side := range defSides {
-		before[side] = s.count(area, side)
-	}
-	defLoss := min(aZ, D)
-	attLoss := min(dZ, A)
-	lossText := s.defenderLosses(area, defSides, defLoss)
-	// The attacker chooses its dead: from the area it named first, then
-	// from the largest group.
-	for k := 0; k < attLoss; k++ {
+	return aDice, dDice
+}
+
+// attackerLosses removes n attacking battalions: the attacker chooses its
+// dead from the area it named first, then from the largest group.
+func (b *battle) attackerLosses(n int) {
+	for k := 0; k < n; k++ {
 		best := -1
-		for _, j := range gi {
-			g := s.Groups[j]
+		for _, j := range b.gi {
+			g := b.s.Groups[j]
 			if g.N == 0 {
 				continue
 			}
@@ -454,63 +511,61 @@ func (s *State) fight(i int, attackFrom map[string]bool, retreats map[engine.Sid
 				best = j
 				continue
 			}
-			b := s.Groups[best]
-			gf, bf := g.From == c.First, b.From == c.First
-			if (gf && !bf) || (gf == bf && g.N > b.N) {
+			o := b.s.Groups[best]
+			gf, of := g.From == b.c.First, o.From == b.c.First
+			if (gf && !of) || (gf == of && g.N > o.N) {
 				best = j
 			}
 		}
-		s.Groups[best].N--
+		b.s.Groups[best].N--
 	}
+}
+
+// defenders is the defending sides as the combat line names them: their
+// battalions before the losses, and their cards.
+func (b *battle) defenders(before map[engine.Side]int) string {
 	var defTxt []string
-	for _, side := range defSides {
+	for _, side := range b.defSides {
 		t := fmt.Sprintf("%d %s", before[side], side)
-		for _, sc := range c.Defence {
+		for _, sc := range b.c.Defence {
 			if sc.Side == side {
 				t += cardsText(side, sc.Cards, " with ")
 			}
 		}
 		defTxt = append(defTxt, t)
 	}
-	s.logf("", "combat in %s: %s %d battalion(s)%s against %s", AreaName(area), att, A, cardsText(att, c.Cards, " with "), strings.Join(defTxt, " and "))
-	for _, n := range notes {
-		s.logf("", "  %s", n)
+	return strings.Join(defTxt, " and ")
+}
+
+// win moves the attacker's surviving battalions into the area it won.
+func (b *battle) win() {
+	landed := 0
+	for _, j := range b.gi {
+		b.s.add(b.area, b.att, b.s.Groups[j].N)
+		landed += b.s.Groups[j].N
+		b.s.Groups[j].N = 0
 	}
-	s.logf("", "  %s rolls %d dice: %s = %d, %d Z", att, aDice, strings.Join(aFaces, " "), aSum, aZ)
-	s.logf("", "  defender rolls %d dice: %s = %d, %d Z", dDice, strings.Join(dFaces, " "), dSum, dZ)
-	s.logf("", "  losses: %s %d, defender %d%s", att, attLoss, defLoss, lossText)
-	// Steps 7-8: the higher total wins; the defender wins ties.
-	if aSum > dSum {
-		s.retreatDefenders(i, area, defSides, attackFrom, retreats)
-		landed := 0
-		for _, j := range gi {
-			s.add(area, att, s.Groups[j].N)
-			landed += s.Groups[j].N
+	b.s.logf("", "  %s wins %s with %d battalion(s)", b.att, AreaName(b.area), landed)
+}
+
+// hold sends the attacker's survivors back where they came from, attLoss
+// of them lost.
+func (b *battle) hold(attLoss int) {
+	s := b.s
+	for _, j := range b.gi {
+		if s.Groups[j].N > 0 {
+			s.add(s.Groups[j].From, b.att, s.Groups[j].N)
+			s.logf("", "  the defence holds; %d %s battalion(s) go back to %s", s.Groups[j].N, b.att, AreaName(s.Groups[j].From))
 			s.Groups[j].N = 0
 		}
-		s.logf("", "  %s wins %s with %d battalion(s)", att, AreaName(area), landed)
-	} else {
-		for _, j := range gi {
-			if s.Groups[j].N > 0 {
-				s.add(s.Groups[j].From, att, s.Groups[j].N)
-				s.logf("", "  the defence holds; %d %s battalion(s) go back to %s", s.Groups[j].N, att, AreaName(s.Groups[j].From))
-				s.Groups[j].N = 0
-			}
-		}
-		if len(gi) == 0 || A == attLoss {
-			s.logf("", "  the defence holds")
-		}
 	}
-	s.dropEmptyGroups()
+	if len(b.gi) == 0 || b.A == attLoss {
+		s.logf("", "  the defence holds")
+	}
 }
 
 func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(xs, x)
 }
 
 // defenderLosses removes n defending battalions in area. In a joint

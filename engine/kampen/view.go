@@ -141,24 +141,47 @@ func (r rules) Report(v *View, side engine.Side) string {
 	if v == nil {
 		return ""
 	}
-	var b strings.Builder
-	put := func(text string) {
-		for _, l := range wrap(text, 72, "    ") {
-			b.WriteString(l + "\n")
-		}
-	}
-	put(fmt.Sprintf("KAMPEN OM NORGE - scenario 2 - report for %s", side))
+	b := &report{}
+	b.put(fmt.Sprintf("KAMPEN OM NORGE - scenario 2 - report for %s", side))
 	b.WriteString(strings.Repeat("=", 72) + "\n")
 	if v.Over {
-		put("GAME OVER: " + v.Summary)
+		b.put("GAME OVER: " + v.Summary)
 	} else {
-		put(fmt.Sprintf("Phase %s: %s", v.Phase.ID, v.Phase.Title))
+		b.put(fmt.Sprintf("Phase %s: %s", v.Phase.ID, v.Phase.Title))
 		var owes []string
 		for _, o := range v.Phase.Owes {
 			owes = append(owes, string(o))
 		}
-		put("Orders owed by: " + strings.Join(owes, ", "))
+		b.put("Orders owed by: " + strings.Join(owes, ", "))
 	}
+	b.board(v)
+	b.cards(v, side)
+	b.WriteString("\nEVENTS\n")
+	for _, e := range v.Events {
+		b.put(fmt.Sprintf("  R%d %s: %s", e.Round, e.Turn, e.Text))
+	}
+	if f := r.OrderForm(v, side); f != "" {
+		b.WriteString("\nORDER FORM\n")
+		b.WriteString(f)
+	}
+	return b.String()
+}
+
+// report is a report being written.
+type report struct {
+	strings.Builder
+}
+
+// put writes text wrapped at 72 columns, its following lines indented.
+func (b *report) put(text string) {
+	for _, l := range wrap(text, 72, "    ") {
+		b.WriteString(l + "\n")
+	}
+}
+
+// board writes the board: the battalions by area, those on the move, the
+// combats to fight and the objectives.
+func (b *report) board(v *View) {
 	b.WriteString("\nTHE BOARD (battalions)\n")
 	byArea := map[string][]string{}
 	for _, st := range v.Stacks {
@@ -174,19 +197,19 @@ func (r rules) Report(v *View, side engine.Side) string {
 				mark = " *"
 			}
 		}
-		put(fmt.Sprintf("  %-13s %s%s", a.Name, strings.Join(byArea[a.ID], ", "), mark))
+		b.put(fmt.Sprintf("  %-13s %s%s", a.Name, strings.Join(byArea[a.ID], ", "), mark))
 	}
 	b.WriteString("  (* German objective)\n")
 	if len(v.Groups) > 0 {
 		b.WriteString("\nON THE MOVE (waiting at the border)\n")
 		for _, g := range v.Groups {
-			put(fmt.Sprintf("  %s %d from %s to %s%s", g.Side, g.N, AreaName(g.From), AreaName(g.To), map[bool]string{true: " (across the fjord)", false: ""}[g.Fjord]))
+			b.put(fmt.Sprintf("  %s %d from %s to %s%s", g.Side, g.N, AreaName(g.From), AreaName(g.To), map[bool]string{true: " (across the fjord)", false: ""}[g.Fjord]))
 		}
 	}
 	if len(v.Combats) > 0 {
 		b.WriteString("\nCOMBATS TO FIGHT, in order\n")
 		for _, c := range v.Combats {
-			put(fmt.Sprintf("  %s, attacked by %s%s", AreaName(c.Area), c.Attacker, cardsText(c.Attacker, c.Cards, " with ")))
+			b.put(fmt.Sprintf("  %s, attacked by %s%s", AreaName(c.Area), c.Attacker, cardsText(c.Attacker, c.Cards, " with ")))
 		}
 	}
 	b.WriteString("\nOBJECTIVES\n")
@@ -195,31 +218,27 @@ func (r rules) Report(v *View, side engine.Side) string {
 		if who == "" {
 			who = "nobody"
 		}
-		put(fmt.Sprintf("  %-13s held by %s", AreaName(h.Area), who))
+		b.put(fmt.Sprintf("  %-13s held by %s", AreaName(h.Area), who))
 	}
+}
+
+// cards writes the side's hand, every side's counts and the side's
+// standing orders.
+func (b *report) cards(v *View, side engine.Side) {
 	b.WriteString("\nCARDS\n")
-	put("  Your hand: " + handNames(side, v.Hand))
+	b.put("  Your hand: " + handNames(side, v.Hand))
 	for _, x := range v.Sides {
-		put(fmt.Sprintf("  %-10s %d in hand, %d in the deck, %d used; %d battalion(s)", x.Side, x.Hand, x.Deck, x.Used, x.Battalions))
+		b.put(fmt.Sprintf("  %-10s %d in hand, %d in the deck, %d used; %d battalion(s)", x.Side, x.Hand, x.Deck, x.Used, x.Battalions))
 	}
 	if v.Hidden != nil {
-		put(fmt.Sprintf("  Your standing orders: engineer %s, reactions %s", onOff(v.Hidden.Engineer), playsText(German, v.Hidden.Reacts)))
+		b.put(fmt.Sprintf("  Your standing orders: engineer %s, reactions %s", onOff(v.Hidden.Engineer), playsText(German, v.Hidden.Reacts)))
 	}
 	if side == Allied {
-		put("  Standing order: submarine " + onOff(v.Submarine))
+		b.put("  Standing order: submarine " + onOff(v.Submarine))
 	}
 	if v.Losses != "" {
-		put("  First loss in a joint defence: " + v.Losses)
+		b.put("  First loss in a joint defence: " + v.Losses)
 	}
-	b.WriteString("\nEVENTS\n")
-	for _, e := range v.Events {
-		put(fmt.Sprintf("  R%d %s: %s", e.Round, e.Turn, e.Text))
-	}
-	if f := r.OrderForm(v, side); f != "" {
-		b.WriteString("\nORDER FORM\n")
-		b.WriteString(f)
-	}
-	return b.String()
 }
 
 func onOff(b bool) string {
@@ -260,10 +279,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 	if v == nil || v.Over {
 		return ""
 	}
-	owes := false
-	for _, o := range v.Phase.Owes {
-		owes = owes || o == side
-	}
+	owes := v.Phase.Awaits(side)
 	var b strings.Builder
 	comment(&b, "# %s", v.Phase.Title)
 	if !owes {

@@ -106,12 +106,7 @@ func (a Ask) Sides() []engine.Side {
 }
 
 func (a Ask) question(side engine.Side) *Question {
-	for i := range a.Questions {
-		if a.Questions[i].Side == side {
-			return &a.Questions[i]
-		}
-	}
-	return nil
+	return engine.Find(a.Questions, func(x *Question) bool { return x.Side == side })
 }
 
 // Answer is one side's decision at a decision point.

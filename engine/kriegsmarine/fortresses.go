@@ -26,40 +26,15 @@ func (s *State) fortressFire(abandons []Abandon, exposes []Expose, visited map[s
 		if len(ships) == 0 || (enemy == Allied && s.intervention() == 0) {
 			continue
 		}
-		posture, roll := "normal", 0
-		if !german {
-			roll = dice.Roll(6, "fortress effects (9.2)")
-			r := roll
-			if f.Fortress == "Oscarsborg" && s.eriksen() {
-				r-- // Colonel Eriksen (9.21 example, 10.1)
-			}
-			posture = FortressTable.Lookup(r)
-		}
-		torps := 0
-		if f.Fortress == "Oscarsborg" || (f.Fortress == "Bergen" && s.has(OptBergenTorpedoes)) {
-			torps = 2
-			if posture == "halved" {
-				torps = 1
-			}
-		}
+		posture, roll := s.fortressPosture(f, german, dice)
+		torps := s.fortressTorpedoes(f, posture)
 		targets := append([]string(nil), ships...)
 		if posture == "halved" && torps == 0 {
 			targets = halfFiredAt(ships, exposes, port)
 		}
-		// 9.2: knowing the posture, the Germans may give up the port: one
-		// leading ship takes the fire, and they all fall back.
 		abandon := false
 		if !german && posture != "none" {
-			for _, a := range abandons {
-				if a.Port == port {
-					abandon = true
-					lead := a.Lead
-					if !contains(ships, lead) {
-						lead = strongest(s, ships)
-					}
-					targets = []string{lead}
-				}
-			}
+			targets, abandon = s.abandonPort(abandons, port, ships, targets)
 		}
 		s.noSpread = abandon
 		var out []string
@@ -82,17 +57,72 @@ func (s *State) fortressFire(abandons []Abandon, exposes []Expose, visited map[s
 			s.injuries(targets, f.Fortress == "Oscarsborg" && !german, f.Hex, dice)
 		}
 		if abandon {
-			for _, id := range ships {
-				if s.unit(id).Where != AtMap {
-					continue
-				}
-				path := visited[id]
-				if at, ok := start[id]; ok && s.rev().Has(FallBackFromFirstHex) {
-					path = append([]engine.Hex{at}, path...)
-				}
-				s.fallBack(id, f.Hex, path)
-			}
+			s.fallBackFromFortress(f.Hex, ships, visited, start)
 		}
+	}
+}
+
+// fortressPosture is a fortress's defence this turn and the roll that gave
+// it: a Norwegian fortress rolls on the Fortress Effects Table (9.2; at
+// Oscarsborg Colonel Eriksen takes 1 off, 10.1), a German-held one fires
+// with normal defence without a roll.
+func (s *State) fortressPosture(f HexInfo, german bool, dice engine.Dice) (posture string, roll int) {
+	posture = "normal"
+	if !german {
+		roll = dice.Roll(6, "fortress effects (9.2)")
+		r := roll
+		if f.Fortress == "Oscarsborg" && s.eriksen() {
+			r-- // Colonel Eriksen (9.21 example, 10.1)
+		}
+		posture = FortressTable.Lookup(r)
+	}
+	return posture, roll
+}
+
+// fortressTorpedoes is how many torpedoes a fortress fires: two at
+// Oscarsborg, and at Bergen with its secret tubes (17.6), one on halved
+// defence.
+func (s *State) fortressTorpedoes(f HexInfo, posture string) int {
+	torps := 0
+	if f.Fortress == "Oscarsborg" || (f.Fortress == "Bergen" && s.has(OptBergenTorpedoes)) {
+		torps = 2
+		if posture == "halved" {
+			torps = 1
+		}
+	}
+	return torps
+}
+
+// abandonPort: knowing the posture, the Germans may give up the port
+// (9.2): one leading ship takes the fire, and they all fall back. It
+// returns the ships fired at and whether they abandon.
+func (s *State) abandonPort(abandons []Abandon, port string, ships, targets []string) ([]string, bool) {
+	abandon := false
+	for _, a := range abandons {
+		if a.Port == port {
+			abandon = true
+			lead := a.Lead
+			if !contains(ships, lead) {
+				lead = strongest(s, ships)
+			}
+			targets = []string{lead}
+		}
+	}
+	return targets, abandon
+}
+
+// fallBackFromFortress moves the ships that abandoned the port at hex back
+// along their way in (from their first hex from revision 2).
+func (s *State) fallBackFromFortress(hex engine.Hex, ships []string, visited map[string][]engine.Hex, start map[string]engine.Hex) {
+	for _, id := range ships {
+		if s.unit(id).Where != AtMap {
+			continue
+		}
+		path := visited[id]
+		if at, ok := start[id]; ok && s.rev().Has(FallBackFromFirstHex) {
+			path = append([]engine.Hex{at}, path...)
+		}
+		s.fallBack(id, hex, path)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -78,22 +79,12 @@ type HexInfo struct {
 
 // HasTag reports whether the hex carries tag.
 func (hi HexInfo) HasTag(tag string) bool {
-	for _, t := range hi.Tags {
-		if t == tag {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(hi.Tags, tag)
 }
 
 // HasCountry reports whether the hex holds land of country (a code such as "NO").
 func (hi HexInfo) HasCountry(country string) bool {
-	for _, c := range hi.Countries {
-		if c == country {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(hi.Countries, country)
 }
 
 // clone returns a copy that shares no slices or pointers with hi.
@@ -323,50 +314,7 @@ func ParseMap(hexes, overlay []byte) (*Map, error) {
 	m.hexes = make([]HexInfo, MapRows*MapCols)
 	seen := make([]bool, len(m.hexes))
 	err := eachRecord(hexes, "hexes.tsv", func(line int, f []string) error {
-		if f[0] == "hex" && len(f) > 1 && f[1] == "terrain" {
-			return nil // header
-		}
-		if f[0] == "side" {
-			if len(f) != 3 || f[2] != "land" {
-				return fmt.Errorf("want \"side A/B land\"")
-			}
-			s, err := m.parseSide(f[1])
-			if err != nil {
-				return err
-			}
-			m.closed[s] = true
-			return nil
-		}
-		if len(f) != 4 {
-			return fmt.Errorf("want 4 fields (hex terrain countries land%%), got %d", len(f))
-		}
-		h, err := m.parseHex(f[0])
-		if err != nil {
-			return err
-		}
-		i := (h.Row-1)*MapCols + h.Col - 1
-		if seen[i] {
-			return fmt.Errorf("hex %s listed twice", h)
-		}
-		seen[i] = true
-		t, err := ParseTerrain(f[1])
-		if err != nil {
-			return err
-		}
-		if _, err := strconv.Atoi(f[3]); err != nil {
-			return fmt.Errorf("land%% %q is not a number", f[3])
-		}
-		p := &m.hexes[i]
-		p.Hex, p.Terrain = h, t
-		if f[2] != "-" {
-			for _, c := range strings.Split(f[2], ",") {
-				if err := checkCountry(c); err != nil {
-					return err
-				}
-				p.Countries = addSorted(p.Countries, c)
-			}
-		}
-		return nil
+		return m.hexesRecord(f, seen)
 	})
 	if err != nil {
 		return nil, err
@@ -377,98 +325,184 @@ func ParseMap(hexes, overlay []byte) (*Map, error) {
 		}
 	}
 	err = eachRecord(overlay, "overlay.tsv", func(line int, f []string) error {
-		if f[0] == "hex" && len(f) > 1 && f[1] == "attr" {
-			return nil // header
-		}
-		if len(f) != 4 {
-			return fmt.Errorf("want 4 fields (hex attr value reason), got %d", len(f))
-		}
-		attr, val, reason := f[1], f[2], strings.TrimSpace(f[3])
-		if reason == "" {
-			return fmt.Errorf("no reason given")
-		}
-		if attr == "side" {
-			s, err := m.parseSide(f[0])
-			if err != nil {
-				return err
-			}
-			switch val {
-			case "land":
-				m.closed[s] = true
-			case "open":
-				delete(m.closed, s)
-			default:
-				return fmt.Errorf("side value %q: want land or open", val)
-			}
-			return nil
-		}
-		h, err := m.parseHex(f[0])
-		if err != nil {
-			return err
-		}
-		p := m.at(h)
-		switch attr {
-		case "terrain":
-			t, err := ParseTerrain(val)
-			if err != nil {
-				return err
-			}
-			p.Terrain = t
-		case "country":
-			if err := checkCountry(val); err != nil {
-				return err
-			}
-			p.Countries = addSorted(p.Countries, val)
-		case "port":
-			key := foldName(val)
-			if prev, dup := m.portByName[key]; dup {
-				return fmt.Errorf("port %q already at %s", val, prev)
-			}
-			if p.Port != "" {
-				return fmt.Errorf("%s already has port %q", h, p.Port)
-			}
-			p.Port = val
-			m.portByName[key] = h
-		case "airfield":
-			a, err := parseAirfield(val, reason)
-			if err != nil {
-				return err
-			}
-			if p.Airfield != nil {
-				return fmt.Errorf("%s already has airfield %q", h, p.Airfield.Name)
-			}
-			p.Airfield = a
-		case "fortress":
-			if p.Fortress != "" {
-				return fmt.Errorf("%s already has fortress %q", h, p.Fortress)
-			}
-			p.Fortress = val
-		case "fjord":
-			if val != "yes" {
-				return fmt.Errorf("fjord value %q: want yes", val)
-			}
-			p.Fjord = true
-		case "tag":
-			if val == "" || strings.ContainsAny(val, " \t") {
-				return fmt.Errorf("bad tag %q", val)
-			}
-			p.Tags = addSorted(p.Tags, val)
-		case "entry":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 {
-				return fmt.Errorf("entry cost %q is not a positive number", val)
-			}
-			m.entry[h] = n
-			p.Tags = addSorted(p.Tags, "entry")
-		default:
-			return fmt.Errorf("unknown attribute %q", attr)
-		}
-		return nil
+		return m.overlayRecord(f)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// hexesRecord reads one record of hexes.tsv: the header, a land hexside,
+// or a hex's terrain, countries and land%; seen marks the hexes read.
+func (m *Map) hexesRecord(f []string, seen []bool) error {
+	if f[0] == "hex" && len(f) > 1 && f[1] == "terrain" {
+		return nil // header
+	}
+	if f[0] == "side" {
+		if len(f) != 3 || f[2] != "land" {
+			return fmt.Errorf("want \"side A/B land\"")
+		}
+		s, err := m.parseSide(f[1])
+		if err != nil {
+			return err
+		}
+		m.closed[s] = true
+		return nil
+	}
+	if len(f) != 4 {
+		return fmt.Errorf("want 4 fields (hex terrain countries land%%), got %d", len(f))
+	}
+	h, err := m.parseHex(f[0])
+	if err != nil {
+		return err
+	}
+	i := (h.Row-1)*MapCols + h.Col - 1
+	if seen[i] {
+		return fmt.Errorf("hex %s listed twice", h)
+	}
+	seen[i] = true
+	t, err := ParseTerrain(f[1])
+	if err != nil {
+		return err
+	}
+	if _, err := strconv.Atoi(f[3]); err != nil {
+		return fmt.Errorf("land%% %q is not a number", f[3])
+	}
+	p := &m.hexes[i]
+	p.Hex, p.Terrain = h, t
+	if f[2] != "-" {
+		for _, c := range strings.Split(f[2], ",") {
+			if err := checkCountry(c); err != nil {
+				return err
+			}
+			p.Countries = addSorted(p.Countries, c)
+		}
+	}
+	return nil
+}
+
+// overlayRecord reads one record of overlay.tsv: the header, a hexside
+// closed or opened, or one attribute of a hex (overlayAttrs).
+func (m *Map) overlayRecord(f []string) error {
+	if f[0] == "hex" && len(f) > 1 && f[1] == "attr" {
+		return nil // header
+	}
+	if len(f) != 4 {
+		return fmt.Errorf("want 4 fields (hex attr value reason), got %d", len(f))
+	}
+	attr, val, reason := f[1], f[2], strings.TrimSpace(f[3])
+	if reason == "" {
+		return fmt.Errorf("no reason given")
+	}
+	if attr == "side" {
+		return m.overlaySide(f[0], val)
+	}
+	h, err := m.parseHex(f[0])
+	if err != nil {
+		return err
+	}
+	set, ok := overlayAttrs[attr]
+	if !ok {
+		return fmt.Errorf("unknown attribute %q", attr)
+	}
+	return set(m, h, val, reason)
+}
+
+// overlaySide closes ("land") or opens ("open") hexside A/B to ships.
+func (m *Map) overlaySide(side, val string) error {
+	s, err := m.parseSide(side)
+	if err != nil {
+		return err
+	}
+	switch val {
+	case "land":
+		m.closed[s] = true
+	case "open":
+		delete(m.closed, s)
+	default:
+		return fmt.Errorf("side value %q: want land or open", val)
+	}
+	return nil
+}
+
+// overlayAttrs sets each overlay attribute of hex h from its value (and,
+// for an airfield, its reason, kept as the source).
+var overlayAttrs = map[string]func(m *Map, h engine.Hex, val, reason string) error{
+	"terrain": func(m *Map, h engine.Hex, val, _ string) error {
+		t, err := ParseTerrain(val)
+		if err != nil {
+			return err
+		}
+		m.at(h).Terrain = t
+		return nil
+	},
+	"country": func(m *Map, h engine.Hex, val, _ string) error {
+		if err := checkCountry(val); err != nil {
+			return err
+		}
+		p := m.at(h)
+		p.Countries = addSorted(p.Countries, val)
+		return nil
+	},
+	"port": func(m *Map, h engine.Hex, val, _ string) error {
+		p := m.at(h)
+		key := foldName(val)
+		if prev, dup := m.portByName[key]; dup {
+			return fmt.Errorf("port %q already at %s", val, prev)
+		}
+		if p.Port != "" {
+			return fmt.Errorf("%s already has port %q", h, p.Port)
+		}
+		p.Port = val
+		m.portByName[key] = h
+		return nil
+	},
+	"airfield": func(m *Map, h engine.Hex, val, reason string) error {
+		p := m.at(h)
+		a, err := parseAirfield(val, reason)
+		if err != nil {
+			return err
+		}
+		if p.Airfield != nil {
+			return fmt.Errorf("%s already has airfield %q", h, p.Airfield.Name)
+		}
+		p.Airfield = a
+		return nil
+	},
+	"fortress": func(m *Map, h engine.Hex, val, _ string) error {
+		p := m.at(h)
+		if p.Fortress != "" {
+			return fmt.Errorf("%s already has fortress %q", h, p.Fortress)
+		}
+		p.Fortress = val
+		return nil
+	},
+	"fjord": func(m *Map, h engine.Hex, val, _ string) error {
+		if val != "yes" {
+			return fmt.Errorf("fjord value %q: want yes", val)
+		}
+		m.at(h).Fjord = true
+		return nil
+	},
+	"tag": func(m *Map, h engine.Hex, val, _ string) error {
+		if val == "" || strings.ContainsAny(val, " \t") {
+			return fmt.Errorf("bad tag %q", val)
+		}
+		p := m.at(h)
+		p.Tags = addSorted(p.Tags, val)
+		return nil
+	},
+	"entry": func(m *Map, h engine.Hex, val, _ string) error {
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 {
+			return fmt.Errorf("entry cost %q is not a positive number", val)
+		}
+		m.entry[h] = n
+		p := m.at(h)
+		p.Tags = addSorted(p.Tags, "entry")
+		return nil
+	},
 }
 
 func (m *Map) parseHex(s string) (engine.Hex, error) {

@@ -1,6 +1,7 @@
 package kriegsmarine
 
 import (
+	"slices"
 	"strings"
 
 	"skagerrak/engine"
@@ -49,12 +50,7 @@ func (s *State) wehrmacht(dice engine.Dice) {
 }
 
 func containsInt(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(list, x)
 }
 
 // DanishResistance: when Germany invades Norway the Allies roll 1d6 and on

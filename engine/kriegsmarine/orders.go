@@ -1368,42 +1368,71 @@ func (p *parser) checkRebase(id, base string) (msg, rule string) {
 	if u.Where != AtBase || u.Used {
 		return d.Name + " is not ready at a base (face down units wait for the next turn)", "6.27"
 	}
-	lookup := func(x string) (string, string) {
-		if uv := p.v.unit(x); uv != nil {
-			return uv.Where, uv.Hex
-		}
-		return "", ""
-	}
 	target := resolveBase(p.v.Side, base)
-	var to engine.Hex
-	if h, af, ok := airfieldHex(target); ok {
-		to = h
-		if _, _, land := airfieldHex(d.Base); land && d.Nation == "UK" && !strings.EqualFold(af.Name, d.Base) {
-			return fmt.Sprintf("%s belongs to %s and flies only from there", d.Name, d.Base), "3.4231"
-		}
-		switch {
-		case p.v.Side == Allied && d.Nation == "NO" && af.Country != "NO":
-			return "Norwegian aircraft may not use British airfields", "6.25"
-		case p.v.Side == Allied && d.Nation == "NO" && usableByGermany(p.v, af.Name):
-			return af.Name + " is in German hands", "9.5"
-		case p.v.Side == Allied && d.Nation != "NO" && af.Country != "UK":
-			return "British aircraft may not use Norwegian or other foreign airfields", "6.25"
-		case p.v.Side == German && af.Country == "UK":
-			return "German aircraft may enter but never use British airfields", "6.14"
-		case p.v.Side == German && af.Country == "NO" && !usableByGermany(p.v, af.Name):
-			return af.Name + " is not a German-held airfield ready for use", "9.61"
-		}
-	} else if cu := p.v.unit(target); cu != nil && def(target).Carrier > 0 {
-		if cu.Where != AtMap || cu.Moderate {
-			return def(target).Name + " cannot take aircraft now", "6.24"
-		}
-		if def(id).Option == "" && def(id).Entry != "carrier" {
-			return "land-based aircraft may not embark on a carrier", "6.24"
-		}
-		to, _ = engine.ParseHex(cu.Hex)
-	} else {
-		return fmt.Sprintf("%q is not an airfield or one of your carriers", base), "6.21"
+	to, msg, rule := p.rebaseTo(d, id, base, target)
+	if msg != "" {
+		return msg, rule
 	}
+	if p.baseLoad(target) >= capacity(p.v, target) {
+		return fmt.Sprintf("%s is full: it holds %d aircraft units", base, capacity(p.v, target)), "3.423"
+	}
+	dist := rebaseDistance(p.v, u, to)
+	if d.Nation == "NO" && dist > d.Radius {
+		return fmt.Sprintf("%s is %d away; Norwegian fighters transfer only within their radius, %d", base, dist, d.Radius), "17.13"
+	}
+	if dist > 2*d.Radius {
+		return fmt.Sprintf("%s is %d away; a transfer reaches twice the radius, %d", base, dist, 2*d.Radius), "6.21"
+	}
+	return "", ""
+}
+
+// rebaseTo is the hex of target, the airfield or carrier (named base in
+// the order) that aircraft unit id would rebase to, or why it may not:
+// whose airfields each side's aircraft use (3.4231, 6.14, 6.25, 9.5, 9.61),
+// and which carriers take aircraft (6.24).
+func (p *parser) rebaseTo(d *UnitDef, id, base, target string) (to engine.Hex, msg, rule string) {
+	if h, af, ok := airfieldHex(target); ok {
+		if _, _, land := airfieldHex(d.Base); land && d.Nation == "UK" && !strings.EqualFold(af.Name, d.Base) {
+			return h, fmt.Sprintf("%s belongs to %s and flies only from there", d.Name, d.Base), "3.4231"
+		}
+		msg, rule := airfieldBarred(p.v, d, af)
+		return h, msg, rule
+	}
+	cu := p.v.unit(target)
+	if cu == nil || def(target).Carrier <= 0 {
+		return engine.Hex{}, fmt.Sprintf("%q is not an airfield or one of your carriers", base), "6.21"
+	}
+	if cu.Where != AtMap || cu.Moderate {
+		return engine.Hex{}, def(target).Name + " cannot take aircraft now", "6.24"
+	}
+	if def(id).Option == "" && def(id).Entry != "carrier" {
+		return engine.Hex{}, "land-based aircraft may not embark on a carrier", "6.24"
+	}
+	to, _ = engine.ParseHex(cu.Hex)
+	return to, "", ""
+}
+
+// airfieldBarred says why the side's aircraft unit d may not use airfield
+// af, or "" (6.14, 6.25, 9.5, 9.61).
+func airfieldBarred(v *View, d *UnitDef, af *Airfield) (msg, rule string) {
+	switch {
+	case v.Side == Allied && d.Nation == "NO" && af.Country != "NO":
+		return "Norwegian aircraft may not use British airfields", "6.25"
+	case v.Side == Allied && d.Nation == "NO" && usableByGermany(v, af.Name):
+		return af.Name + " is in German hands", "9.5"
+	case v.Side == Allied && d.Nation != "NO" && af.Country != "UK":
+		return "British aircraft may not use Norwegian or other foreign airfields", "6.25"
+	case v.Side == German && af.Country == "UK":
+		return "German aircraft may enter but never use British airfields", "6.14"
+	case v.Side == German && af.Country == "NO" && !usableByGermany(v, af.Name):
+		return af.Name + " is not a German-held airfield ready for use", "9.61"
+	}
+	return "", ""
+}
+
+// baseLoad is how many aircraft units target will hold with the rebases
+// ordered so far (3.423).
+func (p *parser) baseLoad(target string) int {
 	here := 0
 	for _, x := range p.v.Units {
 		if x.Air && x.Where == AtBase && x.Base == target {
@@ -1418,23 +1447,23 @@ func (p *parser) checkRebase(id, base string) (msg, rule string) {
 			here--
 		}
 	}
-	if here >= capacity(p.v, target) {
-		return fmt.Sprintf("%s is full: it holds %d aircraft units", base, capacity(p.v, target)), "3.423"
+	return here
+}
+
+// rebaseDistance is how far an aircraft unit transfers to hex to: from its
+// base, or from the German area through A15 (6.21, 6.22).
+func rebaseDistance(v *View, u *UnitView, to engine.Hex) int {
+	lookup := func(x string) (string, string) {
+		if uv := v.unit(x); uv != nil {
+			return uv.Where, uv.Hex
+		}
+		return "", ""
 	}
-	dist := 0
 	if from, ok := baseHexIn(lookup, u.Base); ok {
-		dist = from.Distance(to)
-	} else {
-		a15 := engine.Hex{Row: 1, Col: 15}
-		dist = 4 + a15.Distance(to) // 6.21, 6.22: from the German area through A15
+		return from.Distance(to)
 	}
-	if d.Nation == "NO" && dist > d.Radius {
-		return fmt.Sprintf("%s is %d away; Norwegian fighters transfer only within their radius, %d", base, dist, d.Radius), "17.13"
-	}
-	if dist > 2*d.Radius {
-		return fmt.Sprintf("%s is %d away; a transfer reaches twice the radius, %d", base, dist, 2*d.Radius), "6.21"
-	}
-	return "", ""
+	a15 := engine.Hex{Row: 1, Col: 15}
+	return 4 + a15.Distance(to) // 6.21, 6.22: from the German area through A15
 }
 
 // usableByGermany reports whether Germany may base aircraft at a Norwegian

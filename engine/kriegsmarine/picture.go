@@ -185,23 +185,73 @@ func ownUnits(m *picture.HexMap, v *View, side engine.Side) []string {
 	if side == German {
 		col = picGerman
 	}
-	type group struct {
-		ships, subs, air int
-		names            []string
-	}
-	var order []engine.Hex
-	groups := map[engine.Hex]*group{}
-	at := func(h engine.Hex) *group {
-		g := groups[h]
-		if g == nil {
-			g = &group{}
-			groups[h] = g
-			order = append(order, h)
+	gs := &hexGroups{by: map[engine.Hex]*hexGroup{}}
+	hexOf, offMap := gs.addShips(v)
+	airOff := gs.addAircraft(v, hexOf)
+	order := gs.order
+	sort.Slice(order, func(i, j int) bool {
+		if order[i].Row != order[j].Row {
+			return order[i].Row > order[j].Row
 		}
-		return g
+		return order[i].Col < order[j].Col
+	})
+	var notes []string
+	if len(order) > 0 {
+		notes = append(notes, "Your forces on the map:")
 	}
-	hexOf := map[string]engine.Hex{}
-	offMap := map[string]int{}
+	for _, h := range order {
+		g := gs.by[h]
+		if g.ships > 0 {
+			m.Markers = append(m.Markers, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(g.ships), Color: col, Shape: picture.ShapeBox})
+		}
+		if g.subs > 0 {
+			m.Markers = append(m.Markers, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(g.subs), Color: col, Shape: picture.ShapeCircle})
+		}
+		if g.air > 0 {
+			m.Markers = append(m.Markers, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(g.air), Color: col, Shape: picture.ShapeTriangle})
+		}
+		notes = append(notes, h.String()+": "+strings.Join(g.names, ", "))
+	}
+	notes = append(notes, offMapNotes(offMap, airOff)...)
+	for _, t := range v.Tracked {
+		if h, ok := onMapHex(t.Hex); ok {
+			m.Lines = append(m.Lines, picture.Line{Hexes: []picture.Pos{pos(h)}, Color: picTracked, Width: 2})
+			notes = append(notes, fmt.Sprintf("Your group at %s is tracked by %s.", h, countTypes(t.Enemy)))
+		}
+	}
+	return notes
+}
+
+// hexGroup is what the side has in one hex: how many ships, submarines
+// and aircraft units, and their names.
+type hexGroup struct {
+	ships, subs, air int
+	names            []string
+}
+
+// hexGroups gathers the side's units by hex; order lists the hexes in the
+// order first met.
+type hexGroups struct {
+	order []engine.Hex
+	by    map[engine.Hex]*hexGroup
+}
+
+// at is the group in h, started when h is first met.
+func (gs *hexGroups) at(h engine.Hex) *hexGroup {
+	g := gs.by[h]
+	if g == nil {
+		g = &hexGroup{}
+		gs.by[h] = g
+		gs.order = append(gs.order, h)
+	}
+	return g
+}
+
+// addShips adds the side's ships on the map; it returns the hex of each
+// and counts the ships off the map by where they are.
+func (gs *hexGroups) addShips(v *View) (hexOf map[string]engine.Hex, offMap map[string]int) {
+	hexOf = map[string]engine.Hex{}
+	offMap = map[string]int{}
 	for _, u := range v.Units {
 		if u.Where != AtMap || u.Air {
 			if !u.Air {
@@ -214,7 +264,7 @@ func ownUnits(m *picture.HexMap, v *View, side engine.Side) []string {
 			continue
 		}
 		hexOf[u.ID] = h
-		g := at(h)
+		g := gs.at(h)
 		if u.Sub {
 			g.subs++
 		} else {
@@ -222,6 +272,12 @@ func ownUnits(m *picture.HexMap, v *View, side engine.Side) []string {
 		}
 		g.names = append(g.names, u.Name)
 	}
+	return hexOf, offMap
+}
+
+// addAircraft adds the side's aircraft at bases on the map (airfields, and
+// carriers at hexOf); it returns how many are based off the map.
+func (gs *hexGroups) addAircraft(v *View, hexOf map[string]engine.Hex) int {
 	airOff := 0
 	for _, u := range v.Units {
 		if !u.Air || u.Where != AtBase {
@@ -236,33 +292,17 @@ func ownUnits(m *picture.HexMap, v *View, side engine.Side) []string {
 			}
 			h = af.Hex
 		}
-		g := at(h)
+		g := gs.at(h)
 		g.air++
 		g.names = append(g.names, u.Name)
 	}
-	sort.Slice(order, func(i, j int) bool {
-		if order[i].Row != order[j].Row {
-			return order[i].Row > order[j].Row
-		}
-		return order[i].Col < order[j].Col
-	})
+	return airOff
+}
+
+// offMapNotes counts the side's ships off the map by where they are, and
+// its aircraft based off the map.
+func offMapNotes(offMap map[string]int, airOff int) []string {
 	var notes []string
-	if len(order) > 0 {
-		notes = append(notes, "Your forces on the map:")
-	}
-	for _, h := range order {
-		g := groups[h]
-		if g.ships > 0 {
-			m.Markers = append(m.Markers, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(g.ships), Color: col, Shape: picture.ShapeBox})
-		}
-		if g.subs > 0 {
-			m.Markers = append(m.Markers, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(g.subs), Color: col, Shape: picture.ShapeCircle})
-		}
-		if g.air > 0 {
-			m.Markers = append(m.Markers, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(g.air), Color: col, Shape: picture.ShapeTriangle})
-		}
-		notes = append(notes, h.String()+": "+strings.Join(g.names, ", "))
-	}
 	var off []string
 	for _, w := range []struct{ where, say string }{
 		{AtHeld, "in the German area"}, {AtReserve, "in reserve"}, {AtWaiting, "still to arrive"},
@@ -277,12 +317,6 @@ func ownUnits(m *picture.HexMap, v *View, side engine.Side) []string {
 	}
 	if airOff > 0 {
 		notes = append(notes, fmt.Sprintf("Aircraft based off the map: %d.", airOff))
-	}
-	for _, t := range v.Tracked {
-		if h, ok := onMapHex(t.Hex); ok {
-			m.Lines = append(m.Lines, picture.Line{Hexes: []picture.Pos{pos(h)}, Color: picTracked, Width: 2})
-			notes = append(notes, fmt.Sprintf("Your group at %s is tracked by %s.", h, countTypes(t.Enemy)))
-		}
 	}
 	return notes
 }
@@ -300,57 +334,15 @@ type contact struct {
 // turn last (and, paler, in the turn before), and one for every enemy group
 // the side tracks; it returns notes listing them.
 func enemyContacts(m *picture.HexMap, v *View, last int) []string {
-	byHex := map[engine.Hex]*contact{}
-	// note keeps the newest news of each hex; news of the same turn is
-	// merged: the largest count, the fullest list of types, every source.
-	note := func(c contact) {
-		old := byHex[c.hex]
-		switch {
-		case old == nil || c.turn > old.turn:
-			byHex[c.hex] = &c
-		case c.turn == old.turn:
-			old.count = max(old.count, c.count)
-			if len(c.types) > len(old.types) {
-				old.types = c.types
-			}
-			if !strings.Contains(old.how, c.how) {
-				old.how += ", " + c.how
-			}
-		}
-	}
+	byHex := contactsByHex{}
 	for _, e := range v.Reports {
-		current := e.Turn == last || (last < 1 && e.Turn <= 1 && e.Kind == "setup")
-		if !current && e.Turn != last-1 {
-			continue
+		if c, ok := reportedContact(e, last); ok {
+			byHex.note(c)
 		}
-		h, ok := onMapHex(e.Hex)
-		if !ok || e.Count == 0 {
-			continue
-		}
-		turn := last
-		if !current {
-			turn = last - 1
-		}
-		c := contact{hex: h, turn: turn}
-		switch e.Kind {
-		case "search":
-			c.count, c.types, c.how = e.Count, e.Types, "your search"
-		case "passive":
-			c.count, c.how = e.Count, "passive report"
-		case "tracking":
-			c.count, c.types, c.how = e.Count, e.Types, "tracking"
-		case "setup":
-			c.count, c.how = e.Count, "reported at set-up"
-		case "encounter":
-			c.how = "encounter"
-		default:
-			continue
-		}
-		note(c)
 	}
 	for _, t := range v.Tracking {
 		if h, ok := onMapHex(t.Hex); ok {
-			note(contact{hex: h, turn: last + 1, count: len(t.Enemy), types: t.Enemy, how: "you track it now"})
+			byHex.note(contact{hex: h, turn: last + 1, count: len(t.Enemy), types: t.Enemy, how: "you track it now"})
 		}
 	}
 	var cs []*contact
@@ -371,29 +363,89 @@ func enemyContacts(m *picture.HexMap, v *View, last int) []string {
 		notes = append(notes, "", "Enemy reported:")
 	}
 	for _, c := range cs {
-		text, what := "?", "ships"
-		if c.count > 0 {
-			text = strconv.Itoa(c.count)
-			what = fmt.Sprintf("%d unit(s)", c.count)
-		}
-		if len(c.types) > 0 {
-			what = countTypes(c.types)
-			if c.count > len(c.types) {
-				what += fmt.Sprintf("; %d unit(s) in all", c.count)
-			}
-		}
-		col, how := picContact, c.how
-		switch {
-		case c.turn < last:
-			col = picOlder
-			how += ", turn " + strconv.Itoa(c.turn)
-		case c.turn == last && last >= 1:
-			how += ", turn " + strconv.Itoa(c.turn)
-		}
-		m.Markers = append(m.Markers, picture.Marker{Row: c.hex.Row, Col: c.hex.Col, Text: text, Color: col, Shape: picture.ShapeDiamond})
-		notes = append(notes, fmt.Sprintf("%s: %s (%s)", c.hex, what, how))
+		notes = append(notes, drawContact(m, c, last))
 	}
 	return notes
+}
+
+// contactsByHex keeps the newest news of each hex.
+type contactsByHex map[engine.Hex]*contact
+
+// note keeps the newest news of c's hex; news of the same turn is merged:
+// the largest count, the fullest list of types, every source.
+func (byHex contactsByHex) note(c contact) {
+	old := byHex[c.hex]
+	switch {
+	case old == nil || c.turn > old.turn:
+		byHex[c.hex] = &c
+	case c.turn == old.turn:
+		old.count = max(old.count, c.count)
+		if len(c.types) > len(old.types) {
+			old.types = c.types
+		}
+		if !strings.Contains(old.how, c.how) {
+			old.how += ", " + c.how
+		}
+	}
+}
+
+// reportedContact is the contact a journal entry of turn last (or the turn
+// before, or the set-up before turn 1) reports, if it reports one.
+func reportedContact(e Entry, last int) (contact, bool) {
+	current := e.Turn == last || (last < 1 && e.Turn <= 1 && e.Kind == "setup")
+	if !current && e.Turn != last-1 {
+		return contact{}, false
+	}
+	h, ok := onMapHex(e.Hex)
+	if !ok || e.Count == 0 {
+		return contact{}, false
+	}
+	turn := last
+	if !current {
+		turn = last - 1
+	}
+	c := contact{hex: h, turn: turn}
+	switch e.Kind {
+	case "search":
+		c.count, c.types, c.how = e.Count, e.Types, "your search"
+	case "passive":
+		c.count, c.how = e.Count, "passive report"
+	case "tracking":
+		c.count, c.types, c.how = e.Count, e.Types, "tracking"
+	case "setup":
+		c.count, c.how = e.Count, "reported at set-up"
+	case "encounter":
+		c.how = "encounter"
+	default:
+		return contact{}, false
+	}
+	return c, true
+}
+
+// drawContact adds c's marker, paler when older than turn last, and
+// returns its note.
+func drawContact(m *picture.HexMap, c *contact, last int) string {
+	text, what := "?", "ships"
+	if c.count > 0 {
+		text = strconv.Itoa(c.count)
+		what = fmt.Sprintf("%d unit(s)", c.count)
+	}
+	if len(c.types) > 0 {
+		what = countTypes(c.types)
+		if c.count > len(c.types) {
+			what += fmt.Sprintf("; %d unit(s) in all", c.count)
+		}
+	}
+	col, how := picContact, c.how
+	switch {
+	case c.turn < last:
+		col = picOlder
+		how += ", turn " + strconv.Itoa(c.turn)
+	case c.turn == last && last >= 1:
+		how += ", turn " + strconv.Itoa(c.turn)
+	}
+	m.Markers = append(m.Markers, picture.Marker{Row: c.hex.Row, Col: c.hex.Col, Text: text, Color: col, Shape: picture.ShapeDiamond})
+	return fmt.Sprintf("%s: %s (%s)", c.hex, what, how)
 }
 
 // searchesAndFights adds rings for the side's searches in turn last and the

@@ -300,67 +300,113 @@ func (m *mover) trackedFirst(target func(ids []string) (engine.Hex, bool)) {
 	}
 }
 
-func germanPlay(v *View) []string {
+// newMover starts the scripted orders of side's player ("German" or
+// "Allied") with their heading line.
+func newMover(v *View, side string) *mover {
 	m := &mover{v: v, done: map[string]bool{}, final: map[string]engine.Hex{}, gone: map[string]bool{}}
-	m.lines = append(m.lines, fmt.Sprintf("# %s, German orders by the scripted player", TurnTitle(v.Turn)))
-	obj := v.Objective
-	raiding := obj != nil && obj.Result.Kind == ObjRaiding
-	var raiders []string
-	if raiding {
-		raiders = obj.Result.Raiders
-	}
-	nearestExit := func(from engine.Hex, ids []string) (engine.Hex, bool) {
-		best, bd := engine.Hex{}, -1
-		for _, h := range TheMap().Grid().All() {
-			if !edge(h) || !exitHex(v.rev(), h) || !TheMap().ShipCanEnter(h) {
-				continue
-			}
-			if d := from.Distance(h); bd < 0 || d < bd {
-				best, bd = h, d
-			}
-		}
-		return best, bd >= 0
-	}
-	planFor := func(id string) (PlanGroup, bool) {
-		for _, g := range HistoricalPlan {
-			if contains(g.Units, id) {
-				return g, true
-			}
-		}
-		return PlanGroup{}, false
-	}
-	destination := func(id string, from engine.Hex) (engine.Hex, bool, bool) {
-		if raiding {
-			h, ok := nearestExit(from, nil)
-			return h, true, ok
-		}
-		g, ok := planFor(id)
-		if !ok {
-			return engine.Hex{}, false, false
-		}
-		if g.Port != "" {
-			h, ok := portHex(g.Port)
-			return h, false, ok
-		}
-		h, err := engine.ParseHex(g.Station)
-		return h, false, err == nil
-	}
+	m.lines = append(m.lines, fmt.Sprintf("# %s, %s orders by the scripted player", TurnTitle(v.Turn), side))
+	return m
+}
+
+func germanPlay(v *View) []string {
+	m := newMover(v, "German")
+	aim := germanAim{v: v, raiding: v.Objective != nil && v.Objective.Result.Kind == ObjRaiding}
 	m.trackedFirst(func(ids []string) (engine.Hex, bool) {
 		from := m.unitHex(v.unit(ids[0]))
-		h, _, ok := destination(ids[0], from)
+		h, _, ok := aim.destination(ids[0], from)
 		return h, ok
 	})
-	// Held ships enter by plan group (or all together when raiding).
+	m.enterHeld(aim)
+	m.sailToDestinations(aim)
+	recent := recentContacts(v, 2)
+	m.closeWithUboats(recent)
+	if v.DayTurn {
+		m.rebaseBombersForward()
+		m.germanAirSearches(recent)
+		m.strikes()
+	}
+	m.germanSurfaceSearches(recent)
+	if v.DayTurn && v.InvasionTurn > 0 {
+		m.airborneLandings()
+	}
+	// 6.18: every designated raider out: victory in hand, end the game.
+	if aim.raiding && raidersOut(v, v.Objective.Result.Raiders) {
+		m.lines = append(m.lines, "end game")
+	}
+	m.lines = append(m.lines, "encounter all evade")
+	for _, u := range v.Units {
+		if u.Where == AtMap && !u.Sub && !u.Air && (u.Type == "BC" || u.Type == "BB") && !aim.raiding {
+			m.lines = append(m.lines, "encounter "+u.Name+" fight")
+		}
+	}
+	return m.lines
+}
+
+// germanAim is where the scripted German player sends its ships: the
+// nearest exit when raiding (6.18), else each ship's Historical Plan
+// group's port or station (3.21).
+type germanAim struct {
+	v       *View
+	raiding bool
+}
+
+// nearestExit is the exit hex on the map's edge nearest to from.
+func (a germanAim) nearestExit(from engine.Hex) (engine.Hex, bool) {
+	best, bd := engine.Hex{}, -1
+	for _, h := range TheMap().Grid().All() {
+		if !edge(h) || !exitHex(a.v.rev(), h) || !TheMap().ShipCanEnter(h) {
+			continue
+		}
+		if d := from.Distance(h); bd < 0 || d < bd {
+			best, bd = h, d
+		}
+	}
+	return best, bd >= 0
+}
+
+// planGroupOf is the Historical Plan group a unit sails with.
+func planGroupOf(id string) (PlanGroup, bool) {
+	for _, g := range HistoricalPlan {
+		if contains(g.Units, id) {
+			return g, true
+		}
+	}
+	return PlanGroup{}, false
+}
+
+// destination is where unit id, now at from, is going; off says it leaves
+// the map there.
+func (a germanAim) destination(id string, from engine.Hex) (h engine.Hex, off, ok bool) {
+	if a.raiding {
+		h, ok := a.nearestExit(from)
+		return h, true, ok
+	}
+	g, ok := planGroupOf(id)
+	if !ok {
+		return engine.Hex{}, false, false
+	}
+	if g.Port != "" {
+		h, ok := portHex(g.Port)
+		return h, false, ok
+	}
+	h, err := engine.ParseHex(g.Station)
+	return h, false, err == nil
+}
+
+// enterHeld brings the held ships (and, after the invasion turn, the
+// reserve) in by plan group, or all together through A12 when raiding.
+func (m *mover) enterHeld(aim germanAim) {
+	v := m.v
 	held := map[string][]string{}
 	var keys []string
 	for _, u := range v.Units {
-		if m.done[u.ID] || u.Air || (u.Where != AtHeld && !(u.Where == AtReserve && v.InvasionTurn > 0 && v.Turn > v.InvasionTurn)) {
+		if m.done[u.ID] || u.Air || !waitingToEnter(v, u) {
 			continue
 		}
 		key := "raid"
 		arrow := "A12"
-		if !raiding {
-			g, ok := planFor(u.ID)
+		if !aim.raiding {
+			g, ok := planGroupOf(u.ID)
 			if !ok {
 				continue
 			}
@@ -375,13 +421,24 @@ func germanPlay(v *View) []string {
 		key, arrowName, _ := strings.Cut(k, "|")
 		ids := held[key]
 		arrow, _ := engine.ParseHex(arrowName)
-		target, off, ok := destination(ids[0], arrow)
+		target, off, ok := aim.destination(ids[0], arrow)
 		if !ok {
 			continue
 		}
 		m.enterTowards(ids, arrow, target, off)
 	}
-	// Ships on the map.
+}
+
+// waitingToEnter reports whether a German ship is off the map waiting to
+// come on: held, or in reserve once the invasion turn is past.
+func waitingToEnter(v *View, u UnitView) bool {
+	return u.Where == AtHeld || (u.Where == AtReserve && v.InvasionTurn > 0 && v.Turn > v.InvasionTurn)
+}
+
+// sailToDestinations moves the German surface ships on the map, stack by
+// stack, each towards its destination.
+func (m *mover) sailToDestinations(aim germanAim) {
+	v := m.v
 	var onMap []string
 	for _, u := range v.Units {
 		if u.Where == AtMap && !u.Air && !u.Sub && !m.done[u.ID] && !u.Disabled {
@@ -394,7 +451,7 @@ func germanPlay(v *View) []string {
 		offs := map[engine.Hex]bool{}
 		for _, id := range st {
 			from := m.unitHex(v.unit(id))
-			h, off, ok := destination(id, from)
+			h, off, ok := aim.destination(id, from)
 			if !ok || h == from && !off {
 				continue
 			}
@@ -408,9 +465,12 @@ func germanPlay(v *View) []string {
 			m.moveTowards(byDest[h], h, offs[h])
 		}
 	}
-	// U-boats close on Allied ships reported nearby, to attack by day (8.1).
-	recent := recentContacts(v, 2)
-	for _, u := range v.Units {
+}
+
+// closeWithUboats: U-boats close on Allied ships reported nearby, to
+// attack by day (8.1).
+func (m *mover) closeWithUboats(recent []engine.Hex) {
+	for _, u := range m.v.Units {
 		if !u.Sub || u.Where != AtMap || m.done[u.ID] {
 			continue
 		}
@@ -422,44 +482,51 @@ func germanPlay(v *View) []string {
 			}
 		}
 	}
-	// The bombers move up to Norwegian airfields Germany holds (6.21, 9.61).
-	if v.DayTurn {
-		for _, o := range v.Occupied {
-			if o.Kind != "airfield" || v.Turn < o.Usable {
-				continue
-			}
-			p := &parser{v: v, o: &Orders{}}
-			for _, u := range v.Units {
-				if u.Air && u.Where == AtBase && u.Base == "German area" && !u.Used && !m.done[u.ID] && (u.Type == "B" || u.Type == "DB") {
-					if msg, _ := p.checkRebase(u.ID, o.Place); msg == "" {
-						m.lines = append(m.lines, "rebase "+u.Name+" to "+o.Place)
-						m.done[u.ID] = true
-						break
-					}
+}
+
+// rebaseBombersForward: the bombers move up to Norwegian airfields Germany
+// holds (6.21, 9.61), one to each airfield a turn.
+func (m *mover) rebaseBombersForward() {
+	v := m.v
+	for _, o := range v.Occupied {
+		if o.Kind != "airfield" || v.Turn < o.Usable {
+			continue
+		}
+		p := &parser{v: v, o: &Orders{}}
+		for _, u := range v.Units {
+			if u.Air && u.Where == AtBase && u.Base == "German area" && !u.Used && !m.done[u.ID] && (u.Type == "B" || u.Type == "DB") {
+				if msg, _ := p.checkRebase(u.ID, o.Place); msg == "" {
+					m.lines = append(m.lines, "rebase "+u.Name+" to "+o.Place)
+					m.done[u.ID] = true
+					break
 				}
 			}
 		}
 	}
-	// Searches: air searches by day where Allied ships were last reported
-	// or towards Scapa Flow; a surface search only where an enemy was seen.
-	if v.DayTurn {
-		n := 0
-		for _, c := range recent {
-			if n < 3 {
-				m.lines = append(m.lines, "search air "+c.String())
-				n++
-			}
-		}
-		for _, s := range []string{"H5", "K7", "F6"} {
-			if n < 3 && !containsHex(recent, s) {
-				m.lines = append(m.lines, "search air "+s)
-				n++
-			}
+}
+
+// germanAirSearches: air searches by day where Allied ships were last
+// reported, then towards Scapa Flow, three in all.
+func (m *mover) germanAirSearches(recent []engine.Hex) {
+	n := 0
+	for _, c := range recent {
+		if n < 3 {
+			m.lines = append(m.lines, "search air "+c.String())
+			n++
 		}
 	}
-	if v.DayTurn {
-		m.strikes()
+	for _, s := range []string{"H5", "K7", "F6"} {
+		if n < 3 && !containsHex(recent, s) {
+			m.lines = append(m.lines, "search air "+s)
+			n++
+		}
 	}
+}
+
+// germanSurfaceSearches: a surface search only where an enemy was seen,
+// and by every U-boat by day; one a hex.
+func (m *mover) germanSurfaceSearches(recent []engine.Hex) {
+	v := m.v
 	searched := map[string]bool{}
 	for _, u := range v.Units {
 		final, ok := m.finalHex(u)
@@ -474,42 +541,38 @@ func germanPlay(v *View) []string {
 			m.lines = append(m.lines, "search surface "+u.Name)
 		}
 	}
-	// 6.28: the airborne troops go for the snow-free airfields.
-	if v.DayTurn && v.InvasionTurn > 0 {
-		targets := []string{"Sola", "Fornebu", "Kjevik"}
-		k := 0
-		for _, u := range v.Units {
-			if u.Type != "AB" || u.Where != AtBase {
-				continue
-			}
-			for k < len(targets) && (usableByGermany(v, targets[k]) || (contains(v.Options, OptNorFighters) && targets[k] == "Fornebu")) {
-				k++ // taken already, or Norwegian fighters there (17.13)
-			}
-			if k < len(targets) {
-				m.lines = append(m.lines, "airborne "+u.Name+" "+targets[k])
-				k++
-			}
-		}
-	}
-	// 6.18: every designated raider out: victory in hand, end the game.
-	if raiding {
-		out := len(raiders) > 0
-		for _, id := range raiders {
-			if u := v.unit(id); u == nil || u.Where != AtBrokeOut {
-				out = false
-			}
-		}
-		if out {
-			m.lines = append(m.lines, "end game")
-		}
-	}
-	m.lines = append(m.lines, "encounter all evade")
+}
+
+// airborneLandings: the airborne troops go for the snow-free airfields
+// (6.28), skipping those taken already or held by Norwegian fighters
+// (17.13).
+func (m *mover) airborneLandings() {
+	v := m.v
+	targets := []string{"Sola", "Fornebu", "Kjevik"}
+	k := 0
 	for _, u := range v.Units {
-		if u.Where == AtMap && !u.Sub && !u.Air && (u.Type == "BC" || u.Type == "BB") && !raiding {
-			m.lines = append(m.lines, "encounter "+u.Name+" fight")
+		if u.Type != "AB" || u.Where != AtBase {
+			continue
+		}
+		for k < len(targets) && (usableByGermany(v, targets[k]) || (contains(v.Options, OptNorFighters) && targets[k] == "Fornebu")) {
+			k++ // taken already, or Norwegian fighters there (17.13)
+		}
+		if k < len(targets) {
+			m.lines = append(m.lines, "airborne "+u.Name+" "+targets[k])
+			k++
 		}
 	}
-	return m.lines
+}
+
+// raidersOut reports whether every designated raider has broken out (6.18).
+func raidersOut(v *View, raiders []string) bool {
+	out := len(raiders) > 0
+	for _, id := range raiders {
+		if u := v.unit(id); u == nil || u.Where != AtBrokeOut {
+			out = false
+		}
+	}
+	return out
 }
 
 func containsHex(list []engine.Hex, s string) bool {
@@ -548,39 +611,66 @@ func recentContacts(v *View, n int) []engine.Hex {
 }
 
 func alliedPlay(v *View) []string {
-	m := &mover{v: v, done: map[string]bool{}, final: map[string]engine.Hex{}, gone: map[string]bool{}}
-	m.lines = append(m.lines, fmt.Sprintf("# %s, Allied orders by the scripted player", TurnTitle(v.Turn)))
+	m := newMover(v, "Allied")
 	recent := recentContacts(v, 1)
 	m.trackedFirst(func(ids []string) (engine.Hex, bool) {
 		h, err := engine.ParseHex(alliedStations[0])
 		return h, err == nil
 	})
-	// 14.1: the HN25 convoy and its escort make for the west edge.
-	if c := v.unit("hn25"); c != nil && c.Where == AtMap && !m.done["hn25"] && !c.Disabled {
-		ids := []string{"hn25"}
-		busy := false
-		if e := v.unit(v.ConvoyEscort); e != nil && e.Where == AtMap && e.Hex == c.Hex && !e.Disabled && !e.Returning {
-			if m.done[e.ID] {
-				busy = true // the escort is tracking or tracked: the convoy waits with it
-			}
-			ids = append(ids, e.ID)
-		}
-		if busy {
-			m.done["hn25"] = true
-		}
-		from := m.unitHex(c)
-		best, bd := engine.Hex{}, -1
-		for r := 7; r <= 11; r++ {
-			h := engine.Hex{Row: r, Col: 1}
-			if TheMap().ShipCanEnter(h) && (bd < 0 || from.Distance(h) < bd) {
-				best, bd = h, from.Distance(h)
-			}
-		}
-		if bd >= 0 && !busy {
-			m.moveTowards(ids, best, true)
+	m.convoyWest()
+	m.minelayersHome()
+	m.carryWilfredForce()
+	m.huntContacts(recent)
+	if v.DayTurn {
+		m.alliedAirSearches()
+		m.strikes()
+	}
+	m.alliedSurfaceSearches()
+	m.lines = append(m.lines, "encounter all track")
+	for _, u := range v.Units {
+		if u.Where == AtMap && (u.Type == "BB" || u.Type == "BC") {
+			m.lines = append(m.lines, "encounter "+u.Name+" fight")
 		}
 	}
-	// 16.41: the Vestfjord minelayers and their destroyers go home.
+	return m.lines
+}
+
+// convoyWest: the HN25 convoy and its escort make for the west edge
+// (14.1); while the escort is tracking or tracked, the convoy waits.
+func (m *mover) convoyWest() {
+	v := m.v
+	c := v.unit("hn25")
+	if c == nil || c.Where != AtMap || m.done["hn25"] || c.Disabled {
+		return
+	}
+	ids := []string{"hn25"}
+	busy := false
+	if e := v.unit(v.ConvoyEscort); e != nil && e.Where == AtMap && e.Hex == c.Hex && !e.Disabled && !e.Returning {
+		if m.done[e.ID] {
+			busy = true // the escort is tracking or tracked: the convoy waits with it
+		}
+		ids = append(ids, e.ID)
+	}
+	if busy {
+		m.done["hn25"] = true
+	}
+	from := m.unitHex(c)
+	best, bd := engine.Hex{}, -1
+	for r := 7; r <= 11; r++ {
+		h := engine.Hex{Row: r, Col: 1}
+		if TheMap().ShipCanEnter(h) && (bd < 0 || from.Distance(h) < bd) {
+			best, bd = h, from.Distance(h)
+		}
+	}
+	if bd >= 0 && !busy {
+		m.moveTowards(ids, best, true)
+	}
+}
+
+// minelayersHome: the Vestfjord minelayers and their destroyers go home to
+// Scapa Flow and wait there until the evening of 9 April (16.41).
+func (m *mover) minelayersHome() {
+	v := m.v
 	scapa, _ := portHex("Scapa Flow")
 	for _, id := range []string{"mlflot20", "ddflot12"} {
 		u := v.unit(id)
@@ -593,70 +683,72 @@ func alliedPlay(v *View) []string {
 		}
 		m.moveTowards([]string{id}, scapa, false)
 	}
-	// 11.1: the 4th Echelon carries the Wilfred Force to a Norwegian port
-	// Germany does not hold, once Allied ships may enter Norwegian waters.
-	if v.Wilfred != nil && v.Wilfred.Status == "aboard" {
-		var ids []string
-		for _, id := range FourthEchelon {
-			if u := v.unit(id); u != nil && u.Where == AtMap && !u.Disabled && !u.Returning && !m.done[id] {
-				ids = append(ids, id)
-			}
-		}
-		if len(ids) > 0 && v.Intervention > 0 && v.Turn >= v.Intervention {
-			from := m.unitHex(v.unit(ids[0]))
-			best, bd := engine.Hex{}, -1
-			for _, p := range norwegianPorts() {
-				held := false
-				for _, o := range v.Occupied {
-					if o.Place == p.Port && (o.Kind == "port" || o.Kind == "pending") {
-						held = true
-					}
-				}
-				if !held && (bd < 0 || from.Distance(p.Hex) < bd) {
-					best, bd = p.Hex, from.Distance(p.Hex)
-				}
-			}
-			if bd >= 0 {
-				m.moveTowards(ids, best, false)
-			}
-		}
-		for _, id := range ids {
-			m.done[id] = true
+}
+
+// carryWilfredForce: the 4th Echelon carries the Wilfred Force to a
+// Norwegian port Germany does not hold, once Allied ships may enter
+// Norwegian waters (11.1).
+func (m *mover) carryWilfredForce() {
+	v := m.v
+	if v.Wilfred == nil || v.Wilfred.Status != "aboard" {
+		return
+	}
+	var ids []string
+	for _, id := range FourthEchelon {
+		if u := v.unit(id); u != nil && u.Where == AtMap && !u.Disabled && !u.Returning && !m.done[id] {
+			ids = append(ids, id)
 		}
 	}
+	if len(ids) > 0 && v.Intervention > 0 && v.Turn >= v.Intervention {
+		if best, ok := nearestFreePort(v, m.unitHex(v.unit(ids[0]))); ok {
+			m.moveTowards(ids, best, false)
+		}
+	}
+	for _, id := range ids {
+		m.done[id] = true
+	}
+}
+
+// nearestFreePort is the Norwegian port nearest to from that Germany has
+// neither taken nor is taking.
+func nearestFreePort(v *View, from engine.Hex) (engine.Hex, bool) {
+	best, bd := engine.Hex{}, -1
+	for _, p := range norwegianPorts() {
+		held := false
+		for _, o := range v.Occupied {
+			if o.Place == p.Port && (o.Kind == "port" || o.Kind == "pending") {
+				held = true
+			}
+		}
+		if !held && (bd < 0 || from.Distance(p.Hex) < bd) {
+			best, bd = p.Hex, from.Distance(p.Hex)
+		}
+	}
+	return best, bd >= 0
+}
+
+// huntContacts sends the Allied ships on the map after the recent
+// contacts: each stack goes for the nearest contact no other stack has
+// taken, so that the fleet spreads over the contacts it has; a stack with
+// none watches a station.
+func (m *mover) huntContacts(recent []engine.Hex) {
+	v := m.v
 	var ships []string
 	for _, u := range v.Units {
 		if u.Where == AtMap && !u.Air && !m.done[u.ID] && u.Nation != "NO" && u.Nation != "DK" && !u.Returning && !u.Disabled {
 			ships = append(ships, u.ID)
 		}
 	}
-	// Each stack goes for the nearest contact no other stack has taken, so
-	// that the fleet spreads over the contacts it has.
 	claimed := map[engine.Hex]bool{}
 	for i, st := range m.stacks(ships) {
 		from := m.unitHex(v.unit(st[0]))
-		var target engine.Hex
-		best := -1
-		for _, c := range recent {
-			if d := from.Distance(c); d <= 14 && !claimed[c] && (best < 0 || d < best) {
-				target, best = c, d
-			}
-		}
-		if best >= 0 {
+		target, found := nearestUnclaimed(from, recent, claimed)
+		if found {
 			claimed[target] = true
-		}
-		if best < 0 {
+		} else {
 			target, _ = engine.ParseHex(alliedStations[(i+v.Turn/5)%len(alliedStations)])
 		}
-		// Keep out of the guns of German-held fortresses (9.2): wait off
-		// the port instead.
-		if hostileFort(v, target) {
-			if near, ok := snap(target, func(h engine.Hex) bool {
-				return h != target && !hostileFort(v, h) && TheMap().ShipCanEnter(h) && !portOrFjord(h)
-			}); ok {
-				target = near
-			}
-		}
+		target = offFortressGuns(v, target)
 		if target == from {
 			continue
 		}
@@ -670,29 +762,62 @@ func alliedPlay(v *View) []string {
 			}
 		}
 		m.moveTowards(surf, target, false)
-		if len(subs) > 0 && best >= 0 {
+		if len(subs) > 0 && found {
 			m.moveTowards(subs, target, false)
 		}
 	}
-	if v.DayTurn {
-		n := 0
-		for _, c := range recentContacts(v, 3) {
-			for _, x := range hexAndNeighbors(c) {
-				if n < 3 && TheMap().Grid().Contains(x) && TheMap().ShipCanEnter(x) {
-					m.lines = append(m.lines, "search air "+x.String())
-					n++
-				}
+}
+
+// nearestUnclaimed is the contact within 14 hexes of from that is nearest
+// and not yet claimed.
+func nearestUnclaimed(from engine.Hex, recent []engine.Hex, claimed map[engine.Hex]bool) (engine.Hex, bool) {
+	var target engine.Hex
+	best := -1
+	for _, c := range recent {
+		if d := from.Distance(c); d <= 14 && !claimed[c] && (best < 0 || d < best) {
+			target, best = c, d
+		}
+	}
+	return target, best >= 0
+}
+
+// offFortressGuns keeps out of the guns of German-held fortresses (9.2):
+// a target under them becomes the nearest open sea hex off the port.
+func offFortressGuns(v *View, target engine.Hex) engine.Hex {
+	if hostileFort(v, target) {
+		if near, ok := snap(target, func(h engine.Hex) bool {
+			return h != target && !hostileFort(v, h) && TheMap().ShipCanEnter(h) && !portOrFjord(h)
+		}); ok {
+			return near
+		}
+	}
+	return target
+}
+
+// alliedAirSearches: three air searches by day, around the contacts of the
+// last three turns first, then along the patrol line.
+func (m *mover) alliedAirSearches() {
+	v := m.v
+	n := 0
+	for _, c := range recentContacts(v, 3) {
+		for _, x := range hexAndNeighbors(c) {
+			if n < 3 && TheMap().Grid().Contains(x) && TheMap().ShipCanEnter(x) {
+				m.lines = append(m.lines, "search air "+x.String())
+				n++
 			}
 		}
-		patrol := []string{"E11", "J9", "P11", "G10", "M10", "C13", "U12", "L9"}
-		for k := 0; n < 3 && k < len(patrol); k++ {
-			m.lines = append(m.lines, "search air "+patrol[(k+v.Turn)%len(patrol)])
-			n++
-		}
 	}
-	if v.DayTurn {
-		m.strikes()
+	patrol := []string{"E11", "J9", "P11", "G10", "M10", "C13", "U12", "L9"}
+	for k := 0; n < 3 && k < len(patrol); k++ {
+		m.lines = append(m.lines, "search air "+patrol[(k+v.Turn)%len(patrol)])
+		n++
 	}
+}
+
+// alliedSurfaceSearches: a surface search from every hex where Allied
+// ships end the turn (submarines by day only), one a hex.
+func (m *mover) alliedSurfaceSearches() {
+	v := m.v
 	searched := map[string]bool{}
 	for _, u := range v.Units {
 		if u.Air || (u.Sub && !v.DayTurn) {
@@ -709,13 +834,6 @@ func alliedPlay(v *View) []string {
 		searched[final] = true
 		m.lines = append(m.lines, "search surface "+u.Name)
 	}
-	m.lines = append(m.lines, "encounter all track")
-	for _, u := range v.Units {
-		if u.Where == AtMap && (u.Type == "BB" || u.Type == "BC") {
-			m.lines = append(m.lines, "encounter "+u.Name+" fight")
-		}
-	}
-	return m.lines
 }
 
 // OrderForm implements engine.OrderFormer: a commented order form for the

@@ -23,40 +23,8 @@ func (rules) Report(v *View, side engine.Side) string {
 		return ""
 	}
 	var b strings.Builder
-	last := v.Turn - 1
-	if v.Over {
-		// The last turn played: 18, or earlier if a raider ended the game.
-		last = 0
-		for _, e := range v.Reports {
-			if e.Turn <= LastTurn && e.Turn > last {
-				last = e.Turn
-			}
-		}
-	}
-	if v.Decision != nil {
-		last = v.Turn // a short phase inside the turn: the turn so far
-	}
-	if v.Decision != nil {
-		fmt.Fprintf(&b, "%s so far: what you learned\n\n", TurnTitle(last))
-	} else if last >= 1 {
-		fmt.Fprintf(&b, "%s: what you learned\n\n", TurnTitle(last))
-	} else {
-		fmt.Fprintf(&b, "Set-up: what you know\n\n")
-	}
-	n := 0
-	for _, e := range v.Reports {
-		if e.Turn == last || (last < 1 && e.Turn <= 1 && e.Kind == "setup") || (v.Over && e.Turn > LastTurn) {
-			rule := ""
-			if e.Rule != "" {
-				rule = " (" + e.Rule + ")"
-			}
-			fmt.Fprintf(&b, "  - %s%s\n", e.Text, rule)
-			n++
-		}
-	}
-	if n == 0 {
-		b.WriteString("  - Nothing was reported to you.\n")
-	}
+	last := reportTurn(v)
+	writeLearned(&b, v, last)
 	if v.Over {
 		if v.Result != nil {
 			fmt.Fprintf(&b, "\nThe game is over. %s\n", v.Result.Summary)
@@ -73,15 +41,7 @@ func (rules) Report(v *View, side engine.Side) string {
 	if v.InvasionTurn > 0 {
 		fmt.Fprintf(&b, "Germany invaded Norway on turn %d; Allied intervention from turn %d.\n", v.InvasionTurn, v.Intervention)
 	}
-	if len(v.Tracking) > 0 || len(v.Tracked) > 0 {
-		b.WriteString("\nTracking:\n")
-		for _, t := range v.Tracking {
-			fmt.Fprintf(&b, "  - You track %s at %s (slowest speed %d).\n", countTypes(t.Enemy), t.Hex, t.EnemySpeed)
-		}
-		for _, t := range v.Tracked {
-			fmt.Fprintf(&b, "  - Your group at %s is tracked by %s.\n", t.Hex, countTypes(t.Enemy))
-		}
-	}
+	writeTracking(&b, v)
 	if c := recentContacts(v, 1); len(c) > 0 {
 		var hs []string
 		for _, h := range c {
@@ -89,6 +49,72 @@ func (rules) Report(v *View, side engine.Side) string {
 		}
 		fmt.Fprintf(&b, "\nEnemy ships reported lately at: %s.\n", strings.Join(hs, ", "))
 	}
+	writeForces(&b, v)
+	return b.String()
+}
+
+// reportTurn is the turn the report tells of: the one before, the last
+// played (18, or earlier if a raider ended the game) when the game is over,
+// or the turn so far in a short phase inside it.
+func reportTurn(v *View) int {
+	last := v.Turn - 1
+	if v.Over {
+		// The last turn played: 18, or earlier if a raider ended the game.
+		last = 0
+		for _, e := range v.Reports {
+			if e.Turn <= LastTurn && e.Turn > last {
+				last = e.Turn
+			}
+		}
+	}
+	if v.Decision != nil {
+		last = v.Turn // a short phase inside the turn: the turn so far
+	}
+	return last
+}
+
+// writeLearned writes the heading and what the side was told in turn last
+// (at set-up, the set-up's reports; at the end, the final ones too).
+func writeLearned(b *strings.Builder, v *View, last int) {
+	if v.Decision != nil {
+		fmt.Fprintf(b, "%s so far: what you learned\n\n", TurnTitle(last))
+	} else if last >= 1 {
+		fmt.Fprintf(b, "%s: what you learned\n\n", TurnTitle(last))
+	} else {
+		fmt.Fprintf(b, "Set-up: what you know\n\n")
+	}
+	n := 0
+	for _, e := range v.Reports {
+		if e.Turn == last || (last < 1 && e.Turn <= 1 && e.Kind == "setup") || (v.Over && e.Turn > LastTurn) {
+			rule := ""
+			if e.Rule != "" {
+				rule = " (" + e.Rule + ")"
+			}
+			fmt.Fprintf(b, "  - %s%s\n", e.Text, rule)
+			n++
+		}
+	}
+	if n == 0 {
+		b.WriteString("  - Nothing was reported to you.\n")
+	}
+}
+
+// writeTracking lists the enemy groups the side tracks and its groups
+// tracked (6.44).
+func writeTracking(b *strings.Builder, v *View) {
+	if len(v.Tracking) > 0 || len(v.Tracked) > 0 {
+		b.WriteString("\nTracking:\n")
+		for _, t := range v.Tracking {
+			fmt.Fprintf(b, "  - You track %s at %s (slowest speed %d).\n", countTypes(t.Enemy), t.Hex, t.EnemySpeed)
+		}
+		for _, t := range v.Tracked {
+			fmt.Fprintf(b, "  - Your group at %s is tracked by %s.\n", t.Hex, countTypes(t.Enemy))
+		}
+	}
+}
+
+// writeForces lists the side's units and where they are.
+func writeForces(b *strings.Builder, v *View) {
 	b.WriteString("\nYour forces:\n")
 	for _, u := range v.Units {
 		switch u.Where {
@@ -97,18 +123,17 @@ func (rules) Report(v *View, side engine.Side) string {
 			if u.HitsTaken > 0 || u.Flooding > 0 {
 				dmg = fmt.Sprintf(", damage %d hit(s) %d flooding", u.HitsTaken, u.Flooding)
 			}
-			fmt.Fprintf(&b, "  %-22s %-4s %-5s speed %s, %s%s\n", u.Name, u.Type, u.Hex, u.Speed, unitNow(u), dmg)
+			fmt.Fprintf(b, "  %-22s %-4s %-5s speed %s, %s%s\n", u.Name, u.Type, u.Hex, u.Speed, unitNow(u), dmg)
 		case AtHeld:
-			fmt.Fprintf(&b, "  %-22s %-4s German area\n", u.Name, u.Type)
+			fmt.Fprintf(b, "  %-22s %-4s German area\n", u.Name, u.Type)
 		case AtBase:
-			fmt.Fprintf(&b, "  %-22s %-4s at %s\n", u.Name, u.Type, baseName(u.Base))
+			fmt.Fprintf(b, "  %-22s %-4s at %s\n", u.Name, u.Type, baseName(u.Base))
 		case AtWaiting:
-			fmt.Fprintf(&b, "  %-22s %-4s arrives turn %d\n", u.Name, u.Type, u.Arrive)
+			fmt.Fprintf(b, "  %-22s %-4s arrives turn %d\n", u.Name, u.Type, u.Arrive)
 		case AtSunk, AtExited, AtBrokeOut:
-			fmt.Fprintf(&b, "  %-22s %-4s %s\n", u.Name, u.Type, u.Where)
+			fmt.Fprintf(b, "  %-22s %-4s %s\n", u.Name, u.Type, u.Where)
 		}
 	}
-	return b.String()
 }
 
 func baseName(b string) string {

@@ -474,9 +474,49 @@ func (s *State) encounter(searcher engine.Side, h engine.Hex, orders map[engine.
 		return
 	}
 	contact[h] = true
-	// 6.41: the Allies track; the Germans track pure Norwegian or Danish forces.
-	senior, junior := Allied, German
-	sg, jg := allied, german
+	senior, junior, sg, jg := encounterSeniority(allied, german)
+	sc := choiceOf(senior, orders[senior], sg, h)
+	jc := choiceOf(junior, orders[junior], jg, h)
+	sc, jc = s.askEncounter(orders, allied, german, h, senior, junior, sc, jc)
+	res := EncounterTable[sc][jc]
+	e := s.logf("both", "encounter", h.String(), "6.41", "Encounter at %s: %s %s chooses %s, %s %s chooses %s: %s.",
+		h, sideName(senior), countTypes(s.reported(sg)), sc, sideName(junior), countTypes(s.reported(jg)), jc, res)
+	e.Types, e.Count = append(s.reported(sg), s.reported(jg)...), len(sg)+len(jg)
+	sort.Strings(e.Types)
+	switch res {
+	case ResTrack:
+		s.addTrack(senior, sg, junior, jg, h)
+	case ResEvadeTrack:
+		if !s.evasionRoll(h, jg, sg, "evasion determination (6.42)", dice) {
+			s.addTrack(senior, sg, junior, jg, h)
+		}
+	case ResEvadeEngage:
+		ev, tr := jg, sg
+		if sc == ChoiceEvade {
+			ev, tr = sg, jg
+		}
+		if !s.evasionRoll(h, ev, tr, "evasion determination (6.41)", dice) {
+			s.addEngagement(h, ResEngage, allied, german)
+		}
+	case ResEngage:
+		s.addEngagement(h, ResEngage, allied, german)
+		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceFight
+	case ResPursuit:
+		s.addEngagement(h, ResPursuit, allied, german)
+		// 8.3: "After the above combat ends, the Germans (or the
+		// Norwegian/Danish forces) must make an evasion determination",
+		// whichever side chose Fight and whichever Track (rules revision
+		// 2); revision 1 made it only when the tracking side chose Track.
+		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceTrack || s.rev().Has(PursuitEvasionAlways)
+	}
+}
+
+// encounterSeniority orders the sides of an encounter (6.41): the Allies
+// track; the Germans track pure Norwegian or Danish forces. It returns the
+// senior and junior side and their ships.
+func encounterSeniority(allied, german []string) (senior, junior engine.Side, sg, jg []string) {
+	senior, junior = Allied, German
+	sg, jg = allied, german
 	pure := true
 	for _, id := range allied {
 		if n := def(id).Nation; n != "NO" && n != "DK" {
@@ -486,9 +526,12 @@ func (s *State) encounter(searcher engine.Side, h engine.Hex, orders map[engine.
 	if pure {
 		senior, junior, sg, jg = German, Allied, german, allied
 	}
-	sc := choiceOf(senior, orders[senior], sg, h)
-	jc := choiceOf(junior, orders[junior], jg, h)
-	// 6.41: a side that asked decides in person, now.
+	return senior, junior, sg, jg
+}
+
+// askEncounter: a side that asked decides in person, now (6.41); it
+// returns the senior's and junior's choices, as decided or as ordered.
+func (s *State) askEncounter(orders map[engine.Side]*Orders, allied, german []string, h engine.Hex, senior, junior engine.Side, sc, jc string) (string, string) {
 	var qs []Question
 	for _, side := range []engine.Side{Allied, German} {
 		own, enemy := allied, german
@@ -507,48 +550,22 @@ func (s *State) encounter(searcher engine.Side, h engine.Hex, orders map[engine.
 			jc = decidedChoice(d, jc, h)
 		}
 	}
-	res := EncounterTable[sc][jc]
-	e := s.logf("both", "encounter", h.String(), "6.41", "Encounter at %s: %s %s chooses %s, %s %s chooses %s: %s.",
-		h, sideName(senior), countTypes(s.reported(sg)), sc, sideName(junior), countTypes(s.reported(jg)), jc, res)
-	e.Types, e.Count = append(s.reported(sg), s.reported(jg)...), len(sg)+len(jg)
-	sort.Strings(e.Types)
-	evasionRoll := func(ev, tr []string, why string) bool {
-		es, ts := s.minEvasion(ev), s.minEvasion(tr)
-		roll := engine.TwoD6(dice, why) + s.evasionMod(ev, tr)
-		ok := evades(es, ts, roll)
-		word := "fails"
-		if ok {
-			word = "succeeds"
-		}
-		s.logf("both", "evasion", h.String(), "6.44", "Evasion determination at %s: speed %d against %d, rolled %d (evades on %d or less): evasion %s.", h, es, ts, roll, EvasionTable.Lookup(es-ts), word)
-		return ok
+	return sc, jc
+}
+
+// evasionRoll is an evasion determination at h (6.44): the evading ships
+// ev against the trackers tr, on the Evasion Table; it logs the roll and
+// reports whether they evade.
+func (s *State) evasionRoll(h engine.Hex, ev, tr []string, why string, dice engine.Dice) bool {
+	es, ts := s.minEvasion(ev), s.minEvasion(tr)
+	roll := engine.TwoD6(dice, why) + s.evasionMod(ev, tr)
+	ok := evades(es, ts, roll)
+	word := "fails"
+	if ok {
+		word = "succeeds"
 	}
-	switch res {
-	case ResTrack:
-		s.addTrack(senior, sg, junior, jg, h)
-	case ResEvadeTrack:
-		if !evasionRoll(jg, sg, "evasion determination (6.42)") {
-			s.addTrack(senior, sg, junior, jg, h)
-		}
-	case ResEvadeEngage:
-		ev, tr := jg, sg
-		if sc == ChoiceEvade {
-			ev, tr = sg, jg
-		}
-		if !evasionRoll(ev, tr, "evasion determination (6.41)") {
-			s.addEngagement(h, ResEngage, allied, german)
-		}
-	case ResEngage:
-		s.addEngagement(h, ResEngage, allied, german)
-		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceFight
-	case ResPursuit:
-		s.addEngagement(h, ResPursuit, allied, german)
-		// 8.3: "After the above combat ends, the Germans (or the
-		// Norwegian/Danish forces) must make an evasion determination",
-		// whichever side chose Fight and whichever Track (rules revision
-		// 2); revision 1 made it only when the tracking side chose Track.
-		s.Engagements[len(s.Engagements)-1].TrackAfter = sc == ChoiceTrack || s.rev().Has(PursuitEvasionAlways)
-	}
+	s.logf("both", "evasion", h.String(), "6.44", "Evasion determination at %s: speed %d against %d, rolled %d (evades on %d or less): evasion %s.", h, es, ts, roll, EvasionTable.Lookup(es-ts), word)
+	return ok
 }
 
 func (s *State) addTrack(tracker engine.Side, tu []string, tracked engine.Side, du []string, h engine.Hex) {
@@ -650,17 +667,7 @@ func (s *State) passiveReports(visited map[string][]engine.Hex) {
 				}
 			}
 		}
-		var hexes []engine.Hex
-		for h := range count {
-			hexes = append(hexes, h)
-		}
-		sort.Slice(hexes, func(i, j int) bool {
-			if hexes[i].Row != hexes[j].Row {
-				return hexes[i].Row < hexes[j].Row
-			}
-			return hexes[i].Col < hexes[j].Col
-		})
-		for _, h := range hexes {
+		for _, h := range engine.SortedHexes(count) {
 			n := len(count[h])
 			e := s.logf(string(other(side)), "passive", h.String(), "6.37", "Passive report: the %s player has %d unit(s) at %s.", sideName(side), n, h)
 			e.Count = n

@@ -60,17 +60,12 @@ func (v victoryCount) level() (engine.Side, string) {
 // forces 1 VP when annihilated (16.3, which this data pack follows over the
 // sheet's starred figures).
 func (s *State) score() []ScoreLine {
-	var out []ScoreLine
-	add := func(side engine.Side, n int, rule, format string, args ...any) {
-		if n != 0 {
-			out = append(out, ScoreLine{Side: side, Points: n, Rule: rule, Why: fmt.Sprintf(format, args...)})
-		}
-	}
+	var sc scoreSheet
 	small := 0
 	for _, u := range s.Units {
 		d := def(u.ID)
 		if d.Type == "AB" && u.Where == AtSunk {
-			add(Allied, 1, "16.3", "%s lost", d.Name)
+			sc.add(Allied, 1, "16.3", "%s lost", d.Name)
 		}
 		if d.Air {
 			continue
@@ -88,56 +83,72 @@ func (s *State) score() []ScoreLine {
 				small++
 				continue
 			}
-			add(German, d.VPValue()/2, "16.4", "%s sunk", d.Name)
+			sc.add(German, d.VPValue()/2, "16.4", "%s sunk", d.Name)
 		case German:
-			switch {
-			case d.Type == "DD" && d.TaskForce():
-				// 16.3 "each German DD destroyed": the hits of a task
-				// force are its destroyers lost (8.65), less those it
-				// detached as independent destroyers (12.0), which score
-				// on their own when sunk.
-				lost := u.Hits
-				if sunk {
-					lost = d.Ships
-				}
-				lost -= u.Detached
-				add(Allied, lost, "16.3", "%d destroyer(s) of %s lost", lost, d.Name)
-			case d.Type == "TB" && sunk:
-				add(Allied, 1, "16.3", "%s annihilated", d.Name)
-			case sunk:
-				add(Allied, d.VPValue()/2, "16.3", "%s sunk", d.Name)
-			}
-			if u.Committed {
-				add(Allied, 1, "16.3", "%s committed", d.Name)
-			}
-			if u.Where == AtBrokeOut {
-				switch {
-				case contains(s.Objective.Result.Raiders, u.ID):
-					add(German, 5, "16.4", "%s breaks out as a designated commerce raider", d.Name)
-				case u.ID == "lutzow" && s.Objective.Result.Kind == ObjInvasion:
-					add(German, 3, "16.4", "Lützow breaks out")
-				}
-			}
+			s.scoreGermanShip(&sc, u, d, sunk)
 		}
 	}
-	add(Allied, 2*s.ScrambleTurns, "6.292", "%d day turn(s) of Air Emergency Scramble", s.ScrambleTurns)
-	add(German, (small+1)/2, "16.4", "%d Allied destroyer or minelayer units sunk", small)
+	sc.add(Allied, 2*s.ScrambleTurns, "6.292", "%d day turn(s) of Air Emergency Scramble", s.ScrambleTurns)
+	sc.add(German, (small+1)/2, "16.4", "%d Allied destroyer or minelayer units sunk", small)
 	for _, id := range s.Late {
-		add(German, 1, "16.41", "%s late at Scapa Flow", def(id).Name)
+		sc.add(German, 1, "16.41", "%s late at Scapa Flow", def(id).Name)
 	}
 	if s.Objective.Result.Kind == ObjInvasion {
 		for _, p := range s.alliedPorts() {
-			add(Allied, 2*PortVP[p], "16.3", "%s held by the Wilfred Force", p)
+			sc.add(Allied, 2*PortVP[p], "16.3", "%s held by the Wilfred Force", p)
 		}
 	}
 	if s.Objective.Result.Kind == ObjInvasion {
 		for _, o := range s.Occupied {
 			if o.Kind == "port" {
-				add(German, PortVP[o.Place], "16.2", "%s occupied", o.Place)
+				sc.add(German, PortVP[o.Place], "16.2", "%s occupied", o.Place)
 			}
 		}
 	}
-	return out
+	return sc
+}
+
+// scoreSheet is the victory points scored so far, one line a reason.
+type scoreSheet []ScoreLine
+
+// add scores n points to side for the reason given; nothing when n is 0.
+func (sc *scoreSheet) add(side engine.Side, n int, rule, format string, args ...any) {
+	if n != 0 {
+		*sc = append(*sc, ScoreLine{Side: side, Points: n, Rule: rule, Why: fmt.Sprintf(format, args...)})
+	}
+}
+
+// scoreGermanShip scores a German ship: the Allies for its loss (16.3),
+// for its being committed, Germany for its breaking out (16.4).
+func (s *State) scoreGermanShip(sc *scoreSheet, u Unit, d *UnitDef, sunk bool) {
+	switch {
+	case d.Type == "DD" && d.TaskForce():
+		// 16.3 "each German DD destroyed": the hits of a task
+		// force are its destroyers lost (8.65), less those it
+		// detached as independent destroyers (12.0), which score
+		// on their own when sunk.
+		lost := u.Hits
+		if sunk {
+			lost = d.Ships
+		}
+		lost -= u.Detached
+		sc.add(Allied, lost, "16.3", "%d destroyer(s) of %s lost", lost, d.Name)
+	case d.Type == "TB" && sunk:
+		sc.add(Allied, 1, "16.3", "%s annihilated", d.Name)
+	case sunk:
+		sc.add(Allied, d.VPValue()/2, "16.3", "%s sunk", d.Name)
+	}
+	if u.Committed {
+		sc.add(Allied, 1, "16.3", "%s committed", d.Name)
+	}
+	if u.Where == AtBrokeOut {
+		switch {
+		case contains(s.Objective.Result.Raiders, u.ID):
+			sc.add(German, 5, "16.4", "%s breaks out as a designated commerce raider", d.Name)
+		case u.ID == "lutzow" && s.Objective.Result.Kind == ObjInvasion:
+			sc.add(German, 3, "16.4", "Lützow breaks out")
+		}
+	}
 }
 
 // alliedPorts are the Norwegian ports the Allies occupy (16.3, 16.53).

@@ -2,6 +2,7 @@ package kriegsmarine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -114,38 +115,11 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 		return nil, err
 	}
 	s.Revision = engine.Rev(rev).Recorded()
-	if setup.Scenario != "" && setup.Scenario != "historical" && setup.Scenario != "default" {
-		return nil, fmt.Errorf("kriegsmarine: unknown scenario %q (known: historical)", setup.Scenario)
+	bismarckReplies, err := s.takeSetup(setup)
+	if err != nil {
+		return nil, err
 	}
-	known := map[string]bool{}
-	for _, o := range options {
-		known[o.ID] = true
-	}
-	for _, o := range setup.Options {
-		if !known[o] {
-			return nil, fmt.Errorf("kriegsmarine: unknown option %q", o)
-		}
-		s.Options = append(s.Options, o)
-	}
-	sort.Strings(s.Options)
-	bismarckReplies := 0
-	for _, o := range []string{OptBismarckHood, OptBismarckStr, OptBismarckFr} {
-		if s.has(o) {
-			bismarckReplies++
-		}
-	}
-	if bismarckReplies > 1 {
-		return nil, fmt.Errorf("kriegsmarine: the Allies choose one answer to Bismarck (4.5): bismarck-hood, bismarck-strasbourg or bismarck-french")
-	}
-
-	// 4.1 German target determination, secretly, with 2d6.
-	roll := engine.TwoD6(dice, "German target determination (4.1)")
-	s.Objective = Objective{Roll: roll, Result: TargetTable.Lookup(roll)}
-	if s.has(OptInvasion) {
-		// 4.1 optional rule: after rolling, the German player may take
-		// the Invasion of Norway directly.
-		s.Objective.Result = TargetTable.Lookup(7)
-	}
+	roll := s.determineTarget(dice)
 	obj := s.Objective.Result
 	// 4.51: a 2 forces Bismarck into play; the Allied answer defaults to
 	// Hood and King George V (reconstructed default, 4.5 option 1).
@@ -157,23 +131,7 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	if !bismarck && bismarckReplies > 0 {
 		return nil, fmt.Errorf("kriegsmarine: an Allied answer to Bismarck (4.5) needs the bismarck option")
 	}
-
-	// 4.43: "CA or CL xN" drawn at random from the cruisers not named.
-	if obj.DrawCruisers > 0 {
-		var pool []string
-		for _, d := range Units() {
-			if d.Side == German && (d.Type == "CA" || d.Type == "CL") && !contains(obj.Raiders, d.ID) && !contains(obj.Support, d.ID) {
-				pool = append(pool, d.ID)
-			}
-		}
-		for i := 0; i < obj.DrawCruisers && len(pool) > 0; i++ {
-			k := dice.Roll(len(pool), "cruiser drawn from the cup (4.43)") - 1
-			s.Objective.Cruisers = append(s.Objective.Cruisers, pool[k])
-			pool = append(pool[:k], pool[k+1:]...)
-		}
-		sort.Strings(s.Objective.Cruisers)
-	}
-
+	s.drawCruisers(dice)
 	for _, d := range Units() {
 		u := Unit{ID: d.ID, Where: AtOut}
 		if d.Option != "" && !s.has(d.Option) && !(d.ID == "bismarck" && bismarck) {
@@ -187,7 +145,78 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	}
 	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
 	s.placeCommanders()
+	s.logSetup(roll, bismarck)
+	s.startTurn(dice)
+	return s, nil
+}
 
+// takeSetup checks the scenario and options asked for and records the
+// options, sorted; it counts the Allied answers to Bismarck chosen (4.5),
+// at most one.
+func (s *State) takeSetup(setup engine.Setup) (bismarckReplies int, err error) {
+	if setup.Scenario != "" && setup.Scenario != "historical" && setup.Scenario != "default" {
+		return 0, fmt.Errorf("kriegsmarine: unknown scenario %q (known: historical)", setup.Scenario)
+	}
+	known := map[string]bool{}
+	for _, o := range options {
+		known[o.ID] = true
+	}
+	for _, o := range setup.Options {
+		if !known[o] {
+			return 0, fmt.Errorf("kriegsmarine: unknown option %q", o)
+		}
+		s.Options = append(s.Options, o)
+	}
+	sort.Strings(s.Options)
+	for _, o := range []string{OptBismarckHood, OptBismarckStr, OptBismarckFr} {
+		if s.has(o) {
+			bismarckReplies++
+		}
+	}
+	if bismarckReplies > 1 {
+		return 0, fmt.Errorf("kriegsmarine: the Allies choose one answer to Bismarck (4.5): bismarck-hood, bismarck-strasbourg or bismarck-french")
+	}
+	return bismarckReplies, nil
+}
+
+// determineTarget is the German target determination (4.1), secretly, with
+// 2d6; it returns the roll.
+func (s *State) determineTarget(dice engine.Dice) int {
+	roll := engine.TwoD6(dice, "German target determination (4.1)")
+	s.Objective = Objective{Roll: roll, Result: TargetTable.Lookup(roll)}
+	if s.has(OptInvasion) {
+		// 4.1 optional rule: after rolling, the German player may take
+		// the Invasion of Norway directly.
+		s.Objective.Result = TargetTable.Lookup(7)
+	}
+	return roll
+}
+
+// drawCruisers draws the objective's "CA or CL xN" at random from the
+// cruisers not named (4.43).
+func (s *State) drawCruisers(dice engine.Dice) {
+	obj := s.Objective.Result
+	if obj.DrawCruisers <= 0 {
+		return
+	}
+	var pool []string
+	for _, d := range Units() {
+		if d.Side == German && (d.Type == "CA" || d.Type == "CL") && !contains(obj.Raiders, d.ID) && !contains(obj.Support, d.ID) {
+			pool = append(pool, d.ID)
+		}
+	}
+	for i := 0; i < obj.DrawCruisers && len(pool) > 0; i++ {
+		k := dice.Roll(len(pool), "cruiser drawn from the cup (4.43)") - 1
+		s.Objective.Cruisers = append(s.Objective.Cruisers, pool[k])
+		pool = append(pool[:k], pool[k+1:]...)
+	}
+	sort.Strings(s.Objective.Cruisers)
+}
+
+// logSetup writes the set-up's journal: the target rolled (4.1), the
+// weather (4.61), Bismarck's answer (4.5), the Allied set-up (4.3) and
+// the Norwegian ships in port the Germans know of (4.21).
+func (s *State) logSetup(roll int, bismarck bool) {
 	s.logf("german", "setup", "", "4.1", "German target determination: rolled %d: %s", roll, describeObjective(s.Objective))
 	if s.has(OptWeather) || !s.rev().Has(NoWeatherNote) {
 		s.logf("both", "setup", "", "4.61", "The weather starts as gale.")
@@ -207,8 +236,6 @@ func newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 			}
 		}
 	}
-	s.startTurn(dice)
-	return s, nil
 }
 
 func bismarckAnswer(s *State) string {
@@ -224,86 +251,21 @@ func bismarckAnswer(s *State) string {
 // place puts a unit where the set-up tables, the objective and the options
 // say (4.2-4.5, 12.0).
 func (s *State) place(u *Unit, d *UnitDef, bismarck bool) error {
-	m := TheMap()
 	obj := s.Objective.Result
-	entry := d.Entry
-	kind, arg, _ := strings.Cut(entry, ":")
+	kind, arg, _ := strings.Cut(d.Entry, ":")
 	if d.Air {
-		switch kind {
-		case "setup":
-			u.Where, u.Base = AtBase, d.Base
-		case "carrier":
-			u.Base = d.Base
-			u.Where = AtBase
-		case "option":
-			u.Where, u.Base = AtBase, d.Base
-		case "weserubung":
-			u.Where, u.Base = AtWaiting, d.Base // 17.12: on the invasion turn
-		default:
-			u.Where = AtOut
-		}
+		placeAircraft(u, d, kind)
 		return nil
 	}
 	if d.Side == German && kind != "ub" && kind != "ao" && kind != "reserve" && kind != "detach" && kind != "danish" && kind != "qship" {
-		// 4.42 invasion: every non-optional ship is held off the map;
-		// 4.43 raiding: only the listed raiders and support.
-		inPlay := false
-		if obj.Kind == ObjInvasion {
-			inPlay = kind == "held"
-		} else {
-			inPlay = contains(obj.Raiders, d.ID) || contains(obj.Support, d.ID) || contains(s.Objective.Cruisers, d.ID)
-		}
-		if d.ID == "bismarck" || d.ID == "grafzeppelin" {
-			inPlay = (d.ID == "bismarck" && bismarck) || (d.ID == "grafzeppelin" && s.has(OptGrafZeppelin))
-		}
-		if inPlay {
+		if s.germanInPlay(d, kind, bismarck) {
 			u.Where = AtHeld
 		}
 		return nil
 	}
 	switch kind {
 	case "map", "ub", "ao":
-		want, err := engine.ParseHex(arg)
-		if err != nil {
-			return fmt.Errorf("unit %s: %w", d.ID, err)
-		}
-		if kind == "ub" {
-			if obj.Kind == ObjRaiding && !contains(obj.UBs, d.ID) {
-				return nil
-			}
-		}
-		if kind == "ao" && obj.Kind != ObjInvasion {
-			return nil
-		}
-		ok := func(h engine.Hex) bool {
-			if d.Sub() {
-				if !m.SubCanEnter(h) {
-					return false
-				}
-			} else if !m.ShipCanEnter(h) {
-				return false
-			}
-			switch kind {
-			case "ub":
-				// 4.423: not within 3 hexes of the Scottish, Danish or Norwegian coasts.
-				return !nearCoast(h, 3, "UK", "DK", "NO")
-			case "ao":
-				// 4.421: the North AO in row FF, the others in row L or south.
-				if d.ID == "aonord" {
-					return h.Row == 32 && m.Grid().Contains(h)
-				}
-				return h.Row <= 12 && !norwegian(h)
-			}
-			if d.Side == Allied && d.Nation != "NO" && norwegian(h) {
-				return false // 6.15: Norway is neutral at the start
-			}
-			return true
-		}
-		h, found := snap(want, ok)
-		if !found {
-			return fmt.Errorf("unit %s: no legal set-up hex near %s", d.ID, arg)
-		}
-		u.Where, u.Hex = AtMap, h
+		return s.placeOnMap(u, d, kind, arg)
 	case "port":
 		h, ok := portHex(arg)
 		if !ok {
@@ -336,6 +298,98 @@ func (s *State) place(u *Unit, d *UnitDef, bismarck bool) error {
 		}
 	}
 	return nil
+}
+
+// placeAircraft puts an aircraft unit at its base, or waiting for the
+// invasion turn (17.12), or out of play.
+func placeAircraft(u *Unit, d *UnitDef, kind string) {
+	switch kind {
+	case "setup":
+		u.Where, u.Base = AtBase, d.Base
+	case "carrier":
+		u.Base = d.Base
+		u.Where = AtBase
+	case "option":
+		u.Where, u.Base = AtBase, d.Base
+	case "weserubung":
+		u.Where, u.Base = AtWaiting, d.Base // 17.12: on the invasion turn
+	default:
+		u.Where = AtOut
+	}
+}
+
+// germanInPlay reports whether a ship of the German fleet is held off the
+// map to enter: on the invasion every non-optional ship (4.42), on a raid
+// only the listed raiders and support (4.43); Bismarck and Graf Zeppelin
+// by their options (4.5).
+func (s *State) germanInPlay(d *UnitDef, kind string, bismarck bool) bool {
+	obj := s.Objective.Result
+	inPlay := false
+	if obj.Kind == ObjInvasion {
+		inPlay = kind == "held"
+	} else {
+		inPlay = contains(obj.Raiders, d.ID) || contains(obj.Support, d.ID) || contains(s.Objective.Cruisers, d.ID)
+	}
+	if d.ID == "bismarck" || d.ID == "grafzeppelin" {
+		inPlay = (d.ID == "bismarck" && bismarck) || (d.ID == "grafzeppelin" && s.has(OptGrafZeppelin))
+	}
+	return inPlay
+}
+
+// placeOnMap sets up a ship on the map in the legal hex nearest to the
+// one its set-up entry names (kind "map", "ub" for U-boats, "ao" for
+// oilers); U-boats not on a raiding objective's list and oilers on a
+// raid stay out.
+func (s *State) placeOnMap(u *Unit, d *UnitDef, kind, arg string) error {
+	obj := s.Objective.Result
+	want, err := engine.ParseHex(arg)
+	if err != nil {
+		return fmt.Errorf("unit %s: %w", d.ID, err)
+	}
+	if kind == "ub" {
+		if obj.Kind == ObjRaiding && !contains(obj.UBs, d.ID) {
+			return nil
+		}
+	}
+	if kind == "ao" && obj.Kind != ObjInvasion {
+		return nil
+	}
+	h, found := snap(want, func(h engine.Hex) bool { return setupHexOK(d, kind, h) })
+	if !found {
+		return fmt.Errorf("unit %s: no legal set-up hex near %s", d.ID, arg)
+	}
+	u.Where, u.Hex = AtMap, h
+	return nil
+}
+
+// setupHexOK reports whether a ship may set up in h: water it can enter,
+// U-boats not within 3 hexes of the Scottish, Danish or Norwegian coasts
+// (4.423), oilers where 4.421 says, Allied ships out of neutral Norway
+// (6.15).
+func setupHexOK(d *UnitDef, kind string, h engine.Hex) bool {
+	m := TheMap()
+	if d.Sub() {
+		if !m.SubCanEnter(h) {
+			return false
+		}
+	} else if !m.ShipCanEnter(h) {
+		return false
+	}
+	switch kind {
+	case "ub":
+		// 4.423: not within 3 hexes of the Scottish, Danish or Norwegian coasts.
+		return !nearCoast(h, 3, "UK", "DK", "NO")
+	case "ao":
+		// 4.421: the North AO in row FF, the others in row L or south.
+		if d.ID == "aonord" {
+			return h.Row == 32 && m.Grid().Contains(h)
+		}
+		return h.Row <= 12 && !norwegian(h)
+	}
+	if d.Side == Allied && d.Nation != "NO" && norwegian(h) {
+		return false // 6.15: Norway is neutral at the start
+	}
+	return true
 }
 
 // startTurn is the reinforcement phase (5.1) of s.Turn: aircraft turned
@@ -407,12 +461,7 @@ func describeObjective(o Objective) string {
 }
 
 func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(list, s)
 }
 
 // ConvoyTurn is the turn the HN25 convoy sails (14.1).

@@ -2,6 +2,7 @@ package kriegsmarine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"skagerrak/engine"
@@ -227,12 +228,7 @@ func (s *State) unit(id string) *Unit {
 }
 
 func (s *State) has(opt string) bool {
-	for _, o := range s.Options {
-		if o == opt {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.Options, opt)
 }
 
 func (s *State) logf(to, kind string, hex string, rule, format string, args ...any) *Entry {

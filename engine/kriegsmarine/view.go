@@ -157,39 +157,58 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 		if d.Side != side || u.Where == AtOut {
 			continue
 		}
-		uv := UnitView{ID: u.ID, Name: d.Name, Type: d.Type, Nation: d.Nation, Air: d.Air, Sub: d.Sub(), Where: u.Where}
-		if u.Where == AtMap {
-			uv.Hex = u.Hex.String()
-		}
-		if d.Air {
-			uv.Base, uv.Radius, uv.Used, uv.Struck = u.Base, d.Radius, u.Used, u.Struck
-		} else {
-			uv.Speed = d.SpeedString()
-			from := engine.Hex{} // off the map: no sheltered start (15.3)
-			if u.Where == AtMap {
-				from = u.Hex
-			}
-			base, on := baseAllowance(d, &u, s.Turn), s.has(OptWeather)
-			uv.Allowance = windAllowance(base, d.Small(), s.Weather, on, from, false)
-			if south := windAllowance(base, d.Small(), s.Weather, on, from, true); south != uv.Allowance {
-				uv.AllowanceSouth = south
-			}
-			if s.rev().Has(NeutralAllowanceZero) && s.idleNeutral(d) {
-				uv.Allowance, uv.AllowanceSouth, uv.Idle = 0, 0, true
-			}
-			uv.Evasion = evasionSpeed(d, &u)
-			uv.Ships, uv.Gunnery, uv.Hits = d.Ships, s.gunnery(u.ID), d.Hits
-			uv.HitsTaken, uv.Flooding, uv.Moderate = u.Hits, u.Flooding, moderate(d, &u)
-			uv.Arrive, uv.ArriveAt = u.Arrive, u.ArrivePort
-			uv.Returning = s.forcedHome(u.ID)
-			uv.North = u.North
-			uv.Disabled = u.Disabled > 0 || u.ForcedHome
-			if u.Spent > 0 {
-				uv.Arrow, uv.Spent = u.Arrow.String(), u.Spent
-			}
-		}
-		v.Units = append(v.Units, uv)
+		v.Units = append(v.Units, s.unitView(u, d))
 	}
+	s.addTrackViews(v, side)
+	for e := range s.Log.For(side) {
+		if reports {
+			v.Reports = append(v.Reports, e)
+		}
+	}
+	return v
+}
+
+// unitView is one of the side's units as its View shows it: an aircraft
+// unit's base and radius, a ship's allowance this turn (with the wind,
+// 15.2-15.3), evasion speed, gunnery, damage and arrival.
+func (s *State) unitView(u Unit, d *UnitDef) UnitView {
+	uv := UnitView{ID: u.ID, Name: d.Name, Type: d.Type, Nation: d.Nation, Air: d.Air, Sub: d.Sub(), Where: u.Where}
+	if u.Where == AtMap {
+		uv.Hex = u.Hex.String()
+	}
+	if d.Air {
+		uv.Base, uv.Radius, uv.Used, uv.Struck = u.Base, d.Radius, u.Used, u.Struck
+		return uv
+	}
+	uv.Speed = d.SpeedString()
+	from := engine.Hex{} // off the map: no sheltered start (15.3)
+	if u.Where == AtMap {
+		from = u.Hex
+	}
+	base, on := baseAllowance(d, &u, s.Turn), s.has(OptWeather)
+	uv.Allowance = windAllowance(base, d.Small(), s.Weather, on, from, false)
+	if south := windAllowance(base, d.Small(), s.Weather, on, from, true); south != uv.Allowance {
+		uv.AllowanceSouth = south
+	}
+	if s.rev().Has(NeutralAllowanceZero) && s.idleNeutral(d) {
+		uv.Allowance, uv.AllowanceSouth, uv.Idle = 0, 0, true
+	}
+	uv.Evasion = evasionSpeed(d, &u)
+	uv.Ships, uv.Gunnery, uv.Hits = d.Ships, s.gunnery(u.ID), d.Hits
+	uv.HitsTaken, uv.Flooding, uv.Moderate = u.Hits, u.Flooding, moderate(d, &u)
+	uv.Arrive, uv.ArriveAt = u.Arrive, u.ArrivePort
+	uv.Returning = s.forcedHome(u.ID)
+	uv.North = u.North
+	uv.Disabled = u.Disabled > 0 || u.ForcedHome
+	if u.Spent > 0 {
+		uv.Arrow, uv.Spent = u.Arrow.String(), u.Spent
+	}
+	return uv
+}
+
+// addTrackViews adds the tracking contacts the side is in, as tracker
+// (with the enemy as reported) or tracked (6.44).
+func (s *State) addTrackViews(v *View, side engine.Side) {
 	for _, t := range s.Tracks {
 		switch side {
 		case t.Tracker:
@@ -202,21 +221,10 @@ func (s *State) viewOf(side engine.Side, reports bool) *View {
 			v.Tracked = append(v.Tracked, TrackView{Hex: t.Hex.String(), Since: t.Since, Units: t.TrackedUnits, Enemy: typesOf(t.TrackerUnits), EnemySpeed: t.TrackerSpeed})
 		}
 	}
-	for e := range s.Log.For(side) {
-		if reports {
-			v.Reports = append(v.Reports, e)
-		}
-	}
-	return v
 }
 
 func (v *View) unit(id string) *UnitView {
-	for i := range v.Units {
-		if v.Units[i].ID == id {
-			return &v.Units[i]
-		}
-	}
-	return nil
+	return engine.Find(v.Units, func(x *UnitView) bool { return x.ID == id })
 }
 
 // idleNeutral reports whether a Norwegian or Danish unit may not move

@@ -128,9 +128,23 @@ func list(s string) []string {
 func load() (*Data, error) {
 	d := &Data{Hexes: map[string]Terrain{}, Sides: map[string]Hexside{}, Links: map[string][]string{}, seaIdx: map[string]int{},
 		LandCRT: map[string][6]string{}, NavalCRT: map[string][6]string{}, SubRatio: map[string]string{}}
+	steps := []func() error{d.loadMaps, d.loadHexsides, d.loadPlaces, d.loadAirfields, d.loadSea,
+		d.checkSeaLinks, d.checkPortNodes, d.loadUnits, d.loadShips, d.loadTables}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(d.Ratios)
+	return d, nil
+}
+
+// loadMaps reads maps.txt: one row of terrain letters per line, the maps in
+// order and each map's rows in order.
+func (d *Data) loadMaps() error {
 	mr, err := files.Rows("maps.txt", 7)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range mr {
 		id := f[0]
@@ -141,43 +155,58 @@ func load() (*Data, error) {
 		m.Rows++
 		row, err := engine.ParseHex(f[4] + "1")
 		if err != nil || row.Row != m.Rows {
-			return nil, fmt.Errorf("maps.txt: map %s row %s out of order", id, f[4])
+			return fmt.Errorf("maps.txt: map %s row %s out of order", id, f[4])
 		}
 		if m.Cols == 0 {
 			m.Cols = len(f[5])
 		} else if m.Cols != len(f[5]) {
-			return nil, fmt.Errorf("maps.txt: map %s row %s has %d columns, want %d", id, f[4], len(f[5]), m.Cols)
+			return fmt.Errorf("maps.txt: map %s row %s has %d columns, want %d", id, f[4], len(f[5]), m.Cols)
 		}
 		for c, ch := range f[5] {
 			t := Terrain{Map: id, Sector: f[3], Tactics: f[1] == "tactical"}
-			switch ch {
-			case '.':
-				t.Land = true
-			case '=', 'P', 'Q', 'F':
-				t.Land, t.Road = true, 3
-			case '-':
-				t.Land, t.Road = true, 2
-			case '~':
-				t.Sea = true
-			case 'L':
-				t.Lake = true
-			case 'x':
-				t.Sweden = true
-			default:
-				return nil, fmt.Errorf("maps.txt: map %s row %s: unknown terrain %q", id, f[4], ch)
+			if !setTerrain(&t, ch) {
+				return fmt.Errorf("maps.txt: map %s row %s: unknown terrain %q", id, f[4], ch)
 			}
 			d.Hexes[fmt.Sprintf("%s:%s%d", id, f[4], c+1)] = t
 		}
 	}
+	return nil
+}
+
+// setTerrain sets what the maps.txt letter ch says about a hex; it reports
+// false for an unknown letter.
+func setTerrain(t *Terrain, ch rune) bool {
+	switch ch {
+	case '.':
+		t.Land = true
+	case '=', 'P', 'Q', 'F':
+		t.Land, t.Road = true, 3
+	case '-':
+		t.Land, t.Road = true, 2
+	case '~':
+		t.Sea = true
+	case 'L':
+		t.Lake = true
+	case 'x':
+		t.Sweden = true
+	default:
+		return false
+	}
+	return true
+}
+
+// loadHexsides reads hexsides.txt: the map-to-map links (3.4, 6.1) and the
+// special hexsides.
+func (d *Data) loadHexsides() error {
 	hs, err := files.Rows("hexsides.txt", 5)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range hs {
 		if f[0] == "link" {
 			for _, h := range []string{f[1], f[2]} {
 				if !d.Hexes[h].Land {
-					return nil, fmt.Errorf("hexsides.txt: link end %s is not a land hex", h)
+					return fmt.Errorf("hexsides.txt: link end %s is not a land hex", h)
 				}
 			}
 			d.Links[f[1]] = append(d.Links[f[1]], f[2])
@@ -186,24 +215,30 @@ func load() (*Data, error) {
 			continue
 		}
 		if f[0] != "ferry" && !adjacent(f[1], f[2]) {
-			return nil, fmt.Errorf("hexsides.txt: %s and %s are not adjacent", f[1], f[2])
+			return fmt.Errorf("hexsides.txt: %s and %s are not adjacent", f[1], f[2])
 		}
 		d.Sides[sideKey(f[1], f[2])] = Hexside{Kind: f[0], A: f[1], B: f[2], Bridge: f[3] == "1", Source: f[4]}
 	}
+	return nil
+}
+
+// loadPlaces reads places.txt: the ports, each a land hex with its quays
+// next to it.
+func (d *Data) loadPlaces() error {
 	pl, err := files.Rows("places.txt", 6)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range pl {
 		switch f[0] {
 		case "port":
 			p := PortInfo{Name: f[1], Hex: f[2], Quay: f[3], Node: f[4], Source: f[5]}
 			if !adjacent(p.Hex, p.Quay) {
-				return nil, fmt.Errorf("places.txt: quays %s not next to port %s", p.Quay, p.Hex)
+				return fmt.Errorf("places.txt: quays %s not next to port %s", p.Quay, p.Hex)
 			}
 			for _, h := range []string{p.Hex, p.Quay} {
 				if !d.Hexes[h].Land {
-					return nil, fmt.Errorf("places.txt: port hex %s is not land", h)
+					return fmt.Errorf("places.txt: port hex %s is not land", h)
 				}
 			}
 			t := d.Hexes[p.Hex]
@@ -214,28 +249,38 @@ func load() (*Data, error) {
 			d.Hexes[p.Quay] = t
 			d.Ports = append(d.Ports, p)
 		default:
-			return nil, fmt.Errorf("places.txt: unknown kind %q", f[0])
+			return fmt.Errorf("places.txt: unknown kind %q", f[0])
 		}
 	}
+	return nil
+}
+
+// loadAirfields reads airfields.txt; an airfield on the map marks its hex.
+func (d *Data) loadAirfields() error {
 	ar, err := files.Rows("airfields.txt", 6)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range ar {
 		a := AirfieldInfo{Name: f[0], Hex: f[1], Sector: f[2], Range: list(f[3]), Oversea: f[4] == "1", Source: f[5]}
 		if a.Hex != "-" {
 			t, ok := d.Hexes[a.Hex]
 			if !ok || !t.Land {
-				return nil, fmt.Errorf("airfields.txt: airfield hex %s is not land", a.Hex)
+				return fmt.Errorf("airfields.txt: airfield hex %s is not land", a.Hex)
 			}
 			t.Airfld = a.Name
 			d.Hexes[a.Hex] = t
 		}
 		d.Airfields = append(d.Airfields, a)
 	}
+	return nil
+}
+
+// loadSea reads sea.txt, the nodes of the naval display.
+func (d *Data) loadSea() error {
 	sr, err := files.Rows("sea.txt", 8)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range sr {
 		n := SeaNode{Name: f[0], Kind: f[1], Sector: f[2], Next: list(f[4]), Carrier: list(f[5]), Source: f[7]}
@@ -248,56 +293,83 @@ func load() (*Data, error) {
 		d.seaIdx[n.Name] = len(d.Sea)
 		d.Sea = append(d.Sea, n)
 	}
+	return nil
+}
+
+// checkSeaLinks checks that every sea node's neighbours exist and list it
+// back.
+func (d *Data) checkSeaLinks() error {
 	for _, n := range d.Sea {
 		for _, m := range n.Next {
 			o := d.node(m)
 			if o == nil {
-				return nil, fmt.Errorf("sea.txt: %s: unknown neighbour %s", n.Name, m)
+				return fmt.Errorf("sea.txt: %s: unknown neighbour %s", n.Name, m)
 			}
 			found := false
 			for _, back := range o.Next {
 				found = found || back == n.Name
 			}
 			if !found {
-				return nil, fmt.Errorf("sea.txt: %s lists %s but not the other way", n.Name, m)
+				return fmt.Errorf("sea.txt: %s lists %s but not the other way", n.Name, m)
 			}
 		}
 	}
+	return nil
+}
+
+// checkPortNodes checks that every port's sea node serves it.
+func (d *Data) checkPortNodes() error {
 	for _, p := range d.Ports {
 		n := d.node(p.Node)
 		if n == nil || (n.Kind != "port" && n.Port != p.Name) {
-			return nil, fmt.Errorf("places.txt: port %s: sea node %s does not serve it", p.Name, p.Node)
+			return fmt.Errorf("places.txt: port %s: sea node %s does not serve it", p.Name, p.Node)
 		}
 	}
+	return nil
+}
+
+// loadUnits reads units.txt, the land and air units.
+func (d *Data) loadUnits() error {
 	ur, err := files.Rows("units.txt", 12)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range ur {
 		u := UnitInfo{ID: f[0], Aliases: list(f[1]), Side: engine.Side(f[2]), Nation: f[3], Type: f[4], Size: f[5],
 			CF: files.Atoi(f[6]), Red: files.Atoi(f[7]), MF: files.Atoi(f[8]), Start: f[9], Avail: files.Atoi(f[10]), Source: f[11]}
 		if strings.Contains(u.Start, ":") && !strings.HasPrefix(u.Start, "ship:") && !d.Hexes[u.Start].Land {
-			return nil, fmt.Errorf("units.txt: %s starts on %s, not a land hex", u.ID, u.Start)
+			return fmt.Errorf("units.txt: %s starts on %s, not a land hex", u.ID, u.Start)
 		}
 		d.Units = append(d.Units, u)
 	}
+	return nil
+}
+
+// loadShips reads naval.txt, the ships.
+func (d *Data) loadShips() error {
 	nr, err := files.Rows("naval.txt", 8)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range nr {
 		d.Ships = append(d.Ships, ShipInfo{ID: f[0], Side: engine.Side(f[1]), Kind: f[2], CF: files.Atoi(f[3]), Red: files.Atoi(f[4]), Start: f[5], Avail: files.Atoi(f[6]), Source: f[7]})
 	}
+	return nil
+}
+
+// loadTables reads tables.txt: the weather table, the land and naval combat
+// results tables and the submarine ratios.
+func (d *Data) loadTables() error {
 	tr, err := files.Rows("tables.txt", 4)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range tr {
 		switch f[0] {
 		case "weather", "land", "naval":
 			r := strings.Split(f[2], ",")
 			if len(r) != 6 {
-				return nil, fmt.Errorf("tables.txt: %s %s: %d results, want 6", f[0], f[1], len(r))
+				return fmt.Errorf("tables.txt: %s %s: %d results, want 6", f[0], f[1], len(r))
 			}
 			var a [6]string
 			copy(a[:], r)
@@ -314,8 +386,7 @@ func load() (*Data, error) {
 			d.SubRatio[f[1]] = f[2]
 		}
 	}
-	sort.Strings(d.Ratios)
-	return d, nil
+	return nil
 }
 
 func (d *Data) node(name string) *SeaNode {
@@ -327,30 +398,15 @@ func (d *Data) node(name string) *SeaNode {
 }
 
 func (d *Data) port(name string) *PortInfo {
-	for i := range d.Ports {
-		if strings.EqualFold(d.Ports[i].Name, name) {
-			return &d.Ports[i]
-		}
-	}
-	return nil
+	return engine.Find(d.Ports, func(x *PortInfo) bool { return strings.EqualFold(x.Name, name) })
 }
 
 func (d *Data) airfield(name string) *AirfieldInfo {
-	for i := range d.Airfields {
-		if strings.EqualFold(d.Airfields[i].Name, name) {
-			return &d.Airfields[i]
-		}
-	}
-	return nil
+	return engine.Find(d.Airfields, func(x *AirfieldInfo) bool { return strings.EqualFold(x.Name, name) })
 }
 
 func (d *Data) landMap(id string) *LandMap {
-	for i := range d.Maps {
-		if strings.EqualFold(d.Maps[i].ID, id) {
-			return &d.Maps[i]
-		}
-	}
-	return nil
+	return engine.Find(d.Maps, func(x *LandMap) bool { return strings.EqualFold(x.ID, id) })
 }
 
 // splitHex splits "A:C3" into the map letter and the hex.

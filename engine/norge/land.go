@@ -511,129 +511,186 @@ func attackHint(s *State, side engine.Side, target string, o *Orders) string {
 	return fmt.Sprintf("attack %s with %s (%d to %d)", target, strings.Join(all, " "), c.Att, c.Def)
 }
 
+// resolveLand carries out one side's land phase: standing orders, landings,
+// embarkations, airlifts and drops, movement, bridges, then attacks.
 func resolveLand(s *State, o *Orders, d engine.Dice) {
 	side := o.Side
 	phaseMark := s.Turn*10 + s.Step
 	watch := bridgeWatch(s, side)
 	if !o.Keep {
-		for _, ord := range o.List {
-			if ord.Verb == "losses" {
-				setLossOrder(s, side, ord.Args)
-			}
-			if ord.Verb == "hold" {
-				var keep []string
-				for _, id := range s.Hold {
-					if s.unit(id).Side != side {
-						keep = append(keep, id)
-					}
-				}
-				if ord.Args[0] != "none" {
-					keep = append(keep, ord.Args...)
-				}
-				sort.Strings(keep)
-				s.Hold = keep
-			}
-		}
+		applyStandingOrders(s, side, o)
 	}
-	// 12.2: the German landings of turn 1 from the battleships
 	if side == German && s.Turn == 1 {
-		for i := range s.Ships {
-			sh := &s.Ships[i]
-			if sh.Side == German && sh.Kind == "bs" && len(sh.Cargo) > 0 && !sh.Tried && sh.onMap() {
-				disembark(s, sh, d)
-			}
-		}
+		landFromBattleships(s, d)
 	}
 	for _, ord := range o.List {
-		switch ord.Verb {
-		case "disembark":
-			sh := s.ship(ord.ID)
-			if sh.Sunk {
-				continue
-			}
-			if _, pr := landingPort(s, sh); pr != nil {
-				s.logf(side, "disembark %s cancelled: %s (%s)", sh.ID, pr.msg, pr.rule)
-				continue
-			}
-			disembark(s, sh, d)
-		case "embark":
-			sh := s.ship(ord.ID)
-			port, pr := embarkPort(s, sh)
-			if pr != nil {
-				s.logf(side, "embark %s cancelled: %s", sh.ID, pr.msg)
-				continue
-			}
-			back := reembarking(s, sh)
-			n := 0
-			for _, id := range ord.Args {
-				u := s.unit(id)
-				if back && !containsStr(sh.Ashore, id) {
-					continue
-				}
-				if u.Loc == port.Hex || u.Loc == port.Quay {
-					u.Loc = shipPrefix + sh.ID
-					sh.Cargo = append(sh.Cargo, id)
-					n++
-				}
-			}
-			if back {
-				sh.Ashore = nil
-			}
-			if n > 0 && usesPort(s, sh) {
-				s.PortUse = append(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name))
-			}
-			if n > 0 {
-				rule := "12.8"
-				if back {
-					rule = "12.2" // a failed landing's troops taken back aboard, from revision 2
-				}
-				s.logf(side, "%s embarks %s at %s (%s)", sh.ID, strings.Join(ord.Args, " "), port.Name, rule)
-				s.logf(enemy(side), "%s %s embarks troops at %s", side, sh.ID, port.Name)
-			}
-		case "airlift":
-			u := s.unit(ord.ID)
-			af, pr := checkAirlift(s, u, ord.Args[0])
-			if pr != nil {
-				s.logf(side, "airlift %s cancelled: %s (%s)", u.ID, pr.msg, pr.rule)
-				continue
-			}
-			if u.Loc == LocAirlift {
-				s.Airlifts++
-			}
-			s.AirliftTurn = s.Turn
-			u.Loc = data.airfield(af).Hex
-			u.Landed = s.Turn
-			s.logf("", "German %s flown in to %s (13.1)", u.ID, af)
-		case "drop":
-			u := s.unit(ord.ID)
-			h, pr := checkDrop(s, u, ord.Args[0])
-			if pr != nil {
-				s.logf(side, "drop %s cancelled: %s (%s)", u.ID, pr.msg, pr.rule)
-				continue
-			}
-			u.Loc = h
-			u.Dropped = s.Turn
-			s.logf("", "German %s air dropped on %s (13.5)", u.ID, h)
-			if unitInfo(u.ID).Type == "mtn" {
-				u.Reduced = true
-				s.logf("", "%s is reduced by the drop (13.6)", u.ID)
-			}
-		case "sabotage":
-			a, b := ord.Args[0], ord.Args[1]
-			if isBlown(s, sideKey(a, b)) || s.occupant(a) == German || s.occupant(b) == German || s.SabotageTurn == s.Turn {
-				s.logf(side, "sabotage of %s/%s not possible now (15.2)", a, b)
-				continue
-			}
-			s.SabotageTurn = s.Turn
-			r := d.Roll(6, "Allied attempt to blow a bridge (15.2)")
-			if r <= 4 {
-				s.Blown = append(s.Blown, Bridge{Side: sideKey(a, b)})
-				s.logf("", "the bridge %s/%s is blown (15.2, die %d)", a, b, r)
-			} else {
-				s.logf(side, "the attempt on the bridge %s/%s fails (die %d)", a, b, r)
-			}
+		if do := beforeMoveOrders[ord.Verb]; do != nil {
+			do(s, side, ord, d)
 		}
 	}
+	moveLandUnits(s, side, o)
+	blowBridges(s, side, o)
+	overstack(s, side)
+	repairBridges(s, side, watch)
+	resolveAttacks(s, side, o, d)
+	clearRetreatMarkers(s, side, phaseMark)
+	var hold []string
+	for _, id := range s.Hold {
+		if s.unit(id).Loc != LocElim {
+			hold = append(hold, id)
+		}
+	}
+	s.Hold = hold
+}
+
+// applyStandingOrders records side's losses order and its list of units
+// that hold.
+func applyStandingOrders(s *State, side engine.Side, o *Orders) {
+	for _, ord := range o.List {
+		if ord.Verb == "losses" {
+			setLossOrder(s, side, ord.Args)
+		}
+		if ord.Verb == "hold" {
+			var keep []string
+			for _, id := range s.Hold {
+				if s.unit(id).Side != side {
+					keep = append(keep, id)
+				}
+			}
+			if ord.Args[0] != "none" {
+				keep = append(keep, ord.Args...)
+			}
+			sort.Strings(keep)
+			s.Hold = keep
+		}
+	}
+}
+
+// landFromBattleships lands the troops the German battleships carry on
+// turn 1 (12.2).
+func landFromBattleships(s *State, d engine.Dice) {
+	for i := range s.Ships {
+		sh := &s.Ships[i]
+		if sh.Side == German && sh.Kind == "bs" && len(sh.Cargo) > 0 && !sh.Tried && sh.onMap() {
+			disembark(s, sh, d)
+		}
+	}
+}
+
+// beforeMoveOrders carries out the orders of a land phase that come before
+// movement, each in the order given.
+var beforeMoveOrders = map[string]func(s *State, side engine.Side, ord Order, d engine.Dice){
+	"disembark": orderDisembark,
+	"embark":    orderEmbark,
+	"airlift":   orderAirlift,
+	"drop":      orderDrop,
+	"sabotage":  orderSabotage,
+}
+
+// orderDisembark lands a ship's troops (12).
+func orderDisembark(s *State, side engine.Side, ord Order, d engine.Dice) {
+	sh := s.ship(ord.ID)
+	if sh.Sunk {
+		return
+	}
+	if _, pr := landingPort(s, sh); pr != nil {
+		s.logf(side, "disembark %s cancelled: %s (%s)", sh.ID, pr.msg, pr.rule)
+		return
+	}
+	disembark(s, sh, d)
+}
+
+// orderEmbark takes units in a port aboard a ship (12.8), or a failed
+// landing's troops back aboard (12.2, from revision 2).
+func orderEmbark(s *State, side engine.Side, ord Order, _ engine.Dice) {
+	sh := s.ship(ord.ID)
+	port, pr := embarkPort(s, sh)
+	if pr != nil {
+		s.logf(side, "embark %s cancelled: %s", sh.ID, pr.msg)
+		return
+	}
+	back := reembarking(s, sh)
+	n := 0
+	for _, id := range ord.Args {
+		u := s.unit(id)
+		if back && !containsStr(sh.Ashore, id) {
+			continue
+		}
+		if u.Loc == port.Hex || u.Loc == port.Quay {
+			u.Loc = shipPrefix + sh.ID
+			sh.Cargo = append(sh.Cargo, id)
+			n++
+		}
+	}
+	if back {
+		sh.Ashore = nil
+	}
+	if n > 0 && usesPort(s, sh) {
+		s.PortUse = append(s.PortUse, fmt.Sprintf("%d:%s", s.Turn, port.Name))
+	}
+	if n > 0 {
+		rule := "12.8"
+		if back {
+			rule = "12.2" // a failed landing's troops taken back aboard, from revision 2
+		}
+		s.logf(side, "%s embarks %s at %s (%s)", sh.ID, strings.Join(ord.Args, " "), port.Name, rule)
+		s.logf(enemy(side), "%s %s embarks troops at %s", side, sh.ID, port.Name)
+	}
+}
+
+// orderAirlift flies a German unit in to an airfield (13.1).
+func orderAirlift(s *State, side engine.Side, ord Order, _ engine.Dice) {
+	u := s.unit(ord.ID)
+	af, pr := checkAirlift(s, u, ord.Args[0])
+	if pr != nil {
+		s.logf(side, "airlift %s cancelled: %s (%s)", u.ID, pr.msg, pr.rule)
+		return
+	}
+	if u.Loc == LocAirlift {
+		s.Airlifts++
+	}
+	s.AirliftTurn = s.Turn
+	u.Loc = data.airfield(af).Hex
+	u.Landed = s.Turn
+	s.logf("", "German %s flown in to %s (13.1)", u.ID, af)
+}
+
+// orderDrop air drops a German unit on a hex (13.5, 13.6).
+func orderDrop(s *State, side engine.Side, ord Order, _ engine.Dice) {
+	u := s.unit(ord.ID)
+	h, pr := checkDrop(s, u, ord.Args[0])
+	if pr != nil {
+		s.logf(side, "drop %s cancelled: %s (%s)", u.ID, pr.msg, pr.rule)
+		return
+	}
+	u.Loc = h
+	u.Dropped = s.Turn
+	s.logf("", "German %s air dropped on %s (13.5)", u.ID, h)
+	if unitInfo(u.ID).Type == "mtn" {
+		u.Reduced = true
+		s.logf("", "%s is reduced by the drop (13.6)", u.ID)
+	}
+}
+
+// orderSabotage is the Allied attempt to blow a bridge (15.2).
+func orderSabotage(s *State, side engine.Side, ord Order, d engine.Dice) {
+	a, b := ord.Args[0], ord.Args[1]
+	if isBlown(s, sideKey(a, b)) || s.occupant(a) == German || s.occupant(b) == German || s.SabotageTurn == s.Turn {
+		s.logf(side, "sabotage of %s/%s not possible now (15.2)", a, b)
+		return
+	}
+	s.SabotageTurn = s.Turn
+	r := d.Roll(6, "Allied attempt to blow a bridge (15.2)")
+	if r <= 4 {
+		s.Blown = append(s.Blown, Bridge{Side: sideKey(a, b)})
+		s.logf("", "the bridge %s/%s is blown (15.2, die %d)", a, b, r)
+	} else {
+		s.logf(side, "the attempt on the bridge %s/%s fails (die %d)", a, b, r)
+	}
+}
+
+// moveLandUnits carries out the move and ferry orders, in the order given.
+func moveLandUnits(s *State, side engine.Side, o *Orders) {
 	for _, ord := range o.List {
 		if ord.Verb != "move" && ord.Verb != "ferry" {
 			continue
@@ -657,6 +714,10 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 		}
 		moveUnit(s, u, ord.Args[len(ord.Args)-1])
 	}
+}
+
+// blowBridges carries out the blow orders (15.1).
+func blowBridges(s *State, side engine.Side, o *Orders) {
 	for _, ord := range o.List {
 		if ord.Verb != "blow" {
 			continue
@@ -670,8 +731,11 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 		s.Blown = append(s.Blown, Bridge{Side: sideKey(a, b)})
 		s.logf("", "the bridge %s/%s is blown (15.1)", a, b)
 	}
-	overstack(s, side)
-	repairBridges(s, side, watch)
+}
+
+// resolveAttacks carries out the attack orders (16), in the order given,
+// by the attackers still on the map.
+func resolveAttacks(s *State, side engine.Side, o *Orders, d engine.Dice) {
 	targets := attackTargets(o)
 	for _, ord := range o.List {
 		if ord.Verb != "attack" {
@@ -693,23 +757,20 @@ func resolveLand(s *State, o *Orders, d engine.Dice) {
 		engine.Step(d, "land attacks (16)")
 		landAttack(s, side, ord.ID, att, ord.Adv, targets, d)
 	}
-	// 16.4: "Remove the RT-marker after their attack phase": a defender's
-	// marker after its side's next land phase, in which it may not attack;
-	// from revision 2 an attacker's (a1, a2) after the phase it retreated
-	// in, which is its attack phase; revision 1 kept it a turn longer.
+}
+
+// clearRetreatMarkers applies 16.4: "Remove the RT-marker after their
+// attack phase": a defender's marker after its side's next land phase, in
+// which it may not attack; from revision 2 an attacker's (a1, a2) after the
+// phase it retreated in, which is its attack phase; revision 1 kept it a
+// turn longer.
+func clearRetreatMarkers(s *State, side engine.Side, phaseMark int) {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side == side && u.RT && (u.RTStep != phaseMark || s.rev().Has(RetreatMarkerOwnPhase)) {
 			u.RT = false
 		}
 	}
-	var hold []string
-	for _, id := range s.Hold {
-		if s.unit(id).Loc != LocElim {
-			hold = append(hold, id)
-		}
-	}
-	s.Hold = hold
 }
 
 // moveUnit puts a unit on a hex; entering a port or airfield takes control.

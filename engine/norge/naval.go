@@ -320,8 +320,24 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 			return
 		}
 	}
+	trail, ended := steam(s, sh, path, d)
+	if ended {
+		return
+	}
+	final, ok := settleShip(s, sh, from, trail)
+	if ok && off && data.node(final).Kind == entryKind(side) && fighterOver(s, sh) == "" {
+		leaveBoard(s, sh, final)
+	}
+}
+
+// steam moves sh along path hex by hex within its speed (10.1, 10.2): a
+// battleship attacks the first enemy it meets at sea (ended is true), other
+// ships pass enemies and may be intercepted. trail holds the hexes sh may
+// end its move in.
+func steam(s *State, sh *Ship, path []string, d engine.Dice) (trail []string, ended bool) {
+	side := sh.Side
+	from := sh.Loc
 	budget, spent := speed(s, sh), 0
-	var trail []string
 	cur := from
 	for i, h := range path {
 		engine.Step(d, "ship movement")
@@ -340,7 +356,7 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 			sh.Loc = h
 			s.logf("", "%s moves to %s and attacks", sh.ID, h)
 			navalAttack(s, h, side, d)
-			return
+			return nil, true
 		}
 		if len(enemies) > 0 {
 			if i == len(path)-1 || kind == "port" {
@@ -352,7 +368,7 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 			trail = append(trail, h)
 			interceptAt(s, sh, h, d)
 			if sh.Sunk {
-				return
+				return nil, true
 			}
 			continue
 		}
@@ -360,8 +376,15 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 		cur = h
 		trail = append(trail, h)
 	}
-	// stop at the last hex of the trail where stacking allows (10.3, 10.4)
-	final := from
+	return trail, false
+}
+
+// settleShip stops sh at the last hex of its trail where stacking allows
+// (10.3, 10.4), or back where it came from; ok is false when a ship
+// entering the board finds nowhere to stop.
+func settleShip(s *State, sh *Ship, from string, trail []string) (final string, ok bool) {
+	side := sh.Side
+	final = from
 	for i := len(trail) - 1; i >= 0; i-- {
 		sh.Loc = trail[i]
 		if len(enemyShipsAt(s, trail[i], side)) == 0 && stackOK(s, trail[i], side) && returnOK(s, sh, trail[i]) {
@@ -375,7 +398,7 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 	}
 	if final == "" {
 		s.logf(side, "%s could not enter the board", sh.ID)
-		return
+		return final, false
 	}
 	if from == "" {
 		sh.Restricted = false
@@ -383,17 +406,22 @@ func moveShip(s *State, sh *Ship, path []string, off bool, d engine.Dice) {
 	if final != from {
 		s.logf("", "%s %s moves to %s", side, sh.ID, final)
 	}
-	if off && data.node(final).Kind == entryKind(side) && fighterOver(s, sh) == "" {
-		sh.Loc = ""
-		sh.Exited = s.Turn
-		s.logf("", "%s %s leaves the board at %s", side, sh.ID, final)
-		if sh.Kind == "bs" {
-			for _, id := range sh.Cargo {
-				s.unit(id).Loc = LocReserve
-				s.logf(side, "%s returns home with %s and goes into reserve (12.2)", id, sh.ID)
-			}
-			sh.Cargo = nil
+	return final, true
+}
+
+// leaveBoard takes sh off the board at its entry node final; a battleship's
+// troops go home with it into reserve (12.2).
+func leaveBoard(s *State, sh *Ship, final string) {
+	side := sh.Side
+	sh.Loc = ""
+	sh.Exited = s.Turn
+	s.logf("", "%s %s leaves the board at %s", side, sh.ID, final)
+	if sh.Kind == "bs" {
+		for _, id := range sh.Cargo {
+			s.unit(id).Loc = LocReserve
+			s.logf(side, "%s returns home with %s and goes into reserve (12.2)", id, sh.ID)
 		}
+		sh.Cargo = nil
 	}
 }
 

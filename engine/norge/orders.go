@@ -2,7 +2,6 @@ package norge
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -54,10 +53,7 @@ func (rules) ParseOrders(s *State, side engine.Side, text string) (*Orders, []en
 	if s.Over {
 		return o, []engine.LineError{{Msg: "the game is over", Rule: "2.1", Valid: "no orders"}}
 	}
-	owes := false
-	for _, x := range PhaseOf(s).Owes {
-		owes = owes || x == side
-	}
+	owes := PhaseOf(s).Awaits(side)
 	if side != German && side != Allied {
 		return o, []engine.LineError{{Msg: fmt.Sprintf("unknown side %q", side), Valid: "german or allied", Rule: "1.1"}}
 	}
@@ -326,14 +322,8 @@ func bridgeList(s *State) string {
 	return strings.Join(out, ", ")
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+// sortedKeys is engine.SortedKeys.
+func sortedKeys[V any](m map[string]V) []string { return engine.SortedKeys(m) }
 
 func isBlown(s *State, key string) bool {
 	for _, b := range s.Blown {

@@ -242,24 +242,7 @@ func strategicMap(v *View, side engine.Side) *picture.AreaMap {
 		{X: 90, Y: 512, Text: "south sector", Color: picWeather, Halo: picSea},
 	}
 	for _, n := range data.Sea {
-		p := seaAt[n.Name]
-		a := picture.Area{ID: n.Name, Label: n.Name, X: p.X, Y: p.Y, Fill: picSea}
-		switch n.Kind {
-		case "fjord":
-			a.Fill = picFjord
-		case "port":
-			a.Fill = white
-			a.Border = sidePaint(s.controller(n.Name))
-			a.Badges = []picture.Badge{{Shape: picture.ShapeRing, Color: sidePaint(s.controller(n.Name))}}
-		case "entry-german", "entry-allied":
-			a.Fill = picEntry
-			a.Label = n.Name + " entrance"
-		}
-		if n.Port != "" {
-			a.Badges = []picture.Badge{{Shape: picture.ShapeRing, Color: sidePaint(s.controller(n.Port))}}
-			a.Border = sidePaint(s.controller(n.Port))
-		}
-		m.Areas = append(m.Areas, a)
+		m.Areas = append(m.Areas, seaArea(s, n))
 		for _, o := range n.Next {
 			if n.Name < o {
 				m.Links = append(m.Links, picture.Link{A: n.Name, B: o, Color: picLink, Width: 2})
@@ -272,57 +255,88 @@ func strategicMap(v *View, side engine.Side) *picture.AreaMap {
 	}
 	var offBoard []string
 	for _, sd := range []engine.Side{side, enemy(side)} {
-		type key struct{ loc, code string }
-		counts := map[key]int{}
-		var order []key
-		for _, sh := range s.Ships {
-			if sh.Side != sd || sh.Sunk || sh.Scrapped {
-				continue
-			}
-			k := key{sh.Loc, shipCode(sh.Kind)}
-			if sh.Kind == "sub" {
-				if sd != side {
-					continue
-				}
-				if sh.Area < 1 || sh.Area > 7 {
-					offBoard = append(offBoard, sh.ID)
-					continue
-				}
-				k.loc = "area" + strconv.Itoa(sh.Area)
-			} else if sh.Loc == "" {
-				if sd == side {
-					offBoard = append(offBoard, sh.ID)
-				}
-				continue
-			}
-			if _, ok := seaAt[k.loc]; !ok && !strings.HasPrefix(k.loc, "area") {
-				continue
-			}
-			if sh.Kind == "convoy" && sd == side {
-				// Own convoys one by one, with the units aboard.
-				m.Markers = append(m.Markers, picture.AreaMarker{Area: k.loc, Text: "TR" + strconv.Itoa(len(aboard(s, sh.ID))), Color: sidePaint(sd)})
-				continue
-			}
-			if counts[k] == 0 {
-				order = append(order, k)
-			}
-			counts[k]++
-		}
-		for _, k := range order {
-			t := k.code
-			if counts[k] > 1 {
-				t = strconv.Itoa(counts[k]) + k.code
-			}
-			shape := picture.ShapeBox
-			if k.code == "U" {
-				shape = picture.ShapeCircle
-			}
-			m.Markers = append(m.Markers, picture.AreaMarker{Area: k.loc, Text: t, Color: sidePaint(sd), Shape: shape})
-		}
+		offBoard = append(offBoard, shipMarkers(m, s, side, sd)...)
 	}
 	m.Legend = strategicLegend(side)
 	m.Notes = strategicNotes(v, side, offBoard)
 	return m
+}
+
+// seaArea is sea node n on the Strategic Map: fjords, ports in their
+// holder's colour, entrance hexes (4.6).
+func seaArea(s *State, n SeaNode) picture.Area {
+	p := seaAt[n.Name]
+	a := picture.Area{ID: n.Name, Label: n.Name, X: p.X, Y: p.Y, Fill: picSea}
+	switch n.Kind {
+	case "fjord":
+		a.Fill = picFjord
+	case "port":
+		a.Fill = white
+		a.Border = sidePaint(s.controller(n.Name))
+		a.Badges = []picture.Badge{{Shape: picture.ShapeRing, Color: sidePaint(s.controller(n.Name))}}
+	case "entry-german", "entry-allied":
+		a.Fill = picEntry
+		a.Label = n.Name + " entrance"
+	}
+	if n.Port != "" {
+		a.Badges = []picture.Badge{{Shape: picture.ShapeRing, Color: sidePaint(s.controller(n.Port))}}
+		a.Border = sidePaint(s.controller(n.Port))
+	}
+	return a
+}
+
+// shipMarkers puts side sd's ships on the Strategic Map as seen by side:
+// counts of a kind a hex, own convoys one by one, own submarines in their
+// sea areas. It returns side's own ships off the board.
+func shipMarkers(m *picture.AreaMap, s *State, side, sd engine.Side) (offBoard []string) {
+	type key struct{ loc, code string }
+	counts := map[key]int{}
+	var order []key
+	for _, sh := range s.Ships {
+		if sh.Side != sd || sh.Sunk || sh.Scrapped {
+			continue
+		}
+		k := key{sh.Loc, shipCode(sh.Kind)}
+		if sh.Kind == "sub" {
+			if sd != side {
+				continue
+			}
+			if sh.Area < 1 || sh.Area > 7 {
+				offBoard = append(offBoard, sh.ID)
+				continue
+			}
+			k.loc = "area" + strconv.Itoa(sh.Area)
+		} else if sh.Loc == "" {
+			if sd == side {
+				offBoard = append(offBoard, sh.ID)
+			}
+			continue
+		}
+		if _, ok := seaAt[k.loc]; !ok && !strings.HasPrefix(k.loc, "area") {
+			continue
+		}
+		if sh.Kind == "convoy" && sd == side {
+			// Own convoys one by one, with the units aboard.
+			m.Markers = append(m.Markers, picture.AreaMarker{Area: k.loc, Text: "TR" + strconv.Itoa(len(aboard(s, sh.ID))), Color: sidePaint(sd)})
+			continue
+		}
+		if counts[k] == 0 {
+			order = append(order, k)
+		}
+		counts[k]++
+	}
+	for _, k := range order {
+		t := k.code
+		if counts[k] > 1 {
+			t = strconv.Itoa(counts[k]) + k.code
+		}
+		shape := picture.ShapeBox
+		if k.code == "U" {
+			shape = picture.ShapeCircle
+		}
+		m.Markers = append(m.Markers, picture.AreaMarker{Area: k.loc, Text: t, Color: sidePaint(sd), Shape: shape})
+	}
+	return offBoard
 }
 
 // aboard lists the units on ship id (own ships only: the View keeps no
@@ -481,6 +495,50 @@ func landMaps(v *View, side engine.Side) []*picture.HexMap {
 // columns of one map.
 func landMap(v *View, side engine.Side, maps []LandMap) *picture.HexMap {
 	s := v.Game
+	hm, col := landMapFrame(s, maps)
+	in := map[string]bool{}
+	for _, lm := range maps {
+		in[lm.ID] = true
+	}
+	pos := func(name string) (picture.Pos, bool) {
+		mid, h, ok := splitHex(name)
+		if !ok || !in[mid] {
+			return picture.Pos{}, false
+		}
+		return picture.Pos{Row: h.Row, Col: h.Col + col[mid]}, true
+	}
+	var names []string
+	for name, t := range data.Hexes {
+		if in[t.Map] {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		p, _ := pos(name)
+		c := landCell(s, data.Hexes[name], p)
+		if len(maps) > 1 {
+			c.Label = name
+		}
+		hm.Cells = append(hm.Cells, c)
+	}
+	hexsideLines(hm, s, pos)
+	// Units: one counter a side a hex, own side first.
+	var notes []string
+	for _, sd := range []engine.Side{side, enemy(side)} {
+		notes = append(notes, unitMarkers(hm, s, sd, pos)...)
+	}
+	head := landMapHead(s, maps, names)
+	if len(notes) == 0 {
+		notes = []string{"No units on this map."}
+	}
+	hm.Notes = append(head, notes...)
+	return hm
+}
+
+// landMapFrame lays out the hex map for maps, with its title, and gives
+// each map's column offset.
+func landMapFrame(s *State, maps []LandMap) (*picture.HexMap, map[string]int) {
 	hm := &picture.HexMap{EvenRowsEast: true, HexSize: 26}
 	col := map[string]int{} // map ID -> column offset
 	for i, lm := range maps {
@@ -513,58 +571,44 @@ func landMap(v *View, side engine.Side, maps []LandMap) *picture.HexMap {
 		hm.Title = "Roads between the maps (3.4)"
 		hm.Subtitle = "one column a road, its hexes named e.g. BD:E1"
 	}
-	in := map[string]bool{}
-	for _, lm := range maps {
-		in[lm.ID] = true
+	return hm, col
+}
+
+// landCell is the cell of a land-map hex with terrain t at p: its terrain
+// colour and its port, quays and airfield in their holder's colour.
+func landCell(s *State, t Terrain, p picture.Pos) picture.Cell {
+	c := picture.Cell{Row: p.Row, Col: p.Col, Fill: picLand}
+	switch {
+	case t.Sea:
+		c.Fill = picSea
+	case t.Lake:
+		c.Fill, c.Hatch = picLake, picHatch
+	case t.Sweden:
+		c.Fill = picSweden
+	case t.Road == 3:
+		c.Fill = picMajorRoad
+	case t.Road == 2:
+		c.Fill = picMinorRoad
 	}
-	pos := func(name string) (picture.Pos, bool) {
-		mid, h, ok := splitHex(name)
-		if !ok || !in[mid] {
-			return picture.Pos{}, false
-		}
-		return picture.Pos{Row: h.Row, Col: h.Col + col[mid]}, true
+	if t.Port != "" {
+		c.Badges = append(c.Badges, picture.Badge{Shape: picture.ShapeRing, Color: sidePaint(s.controller(t.Port))})
+		c.Label = t.Port
+		c.LabelColor = ink
 	}
-	var names []string
-	for name, t := range data.Hexes {
-		if in[t.Map] {
-			names = append(names, name)
-		}
+	if t.Quay != "" {
+		c.Badges = append(c.Badges, picture.Badge{Shape: picture.ShapeFlag, Color: sidePaint(s.controller(t.Quay))})
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		t := data.Hexes[name]
-		p, _ := pos(name)
-		c := picture.Cell{Row: p.Row, Col: p.Col, Fill: picLand}
-		switch {
-		case t.Sea:
-			c.Fill = picSea
-		case t.Lake:
-			c.Fill, c.Hatch = picLake, picHatch
-		case t.Sweden:
-			c.Fill = picSweden
-		case t.Road == 3:
-			c.Fill = picMajorRoad
-		case t.Road == 2:
-			c.Fill = picMinorRoad
-		}
-		if t.Port != "" {
-			c.Badges = append(c.Badges, picture.Badge{Shape: picture.ShapeRing, Color: sidePaint(s.controller(t.Port))})
-			c.Label = t.Port
-			c.LabelColor = ink
-		}
-		if t.Quay != "" {
-			c.Badges = append(c.Badges, picture.Badge{Shape: picture.ShapeFlag, Color: sidePaint(s.controller(t.Quay))})
-		}
-		if t.Airfld != "" {
-			c.Badges = append(c.Badges, picture.Badge{Shape: picture.ShapePlus, Color: sidePaint(s.controller(t.Airfld))})
-			c.Label = t.Airfld
-			c.LabelColor = ink
-		}
-		if len(maps) > 1 {
-			c.Label = name
-		}
-		hm.Cells = append(hm.Cells, c)
+	if t.Airfld != "" {
+		c.Badges = append(c.Badges, picture.Badge{Shape: picture.ShapePlus, Color: sidePaint(s.controller(t.Airfld))})
+		c.Label = t.Airfld
+		c.LabelColor = ink
 	}
+	return c
+}
+
+// hexsideLines draws the ferry lanes, sea hexsides, rivers, bridges and
+// blown bridges between the hexes pos places.
+func hexsideLines(hm *picture.HexMap, s *State, pos func(string) (picture.Pos, bool)) {
 	blown := map[string]bool{}
 	for _, b := range s.Blown {
 		blown[b.Side] = true
@@ -598,37 +642,44 @@ func landMap(v *View, side engine.Side, maps []LandMap) *picture.HexMap {
 		}
 		hm.Edges = append(hm.Edges, e)
 	}
-	// Units: one counter a side a hex, own side first.
-	var notes []string
-	for _, sd := range []engine.Side{side, enemy(side)} {
-		byHex := map[string][]string{}
-		var hexes []string
-		for _, u := range s.Units {
-			if u.Side != sd || !onHex(u.Loc) {
-				continue
-			}
-			if _, ok := pos(u.Loc); !ok {
-				continue
-			}
-			if _, seen := byHex[u.Loc]; !seen {
-				hexes = append(hexes, u.Loc)
-			}
-			name := u.ID
-			if u.Reduced {
-				name += "(r)"
-			}
-			if u.RT {
-				name += "[RT]"
-			}
-			byHex[u.Loc] = append(byHex[u.Loc], name)
+}
+
+// unitMarkers puts one counter of side sd's units on each hex pos places
+// and returns a note listing them.
+func unitMarkers(hm *picture.HexMap, s *State, sd engine.Side, pos func(string) (picture.Pos, bool)) (notes []string) {
+	byHex := map[string][]string{}
+	var hexes []string
+	for _, u := range s.Units {
+		if u.Side != sd || !onHex(u.Loc) {
+			continue
 		}
-		sort.Strings(hexes)
-		for _, h := range hexes {
-			p, _ := pos(h)
-			hm.Markers = append(hm.Markers, picture.Marker{Row: p.Row, Col: p.Col, Text: strconv.Itoa(len(byHex[h])), Color: sidePaint(sd)})
-			notes = append(notes, fmt.Sprintf("%s %s: %s", h, sideTitle(sd), strings.Join(byHex[h], " ")))
+		if _, ok := pos(u.Loc); !ok {
+			continue
 		}
+		if _, seen := byHex[u.Loc]; !seen {
+			hexes = append(hexes, u.Loc)
+		}
+		name := u.ID
+		if u.Reduced {
+			name += "(r)"
+		}
+		if u.RT {
+			name += "[RT]"
+		}
+		byHex[u.Loc] = append(byHex[u.Loc], name)
 	}
+	sort.Strings(hexes)
+	for _, h := range hexes {
+		p, _ := pos(h)
+		hm.Markers = append(hm.Markers, picture.Marker{Row: p.Row, Col: p.Col, Text: strconv.Itoa(len(byHex[h])), Color: sidePaint(sd)})
+		notes = append(notes, fmt.Sprintf("%s %s: %s", h, sideTitle(sd), strings.Join(byHex[h], " ")))
+	}
+	return notes
+}
+
+// landMapHead is the notes heading a land map: the air units over it and
+// the roads off it to other maps.
+func landMapHead(s *State, maps []LandMap, names []string) []string {
 	var head []string
 	for _, lm := range maps {
 		for _, am := range s.Air {
@@ -651,9 +702,5 @@ func landMap(v *View, side engine.Side, maps []LandMap) *picture.HexMap {
 			head = append(head, "Roads off the map: "+strings.Join(ls, ", ")+".")
 		}
 	}
-	if len(notes) == 0 {
-		notes = []string{"No units on this map."}
-	}
-	hm.Notes = append(head, notes...)
-	return hm
+	return head
 }

@@ -16,14 +16,7 @@ import (
 // it writes is checked with ParseOrders against the View's own state, and
 // any line that fails is dropped, so its orders are always legal.
 func (r rules) Play(v *View, side engine.Side, d engine.Dice) string {
-	if v == nil || v.Phase.Over {
-		return ""
-	}
-	owes := false
-	for _, x := range v.Phase.Owes {
-		owes = owes || x == side
-	}
-	if !owes {
+	if v == nil || v.Phase.Over || !v.Phase.Awaits(side) {
 		return ""
 	}
 	s := v.Game.clone()
@@ -47,17 +40,7 @@ func (r rules) Play(v *View, side engine.Side, d engine.Dice) string {
 		if len(errs) == 0 {
 			return text
 		}
-		bad := map[int]bool{}
-		for _, e := range errs {
-			bad[e.Line] = true
-		}
-		var keep []string
-		for i, l := range lines {
-			if !bad[i+1] {
-				keep = append(keep, l)
-			}
-		}
-		lines = keep
+		lines = engine.WithoutFailed(lines, errs)
 	}
 	return ""
 }
@@ -120,6 +103,11 @@ type navalPlan struct {
 	s    *State
 	side engine.Side
 	end  map[string]int
+	// entry are the side's entrance hexes, targets its convoys' landing
+	// targets, nextTarget the one the next convoy to enter sails for.
+	entry      []string
+	targets    []string
+	nextTarget int
 }
 
 func (p *navalPlan) free(node string) bool {
@@ -206,77 +194,87 @@ func playNaval(s *State, side engine.Side) []string {
 			p.end[sh.Loc]++
 		}
 	}
+	p.entry = map[engine.Side][]string{German: {"G2", "G1"}, Allied: {"B2", "B1"}}[side]
+	p.targets = landingTargets(s, side)
 	var out []string
-	add := func(l string) {
-		if l != "" {
-			out = append(out, l)
-		}
-	}
-	entry := map[engine.Side][]string{German: {"G2", "G1"}, Allied: {"B2", "B1"}}[side]
-	targets := landingTargets(s, side)
-	ti := 0
 	for i := range s.Ships {
 		sh := &s.Ships[i]
 		if sh.Side != side || sh.Sunk || sh.Scrapped || sh.Kind == "sub" {
 			continue
 		}
+		var l string
 		switch sh.Kind {
 		case "convoy":
-			switch {
-			case sh.Loc == "" && len(sh.Cargo) == 0:
-				if canLoad(s, sh) == nil {
-					if l := loadLine(s, sh); l != "" {
-						add(l)
-					}
-				}
-			case sh.Loc == "" && canEnter(s, sh) == nil && len(targets) > 0:
-				goal := targets[ti%len(targets)]
-				ti++
-				for _, e := range entry {
-					if !p.free(e) {
-						continue
-					}
-					add(p.order(sh, p.route(e, goal, speed(s, sh), true), false))
-					break
-				}
-			case sh.Loc != "" && len(sh.Cargo) > 0 && portOfNode(sh.Loc) == nil && len(targets) > 0:
-				best := nearestNode(sh.Loc, targets)
-				add(p.order(sh, p.route(sh.Loc, best, speed(s, sh), false), false))
-			case sh.Loc != "" && len(sh.Cargo) == 0:
-				add(homeward(p, sh, entry))
-			}
+			l = convoyLine(p, sh)
 		case "bs", "cv":
-			if sh.Loc == "" {
-				if canEnter(s, sh) != nil {
-					continue
-				}
-				for _, e := range entry {
-					if p.free(e) {
-						add(p.order(sh, []string{e}, false))
-						break
-					}
-				}
-				continue
-			}
-			if sh.Kind == "bs" && !sh.Restricted {
-				if l := huntLine(p, sh); l != "" {
-					add(l)
-					continue
-				}
-			}
-			if sh.Restricted && len(ashore(s, sh)) > 0 && !reembarking(s, sh) {
-				continue // it waits for its troops on the quays to try again (12.2)
-			}
-			if sh.Restricted && (sh.Tried || len(sh.Cargo) == 0) {
-				add(homeward(p, sh, entry))
-				continue
-			}
-			if !sh.Restricted {
-				add(toStation(p, sh))
-			}
+			l = warshipLine(p, sh)
+		}
+		if l != "" {
+			out = append(out, l)
 		}
 	}
 	return out
+}
+
+// convoyLine is the scripted player's order for a convoy: load in reserve,
+// enter for the next landing target, sail loaded for the nearest target,
+// or go home empty.
+func convoyLine(p *navalPlan, sh *Ship) string {
+	s := p.s
+	switch {
+	case sh.Loc == "" && len(sh.Cargo) == 0:
+		if canLoad(s, sh) == nil {
+			return loadLine(s, sh)
+		}
+	case sh.Loc == "" && canEnter(s, sh) == nil && len(p.targets) > 0:
+		goal := p.targets[p.nextTarget%len(p.targets)]
+		p.nextTarget++
+		for _, e := range p.entry {
+			if !p.free(e) {
+				continue
+			}
+			return p.order(sh, p.route(e, goal, speed(s, sh), true), false)
+		}
+	case sh.Loc != "" && len(sh.Cargo) > 0 && portOfNode(sh.Loc) == nil && len(p.targets) > 0:
+		best := nearestNode(sh.Loc, p.targets)
+		return p.order(sh, p.route(sh.Loc, best, speed(s, sh), false), false)
+	case sh.Loc != "" && len(sh.Cargo) == 0:
+		return homeward(p, sh, p.entry)
+	}
+	return ""
+}
+
+// warshipLine is the scripted player's order for a battleship or carrier:
+// enter, hunt, wait for its troops on the quays (12.2), go home, or sail to
+// a station.
+func warshipLine(p *navalPlan, sh *Ship) string {
+	s := p.s
+	if sh.Loc == "" {
+		if canEnter(s, sh) != nil {
+			return ""
+		}
+		for _, e := range p.entry {
+			if p.free(e) {
+				return p.order(sh, []string{e}, false)
+			}
+		}
+		return ""
+	}
+	if sh.Kind == "bs" && !sh.Restricted {
+		if l := huntLine(p, sh); l != "" {
+			return l
+		}
+	}
+	if sh.Restricted && len(ashore(s, sh)) > 0 && !reembarking(s, sh) {
+		return "" // it waits for its troops on the quays to try again (12.2)
+	}
+	if sh.Restricted && (sh.Tried || len(sh.Cargo) == 0) {
+		return homeward(p, sh, p.entry)
+	}
+	if !sh.Restricted {
+		return toStation(p, sh)
+	}
+	return ""
 }
 
 // stations are where a side's battleships and carriers wait: on the
@@ -394,34 +392,53 @@ func playLand(s *State, side engine.Side) []string {
 	var out []string
 	scr := s.clone()
 	if side == German {
-		for _, u := range s.Units {
-			if u.Loc != LocAirlift && !(u.Loc == LocDrop && unitInfo(u.ID).Type == "mtn") {
-				continue
-			}
-			done := false
-			for _, af := range data.Airfields {
-				if _, pr := checkAirlift(s, &u, af.Name); pr == nil && s.stackThirds(af.Hex, side)+thirds(u.ID) <= 9 {
-					out = append(out, "airlift "+u.ID+" "+af.Name)
-					scr.unit(u.ID).Loc, scr.unit(u.ID).Landed = af.Hex, s.Turn
-					done = true
-					break
-				}
-			}
-			if done {
+		out = append(out, airborneLines(s, scr)...)
+	}
+	out = append(out, marchLines(scr, side)...)
+	out = append(out, landingLines(s, scr, side)...)
+	out = append(out, attackLines(scr, side)...)
+	return append(out, holdLine(scr, side))
+}
+
+// airborneLines flies in the first German unit waiting for air transport
+// that an airfield takes (13.1), then air drops the units waiting for it
+// (13.5). scr, the scratch state, follows them.
+func airborneLines(s, scr *State) []string {
+	side := German
+	var out []string
+	for _, u := range s.Units {
+		if u.Loc != LocAirlift && !(u.Loc == LocDrop && unitInfo(u.ID).Type == "mtn") {
+			continue
+		}
+		done := false
+		for _, af := range data.Airfields {
+			if _, pr := checkAirlift(s, &u, af.Name); pr == nil && s.stackThirds(af.Hex, side)+thirds(u.ID) <= 9 {
+				out = append(out, "airlift "+u.ID+" "+af.Name)
+				scr.unit(u.ID).Loc, scr.unit(u.ID).Landed = af.Hex, s.Turn
+				done = true
 				break
 			}
 		}
-		for _, u := range s.Units {
-			if u.Loc != LocDrop || scr.unit(u.ID).Loc != LocDrop {
-				continue
-			}
-			if h := dropHex(scr, &u); h != "" {
-				out = append(out, "drop "+u.ID+" "+h)
-				scr.unit(u.ID).Loc, scr.unit(u.ID).Dropped = h, s.Turn
-			}
+		if done {
+			break
 		}
 	}
-	// garrisons stay; others march on the nearest objective
+	for _, u := range s.Units {
+		if u.Loc != LocDrop || scr.unit(u.ID).Loc != LocDrop {
+			continue
+		}
+		if h := dropHex(scr, &u); h != "" {
+			out = append(out, "drop "+u.ID+" "+h)
+			scr.unit(u.ID).Loc, scr.unit(u.ID).Dropped = h, s.Turn
+		}
+	}
+	return out
+}
+
+// marchLines keeps garrisons of ports and airfields in place and marches
+// the others on the nearest objective; scr follows the moves.
+func marchLines(scr *State, side engine.Side) []string {
+	var out []string
 	for i := range scr.Units {
 		u := &scr.Units[i]
 		if u.Side != side || canMove(scr, u) != nil || nextToEnemy(scr, u.Loc, side) {
@@ -435,30 +452,43 @@ func playLand(s *State, side engine.Side) []string {
 		if goal == "" {
 			continue
 		}
-		toGoal := landDist(goal)
-		best, bd := "", toGoal[u.Loc]
-		var bestPath []string
-		for _, roads := range []bool{true, false} {
-			cost, prev := landCosts(scr, u, roads)
-			for _, h := range sortedKeys(cost) {
-				dd, ok := toGoal[h]
-				if !ok || dd >= bd || scr.stackThirds(h, side)+thirds(u.ID) > 9 {
-					continue
-				}
-				p := pathTo(u.Loc, h, prev)
-				if len(p) == 0 || checkPath(scr, u, p) != nil {
-					continue
-				}
-				best, bd, bestPath = h, dd, p
-			}
-		}
-		if best != "" {
-			out = append(out, "move "+u.ID+" "+strings.Join(bestPath, " "))
+		if best, path := marchToward(scr, u, goal); best != "" {
+			out = append(out, "move "+u.ID+" "+strings.Join(path, " "))
 			u.Loc = best
 		}
 	}
-	// troops a failed landing left on the quays try again, or go back
-	// aboard once the enemy holds the port (12.2)
+	return out
+}
+
+// marchToward is the hex u can reach this phase, by road first, that is
+// nearest goal with room to stack, and the path there; "" if none is
+// nearer than where u stands.
+func marchToward(scr *State, u *Unit, goal string) (best string, bestPath []string) {
+	side := u.Side
+	toGoal := landDist(goal)
+	bd := toGoal[u.Loc]
+	for _, roads := range []bool{true, false} {
+		cost, prev := landCosts(scr, u, roads)
+		for _, h := range sortedKeys(cost) {
+			dd, ok := toGoal[h]
+			if !ok || dd >= bd || scr.stackThirds(h, side)+thirds(u.ID) > 9 {
+				continue
+			}
+			p := pathTo(u.Loc, h, prev)
+			if len(p) == 0 || checkPath(scr, u, p) != nil {
+				continue
+			}
+			best, bd, bestPath = h, dd, p
+		}
+	}
+	return best, bestPath
+}
+
+// landingLines has troops a failed landing left on the quays try again, or
+// go back aboard once the enemy holds the port (12.2), and lands troops
+// where the quays have room after the moves.
+func landingLines(s, scr *State, side engine.Side) []string {
+	var out []string
 	for i := range s.Ships {
 		sh := &s.Ships[i]
 		if sh.Side != side {
@@ -475,7 +505,6 @@ func playLand(s *State, side engine.Side) []string {
 			}
 		}
 	}
-	// land troops where the quays have room after the moves
 	for _, sh := range s.Ships {
 		if sh.Side != side || !sh.onMap() || len(sh.Cargo) == 0 || (s.Turn == 1 && sh.Kind == "bs" && !sh.Tried) {
 			continue
@@ -496,7 +525,13 @@ func playLand(s *State, side engine.Side) []string {
 			out = append(out, "disembark "+sh.ID)
 		}
 	}
-	// attacks at 2:1 or better, or on empty enemy ports and airfields
+	return out
+}
+
+// attackLines attacks at 2:1 or better, or on empty enemy ports and
+// airfields, each unit in one attack.
+func attackLines(scr *State, side engine.Side) []string {
+	var out []string
 	used := map[string]bool{}
 	var targets []string
 	for _, h := range sortedKeys(data.Hexes) {
@@ -521,15 +556,7 @@ func playLand(s *State, side engine.Side) []string {
 			continue
 		}
 		fake.List = append(fake.List, Order{Verb: "attack", ID: h})
-		c := attackValue(scr, side, h, att, attackTargets(fake))
-		// 2:1 or better; 1:1 on a port or airfield, or from turn 5 on
-		// when time runs short
-		t := data.Hexes[h]
-		good := c.Column != "" && c.Column != "1:2" && c.Column != "1:1"
-		if scr.occupant(h) == "" || t.Port != "" || t.Airfld != "" || scr.Turn >= 5 {
-			good = c.Column != "" && c.Column != "1:2"
-		}
-		if !good {
+		if !goodAttack(scr, side, h, att, fake) {
 			fake.List = fake.List[:len(fake.List)-1]
 			continue
 		}
@@ -538,6 +565,24 @@ func playLand(s *State, side engine.Side) []string {
 		}
 		out = append(out, "attack "+h+" with "+strings.Join(att, " "))
 	}
+	return out
+}
+
+// goodAttack tells whether the attack by att on h, with the attacks in
+// fake, is worth making: 2:1 or better; 1:1 on a port or airfield, or from
+// turn 5 on when time runs short.
+func goodAttack(scr *State, side engine.Side, h string, att []string, fake *Orders) bool {
+	c := attackValue(scr, side, h, att, attackTargets(fake))
+	t := data.Hexes[h]
+	good := c.Column != "" && c.Column != "1:2" && c.Column != "1:1"
+	if scr.occupant(h) == "" || t.Port != "" || t.Airfld != "" || scr.Turn >= 5 {
+		good = c.Column != "" && c.Column != "1:2"
+	}
+	return good
+}
+
+// holdLine holds every unit of side in a port or on an airfield.
+func holdLine(scr *State, side engine.Side) string {
 	var hold []string
 	for _, u := range scr.Units {
 		t := data.Hexes[u.Loc]
@@ -547,11 +592,9 @@ func playLand(s *State, side engine.Side) []string {
 	}
 	sort.Strings(hold)
 	if len(hold) > 0 {
-		out = append(out, "hold "+strings.Join(hold, " "))
-	} else {
-		out = append(out, "hold none")
+		return "hold " + strings.Join(hold, " ")
 	}
-	return out
+	return "hold none"
 }
 
 // landDist is the number of hexes from a hex to every land hex, through

@@ -2,6 +2,7 @@ package norge
 
 import (
 	"fmt"
+	"slices"
 
 	"skagerrak/engine"
 )
@@ -204,39 +205,19 @@ func (s *State) logf(to engine.Side, format string, args ...any) {
 }
 
 func (s *State) unit(id string) *Unit {
-	for i := range s.Units {
-		if s.Units[i].ID == id {
-			return &s.Units[i]
-		}
-	}
-	return nil
+	return engine.Find(s.Units, func(x *Unit) bool { return x.ID == id })
 }
 
 func (s *State) ship(id string) *Ship {
-	for i := range s.Ships {
-		if s.Ships[i].ID == id {
-			return &s.Ships[i]
-		}
-	}
-	return nil
+	return engine.Find(s.Ships, func(x *Ship) bool { return x.ID == id })
 }
 
 func unitInfo(id string) *UnitInfo {
-	for i := range data.Units {
-		if data.Units[i].ID == id {
-			return &data.Units[i]
-		}
-	}
-	return nil
+	return engine.Find(data.Units, func(x *UnitInfo) bool { return x.ID == id })
 }
 
 func shipInfo(id string) *ShipInfo {
-	for i := range data.Ships {
-		if data.Ships[i].ID == id {
-			return &data.Ships[i]
-		}
-	}
-	return nil
+	return engine.Find(data.Ships, func(x *ShipInfo) bool { return x.ID == id })
 }
 
 // weatherOf is the turn's weather in a sector ("N" or "S").
@@ -262,12 +243,7 @@ func (s *State) seaWeather() string {
 }
 
 func (s *State) isGerman(place string) bool {
-	for _, p := range s.German {
-		if p == place {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.German, place)
 }
 
 // controller of a port or airfield by name.
@@ -311,12 +287,7 @@ func insertSorted(xs []string, x string) []string {
 }
 
 func containsStr(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(xs, x)
 }
 
 // unitsAt lists the live land units on a hex, in state order.

@@ -2,6 +2,7 @@ package norge
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"skagerrak/engine"
@@ -120,33 +121,57 @@ func (rules) Report(v *View, side engine.Side) string {
 	}
 	s := v.Game
 	var b strings.Builder
-	wrap(&b, fmt.Sprintf("NORGE - report for the %s player", side), "")
-	wrap(&b, strings.Repeat("=", 40), "")
+	reportHead(&b, v, side)
+	reportEvents(&b, s)
+	reportOwnForces(&b, s, side)
+	reportEnemyForces(&b, s, side)
+	reportPlaces(&b, s)
+	b.WriteString("\nVictory points\n--------------\n")
+	for _, sc := range []Score{v.German, v.Allied} {
+		wrap(&b, fmt.Sprintf("%s %d: %s", sc.Side, sc.Total, strings.Join(sc.Items, "; ")), "    ")
+	}
+	return b.String()
+}
+
+// reportHead is the report's title: the open phase, the weather of this
+// turn and the next, the victory points.
+func reportHead(b *strings.Builder, v *View, side engine.Side) {
+	s := v.Game
+	wrap(b, fmt.Sprintf("NORGE - report for the %s player", side), "")
+	wrap(b, strings.Repeat("=", 40), "")
 	if v.Phase.Over {
-		wrap(&b, "The game is over.", "")
+		wrap(b, "The game is over.", "")
 	} else {
-		wrap(&b, "Open phase: "+v.Phase.ID+" - "+v.Phase.Title, "  ")
+		wrap(b, "Open phase: "+v.Phase.ID+" - "+v.Phase.Title, "  ")
 	}
 	if s.Turn >= 1 && s.Turn <= len(s.Weather) {
 		w := s.Weather[s.Turn-1]
-		wrap(&b, fmt.Sprintf("Weather turn %d: North %s, South %s; at sea %s.", s.Turn, w.North, w.South, s.seaWeather()), "  ")
+		wrap(b, fmt.Sprintf("Weather turn %d: North %s, South %s; at sea %s.", s.Turn, w.North, w.South, s.seaWeather()), "  ")
 	}
 	if len(s.Weather) > s.Turn {
 		w := s.Weather[s.Turn]
-		wrap(&b, fmt.Sprintf("Weather turn %d: North %s, South %s.", s.Turn+1, w.North, w.South), "  ")
+		wrap(b, fmt.Sprintf("Weather turn %d: North %s, South %s.", s.Turn+1, w.North, w.South), "  ")
 	}
-	wrap(&b, fmt.Sprintf("Victory points: German %d, Allied %d (a side needs 5 more to win).", v.German.Total, v.Allied.Total), "  ")
+	wrap(b, fmt.Sprintf("Victory points: German %d, Allied %d (a side needs 5 more to win).", v.German.Total, v.Allied.Total), "  ")
+}
+
+// reportEvents lists the events the side saw this turn and the last.
+func reportEvents(b *strings.Builder, s *State) {
 	b.WriteString("\nEvents\n------\n")
 	n := 0
 	for _, e := range s.Log {
 		if e.Turn >= s.Turn-1 {
-			wrap(&b, fmt.Sprintf("T%d %s: %s", e.Turn, turnStages[e.Step].Name, e.Text), "    ")
+			wrap(b, fmt.Sprintf("T%d %s: %s", e.Turn, turnStages[e.Step].Name, e.Text), "    ")
 			n++
 		}
 	}
 	if n == 0 {
 		b.WriteString("(none)\n")
 	}
+}
+
+// reportOwnForces lists the side's units by where they are, then its ships.
+func reportOwnForces(b *strings.Builder, s *State, side engine.Side) {
 	b.WriteString("\nYour forces\n-----------\n")
 	byLoc := map[string][]string{}
 	var locs []string
@@ -168,17 +193,22 @@ func (rules) Report(v *View, side engine.Side) string {
 	}
 	sortStrings(locs)
 	for _, l := range locs {
-		wrap(&b, fmt.Sprintf("%s: %s", l, strings.Join(byLoc[l], " ")), "    ")
+		wrap(b, fmt.Sprintf("%s: %s", l, strings.Join(byLoc[l], " ")), "    ")
 	}
 	for _, sh := range s.Ships {
 		if sh.Side != side {
 			continue
 		}
-		wrap(&b, shipLine(sh, true), "    ")
+		wrap(b, shipLine(sh, true), "    ")
 	}
+}
+
+// reportEnemyForces lists the enemy units the side sees by where they are,
+// then the enemy ships on the board or sunk.
+func reportEnemyForces(b *strings.Builder, s *State, side engine.Side) {
 	b.WriteString("\nEnemy forces seen\n-----------------\n")
-	byLoc = map[string][]string{}
-	locs = nil
+	byLoc := map[string][]string{}
+	var locs []string
 	for _, u := range s.Units {
 		if u.Side == side {
 			continue
@@ -194,13 +224,18 @@ func (rules) Report(v *View, side engine.Side) string {
 	}
 	sortStrings(locs)
 	for _, l := range locs {
-		wrap(&b, fmt.Sprintf("%s: %s", l, strings.Join(byLoc[l], " ")), "    ")
+		wrap(b, fmt.Sprintf("%s: %s", l, strings.Join(byLoc[l], " ")), "    ")
 	}
 	for _, sh := range s.Ships {
 		if sh.Side != side && (sh.onMap() || sh.Sunk) {
-			wrap(&b, shipLine(sh, false), "    ")
+			wrap(b, shipLine(sh, false), "    ")
 		}
 	}
+}
+
+// reportPlaces lists who holds each port and airfield, the air units over
+// the Tactical Maps and the blown bridges.
+func reportPlaces(b *strings.Builder, s *State) {
 	b.WriteString("\nPorts and airfields\n-------------------\n")
 	var g, a []string
 	for _, p := range data.Ports {
@@ -217,12 +252,12 @@ func (rules) Report(v *View, side engine.Side) string {
 			a = append(a, f.Name+"(airfield)")
 		}
 	}
-	wrap(&b, "German: "+strings.Join(g, ", "), "    ")
-	wrap(&b, "Allied: "+strings.Join(a, ", "), "    ")
+	wrap(b, "German: "+strings.Join(g, ", "), "    ")
+	wrap(b, "Allied: "+strings.Join(a, ", "), "    ")
 	if len(s.Air) > 0 {
 		b.WriteString("\nAir over the Tactical Maps\n--------------------------\n")
 		for _, am := range s.Air {
-			wrap(&b, fmt.Sprintf("%s from %s over Map %s: %d", am.Side, am.Base, am.Map, am.Strength), "    ")
+			wrap(b, fmt.Sprintf("%s from %s over Map %s: %d", am.Side, am.Base, am.Map, am.Strength), "    ")
 		}
 	}
 	if len(s.Blown) > 0 {
@@ -230,13 +265,8 @@ func (rules) Report(v *View, side engine.Side) string {
 		for _, x := range s.Blown {
 			bl = append(bl, strings.ReplaceAll(x.Side, "|", "/"))
 		}
-		wrap(&b, "Blown bridges: "+strings.Join(bl, ", "), "    ")
+		wrap(b, "Blown bridges: "+strings.Join(bl, ", "), "    ")
 	}
-	b.WriteString("\nVictory points\n--------------\n")
-	for _, sc := range []Score{v.German, v.Allied} {
-		wrap(&b, fmt.Sprintf("%s %d: %s", sc.Side, sc.Total, strings.Join(sc.Items, "; ")), "    ")
-	}
-	return b.String()
 }
 
 func shipLine(sh Ship, own bool) string {
@@ -292,11 +322,7 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 	s := v.Game
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n", v.Phase.Title)
-	owes := false
-	for _, x := range v.Phase.Owes {
-		owes = owes || x == side
-	}
-	if !owes {
+	if !v.Phase.Awaits(side) {
 		b.WriteString("# You owe no orders in this phase.\n")
 		return b.String()
 	}
@@ -308,71 +334,11 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 	}
 	switch s.Step {
 	case StepAirGerman, StepAirAllied:
-		b.WriteString("# air BASE MAP      (9.1-9.3: an airfield or carrier and a Tactical Map A-F)\n")
-		if side == German {
-			for _, af := range data.Airfields {
-				if s.controller(af.Name) == German {
-					fmt.Fprintf(&b, "#   %s reaches maps %s\n", af.Name, strings.Join(af.Range, ","))
-				}
-			}
-		}
-		for _, sh := range s.Ships {
-			if sh.Side == side && sh.Kind == "cv" && sh.onMap() {
-				fmt.Fprintf(&b, "#   %s at %s reaches maps %s\n", sh.ID, sh.Loc, strings.Join(data.node(sh.Loc).Carrier, ","))
-			}
-		}
+		formAir(&b, s, side)
 	case StepNavalGerman, StepNavalAllied:
-		b.WriteString("# move SHIP HEX [HEX ...] [off]   (10.1; off-board ships start at an entrance)\n")
-		b.WriteString("# load CONVOY UNIT ...   merge CONVOY CONVOY   intercept on|off\n")
-		for _, sh := range s.Ships {
-			if sh.Side == side && sh.Kind != "sub" && !sh.Sunk && !sh.Scrapped {
-				fmt.Fprintf(&b, "#   %s\n", shipLine(sh, true))
-			}
-		}
-		for _, sh := range s.Ships {
-			if sh.Side == side && sh.Kind == "sub" && !sh.Sunk {
-				fmt.Fprintf(&b, "#   %s (moves in the submarine phase, 17.1)\n", shipLine(sh, true))
-			}
-		}
-		if containsSide(s.NoIntercept, side) {
-			b.WriteString("intercept off\n")
-		} else {
-			b.WriteString("intercept on\n")
-		}
-		b.WriteString("# losses UNIT|SHIP ... | losses none   (who goes first when you choose, 10.8, 12.6)\n")
-		b.WriteString(lossLine(s, side))
+		formNaval(&b, s, side)
 	case StepLandGerman, StepLandAllied:
-		b.WriteString("# disembark SHIP   embark CONVOY UNIT ...   move UNIT HEX [HEX ...]\n")
-		b.WriteString("# ferry UNIT   blow HEX HEX   attack HEX with UNIT ...   hold UNIT ...|none\n")
-		for i := range s.Ships {
-			sh := &s.Ships[i]
-			switch {
-			case sh.Side != side:
-			case reembarking(s, sh):
-				fmt.Fprintf(&b, "#   the enemy holds the port: embark %s %s (12.2)\n", sh.ID, ashoreNames(s, sh))
-			case retrying(s, sh):
-				fmt.Fprintf(&b, "#   the troops of %s on the quays may try again: disembark %s (12.2)\n", sh.ID, sh.ID)
-			}
-		}
-		if side == German {
-			b.WriteString("# airlift UNIT AIRFIELD   drop UNIT HEX (from turn 6)\n")
-		} else {
-			b.WriteString("# sabotage HEX HEX (one bridge a turn, 1-4 blows it)\n")
-		}
-		formUnits(&b, s, side)
-		var hold []string
-		for _, id := range s.Hold {
-			if u := s.unit(id); u != nil && u.Loc != LocElim {
-				hold = append(hold, id)
-			}
-		}
-		if len(hold) > 0 {
-			b.WriteString("hold " + strings.Join(hold, " ") + "\n")
-		} else {
-			b.WriteString("hold none\n")
-		}
-		b.WriteString("# losses UNIT|SHIP ... | losses none   (who goes first when you choose, 10.8, 12.6)\n")
-		b.WriteString(lossLine(s, side))
+		formLand(&b, s, side)
 	case StepSubs:
 		b.WriteString("# sub SUB AREA   (17.1: to an adjacent sea area, or a new one anywhere)\n")
 		for _, sh := range s.Ships {
@@ -382,6 +348,84 @@ func (rules) OrderForm(v *View, side engine.Side) string {
 		}
 	}
 	return b.String()
+}
+
+// formAir is the form of an air phase (9.1-9.3): the bases the side holds
+// and the maps each reaches.
+func formAir(b *strings.Builder, s *State, side engine.Side) {
+	b.WriteString("# air BASE MAP      (9.1-9.3: an airfield or carrier and a Tactical Map A-F)\n")
+	if side == German {
+		for _, af := range data.Airfields {
+			if s.controller(af.Name) == German {
+				fmt.Fprintf(b, "#   %s reaches maps %s\n", af.Name, strings.Join(af.Range, ","))
+			}
+		}
+	}
+	for _, sh := range s.Ships {
+		if sh.Side == side && sh.Kind == "cv" && sh.onMap() {
+			fmt.Fprintf(b, "#   %s at %s reaches maps %s\n", sh.ID, sh.Loc, strings.Join(data.node(sh.Loc).Carrier, ","))
+		}
+	}
+}
+
+// formNaval is the form of a naval phase (10): the side's ships, its
+// standing intercept and losses orders.
+func formNaval(b *strings.Builder, s *State, side engine.Side) {
+	b.WriteString("# move SHIP HEX [HEX ...] [off]   (10.1; off-board ships start at an entrance)\n")
+	b.WriteString("# load CONVOY UNIT ...   merge CONVOY CONVOY   intercept on|off\n")
+	for _, sh := range s.Ships {
+		if sh.Side == side && sh.Kind != "sub" && !sh.Sunk && !sh.Scrapped {
+			fmt.Fprintf(b, "#   %s\n", shipLine(sh, true))
+		}
+	}
+	for _, sh := range s.Ships {
+		if sh.Side == side && sh.Kind == "sub" && !sh.Sunk {
+			fmt.Fprintf(b, "#   %s (moves in the submarine phase, 17.1)\n", shipLine(sh, true))
+		}
+	}
+	if containsSide(s.NoIntercept, side) {
+		b.WriteString("intercept off\n")
+	} else {
+		b.WriteString("intercept on\n")
+	}
+	b.WriteString("# losses UNIT|SHIP ... | losses none   (who goes first when you choose, 10.8, 12.6)\n")
+	b.WriteString(lossLine(s, side))
+}
+
+// formLand is the form of a land phase: the landings that may try again
+// (12.2), the side's units, its standing hold and losses orders.
+func formLand(b *strings.Builder, s *State, side engine.Side) {
+	b.WriteString("# disembark SHIP   embark CONVOY UNIT ...   move UNIT HEX [HEX ...]\n")
+	b.WriteString("# ferry UNIT   blow HEX HEX   attack HEX with UNIT ...   hold UNIT ...|none\n")
+	for i := range s.Ships {
+		sh := &s.Ships[i]
+		switch {
+		case sh.Side != side:
+		case reembarking(s, sh):
+			fmt.Fprintf(b, "#   the enemy holds the port: embark %s %s (12.2)\n", sh.ID, ashoreNames(s, sh))
+		case retrying(s, sh):
+			fmt.Fprintf(b, "#   the troops of %s on the quays may try again: disembark %s (12.2)\n", sh.ID, sh.ID)
+		}
+	}
+	if side == German {
+		b.WriteString("# airlift UNIT AIRFIELD   drop UNIT HEX (from turn 6)\n")
+	} else {
+		b.WriteString("# sabotage HEX HEX (one bridge a turn, 1-4 blows it)\n")
+	}
+	formUnits(b, s, side)
+	var hold []string
+	for _, id := range s.Hold {
+		if u := s.unit(id); u != nil && u.Loc != LocElim {
+			hold = append(hold, id)
+		}
+	}
+	if len(hold) > 0 {
+		b.WriteString("hold " + strings.Join(hold, " ") + "\n")
+	} else {
+		b.WriteString("hold none\n")
+	}
+	b.WriteString("# losses UNIT|SHIP ... | losses none   (who goes first when you choose, 10.8, 12.6)\n")
+	b.WriteString(lossLine(s, side))
 }
 
 // formUnits lists the side's land units in the form, by where they are,
@@ -410,12 +454,7 @@ func formUnits(b *strings.Builder, s *State, side engine.Side) {
 }
 
 func containsSide(xs []engine.Side, x engine.Side) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(xs, x)
 }
 
 // setupLines are the battleships' troops as carry orders.

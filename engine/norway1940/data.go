@@ -143,13 +143,25 @@ func dash(s string) string {
 	return s
 }
 
+// loadData reads the data pack: the areas and their links, the sea boxes,
+// the units, the naval and air forces, the calendar and the tables.
 func loadData() (*Data, error) {
 	d := &Data{area: map[string]int{}, box: map[string]int{}, unit: map[string]int{}, names: map[string]string{},
 		Decoys: map[string]int{}, Subs: map[string]int{}, SupplyShips: map[string]int{}, TableSources: map[string][]string{}}
 	d.Graph = engine.NewAreaGraph()
+	for _, load := range []func(*Data) error{loadAreas, loadLinks, loadSeaBoxes, loadUnits, loadNaval, loadAir, loadCalendar, loadTables} {
+		if err := load(d); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+// loadAreas reads areas.txt: the land areas, their names and aliases.
+func loadAreas(d *Data) error {
 	ar, err := files.Rows("areas.txt", 14)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range ar {
 		a := AreaInfo{Name: f[0], Aliases: splitList(f[1]), Zone: dash(f[2]), Lat: files.Atoi(f[3]), City: -1, VP: files.Atoi(f[5]),
@@ -170,23 +182,34 @@ func loadData() (*Data, error) {
 		d.Areas = append(d.Areas, a)
 		d.Graph.AddArea(a.Name)
 	}
+	return nil
+}
+
+// loadLinks reads links.txt: the borders between areas and their kind.
+func loadLinks(d *Data) error {
 	lk, err := files.Rows("links.txt", 4)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range lk {
 		switch f[2] {
 		case "road", "rail", "cross", "strait":
 		default:
-			return nil, fmt.Errorf("links.txt: kind %q", f[2])
+			return fmt.Errorf("links.txt: kind %q", f[2])
 		}
 		if err := d.Graph.Connect(f[0], f[1], f[2]); err != nil {
-			return nil, err
+			return err
 		}
 	}
+	return nil
+}
+
+// loadSeaBoxes reads sea.txt: the naval boxes; Germany and the UK are
+// names too.
+func loadSeaBoxes(d *Data) error {
 	sb, err := files.Rows("sea.txt", 8)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range sb {
 		b := BoxInfo{Name: f[0], Area: f[1], Title: f[2], GRecon: f[3] == "1", GBomb: f[4] == "1", BRecon: f[5] == "1", BBomb: f[6] == "1", Source: f[7]}
@@ -197,24 +220,35 @@ func loadData() (*Data, error) {
 	for _, h := range []string{Germany, UK} {
 		d.names[strings.ToLower(h)] = h
 	}
+	return nil
+}
+
+// loadUnits reads units.txt: the land units, each name and alias once.
+func loadUnits(d *Data) error {
 	un, err := files.Rows("units.txt", 15)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range un {
 		u := UnitInfo{ID: f[0], Aliases: splitList(f[1]), Side: engine.Side(f[2]), Nation: f[3], Type: f[4], Size: f[5],
 			Mod: files.Atoi(f[6]), Red: files.Atoi(f[7]), Move: files.Atoi(f[8]), Steps: files.Atoi(f[9]), Div: f[10], Start: f[11], Entry: files.Atoi(f[12]), Goal: dash(f[13]), Source: f[14]}
 		for _, k := range append([]string{u.ID}, u.Aliases...) {
 			if _, dup := d.unit[strings.ToLower(k)]; dup {
-				return nil, fmt.Errorf("units.txt: duplicate name %q", k)
+				return fmt.Errorf("units.txt: duplicate name %q", k)
 			}
 			d.unit[strings.ToLower(k)] = len(d.Units)
 		}
 		d.Units = append(d.Units, u)
 	}
+	return nil
+}
+
+// loadNaval reads naval.txt: naval pools, fleets, decoys, submarines,
+// carriers and supply ships.
+func loadNaval(d *Data) error {
 	nv, err := files.Rows("naval.txt", 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range nv {
 		switch f[0] {
@@ -237,27 +271,43 @@ func loadData() (*Data, error) {
 		case "supplyships":
 			d.SupplyShips[f[3]] = files.Atoi(f[4])
 		default:
-			return nil, fmt.Errorf("naval.txt: row kind %q", f[0])
+			return fmt.Errorf("naval.txt: row kind %q", f[0])
 		}
 	}
+	return nil
+}
+
+// loadAir reads air.txt: each nation's air markers by type and turns.
+func loadAir(d *Data) error {
 	ai, err := files.Rows("air.txt", 8)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range ai {
 		d.Air = append(d.Air, AirInfo{Side: engine.Side(f[0]), Nation: f[1], Type: f[2], Markers: files.Atoi(f[3]), Strength: files.Atoi(f[4]), From: files.Atoi(f[5]), To: files.Atoi(f[6]), Source: f[7]})
 	}
+	return nil
+}
+
+// loadCalendar reads calendar.txt: each turn's date.
+func loadCalendar(d *Data) error {
 	cal, err := files.Rows("calendar.txt", 3)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	d.Calendar = make([]string, 22)
 	for _, f := range cal {
 		d.Calendar[files.Atoi(f[0])] = f[1]
 	}
+	return nil
+}
+
+// loadTables reads tables.txt: the dice tables with text results, and the
+// interception, naval combat and combined arms tables with numbers.
+func loadTables(d *Data) error {
 	tb, err := files.Rows("tables.txt", 5)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	str := map[string][]engine.TableRow[string]{}
 	num := map[string][]engine.TableRow[int]{}
@@ -282,23 +332,23 @@ func loadData() (*Data, error) {
 		"surrender": &d.Surrender, "garrison": &d.Garrison, "cbland": &d.CBLand, "landingfleet": &d.LandingFleet} {
 		t, err := st(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		*dst = t
 	}
 	if d.Interception, err = engine.NewTable("interception", num["interception"]...); err != nil {
-		return nil, err
+		return err
 	}
 	if d.NavalCombat, err = engine.NewTable("navalcombat", num["navalcombat"]...); err != nil {
-		return nil, err
+		return err
 	}
 	if d.CombinedArms, err = engine.NewTable("combinedarms", num["combinedarms"]...); err != nil {
-		return nil, err
+		return err
 	}
 	if len(d.CombinedArms.Rows) != 16 {
-		return nil, fmt.Errorf("tables.txt: the combined arms table needs 16 rows")
+		return fmt.Errorf("tables.txt: the combined arms table needs 16 rows")
 	}
-	return d, nil
+	return nil
 }
 
 // AreaByName returns the area with that name or alias.

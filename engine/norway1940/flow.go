@@ -232,7 +232,14 @@ func startTurn(s *State, dice engine.Dice) {
 
 // reorg is side x's reorganisation and supply phase (5.2.2).
 func reorg(s *State, x engine.Side, dice engine.Dice) {
-	t := s.Turn
+	reuseDecoys(s, x)
+	recoverMarkers(s, x)
+	progressWorks(s, x)
+	reorgSupply(s, x)
+}
+
+// reuseDecoys puts side x's decoys returned last turn back in play (9.8).
+func reuseDecoys(s *State, x engine.Side) {
 	ss := s.side(x)
 	for i := range ss.Returned {
 		for j := range ss.Decoys {
@@ -242,6 +249,12 @@ func reorg(s *State, x engine.Side, dice engine.Dice) {
 		}
 		ss.Returned[i].N = 0
 	}
+}
+
+// recoverMarkers removes a blast marker from side x's units and a hit from its
+// airfields, each after a full turn.
+func recoverMarkers(s *State, x engine.Side) {
+	t := s.Turn
 	for _, u := range s.Units {
 		if u.Side == x && u.Blast > 0 && u.BlastTurn <= t-2 {
 			u.Blast--
@@ -254,53 +267,67 @@ func reorg(s *State, x engine.Side, dice engine.Dice) {
 			f.HitTurn = t - 1
 		}
 	}
-	// Works (13.2.2, 13.3, 14.4, 15.3.2): two full turns without other
-	// activity.
+}
+
+// progressWorks advances side x's works (13.2.2, 13.3, 14.4, 15.3.2): two
+// full turns without other activity.
+func progressWorks(s *State, x engine.Side) {
 	var works []*Work
 	for _, w := range s.Works {
-		if w.Side != x {
+		if w.Side != x || progressWork(s, x, w) {
 			works = append(works, w)
-			continue
 		}
-		u := s.unit(w.Unit)
-		present := len(s.combatIn(w.Area, x)) > 0
-		if w.Done {
-			if present {
-				works = append(works, w)
-			} else {
-				s.log("13.3.4", "the abandoned %s at %s is removed", w.Kind, w.Area)
-			}
-			continue
-		}
-		if u == nil || u.Dead || u.Loc != w.Area || u.Busy >= w.Start {
-			s.logTo(x, "13.3.1", "work (%s) at %s is abandoned", w.Kind, w.Area)
-			continue
-		}
-		if t >= w.Start+2 {
-			switch w.Kind {
-			case "repair-strongpoint":
-				if sp := s.strongpoint(w.Area); sp != nil {
-					sp.Usable = true
-				}
-				s.log("13.2.2", "the strongpoint at %s is repaired", w.Area)
-				continue
-			case "repair-battery":
-				for _, b := range s.Bats {
-					if b.Area == w.Area && b.Owner == x && b.Status == "inoperative" {
-						b.Status = "active"
-						break
-					}
-				}
-				s.log("15.3.2", "a coastal battery at %s is repaired", w.Area)
-				continue
-			}
-			w.Done = true
-			s.log("13.3.1", "%s completes a %s at %s", w.Unit, w.Kind, w.Area)
-		}
-		works = append(works, w)
 	}
 	s.Works = works
-	// Supply (7).
+}
+
+// progressWork advances one of side x's works and tells whether it stays:
+// a finished work is removed once abandoned (13.3.4), one whose unit did
+// anything else is abandoned (13.3.1), repairs are made (13.2.2, 15.3.2)
+// and others completed after two turns.
+func progressWork(s *State, x engine.Side, w *Work) bool {
+	t := s.Turn
+	u := s.unit(w.Unit)
+	present := len(s.combatIn(w.Area, x)) > 0
+	if w.Done {
+		if !present {
+			s.log("13.3.4", "the abandoned %s at %s is removed", w.Kind, w.Area)
+		}
+		return present
+	}
+	if u == nil || u.Dead || u.Loc != w.Area || u.Busy >= w.Start {
+		s.logTo(x, "13.3.1", "work (%s) at %s is abandoned", w.Kind, w.Area)
+		return false
+	}
+	if t < w.Start+2 {
+		return true
+	}
+	switch w.Kind {
+	case "repair-strongpoint":
+		if sp := s.strongpoint(w.Area); sp != nil {
+			sp.Usable = true
+		}
+		s.log("13.2.2", "the strongpoint at %s is repaired", w.Area)
+		return false
+	case "repair-battery":
+		for _, b := range s.Bats {
+			if b.Area == w.Area && b.Owner == x && b.Status == "inoperative" {
+				b.Status = "active"
+				break
+			}
+		}
+		s.log("15.3.2", "a coastal battery at %s is repaired", w.Area)
+		return false
+	}
+	w.Done = true
+	s.log("13.3.1", "%s completes a %s at %s", w.Unit, w.Kind, w.Area)
+	return true
+}
+
+// reorgSupply traces supply for side x's land units (7): a unit newly out
+// of supply is reported (7.5), and one surrounded and out of supply where
+// the enemy is loses a step (7.5.1).
+func reorgSupply(s *State, x engine.Side) {
 	for _, u := range s.Units {
 		if u.Side != x || u.Dead || u.Fleet != "" || !data.Graph.Has(u.Loc) || u.Type == "supply" {
 			continue

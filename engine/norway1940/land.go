@@ -97,14 +97,9 @@ func hasRail(area string) bool {
 	return false
 }
 
-func edgeKind(a, b string) string {
-	for _, e := range data.Graph.Edges(a) {
-		if e.To == b {
-			return e.Kind
-		}
-	}
-	return ""
-}
+// edgeKind is the kind of the connection a-b ("road", "rail", "strait"
+// ...), or "".
+func edgeKind(a, b string) string { return data.Graph.EdgeKind(a, b) }
 
 // moveAllowance is a unit's movement factor this turn, how many times it
 // is halved, and whether it may move at all (6.3, 9.10.1, 10.3.4). The
@@ -134,10 +129,12 @@ func moveAllowance(s *State, u *Unit) (int, int, string, string) {
 	return mf, halves, "", ""
 }
 
+// checkMove validates a land or rail move (10.3): the unit, each step of
+// its path, the movement points it costs and where it ends.
 func (c *turnCtx) checkMove(o Order) (string, string, string) {
-	s, x := c.s, c.x
+	s := c.s
 	u := s.unit(o.ID)
-	if u == nil || u.Side != x || u.Dead {
+	if u == nil || u.Side != c.x || u.Dead {
 		return "10.3", "one of your units", fmt.Sprintf("no unit %s of yours", o.ID)
 	}
 	if u.Fleet != "" || !data.Graph.Has(u.Loc) {
@@ -147,6 +144,48 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	if len(path) > 0 && path[0] == u.Loc {
 		path = path[1:]
 	}
+	if rule, valid, msg := c.checkMayMove(o, u, path); rule != "" {
+		return rule, valid, msg
+	}
+	mf, halves, rule, msg := moveAllowance(s, u)
+	if msg != "" {
+		return rule, "clearer weather, or mountain units", msg
+	}
+	if o.Verb == "rail" {
+		return c.checkRail(u, path)
+	}
+	if len(path) == 0 {
+		if u.High {
+			return "16.2.2", "a unit not yet on higher ground", fmt.Sprintf("%s already holds the higher ground", u.ID)
+		}
+		return "", "", "" // climbing in place costs one point (16.2.2)
+	}
+	if rule, valid, msg := c.checkPath(u, path); rule != "" {
+		return rule, valid, msg
+	}
+	cost, allRoad := moveCost(u, path, o.Flag == "high")
+	budget := mf
+	if allRoad {
+		budget++
+	}
+	for i := 0; i < halves; i++ {
+		budget /= 2
+	}
+	if cost > budget && len(path) > 1 {
+		return "10.3", fmt.Sprintf("at most %d movement points (road +1, strait 2)", budget), fmt.Sprintf("the move costs %d movement points, %s has %d", cost, u.ID, budget)
+	}
+	if mf == 0 {
+		return "10.3", "a unit with a movement factor", fmt.Sprintf("%s cannot move", u.ID)
+	}
+	return c.checkMoveEnd(u, path[len(path)-1])
+}
+
+// checkMayMove validates that unit u may move this turn at all: higher
+// ground only with its option (16.2), somewhere to go, one move a turn
+// (10.3), no paratroops once dropped (8.11.3), no Norwegians before the
+// invasion (18), no blast marker (8.9.4.3), not landed this turn (10.3.4).
+func (c *turnCtx) checkMayMove(o Order, u *Unit, path []string) (string, string, string) {
+	s := c.s
 	if o.Flag == "high" && !s.has(OptElevation) {
 		return "16.2", "the option " + OptElevation, "higher ground counts only with the ground elevation option"
 	}
@@ -168,20 +207,15 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 	if u.Landed == s.Turn && !u.Half {
 		return "10.3.4", "next turn", fmt.Sprintf("%s landed this turn and cannot move beyond the landing zone", u.ID)
 	}
-	mf, halves, rule, msg := moveAllowance(s, u)
-	if msg != "" {
-		return rule, "clearer weather, or mountain units", msg
-	}
-	if o.Verb == "rail" {
-		return c.checkRail(u, path)
-	}
-	if len(path) == 0 {
-		if u.High {
-			return "16.2.2", "a unit not yet on higher ground", fmt.Sprintf("%s already holds the higher ground", u.ID)
-		}
-		return "", "", "" // climbing in place costs one point (16.2.2)
-	}
-	cost, allRoad := 0, true
+	return "", "", ""
+}
+
+// checkPath validates each step of unit u's path: adjacent areas (2.2),
+// not into Sweden (2.1), the 5th and 6th Divisions north of Dombas until
+// the Allies land (17.1), and a stop on entering the enemy (10.3.2) or an
+// interdicted area by road (10.3.6).
+func (c *turnCtx) checkPath(u *Unit, path []string) (string, string, string) {
+	s := c.s
 	at := u.Loc
 	for i, next := range path {
 		k := edgeKind(at, next)
@@ -194,6 +228,25 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 		if u.Nation == "norwegian" && (u.Div == "5 Div" || u.Div == "6 Div") && !s.AlliedLanded && data.Area(next).Lat < data.Area("Dombas").Lat {
 			return "17.1", "areas from Dombas north", "the 5th and 6th Divisions cannot move south of Dombas until the Allied landing"
 		}
+		if enemyIn(s, next, c.x) && i != len(path)-1 {
+			return "10.3.2", "stop in " + next, fmt.Sprintf("a unit must stop on entering %s, occupied by the enemy", next)
+		}
+		if (k == "road" || k == "rail") && s.marks(next) > 0 && i != len(path)-1 {
+			return "10.3.6", "stop in " + next, fmt.Sprintf("interdiction in %s stops road movement", next)
+		}
+		at = next
+	}
+	return "", "", ""
+}
+
+// moveCost is what unit u's path costs in movement points (10.3: a strait
+// 2), whether it goes all by road, and with high the point more to hold
+// the higher ground (16.2.2) unless entered by road or railway (16.2.3).
+func moveCost(u *Unit, path []string, high bool) (cost int, allRoad bool) {
+	allRoad = true
+	at := u.Loc
+	for _, next := range path {
+		k := edgeKind(at, next)
 		if k == "strait" {
 			cost += 2
 		} else {
@@ -202,17 +255,9 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 		if k == "cross" || k == "strait" {
 			allRoad = false
 		}
-		if enemyIn(s, next, x) && i != len(path)-1 {
-			return "10.3.2", "stop in " + next, fmt.Sprintf("a unit must stop on entering %s, occupied by the enemy", next)
-		}
-		if (k == "road" || k == "rail") && s.marks(next) > 0 && i != len(path)-1 {
-			return "10.3.6", "stop in " + next, fmt.Sprintf("interdiction in %s stops road movement", next)
-		}
 		at = next
 	}
-	if o.Flag == "high" && u.Type != "mtn" {
-		// 16.2.2: a point more to hold the higher ground, unless the area
-		// is entered by road or railway (16.2.3).
+	if high && u.Type != "mtn" {
 		prev := u.Loc
 		if len(path) > 1 {
 			prev = path[len(path)-2]
@@ -221,20 +266,14 @@ func (c *turnCtx) checkMove(o Order) (string, string, string) {
 			cost++
 		}
 	}
-	budget := mf
-	if allRoad {
-		budget++
-	}
-	for i := 0; i < halves; i++ {
-		budget /= 2
-	}
-	if cost > budget && len(path) > 1 {
-		return "10.3", fmt.Sprintf("at most %d movement points (road +1, strait 2)", budget), fmt.Sprintf("the move costs %d movement points, %s has %d", cost, u.ID, budget)
-	}
-	if mf == 0 {
-		return "10.3", "a unit with a movement factor", fmt.Sprintf("%s cannot move", u.ID)
-	}
-	dest := path[len(path)-1]
+	return cost, allRoad
+}
+
+// checkMoveEnd validates where unit u's move ends: an attack it may make,
+// or, leaving an area it shares with the enemy, an area where it stays in
+// supply (10.5.1).
+func (c *turnCtx) checkMoveEnd(u *Unit, dest string) (string, string, string) {
+	s, x := c.s, c.x
 	if enemyIn(s, dest, x) {
 		if rule, valid, msg := c.canAttack(u, dest); msg != "" {
 			return rule, valid, msg
@@ -460,6 +499,9 @@ func containsUnit(us []*Unit, id string) bool {
 	return false
 }
 
+// checkBuild validates starting works: a supplied unit of the player's on
+// the map that does nothing else, away from the enemy (13.3.1), then the
+// work's own rules.
 func (c *turnCtx) checkBuild(o Order) (string, string, string) {
 	s, x := c.s, c.x
 	u := s.unit(o.ID)
@@ -477,46 +519,62 @@ func (c *turnCtx) checkBuild(o Order) (string, string, string) {
 	}
 	switch o.Kind {
 	case "fieldwork", "fortify":
-		if u.Type == "para" {
-			return "13.3.5", "an infantry unit other than paratroops", "parachute units cannot build fieldworks"
-		}
-		if u.Type != "inf" && u.Type != "mtn" && u.Type != "eng" {
-			return "13.3.1", "an infantry unit", fmt.Sprintf("%s is not infantry", u.ID)
-		}
-		if o.Kind == "fortify" && data.Area(u.Loc).City < 0 {
-			return "14.2", "a city", fmt.Sprintf("%s has no city", u.Loc)
-		}
-		if s.work(u.Loc, o.Kind, x) != nil {
-			return "14.3", "one work of a kind an area", fmt.Sprintf("%s already has one", u.Loc)
-		}
-		if x == German {
-			half := 0
-			for _, sup := range s.unitsIn(u.Loc, x) {
-				if sup.Type == "supply" {
-					half += sup.Steps
-				}
-			}
-			if half == 0 {
-				return "13.3.1", "half a supply unit in the area", "the German pays half a supply point for a fieldwork"
-			}
-		}
+		return c.checkFieldwork(o, u)
 	case "repair":
-		sp := s.strongpoint(u.Loc)
-		if sp != nil && sp.Owner == x && !sp.Usable {
-			if u.Type != "inf" && u.Type != "mtn" && u.Type != "eng" {
-				return "13.2.2", "an infantry unit", "strongpoints are repaired by infantry"
+		return c.checkRepair(u)
+	}
+	return "", "", ""
+}
+
+// checkFieldwork validates a fieldwork or fort: built by infantry other
+// than paratroops (13.3.1, 13.3.5), a fort in a city (14.2), one of a kind
+// an area (14.3), and the German pays half a supply point (13.3.1).
+func (c *turnCtx) checkFieldwork(o Order, u *Unit) (string, string, string) {
+	s, x := c.s, c.x
+	if u.Type == "para" {
+		return "13.3.5", "an infantry unit other than paratroops", "parachute units cannot build fieldworks"
+	}
+	if u.Type != "inf" && u.Type != "mtn" && u.Type != "eng" {
+		return "13.3.1", "an infantry unit", fmt.Sprintf("%s is not infantry", u.ID)
+	}
+	if o.Kind == "fortify" && data.Area(u.Loc).City < 0 {
+		return "14.2", "a city", fmt.Sprintf("%s has no city", u.Loc)
+	}
+	if s.work(u.Loc, o.Kind, x) != nil {
+		return "14.3", "one work of a kind an area", fmt.Sprintf("%s already has one", u.Loc)
+	}
+	if x == German {
+		half := 0
+		for _, sup := range s.unitsIn(u.Loc, x) {
+			if sup.Type == "supply" {
+				half += sup.Steps
+			}
+		}
+		if half == 0 {
+			return "13.3.1", "half a supply unit in the area", "the German pays half a supply point for a fieldwork"
+		}
+	}
+	return "", "", ""
+}
+
+// checkRepair validates a repair: a captured strongpoint by infantry
+// (13.2.2) or an inoperative battery by engineers (15.3.2).
+func (c *turnCtx) checkRepair(u *Unit) (string, string, string) {
+	s, x := c.s, c.x
+	sp := s.strongpoint(u.Loc)
+	if sp != nil && sp.Owner == x && !sp.Usable {
+		if u.Type != "inf" && u.Type != "mtn" && u.Type != "eng" {
+			return "13.2.2", "an infantry unit", "strongpoints are repaired by infantry"
+		}
+		return "", "", ""
+	}
+	for _, b := range s.Bats {
+		if b.Area == u.Loc && b.Owner == x && b.Status == "inoperative" {
+			if u.Type != "eng" {
+				return "15.3.2", "an engineer unit", "coastal batteries are repaired by engineers"
 			}
 			return "", "", ""
 		}
-		for _, b := range s.Bats {
-			if b.Area == u.Loc && b.Owner == x && b.Status == "inoperative" {
-				if u.Type != "eng" {
-					return "15.3.2", "an engineer unit", "coastal batteries are repaired by engineers"
-				}
-				return "", "", ""
-			}
-		}
-		return "13.2.2", "a captured strongpoint or an inoperative battery of yours", "nothing to repair in " + u.Loc
 	}
-	return "", "", ""
+	return "13.2.2", "a captured strongpoint or an inoperative battery of yours", "nothing to repair in " + u.Loc
 }

@@ -216,9 +216,51 @@ func (c *turnCtx) afterLanding(area string, failed bool) {
 	}
 }
 
+// landCombat fights the land combat at area (10.5): the attackers and
+// defenders, support and terrain, then the combat table's result.
 func (c *turnCtx) landCombat(area string, o *Order) {
 	s, x, d := c.s, c.x, c.dice
 	y := other(x)
+	att := c.attackers(area, o)
+	if countType(att, "inf", "mtn", "cav", "arm", "eng", "para") == 0 {
+		s.log("10.2.5", "no attack at %s: artillery and AA cannot attack alone", area)
+		if len(c.landing) > 0 {
+			c.afterLanding(area, true)
+			c.reembark(area)
+		}
+		return
+	}
+	def := c.defenders(area)
+	for _, u := range append(att, def...) {
+		u.Busy = s.Turn
+	}
+	bonus := c.supportBonus(area, countType(def, "aa"))
+	high := false
+	for _, u := range def {
+		if u.High && s.has(OptElevation) {
+			high = true
+		}
+	}
+	a := rollSide(s, d, att, true, bonus > 0, area, high)
+	a.add(bonus, "bomber support (10.5.4)")
+	df := rollSide(s, d, def, false, false, area, false)
+	strong := c.combatModifiers(area, att, def, &a, &df)
+	diff := a.Total - df.Total
+	s.log("10.5", "combat at %s: %s %d [%s] against %s %d [%s]", area, x, a.Total, strings.Join(a.Parts, ", "), y, df.Total, strings.Join(df.Parts, ", "))
+	if diff == 0 {
+		s.log("10.5.3", "combat at %s: a tie, no effect", area)
+		c.afterLanding(area, false)
+		return
+	}
+	c.combatResult(area, o, att, def, diff, strong)
+}
+
+// attackers lists the units that attack at area: those that can (10.5),
+// paratroops only when named (8.11.1), units in their works only when
+// named (13.2.1, 13.3.2), the named units when the order names some, and
+// before turn 6 at most one Norwegian regiment and one battalion (18).
+func (c *turnCtx) attackers(area string, o *Order) []*Unit {
+	s, x := c.s, c.x
 	var att []*Unit
 	for _, u := range s.combatIn(area, x) {
 		if _, _, msg := c.canAttack(u, area); msg != "" {
@@ -236,34 +278,38 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 		att = append(att, u)
 	}
 	if x == Allied && s.Turn < 6 {
-		// 18: one regiment and one battalion a Norwegian attack.
-		var keep []*Unit
-		reg, bn := false, false
-		for _, u := range att {
-			if u.Nation != "norwegian" {
-				keep = append(keep, u)
-				continue
-			}
-			big := u.Size == "reg" || u.Size == "bde"
-			if big && !reg {
-				reg = true
-				keep = append(keep, u)
-			} else if !big && !bn && u.Type != "hq" {
-				bn = true
-				keep = append(keep, u)
-			}
-		}
-		att = keep
+		att = norwegianAttackLimit(att)
 	}
-	if countType(att, "inf", "mtn", "cav", "arm", "eng", "para") == 0 {
-		s.log("10.2.5", "no attack at %s: artillery and AA cannot attack alone", area)
-		if len(c.landing) > 0 {
-			c.afterLanding(area, true)
-			c.reembark(area)
+	return att
+}
+
+// norwegianAttackLimit keeps one regiment and one battalion of the
+// Norwegians in an attack, and every other unit (18).
+func norwegianAttackLimit(att []*Unit) []*Unit {
+	var keep []*Unit
+	reg, bn := false, false
+	for _, u := range att {
+		if u.Nation != "norwegian" {
+			keep = append(keep, u)
+			continue
 		}
-		return
+		big := u.Size == "reg" || u.Size == "bde"
+		if big && !reg {
+			reg = true
+			keep = append(keep, u)
+		} else if !big && !bn && u.Type != "hq" {
+			bn = true
+			keep = append(keep, u)
+		}
 	}
-	def := s.combatIn(area, y)
+	return keep
+}
+
+// defenders lists the defending units at area; paratroops at the airfield
+// of a city the other units hold are withheld (8.11.4).
+func (c *turnCtx) defenders(area string) []*Unit {
+	s := c.s
+	def := s.combatIn(area, other(c.x))
 	if ai := data.Area(area); ai.City >= 0 && s.airfield(area) != nil && countType(def, "para") > 0 && countType(def, "para") < len(def) {
 		// 8.11.4: the other units hold the city; the paratroops at the
 		// airfield are withheld and cannot be attacked while they do.
@@ -276,10 +322,14 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 		def = held
 		s.log("8.11.4", "the paratroops at %s are withheld while the city is held", area)
 	}
-	for _, u := range append(att, def...) {
-		u.Busy = s.Turn
-	}
-	enemyAA := countType(def, "aa")
+	return def
+}
+
+// supportBonus is the attacker's bomber support at area (10.5.4): the
+// markers the enemy AA leaves, times their strength, rolled for with the
+// support option, at most 3.
+func (c *turnCtx) supportBonus(area string, enemyAA int) int {
+	s := c.s
 	eff := effectiveSupport(c.support[area], enemyAA)
 	bonus := 0
 	if eff > 0 {
@@ -288,7 +338,7 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 		if s.has(OptSupportRoll) {
 			hits := 0
 			for i := 0; i < bonus; i++ {
-				if d.Roll(6, "8.9.4 land support") == 6 {
+				if c.dice.Roll(6, "8.9.4 land support") == 6 {
 					hits++
 				}
 			}
@@ -298,15 +348,14 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 			bonus = 3
 		}
 	}
-	high := false
-	for _, u := range def {
-		if u.High && s.has(OptElevation) {
-			high = true
-		}
-	}
-	a := rollSide(s, d, att, true, bonus > 0, area, high)
-	a.add(bonus, "bomber support (10.5.4)")
-	df := rollSide(s, d, def, false, false, area, false)
+	return bonus
+}
+
+// combatModifiers adds the defender's terrain and the other modifiers to
+// both sides' rolls, and tells whether the defender holds a strongpoint.
+func (c *turnCtx) combatModifiers(area string, att, def []*Unit, a, df *sideRoll) (strong bool) {
+	s, x := c.s, c.x
+	y := other(x)
 	// Defender terrain: strongpoint (13.2.1), city (14.1) or fieldwork
 	// (13.3.3), the better fortification (13.3.6).
 	ai := data.Area(area)
@@ -325,7 +374,7 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 	}
 	df.add(fort, "city/fieldwork (14.1, 13.3.3)")
 	sp := s.strongpoint(area)
-	strong := sp != nil && sp.Owner == y && sp.Usable
+	strong = sp != nil && sp.Owner == y && sp.Usable
 	if strong {
 		df.add(2, "strongpoint (13.2.1)")
 	}
@@ -349,13 +398,15 @@ func (c *turnCtx) landCombat(area string, o *Order) {
 			df.add(1, "invasion turn (18)")
 		}
 	}
-	diff := a.Total - df.Total
-	s.log("10.5", "combat at %s: %s %d [%s] against %s %d [%s]", area, x, a.Total, strings.Join(a.Parts, ", "), y, df.Total, strings.Join(df.Parts, ", "))
-	if diff == 0 {
-		s.log("10.5.3", "combat at %s: a tie, no effect", area)
-		c.afterLanding(area, false)
-		return
-	}
+	return strong
+}
+
+// combatResult applies the combat table's result for differential diff
+// (10.5.3): losses and retreats, the landing's outcome and the area's
+// capture.
+func (c *turnCtx) combatResult(area string, o *Order, att, def []*Unit, diff int, strong bool) {
+	s, x := c.s, c.x
+	y := other(x)
 	loser, losers, winner := y, def, x
 	if diff < 0 {
 		loser, losers, winner, diff = x, att, y, -diff

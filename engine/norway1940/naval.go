@@ -223,52 +223,77 @@ func (c *turnCtx) resolveLandings() {
 	}
 }
 
+// landingFleet brings fleet f into its landing port: the coastal
+// batteries fire (15.2), enemy fleet markers in the port box (9.15.9) and
+// anchored naval points (9.15) are fought, then the troops land.
 func (c *turnCtx) landingFleet(f *Fleet) {
-	s, x, d := c.s, c.x, c.dice
 	port := f.Where
-	invasion := s.Turn == 4 && x == German
-	cbDetected := false
+	cbDetected, ok := c.batteriesFire(f, port)
+	if !ok || !c.clearFleetMarkers(f, port, cbDetected) || !c.clearAnchored(f, port, cbDetected) {
+		return
+	}
+	c.land(f)
+}
+
+// invading tells whether this is the German invasion turn (15.2, 9.15.2).
+func (c *turnCtx) invading() bool { return c.s.Turn == 4 && c.x == German }
+
+// batteriesFire has the enemy's active coastal batteries at port fire on
+// fleet f, on the invasion turn only if they detect it (15.2.1, 15.2.2).
+// It tells whether they fired, and whether f can go on to land.
+func (c *turnCtx) batteriesFire(f *Fleet, port string) (detected, ok bool) {
+	s, x, d := c.s, c.x, c.dice
+	invasion := c.invading()
 	var bats []*Battery
 	for _, b := range s.Bats {
 		if b.Area == port && b.Owner != x && b.Status == "active" {
 			bats = append(bats, b)
 		}
 	}
-	if len(bats) > 0 {
-		fire := true
-		if invasion {
-			t := data.CBDetect
-			if s.has(OptCBDetectSix) {
-				t = data.CBDetectNote
-			}
-			r := d.Roll(6, "15.2.1 coastal battery detection at "+port)
-			fire = t.Lookup(r) == "detected"
-			s.log("15.2.1", "the coastal batteries at %s %s the fleet %s (rolled %d)", port, map[bool]string{true: "detect", false: "do not detect"}[fire], f.ID, r)
+	if len(bats) == 0 {
+		return false, true
+	}
+	fire := true
+	if invasion {
+		t := data.CBDetect
+		if s.has(OptCBDetectSix) {
+			t = data.CBDetectNote
 		}
-		if fire {
-			cbDetected = true
-			hits := 0
-			for range bats {
-				for i := 0; i < 3; i++ {
-					if d.Roll(6, "15.2.2 coastal battery fire at "+port) == 6 {
-						hits++
-					}
-				}
-			}
-			s.log("15.2.2", "the coastal batteries at %s score %d hit(s) on fleet %s", port, hits, f.ID)
-			takeNavalLosses(s, f, hits)
-			if s.fleet(f.ID) == nil {
-				return
-			}
-			if hits >= 2 && invasion {
-				f.Stuck, f.Failed = s.Turn, true
-				s.log("15.2.2", "fleet %s is paralysed by the batteries and cannot land this turn", f.ID)
-				return
+		r := d.Roll(6, "15.2.1 coastal battery detection at "+port)
+		fire = t.Lookup(r) == "detected"
+		s.log("15.2.1", "the coastal batteries at %s %s the fleet %s (rolled %d)", port, map[bool]string{true: "detect", false: "do not detect"}[fire], f.ID, r)
+	}
+	if !fire {
+		return false, true
+	}
+	hits := 0
+	for range bats {
+		for i := 0; i < 3; i++ {
+			if d.Roll(6, "15.2.2 coastal battery fire at "+port) == 6 {
+				hits++
 			}
 		}
 	}
-	// Enemy fleet markers in the port box (9.15.9) fight like anchored
-	// ships; decoys among them are revealed.
+	s.log("15.2.2", "the coastal batteries at %s score %d hit(s) on fleet %s", port, hits, f.ID)
+	takeNavalLosses(s, f, hits)
+	if s.fleet(f.ID) == nil {
+		return true, false
+	}
+	if hits >= 2 && invasion {
+		f.Stuck, f.Failed = s.Turn, true
+		s.log("15.2.2", "fleet %s is paralysed by the batteries and cannot land this turn", f.ID)
+		return true, false
+	}
+	return true, true
+}
+
+// clearFleetMarkers fights the enemy fleet markers in the port box
+// (9.15.9), which fight like anchored ships; decoys among them are
+// revealed. On the invasion turn, unless the batteries detected the
+// landing, a marker not ready is captured (9.15.2, 9.15.3). It tells
+// whether fleet f can go on to land (9.16.2).
+func (c *turnCtx) clearFleetMarkers(f *Fleet, port string, cbDetected bool) bool {
+	s, x, d := c.s, c.x, c.dice
 	for _, e := range append([]*Fleet(nil), s.Fleets...) {
 		if e.Side == x || e.Where != port || s.fleet(e.ID) == nil {
 			continue
@@ -280,9 +305,9 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 		if f.Combat == 0 {
 			s.log("9.16.2", "fleet %s has no combat points to clear the enemy fleet %s from %s and cannot land", f.ID, e.ID, port)
 			f.Failed, f.Detected = true, true
-			return
+			return false
 		}
-		if invasion && !cbDetected && data.Anchored.Lookup(d.Roll(6, "9.15.2 fleet in port at "+port)) != "active" {
+		if c.invading() && !cbDetected && data.Anchored.Lookup(d.Roll(6, "9.15.2 fleet in port at "+port)) != "active" {
 			s.log("9.15.3", "fleet %s in %s is not ready and is captured", e.ID, port)
 			s.pool(x, x2nation(x), port).Combat += e.Combat
 			returnDecoys(s, e)
@@ -291,98 +316,133 @@ func (c *turnCtx) landingFleet(f *Fleet) {
 		}
 		navalCombatX(s, d, f, e, 3, false, "9.15", true)
 		if s.fleet(f.ID) == nil {
-			return
+			return false
 		}
 		if s.fleet(e.ID) != nil {
 			s.log("9.16.2", "enemy fleet %s remains at %s: fleet %s cannot land", e.ID, port, f.ID)
 			f.Failed, f.Detected = true, true
-			return
+			return false
 		}
 	}
-	// Anchored enemy naval points in the port (9.15).
-	for _, p := range s.Pools {
-		if p.Side == x || p.Port != port || p.Combat == 0 {
+	return true
+}
+
+// clearAnchored fights the enemy naval points anchored in the port (9.15).
+// It tells whether fleet f can go on to land.
+func (c *turnCtx) clearAnchored(f *Fleet, port string, cbDetected bool) bool {
+	for _, p := range c.s.Pools {
+		if p.Side == c.x || p.Port != port || p.Combat == 0 {
 			continue
 		}
-		active := p.Combat
-		if invasion && !cbDetected {
-			t := data.Anchored
-			if s.has(OptAnchored13) {
-				t = data.AnchoredAlt
-			}
-			groups := p.Groups
-			if len(groups) == 0 {
-				groups = []int{p.Combat}
-			}
-			active = 0
-			left := p.Combat
-			for _, g := range groups {
-				if g > left {
-					g = left
-				}
-				left -= g
-				r := d.Roll(6, "9.15.2 anchored fleet at "+port)
-				if t.Lookup(r) == "active" {
-					active += g
-				}
-			}
-			s.log("9.15.2", "at %s %d of %d anchored naval points are ready to fight", port, active, p.Combat)
-		}
-		captured := p.Combat - active
-		p.Combat = active
-		if captured > 0 && active == 0 {
-			s.log("9.15.3", "%d naval points anchored at %s are captured", captured, port)
-			s.pool(x, x2nation(x), port).Combat += captured
-			continue
-		} else if captured > 0 {
-			s.log("9.15.2", "%d naval points anchored at %s cannot fight back", captured, port)
-		}
-		def := &Fleet{ID: "anchored-" + port, Side: p.Side, Nation: p.Nation, Where: port, Detected: true, Combat: active}
-		s.Fleets = append(s.Fleets, def)
-		start := def.Combat
-		if f.Combat == 0 {
-			s.log("9.16.2", "fleet %s has no combat points to clear the enemy ships from %s and cannot land", f.ID, port)
-			removeFleet(s, def.ID)
-			f.Failed, f.Detected = true, true
-			return
-		}
-		navalCombatX(s, d, f, def, 3, false, "9.15", true)
-		if df := s.fleet(def.ID); df != nil {
-			removeFleet(s, def.ID)
-			p.Combat = df.Combat
-			if invasion && df.Combat*2 <= start {
-				if data.Surrender.Lookup(d.Roll(6, "9.15.4 surrender")) == "surrender" {
-					s.log("9.15.4", "the anchored ships at %s surrender", port)
-					s.pool(x, x2nation(x), port).Combat += df.Combat + captured
-					p.Combat = 0
-					captured = 0
-				} else {
-					boxes := data.BoxesOf(data.Area(port).Sea)
-					n := &Fleet{ID: s.newID("A"), Side: p.Side, Nation: p.Nation, Where: boxes[0], Detected: true, Combat: df.Combat}
-					s.Fleets = append(s.Fleets, n)
-					sortFleets(s)
-					p.Combat = 0
-					s.log("9.15.4", "the anchored ships at %s escape to %s as detected fleet %s", port, n.Where, n.ID)
-				}
-			}
-		} else {
-			p.Combat = 0
-		}
-		if captured > 0 && p.Combat == 0 {
-			s.pool(x, x2nation(x), port).Combat += captured
-			s.log("9.15.3", "%d naval points anchored at %s are captured", captured, port)
-		}
-		if s.fleet(f.ID) == nil {
-			return
-		}
-		if p.Combat > 0 {
-			s.log("9.16.2", "enemy ships remain at %s: fleet %s cannot land", port, f.ID)
-			f.Failed = true
-			f.Detected = true
-			return
+		if !c.fightAnchored(f, p, port, cbDetected) {
+			return false
 		}
 	}
-	c.land(f)
+	return true
+}
+
+// fightAnchored fights pool p's anchored naval points at port: those not
+// ready are captured (9.15.2, 9.15.3), the rest fight fleet f and, halved
+// on the invasion turn, surrender or escape (9.15.4). It tells whether f
+// can go on to land (9.16.2).
+func (c *turnCtx) fightAnchored(f *Fleet, p *Pool, port string, cbDetected bool) bool {
+	s, x, d := c.s, c.x, c.dice
+	invasion := c.invading()
+	active := p.Combat
+	if invasion && !cbDetected {
+		active = c.readyAnchored(p, port)
+	}
+	captured := p.Combat - active
+	p.Combat = active
+	if captured > 0 && active == 0 {
+		s.log("9.15.3", "%d naval points anchored at %s are captured", captured, port)
+		s.pool(x, x2nation(x), port).Combat += captured
+		return true
+	} else if captured > 0 {
+		s.log("9.15.2", "%d naval points anchored at %s cannot fight back", captured, port)
+	}
+	def := &Fleet{ID: "anchored-" + port, Side: p.Side, Nation: p.Nation, Where: port, Detected: true, Combat: active}
+	s.Fleets = append(s.Fleets, def)
+	start := def.Combat
+	if f.Combat == 0 {
+		s.log("9.16.2", "fleet %s has no combat points to clear the enemy ships from %s and cannot land", f.ID, port)
+		removeFleet(s, def.ID)
+		f.Failed, f.Detected = true, true
+		return false
+	}
+	navalCombatX(s, d, f, def, 3, false, "9.15", true)
+	if df := s.fleet(def.ID); df != nil {
+		removeFleet(s, def.ID)
+		p.Combat = df.Combat
+		if invasion && df.Combat*2 <= start {
+			captured = c.anchoredSurrender(p, df, port, captured)
+		}
+	} else {
+		p.Combat = 0
+	}
+	if captured > 0 && p.Combat == 0 {
+		s.pool(x, x2nation(x), port).Combat += captured
+		s.log("9.15.3", "%d naval points anchored at %s are captured", captured, port)
+	}
+	if s.fleet(f.ID) == nil {
+		return false
+	}
+	if p.Combat > 0 {
+		s.log("9.16.2", "enemy ships remain at %s: fleet %s cannot land", port, f.ID)
+		f.Failed = true
+		f.Detected = true
+		return false
+	}
+	return true
+}
+
+// readyAnchored rolls for each group of pool p's anchored naval points at
+// port whether it is ready to fight (9.15.2), and returns the points that
+// are.
+func (c *turnCtx) readyAnchored(p *Pool, port string) int {
+	s := c.s
+	t := data.Anchored
+	if s.has(OptAnchored13) {
+		t = data.AnchoredAlt
+	}
+	groups := p.Groups
+	if len(groups) == 0 {
+		groups = []int{p.Combat}
+	}
+	active := 0
+	left := p.Combat
+	for _, g := range groups {
+		if g > left {
+			g = left
+		}
+		left -= g
+		r := c.dice.Roll(6, "9.15.2 anchored fleet at "+port)
+		if t.Lookup(r) == "active" {
+			active += g
+		}
+	}
+	s.log("9.15.2", "at %s %d of %d anchored naval points are ready to fight", port, active, p.Combat)
+	return active
+}
+
+// anchoredSurrender rolls whether the anchored ships left after combat, df,
+// surrender to the lander or escape to a box of the sea area as a detected
+// fleet (9.15.4); it returns the points still to be captured.
+func (c *turnCtx) anchoredSurrender(p *Pool, df *Fleet, port string, captured int) int {
+	s, x := c.s, c.x
+	if data.Surrender.Lookup(c.dice.Roll(6, "9.15.4 surrender")) == "surrender" {
+		s.log("9.15.4", "the anchored ships at %s surrender", port)
+		s.pool(x, x2nation(x), port).Combat += df.Combat + captured
+		p.Combat = 0
+		return 0
+	}
+	boxes := data.BoxesOf(data.Area(port).Sea)
+	n := &Fleet{ID: s.newID("A"), Side: p.Side, Nation: p.Nation, Where: boxes[0], Detected: true, Combat: df.Combat}
+	s.Fleets = append(s.Fleets, n)
+	sortFleets(s)
+	p.Combat = 0
+	s.log("9.15.4", "the anchored ships at %s escape to %s as detected fleet %s", port, n.Where, n.ID)
+	return captured
 }
 
 // cargoLossDefault is the cargo unit that loses a point when the owner

@@ -468,13 +468,65 @@ type stack struct {
 // units adds markers for the side's land units and the enemy's land units
 // the View shows, and returns notes listing the side's own.
 func units(m *picture.AreaMap, v *View, side engine.Side) []string {
+	own, enemy, off := landStacks(v, side)
+	var notes []string
+	for _, a := range placeOrder() {
+		if st := own[a]; st != nil {
+			st.mark(m, a, picture.ShapeBox, picture.ShapeCircle)
+			if len(notes) == 0 {
+				notes = append(notes, "Your land units:")
+			}
+			notes = append(notes, a+": "+strings.Join(st.names, ", "))
+		}
+		if st := enemy[a]; st != nil {
+			st.mark(m, a, picture.ShapeDiamond, picture.ShapeDiamond)
+		}
+	}
+	notes = append(notes, off.notes()...)
+	var seen []string
+	for _, a := range placeOrder() {
+		if st := enemy[a]; st != nil {
+			seen = append(seen, a+": "+strings.Join(st.names, ", "))
+		}
+	}
+	if len(seen) > 0 {
+		notes = append(notes, "", "Enemy land units seen:")
+		notes = append(notes, seen...)
+	}
+	return notes
+}
+
+// offMap is the side's land units not on the map: embarked, in the
+// parachute pool, and the entry turns of those still to come.
+type offMap struct {
+	embarked, para []string
+	waiting        []int
+}
+
+// notes lists the units off the map.
+func (o offMap) notes() []string {
+	var notes []string
+	if len(o.embarked) > 0 {
+		notes = append(notes, "Embarked: "+strings.Join(o.embarked, ", ")+".")
+	}
+	if len(o.para) > 0 {
+		notes = append(notes, "Parachute pool: "+strings.Join(o.para, ", ")+".")
+	}
+	if len(o.waiting) > 0 {
+		sort.Ints(o.waiting)
+		notes = append(notes, fmt.Sprintf("To come: %d unit(s), the first on turn %d.", len(o.waiting), o.waiting[0]))
+	}
+	return notes
+}
+
+// landStacks gathers the live land units the View shows into stacks by
+// place, the side's own and the enemy's, and the side's units off the map.
+func landStacks(v *View, side engine.Side) (own, enemy map[string]*stack, off offMap) {
 	onMap := func(loc string) bool {
 		_, ok := spots[loc]
 		return ok && !isBox(loc)
 	}
-	own, enemy := map[string]*stack{}, map[string]*stack{}
-	var embarked, para []string
-	var waiting []int
+	own, enemy = map[string]*stack{}, map[string]*stack{}
 	for _, u := range v.Units {
 		if u.Dead {
 			continue
@@ -483,17 +535,17 @@ func units(m *picture.AreaMap, v *View, side engine.Side) []string {
 		switch {
 		case u.Fleet != "":
 			if mine {
-				embarked = append(embarked, u.ID)
+				off.embarked = append(off.embarked, u.ID)
 			}
 			continue
 		case u.Loc == ParaBox:
 			if mine {
-				para = append(para, u.ID)
+				off.para = append(off.para, u.ID)
 			}
 			continue
 		case !onMap(u.Loc) || ((u.Loc == Germany || u.Loc == UK) && u.Entry > v.Turn):
 			if mine {
-				waiting = append(waiting, u.Entry)
+				off.waiting = append(off.waiting, u.Entry)
 			}
 			continue
 		}
@@ -506,72 +558,44 @@ func units(m *picture.AreaMap, v *View, side engine.Side) []string {
 			st = &stack{byNation: map[string]int{}}
 			set[u.Loc] = st
 		}
-		name := u.ID
-		if u.Type == "supply" {
-			st.supply++
-			name += fmt.Sprintf(" supply %d/2", u.Steps)
-		} else {
-			st.byNation[u.Nation]++
-			if u.Steps < u.MaxSteps {
-				name += " reduced"
-			}
-		}
-		if u.OOS {
-			name += " out of supply"
-		}
-		if u.Blast > 0 {
-			name += fmt.Sprintf(" %d blast", u.Blast)
-		}
-		st.names = append(st.names, name)
+		st.add(u)
 	}
-	var notes []string
-	for _, a := range placeOrder() {
-		if st := own[a]; st != nil {
-			for _, n := range nationOrder {
-				if k := st.byNation[n]; k > 0 {
-					m.Markers = append(m.Markers, picture.AreaMarker{Area: a, Text: strconv.Itoa(k), Color: nationColour(n), Shape: picture.ShapeBox})
-				}
-			}
-			if st.supply > 0 {
-				m.Markers = append(m.Markers, picture.AreaMarker{Area: a, Text: "S" + strconv.Itoa(st.supply), Color: picSupply, Shape: picture.ShapeCircle})
-			}
-			if len(notes) == 0 {
-				notes = append(notes, "Your land units:")
-			}
-			notes = append(notes, a+": "+strings.Join(st.names, ", "))
-		}
-		if st := enemy[a]; st != nil {
-			for _, n := range nationOrder {
-				if k := st.byNation[n]; k > 0 {
-					m.Markers = append(m.Markers, picture.AreaMarker{Area: a, Text: strconv.Itoa(k), Color: nationColour(n), Shape: picture.ShapeDiamond})
-				}
-			}
-			if st.supply > 0 {
-				m.Markers = append(m.Markers, picture.AreaMarker{Area: a, Text: "S" + strconv.Itoa(st.supply), Color: picSupply, Shape: picture.ShapeDiamond})
-			}
+	return own, enemy, off
+}
+
+// add counts unit u in the stack and names it, with its supply steps,
+// reduction, supply state and blast markers.
+func (st *stack) add(u *Unit) {
+	name := u.ID
+	if u.Type == "supply" {
+		st.supply++
+		name += fmt.Sprintf(" supply %d/2", u.Steps)
+	} else {
+		st.byNation[u.Nation]++
+		if u.Steps < u.MaxSteps {
+			name += " reduced"
 		}
 	}
-	if len(embarked) > 0 {
-		notes = append(notes, "Embarked: "+strings.Join(embarked, ", ")+".")
+	if u.OOS {
+		name += " out of supply"
 	}
-	if len(para) > 0 {
-		notes = append(notes, "Parachute pool: "+strings.Join(para, ", ")+".")
+	if u.Blast > 0 {
+		name += fmt.Sprintf(" %d blast", u.Blast)
 	}
-	if len(waiting) > 0 {
-		sort.Ints(waiting)
-		notes = append(notes, fmt.Sprintf("To come: %d unit(s), the first on turn %d.", len(waiting), waiting[0]))
-	}
-	var seen []string
-	for _, a := range placeOrder() {
-		if st := enemy[a]; st != nil {
-			seen = append(seen, a+": "+strings.Join(st.names, ", "))
+	st.names = append(st.names, name)
+}
+
+// mark adds the stack's markers at area a: a count of units per nation in
+// shape, and the supply units in supplyShape.
+func (st *stack) mark(m *picture.AreaMap, a string, shape, supplyShape string) {
+	for _, n := range nationOrder {
+		if k := st.byNation[n]; k > 0 {
+			m.Markers = append(m.Markers, picture.AreaMarker{Area: a, Text: strconv.Itoa(k), Color: nationColour(n), Shape: shape})
 		}
 	}
-	if len(seen) > 0 {
-		notes = append(notes, "", "Enemy land units seen:")
-		notes = append(notes, seen...)
+	if st.supply > 0 {
+		m.Markers = append(m.Markers, picture.AreaMarker{Area: a, Text: "S" + strconv.Itoa(st.supply), Color: picSupply, Shape: supplyShape})
 	}
-	return notes
 }
 
 // placeOrder is every place of the map from south to north: home ports,

@@ -240,7 +240,6 @@ func (p *player) advance(u *Unit, target string, stopShort bool) bool {
 // landPlan attacks enemy stacks it can beat and advances on objectives.
 func (p *player) landPlan(objectives []string, margin float64) {
 	s, x := p.s, p.x
-	y := other(x)
 	// Attacks: enemy areas adjacent to our units.
 	var enemyAreas []string
 	for _, a := range data.Areas {
@@ -249,48 +248,62 @@ func (p *player) landPlan(objectives []string, margin float64) {
 		}
 	}
 	for _, e := range enemyAreas {
-		var cands []*Unit
-		str := 0.0
-		for _, u := range p.own() {
-			if !p.mobile(u) || u.OOS || (u.Loc != e && dist(u.Loc, e) > 1) {
-				continue
-			}
-			if u.Loc != e && (p.lastGuard(u) || enemyIn(p.s, u.Loc, p.x)) {
-				continue // hold a VP area, and fight where the enemy shares our area
-			}
-			cands = append(cands, u)
-			p.committed[u.ID] = true // tentatively, so the garrison count sees it gone
-			str += value(u)
-		}
-		m := margin
-		if e == "Oslo" {
-			m = 0 // the capital decides the sudden-death checks (12.4)
-		}
-		if len(cands) == 0 || str < p.defence(e, y)+m {
-			for _, u := range cands {
-				delete(p.committed, u.ID)
-			}
+		p.attackArea(e, margin)
+	}
+	p.advanceOn(objectives)
+}
+
+// attackArea attacks enemy area e with the units in or next to it that
+// are free to, when their strength beats the defence by margin (Oslo,
+// which decides the sudden-death checks, needs none: 12.4), with bomber
+// support.
+func (p *player) attackArea(e string, margin float64) {
+	var cands []*Unit
+	str := 0.0
+	for _, u := range p.own() {
+		if !p.mobile(u) || u.OOS || (u.Loc != e && dist(u.Loc, e) > 1) {
 			continue
 		}
-		for _, u := range cands {
-			if u.Loc != e {
-				p.try(fmt.Sprintf("move %s %s", u.ID, e))
-			}
+		if u.Loc != e && (p.lastGuard(u) || enemyIn(p.s, u.Loc, p.x)) {
+			continue // hold a VP area, and fight where the enemy shares our area
 		}
+		cands = append(cands, u)
+		p.committed[u.ID] = true // tentatively, so the garrison count sees it gone
+		str += value(u)
+	}
+	m := margin
+	if e == "Oslo" {
+		m = 0 // the capital decides the sudden-death checks (12.4)
+	}
+	if len(cands) == 0 || str < p.defence(e, other(p.x))+m {
 		for _, u := range cands {
-			if u.Loc == e && !p.ctx.mustAttack[e] {
-				p.try("attack " + e)
-				break
-			}
+			delete(p.committed, u.ID)
 		}
-		for _, u := range cands {
-			p.committed[u.ID] = true
-		}
-		if sup := p.supportFor(e); sup != "" && (p.ctx.mustAttack[e] || p.ctx.attackAt[e] != nil) {
-			p.try(sup)
+		return
+	}
+	for _, u := range cands {
+		if u.Loc != e {
+			p.try(fmt.Sprintf("move %s %s", u.ID, e))
 		}
 	}
-	// Advance on free objectives, stopping short of the enemy.
+	for _, u := range cands {
+		if u.Loc == e && !p.ctx.mustAttack[e] {
+			p.try("attack " + e)
+			break
+		}
+	}
+	for _, u := range cands {
+		p.committed[u.ID] = true
+	}
+	if sup := p.supportFor(e); sup != "" && (p.ctx.mustAttack[e] || p.ctx.attackAt[e] != nil) {
+		p.try(sup)
+	}
+}
+
+// advanceOn moves each free unit toward the nearest objective its side
+// does not hold, stopping short of the enemy.
+func (p *player) advanceOn(objectives []string) {
+	s, x := p.s, p.x
 	for _, u := range p.own() {
 		if !p.mobile(u) || p.garrison(u) {
 			continue
@@ -383,98 +396,167 @@ func (p *player) supportFor(area string) string {
 	return "air support " + area + " 1"
 }
 
+// german plays the German side's turn: the fleets, the convoys and
+// decoys from Germany, naval attacks, the air phase, then the land phase
+// on every VP location, the capital first (12.4).
 func (p *player) german() {
-	s, t := p.s, p.s.Turn
-	// Naval phase.
-	for _, f := range append([]*Fleet(nil), s.Fleets...) {
+	p.germanFleets()
+	p.germanConvoys()
+	p.germanDecoys()
+	p.subsAndAttacks()
+	p.germanAir()
+	objectives := vpAreas()
+	if p.s.controller("Oslo") != German {
+		objectives = []string{"Oslo"}
+	}
+	p.landPlan(objectives, 1)
+	p.makeRoom()
+	p.retry()
+	p.bombAndFighters()
+	p.try("evade weaker")
+	p.try("react on")
+}
+
+// vpAreas lists the VP locations, in map order.
+func vpAreas() []string {
+	var out []string
+	for _, a := range data.Areas {
+		if a.VP > 0 {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// germanFleets orders each German fleet at sea or in port that has not
+// moved yet.
+func (p *player) germanFleets() {
+	for _, f := range append([]*Fleet(nil), p.s.Fleets...) {
 		if f.Side != German || p.ctx.fleetMoved[f.ID] {
 			continue
 		}
-		goal := f.Goal
-		if goal == "" && len(f.Cargo) > 0 && isBox(f.Where) && seaOf(f.Where) != "South" {
-			for _, q := range data.PortsOf(seaOf(f.Where)) {
-				if data.Area(q).Port == "grey" && s.controller(q) == German {
-					goal = q
-				}
-			}
-		}
-		if goal == "" && len(f.Cargo) > 0 {
-			goal = "Oslo"
-			if u := s.unit(f.Cargo[0]); u != nil && u.Goal != "" && s.controller(u.Goal) == German {
-				goal = u.Goal
-			}
-			if goal != "Oslo" && (s.controller(goal) != German || enemyIn(s, goal, German)) {
-				for _, q := range data.PortsOf("South") {
-					if s.controller(q) == German && !enemyIn(s, q, German) {
-						goal = q
-						break
-					}
-				}
-			}
-		}
-		if goal == "" && f.Combat+f.Transport == 0 && isBox(f.Where) {
-			// a decoy wanders from box to box of its sea area (9.8)
-			boxes := data.BoxesOf(seaOf(f.Where))
-			for i, b := range boxes {
-				if b == f.Where {
-					p.try("fleet " + f.ID + " to " + boxes[(i+1)%len(boxes)])
-				}
-			}
-			continue
-		}
-		if goal == "" {
-			// Combat fleets without a task return to Germany, where their
-			// points escort the next convoys.
-			switch {
-			case f.Where == Germany && f.Combat > 0:
-				p.try("fleet " + f.ID + " to South-1")
-			case isBox(f.Where) && seaOf(f.Where) == "South":
-				p.try("fleet " + f.ID + " to Germany")
-			case isBox(f.Where):
-				p.try("fleet " + f.ID + " to South-1")
-			}
-			continue
-		}
-		gs := data.Area(goal).Sea
-		if f.Failed && f.Where == goal {
-			p.try("fleet " + f.ID + " to " + goal) // 9.16.1.2: try again
-			continue
-		}
-		if isBox(f.Where) && seaOf(f.Where) == gs {
-			if t >= 4 || s.controller(goal) == German {
-				if p.try("fleet " + f.ID + " to " + goal) {
-					continue
-				}
-				// another German port of the area with room (11.1.2)
-				if f.Goal == "" {
-					alts := data.PortsOf(gs)
-					sort.SliceStable(alts, func(i, j int) bool { return dist(alts[i], "Oslo") < dist(alts[j], "Oslo") })
-					done := false
-					for _, q := range alts {
-						if q != goal && s.controller(q) == German && !enemyIn(s, q, German) && p.try("fleet "+f.ID+" to "+q) {
-							done = true
-							break
-						}
-					}
-					if done {
-						continue
-					}
-				}
-				p.later = append(p.later, "fleet "+f.ID+" to "+goal)
-			}
-			continue
-		}
-		p.try("fleet " + f.ID + " to " + p.stepToward(f.Where, gs))
+		p.germanFleet(f)
 	}
-	// Reinforcements by sea: what air transport will not carry, one convoy
-	// for each destination, escorted when Germany has combat points.
+}
+
+// germanFleet sails fleet f toward its goal port and lands there, or
+// idles it when it has none.
+func (p *player) germanFleet(f *Fleet) {
+	goal := p.germanFleetGoal(f)
+	if goal == "" {
+		p.idleFleet(f)
+		return
+	}
+	gs := data.Area(goal).Sea
+	if f.Failed && f.Where == goal {
+		p.try("fleet " + f.ID + " to " + goal) // 9.16.1.2: try again
+		return
+	}
+	if isBox(f.Where) && seaOf(f.Where) == gs {
+		p.germanLanding(f, goal, gs)
+		return
+	}
+	p.try("fleet " + f.ID + " to " + p.stepToward(f.Where, gs))
+}
+
+// germanFleetGoal is the port German fleet f makes for: its task force's
+// goal, a grey port the Germans hold in its sea area, or for a convoy its
+// first unit's goal (Oslo, or a South port the Germans hold, if that is
+// lost).
+func (p *player) germanFleetGoal(f *Fleet) string {
+	s := p.s
+	goal := f.Goal
+	if goal == "" && len(f.Cargo) > 0 && isBox(f.Where) && seaOf(f.Where) != "South" {
+		for _, q := range data.PortsOf(seaOf(f.Where)) {
+			if data.Area(q).Port == "grey" && s.controller(q) == German {
+				goal = q
+			}
+		}
+	}
+	if goal == "" && len(f.Cargo) > 0 {
+		goal = "Oslo"
+		if u := s.unit(f.Cargo[0]); u != nil && u.Goal != "" && s.controller(u.Goal) == German {
+			goal = u.Goal
+		}
+		if goal != "Oslo" && (s.controller(goal) != German || enemyIn(s, goal, German)) {
+			for _, q := range data.PortsOf("South") {
+				if s.controller(q) == German && !enemyIn(s, q, German) {
+					goal = q
+					break
+				}
+			}
+		}
+	}
+	return goal
+}
+
+// idleFleet moves a German fleet without a goal: a decoy wanders from box
+// to box of its sea area (9.8); combat fleets return to Germany, where
+// their points escort the next convoys.
+func (p *player) idleFleet(f *Fleet) {
+	if f.Combat+f.Transport == 0 && isBox(f.Where) {
+		boxes := data.BoxesOf(seaOf(f.Where))
+		for i, b := range boxes {
+			if b == f.Where {
+				p.try("fleet " + f.ID + " to " + boxes[(i+1)%len(boxes)])
+			}
+		}
+		return
+	}
+	switch {
+	case f.Where == Germany && f.Combat > 0:
+		p.try("fleet " + f.ID + " to South-1")
+	case isBox(f.Where) && seaOf(f.Where) == "South":
+		p.try("fleet " + f.ID + " to Germany")
+	case isBox(f.Where):
+		p.try("fleet " + f.ID + " to South-1")
+	}
+}
+
+// germanLanding enters goal, a port of sea area gs, from the invasion on
+// or when the Germans hold it; a convoy that cannot takes another German
+// port of the area with room (11.1.2), else it tries again later.
+func (p *player) germanLanding(f *Fleet, goal, gs string) {
+	s := p.s
+	if s.Turn < 4 && s.controller(goal) != German {
+		return
+	}
+	if p.try("fleet " + f.ID + " to " + goal) {
+		return
+	}
+	if f.Goal == "" {
+		alts := data.PortsOf(gs)
+		sort.SliceStable(alts, func(i, j int) bool { return dist(alts[i], "Oslo") < dist(alts[j], "Oslo") })
+		for _, q := range alts {
+			if q != goal && s.controller(q) == German && !enemyIn(s, q, German) && p.try("fleet "+f.ID+" to "+q) {
+				return
+			}
+		}
+	}
+	p.later = append(p.later, "fleet "+f.ID+" to "+goal)
+}
+
+// germanConvoys sends the reinforcements by sea: what air transport will
+// not carry, one convoy for each destination.
+func (p *player) germanConvoys() {
+	goals, byGoal, loads := p.germanCargo()
+	for _, g := range goals {
+		p.germanConvoy(byGoal[g], loads[g], len(goals) > 1)
+	}
+}
+
+// germanCargo groups the units waiting in Germany by destination (their
+// goal while the Germans hold it, else Oslo), up to 8 transport points
+// each, leaving out infantry for Oslo while air transports are left from
+// turn 6. It returns the destinations sorted.
+func (p *player) germanCargo() (goals []string, byGoal map[string][]string, loads map[string]int) {
+	s, t := p.s, p.s.Turn
 	air := 0
 	if t >= 6 {
 		air = p.ctx.airLeft("transport")
 	}
-	byGoal := map[string][]string{}
-	loads := map[string]int{}
-	var goals []string
+	byGoal = map[string][]string{}
+	loads = map[string]int{}
 	for _, u := range p.own() {
 		if u.Loc != Germany || u.Entry > t || u.Type == "para" || u.Type == "supply" {
 			continue
@@ -497,42 +579,51 @@ func (p *player) german() {
 		loads[g] += cargoCost(u)
 	}
 	sort.Strings(goals)
-	for _, g := range goals {
-		cargo, load := byGoal[g], loads[g]
-		for _, u := range p.own() {
-			if u.Loc == Germany && u.Type == "supply" && !p.ctx.moved[u.ID] && load+cargoCost(u) <= 8 && u.Fleet == "" {
-				cargo = append(cargo, u.ID)
-				load += cargoCost(u)
-			}
-		}
-		pl := p.poolAt(Germany)
-		if pl == nil || pl.Transport < load {
-			continue
-		}
-		tp := 8
-		if pl.Transport < tp {
-			tp = pl.Transport
-		}
-		esc := pl.Combat
-		if esc > 12 {
-			esc = 12
-		}
-		if esc > 6 && len(goals) > 1 {
-			esc = 6
-		}
-		box := p.safeBox("South")
-		if box == "" {
-			continue // the enemy's fleets hold every box: wait in port
-		}
-		line := fmt.Sprintf("fleet %s from Germany combat %d transport %d carry %s to %s", p.freeFleetID(), esc, tp, strings.Join(cargo, " "), box)
-		if esc == 0 {
-			line = fmt.Sprintf("fleet %s from Germany transport %d carry %s to %s", p.freeFleetID(), tp, strings.Join(cargo, " "), box)
-		}
-		if p.try(line) {
-			p.convoyBox = box
+	return goals, byGoal, loads
+}
+
+// germanConvoy forms one convoy from Germany with cargo (load transport
+// points) topped up with supplies, escorted by up to 12 combat points (6
+// when several convoys sail), to a South box free of the enemy.
+func (p *player) germanConvoy(cargo []string, load int, several bool) {
+	for _, u := range p.own() {
+		if u.Loc == Germany && u.Type == "supply" && !p.ctx.moved[u.ID] && load+cargoCost(u) <= 8 && u.Fleet == "" {
+			cargo = append(cargo, u.ID)
+			load += cargoCost(u)
 		}
 	}
-	// Decoys screen the convoys (9.8).
+	pl := p.poolAt(Germany)
+	if pl == nil || pl.Transport < load {
+		return
+	}
+	tp := 8
+	if pl.Transport < tp {
+		tp = pl.Transport
+	}
+	esc := pl.Combat
+	if esc > 12 {
+		esc = 12
+	}
+	if esc > 6 && several {
+		esc = 6
+	}
+	box := p.safeBox("South")
+	if box == "" {
+		return // the enemy's fleets hold every box: wait in port
+	}
+	line := fmt.Sprintf("fleet %s from Germany combat %d transport %d carry %s to %s", p.freeFleetID(), esc, tp, strings.Join(cargo, " "), box)
+	if esc == 0 {
+		line = fmt.Sprintf("fleet %s from Germany transport %d carry %s to %s", p.freeFleetID(), tp, strings.Join(cargo, " "), box)
+	}
+	if p.try(line) {
+		p.convoyBox = box
+	}
+}
+
+// germanDecoys sends decoys from Germany (9.8): to screen the convoys from
+// the invasion on, and to the outer South boxes in the first turns.
+func (p *player) germanDecoys() {
+	t := p.s.Turn
 	if t >= 4 {
 		n := 0
 		for _, b := range data.BoxesOf("South") {
@@ -549,8 +640,14 @@ func (p *player) german() {
 			p.try(fmt.Sprintf("fleet %s from Germany decoys 1 to %s", p.freeFleetID(), b))
 		}
 	}
-	p.subsAndAttacks()
-	// Air phase.
+}
+
+// germanAir orders the German air phase: parachute drops on their goals
+// from the invasion on (8.11), recon, and from turn 6 air transports of
+// infantry to the airfields that need them most and of supplies to units
+// out of supply (8.9.2).
+func (p *player) germanAir() {
+	t := p.s.Turn
 	if t >= 4 {
 		for _, u := range p.own() {
 			if u.Type == "para" && u.Loc == ParaBox && u.Entry <= t && u.Goal != "" {
@@ -559,45 +656,30 @@ func (p *player) german() {
 		}
 	}
 	p.recon()
-	if t >= 6 {
-		fields := p.germanFields()
-		sort.SliceStable(fields, func(i, j int) bool { return p.need(fields[i]) > p.need(fields[j]) })
-		for _, u := range p.own() {
-			if u.Loc != Germany || u.Entry > t || (u.Type != "inf" && u.Type != "mtn") {
-				continue
+	if t < 6 {
+		return
+	}
+	fields := p.germanFields()
+	sort.SliceStable(fields, func(i, j int) bool { return p.need(fields[i]) > p.need(fields[j]) })
+	for _, u := range p.own() {
+		if u.Loc != Germany || u.Entry > t || (u.Type != "inf" && u.Type != "mtn") {
+			continue
+		}
+		for _, f := range fields {
+			if p.try(fmt.Sprintf("air transport %s to %s", u.ID, f)) {
+				break
 			}
-			for _, f := range fields {
+		}
+	}
+	for _, u := range p.own() {
+		if u.Loc == Germany && u.Type == "supply" {
+			for _, f := range p.supplyFields() {
 				if p.try(fmt.Sprintf("air transport %s to %s", u.ID, f)) {
 					break
 				}
 			}
 		}
-		for _, u := range p.own() {
-			if u.Loc == Germany && u.Type == "supply" {
-				for _, f := range p.supplyFields() {
-					if p.try(fmt.Sprintf("air transport %s to %s", u.ID, f)) {
-						break
-					}
-				}
-			}
-		}
 	}
-	// Land phase: take every VP location, the capital first (12.4).
-	var objectives []string
-	for _, a := range data.Areas {
-		if a.VP > 0 {
-			objectives = append(objectives, a.Name)
-		}
-	}
-	if s.controller("Oslo") != German {
-		objectives = []string{"Oslo"}
-	}
-	p.landPlan(objectives, 1)
-	p.makeRoom()
-	p.retry()
-	p.bombAndFighters()
-	p.try("evade weaker")
-	p.try("react on")
 }
 
 func (p *player) poolAt(port string) *Pool {
@@ -791,9 +873,29 @@ func (p *player) bombAndFighters() {
 	}
 }
 
+// allied plays the Allied side's turn: troop convoys from the UK, convoys
+// at sea to their ports, combat fleets hunting, naval attacks and recon,
+// then after the invasion the land phase on every VP location.
 func (p *player) allied() {
+	p.alliedConvoys()
+	p.alliedConvoysAtSea()
+	p.alliedHunt()
+	p.subsAndAttacks()
+	p.recon()
+	objectives := vpAreas()
+	if p.s.Invaded {
+		p.landPlan(objectives, 3)
+	}
+	p.retry()
+	p.bombAndFighters()
+	p.try("evade weaker")
+	p.try("react on")
+}
+
+// alliedConvoys forms the troop convoys from the UK, one for each landing
+// port the units waiting there make for, once Norway is invaded.
+func (p *player) alliedConvoys() {
 	s, t := p.s, p.s.Turn
-	// Troop convoys from the UK to each unit's landing port.
 	byGoal := map[string][]string{}
 	var goals []string
 	for _, u := range p.own() {
@@ -819,21 +921,33 @@ func (p *player) allied() {
 		if pl == nil || pl.Transport < load || !s.Invaded {
 			continue
 		}
-		esc := 0
-		if pl.Combat >= 4 {
-			esc = 4
-		}
-		box := data.BoxesOf(data.Area(g).Sea)[2]
-		car := ""
-		if pl.Carriers > 0 && esc > 0 && s.Turn > 4 {
-			car = " carriers 1" // air cover for the landing (9.12)
-		}
-		line := fmt.Sprintf("fleet %s from UK combat %d transport %d%s carry %s to %s", p.freeFleetID(), esc, load, car, strings.Join(cargo, " "), box)
-		if !p.try(line) && esc > 0 {
-			p.try(fmt.Sprintf("fleet %s from UK transport %d carry %s to %s", p.freeFleetID(), load, strings.Join(cargo, " "), box))
-		}
+		p.alliedConvoy(pl, g, cargo, load)
 	}
-	// Convoys at sea make for their port.
+}
+
+// alliedConvoy sails cargo (load transport points) from the UK toward
+// goal's sea area, escorted by 4 combat points and from turn 5 a carrier
+// for air cover (9.12) when the pool has them.
+func (p *player) alliedConvoy(pl *Pool, goal string, cargo []string, load int) {
+	esc := 0
+	if pl.Combat >= 4 {
+		esc = 4
+	}
+	box := data.BoxesOf(data.Area(goal).Sea)[2]
+	car := ""
+	if pl.Carriers > 0 && esc > 0 && p.s.Turn > 4 {
+		car = " carriers 1" // air cover for the landing (9.12)
+	}
+	line := fmt.Sprintf("fleet %s from UK combat %d transport %d%s carry %s to %s", p.freeFleetID(), esc, load, car, strings.Join(cargo, " "), box)
+	if !p.try(line) && esc > 0 {
+		p.try(fmt.Sprintf("fleet %s from UK transport %d carry %s to %s", p.freeFleetID(), load, strings.Join(cargo, " "), box))
+	}
+}
+
+// alliedConvoysAtSea sails the Allied convoys at sea into their goal port,
+// or another red port of their sea area, or tries again later.
+func (p *player) alliedConvoysAtSea() {
+	s := p.s
 	for _, f := range append([]*Fleet(nil), s.Fleets...) {
 		if f.Side != Allied || p.ctx.fleetMoved[f.ID] || len(f.Cargo) == 0 || !isBox(f.Where) {
 			continue
@@ -854,7 +968,12 @@ func (p *player) allied() {
 			p.later = append(p.later, "fleet "+f.ID+" to "+goal)
 		}
 	}
-	// Combat fleets hunt detected German fleets.
+}
+
+// alliedHunt sends the Allied combat fleets without cargo after weaker
+// detected German fleets.
+func (p *player) alliedHunt() {
+	s := p.s
 	for _, f := range append([]*Fleet(nil), s.Fleets...) {
 		if f.Side != Allied || p.ctx.fleetMoved[f.ID] || f.Combat == 0 || len(f.Cargo) > 0 || !isBox(f.Where) {
 			continue
@@ -867,21 +986,6 @@ func (p *player) allied() {
 			}
 		}
 	}
-	p.subsAndAttacks()
-	p.recon()
-	var objectives []string
-	for _, a := range data.Areas {
-		if a.VP > 0 {
-			objectives = append(objectives, a.Name)
-		}
-	}
-	if s.Invaded {
-		p.landPlan(objectives, 3)
-	}
-	p.retry()
-	p.bombAndFighters()
-	p.try("evade weaker")
-	p.try("react on")
 }
 
 // answer is the scripted player's decision in a short phase, from its View:

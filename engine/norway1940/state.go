@@ -268,12 +268,7 @@ func (e Event) SeenBy(side engine.Side) bool { return len(e.To) == 0 || slices.C
 type journal = engine.Journal[Event]
 
 func (s *State) has(opt string) bool {
-	for _, o := range s.Options {
-		if o == opt {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.Options, opt)
 }
 
 func (s *State) side(x engine.Side) *SideState {

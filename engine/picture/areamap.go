@@ -116,6 +116,26 @@ func (m *AreaMap) PNG() ([]byte, error) {
 
 // Image draws the map.
 func (m *AreaMap) Image() (*image.RGBA, error) {
+	at, err := m.check()
+	if err != nil {
+		return nil, err
+	}
+	panelX := areaLeft + m.Width + 20
+	width := panelX + legendWidth + 12
+	height := max(areaTop+m.Height+10, areaTop+legendHeight(m.Legend, m.Notes)) + 10
+	baseH := areaTop + m.Height + 10 // no taller than the picture
+	cv := titledCanvas(m.baseKey(width, baseH), width, baseH, height, m.drawBase, m.Title, m.Subtitle)
+	m.drawLinks(cv, at)
+	m.drawTexts(cv)
+	m.drawAreas(cv)
+	m.drawMarkers(cv)
+	drawLegend(cv, panelX, areaTop, m.Legend, m.Notes)
+	return cv.img, nil
+}
+
+// check checks the map's size and that every area, link, marker and
+// outline is on it, and returns its areas by ID.
+func (m *AreaMap) check() (map[string]Area, error) {
 	if m.Width < 1 || m.Height < 1 || m.Width > 4000 || m.Height > 4000 {
 		return nil, fmt.Errorf("picture: an area map of %dx%d pixels (want 1..4000 each)", m.Width, m.Height)
 	}
@@ -149,29 +169,20 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			}
 		}
 	}
-	panelX := areaLeft + m.Width + 20
-	width := panelX + legendWidth + 12
-	height := max(areaTop+m.Height+10, areaTop+legendHeight(m.Legend, m.Notes)) + 10
-	bg := m.background()
-	baseH := areaTop + m.Height + 10 // no taller than the picture
-	var cv *canvas
-	if base := baseLayer(m.baseKey(width, baseH), width, baseH, m.drawBase); base != nil {
-		cv = canvasOn(base, width, height)
-		cv.boldText(10, 8, m.Title, ink)
-		cv.text(10, 25, m.Subtitle, grey)
-	} else {
-		cv = newCanvas(width, height, paper)
-		cv.boldText(10, 8, m.Title, ink)
-		cv.text(10, 25, m.Subtitle, grey)
-		m.drawBase(cv)
-	}
-	centre := func(a Area) pt { return pt{px(areaLeft + a.X), px(areaTop + a.Y)} }
+	return at, nil
+}
+
+// areaCentre is where area a's centre is drawn, in subpixels.
+func areaCentre(a Area) pt { return pt{px(areaLeft + a.X), px(areaTop + a.Y)} }
+
+// drawLinks draws the links between the areas at.
+func (m *AreaMap) drawLinks(cv *canvas, at map[string]Area) {
 	for _, l := range m.Links {
 		w := l.Width
 		if w <= 0 {
 			w = 2
 		}
-		ps := []pt{centre(at[l.A]), centre(at[l.B])}
+		ps := []pt{areaCentre(at[l.A]), areaCentre(at[l.B])}
 		if l.Dashed {
 			cv.fill(l.Color, dashed(ps, px(w), px(7), px(5), false)...)
 		} else {
@@ -181,6 +192,11 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			cv.fill(l.Ticks, dashed(ps, max(px(w)/2, sub), px(5), px(5), false)...)
 		}
 	}
+}
+
+// drawTexts draws the free texts, centred on their points, haloed where
+// they have a halo.
+func (m *AreaMap) drawTexts(cv *canvas) {
 	for _, t := range m.Texts {
 		x, y := areaLeft+t.X-textWidth(t.Text)/2, areaTop+t.Y-(ascent+descent)/2
 		if t.Halo.A > 0 {
@@ -197,8 +213,13 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			cv.text(x, y, t.Text, t.Color)
 		}
 	}
+}
+
+// drawAreas draws each area's labelled box and its badges.
+func (m *AreaMap) drawAreas(cv *canvas) {
+	bg := m.background()
 	for _, a := range m.Areas {
-		c := centre(a)
+		c := areaCentre(a)
 		hw := max(textWidth(a.Label)+12, 30) / 2
 		box := rect(pt{c.x - px(hw), c.y - px(10)}, pt{c.x + px(hw), c.y + px(10)})
 		cv.fill(a.Fill, box)
@@ -217,6 +238,10 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			cv.fill(b.Color, shape(b.Shape, pt{bx + px(10*i), c.y - px(16)}, px(4), px(4))...)
 		}
 	}
+}
+
+// drawMarkers draws each area's markers in a row under its box.
+func (m *AreaMap) drawMarkers(cv *canvas) {
 	byArea := map[string][]AreaMarker{}
 	for _, mk := range m.Markers {
 		byArea[mk.Area] = append(byArea[mk.Area], mk)
@@ -235,8 +260,6 @@ func (m *AreaMap) Image() (*image.RGBA, error) {
 			x += 2*hw + 2
 		}
 	}
-	drawLegend(cv, panelX, areaTop, m.Legend, m.Notes)
-	return cv.img, nil
 }
 
 func (m *AreaMap) background() color.RGBA {

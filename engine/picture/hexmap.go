@@ -237,38 +237,14 @@ func (m *HexMap) PNG() ([]byte, error) {
 
 // Image draws the map.
 func (m *HexMap) Image() (*image.RGBA, error) {
-	if m.Rows < 1 || m.Cols < 1 || m.Rows > 200 || m.Cols > 200 {
-		return nil, fmt.Errorf("picture: a hex map of %d rows and %d columns (want 1..200 each)", m.Rows, m.Cols)
-	}
-	if m.HexSize < 0 || m.HexSize > 100 {
-		return nil, fmt.Errorf("picture: hex size %d (want 0..100)", m.HexSize)
-	}
-	on := func(p Pos) bool { return p.Row >= 1 && p.Row <= m.Rows && p.Col >= 1 && p.Col <= m.Cols }
-	for _, c := range m.Cells {
-		if !on(Pos{c.Row, c.Col}) {
-			return nil, fmt.Errorf("picture: cell %s%d is off the map", RowName(c.Row), c.Col)
-		}
-	}
-	for _, mk := range m.Markers {
-		if !on(Pos{mk.Row, mk.Col}) {
-			return nil, fmt.Errorf("picture: marker %q at %s%d is off the map", mk.Text, RowName(mk.Row), mk.Col)
-		}
+	if err := m.check(); err != nil {
+		return nil, err
 	}
 	l := m.layout()
 	mapBottom := ceilDiv(l.y0+l.mapH, sub) + 24
 	lh := legendHeight(m.Legend, m.Notes)
 	height := max(mapBottom, titleH+18+lh) + 10
-	var cv *canvas
-	if base := baseLayer(m.baseKey(l, mapBottom), l.width, mapBottom, func(cv *canvas) { m.drawBase(cv, l) }); base != nil {
-		cv = canvasOn(base, l.width, height)
-		cv.boldText(10, 8, m.Title, ink)
-		cv.text(10, 25, m.Subtitle, grey)
-	} else {
-		cv = newCanvas(l.width, height, paper)
-		cv.boldText(10, 8, m.Title, ink)
-		cv.text(10, 25, m.Subtitle, grey)
-		m.drawBase(cv, l)
-	}
+	cv := titledCanvas(m.baseKey(l, mapBottom), l.width, mapBottom, height, func(cv *canvas) { m.drawBase(cv, l) }, m.Title, m.Subtitle)
 	for _, ln := range m.Lines {
 		var ps []pt
 		for _, h := range ln.Hexes {
@@ -276,6 +252,41 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 		}
 		cv.fill(ln.Color, lineContours(ps, ln.Width, ln.Dashed, ln.Arrow, l.s*3/4)...)
 	}
+	m.drawBadges(cv, l)
+	markers := m.layoutMarkers(l)
+	m.drawLabels(cv, l, markers)
+	for _, pm := range markers {
+		cv.drawMarker(pm.x, pm.y, pm.mk.Shape, pm.mk.Text, pm.mk.Color)
+	}
+	m.drawMargins(cv, l)
+	drawLegend(cv, l.panelX, titleH+18, m.Legend, m.Notes)
+	return cv.img, nil
+}
+
+// check checks the map's size and that every cell and marker is on it.
+func (m *HexMap) check() error {
+	if m.Rows < 1 || m.Cols < 1 || m.Rows > 200 || m.Cols > 200 {
+		return fmt.Errorf("picture: a hex map of %d rows and %d columns (want 1..200 each)", m.Rows, m.Cols)
+	}
+	if m.HexSize < 0 || m.HexSize > 100 {
+		return fmt.Errorf("picture: hex size %d (want 0..100)", m.HexSize)
+	}
+	on := func(p Pos) bool { return p.Row >= 1 && p.Row <= m.Rows && p.Col >= 1 && p.Col <= m.Cols }
+	for _, c := range m.Cells {
+		if !on(Pos{c.Row, c.Col}) {
+			return fmt.Errorf("picture: cell %s%d is off the map", RowName(c.Row), c.Col)
+		}
+	}
+	for _, mk := range m.Markers {
+		if !on(Pos{mk.Row, mk.Col}) {
+			return fmt.Errorf("picture: marker %q at %s%d is off the map", mk.Text, RowName(mk.Row), mk.Col)
+		}
+	}
+	return nil
+}
+
+// drawBadges draws each cell's badges in a row above its centre.
+func (m *HexMap) drawBadges(cv *canvas, l hexLayout) {
 	for _, c := range m.Cells {
 		if len(c.Badges) == 0 {
 			continue
@@ -287,7 +298,11 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 			cv.fill(b.Color, shape(b.Shape, pt{bx + px(10*i), by}, px(4), px(4))...)
 		}
 	}
-	markers := m.layoutMarkers(l)
+}
+
+// drawLabels writes each cell's label where it covers neither the
+// markers nor a label already written.
+func (m *HexMap) drawLabels(cv *canvas, l hexLayout, markers []placedMarker) {
 	var busy []image.Rectangle // where labels must not go: markers and earlier labels
 	bottom := map[Pos]int{}    // lowest marker pixel of each hex
 	for _, pm := range markers {
@@ -301,40 +316,46 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 			continue
 		}
 		p := Pos{c.Row, c.Col}
-		ctr := l.centre(p)
 		col := c.LabelColor
 		if col.A == 0 {
 			col = grey
 		}
-		// Under the centre (and under the hex's own markers), or above it
-		// if that would cover a marker or a label already placed.
-		x := floorDiv(ctr.x, sub) - textWidth(c.Label)/2
-		y := floorDiv(ctr.y+l.s*2/5, sub)
-		if b, ok := bottom[p]; ok && b+1 > y {
-			y = b + 1
-		}
-		below := image.Rect(x-1, y-1, x+textWidth(c.Label)+1, y+ascent+descent+1)
-		r := below
-		if overlaps(below, busy) {
-			top := floorDiv(ctr.y-l.s*2/5, sub)
-			for _, pm := range markers {
-				if pm.hex == p && pm.r.Min.Y < top {
-					top = pm.r.Min.Y
-				}
-			}
-			above := image.Rect(x-1, top-ascent-descent-2, x+textWidth(c.Label)+1, top)
-			if !overlaps(above, busy) {
-				r = above
-			}
-		}
+		r := labelPlace(l, p, c.Label, bottom, busy, markers)
 		busy = append(busy, r)
 		cv.haloText(r.Min.X+1, r.Min.Y+1, c.Label, col, white)
 	}
-	for _, pm := range markers {
-		cv.drawMarker(pm.x, pm.y, pm.mk.Shape, pm.mk.Text, pm.mk.Color)
-	}
+}
 
-	// Margins: row letters left and right, column numbers above and below.
+// labelPlace is where the label of the hex p goes: under the centre (and
+// under the hex's own markers, the lowest of which bottom gives), or above
+// it if that would cover busy (a marker or a label already placed).
+func labelPlace(l hexLayout, p Pos, label string, bottom map[Pos]int, busy []image.Rectangle, markers []placedMarker) image.Rectangle {
+	ctr := l.centre(p)
+	x := floorDiv(ctr.x, sub) - textWidth(label)/2
+	y := floorDiv(ctr.y+l.s*2/5, sub)
+	if b, ok := bottom[p]; ok && b+1 > y {
+		y = b + 1
+	}
+	below := image.Rect(x-1, y-1, x+textWidth(label)+1, y+ascent+descent+1)
+	if !overlaps(below, busy) {
+		return below
+	}
+	top := floorDiv(ctr.y-l.s*2/5, sub)
+	for _, pm := range markers {
+		if pm.hex == p && pm.r.Min.Y < top {
+			top = pm.r.Min.Y
+		}
+	}
+	above := image.Rect(x-1, top-ascent-descent-2, x+textWidth(label)+1, top)
+	if !overlaps(above, busy) {
+		return above
+	}
+	return below
+}
+
+// drawMargins writes the row letters left and right of the map and the
+// column numbers above and below it.
+func (m *HexMap) drawMargins(cv *canvas, l hexLayout) {
 	for r := 1; r <= m.Rows; r++ {
 		name := RowName(r)
 		y := floorDiv(l.centre(Pos{r, 1}).y, sub) - (ascent+descent)/2
@@ -351,8 +372,6 @@ func (m *HexMap) Image() (*image.RGBA, error) {
 		bot := l.centre(Pos{1, c})
 		cv.text(floorDiv(bot.x, sub)-textWidth(n)/2, floorDiv(bot.y+l.s, sub)+4, n, grey)
 	}
-	drawLegend(cv, l.panelX, titleH+18, m.Legend, m.Notes)
-	return cv.img, nil
 }
 
 // drawBase draws the cells, the grid and the hexsides: the base of the

@@ -107,6 +107,23 @@ func canvasOn(base *image.RGBA, w, h int) *canvas {
 	return &canvas{img: img, rect: img.Rect}
 }
 
+// titledCanvas is a w by h canvas with its title and subtitle written
+// over its base: draw's picture, baseH tall, taken from the cache of
+// bases under key where it is kept.
+func titledCanvas(key []byte, w, baseH, h int, draw func(*canvas), title, subtitle string) *canvas {
+	if base := baseLayer(key, w, baseH, draw); base != nil {
+		cv := canvasOn(base, w, h)
+		cv.boldText(10, 8, title, ink)
+		cv.text(10, 25, subtitle, grey)
+		return cv
+	}
+	cv := newCanvas(w, h, paper)
+	cv.boldText(10, 8, title, ink)
+	cv.text(10, 25, subtitle, grey)
+	draw(cv)
+	return cv
+}
+
 // keyWriter appends the inputs of a base to its cache key.
 type keyWriter []byte
 

@@ -120,16 +120,7 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 	if col.A == 0 {
 		return
 	}
-	minX, minY := math.MaxInt, math.MaxInt
-	maxX, maxY := math.MinInt, math.MinInt
-	n := 0
-	for _, c := range cs {
-		for _, p := range c {
-			minX, minY = min(minX, p.x), min(minY, p.y)
-			maxX, maxY = max(maxX, p.x), max(maxY, p.y)
-			n++
-		}
-	}
+	minX, minY, maxX, maxY, n := bounds(cs)
 	if n < 3 {
 		return
 	}
@@ -165,39 +156,65 @@ func (cv *canvas) fill(col color.RGBA, cs ...contour) {
 		painted := false
 		for k := 0; k < subRows; k++ {
 			ys := py*sub + sub/(2*subRows) + k*sub/subRows
-			xs := cv.xs[:0]
-			for _, e := range active {
-				if ys < e.a.y || ys >= e.b.y {
-					continue
-				}
-				x := e.a.x + muldiv(ys-e.a.y, e.b.x-e.a.x, e.b.y-e.a.y)
-				xs = append(xs, crossing{x, e.dir})
+			if cv.coverSample(active, ys, cov, px0) {
+				painted = true
 			}
-			for i := 1; i < len(xs); i++ {
-				for j := i; j > 0 && xs[j].x < xs[j-1].x; j-- {
-					xs[j], xs[j-1] = xs[j-1], xs[j]
-				}
-			}
-			wind, start := 0, 0
-			for _, c := range xs {
-				before := wind
-				wind += c.dir
-				switch {
-				case before == 0 && wind != 0:
-					start = c.x
-				case before != 0 && wind == 0:
-					if addSpan(cov, px0, start, c.x) {
-						painted = true
-					}
-				}
-			}
-			cv.xs = xs
 		}
 		if painted {
 			cv.paintRow(px0, py, cov, col)
 		}
 	}
 	cv.active = active[:0]
+}
+
+// bounds is the box, in subpixels, around the points of the contours, and
+// how many points they have.
+func bounds(cs []contour) (minX, minY, maxX, maxY, n int) {
+	minX, minY = math.MaxInt, math.MaxInt
+	maxX, maxY = math.MinInt, math.MinInt
+	for _, c := range cs {
+		for _, p := range c {
+			minX, minY = min(minX, p.x), min(minY, p.y)
+			maxX, maxY = max(maxX, p.x), max(maxY, p.y)
+			n++
+		}
+	}
+	return minX, minY, maxX, maxY, n
+}
+
+// coverSample adds to cov (whose first pixel is px0) the spans of the
+// sample row ys that the active edges wind around, and reports whether
+// any pixel gained coverage.
+func (cv *canvas) coverSample(active []edge, ys int, cov []int, px0 int) bool {
+	xs := cv.xs[:0]
+	for _, e := range active {
+		if ys < e.a.y || ys >= e.b.y {
+			continue
+		}
+		x := e.a.x + muldiv(ys-e.a.y, e.b.x-e.a.x, e.b.y-e.a.y)
+		xs = append(xs, crossing{x, e.dir})
+	}
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j].x < xs[j-1].x; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+	painted := false
+	wind, start := 0, 0
+	for _, c := range xs {
+		before := wind
+		wind += c.dir
+		switch {
+		case before == 0 && wind != 0:
+			start = c.x
+		case before != 0 && wind == 0:
+			if addSpan(cov, px0, start, c.x) {
+				painted = true
+			}
+		}
+	}
+	cv.xs = xs
+	return painted
 }
 
 // rowEdges returns the non-horizontal edges of the contours, each pointing

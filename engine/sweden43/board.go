@@ -1,7 +1,6 @@
 package sweden43
 
 import (
-	"container/heap"
 	"sort"
 
 	"skagerrak/engine"
@@ -200,26 +199,15 @@ type node struct {
 	cost int
 }
 
-type nodeQ []node
-
-// Len, Less, Swap, Push and Pop make nodeQ a heap.Interface.
-func (q nodeQ) Len() int { return len(q) }
-func (q nodeQ) Less(i, j int) bool {
-	if q[i].cost != q[j].cost {
-		return q[i].cost < q[j].cost
+// nodeFirst orders a search's queue: cheapest first, then by hex.
+func nodeFirst(a, b node) bool {
+	if a.cost != b.cost {
+		return a.cost < b.cost
 	}
-	if q[i].h.Row != q[j].h.Row {
-		return q[i].h.Row < q[j].h.Row
+	if a.h.Row != b.h.Row {
+		return a.h.Row < b.h.Row
 	}
-	return q[i].h.Col < q[j].h.Col
-}
-func (q nodeQ) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *nodeQ) Push(x any)   { *q = append(*q, x.(node)) }
-func (q *nodeQ) Pop() any {
-	o := *q
-	x := o[len(o)-1]
-	*q = o[:len(o)-1]
-	return x
+	return a.h.Col < b.h.Col
 }
 
 // reach returns the cheapest cost of every hex u can reach from `from` with
@@ -235,7 +223,7 @@ func (c *ctx) reach(u Unit, from engine.Hex, budget int) (map[engine.Hex]int, ma
 func (c *ctx) reachZOC(u Unit, from engine.Hex, budget int, zoc bool) (map[engine.Hex]int, map[engine.Hex]engine.Hex) {
 	dist := map[engine.Hex]int{from: 0}
 	prev := map[engine.Hex]engine.Hex{}
-	q := &nodeQ{{h: from}}
+	q := engine.NewQueue(nodeFirst, node{h: from})
 	// Leaving an enemy ZOC costs exit MP more; moving straight from one
 	// into another is forbidden under revision 1 and costs zz MP more (in
 	// place of exit) under revision 2.
@@ -244,7 +232,7 @@ func (c *ctx) reachZOC(u Unit, from engine.Hex, budget int, zoc bool) (map[engin
 		exit, zz = data.Params["zoc-exit-mp-2"], data.Params["zoc-to-zoc-mp-2"]
 	}
 	for q.Len() > 0 {
-		n := heap.Pop(q).(node)
+		n := q.Pop()
 		if n.cost > dist[n.h] {
 			continue
 		}
@@ -276,7 +264,7 @@ func (c *ctx) reachZOC(u Unit, from engine.Hex, budget int, zoc bool) (map[engin
 			if d, ok := dist[m]; !ok || cost < d {
 				dist[m] = cost
 				prev[m] = n.h
-				heap.Push(q, node{h: m, cost: cost})
+				q.Push(node{h: m, cost: cost})
 			}
 		}
 	}

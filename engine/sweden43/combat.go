@@ -140,15 +140,10 @@ func patrolRoll(d engine.Dice, att, def int, why string) (string, int) {
 // reaches the target.
 func (c *ctx) airMissions(side engine.Side, target engine.Hex, air, closeEsc []string, d engine.Dice) int {
 	turn := c.st.Turn
-	type m struct {
-		i     int
-		close bool
-		out   bool
-	}
-	var force []*m
+	var force []*airMission
 	for _, id := range air {
 		i := c.findAir(id)
-		force = append(force, &m{i: i})
+		force = append(force, &airMission{i: i})
 		c.b.Air[i].Flown = turn
 	}
 	for _, id := range closeEsc {
@@ -169,57 +164,75 @@ func (c *ctx) airMissions(side engine.Side, target engine.Hex, air, closeEsc []s
 		}
 	}
 	for _, ii := range ints {
-		in := &c.b.Air[ii]
-		in.Flown = turn
-		var tgt *m
-		for _, f := range force {
-			if !f.out && f.close {
-				tgt = f
-				break
-			}
-		}
-		if tgt != nil {
-			tgt.close = false
-			res, r := patrolRoll(d, in.Att, c.b.Air[tgt.i].Def, "patrol attack on close escort")
-			c.log("", fmt.Sprintf("%s patrol attacks close escort %s over %s: rolled %d, %s (20C1)", in.ID, c.b.Air[tgt.i].ID, data.HexName(target), r, airResult(res)))
-			c.airLoss(tgt.i, res)
-			tgt.out = res != "-"
-			continue
-		}
-		// regular escorts engage the interceptor first
-		driven := false
-		for _, f := range force {
-			if f.out || c.b.Air[f.i].Type != "F" {
-				continue
-			}
-			res, r := patrolRoll(d, c.b.Air[f.i].Att, in.Def, "escort engages interceptor")
-			c.log("", fmt.Sprintf("escort %s engages %s over %s: rolled %d, %s", c.b.Air[f.i].ID, in.ID, data.HexName(target), r, airResult(res)))
-			if res != "-" {
-				c.airLoss(ii, res)
-				driven = true
-			}
+		c.intercept(ii, force, target, d)
+	}
+	return c.aaFire(force, target, d)
+}
+
+// airMission is an air unit flying a mission: its index in the board's air
+// units, whether it flies close escort (20C1), whether it is out of the
+// mission.
+type airMission struct {
+	i     int
+	close bool
+	out   bool
+}
+
+// intercept is the patrol attack of interceptor ii on force: on a close
+// escort first (20C1); else the regular escorts engage it, and if none
+// drives it off it attacks the strongest bomber (19).
+func (c *ctx) intercept(ii int, force []*airMission, target engine.Hex, d engine.Dice) {
+	in := &c.b.Air[ii]
+	in.Flown = c.st.Turn
+	var tgt *airMission
+	for _, f := range force {
+		if !f.out && f.close {
+			tgt = f
 			break
 		}
-		if driven {
-			continue
-		}
-		var bomber *m
-		for _, f := range force {
-			if f.out || c.b.Air[f.i].Type != "B" {
-				continue
-			}
-			if bomber == nil || c.b.Air[f.i].Bomb > c.b.Air[bomber.i].Bomb {
-				bomber = f
-			}
-		}
-		if bomber == nil {
-			continue
-		}
-		res, r := patrolRoll(d, in.Att, c.b.Air[bomber.i].Def, "patrol attack")
-		c.log("", fmt.Sprintf("%s patrol attacks %s over %s: rolled %d, %s (19)", in.ID, c.b.Air[bomber.i].ID, data.HexName(target), r, airResult(res)))
-		c.airLoss(bomber.i, res)
-		bomber.out = res != "-"
 	}
+	if tgt != nil {
+		tgt.close = false
+		res, r := patrolRoll(d, in.Att, c.b.Air[tgt.i].Def, "patrol attack on close escort")
+		c.log("", fmt.Sprintf("%s patrol attacks close escort %s over %s: rolled %d, %s (20C1)", in.ID, c.b.Air[tgt.i].ID, data.HexName(target), r, airResult(res)))
+		c.airLoss(tgt.i, res)
+		tgt.out = res != "-"
+		return
+	}
+	// regular escorts engage the interceptor first
+	for _, f := range force {
+		if f.out || c.b.Air[f.i].Type != "F" {
+			continue
+		}
+		res, r := patrolRoll(d, c.b.Air[f.i].Att, in.Def, "escort engages interceptor")
+		c.log("", fmt.Sprintf("escort %s engages %s over %s: rolled %d, %s", c.b.Air[f.i].ID, in.ID, data.HexName(target), r, airResult(res)))
+		if res != "-" {
+			c.airLoss(ii, res)
+			return
+		}
+		break
+	}
+	var bomber *airMission
+	for _, f := range force {
+		if f.out || c.b.Air[f.i].Type != "B" {
+			continue
+		}
+		if bomber == nil || c.b.Air[f.i].Bomb > c.b.Air[bomber.i].Bomb {
+			bomber = f
+		}
+	}
+	if bomber == nil {
+		return
+	}
+	res, r := patrolRoll(d, in.Att, c.b.Air[bomber.i].Def, "patrol attack")
+	c.log("", fmt.Sprintf("%s patrol attacks %s over %s: rolled %d, %s (19)", in.ID, c.b.Air[bomber.i].ID, data.HexName(target), r, airResult(res)))
+	c.airLoss(bomber.i, res)
+	bomber.out = res != "-"
+}
+
+// aaFire is the AA fire at the bombers of force still in the mission
+// (22A1); it returns the bombing strength of those that get through.
+func (c *ctx) aaFire(force []*airMission, target engine.Hex, d engine.Dice) int {
 	aa := c.aaStrength(target)
 	bomb := 0
 	for _, f := range force {
@@ -422,22 +435,7 @@ func (c *ctx) retreat(units []int, from engine.Hex) {
 // resolveAttack resolves one attack (9, 28B1, 34A, the CRT of the game's
 // revision).
 func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
-	var att []int
-	for _, id := range a.Units {
-		i := c.find(id)
-		if i >= 0 && c.b.Units[i].Status == OnMap {
-			uh, _ := engine.ParseHex(c.b.Units[i].Hex)
-			if uh.Distance(a.Target) == 1 {
-				att = append(att, i)
-			}
-		}
-	}
-	var def []int
-	for _, i := range c.unitsAt(a.Target) {
-		if c.b.Units[i].Side != side {
-			def = append(def, i)
-		}
-	}
+	att, def := c.attackForces(side, a)
 	if len(att) == 0 || len(def) == 0 {
 		c.log("", fmt.Sprintf("attack on %s called off: no attackers or no defenders left", data.HexName(a.Target)))
 		return
@@ -445,15 +443,11 @@ func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 	rev := c.st.rev()
 	bomb := c.airMissions(side, a.Target, a.Air, a.Close, d)
 	col, hund, ok, head := c.odds(side, a.Target, att, def, bomb)
-	// Rule 28B1: surrender roll before an attack on Stockholm at 1.5:1 or more.
 	if side == German && a.Target == data.placeHex("Stockholm") && hund >= 150 && !c.b.NoMoreSurrender && !c.b.Surrendered {
-		r := d.Roll(6, "Swedish surrender roll (28B1, attack on Stockholm)")
-		if r == 1 {
-			c.log("", head+fmt.Sprintf("; Swedish surrender roll %d: Sweden surrenders (28B1)", r))
-			c.surrender()
+		var surrendered bool
+		if head, surrendered = c.surrenderRoll(head, d); surrendered {
 			return
 		}
-		head += fmt.Sprintf("; Swedish surrender roll %d: Sweden fights on (28B1)", r)
 	}
 	if !ok {
 		c.log("", head+": odds below 1:4, attackers eliminated")
@@ -471,43 +465,90 @@ func (c *ctx) resolveAttack(side engine.Side, a Attack, d engine.Dice) {
 			head += "; " + note
 		}
 	}
+	res := c.combatResult(a.Target, att, def, col, head, d)
+	c.applyResult(res, att, def, a.Target)
+	if a.Advance && !c.enemyIn(side, a.Target) {
+		if _, held := c.occ[a.Target]; !held {
+			c.advance(side, a.Target, att, d)
+		}
+	}
+}
+
+// attackForces are the attack's units still on the map next to its target,
+// and the enemy units in the target.
+func (c *ctx) attackForces(side engine.Side, a Attack) (att, def []int) {
+	for _, id := range a.Units {
+		i := c.find(id)
+		if i >= 0 && c.b.Units[i].Status == OnMap {
+			uh, _ := engine.ParseHex(c.b.Units[i].Hex)
+			if uh.Distance(a.Target) == 1 {
+				att = append(att, i)
+			}
+		}
+	}
+	for _, i := range c.unitsAt(a.Target) {
+		if c.b.Units[i].Side != side {
+			def = append(def, i)
+		}
+	}
+	return att, def
+}
+
+// surrenderRoll is Rule 28B1: the surrender roll before an attack on
+// Stockholm at 1.5:1 or more. It returns the attack's record head and
+// whether Sweden surrendered.
+func (c *ctx) surrenderRoll(head string, d engine.Dice) (string, bool) {
+	r := d.Roll(6, "Swedish surrender roll (28B1, attack on Stockholm)")
+	if r == 1 {
+		c.log("", head+fmt.Sprintf("; Swedish surrender roll %d: Sweden surrenders (28B1)", r))
+		c.surrender()
+		return head, true
+	}
+	return head + fmt.Sprintf("; Swedish surrender roll %d: Sweden fights on (28B1)", r), false
+}
+
+// combatResult rolls on the CRT of the game's revision in column col, with
+// the terrain, armour and other modifiers, and records the attack.
+func (c *ctx) combatResult(target engine.Hex, att, def []int, col int, head string, d engine.Dice) string {
+	rev := c.st.rev()
 	var (
 		drm   int
 		notes []string
 		res   string
 	)
 	if rev.Has(ArmourEffects) {
-		drm, notes = c.terrainDRM(a.Target)
-		ad, an := c.armourDRM(a.Target, att, def)
+		drm, notes = c.terrainDRM(target)
+		ad, an := c.armourDRM(target, att, def)
 		drm, notes = drm+ad, append(notes, an...)
 	} else {
-		drm, notes = c.combatMods(a.Target, att, def)
+		drm, notes = c.combatMods(target, att, def)
 	}
-	r := d.Roll(6, "combat at "+a.Target.String())
+	r := d.Roll(6, "combat at "+target.String())
 	if rev.Has(CRTEuropaCore) {
 		res = crt2(r+drm, col)
 	} else {
 		res = data.CRT[min(max(r+drm, 0), 7)][col]
 	}
 	c.log("", fmt.Sprintf("%s; odds %s, roll %d %s -> %s", head, data.CRTCols[col], r, strings.Join(notes, " "), res))
-	c.applyResult(res, att, def, a.Target)
-	if a.Advance && !c.enemyIn(side, a.Target) {
-		if _, held := c.occ[a.Target]; !held {
-			moved := false
-			for _, i := range att {
-				u := &c.b.Units[i]
-				if u.Status != OnMap || u.Type == "art" || !c.stackOK(a.Target, u.RE2s()) {
-					continue
-				}
-				u.Hex = a.Target.String()
-				c.index()
-				moved = true
-				c.log("", u.ID+" advances into "+data.HexName(a.Target))
-			}
-			if moved {
-				c.capture(a.Target, side, d)
-			}
+	return res
+}
+
+// advance moves the attackers that may into the emptied target, and takes
+// it if any did.
+func (c *ctx) advance(side engine.Side, target engine.Hex, att []int, d engine.Dice) {
+	moved := false
+	for _, i := range att {
+		u := &c.b.Units[i]
+		if u.Status != OnMap || u.Type == "art" || !c.stackOK(target, u.RE2s()) {
+			continue
 		}
+		u.Hex = target.String()
+		c.index()
+		moved = true
+		c.log("", u.ID+" advances into "+data.HexName(target))
+	}
+	if moved {
+		c.capture(target, side, d)
 	}
 }
 

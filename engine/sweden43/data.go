@@ -151,10 +151,21 @@ func load() (d *Data, err error) {
 	d = &Data{terrain: map[engine.Hex]byte{}, country: map[engine.Hex]byte{}, Terrains: map[string]Terrain{},
 		Cities: map[string]CityKind{}, placeAt: map[engine.Hex]int{}, rail: map[engine.Hexside]bool{},
 		railHex: map[engine.Hex]bool{}, rivers: map[engine.Hexside]string{}, majorRiver: map[string]bool{}, Params: map[string]int{}, Sources: map[string]string{}}
-	// map
+	steps := []func() error{d.loadMap, d.loadTables, d.loadPlaces, d.loadRails, d.loadRivers, d.loadUnits, d.loadAir, d.loadScenarios}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+// loadMap reads map.txt: the grid, then a row of terrain keys and a row of
+// country keys per map row.
+func (d *Data) loadMap() error {
 	m, err := files.Text("map.txt")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, l := range strings.Split(m, "\n") {
 		t := strings.Fields(l)
@@ -166,14 +177,14 @@ func load() (d *Data, err error) {
 			continue
 		}
 		if len(t) < 4 {
-			return nil, fmt.Errorf("map.txt: short row %q", l)
+			return fmt.Errorf("map.txt: short row %q", l)
 		}
 		h, err := engine.ParseHex(t[0] + "1")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if len(t[1]) != d.Grid.Cols || len(t[2]) != d.Grid.Cols {
-			return nil, fmt.Errorf("map.txt: row %s has %d columns", t[0], len(t[1]))
+			return fmt.Errorf("map.txt: row %s has %d columns", t[0], len(t[1]))
 		}
 		for c := 1; c <= d.Grid.Cols; c++ {
 			x := engine.Hex{Row: h.Row, Col: c}
@@ -181,9 +192,15 @@ func load() (d *Data, err error) {
 			d.country[x] = t[2][c-1]
 		}
 	}
+	return nil
+}
+
+// loadTables reads tables.txt: terrain and city effects, the river DRM,
+// both combat results tables, the armour effects and the parameters.
+func (d *Data) loadTables() error {
 	rows, err := files.Rows("tables.txt", 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range rows {
 		switch f[0] {
@@ -203,20 +220,11 @@ func load() (d *Data, err error) {
 			r := files.Atoi(f[1])
 			d.CRT[r] = strings.Fields(f[2])
 			if len(d.CRT[r]) != len(d.CRTCols) {
-				return nil, fmt.Errorf("tables.txt: CRT row %d has %d columns", r, len(d.CRT[r]))
+				return fmt.Errorf("tables.txt: CRT row %d has %d columns", r, len(d.CRT[r]))
 			}
 		case "crt2":
-			r := files.Atoi(f[1])
-			if r < -1 || r > 8 {
-				return nil, fmt.Errorf("tables.txt: CRT row %d outside -1 to 8", r)
-			}
-			for _, cell := range strings.Fields(f[2]) {
-				known := strings.HasSuffix(cell, "*")
-				d.CRT2[r+1] = append(d.CRT2[r+1], strings.TrimSuffix(cell, "*"))
-				d.CRT2Known[r+1] = append(d.CRT2Known[r+1], known)
-			}
-			if len(d.CRT2[r+1]) != len(d.CRTCols) {
-				return nil, fmt.Errorf("tables.txt: CRT row %d has %d columns", r, len(d.CRT2[r+1]))
+			if err := d.loadCRT2Row(f); err != nil {
+				return err
 			}
 		case "aec":
 			num, den, _ := strings.Cut(f[5], "/")
@@ -225,34 +233,62 @@ func load() (d *Data, err error) {
 			d.Params[f[1]] = files.Atoi(f[2])
 			d.Sources["param "+f[1]] = f[3]
 		default:
-			return nil, fmt.Errorf("tables.txt: unknown line %q", f[0])
+			return fmt.Errorf("tables.txt: unknown line %q", f[0])
 		}
 	}
-	rows, err = files.Rows("places.txt", 0)
+	return nil
+}
+
+// loadCRT2Row reads a row of revision 2's CRT; a cell marked * is known
+// from the published Europa rules.
+func (d *Data) loadCRT2Row(f []string) error {
+	r := files.Atoi(f[1])
+	if r < -1 || r > 8 {
+		return fmt.Errorf("tables.txt: CRT row %d outside -1 to 8", r)
+	}
+	for _, cell := range strings.Fields(f[2]) {
+		known := strings.HasSuffix(cell, "*")
+		d.CRT2[r+1] = append(d.CRT2[r+1], strings.TrimSuffix(cell, "*"))
+		d.CRT2Known[r+1] = append(d.CRT2Known[r+1], known)
+	}
+	if len(d.CRT2[r+1]) != len(d.CRTCols) {
+		return fmt.Errorf("tables.txt: CRT row %d has %d columns", r, len(d.CRT2[r+1]))
+	}
+	return nil
+}
+
+// loadPlaces reads places.txt: the named places, one a land hex.
+func (d *Data) loadPlaces() error {
+	rows, err := files.Rows("places.txt", 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range rows {
 		h, err := engine.ParseHex(f[1])
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p := Place{Name: f[0], Hex: h, Kind: f[2], Port: f[3] == "port", Airbase: f[4] == "airbase", Zone: f[5], Source: f[7]}
 		if f[6] != "-" {
 			p.Europa = f[6]
 		}
 		if _, dup := d.placeAt[h]; dup {
-			return nil, fmt.Errorf("places.txt: two places in %s", h)
+			return fmt.Errorf("places.txt: two places in %s", h)
 		}
 		if !d.Land(h) {
-			return nil, fmt.Errorf("places.txt: %s in %s is not land", p.Name, h)
+			return fmt.Errorf("places.txt: %s in %s is not land", p.Name, h)
 		}
 		d.placeAt[h] = len(d.Places)
 		d.Places = append(d.Places, p)
 	}
-	rows, err = files.Rows("rails.txt", 0)
+	return nil
+}
+
+// loadRails reads rails.txt: each railway line as a path of adjacent hexes.
+func (d *Data) loadRails() error {
+	rows, err := files.Rows("rails.txt", 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range rows {
 		rl := RailLine{Name: f[0], Source: f[2]}
@@ -260,14 +296,14 @@ func load() (d *Data, err error) {
 		for _, s := range strings.Fields(f[1]) {
 			h, err := engine.ParseHex(s)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if seen[h] {
-				return nil, fmt.Errorf("rails.txt: %s lists %s twice", rl.Name, h)
+				return fmt.Errorf("rails.txt: %s lists %s twice", rl.Name, h)
 			}
 			seen[h] = true
 			if n := len(rl.Hexes); n > 0 && rl.Hexes[n-1].Distance(h) != 1 {
-				return nil, fmt.Errorf("rails.txt: %s: %s and %s are not adjacent", rl.Name, rl.Hexes[n-1], h)
+				return fmt.Errorf("rails.txt: %s: %s and %s are not adjacent", rl.Name, rl.Hexes[n-1], h)
 			}
 			rl.Hexes = append(rl.Hexes, h)
 			d.railHex[h] = true
@@ -277,13 +313,18 @@ func load() (d *Data, err error) {
 		}
 		d.Rails = append(d.Rails, rl)
 	}
-	rows, err = files.Rows("rivers.txt", 0)
+	return nil
+}
+
+// loadRivers reads rivers.txt: each river, minor or major, by its hexsides.
+func (d *Data) loadRivers() error {
+	rows, err := files.Rows("rivers.txt", 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range rows {
 		if len(f) != 4 || (f[1] != "minor" && f[1] != "major") {
-			return nil, fmt.Errorf("rivers.txt: %s: want name | minor or major | hexsides | source", f[0])
+			return fmt.Errorf("rivers.txt: %s: want name | minor or major | hexsides | source", f[0])
 		}
 		if f[1] == "major" {
 			d.majorRiver[f[0]] = true
@@ -293,15 +334,20 @@ func load() (d *Data, err error) {
 			ha, err1 := engine.ParseHex(a)
 			hb, err2 := engine.ParseHex(b)
 			if err1 != nil || err2 != nil || ha.Distance(hb) != 1 {
-				return nil, fmt.Errorf("rivers.txt: bad hexside %q", s)
+				return fmt.Errorf("rivers.txt: bad hexside %q", s)
 			}
 			d.rivers[engine.MakeHexside(ha, hb)] = f[0]
 		}
 		d.RiverSrc = append(d.RiverSrc, f[0]+": "+f[3])
 	}
-	rows, err = files.Rows("units.txt", 0)
+	return nil
+}
+
+// loadUnits reads units.txt, the ground units.
+func (d *Data) loadUnits() error {
+	rows, err := files.Rows("units.txt", 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range rows {
 		u := UnitDef{ID: f[0], Side: engine.Side(f[2]), Nation: f[3], Type: f[4], Size: f[5], Att: files.Atoi(f[6]), Def: files.Atoi(f[7]),
@@ -312,17 +358,27 @@ func load() (d *Data, err error) {
 		}
 		d.Units = append(d.Units, u)
 	}
-	rows, err = files.Rows("air.txt", 0)
+	return nil
+}
+
+// loadAir reads air.txt, the air units.
+func (d *Data) loadAir() error {
+	rows, err := files.Rows("air.txt", 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range rows {
 		d.Air = append(d.Air, AirDef{ID: f[0], Side: engine.Side(f[1]), Nation: f[2], Type: f[3], Att: files.Atoi(f[4]), Def: files.Atoi(f[5]),
 			Bomb: files.Atoi(f[6]), Range: files.Atoi(f[7]), Scenarios: strings.Split(f[8], ","), Base: f[9], Source: f[10]})
 	}
-	rows, err = files.Rows("scenarios.txt", 0)
+	return nil
+}
+
+// loadScenarios reads scenarios.txt: the scenarios (33) and the options.
+func (d *Data) loadScenarios() error {
+	rows, err := files.Rows("scenarios.txt", 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range rows {
 		switch f[0] {
@@ -332,7 +388,7 @@ func load() (d *Data, err error) {
 			d.Options = append(d.Options, engine.Info{ID: f[1], Title: f[2], Rule: f[3]})
 		}
 	}
-	return d, nil
+	return nil
 }
 
 // TerrainAt returns the terrain key of h ('~' off the map).

@@ -171,101 +171,137 @@ func forces(v View, side engine.Side) ([]picture.Marker, []string) {
 	var marks []picture.Marker
 	var notes []string
 	for _, sd := range []engine.Side{side, other(side)} {
-		count := map[engine.Hex]int{}
-		oos := map[engine.Hex]bool{}
-		var hexes []engine.Hex
-		total := 0
-		for _, u := range v.Board.Units {
-			if u.Side != sd || u.Status != OnMap {
-				continue
-			}
-			h, err := engine.ParseHex(u.Hex)
-			if err != nil || !data.Grid.Contains(h) {
-				continue
-			}
-			if count[h] == 0 {
-				hexes = append(hexes, h)
-			}
-			count[h]++
-			total++
-			if sd == side && u.OOS {
-				oos[h] = true
-			}
-		}
-		air := map[engine.Hex]int{}
-		var bases []engine.Hex
-		offMap := 0
-		for _, a := range v.Board.Air {
-			if a.Side != sd || a.Status != OnMap {
-				continue
-			}
-			h, err := engine.ParseHex(a.Base)
-			if err != nil || !data.Grid.Contains(h) {
-				offMap++
-				continue
-			}
-			if air[h] == 0 {
-				bases = append(bases, h)
-			}
-			air[h]++
-		}
-		byName := func(hs []engine.Hex) {
-			sort.Slice(hs, func(i, j int) bool {
-				if hs[i].Row != hs[j].Row {
-					return hs[i].Row < hs[j].Row
-				}
-				return hs[i].Col < hs[j].Col
-			})
-		}
-		byName(hexes)
-		byName(bases)
-		var oosHexes []string
-		for _, h := range hexes {
-			marks = append(marks, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(count[h]), Color: sideColour(sd)})
-			if oos[h] {
-				marks = append(marks, picture.Marker{Row: h.Row, Col: h.Col, Text: "!", Color: picOOS, Shape: picture.ShapeCircle})
-				oosHexes = append(oosHexes, data.HexName(h))
-			}
-		}
-		for _, h := range bases {
-			marks = append(marks, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(air[h]), Color: sideColour(sd), Shape: picture.ShapeTriangle})
-		}
-		who := "Your"
-		if sd != side {
-			who = "Enemy"
-		}
-		n := 0
-		for _, k := range air {
-			n += k
-		}
-		line := fmt.Sprintf("%s ground units on the map: %d in %d hexes; air units: %d at %d bases", who, total, len(hexes), n, len(bases))
-		if offMap > 0 {
-			line += fmt.Sprintf(", %d in the UK box", offMap)
-		}
-		notes = append(notes, line+".")
-		if len(oosHexes) > 0 {
-			notes = append(notes, "Out of supply: "+strings.Join(oosHexes, ", ")+".")
-		}
-		if sd == side {
-			var wait []string
-			for _, u := range v.Board.Units {
-				if u.Side == side && u.Status != OnMap && u.Status != Eliminated && u.Status != Absorbed && u.Status != Neutralized {
-					w := u.ID
-					if u.Turn > 0 {
-						w += " " + TurnName(u.Turn)
-					}
-					wait = append(wait, w)
-				}
-			}
-			if len(wait) > 0 {
-				notes = append(notes, "Still to come: "+strings.Join(wait, ", ")+".")
-			}
-			if side == German {
-				notes = append(notes, "Infantry replacements: "+halfStr(v.Board.ReplHalfREs)+" REs.")
-			}
-		}
+		m, n := sideForces(v, side, sd)
+		marks, notes = append(marks, m...), append(notes, n...)
 	}
 	return marks, notes
+}
+
+// sideForces are side sd's ground and air units on the map as seen by side,
+// as markers, and the notes on them.
+func sideForces(v View, side, sd engine.Side) ([]picture.Marker, []string) {
+	var marks []picture.Marker
+	var notes []string
+	g := groundOnMap(v, side, sd)
+	air, bases, offMap := airOnMap(v, sd)
+	var oosHexes []string
+	for _, h := range g.hexes {
+		marks = append(marks, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(g.count[h]), Color: sideColour(sd)})
+		if g.oos[h] {
+			marks = append(marks, picture.Marker{Row: h.Row, Col: h.Col, Text: "!", Color: picOOS, Shape: picture.ShapeCircle})
+			oosHexes = append(oosHexes, data.HexName(h))
+		}
+	}
+	for _, h := range bases {
+		marks = append(marks, picture.Marker{Row: h.Row, Col: h.Col, Text: strconv.Itoa(air[h]), Color: sideColour(sd), Shape: picture.ShapeTriangle})
+	}
+	who := "Your"
+	if sd != side {
+		who = "Enemy"
+	}
+	n := 0
+	for _, k := range air {
+		n += k
+	}
+	line := fmt.Sprintf("%s ground units on the map: %d in %d hexes; air units: %d at %d bases", who, g.total, len(g.hexes), n, len(bases))
+	if offMap > 0 {
+		line += fmt.Sprintf(", %d in the UK box", offMap)
+	}
+	notes = append(notes, line+".")
+	if len(oosHexes) > 0 {
+		notes = append(notes, "Out of supply: "+strings.Join(oosHexes, ", ")+".")
+	}
+	if sd == side {
+		notes = append(notes, waitingNotes(v, side)...)
+	}
+	return marks, notes
+}
+
+// groundCount is where a side's ground units on the map stand.
+type groundCount struct {
+	count map[engine.Hex]int
+	oos   map[engine.Hex]bool // out of supply, own side only
+	hexes []engine.Hex        // by row, then column
+	total int
+}
+
+// groundOnMap counts side sd's ground units on the map as seen by side.
+func groundOnMap(v View, side, sd engine.Side) groundCount {
+	g := groundCount{count: map[engine.Hex]int{}, oos: map[engine.Hex]bool{}}
+	for _, u := range v.Board.Units {
+		if u.Side != sd || u.Status != OnMap {
+			continue
+		}
+		h, err := engine.ParseHex(u.Hex)
+		if err != nil || !data.Grid.Contains(h) {
+			continue
+		}
+		if g.count[h] == 0 {
+			g.hexes = append(g.hexes, h)
+		}
+		g.count[h]++
+		g.total++
+		if sd == side && u.OOS {
+			g.oos[h] = true
+		}
+	}
+	byRowCol(g.hexes)
+	return g
+}
+
+// airOnMap counts side sd's air units at each base on the map (bases by
+// row, then column), and those off it.
+func airOnMap(v View, sd engine.Side) (air map[engine.Hex]int, bases []engine.Hex, offMap int) {
+	air = map[engine.Hex]int{}
+	for _, a := range v.Board.Air {
+		if a.Side != sd || a.Status != OnMap {
+			continue
+		}
+		h, err := engine.ParseHex(a.Base)
+		if err != nil || !data.Grid.Contains(h) {
+			offMap++
+			continue
+		}
+		if air[h] == 0 {
+			bases = append(bases, h)
+		}
+		air[h]++
+	}
+	byRowCol(bases)
+	return air, bases, offMap
+}
+
+// byRowCol sorts hexes by row, then column.
+func byRowCol(hs []engine.Hex) {
+	sort.Slice(hs, func(i, j int) bool {
+		if hs[i].Row != hs[j].Row {
+			return hs[i].Row < hs[j].Row
+		}
+		return hs[i].Col < hs[j].Col
+	})
+}
+
+// waitingNotes are the side's units still to come and, for the Germans,
+// their infantry replacements.
+func waitingNotes(v View, side engine.Side) []string {
+	var notes []string
+	var wait []string
+	for _, u := range v.Board.Units {
+		if u.Side == side && u.Status != OnMap && u.Status != Eliminated && u.Status != Absorbed && u.Status != Neutralized {
+			w := u.ID
+			if u.Turn > 0 {
+				w += " " + TurnName(u.Turn)
+			}
+			wait = append(wait, w)
+		}
+	}
+	if len(wait) > 0 {
+		notes = append(notes, "Still to come: "+strings.Join(wait, ", ")+".")
+	}
+	if side == German {
+		notes = append(notes, "Infantry replacements: "+halfStr(v.Board.ReplHalfREs)+" REs.")
+	}
+	return notes
 }
 
 // boardNotes are the turn, the weather and the Swedish cities.

@@ -38,16 +38,7 @@ func (rules) Play(v View, side engine.Side, _ engine.Dice) string {
 		if len(errs) == 0 {
 			break
 		}
-		bad := map[int]bool{}
-		for _, e := range errs {
-			bad[e.Line] = true
-		}
-		var keep []string
-		for i, l := range lines {
-			if !bad[i+1] {
-				keep = append(keep, l)
-			}
-		}
+		keep := engine.WithoutFailed(lines, errs)
 		if len(keep) == len(lines) {
 			break
 		}
@@ -143,70 +134,109 @@ func nearest(from engine.Hex, hs []engine.Hex) (engine.Hex, bool) {
 func planMove(st *State, side engine.Side) []string {
 	work := st.Clone()
 	c := newCtx(work)
-	moved := map[string]bool{}
-	var lines []string
-	try := func(line string) {
-		l := engine.OrderLines(line)[0]
-		o, e := c.parse(side, l, st.Step)
-		if e != nil {
-			return
-		}
-		if _, _, msg := c.applyMove(side, o, nullDice{}, moved); msg == "" {
-			lines = append(lines, line)
-		}
-	}
-	objs := objectives(c, side)
+	p := &movePlan{st: st, side: side, c: c, moved: map[string]bool{}}
+	p.objs = objectives(c, side)
 	switch {
 	case st.Step == "exploit":
 		// only c/m units move in the exploitation phase
 	case side == German:
-		for _, u := range st.Board.Units {
-			if u.Side == German && u.Status == Eliminated && u.Type == "inf" {
-				try("replace " + u.ID + " " + data.placeHex("Oslo").String())
-			}
-		}
-		for _, u := range st.Board.Units {
-			if u.Side == German && u.Status == OnMap && u.Reduced && u.Type == "inf" {
-				try("rebuild " + u.ID)
-			}
-		}
-		for _, u := range st.Board.Units {
-			if u.Status == Amph {
-				try("land " + u.ID + " " + defaultLanding(c, u.ID).String())
-			}
-		}
-		for _, u := range st.Board.Units {
-			if u.Status != ParaPool {
-				continue
-			}
-			for _, h := range objs {
-				if _, held := c.occ[h]; !held {
-					try("drop " + u.ID + " " + h.String())
-					if moved[u.ID] {
-						break
-					}
-				}
-			}
-		}
+		p.germanArrivals()
 	default:
-		for _, u := range st.Board.Units {
-			if u.Side != Allied || u.Status != Mobilize || u.Turn > st.Turn {
-				continue
-			}
-			for _, r := range c.b.Units {
-				if r.Status == OnMap && r.Type == "inf" && r.Size == "reg" && r.Nation == "swedish" {
-					n := len(lines)
-					try("mobilize " + r.ID + " " + u.ID)
-					if len(lines) > n {
-						break
-					}
+		p.mobilize()
+	}
+	p.march()
+	if side == Allied && st.Step == "move" {
+		p.assemble()
+	}
+	return p.lines
+}
+
+// movePlan is the scripted player's plan for a movement or exploitation
+// phase: each order is applied to a working copy of the state as it is
+// written, so that the next one sees its effect.
+type movePlan struct {
+	st    *State
+	side  engine.Side
+	c     *ctx // on the working copy
+	moved map[string]bool
+	lines []string
+	objs  []engine.Hex // the objectives, best first
+}
+
+// try keeps line if the rules accept it now, and reports whether they did.
+func (p *movePlan) try(line string) bool {
+	l := engine.OrderLines(line)[0]
+	o, e := p.c.parse(p.side, l, p.st.Step)
+	if e != nil {
+		return false
+	}
+	if _, _, msg := p.c.applyMove(p.side, o, nullDice{}, p.moved); msg == "" {
+		p.lines = append(p.lines, line)
+		return true
+	}
+	return false
+}
+
+// germanArrivals replaces eliminated infantry at Oslo, rebuilds reduced
+// infantry, lands the amphibious units and drops the paratroops on the
+// first empty objective.
+func (p *movePlan) germanArrivals() {
+	st, c := p.st, p.c
+	for _, u := range st.Board.Units {
+		if u.Side == German && u.Status == Eliminated && u.Type == "inf" {
+			p.try("replace " + u.ID + " " + data.placeHex("Oslo").String())
+		}
+	}
+	for _, u := range st.Board.Units {
+		if u.Side == German && u.Status == OnMap && u.Reduced && u.Type == "inf" {
+			p.try("rebuild " + u.ID)
+		}
+	}
+	for _, u := range st.Board.Units {
+		if u.Status == Amph {
+			p.try("land " + u.ID + " " + defaultLanding(c, u.ID).String())
+		}
+	}
+	for _, u := range st.Board.Units {
+		if u.Status != ParaPool {
+			continue
+		}
+		for _, h := range p.objs {
+			if _, held := c.occ[h]; !held {
+				p.try("drop " + u.ID + " " + h.String())
+				if p.moved[u.ID] {
+					break
 				}
 			}
 		}
 	}
+}
+
+// mobilize mobilizes each Allied division due, from the first Swedish
+// infantry regiment that may.
+func (p *movePlan) mobilize() {
+	for _, u := range p.st.Board.Units {
+		if u.Side != Allied || u.Status != Mobilize || u.Turn > p.st.Turn {
+			continue
+		}
+		for _, r := range p.c.b.Units {
+			if r.Status == OnMap && r.Type == "inf" && r.Size == "reg" && r.Nation == "swedish" {
+				if p.try("mobilize " + r.ID + " " + u.ID) {
+					break
+				}
+			}
+		}
+	}
+}
+
+// march moves each of the side's units on the map that has not moved yet
+// toward the objectives; Allied units next to the enemy hold the line, and
+// the last unit in a city stays.
+func (p *movePlan) march() {
+	c, side := p.c, p.side
 	ids := []string{}
 	for _, u := range c.b.Units {
-		if u.Side == side && u.Status == OnMap && !moved[u.ID] {
+		if u.Side == side && u.Status == OnMap && !p.moved[u.ID] {
 			ids = append(ids, u.ID)
 		}
 	}
@@ -218,7 +248,7 @@ func planMove(st *State, side engine.Side) []string {
 			continue // hold the line
 		}
 		if side == Allied {
-			if p, ok := data.PlaceAt(from); ok && p.IsCity() && c.stk[from] <= 4 && len(objs) > 0 && from.Distance(objs[0]) > 0 {
+			if pl, ok := data.PlaceAt(from); ok && pl.IsCity() && c.stk[from] <= 4 && len(p.objs) > 0 && from.Distance(p.objs[0]) > 0 {
 				// keep one unit in each city
 				alone := len(c.unitsAt(from)) == 1
 				if alone {
@@ -226,75 +256,84 @@ func planMove(st *State, side engine.Side) []string {
 				}
 			}
 		}
-		if len(objs) == 0 {
+		if len(p.objs) == 0 {
 			continue
 		}
-		budget := allowance(u)
-		if side == German && u.CM() && st.Step == "move" && st.rev().Has(ExploitHalfMove) {
-			// Half the allowance now keeps the unit free to exploit.
-			budget = u.Move / 2
-		}
-		dist, _ := c.reach(u, from, budget)
-		best, bestD := from, objDistance(c, side, from, objs)
-		var cands []engine.Hex
-		for h := range dist {
-			cands = append(cands, h)
-		}
-		sort.Slice(cands, func(a, b int) bool {
-			if cands[a].Row != cands[b].Row {
-				return cands[a].Row < cands[b].Row
-			}
-			return cands[a].Col < cands[b].Col
-		})
-		for _, h := range cands {
-			if h == from || !c.stackOK(h, u.RE2s()) {
-				continue
-			}
-			if d := objDistance(c, side, h, objs); d < bestD {
-				best, bestD = h, d
-			}
-		}
-		if best != from {
-			try("move " + u.ID + " " + best.String())
+		if best := p.bestHex(u, from); best != from {
+			p.try("move " + u.ID + " " + best.String())
 		}
 	}
-	if side == Allied && st.Step == "move" {
-		for _, u := range st.Board.Units {
-			if u.Side != Allied || (u.Status != Assemble && u.Status != HQAssemble) || u.Turn > st.Turn {
+}
+
+// bestHex is the hex u may reach from from, with room to stack, nearest
+// the objectives; the first by row and column of equals. Under revision 2
+// a German c/m unit moves only half its allowance in the movement phase,
+// which keeps it free to exploit.
+func (p *movePlan) bestHex(u Unit, from engine.Hex) engine.Hex {
+	c, side := p.c, p.side
+	budget := allowance(u)
+	if side == German && u.CM() && p.st.Step == "move" && p.st.rev().Has(ExploitHalfMove) {
+		budget = u.Move / 2
+	}
+	dist, _ := c.reach(u, from, budget)
+	best, bestD := from, objDistance(c, side, from, p.objs)
+	var cands []engine.Hex
+	for h := range dist {
+		cands = append(cands, h)
+	}
+	sort.Slice(cands, func(a, b int) bool {
+		if cands[a].Row != cands[b].Row {
+			return cands[a].Row < cands[b].Row
+		}
+		return cands[a].Col < cands[b].Col
+	})
+	for _, h := range cands {
+		if h == from || !c.stackOK(h, u.RE2s()) {
+			continue
+		}
+		if d := objDistance(c, side, h, p.objs); d < bestD {
+			best, bestD = h, d
+		}
+	}
+	return best
+}
+
+// assemble assembles each Allied division due from the first three Swedish
+// infantry regiments in one hex (with 2DivHQ there for an HQ assembly).
+func (p *movePlan) assemble() {
+	c := p.c
+	for _, u := range p.st.Board.Units {
+		if u.Side != Allied || (u.Status != Assemble && u.Status != HQAssemble) || u.Turn > p.st.Turn {
+			continue
+		}
+		hexes := map[string][]string{}
+		var order []string
+		for _, r := range c.b.Units {
+			if r.Status == OnMap && r.Type == "inf" && r.Size == "reg" && r.Nation == "swedish" {
+				if _, ok := hexes[r.Hex]; !ok {
+					order = append(order, r.Hex)
+				}
+				hexes[r.Hex] = append(hexes[r.Hex], r.ID)
+			}
+		}
+		for _, h := range order {
+			regs := hexes[h]
+			if len(regs) < 3 {
 				continue
 			}
-			hexes := map[string][]string{}
-			var order []string
-			for _, r := range c.b.Units {
-				if r.Status == OnMap && r.Type == "inf" && r.Size == "reg" && r.Nation == "swedish" {
-					if _, ok := hexes[r.Hex]; !ok {
-						order = append(order, r.Hex)
-					}
-					hexes[r.Hex] = append(hexes[r.Hex], r.ID)
-				}
-			}
-			for _, h := range order {
-				regs := hexes[h]
-				if len(regs) < 3 {
+			line := "assemble " + u.ID + " "
+			if u.Status == HQAssemble {
+				hq := c.b.Units[c.find("2DivHQ")]
+				if hq.Status != OnMap || hq.Hex != h {
 					continue
 				}
-				line := "assemble " + u.ID + " "
-				if u.Status == HQAssemble {
-					hq := c.b.Units[c.find("2DivHQ")]
-					if hq.Status != OnMap || hq.Hex != h {
-						continue
-					}
-					line += "2DivHQ "
-				}
-				n := len(lines)
-				try(line + strings.Join(regs[:3], " "))
-				if len(lines) > n {
-					break
-				}
+				line += "2DivHQ "
+			}
+			if p.try(line + strings.Join(regs[:3], " ")) {
+				break
 			}
 		}
 	}
-	return lines
 }
 
 // target is an enemy-held hex a side may attack, with what it would take.

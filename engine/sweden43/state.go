@@ -2,6 +2,7 @@ package sweden43
 
 import (
 	"skagerrak/engine"
+	"slices"
 )
 
 // Sides of the game (Rule 3B).
@@ -178,12 +179,7 @@ func (b Board) Clone() Board {
 
 // has reports whether an option is on.
 func (s *State) has(id string) bool {
-	for _, o := range s.Options {
-		if o == id {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.Options, id)
 }
 
 // phasing returns the side whose player turn it is.

@@ -100,11 +100,7 @@ func wrap(text string, width int, indent string) []string {
 // Report implements engine.Reporter: plain text, 72 columns, from the View.
 func (rules) Report(v View, side engine.Side) string {
 	var b strings.Builder
-	put := func(s string) {
-		for _, l := range wrap(s, 72, "    ") {
-			b.WriteString(l + "\n")
-		}
-	}
+	put := func(s string) { putWrapped(&b, s) }
 	put(fmt.Sprintf("OBJECTIVE: SWEDEN - report for the %s player", side))
 	sd, _ := data.scenarioDef(v.Scenario)
 	put("Scenario: " + sd.Title)
@@ -128,64 +124,10 @@ func (rules) Report(v View, side engine.Side) string {
 			title = "Enemy forces seen"
 		}
 		b.WriteString("\n" + title + ":\n")
-		type row struct{ hex, text string }
-		var rows []row
-		for _, u := range v.Board.Units {
-			if u.Side != sd || u.Status != OnMap {
-				continue
-			}
-			h, _ := engine.ParseHex(u.Hex)
-			a, d := u.Strength()
-			t := fmt.Sprintf("%s %s %s %d-%d-%d", u.ID, u.Type, u.Size, a, d, u.Move)
-			if u.Reduced {
-				t += " cadre"
-			}
-			if u.OOS {
-				t += " OUT OF SUPPLY"
-			}
-			if u.Restricted != "" {
-				t += " (supplied by " + u.Restricted + ")"
-			}
-			rows = append(rows, row{data.HexName(h), t})
-		}
-		sort.SliceStable(rows, func(i, j int) bool { return rows[i].hex < rows[j].hex })
-		for _, r := range rows {
-			put(fmt.Sprintf("  %-16s %s", r.hex, r.text))
-		}
-		for _, a := range v.Board.Air {
-			if a.Side == sd && a.Status == OnMap {
-				base := a.Base
-				if h, err := engine.ParseHex(a.Base); err == nil {
-					base = data.HexName(h)
-				}
-				ready := "ready"
-				if a.Flown == v.Turn {
-					ready = "flown"
-				}
-				put(fmt.Sprintf("  %-16s air %s %s %d-%d-%d range %d, %s", base, a.ID, a.Type, a.Att, a.Def, a.Bomb, a.Range, ready))
-			}
-		}
+		reportGround(&b, v, sd)
+		reportAir(&b, v, sd)
 		if sd == side {
-			var wait []string
-			for _, u := range v.Board.Units {
-				// After a surrender nothing of the Allies is still to come (28B1).
-				if u.Side == side && stillToCome(u) && !(side == Allied && v.Board.Surrendered) {
-					w := u.ID + " (" + u.Status
-					if u.Turn > 0 {
-						w += " " + TurnName(u.Turn)
-					}
-					if u.Arrive != "" {
-						w += " at " + u.Arrive
-					}
-					wait = append(wait, w+")")
-				}
-			}
-			if len(wait) > 0 {
-				put("  Still to come: " + strings.Join(wait, ", "))
-			}
-			if side == German {
-				put(fmt.Sprintf("  Infantry replacements: %s REs (29B)", halfStr(v.Board.ReplHalfREs)))
-			}
+			reportWaiting(&b, v, side)
 		}
 	}
 	b.WriteString("\nSwedish cities:\n")
@@ -201,6 +143,83 @@ func (rules) Report(v View, side engine.Side) string {
 	}
 	b.WriteString("\n" + asciiMap(c))
 	return b.String()
+}
+
+// putWrapped writes s to b wrapped at 72 columns.
+func putWrapped(b *strings.Builder, s string) {
+	for _, l := range wrap(s, 72, "    ") {
+		b.WriteString(l + "\n")
+	}
+}
+
+// reportGround lists side sd's ground units on the map by hex name.
+func reportGround(b *strings.Builder, v View, sd engine.Side) {
+	type row struct{ hex, text string }
+	var rows []row
+	for _, u := range v.Board.Units {
+		if u.Side != sd || u.Status != OnMap {
+			continue
+		}
+		h, _ := engine.ParseHex(u.Hex)
+		a, d := u.Strength()
+		t := fmt.Sprintf("%s %s %s %d-%d-%d", u.ID, u.Type, u.Size, a, d, u.Move)
+		if u.Reduced {
+			t += " cadre"
+		}
+		if u.OOS {
+			t += " OUT OF SUPPLY"
+		}
+		if u.Restricted != "" {
+			t += " (supplied by " + u.Restricted + ")"
+		}
+		rows = append(rows, row{data.HexName(h), t})
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].hex < rows[j].hex })
+	for _, r := range rows {
+		putWrapped(b, fmt.Sprintf("  %-16s %s", r.hex, r.text))
+	}
+}
+
+// reportAir lists side sd's air units on the map, ready or flown.
+func reportAir(b *strings.Builder, v View, sd engine.Side) {
+	for _, a := range v.Board.Air {
+		if a.Side == sd && a.Status == OnMap {
+			base := a.Base
+			if h, err := engine.ParseHex(a.Base); err == nil {
+				base = data.HexName(h)
+			}
+			ready := "ready"
+			if a.Flown == v.Turn {
+				ready = "flown"
+			}
+			putWrapped(b, fmt.Sprintf("  %-16s air %s %s %d-%d-%d range %d, %s", base, a.ID, a.Type, a.Att, a.Def, a.Bomb, a.Range, ready))
+		}
+	}
+}
+
+// reportWaiting lists the side's units still to come and, for the
+// Germans, their infantry replacements (29B).
+func reportWaiting(b *strings.Builder, v View, side engine.Side) {
+	var wait []string
+	for _, u := range v.Board.Units {
+		// After a surrender nothing of the Allies is still to come (28B1).
+		if u.Side == side && stillToCome(u) && !(side == Allied && v.Board.Surrendered) {
+			w := u.ID + " (" + u.Status
+			if u.Turn > 0 {
+				w += " " + TurnName(u.Turn)
+			}
+			if u.Arrive != "" {
+				w += " at " + u.Arrive
+			}
+			wait = append(wait, w+")")
+		}
+	}
+	if len(wait) > 0 {
+		putWrapped(b, "  Still to come: "+strings.Join(wait, ", "))
+	}
+	if side == German {
+		putWrapped(b, fmt.Sprintf("  Infantry replacements: %s REs (29B)", halfStr(v.Board.ReplHalfREs)))
+	}
 }
 
 // asciiMap draws the reconstructed map, north at the top: G and A are
