@@ -217,6 +217,9 @@ func (b *Box) checkValidity(s *session) error {
 	return local(saveState(b.statePath, b.st))
 }
 
+// fetch downloads the candidate messages (at most Config.MaxFetch), in
+// UID order: their sizes and dates first, then the bodies of those within
+// Config.MaxMessageSize.
 func (b *Box) fetch(s *session) ([]Message, error) {
 	cands, err := b.candidates(s)
 	if err != nil {
@@ -228,63 +231,13 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 	if len(cands) > b.cfg.MaxFetch {
 		cands = cands[:b.cfg.MaxFetch]
 	}
-	var all imap.UIDSet
-	for _, u := range cands {
-		all.AddNum(imap.UID(u))
-	}
-	sizes, err := s.c.Fetch(all, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true}).Collect()
+	msgs, small, err := b.fetchSizes(s, cands)
 	if err != nil {
-		return nil, fmt.Errorf("imapbox: fetch sizes: %w", err)
+		return nil, err
 	}
-	wanted := make(map[uint32]bool, len(cands))
-	for _, u := range cands {
-		wanted[u] = true
-	}
-	msgs := make(map[uint32]*Message, len(sizes))
-	var small imap.UIDSet
-	nSmall := 0
-	for _, m := range sizes {
-		u := uint32(m.UID)
-		if !wanted[u] {
-			continue
-		}
-		msg := &Message{UID: u, UIDValidity: s.uidValidity, Size: m.RFC822Size, Received: m.InternalDate.UTC()}
-		if m.RFC822Size > b.cfg.MaxMessageSize {
-			msg.TooLarge = true
-			b.log.Warn("message too large, not downloaded", "uid", u, "size", m.RFC822Size, "limit", b.cfg.MaxMessageSize)
-		} else {
-			small.AddNum(m.UID)
-			nSmall++
-		}
-		msgs[u] = msg
-	}
-	if nSmall > 0 {
-		section := &imap.FetchItemBodySection{Peek: true}
-		cmd := s.c.Fetch(small, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
-		for {
-			md := cmd.Next()
-			if md == nil {
-				break
-			}
-			uid, raw, tooLarge, err := readBody(md, b.cfg.MaxMessageSize)
-			if err != nil {
-				// The connection broke inside a literal. Touch the command
-				// no more (the client's reader goroutine owns the stream
-				// now); the caller drops the connection.
-				return nil, &connError{fmt.Errorf("imapbox: fetch body: %w", err)}
-			}
-			msg, ok := msgs[uid]
-			switch {
-			case !ok || msg.TooLarge:
-			case tooLarge:
-				msg.TooLarge = true
-				b.log.Warn("message larger than its RFC822.SIZE said, not kept", "uid", uid, "size", msg.Size, "limit", b.cfg.MaxMessageSize)
-			case raw != nil:
-				msg.Raw = raw
-			}
-		}
-		if err := cmd.Close(); err != nil {
-			return nil, fmt.Errorf("imapbox: fetch body: %w", err)
+	if len(small) > 0 {
+		if err := b.fetchBodies(s, small, msgs); err != nil {
+			return nil, err
 		}
 		if err := b.fetchBinary(s, cands, msgs); err != nil {
 			return nil, err
@@ -300,6 +253,76 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 	}
 	b.log.Debug("fetched", "count", len(out), "uid_validity", s.uidValidity)
 	return out, nil
+}
+
+// fetchSizes fetches the candidates' sizes and dates. It returns a
+// Message for each candidate still there, marked TooLarge above
+// Config.MaxMessageSize, and the set of the others, whose bodies are to
+// be fetched.
+func (b *Box) fetchSizes(s *session, cands []uint32) (map[uint32]*Message, imap.UIDSet, error) {
+	var all imap.UIDSet
+	for _, u := range cands {
+		all.AddNum(imap.UID(u))
+	}
+	sizes, err := s.c.Fetch(all, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true}).Collect()
+	if err != nil {
+		return nil, nil, fmt.Errorf("imapbox: fetch sizes: %w", err)
+	}
+	wanted := make(map[uint32]bool, len(cands))
+	for _, u := range cands {
+		wanted[u] = true
+	}
+	msgs := make(map[uint32]*Message, len(sizes))
+	var small imap.UIDSet
+	for _, m := range sizes {
+		u := uint32(m.UID)
+		if !wanted[u] {
+			continue
+		}
+		msg := &Message{UID: u, UIDValidity: s.uidValidity, Size: m.RFC822Size, Received: m.InternalDate.UTC()}
+		if m.RFC822Size > b.cfg.MaxMessageSize {
+			msg.TooLarge = true
+			b.log.Warn("message too large, not downloaded", "uid", u, "size", m.RFC822Size, "limit", b.cfg.MaxMessageSize)
+		} else {
+			small.AddNum(m.UID)
+		}
+		msgs[u] = msg
+	}
+	return msgs, small, nil
+}
+
+// fetchBodies fetches the bodies (BODY.PEEK[]) of the messages in small
+// into msgs; a body larger than its RFC822.SIZE said marks its message
+// TooLarge.
+func (b *Box) fetchBodies(s *session, small imap.UIDSet, msgs map[uint32]*Message) error {
+	section := &imap.FetchItemBodySection{Peek: true}
+	cmd := s.c.Fetch(small, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
+	for {
+		md := cmd.Next()
+		if md == nil {
+			break
+		}
+		uid, raw, tooLarge, err := readBody(md, b.cfg.MaxMessageSize)
+		if err != nil {
+			// The connection broke inside a literal. Touch the command
+			// no more (the client's reader goroutine owns the stream
+			// now); the caller drops the connection.
+			return &connError{fmt.Errorf("imapbox: fetch body: %w", err)}
+		}
+		msg, ok := msgs[uid]
+		switch {
+		case !ok || msg.TooLarge:
+		case tooLarge:
+			msg.TooLarge = true
+			b.log.Warn("message larger than its RFC822.SIZE said, not kept", "uid", uid, "size", msg.Size, "limit", b.cfg.MaxMessageSize)
+		case raw != nil:
+			msg.Raw = raw
+		}
+	}
+	if err := cmd.Close(); err != nil {
+		return fmt.Errorf("imapbox: fetch body: %w", err)
+	}
+	return nil
 }
 
 // readBody reads one FETCH response's UID and body section (BODY[] or
