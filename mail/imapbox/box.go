@@ -297,6 +297,23 @@ func (b *Box) fetchSizes(s *session, cands []uint32) (map[uint32]*Message, imap.
 func (b *Box) fetchBodies(s *session, small imap.UIDSet, msgs map[uint32]*Message) error {
 	section := &imap.FetchItemBodySection{Peek: true}
 	cmd := s.c.Fetch(small, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
+	return b.readBodies(cmd, "fetch body", func(uid uint32, raw []byte, tooLarge bool) {
+		msg, ok := msgs[uid]
+		switch {
+		case !ok || msg.TooLarge:
+		case tooLarge:
+			msg.TooLarge = true
+			b.log.Warn("message larger than its RFC822.SIZE said, not kept", "uid", uid, "size", msg.Size, "limit", b.cfg.MaxMessageSize)
+		case raw != nil:
+			msg.Raw = raw
+		}
+	})
+}
+
+// readBodies reads each response of a FETCH of a body section to its end
+// (see readBody) and hands its UID and body to got, then closes the
+// command; what names the fetch in errors.
+func (b *Box) readBodies(cmd *imapclient.FetchCommand, what string, got func(uid uint32, raw []byte, tooLarge bool)) error {
 	for {
 		md := cmd.Next()
 		if md == nil {
@@ -307,20 +324,12 @@ func (b *Box) fetchBodies(s *session, small imap.UIDSet, msgs map[uint32]*Messag
 			// The connection broke inside a literal. Touch the command
 			// no more (the client's reader goroutine owns the stream
 			// now); the caller drops the connection.
-			return &connError{fmt.Errorf("imapbox: fetch body: %w", err)}
+			return &connError{fmt.Errorf("imapbox: %s: %w", what, err)}
 		}
-		msg, ok := msgs[uid]
-		switch {
-		case !ok || msg.TooLarge:
-		case tooLarge:
-			msg.TooLarge = true
-			b.log.Warn("message larger than its RFC822.SIZE said, not kept", "uid", uid, "size", msg.Size, "limit", b.cfg.MaxMessageSize)
-		case raw != nil:
-			msg.Raw = raw
-		}
+		got(uid, raw, tooLarge)
 	}
 	if err := cmd.Close(); err != nil {
-		return fmt.Errorf("imapbox: fetch body: %w", err)
+		return fmt.Errorf("imapbox: %s: %w", what, err)
 	}
 	return nil
 }
