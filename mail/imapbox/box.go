@@ -416,6 +416,9 @@ func (b *Box) Move(ctx context.Context, uidValidity, uid uint32, folder string) 
 	})
 }
 
+// move is one attempt of Move on session s: it looks the message up, then
+// moves it by MOVE, by COPY and UID EXPUNGE, or by COPY alone, as the
+// server allows. removing says an earlier attempt sent MOVE or EXPUNGE.
 func (b *Box) move(s *session, uidValidity, uid uint32, folder string, removing *bool) error {
 	if s.uidValidity != uidValidity {
 		return local(ErrUIDValidityChanged)
@@ -424,16 +427,9 @@ func (b *Box) move(s *session, uidValidity, uid uint32, folder string, removing 
 		return err
 	}
 	set := imap.UIDSetNum(imap.UID(uid))
-	bufs, err := s.c.Fetch(set, &imap.FetchOptions{UID: true, Flags: true}).Collect()
+	flags, found, err := lookUpFlags(s, set, uid)
 	if err != nil {
-		return fmt.Errorf("imapbox: move: look up uid %d: %w", uid, err)
-	}
-	var flags []imap.Flag
-	found := false
-	for _, m := range bufs {
-		if uint32(m.UID) == uid {
-			found, flags = true, m.Flags
-		}
+		return err
 	}
 	if !found {
 		if *removing {
@@ -445,51 +441,92 @@ func (b *Box) move(s *session, uidValidity, uid uint32, folder string, removing 
 		return local(fmt.Errorf("imapbox: move uid %d: %w", uid, ErrNoMessage))
 	}
 	log := b.log.With("uid", uid, "folder", folder)
-
 	if s.caps.Has(imap.CapMove) {
-		err := withCreate(s, folder, func() error {
-			*removing = true
-			_, err := s.c.Move(set, folder).Wait()
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("imapbox: move uid %d to %s: %w", uid, folder, err)
-		}
-		log.Info("moved")
-		return nil
+		return moveByMove(s, set, uid, folder, removing, log)
 	}
-
 	if !hasFlag(flags, MovedKeyword) {
-		var data *imap.CopyData
-		err := withCreate(s, folder, func() error {
-			var err error
-			data, err = s.c.Copy(set, folder).Wait()
+		if err := copyTo(s, set, uid, folder); err != nil {
 			return err
-		})
-		if err != nil {
-			return fmt.Errorf("imapbox: copy uid %d to %s: %w", uid, folder, err)
-		}
-		if data != nil && data.UIDValidity != 0 && !data.SourceUIDs.Contains(imap.UID(uid)) {
-			return local(fmt.Errorf("imapbox: copy uid %d to %s: the server's COPYUID does not name it (%v)", uid, folder, data.SourceUIDs))
 		}
 	}
-
 	if s.caps.Has(imap.CapUIDPlus) {
-		mark := []imap.Flag{imap.FlagDeleted}
-		if s.keywords {
-			mark = append(mark, MovedKeyword)
-		}
-		if err := s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: mark}, nil).Close(); err != nil {
-			return fmt.Errorf("imapbox: flag uid %d deleted: %w", uid, err)
-		}
-		*removing = true
-		if err := s.c.UIDExpunge(set).Close(); err != nil {
-			return fmt.Errorf("imapbox: expunge uid %d: %w", uid, err)
-		}
-		log.Info("moved by copy and UID EXPUNGE")
-		return nil
+		return expungeCopied(s, set, uid, removing, log)
 	}
+	return b.leaveCopied(s, set, uid, log)
+}
 
+// lookUpFlags fetches the flags of the message uid (set names it alone);
+// found is false when the mailbox has no such message.
+func lookUpFlags(s *session, set imap.UIDSet, uid uint32) (flags []imap.Flag, found bool, err error) {
+	bufs, err := s.c.Fetch(set, &imap.FetchOptions{UID: true, Flags: true}).Collect()
+	if err != nil {
+		return nil, false, fmt.Errorf("imapbox: move: look up uid %d: %w", uid, err)
+	}
+	for _, m := range bufs {
+		if uint32(m.UID) == uid {
+			found, flags = true, m.Flags
+		}
+	}
+	return flags, found, nil
+}
+
+// moveByMove moves the message with one UID MOVE, creating folder when it
+// is missing.
+func moveByMove(s *session, set imap.UIDSet, uid uint32, folder string, removing *bool, log *slog.Logger) error {
+	err := withCreate(s, folder, func() error {
+		*removing = true
+		_, err := s.c.Move(set, folder).Wait()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("imapbox: move uid %d to %s: %w", uid, folder, err)
+	}
+	log.Info("moved")
+	return nil
+}
+
+// copyTo copies the message with UID COPY, creating folder when it is
+// missing, and checks that the server's COPYUID (if it sends one) names
+// the message.
+func copyTo(s *session, set imap.UIDSet, uid uint32, folder string) error {
+	var data *imap.CopyData
+	err := withCreate(s, folder, func() error {
+		var err error
+		data, err = s.c.Copy(set, folder).Wait()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("imapbox: copy uid %d to %s: %w", uid, folder, err)
+	}
+	if data != nil && data.UIDValidity != 0 && !data.SourceUIDs.Contains(imap.UID(uid)) {
+		return local(fmt.Errorf("imapbox: copy uid %d to %s: the server's COPYUID does not name it (%v)", uid, folder, data.SourceUIDs))
+	}
+	return nil
+}
+
+// expungeCopied takes a copied message out of the mailbox: it flags it
+// \Deleted (and MovedKeyword where the mailbox allows keywords) and
+// expunges that UID alone (UIDPLUS).
+func expungeCopied(s *session, set imap.UIDSet, uid uint32, removing *bool, log *slog.Logger) error {
+	mark := []imap.Flag{imap.FlagDeleted}
+	if s.keywords {
+		mark = append(mark, MovedKeyword)
+	}
+	if err := s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: mark}, nil).Close(); err != nil {
+		return fmt.Errorf("imapbox: flag uid %d deleted: %w", uid, err)
+	}
+	*removing = true
+	if err := s.c.UIDExpunge(set).Close(); err != nil {
+		return fmt.Errorf("imapbox: expunge uid %d: %w", uid, err)
+	}
+	log.Info("moved by copy and UID EXPUNGE")
+	return nil
+}
+
+// leaveCopied leaves a copied message in the mailbox (no MOVE, no
+// UIDPLUS): it flags it \Seen (and MovedKeyword where the mailbox allows
+// keywords) and records it in the state file, so that Fetch skips it.
+func (b *Box) leaveCopied(s *session, set imap.UIDSet, uid uint32, log *slog.Logger) error {
 	mark := []imap.Flag{imap.FlagSeen}
 	if s.keywords {
 		mark = append(mark, MovedKeyword)
