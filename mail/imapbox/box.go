@@ -781,8 +781,48 @@ func (b *Box) drop() {
 // connect dials, secures, logs in, checks capabilities, makes sure the
 // target folders exist and selects the mailbox.
 func (b *Box) connect(ctx context.Context) (*session, error) {
+	s, err := b.dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			s.c.Close()
+		}
+	}()
+	stop := context.AfterFunc(ctx, func() { s.c.Close() })
+	defer stop()
+
+	if err := b.login(s); err != nil {
+		return nil, err
+	}
+	if err := b.readCaps(s); err != nil {
+		return nil, err
+	}
+	if err := b.resolveFolders(s); err != nil {
+		return nil, err
+	}
+	for _, f := range []struct{ role, name string }{{RoleProcessed, b.processed}, {RoleRejected, b.rejected}} {
+		if err := b.ensureFolder(s, f.role, f.name); err != nil {
+			return nil, err
+		}
+	}
+	numMessages, err := b.selectMailbox(s)
+	if err != nil {
+		return nil, err
+	}
+	b.log.Info("connected", "addr", b.cfg.Addr, "tls", b.cfg.TLS,
+		"move", s.caps.Has(imap.CapMove), "uidplus", s.caps.Has(imap.CapUIDPlus),
+		"idle", s.caps.Has(imap.CapIdle), "uid_validity", s.uidValidity, "messages", numMessages)
+	ok = true
+	return s, nil
+}
+
+// dial connects to the server within Config.DialTimeout, sets up TLS as
+// configured and starts a client on the connection.
+func (b *Box) dial(ctx context.Context) (*session, error) {
 	cfg := b.cfg
-	host, _, _ := net.SplitHostPort(cfg.Addr)
 	dctx, cancel := context.WithTimeout(ctx, cfg.DialTimeout)
 	defer cancel()
 	d := net.Dialer{}
@@ -794,28 +834,12 @@ func (b *Box) connect(ctx context.Context) (*session, error) {
 	dc.arm(cfg.CommandTimeout)
 	s := &session{dc: dc, updates: make(chan struct{}, 1)}
 	opts := &imapclient.Options{
-		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
-			Mailbox: func(data *imapclient.UnilateralDataMailbox) {
-				if data.NumMessages != nil {
-					select {
-					case s.updates <- struct{}{}:
-					default:
-					}
-				}
-			},
-		},
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{Mailbox: s.noteArrival},
+		TLSConfig:             b.tlsConfig(),
 	}
-	tlsConfig := &tls.Config{}
-	if cfg.TLSConfig != nil {
-		tlsConfig = cfg.TLSConfig.Clone()
-	}
-	if tlsConfig.ServerName == "" {
-		tlsConfig.ServerName = host
-	}
-	opts.TLSConfig = tlsConfig
 	switch cfg.TLS {
 	case TLSImplicit:
-		tc := tls.Client(dc, tlsConfig)
+		tc := tls.Client(dc, opts.TLSConfig)
 		if err := tc.HandshakeContext(dctx); err != nil {
 			raw.Close()
 			return nil, tlsFailure(fmt.Errorf("imapbox: TLS handshake with %s: %w", cfg.Addr, err))
@@ -832,34 +856,62 @@ func (b *Box) connect(ctx context.Context) (*session, error) {
 	default:
 		s.c = imapclient.New(dc, opts)
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			s.c.Close()
-		}
-	}()
-	stop := context.AfterFunc(ctx, func() { s.c.Close() })
-	defer stop()
+	return s, nil
+}
 
+// noteArrival signals s.updates (without blocking) when the server tells
+// a new message count.
+func (s *session) noteArrival(data *imapclient.UnilateralDataMailbox) {
+	if data.NumMessages != nil {
+		select {
+		case s.updates <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// tlsConfig is Config.TLSConfig (or an empty one), with the server name
+// taken from Config.Addr when it has none.
+func (b *Box) tlsConfig() *tls.Config {
+	tlsConfig := &tls.Config{}
+	if b.cfg.TLSConfig != nil {
+		tlsConfig = b.cfg.TLSConfig.Clone()
+	}
+	if tlsConfig.ServerName == "" {
+		tlsConfig.ServerName, _, _ = net.SplitHostPort(b.cfg.Addr)
+	}
+	return tlsConfig
+}
+
+// login waits for the server's greeting and logs in: AUTHENTICATE PLAIN
+// where the server disables LOGIN, LOGIN otherwise.
+func (b *Box) login(s *session) error {
 	if err := s.c.WaitGreeting(); err != nil {
-		return nil, &connError{fmt.Errorf("imapbox: greeting: %w", err)}
+		return &connError{fmt.Errorf("imapbox: greeting: %w", err)}
 	}
 	pre, err := s.c.Capability().Wait()
 	if err != nil {
-		return nil, fmt.Errorf("imapbox: capability: %w", err)
+		return fmt.Errorf("imapbox: capability: %w", err)
 	}
 	if pre.Has(imap.CapLoginDisabled) {
-		err = s.c.Authenticate(sasl.NewPlainClient("", cfg.Username, cfg.Password))
+		err = s.c.Authenticate(sasl.NewPlainClient("", b.cfg.Username, b.cfg.Password))
 	} else {
-		err = s.c.Login(cfg.Username, cfg.Password).Wait()
+		err = s.c.Login(b.cfg.Username, b.cfg.Password).Wait()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("imapbox: login as %s: %w", cfg.Username, err)
+		return fmt.Errorf("imapbox: login as %s: %w", b.cfg.Username, err)
 	}
-	if s.caps, err = s.c.Capability().Wait(); err != nil {
-		return nil, fmt.Errorf("imapbox: capability: %w", err)
+	return nil
+}
+
+// readCaps asks for the capabilities after login, less those the box is
+// told to ignore.
+func (b *Box) readCaps(s *session) error {
+	caps, err := s.c.Capability().Wait()
+	if err != nil {
+		return fmt.Errorf("imapbox: capability: %w", err)
 	}
-	s.caps = s.caps.Copy()
+	s.caps = caps.Copy()
 	for _, c := range b.ignoreCaps {
 		delete(s.caps, c)
 	}
@@ -869,32 +921,27 @@ func (b *Box) connect(ctx context.Context) (*session, error) {
 		s.caps[imap.CapIMAP4rev1] = struct{}{}
 		s.caps[imap.CapIdle] = struct{}{}
 	}
-	if err := b.resolveFolders(s); err != nil {
-		return nil, err
-	}
-	for _, f := range []struct{ role, name string }{{RoleProcessed, b.processed}, {RoleRejected, b.rejected}} {
-		if err := b.ensureFolder(s, f.role, f.name); err != nil {
-			return nil, err
-		}
-	}
-	sel, err := s.c.Select(cfg.Mailbox, nil).Wait()
+	return nil
+}
+
+// selectMailbox selects Config.Mailbox and keeps its UIDVALIDITY and
+// whether it takes MovedKeyword; it returns the mailbox's message count.
+func (b *Box) selectMailbox(s *session) (uint32, error) {
+	mailbox := b.cfg.Mailbox
+	sel, err := s.c.Select(mailbox, nil).Wait()
 	var ierr *imap.Error
 	if errors.As(err, &ierr) {
-		return nil, local(&FolderError{Role: RoleMailbox, Folder: cfg.Mailbox, Delim: b.delim, Err: fmt.Errorf("cannot be selected: the server says %w", err)})
+		return 0, local(&FolderError{Role: RoleMailbox, Folder: mailbox, Delim: b.delim, Err: fmt.Errorf("cannot be selected: the server says %w", err)})
 	}
 	if err != nil {
-		return nil, fmt.Errorf("imapbox: select %s: %w", cfg.Mailbox, err)
+		return 0, fmt.Errorf("imapbox: select %s: %w", mailbox, err)
 	}
 	if sel.UIDValidity == 0 {
-		return nil, local(fmt.Errorf("imapbox: select %s: the server sent no UIDVALIDITY", cfg.Mailbox))
+		return 0, local(fmt.Errorf("imapbox: select %s: the server sent no UIDVALIDITY", mailbox))
 	}
 	s.uidValidity = sel.UIDValidity
 	s.keywords = hasFlag(sel.PermanentFlags, imap.FlagWildcard) || hasFlag(sel.PermanentFlags, MovedKeyword)
-	b.log.Info("connected", "addr", cfg.Addr, "tls", cfg.TLS,
-		"move", s.caps.Has(imap.CapMove), "uidplus", s.caps.Has(imap.CapUIDPlus),
-		"idle", s.caps.Has(imap.CapIdle), "uid_validity", s.uidValidity, "messages", sel.NumMessages)
-	ok = true
-	return s, nil
+	return sel.NumMessages, nil
 }
 
 // tlsFailure classifies a TLS setup error: a certificate that does not
