@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"skagerrak/adjudicator"
-	"skagerrak/engine"
 	"skagerrak/internal/operator"
 	"skagerrak/internal/status"
 )
@@ -156,12 +155,4 @@ func (m *Main) refereeCmd() *cobra.Command {
 		},
 	}
 	return c
-}
-
-// stopped reports whether err is a resolution stopped because the command
-// was told to stop (SIGINT, SIGTERM): the command ends with it, rather
-// than report the game as one it cannot open.
-func stopped(err error) bool {
-	var s *engine.Stopped
-	return errors.As(err, &s)
 }
