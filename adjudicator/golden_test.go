@@ -13,11 +13,7 @@ import (
 	"time"
 
 	"skagerrak/engine"
-	_ "skagerrak/engine/kampen"
-	_ "skagerrak/engine/kriegsmarine"
-	_ "skagerrak/engine/norge"
-	_ "skagerrak/engine/norway1940"
-	_ "skagerrak/engine/sweden43"
+	_ "skagerrak/engine/rulesets" // every ruleset the command plays
 )
 
 // rulesetNames lists every registered ruleset, the test one included (but
