@@ -117,13 +117,24 @@ func ReadFile(path string) (adjudicator.Spec, error) {
 			return s, fmt.Errorf("game file %s: unknown key %q", path, k)
 		}
 	}
-	dir := filepath.Dir(path)
-	rel := func(p string) string {
-		if p == "" || filepath.IsAbs(p) {
-			return p
-		}
-		return filepath.Join(dir, p)
+	var err error
+	s.Game, s.Ruleset = v.GetString("game"), v.GetString("ruleset")
+	s.Setup = engine.Setup{Scenario: v.GetString("scenario"), Options: v.GetStringSlice("options")}
+	s.Dice, s.Encrypt, s.GameIDs = v.GetString("dice"), v.GetBool("encrypt"), true
+	if s.Timing, err = fileTiming(v, path); err != nil {
+		return s, err
 	}
+	if err := filePlayers(v, path, &s); err != nil {
+		return s, fmt.Errorf("game file %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// fileTiming reads a game file's timing, new's defaults where it gives
+// none.
+func fileTiming(v *viper.Viper, path string) (adjudicator.Timing, error) {
+	var t adjudicator.Timing
+	var err error
 	dur := func(k string, def time.Duration) (adjudicator.Duration, error) {
 		if !v.IsSet(k) {
 			return adjudicator.Duration(def), nil
@@ -134,28 +145,36 @@ func ReadFile(path string) (adjudicator.Spec, error) {
 		}
 		return adjudicator.Duration(d), nil
 	}
-	var err error
-	s.Game, s.Ruleset = v.GetString("game"), v.GetString("ruleset")
-	s.Setup = engine.Setup{Scenario: v.GetString("scenario"), Options: v.GetStringSlice("options")}
-	s.Dice, s.Encrypt, s.GameIDs = v.GetString("dice"), v.GetBool("encrypt"), true
-	if s.Timing.Deadline, err = dur("deadline", 48*time.Hour); err != nil {
-		return s, err
+	if t.Deadline, err = dur("deadline", 48*time.Hour); err != nil {
+		return t, err
 	}
-	if s.Timing.Reminder, err = dur("reminder", 12*time.Hour); err != nil {
-		return s, err
+	if t.Reminder, err = dur("reminder", 12*time.Hour); err != nil {
+		return t, err
 	}
-	if s.Timing.Grace, err = dur("grace", 0); err != nil {
-		return s, err
+	if t.Grace, err = dur("grace", 0); err != nil {
+		return t, err
 	}
-	if s.Timing.MaxPause, err = dur("max_pause", 7*24*time.Hour); err != nil {
-		return s, err
+	if t.MaxPause, err = dur("max_pause", 7*24*time.Hour); err != nil {
+		return t, err
 	}
-	s.Timing.FlagAfter, s.Timing.PauseLimit = 2, 3
+	t.FlagAfter, t.PauseLimit = 2, 3
 	if v.IsSet("flag_after") {
-		s.Timing.FlagAfter = v.GetInt("flag_after")
+		t.FlagAfter = v.GetInt("flag_after")
 	}
 	if v.IsSet("pause_limit") {
-		s.Timing.PauseLimit = v.GetInt("pause_limit")
+		t.PauseLimit = v.GetInt("pause_limit")
+	}
+	return t, nil
+}
+
+// filePlayers reads a game file's sides, sorted, and its referee, their
+// key files relative to the game file.
+func filePlayers(v *viper.Viper, path string, s *adjudicator.Spec) error {
+	rel := func(p string) string {
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(filepath.Dir(path), p)
 	}
 	sides := v.GetStringMap("sides")
 	names := make([]string, 0, len(sides))
@@ -166,21 +185,21 @@ func ReadFile(path string) (adjudicator.Spec, error) {
 	for _, n := range names {
 		for _, k := range v.Sub("sides." + n).AllKeys() {
 			if k != "address" && k != "key" {
-				return s, fmt.Errorf("game file %s: unknown key %q", path, "sides."+n+"."+k)
+				return fmt.Errorf("unknown key %q", "sides."+n+"."+k)
 			}
 		}
 		p, err := Player(engine.Side(n), v.GetString("sides."+n+".address"), rel(v.GetString("sides."+n+".key")))
 		if err != nil {
-			return s, fmt.Errorf("game file %s: %w", path, err)
+			return err
 		}
 		s.Players = append(s.Players, p)
 	}
 	if v.IsSet("referee.key") {
 		p, err := Player(adjudicator.Referee, v.GetString("referee.address"), rel(v.GetString("referee.key")))
 		if err != nil {
-			return s, fmt.Errorf("game file %s: %w", path, err)
+			return err
 		}
 		s.Referee = &p
 	}
-	return s, nil
+	return nil
 }
