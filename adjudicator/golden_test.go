@@ -38,6 +38,9 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 func TestGoldenMails(t *testing.T) {
 	for _, name := range rulesetNames() {
 		t.Run(name, func(t *testing.T) {
+			if _, err := os.Stat(filepath.Join("testdata", "golden", name)); err != nil && !*update {
+				t.Fatalf("no golden mails of %s (a new ruleset?): go test ./adjudicator -run Golden -update writes them (%v)", name, err)
+			}
 			mails := playForGolden(t, name)
 			for key, text := range mails {
 				path := filepath.Join("testdata", "golden", name, key+".txt")
