@@ -14,8 +14,8 @@
 // optional interfaces: the JSON decoding and every type check happen
 // there, once. A rulebook builds its map once (DrawMap, a Drawing such as
 // a picture.HexMap), and Book both draws it (Picture) and digests it
-// (MapDigest) from that. Its data files are read through a Pack from its embedded
-// data/ folder, the rules listing from data/rules.txt.
+// (MapDigest) from that. Its data files are read through a Pack from its
+// embedded data/ folder, the rules listing from data/rules.txt.
 //
 // A ruleset builds on a small kit: its fog-of-war record is a Journal of
 // entries that each say which sides see them (a View takes the entries For
