@@ -8,7 +8,7 @@ package adjudicator
 // mail rendered under another revision is not compared (its game's
 // outcomes still are: states, orders and rolls), and verify says how many
 // it skipped. TestGoldenMails enforces the bump.
-const RenderRevision = 29
+const RenderRevision = 30
 
 // overdueSince is the RenderRevision from which orders accepted after
 // the deadline passed (received in time, read late) are answered without

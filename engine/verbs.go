@@ -20,6 +20,10 @@ type Verb struct {
 	Usage string
 	// Args explains the capitalised words of Usage, in order.
 	Args []Arg
+	// Words is how many words the order takes after its verb, which the
+	// driver checks before the verb's function reads them; the zero
+	// Words checks nothing (an order whose names may hold spaces).
+	Words Count
 	// Doc says in one sentence what the order does.
 	Doc string
 	// Phases are the kinds of phase that allow the order (the ruleset's
@@ -27,8 +31,9 @@ type Verb struct {
 	Phases []string
 	// Sides are the sides that may give it; empty means every side.
 	Sides []Side
-	// Since is the first rules revision that has the order; 0 means all.
-	Since int
+	// Since is the named rules change that brought the order in; the
+	// zero Change is in every revision.
+	Since Change
 	// Example is one order line that the parser accepts.
 	Example Example
 }
@@ -53,6 +58,52 @@ type Example struct {
 	Setup string
 }
 
+// Many is a Count's Max with no limit.
+const Many = -1
+
+// Count bounds how many words an order line has after its verb; make one
+// with Takes.
+type Count struct {
+	min, max int
+	set      bool
+}
+
+// Takes is a Count of at least min and at most max words (max Many: no
+// limit).
+func Takes(min, max int) Count { return Count{min: min, max: max, set: true} }
+
+// Checked reports whether c bounds anything (the zero Count does not).
+func (c Count) Checked() bool { return c.set }
+
+// Allows reports whether n words after the verb are within c.
+func (c Count) Allows(n int) bool {
+	return !c.set || n >= c.min && (c.max == Many || n <= c.max)
+}
+
+// String says c in words: "no words", "1 word", "2 or 3 words", "1 to 3
+// words", "at least 2 words".
+func (c Count) String() string {
+	words := func(n int) string {
+		if n == 1 {
+			return "1 word"
+		}
+		return fmt.Sprintf("%d words", n)
+	}
+	switch {
+	case c.max == Many && c.min == 0:
+		return "any number of words"
+	case c.max == Many:
+		return "at least " + words(c.min)
+	case c.min == c.max && c.min == 0:
+		return "no words"
+	case c.min == c.max:
+		return words(c.min)
+	case c.max == c.min+1:
+		return fmt.Sprintf("%d or %s", c.min, words(c.max))
+	}
+	return fmt.Sprintf("%d to %s", c.min, words(c.max))
+}
+
 // Verbs is a ruleset's table of orders, in the order its guide lists them.
 type Verbs []Verb
 
@@ -70,7 +121,7 @@ func (vs Verbs) Lookup(word string) (Verb, bool) {
 // Allows reports whether v may be given by side in a phase of kind phase
 // under rules revision rev. An empty phase or side matches any.
 func (v Verb) Allows(phase string, side Side, rev int) bool {
-	if v.Since > rev && rev > 0 {
+	if int(v.Since.In) > rev && rev > 0 {
 		return false
 	}
 	if phase != "" && len(v.Phases) > 0 && !containsString(v.Phases, phase) {
@@ -87,13 +138,27 @@ func (v Verb) Allows(phase string, side Side, rev int) bool {
 	return true
 }
 
-// In is the verbs of the table that a phase of kind phase allows (those
-// with no Phases too), in table order: the part of a table that one
-// parser reads.
-func (vs Verbs) In(phase string) Verbs {
+// Closed says why v is no order of a phase whose kind its Phases leave
+// out, or of a game of rules revision rev before v came in: the
+// message of a refusal of word, the verb as the line wrote it.
+func (v Verb) Closed(word string, rev int) string {
+	if int(v.Since.In) > rev && rev > 0 {
+		return fmt.Sprintf("%q is an order from rules revision %d; this game plays revision %d", word, v.Since.In, rev)
+	}
+	return fmt.Sprintf("%q is not an order of this phase, only of: %s", word, strings.Join(v.Phases, ", "))
+}
+
+// In is the verbs of the table that a phase of one of the kinds phases
+// allows (those with no Phases too), in table order: the part of a table
+// that one parser reads.
+func (vs Verbs) In(phases ...string) Verbs {
 	var out Verbs
 	for _, v := range vs {
-		if len(v.Phases) == 0 || containsString(v.Phases, phase) {
+		in := len(v.Phases) == 0
+		for _, ph := range phases {
+			in = in || containsString(v.Phases, ph)
+		}
+		if in {
 			out = append(out, v)
 		}
 	}
@@ -154,8 +219,8 @@ func (vs Verbs) Syntax() string {
 		if len(v.Aliases) > 0 {
 			facts = append(facts, "also written: "+strings.Join(v.Aliases, ", "))
 		}
-		if v.Since > 0 {
-			facts = append(facts, fmt.Sprintf("from rules revision %d", v.Since))
+		if v.Since.In > 0 {
+			facts = append(facts, fmt.Sprintf("from rules revision %d", v.Since.In))
 		}
 		if len(facts) > 0 {
 			for _, l := range wrapWords("("+strings.Join(facts, "; ")+")", 68) {

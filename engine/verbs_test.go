@@ -10,7 +10,7 @@ var testVerbs = Verbs{
 		Example: Example{Phase: "T1", Side: "german", Line: "move Hipper K8"}},
 	{Name: "rapid", Aliases: []string{"rask"}, Usage: "rapid FROM AREA [AREA] [N]", Phases: []string{"move"}, Sides: []Side{"german"},
 		Example: Example{Phase: "T1", Side: "german", Line: "rapid Oslo Hamar 2"}},
-	{Name: "expose", Usage: "expose PORT SHIP[, SHIP ...]", Since: 2, Phases: []string{"move"},
+	{Name: "expose", Usage: "expose PORT SHIP[, SHIP ...]", Since: Change{In: 2}, Phases: []string{"move"},
 		Example: Example{Phase: "T1", Side: "german", Line: "expose Bergen Köln"}},
 	{Name: "trade", Usage: "trade CARD [CARD...]", Phases: []string{"reinforce"},
 		Example: Example{Phase: "T2", Side: "allied", Line: "trade ubat\nplace Molde 1"}},
@@ -57,5 +57,19 @@ func TestGuidePrintsEveryVerbAndExample(t *testing.T) {
 		if !strings.Contains(g, want) {
 			t.Errorf("guide has no %q:\n%s", want, g)
 		}
+	}
+}
+
+// TestClosedSaysWhyAVerbIsRefused: a verb of a later rules revision says
+// the revision it came in and the game's; a verb of other phases names
+// them.
+func TestClosedSaysWhyAVerbIsRefused(t *testing.T) {
+	expose, _ := testVerbs.Lookup("expose")
+	if got := expose.Closed("Expose", 1); got != `"Expose" is an order from rules revision 2; this game plays revision 1` {
+		t.Errorf("expose in revision 1: %q", got)
+	}
+	trade, _ := testVerbs.Lookup("trade")
+	if got := trade.Closed("trade", 2); got != `"trade" is not an order of this phase, only of: reinforce` {
+		t.Errorf("trade in a move phase: %q", got)
 	}
 }

@@ -310,131 +310,180 @@ func ParseRecord(line []byte) (Event, error) {
 // parseRecord parses a record line without its newline, strictly: the bytes
 // must be exactly what seal writes for the fields they hold.
 func parseRecord(line []byte) (Event, error) {
-	var ev Event
 	n := len(line)
 	if !bytes.HasPrefix(line, []byte(keySeq)) {
 		//lint:ignore ST1005 the message quotes what a record starts with
-		return ev, errors.New(`not a record: it does not start with {"seq":`)
+		return Event{}, errors.New(`not a record: it does not start with {"seq":`)
 	}
 	if n < len(keySeq)+prevSuffixLen {
-		return ev, errors.New("not a record: too short")
+		return Event{}, errors.New("not a record: too short")
 	}
-	// The fixed-size tail: ,"prev":"<64>","hash":"<64>"}
-	tail := line[n-prevSuffixLen:]
-	prev := tail[len(keyPrev) : len(keyPrev)+64]
-	hash := tail[len(keyPrev)+64+len(keyHash) : len(keyPrev)+64+len(keyHash)+64]
+	prev, hash, err := parseRecordTail(line[n-prevSuffixLen:])
+	if err != nil {
+		return Event{}, err
+	}
+	rest := line[len(keySeq) : n-prevSuffixLen]
+	seq, rest, err := parseRecordSeq(rest)
+	if err != nil {
+		return Event{}, err
+	}
+	t, rest, err := parseRecordTime(rest)
+	if err != nil {
+		return Event{}, err
+	}
+	typ, rest, err := parseRecordType(rest)
+	if err != nil {
+		return Event{}, err
+	}
+	data, err := parseRecordData(rest)
+	if err != nil {
+		return Event{}, err
+	}
+	if seq == 1 && string(prev) != GenesisPrev {
+		return Event{}, errors.New("the prev of record 1 is not 64 zeros")
+	}
+	if err := checkRecordHash(line, prev, hash); err != nil {
+		return Event{}, err
+	}
+	return Event{
+		Seq:  seq,
+		Time: t.UTC(),
+		Type: typ,
+		Data: json.RawMessage(bytes.Clone(data)),
+		Prev: string(prev),
+		Hash: string(hash),
+	}, nil
+}
+
+// parseRecordTail reads a record's fixed-size tail,
+// ,"prev":"<64>","hash":"<64>"}, and returns its prev and hash.
+func parseRecordTail(tail []byte) (prev, hash []byte, err error) {
+	prev = tail[len(keyPrev) : len(keyPrev)+64]
+	hash = tail[len(keyPrev)+64+len(keyHash) : len(keyPrev)+64+len(keyHash)+64]
 	if string(tail[:len(keyPrev)]) != keyPrev ||
 		string(tail[len(keyPrev)+64:len(keyPrev)+64+len(keyHash)]) != keyHash ||
 		string(tail[prevSuffixLen-len(recEnd):]) != recEnd {
-		return ev, errors.New(`not a canonical record: it does not end with ,"prev":"…","hash":"…"}`)
+		return nil, nil, errors.New(`not a canonical record: it does not end with ,"prev":"…","hash":"…"}`)
 	}
 	if !isHex64(prev) {
-		return ev, errors.New("prev is not 64 lowercase hex digits")
+		return nil, nil, errors.New("prev is not 64 lowercase hex digits")
 	}
 	if !isHex64(hash) {
-		return ev, errors.New("hash is not 64 lowercase hex digits")
+		return nil, nil, errors.New("hash is not 64 lowercase hex digits")
 	}
-	rest := line[len(keySeq) : n-prevSuffixLen]
+	return prev, hash, nil
+}
 
-	// seq: decimal, no sign, no leading zero.
+// parseRecordSeq reads the seq that starts rest: decimal, no sign, no
+// leading zero, from 1 to 2^64-1. It returns what follows it.
+func parseRecordSeq(rest []byte) (uint64, []byte, error) {
 	i := 0
 	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
 		i++
 	}
 	if i == 0 || i > 20 || (rest[0] == '0') {
-		return ev, errors.New("seq is not a canonical decimal number")
+		return 0, nil, errors.New("seq is not a canonical decimal number")
 	}
 	seq, err := strconv.ParseUint(string(rest[:i]), 10, 64)
 	if err != nil || seq == 0 {
-		return ev, errors.New("seq is not a number from 1 to 2^64-1")
+		return 0, nil, errors.New("seq is not a number from 1 to 2^64-1")
 	}
-	rest = rest[i:]
+	return seq, rest[i:], nil
+}
 
+// parseRecordTime reads the ,"time":"…" member that starts rest: RFC 3339
+// in its canonical form (UTC, RFC3339Nano), within the years a record may
+// hold. It returns what follows, from the closing quote.
+func parseRecordTime(rest []byte) (time.Time, []byte, error) {
 	if !bytes.HasPrefix(rest, []byte(keyTime)) {
-		return ev, errors.New(`not a canonical record: ,"time":" does not follow seq`)
+		return time.Time{}, nil, errors.New(`not a canonical record: ,"time":" does not follow seq`)
 	}
 	rest = rest[len(keyTime):]
 	j := bytes.IndexByte(rest, '"')
 	if j < 0 {
-		return ev, errors.New("time is not terminated")
+		return time.Time{}, nil, errors.New("time is not terminated")
 	}
 	ts := rest[:j]
 	t, err := time.Parse(time.RFC3339Nano, string(ts))
 	if err != nil {
-		return ev, fmt.Errorf("time %q is not RFC 3339", ts)
+		return time.Time{}, nil, fmt.Errorf("time %q is not RFC 3339", ts)
 	}
 	if string(t.UTC().AppendFormat(nil, time.RFC3339Nano)) != string(ts) {
-		return ev, fmt.Errorf("time %q is not in canonical form (UTC, RFC3339Nano)", ts)
+		return time.Time{}, nil, fmt.Errorf("time %q is not in canonical form (UTC, RFC3339Nano)", ts)
 	}
 	if err := validTime(t); err != nil {
-		return ev, err
+		return time.Time{}, nil, err
 	}
-	rest = rest[j:]
+	return t, rest[j:], nil
+}
 
+// parseRecordType reads the ","type":"…" member that starts rest (from the
+// time's closing quote) and checks the type's name. It returns what
+// follows, from the closing quote.
+func parseRecordType(rest []byte) (string, []byte, error) {
 	if !bytes.HasPrefix(rest, []byte(keyType)) {
-		return ev, errors.New(`not a canonical record: ,"type":" does not follow time`)
+		return "", nil, errors.New(`not a canonical record: ,"type":" does not follow time`)
 	}
 	rest = rest[len(keyType):]
-	j = bytes.IndexByte(rest, '"')
+	j := bytes.IndexByte(rest, '"')
 	if j < 0 {
-		return ev, errors.New("type is not terminated")
+		return "", nil, errors.New("type is not terminated")
 	}
 	typ := string(rest[:j])
 	if err := ValidType(typ); err != nil {
-		return ev, err
+		return "", nil, err
 	}
-	rest = rest[j:]
+	return typ, rest[j:], nil
+}
 
+// parseRecordData reads the ","data": member that is the rest of the
+// record (from the type's closing quote) and checks that the data is
+// exactly as seal encodes it: compact, valid UTF-8, escaped, canonical.
+func parseRecordData(rest []byte) ([]byte, error) {
 	if !bytes.HasPrefix(rest, []byte(keyData)) {
-		return ev, errors.New(`not a canonical record: ,"data": does not follow type`)
+		return nil, errors.New(`not a canonical record: ,"data": does not follow type`)
 	}
 	data := rest[len(keyData):]
 	if len(data) == 0 {
-		return ev, errors.New("data is missing")
+		return nil, errors.New("data is missing")
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(data))
 	if err := json.Compact(&buf, data); err != nil {
-		return ev, fmt.Errorf("data is not valid JSON: %v", err)
+		return nil, fmt.Errorf("data is not valid JSON: %v", err)
 	}
 	if !bytes.Equal(buf.Bytes(), data) {
-		return ev, errors.New("data is not compact JSON")
+		return nil, errors.New("data is not compact JSON")
 	}
 	if !utf8.Valid(data) {
-		return ev, errors.New("data is not valid UTF-8")
+		return nil, errors.New("data is not valid UTF-8")
 	}
 	if needsEscape(data) {
-		return ev, errors.New(`data has an unescaped <, >, &, U+2028 or U+2029`)
+		return nil, errors.New(`data has an unescaped <, >, &, U+2028 or U+2029`)
 	}
 	if err := CheckData(data); err != nil {
-		return ev, fmt.Errorf("data is not canonical: %v", err)
+		return nil, fmt.Errorf("data is not canonical: %v", err)
 	}
+	return data, nil
+}
 
-	if seq == 1 && string(prev) != GenesisPrev {
-		return ev, errors.New("the prev of record 1 is not 64 zeros")
-	}
-	// hash = sha256(raw(prev) || line without ,"hash":"…" but its final })
+// checkRecordHash checks a record's hash against its content:
+// sha256(raw(prev) || line without ,"hash":"…" but its final }).
+func checkRecordHash(line, prev, hash []byte) error {
 	var p [sha256.Size]byte
 	hex.Decode(p[:], prev)
 	h := sha256.New()
 	h.Write(p[:])
-	h.Write(line[:n-hashSuffixLen])
+	h.Write(line[:len(line)-hashSuffixLen])
 	h.Write([]byte{'}'})
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
 	var want [sha256.Size]byte
 	hex.Decode(want[:], hash)
 	if sum != want {
-		return ev, errors.New("hash does not match")
+		return errors.New("hash does not match")
 	}
-
-	ev.Seq = seq
-	ev.Time = t.UTC()
-	ev.Type = typ
-	ev.Data = json.RawMessage(bytes.Clone(data))
-	ev.Prev = string(prev)
-	ev.Hash = string(hash)
-	return ev, nil
+	return nil
 }
 
 // MaxBatchRecords bounds the records of one batch (Log.AppendBatch).

@@ -172,10 +172,6 @@ func (p *parser) number(l engine.OrderLine, word string) (int, bool) {
 func (p *parser) avail(area string) int { return p.s.count(area, p.side) - p.moved[area] }
 
 func (p *parser) move(l engine.OrderLine, args []string) {
-	if len(args) < 2 || len(args) > 3 {
-		p.errorf(l, "4.1", "move FROM TO [N]", "a move names where from, where to and how many")
-		return
-	}
 	from, ok1 := p.area(l, args[0])
 	to, ok2 := p.area(l, args[1])
 	if !ok1 || !ok2 {
@@ -210,10 +206,6 @@ func (p *parser) use(l engine.OrderLine, from string, n int) bool {
 
 func (p *parser) rapid(l engine.OrderLine, args []string) {
 	const valid = "rapid FROM AREA [AREA] [N]"
-	if len(args) < 2 || len(args) > 4 {
-		p.errorf(l, "4.1", valid, "a rapid move names where from, one or two areas, and how many")
-		return
-	}
 	n := 1
 	if _, err := strconv.Atoi(args[len(args)-1]); err == nil {
 		var ok bool
@@ -267,10 +259,6 @@ func (p *parser) para(l engine.OrderLine, args []string) {
 		p.errorf(l, "4.1", "move, rapid", "only Germany has Fallskjermtropp")
 		return
 	}
-	if len(args) != 2 {
-		p.errorf(l, "4.1", "para FROM TO", "a drop names where from and where to")
-		return
-	}
 	from, ok1 := p.area(l, args[0])
 	to, ok2 := p.area(l, args[1])
 	if !ok1 || !ok2 {
@@ -289,10 +277,6 @@ func (p *parser) para(l engine.OrderLine, args []string) {
 // cardPlay reads "attack|react|defend AREA CARD...".
 func (p *parser) cardPlay(l engine.OrderLine, args []string, use string) {
 	rule := map[string]string{"attack": "5.3.1", "defend": "5.3.2", "react": "5.3.3"}[use]
-	if len(args) < 2 && !(use == "attack" && len(args) == 1) {
-		p.errorf(l, rule, use+" AREA CARD [CARD...]", "name the area of the combat and the cards")
-		return
-	}
 	area, ok := p.area(l, args[0])
 	if !ok {
 		return
@@ -429,7 +413,7 @@ func (p *parser) onOff(l engine.OrderLine, verb string, args []string) {
 		p.errorf(l, rule, sideVerbs(p.s, p.side), "only %s gives %s orders", who, verb)
 		return
 	}
-	if len(args) != 1 || (strings.ToLower(args[0]) != "on" && strings.ToLower(args[0]) != "off") {
+	if strings.ToLower(args[0]) != "on" && strings.ToLower(args[0]) != "off" {
 		p.errorf(l, rule, verb+" on | "+verb+" off", "say on or off")
 		return
 	}
@@ -441,10 +425,6 @@ func (p *parser) onOff(l engine.OrderLine, verb string, args []string) {
 }
 
 func (p *parser) losses(l engine.OrderLine, args []string) {
-	if len(args) != 1 {
-		p.errorf(l, "5.3.6", "losses norwegian | losses allied", "name the side that takes the first loss")
-		return
-	}
 	v := strings.ToLower(args[0])
 	if v != string(Norwegian) && v != string(Allied) {
 		p.errorf(l, "5.3.6", "losses norwegian | losses allied", "%q is neither norwegian nor allied", args[0])
@@ -462,7 +442,7 @@ func (p *parser) block(l engine.OrderLine, args []string) {
 		p.errorf(l, "4.4", sideVerbs(p.s, p.side), "only Norway blocks, after German movement")
 		return
 	}
-	if len(args) != 2 && !(len(args) == 4 && strings.ToLower(args[2]) == "from") {
+	if len(args) == 3 || len(args) == 4 && strings.ToLower(args[2]) != "from" {
 		p.errorf(l, "4.4", "block veisperring AREA [from AREA] | block sprengt-bro AREA", "a block names its card and the area the Germans move into")
 		return
 	}
@@ -542,10 +522,6 @@ func (p *parser) flee(l engine.OrderLine, args []string) {
 		p.errorf(l, "4.4", sideVerbs(p.s, p.side), "only Norway flees, in the German round")
 		return
 	}
-	if len(args) != 2 {
-		p.errorf(l, "4.4", "flee AREA TO", "name the attacked area and where to")
-		return
-	}
 	from, ok1 := p.area(l, args[0])
 	to, ok2 := p.area(l, args[1])
 	if !ok1 || !ok2 {
@@ -572,10 +548,6 @@ func (p *parser) flee(l engine.OrderLine, args []string) {
 }
 
 func (p *parser) retreat(l engine.OrderLine, args []string) {
-	if len(args) != 2 {
-		p.errorf(l, "5.3.8", "retreat AREA TO", "name the defended area and where to retreat")
-		return
-	}
 	from, ok1 := p.area(l, args[0])
 	to, ok2 := p.area(l, args[1])
 	if !ok1 || !ok2 {
@@ -603,10 +575,6 @@ func (p *parser) retreat(l engine.OrderLine, args []string) {
 }
 
 func (p *parser) trade(l engine.OrderLine, args []string) {
-	if len(args) == 0 {
-		p.errorf(l, "6", "trade CARD [CARD...]", "name the cards to trade for reinforcements")
-		return
-	}
 	for _, w := range args {
 		c, ok := p.card(l, w)
 		if !ok || !p.take(l, "6", c.ID) {
@@ -663,10 +631,6 @@ func (s *State) placeable(side engine.Side) []string {
 }
 
 func (p *parser) place(l engine.OrderLine, args []string) {
-	if len(args) < 1 || len(args) > 2 {
-		p.errorf(l, "6", "place AREA [N]", "name the area and how many")
-		return
-	}
 	area, ok := p.area(l, args[0])
 	if !ok {
 		return
@@ -699,10 +663,6 @@ func (p *parser) place(l engine.OrderLine, args []string) {
 }
 
 func (p *parser) discard(l engine.OrderLine, args []string) {
-	if len(args) != 1 {
-		p.errorf(l, "7", "discard CARD", "name one card")
-		return
-	}
 	c, ok := p.card(l, args[0])
 	if !ok {
 		return

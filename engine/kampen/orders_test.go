@@ -2,6 +2,7 @@ package kampen
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -131,5 +132,25 @@ func TestRevealTellsEverything(t *testing.T) {
 func TestEveryVerbHasAParser(t *testing.T) {
 	if err := driver.Check(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestWrongWordCountGivesUsageAndLine: a line with more or fewer words
+// than its verb takes (the table's Words) is refused by the driver with
+// its line number, the verb's rule and usage, and the table's example; a
+// verb of another step lists the orders of the open one.
+func TestWrongWordCountGivesUsageAndLine(t *testing.T) {
+	s := newGame(t, "count")
+	errs := parseErr(t, s, German, "move Oslo Drammen 1\nmove Oslo\nengineer on off")
+	want := []engine.LineError{
+		{Line: 2, Text: "move Oslo", Rule: "4.1", Msg: "move takes 2 or 3 words after it (move FROM TO [N]); this line has 1", Valid: "move Oslo Drammen 1"},
+		{Line: 3, Text: "engineer on off", Rule: "4.4", Msg: "engineer takes 1 word after it (engineer on|off); this line has 2", Valid: "engineer on"},
+	}
+	if fmt.Sprint(errs) != fmt.Sprint(want) {
+		t.Errorf("errors\n%v\nwant\n%v", errs, want)
+	}
+	errs = parseErr(t, s, German, "trade jagerbomber")
+	if errs[0].Msg != `"trade" is not an order of the move step` || errs[0].Valid != sideVerbs(s, German) {
+		t.Errorf("a verb of another step: %+v, want the move step's orders %s", errs[0], sideVerbs(s, German))
 	}
 }

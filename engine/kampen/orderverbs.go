@@ -28,13 +28,15 @@ var driver = engine.Driver[*parser]{
 	},
 	// losses is read in every step, as revision 1 read it; the parser
 	// refuses it where it does not apply.
-	Open: func(p *parser, v engine.Verb) bool { return v.Allows(p.s.Step, "", 0) || v.Name == "losses" },
-	Unknown: func(p *parser, l engine.OrderLine) {
-		p.errorf(l, "3.1", engine.Suggest(l.Fields[0], strings.Split(sideVerbs(p.s, p.side), ", ")), "unknown order %q", l.Fields[0])
+	Open:  func(p *parser, v engine.Verb) bool { return v.Allows(p.s.Step, "", 0) || v.Name == "losses" },
+	Valid: func(p *parser) []string { return strings.Split(sideVerbs(p.s, p.side), ", ") },
+	Unknown: func(p *parser, l engine.OrderLine, valid string) {
+		p.errorf(l, "3.1", valid, "unknown order %q", l.Fields[0])
 	},
-	Closed: func(p *parser, l engine.OrderLine, v engine.Verb) {
-		p.errorf(l, "3.1", sideVerbs(p.s, p.side), "%q is not an order of the %s step", v.Name, p.s.Step)
+	Closed: func(p *parser, l engine.OrderLine, v engine.Verb, valid string) {
+		p.errorf(l, "3.1", valid, "%q is not an order of the %s step", v.Name, p.s.Step)
 	},
+	Refuse: func(p *parser, e engine.LineError) { p.errs = append(p.errs, e) },
 }
 
 func cardPlayOf(use string) engine.VerbFunc[*parser] {

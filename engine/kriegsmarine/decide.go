@@ -367,6 +367,7 @@ func roundOrders(orders map[engine.Side]*Orders, dec map[engine.Side]Decision) m
 // choice, standing, restrict and escort orders, and how many decisions
 // besides the choice it gives.
 type deciding struct {
+	p *parser
 	q *Question
 	d *Decision
 
@@ -374,76 +375,94 @@ type deciding struct {
 	others                                             int
 }
 
+// phaseKind is the verb table's kind of the question's short phase.
+func (x *deciding) phaseKind() string {
+	if x.q.Kind == DecideCombat {
+		return PhaseCombat
+	}
+	return PhaseEncounter
+}
+
+// decisionDriver binds the decision phases' verbs of the table to the
+// functions that read them; what the open phase's question does not take
+// is refused with the decision that is owed.
+var decisionDriver = engine.Driver[*deciding]{
+	Verbs: Verbs.In(PhaseEncounter, PhaseCombat),
+	Funcs: map[string]engine.VerbFunc[*deciding]{
+		"standing":  (*deciding).standing,
+		"pass":      (*deciding).standing,
+		"track":     (*deciding).choice,
+		"encounter": (*deciding).choice,
+		"restrict":  (*deciding).restrict,
+		"escort":    (*deciding).escort,
+		"target":    (*deciding).targets,
+		"torpedoes": (*deciding).targets,
+	},
+	Open:    func(x *deciding, v engine.Verb) bool { return v.Allows(x.phaseKind(), "", int(x.p.v.rev())) },
+	Valid:   func(x *deciding) []string { return x.q.Choices },
+	Unknown: func(x *deciding, l engine.OrderLine, valid string) { x.owed(l, valid) },
+	Closed:  func(x *deciding, l engine.OrderLine, _ engine.Verb, valid string) { x.owed(l, valid) },
+	Refuse: func(x *deciding, e engine.LineError) {
+		if e.Rule == "" {
+			e.Rule = x.q.Rule
+		}
+		x.p.errs = append(x.p.errs, e)
+	},
+}
+
+// owed refuses a line that is no decision of the question.
+func (x *deciding) owed(l engine.OrderLine, valid string) {
+	what := "the decision"
+	if x.q.Kind == DecideEncounter {
+		what = "the encounter choice"
+	}
+	x.p.fail(l, x.q.Rule, valid, "only %s is owed now: %s", what, strings.Join(x.q.Choices, ", "))
+}
+
 // decision parses the order file of a short decision phase: only the
 // decision lines of its question (6.41 or 8.24, 8.26-8.28).
 func (p *parser) decision(lines []engine.OrderLine) (*Orders, []engine.LineError) {
 	q := p.v.Decision
-	x := &deciding{q: q, d: &Decision{Kind: q.Kind}}
-	d := x.d
-	only := "only the decision is owed now: " + strings.Join(q.Choices, ", ")
-	if q.Kind == DecideEncounter {
-		only = "only the encounter choice is owed now: " + strings.Join(q.Choices, ", ")
-	}
+	x := &deciding{p: p, q: q, d: &Decision{Kind: q.Kind}}
 	for _, l := range lines {
-		verb := strings.ToLower(l.Fields[0])
-		switch {
-		case verb == "standing" || verb == "pass":
-			p.decideStanding(x, l, verb)
-		case verb == ChoiceTrack || verb == ChoiceEvade || verb == ChoiceFight || verb == "encounter":
-			p.decideChoice(x, l, verb)
-		case q.Kind == DecideCombat && verb == "restrict":
-			p.decideRestrict(x, l, verb)
-		case q.Kind == DecideCombat && verb == "escort":
-			p.decideEscort(x, l, verb)
-		case q.Kind == DecideCombat && (verb == "target" || verb == "torpedoes"):
-			p.decideTargets(x, l, verb)
-		default:
-			p.fail(l, q.Rule, strings.Join(q.Choices, ", "), "%s", only)
-		}
+		decisionDriver.Line(x, l)
 	}
-	if d.Standing && (x.choiceLine > 0 || x.others > 0) {
+	if x.d.Standing && (x.choiceLine > 0 || x.others > 0) {
 		p.fail(engine.OrderLine{N: x.standingLine, Text: p.text[x.standingLine]}, q.Rule, "standing alone, or the decisions", "standing keeps the turn's orders and stands alone")
 	}
 	if len(p.errs) > 0 {
 		sortErrs(p.errs)
 		return nil, p.errs
 	}
-	d.Targets, d.TorpCaps = p.o.Targets, p.o.TorpCaps
-	return &Orders{Decision: d}, nil
+	x.d.Targets, x.d.TorpCaps = p.o.Targets, p.o.TorpCaps
+	return &Orders{Decision: x.d}, nil
 }
 
-// decideStanding reads "standing" or "pass": the turn's orders stand, alone.
-func (p *parser) decideStanding(x *deciding, l engine.OrderLine, verb string) {
-	q, d := x.q, x.d
-	if len(l.Fields) > 1 {
-		p.fail(l, q.Rule, verb, "%s takes nothing after it", verb)
-		return
-	}
+// standing reads "standing" or "pass": the turn's orders stand, alone.
+func (x *deciding) standing(l engine.OrderLine, _ []string) {
+	verb := strings.ToLower(l.Fields[0])
 	if x.standingLine > 0 {
-		p.fail(l, q.Rule, "", "a second %s line (line %d)", verb, x.standingLine)
+		x.p.fail(l, x.q.Rule, "", "a second %s line (line %d)", verb, x.standingLine)
 		return
 	}
 	x.standingLine = l.N
-	d.Standing = verb == "standing"
+	x.d.Standing = verb == "standing"
 }
 
-// decideChoice reads the encounter or end-of-round choice (6.41, 8.24).
-func (p *parser) decideChoice(x *deciding, l engine.OrderLine, verb string) {
-	q, d := x.q, x.d
-	choice := verb
-	if verb == "encounter" {
-		f := l.Fields[1:]
-		if len(f) == 2 && strings.EqualFold(f[0], "all") {
-			f = f[1:]
+// choice reads the encounter or end-of-round choice, alone or as
+// "encounter [all] CHOICE" (6.41, 8.24).
+func (x *deciding) choice(l engine.OrderLine, args []string) {
+	q, d, p := x.q, x.d, x.p
+	choice := strings.ToLower(l.Fields[0])
+	if choice == "encounter" {
+		if len(args) == 2 && strings.EqualFold(args[0], "all") {
+			args = args[1:]
 		}
-		if len(f) != 1 {
+		if len(args) != 1 {
 			p.fail(l, "6.41", "encounter CHOICE, or the choice alone", "name the choice only: the group is the one asked about")
 			return
 		}
-		choice = strings.ToLower(f[0])
-	} else if len(l.Fields) > 1 {
-		p.fail(l, q.Rule, verb, "%s takes nothing after it", verb)
-		return
+		choice = strings.ToLower(args[0])
 	}
 	if !p.checkChoice(l, q, choice) {
 		return
@@ -456,30 +475,27 @@ func (p *parser) decideChoice(x *deciding, l engine.OrderLine, verb string) {
 	d.Choice = choice
 }
 
-// decideRestrict reads "restrict": restricted fire (8.26).
-func (p *parser) decideRestrict(x *deciding, l engine.OrderLine, verb string) {
-	q, d := x.q, x.d
+// restrict reads "restrict": restricted fire (8.26).
+func (x *deciding) restrict(l engine.OrderLine, _ []string) {
 	switch {
-	case len(l.Fields) != 1:
-		p.fail(l, "8.26", "restrict", "restrict takes nothing after it")
-	case !q.MayRestrict:
-		p.fail(l, "8.26", "", "restricted fire may not be declared: one of your ships in the battle has moderate damage or half its speed")
+	case !x.q.MayRestrict:
+		x.p.fail(l, "8.26", "", "restricted fire may not be declared: one of your ships in the battle has moderate damage or half its speed")
 	case x.restrictLine > 0:
-		p.fail(l, "8.26", "", "restricted fire is already declared (line %d)", x.restrictLine)
+		x.p.fail(l, "8.26", "", "restricted fire is already declared (line %d)", x.restrictLine)
 	default:
 		x.restrictLine, x.others = l.N, x.others+1
-		d.Restrict = true
+		x.d.Restrict = true
 	}
 }
 
-// decideEscort reads "escort SHIP[, SHIP]" for the battle (8.27).
-func (p *parser) decideEscort(x *deciding, l engine.OrderLine, verb string) {
-	q, d := x.q, x.d
+// escort reads "escort SHIP[, SHIP]" for the battle (8.27).
+func (x *deciding) escort(l engine.OrderLine, args []string) {
+	q, d, p := x.q, x.d, x.p
 	if q.EscortsAllowed == 0 || x.escortLine > 0 {
 		p.fail(l, "8.27", "", "no escort now: only in the first round, by day, in a hex entirely of sea, one line, as far as escorting task forces and numbers allow")
 		return
 	}
-	ids, ok := p.units(l, l.Fields[1:])
+	ids, ok := p.units(l, args)
 	if !ok {
 		return
 	}
@@ -500,13 +516,13 @@ func (p *parser) decideEscort(x *deciding, l engine.OrderLine, verb string) {
 	x.escortLine, x.others = l.N, x.others+1
 }
 
-// decideTargets reads "target" and "torpedoes" lines for the battle
-// (8.221, 8.28).
-func (p *parser) decideTargets(x *deciding, l engine.OrderLine, verb string) {
-	q := x.q
+// targets reads "target" and "torpedoes" lines for the battle (8.221,
+// 8.28).
+func (x *deciding) targets(l engine.OrderLine, _ []string) {
+	q, p := x.q, x.p
 	before := len(p.errs)
 	nt, nc := len(p.o.Targets), len(p.o.TorpCaps)
-	if verb == "target" {
+	if strings.EqualFold(l.Fields[0], "target") {
 		p.target(l)
 	} else {
 		p.torpLimit(l)

@@ -144,12 +144,6 @@ type Detach struct {
 	Flotilla  string `json:"flotilla"`
 }
 
-// verbsOf lists the orders of a turn under rules revision rev ("expose"
-// from 2), from the verb table.
-func verbsOf(rev int) string {
-	return Verbs.Valid(PhaseTurn, "", rev)
-}
-
 type parser struct {
 	v     *View
 	o     *Orders
@@ -665,10 +659,6 @@ func crossableFrom(sub bool, a, b engine.Hex) (string, string) {
 
 func (p *parser) search(l engine.OrderLine) {
 	f := l.Fields[1:]
-	if len(f) == 0 {
-		p.fail(l, "6.3", "search air HEX, or search surface UNIT", "search what?")
-		return
-	}
 	kind := strings.ToLower(f[0])
 	switch kind {
 	case "air":
@@ -908,10 +898,6 @@ var shipTypes = []string{"BB", "BC", "CV", "PD", "AS", "ACD", "CA", "CL", "DD", 
 
 func (p *parser) target(l engine.OrderLine) {
 	f := l.Fields[1:]
-	if len(f) < 2 {
-		p.fail(l, "8.271", "target UNIT TYPE", "name the unit and the ship type it goes for")
-		return
-	}
 	typ := strings.ToUpper(f[len(f)-1])
 	if !contains(shipTypes, typ) {
 		p.fail(l, "3.413", strings.Join(shipTypes, ", "), "%q is not a ship type", f[len(f)-1])
@@ -934,10 +920,6 @@ func (p *parser) target(l engine.OrderLine) {
 
 func (p *parser) torpLimit(l engine.OrderLine) {
 	f := l.Fields[1:]
-	if len(f) < 2 {
-		p.fail(l, "8.28", "torpedoes UNIT N", "name the unit and the most points it fires a round")
-		return
-	}
 	n, err := strconv.Atoi(f[len(f)-1])
 	if err != nil || n < 0 {
 		p.fail(l, "8.28", "torpedoes UNIT N, N 0 or more", "%q is not a number of torpedo points", f[len(f)-1])
@@ -962,10 +944,6 @@ func (p *parser) torpLimit(l engine.OrderLine) {
 func (p *parser) abandon(l engine.OrderLine) {
 	if p.v.Side != German {
 		p.fail(l, "9.2", "", "only the Germans attempt ports and give them up")
-		return
-	}
-	if len(l.Fields) < 2 {
-		p.fail(l, "9.2", "abandon PORT [LEAD SHIP]", "name the port")
 		return
 	}
 	port, ok := p.norwegianPort(l)
@@ -998,10 +976,6 @@ func (p *parser) norwegianPort(l engine.OrderLine) (string, bool) {
 func (p *parser) expose(l engine.OrderLine) {
 	if p.v.Side != German {
 		p.fail(l, "9.2", "", "only the Germans choose which of their ships a fortress fires at")
-		return
-	}
-	if len(l.Fields) < 3 {
-		p.fail(l, "9.2", "expose PORT SHIP[, SHIP ...]", "name the port and the ships its fortress fires at on halved defence")
 		return
 	}
 	port, ok := p.norwegianPort(l)
@@ -1186,10 +1160,6 @@ func (p *parser) airborne(l engine.OrderLine) {
 		p.fail(l, "6.28", "", "only the Germans have airborne troops")
 		return
 	}
-	if len(f) < 2 {
-		p.fail(l, "6.28", "airborne UNIT AIRFIELD", "an airborne landing names the unit and the airfield")
-		return
-	}
 	ids, ok := p.units(l, f[:len(f)-1])
 	if !ok {
 		return
@@ -1263,10 +1233,6 @@ func (p *parser) strike(l engine.OrderLine, cover bool) {
 	verb := "strike AIRCRAFT HEX"
 	if cover {
 		verb = "cover FIGHTER HEX"
-	}
-	if len(f) < 2 {
-		p.fail(l, "8.5", verb, "name the aircraft and the hex")
-		return
 	}
 	h, ok := onMapHex(f[len(f)-1])
 	if !ok {

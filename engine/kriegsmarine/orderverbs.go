@@ -1,14 +1,16 @@
 package kriegsmarine
 
 import (
+	"fmt"
 	"strings"
 
 	"skagerrak/engine"
 )
 
 // turnDriver binds the turn's verbs to the parser's functions (the
-// decision phases' verbs are read by decision). A verb of a later rules
-// revision than the game's is an unknown order, as it always was.
+// decision phases' verbs are read by decisionDriver). A verb of a later
+// rules revision than the game's, or of the decision phases only, is
+// refused saying so.
 var turnDriver = engine.Driver[*parser]{
 	Verbs: Verbs.In(PhaseTurn),
 	Funcs: map[string]engine.VerbFunc[*parser]{
@@ -35,13 +37,19 @@ var turnDriver = engine.Driver[*parser]{
 		"end":       (*parser).endGame,
 		"pass":      (*parser).pass,
 	},
-	Open: func(p *parser, v engine.Verb) bool { return v.Allows(PhaseTurn, "", int(p.v.rev())) },
-	Unknown: func(p *parser, l engine.OrderLine) {
-		p.errs = append(p.errs, l.Errorf("", engine.Suggest(l.Fields[0], Verbs.Names(PhaseTurn, p.v.Side, int(p.v.rev()))), "unknown order %q", l.Fields[0]))
+	Open:  func(p *parser, v engine.Verb) bool { return v.Allows(PhaseTurn, "", int(p.v.rev())) },
+	Valid: func(p *parser) []string { return Verbs.Names(PhaseTurn, p.v.Side, int(p.v.rev())) },
+	Unknown: func(p *parser, l engine.OrderLine, valid string) {
+		msg := fmt.Sprintf("unknown order %q", l.Fields[0])
+		if v, ok := Verbs.Lookup(l.Fields[0]); ok {
+			msg = v.Closed(l.Fields[0], int(p.v.rev())) // a decision phase's
+		}
+		p.errs = append(p.errs, l.Errorf("", valid, "%s", msg))
 	},
-	Closed: func(p *parser, l engine.OrderLine, _ engine.Verb) {
-		p.errs = append(p.errs, l.Errorf("", verbsOf(int(p.v.rev())), "unknown order %q", l.Fields[0]))
+	Closed: func(p *parser, l engine.OrderLine, v engine.Verb, valid string) {
+		p.errs = append(p.errs, l.Errorf("", valid, "%s", v.Closed(l.Fields[0], int(p.v.rev()))))
 	},
+	Refuse: func(p *parser, e engine.LineError) { p.errs = append(p.errs, e) },
 }
 
 // lineVerb binds a verb function that reads the whole line to the driver.
@@ -51,7 +59,7 @@ func lineVerb(f func(*parser, engine.OrderLine)) engine.VerbFunc[*parser] {
 
 // combatAsk reads "combat ask": decide each battle round in person (8.2).
 func (p *parser) combatAsk(l engine.OrderLine, args []string) {
-	if len(args) != 1 || !strings.EqualFold(args[0], ChoiceAsk) {
+	if !strings.EqualFold(args[0], ChoiceAsk) {
 		p.fail(l, "8.2", "combat ask", "did you mean: combat ask")
 		return
 	}
@@ -74,11 +82,7 @@ func (p *parser) escort(l engine.OrderLine, args []string) {
 }
 
 // restrict reads "restrict": restricted fire (8.26).
-func (p *parser) restrict(l engine.OrderLine, args []string) {
-	if len(args) != 0 {
-		p.fail(l, "8.26", "restrict", "restrict takes nothing after it")
-		return
-	}
+func (p *parser) restrict(engine.OrderLine, []string) {
 	p.o.Restrict = true
 }
 
@@ -114,9 +118,5 @@ func (p *parser) endGame(l engine.OrderLine, args []string) {
 	p.o.EndGame = true
 }
 
-// pass reads "pass": no orders.
-func (p *parser) pass(l engine.OrderLine, args []string) {
-	if len(args) > 0 {
-		p.errs = append(p.errs, l.Errorf("", "pass", "pass takes nothing after it"))
-	}
-}
+// pass reads "pass": no orders (the driver refuses words after it).
+func (p *parser) pass(engine.OrderLine, []string) {}

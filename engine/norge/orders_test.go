@@ -121,3 +121,20 @@ func TestEveryVerbHasAParser(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestWrongWordCountGivesUsageAndLine: a line with more or fewer words
+// than its verb takes (the table's Words) is refused by the driver with
+// its line number, the verb's rule and usage, and the table's example; a
+// verb of another phase lists the open phase's orders.
+func TestWrongWordCountGivesUsageAndLine(t *testing.T) {
+	s := fresh(t)
+	_, errs := Ruleset{}.ParseOrders(s, German, "# air\nair Aalborg")
+	want := engine.LineError{Line: 2, Text: "air Aalborg", Rule: "9.3", Msg: "air takes 2 words after it (air BASE MAP); this line has 1", Valid: "air Aalborg A"}
+	if len(errs) != 1 || errs[0] != want {
+		t.Errorf("errors %+v, want %+v", errs, want)
+	}
+	_, errs = Ruleset{}.ParseOrders(s, German, "sub Truant 2")
+	if len(errs) != 1 || errs[0].Msg != `"sub" is not an order of `+PhaseOf(s).ID || errs[0].Valid != Verbs.Valid(phaseKind(s), "", 0) {
+		t.Errorf("a verb of another phase: %+v", errs)
+	}
+}

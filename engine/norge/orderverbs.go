@@ -32,13 +32,13 @@ var orderDriver = engine.Driver[*parser]{
 	},
 	Open:    func(p *parser, v engine.Verb) bool { return v.Allows(phaseKind(p.s), "", 0) },
 	Unknown: (*parser).notAnOrder,
-	Closed:  func(p *parser, l engine.OrderLine, _ engine.Verb) { p.notAnOrder(l) },
+	Closed:  func(p *parser, l engine.OrderLine, _ engine.Verb, valid string) { p.notAnOrder(l, valid) },
+	Refuse:  func(p *parser, e engine.LineError) { p.errs = append(p.errs, e) },
 }
 
 // notAnOrder refuses a line whose first word is no order of the phase.
-func (p *parser) notAnOrder(l engine.OrderLine) {
-	verbs := Verbs.Names(phaseKind(p.s), "", 0)
-	p.errs = append(p.errs, l.Errorf("7.1", engine.Suggest(l.Fields[0], verbs), "%q is not an order of %s", l.Fields[0], PhaseOf(p.s).ID))
+func (p *parser) notAnOrder(l engine.OrderLine, valid string) {
+	p.errs = append(p.errs, l.Errorf("7.1", valid, "%q is not an order of %s", l.Fields[0], PhaseOf(p.s).ID))
 }
 
 // parseVerb binds a verb's function to the driver: the function reads
@@ -63,23 +63,9 @@ func parseVerb(f func(p *parser, o *Order, args []string) *problem) engine.VerbF
 	}
 }
 
-// need is the problem of an order with fewer than n words after its verb.
-func need(verb string, args []string, n int, usage string) *problem {
-	if len(args) < n {
-		return fail(verbRule(verb), usage, "%s needs more words", verb)
-	}
-	return nil
-}
-
 // air reads "air BASE MAP": an air unit flies to a Tactical Map (9.3).
 func (p *parser) air(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if pr := need(o.Verb, args, 2, "air BASE MAP"); pr != nil {
-		return pr
-	}
-	if len(args) != 2 {
-		return fail("9.3", "air BASE MAP", "air takes a base and a map")
-	}
 	base, m, pr := checkAir(s, side, args[0], args[1])
 	if pr != nil {
 		return pr
@@ -94,7 +80,7 @@ func (p *parser) air(o *Order, args []string) *problem {
 // intercept reads "intercept on|off" (10.9).
 func (p *parser) intercept(o *Order, args []string) *problem {
 
-	if len(args) != 1 || (!strings.EqualFold(args[0], "on") && !strings.EqualFold(args[0], "off")) {
+	if !strings.EqualFold(args[0], "on") && !strings.EqualFold(args[0], "off") {
 		return fail("10.9", "intercept on | intercept off", "intercept takes on or off")
 	}
 	o.Args = []string{strings.ToLower(args[0])}
@@ -105,9 +91,6 @@ func (p *parser) intercept(o *Order, args []string) *problem {
 // HEX ..." on land (10.1, 14.3).
 func (p *parser) move(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if pr := need(o.Verb, args, 2, "move UNIT HEX [HEX ...]"); pr != nil {
-		return pr
-	}
 	if s.Step == StepNavalGerman || s.Step == StepNavalAllied {
 		sh, pr := findShip(s, side, args[0])
 		if pr != nil {
@@ -156,9 +139,6 @@ func (p *parser) move(o *Order, args []string) *problem {
 // (11.1).
 func (p *parser) load(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if pr := need(o.Verb, args, 2, "load CONVOY UNIT [UNIT ...]"); pr != nil {
-		return pr
-	}
 	sh, pr := findShip(s, side, args[0])
 	if pr != nil {
 		return pr
@@ -200,9 +180,6 @@ func (p *parser) load(o *Order, args []string) *problem {
 // merge reads "merge CONVOY CONVOY" (11.2).
 func (p *parser) merge(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if len(args) != 2 {
-		return fail("11.2", "merge CONVOY CONVOY", "merge takes two convoys")
-	}
 	a, pr := findShip(s, side, args[0])
 	if pr != nil {
 		return pr
@@ -229,9 +206,6 @@ func (p *parser) merge(o *Order, args []string) *problem {
 // disembark reads "disembark SHIP" (12.1).
 func (p *parser) disembark(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if len(args) != 1 {
-		return fail("12.1", "disembark SHIP", "disembark takes one convoy or battleship")
-	}
 	sh, pr := findShip(s, side, args[0])
 	if pr != nil {
 		return pr
@@ -252,9 +226,6 @@ func (p *parser) disembark(o *Order, args []string) *problem {
 // embark reads "embark CONVOY UNIT ..." (12.8).
 func (p *parser) embark(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if pr := need(o.Verb, args, 2, "embark CONVOY UNIT [UNIT ...]"); pr != nil {
-		return pr
-	}
 	sh, pr := findShip(s, side, args[0])
 	if pr != nil {
 		return pr
@@ -298,9 +269,6 @@ func (p *parser) embark(o *Order, args []string) *problem {
 // airlift reads "airlift UNIT AIRFIELD" (13.1).
 func (p *parser) airlift(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if len(args) != 2 {
-		return fail("13.1", "airlift UNIT AIRFIELD", "airlift takes a unit and an airfield")
-	}
 	u, pr := findUnit(s, side, args[0])
 	if pr != nil {
 		return pr
@@ -326,9 +294,6 @@ func (p *parser) airlift(o *Order, args []string) *problem {
 // drop reads "drop UNIT HEX" (13.5).
 func (p *parser) drop(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if len(args) != 2 {
-		return fail("13.5", "drop UNIT HEX", "drop takes a unit and a hex")
-	}
 	u, pr := findUnit(s, side, args[0])
 	if pr != nil {
 		return pr
@@ -351,9 +316,6 @@ func (p *parser) drop(o *Order, args []string) *problem {
 // ferry reads "ferry UNIT" (14.6).
 func (p *parser) ferry(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if len(args) != 1 {
-		return fail("14.6", "ferry UNIT", "ferry takes one unit")
-	}
 	u, pr := findUnit(s, side, args[0])
 	if pr != nil {
 		return pr
@@ -379,9 +341,6 @@ func (p *parser) ferry(o *Order, args []string) *problem {
 // bridge reads "blow HEX HEX" and "sabotage HEX HEX" (15.1, 15.2).
 func (p *parser) bridge(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if len(args) != 2 {
-		return fail(verbRule(o.Verb), o.Verb+" HEX HEX", "%s takes the two hexes of a bridge", o.Verb)
-	}
 	a, ok1 := canonHex(args[0])
 	b, ok2 := canonHex(args[1])
 	hs, isSide := data.Sides[sideKey(a, b)]
@@ -415,7 +374,7 @@ func (p *parser) bridge(o *Order, args []string) *problem {
 // 16.7).
 func (p *parser) attack(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if len(args) < 3 || !strings.EqualFold(args[1], "with") {
+	if !strings.EqualFold(args[1], "with") {
 		return fail("16.1", "attack HEX with UNIT [UNIT ...]", "attack needs a hex, \"with\" and units")
 	}
 	h, ok := canonHex(args[0])
@@ -469,9 +428,6 @@ func (p *parser) attack(o *Order, args []string) *problem {
 // carry reads "carry BATTLESHIP UNIT ..." in the set-up (6.2).
 func (p *parser) carry(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if pr := need(o.Verb, args, 2, "carry BATTLESHIP UNIT [UNIT ...]"); pr != nil {
-		return pr
-	}
 	sh, pr := findShip(s, side, args[0])
 	if pr != nil {
 		return pr
@@ -520,9 +476,6 @@ func (p *parser) losses(o *Order, args []string) *problem {
 		o.Args = []string{"none"}
 		return nil
 	}
-	if len(args) == 0 {
-		return fail("10.8", "losses UNIT|SHIP ... | losses none", "losses needs units or ships, or none")
-	}
 	for _, a := range args {
 		if sh, pr := findShip(s, side, a); pr == nil {
 			o.Args = append(o.Args, sh.ID)
@@ -544,9 +497,6 @@ func (p *parser) hold(o *Order, args []string) *problem {
 		o.Args = []string{"none"}
 		return nil
 	}
-	if len(args) == 0 {
-		return fail("16.6", "hold UNIT [UNIT ...] | hold none", "hold needs units or none")
-	}
 	for _, a := range args {
 		u, pr := findUnit(s, side, a)
 		if pr != nil {
@@ -560,9 +510,6 @@ func (p *parser) hold(o *Order, args []string) *problem {
 // sub reads "sub SUB AREA" (17.1).
 func (p *parser) sub(o *Order, args []string) *problem {
 	s, side := p.s, p.side
-	if len(args) != 2 {
-		return fail("17.1", "sub SUB AREA", "sub takes a submarine and a sea area number")
-	}
 	sh, pr := findShip(s, side, args[0])
 	if pr != nil {
 		return pr

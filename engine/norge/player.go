@@ -187,6 +187,8 @@ func landingTargets(s *State, side engine.Side) []string {
 	return append(own, other...)
 }
 
+// playNaval is the scripted player's naval phase: an order for each of
+// its convoys, battleships and carriers, in the order of the ships.
 func playNaval(s *State, side engine.Side) []string {
 	p := &navalPlan{s: s, side: side, end: map[string]int{}}
 	for _, sh := range s.Ships {
@@ -388,6 +390,9 @@ func loadLine(s *State, sh *Ship) string {
 	return "load " + sh.ID + " " + strings.Join(ids, " ")
 }
 
+// playLand is the scripted player's land phase: airlifts and drops,
+// marches, landings, attacks and the hold order, each seeing the moves
+// before it on a scratch copy of the state.
 func playLand(s *State, side engine.Side) []string {
 	var out []string
 	scr := s.clone()

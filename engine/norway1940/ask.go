@@ -281,73 +281,12 @@ func parseDecision(s *State, side engine.Side, text string) (*Orders, []engine.L
 	return o, errs
 }
 
+// parseDecisionLine reads one decision line of q's short phase through
+// the Decisions table (decisionDriver).
 func parseDecisionLine(q *Question, l engine.OrderLine) (Order, *engine.LineError) {
-	low := make([]string, len(l.Fields))
-	for i, f := range l.Fields {
-		low[i] = strings.ToLower(f)
-	}
-	o := Order{Line: l.N, Verb: "decide"}
-	valid := strings.Join(q.Choices, " | ")
-	bad := func(format string, args ...any) (Order, *engine.LineError) {
-		e := l.Errorf(q.Rule, valid, format, args...)
-		return o, &e
-	}
-	w := strings.Join(low, " ")
-	switch q.Kind {
-	case AskEvasion:
-		if w == "evade" || w == "fight" {
-			o.Kind = w
-			return o, nil
-		}
-	case AskContinue:
-		if w == "fight on" || w == "break off" {
-			o.Kind = w
-			return o, nil
-		}
-	case AskReact:
-		if w == "pass" {
-			o.Kind = w
-			return o, nil
-		}
-		if len(low) == 3 && low[0] == "attack" && low[1] == "with" {
-			o.Kind, o.ID = "attack", strings.ToUpper(l.Fields[2])
-			if !contains(q.Fleets, o.ID) {
-				return bad("fleet %s may not attack: not one of your undetected fleets with combat points in %s", o.ID, q.Box)
-			}
-			return o, nil
-		}
-	case AskLosses:
-		if len(low) == 2 && (low[0] == "step" || low[0] == "eliminate") {
-			for _, u := range q.Losses {
-				if strings.EqualFold(u.ID, l.Fields[1]) {
-					o.Kind, o.ID = low[0], u.ID
-					return o, nil
-				}
-			}
-			return bad("%s is not one of your beaten units in %s", l.Fields[1], q.Box)
-		}
-	case AskInterception:
-		if w == "pass" {
-			o.Kind = w
-			return o, nil
-		}
-		if len(low) == 3 && low[0] == "intercept" {
-			o.Kind = "intercept"
-			n, err := strconv.Atoi(low[2])
-			if err != nil || n < 1 {
-				return bad("bad number of fighter markers %q", l.Fields[2])
-			}
-			o.N = n
-			for _, r := range q.Raids {
-				if strings.EqualFold(r.Place, l.Fields[1]) {
-					o.To = r.Place
-					return o, nil
-				}
-			}
-			return bad("no raid within reach of your kept fighters over %q", l.Fields[1])
-		}
-	}
-	return bad("not a decision of this phase: %s", askTitle[q.Kind])
+	x := &decisionLine{q: q, l: l, o: Order{Line: l.N, Verb: "decide"}}
+	decisionDriver.Line(x, l)
+	return x.o, x.err
 }
 
 // checkDecision checks the decision lines as a whole.

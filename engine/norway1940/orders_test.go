@@ -128,7 +128,48 @@ func TestOrderFileLineNumbers(t *testing.T) {
 // TestEveryVerbHasAParser: the verb table and the parser's functions
 // name the same orders, so neither can drift from the other.
 func TestEveryVerbHasAParser(t *testing.T) {
-	if err := orderDriver.Check(); err != nil {
-		t.Error(err)
+	for _, d := range []interface{ Check() error }{orderDriver, decisionDriver} {
+		if err := d.Check(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestWrongWordCountGivesUsageAndLine: an order line with more or fewer
+// words than its verb takes (the table's Words) is refused with its line
+// number, the verb's rule, its usage and the table's example.
+func TestWrongWordCountGivesUsageAndLine(t *testing.T) {
+	_, err := parseLine(newGame(t), Allied, engine.OrderLines("# subs\nsubs South-2")[0])
+	want := engine.LineError{Line: 2, Text: "subs South-2", Rule: "9.11", Msg: "subs takes 2 or 3 words after it (sub BOX ENEMY [1-3]); this line has 1", Valid: "sub South-2 G4 1"}
+	if err == nil || *err != want {
+		t.Errorf("error %+v, want %+v", err, want)
+	}
+}
+
+// TestLaterRevisionsOrderSaysSo: the losses order of revision 2 in a
+// revision 1 game is refused saying so, the game's orders as valid.
+func TestLaterRevisionsOrderSaysSo(t *testing.T) {
+	st1, _ := Ruleset{}.New(engine.Setup{Revision: 1}, enginetest.ThenOnes())
+	_, err := parseLine(st1.(*State), German, engine.OrderLines("losses none")[0])
+	if err == nil || err.Msg != `"losses" is an order from rules revision 2; this game plays revision 1` || err.Rule != "5.2" || strings.Contains(err.Valid, "losses") {
+		t.Errorf("losses in revision 1: %+v", err)
+	}
+}
+
+// TestSubAndReconReadBoxEnemyAlike: sub and air recon read "BOX ENEMY
+// [1-3]" with one reader: the same box, enemy and markers, and each its
+// own rule and words for too many markers.
+func TestSubAndReconReadBoxEnemyAlike(t *testing.T) {
+	s := newGame(t)
+	sub, _ := parseLine(s, Allied, engine.OrderLines("sub south-2 g4 2")[0])
+	rec, _ := parseLine(s, Allied, engine.OrderLines("air recon south-2 g4 2")[0])
+	if sub.To != "South-2" || sub.Target != "G4" || sub.N != 2 || rec.To != sub.To || rec.Target != sub.Target || rec.N != sub.N {
+		t.Errorf("sub %+v, recon %+v", sub, rec)
+	}
+	_, errSub := parseLine(s, Allied, engine.OrderLines("sub South-2 G4 4")[0])
+	_, errRec := parseLine(s, Allied, engine.OrderLines("air recon South-2 G4 4")[0])
+	if errSub == nil || errSub.Rule != "9.11" || errSub.Msg != "up to three submarine markers may be grouped" ||
+		errRec == nil || errRec.Rule != "8.9.1" || errRec.Msg != "up to 3 recon points may be grouped" {
+		t.Errorf("too many markers: sub %+v, recon %+v", errSub, errRec)
 	}
 }

@@ -62,13 +62,16 @@ var orderDriver = engine.Driver[*line]{
 		"losses":   lineVerb((*line).losses),
 	},
 	Open:    func(p *line, v engine.Verb) bool { return v.Allows(PhaseTurn, "", int(p.s.rev())) },
-	Unknown: func(p *line, _ engine.OrderLine) { p.unknown() },
-	Closed:  func(p *line, _ engine.OrderLine, _ engine.Verb) { p.unknown() },
+	Unknown: func(p *line, _ engine.OrderLine, valid string) { p.unknown(valid) },
+	Closed: func(p *line, l engine.OrderLine, v engine.Verb, valid string) {
+		p.bad("5.2", valid, "%s", v.Closed(l.Fields[0], int(p.s.rev())))
+	},
+	Refuse: func(p *line, e engine.LineError) { p.err = &e },
 }
 
 // unknown records that the line's verb is none of the turn's orders.
-func (p *line) unknown() {
-	p.bad("5.2", engine.Suggest(p.f[0], Verbs.Names(PhaseTurn, "", int(p.s.rev()))), "unknown order %q", p.f[0])
+func (p *line) unknown(valid string) {
+	p.bad("5.2", valid, "unknown order %q", p.f[0])
 }
 
 // parseLine turns one order line into an Order, without checking it
@@ -86,10 +89,6 @@ func parseLine(s *State, side engine.Side, l engine.OrderLine) (Order, *engine.L
 // fleet reads "fleet ID ...": a move, a new fleet from port, a split, a
 // merge or an attack (9.6-9.14).
 func (p *line) fleet() {
-	if len(p.f) < 3 {
-		p.bad("9.13", "fleet ID to BOX | fleet ID from PORT to BOX ... | fleet ID split NEW ... to BOX | fleet ID merge ID | fleet ID attack ENEMY", "incomplete fleet order")
-		return
-	}
 	p.o.ID = strings.ToUpper(p.f[1])
 	rest := p.low[2:]
 	raw := p.f[2:]
@@ -237,20 +236,23 @@ func (p *line) fleetAttack(rest, raw []string) {
 // sub reads "sub BOX ENEMY [N]" (9.11).
 func (p *line) sub() {
 	p.o.Verb = "sub"
-	if len(p.f) != 3 && len(p.f) != 4 {
-		p.bad("9.11", "sub BOX ENEMY [1-3]", "sub takes a box, an enemy fleet and a number of markers")
-		return
-	}
-	b, ok := data.Box(p.f[1])
+	p.boxEnemy(1, "9.11", "1, 2 or 3 markers", "up to three submarine markers may be grouped")
+}
+
+// boxEnemy reads "BOX ENEMY [N]" from word i on, as sub and air recon
+// give them: a naval box, an enemy fleet and 1 to 3 markers (rule the
+// order's, valid and tooMany its words for the markers).
+func (p *line) boxEnemy(i int, rule, valid, tooMany string) {
+	b, ok := data.Box(p.f[i])
 	if !ok {
-		p.bad("9.11", "a naval box", "unknown box %q", p.f[1])
+		p.bad(rule, "a naval box", "unknown box %q", p.f[i])
 		return
 	}
-	p.o.To, p.o.Target, p.o.N = b.Name, strings.ToUpper(p.f[2]), 1
-	if len(p.f) == 4 {
-		n, ok := p.num(3)
+	p.o.To, p.o.Target, p.o.N = b.Name, strings.ToUpper(p.f[i+1]), 1
+	if len(p.f) == i+3 {
+		n, ok := p.num(i + 2)
 		if !ok || n < 1 || n > 3 {
-			p.bad("9.11", "1, 2 or 3 markers", "up to three submarine markers may be grouped")
+			p.bad(rule, valid, "%s", tooMany)
 			return
 		}
 		p.o.N = n
@@ -259,10 +261,6 @@ func (p *line) sub() {
 
 // air reads "air MISSION ...", one function a mission (8.9).
 func (p *line) air() {
-	if len(p.f) < 3 {
-		p.bad("8.9", "air recon|transport|patrol|bomb|interdict|support|para ...", "incomplete air order")
-		return
-	}
 	p.o.Kind = p.low[1]
 	switch p.o.Kind {
 	case "para":
@@ -305,20 +303,7 @@ func (p *line) airRecon() {
 		p.bad("8.9.1", "air recon BOX ENEMY [1-3]", "recon takes a box, an enemy fleet and 1-3 points")
 		return
 	}
-	b, ok := data.Box(p.f[2])
-	if !ok {
-		p.bad("8.9.1", "a naval box", "unknown box %q", p.f[2])
-		return
-	}
-	p.o.To, p.o.Target, p.o.N = b.Name, strings.ToUpper(p.f[3]), 1
-	if len(p.f) == 5 {
-		n, ok := p.num(4)
-		if !ok || n < 1 || n > 3 {
-			p.bad("8.9.1", "1, 2 or 3 recon points", "up to 3 recon points may be grouped")
-			return
-		}
-		p.o.N = n
-	}
+	p.boxEnemy(2, "8.9.1", "1, 2 or 3 recon points", "up to 3 recon points may be grouped")
 }
 
 // airTransport reads "air transport|emergency UNIT [SUPPLY] to AREA
@@ -421,10 +406,6 @@ func (p *line) airBomb() {
 
 // climb reads "climb UNIT", a move to high ground in place (16.2.2).
 func (p *line) climb() {
-	if len(p.f) != 2 {
-		p.bad("16.2.2", "climb UNIT", "climb takes a unit")
-		return
-	}
 	id, ok := unitName(p.s, p.f[1])
 	if !ok {
 		p.bad("16.2.2", unitHint(p.s, p.side, p.f[1]), "unknown unit %q", p.f[1])
@@ -435,10 +416,6 @@ func (p *line) climb() {
 
 // move reads "move|rail UNIT AREA ... [high]" (10.3).
 func (p *line) move() {
-	if len(p.f) < 3 {
-		p.bad("10.3", p.o.Verb+" UNIT AREA [AREA ...] [high]", "a move needs a unit and at least one area")
-		return
-	}
 	id, ok := unitName(p.s, p.f[1])
 	if !ok {
 		p.bad("10.3", unitHint(p.s, p.side, p.f[1]), "unknown unit %q", p.f[1])
@@ -467,10 +444,6 @@ func (p *line) move() {
 // attack reads "attack AREA [with UNIT ...] [retreat AREA] [fallback
 // AREA]" (10.5).
 func (p *line) attack() {
-	if len(p.f) < 2 {
-		p.bad("10.5", "attack AREA [with UNITS] [retreat AREA]", "attack needs an area")
-		return
-	}
 	a, ok := data.AreaByName(p.f[1])
 	if !ok {
 		p.bad("10.5", areaHint(p.f[1]), "unknown area %q", p.f[1])
@@ -521,13 +494,9 @@ func (p *line) attack() {
 // 13.3).
 func (p *line) build() {
 	if p.o.Verb == "repair" {
-		if len(p.f) != 2 {
-			p.bad("13.2.2", "repair UNIT", "repair takes a unit")
-			return
-		}
 		p.o.Kind, p.f = "repair", append([]string{"build", "repair"}, p.f[1:]...)
 	} else {
-		if len(p.f) != 3 || (p.low[1] != "fieldwork" && p.low[1] != "fortify") {
+		if p.low[1] != "fieldwork" && p.low[1] != "fortify" {
 			p.bad("13.3.1", "build fieldwork UNIT | build fortify UNIT | repair UNIT", "malformed build order")
 			return
 		}
@@ -544,7 +513,7 @@ func (p *line) build() {
 
 // keep reads "keep fighters N" (8.9.3.1).
 func (p *line) keep() {
-	if len(p.f) != 3 || p.low[1] != "fighters" {
+	if p.low[1] != "fighters" {
 		p.bad("8.9.3.1", "keep fighters N", "malformed keep order")
 		return
 	}
@@ -558,7 +527,7 @@ func (p *line) keep() {
 
 // evade reads "evade always|never|weaker" (9.14.5).
 func (p *line) evade() {
-	if len(p.f) != 2 || (p.low[1] != "always" && p.low[1] != "never" && p.low[1] != "weaker") {
+	if p.low[1] != "always" && p.low[1] != "never" && p.low[1] != "weaker" {
 		p.bad("9.14.5", "evade always | evade never | evade weaker", "malformed evade order")
 		return
 	}
@@ -578,10 +547,6 @@ func (p *line) ask() {
 // losses reads "losses UNIT ... | losses none", from revision 2 (the
 // driver refuses it before, 10.5.6).
 func (p *line) losses() {
-	if len(p.f) < 2 {
-		p.bad("10.5.6", "losses UNIT [UNIT ...] | losses none", "losses needs your units in the order they take combat losses")
-		return
-	}
 	if len(p.f) == 2 && p.low[1] == "none" {
 		p.o.Flag = "none"
 		return
@@ -598,9 +563,117 @@ func (p *line) losses() {
 
 // react reads "react|continue on|off" (9.14.4, 9.14.5).
 func (p *line) react() {
-	if len(p.f) != 2 || (p.low[1] != "on" && p.low[1] != "off") {
+	if p.low[1] != "on" && p.low[1] != "off" {
 		p.bad("9.14.4", p.o.Verb+" on | "+p.o.Verb+" off", "malformed %s order", p.o.Verb)
 		return
 	}
 	p.o.Flag = p.low[1]
+}
+
+// decisionLine is one decision line of a short phase being read: the
+// question, the decision so far and its error.
+type decisionLine struct {
+	q   *Question
+	l   engine.OrderLine
+	o   Order
+	err *engine.LineError
+}
+
+// bad records the line's error, with the question's rule and its
+// decision lines as valid.
+func (x *decisionLine) bad(format string, args ...any) {
+	e := x.l.Errorf(x.q.Rule, strings.Join(x.q.Choices, " | "), format, args...)
+	x.err = &e
+}
+
+// notADecision refuses a line that is no decision of the question.
+func (x *decisionLine) notADecision() {
+	x.bad("not a decision of this phase: %s", askTitle[x.q.Kind])
+}
+
+// decisionDriver binds Decisions to the answers' functions; the phase
+// kind is the question's. Its refusals cite the question's rule and list
+// its decision lines, with the fleets, units and places filled in.
+var decisionDriver = engine.Driver[*decisionLine]{
+	Verbs: Decisions,
+	Funcs: map[string]engine.VerbFunc[*decisionLine]{
+		"evade":     func(x *decisionLine, _ engine.OrderLine, _ []string) { x.o.Kind = "evade" },
+		"fight":     (*decisionLine).fight,
+		"break":     (*decisionLine).breakOff,
+		"attack":    (*decisionLine).attackWith,
+		"pass":      func(x *decisionLine, _ engine.OrderLine, _ []string) { x.o.Kind = "pass" },
+		"intercept": (*decisionLine).intercept,
+		"step":      (*decisionLine).stepLoss,
+	},
+	Open:    func(x *decisionLine, v engine.Verb) bool { return v.Allows(x.q.Kind, "", 0) },
+	Unknown: func(x *decisionLine, _ engine.OrderLine, _ string) { x.notADecision() },
+	Closed:  func(x *decisionLine, _ engine.OrderLine, _ engine.Verb, _ string) { x.notADecision() },
+	Refuse: func(x *decisionLine, e engine.LineError) {
+		x.bad("%s", e.Msg)
+	},
+}
+
+// fight reads "fight" (evasion) and "fight on" (continue), 9.14.5.
+func (x *decisionLine) fight(_ engine.OrderLine, args []string) {
+	switch {
+	case x.q.Kind == AskEvasion && len(args) == 0:
+		x.o.Kind = "fight"
+	case x.q.Kind == AskContinue && len(args) == 1 && strings.EqualFold(args[0], "on"):
+		x.o.Kind = "fight on"
+	default:
+		x.notADecision()
+	}
+}
+
+// breakOff reads "break off" (9.14.5.1).
+func (x *decisionLine) breakOff(_ engine.OrderLine, args []string) {
+	if !strings.EqualFold(args[0], "off") {
+		x.notADecision()
+		return
+	}
+	x.o.Kind = "break off"
+}
+
+// attackWith reads "attack with FLEET", one of the fleets the question
+// names (9.14.4).
+func (x *decisionLine) attackWith(_ engine.OrderLine, args []string) {
+	if !strings.EqualFold(args[0], "with") {
+		x.notADecision()
+		return
+	}
+	x.o.Kind, x.o.ID = "attack", strings.ToUpper(args[1])
+	if !contains(x.q.Fleets, x.o.ID) {
+		x.bad("fleet %s may not attack: not one of your undetected fleets with combat points in %s", x.o.ID, x.q.Box)
+	}
+}
+
+// stepLoss reads "step UNIT" and "eliminate UNIT", a beaten unit of the
+// question (10.5.6).
+func (x *decisionLine) stepLoss(l engine.OrderLine, args []string) {
+	for _, u := range x.q.Losses {
+		if strings.EqualFold(u.ID, args[0]) {
+			x.o.Kind, x.o.ID = strings.ToLower(l.Fields[0]), u.ID
+			return
+		}
+	}
+	x.bad("%s is not one of your beaten units in %s", args[0], x.q.Box)
+}
+
+// intercept reads "intercept PLACE N": kept fighters over a raid the
+// question lists (8.9.3.1).
+func (x *decisionLine) intercept(_ engine.OrderLine, args []string) {
+	x.o.Kind = "intercept"
+	n, err := strconv.Atoi(args[1])
+	if err != nil || n < 1 {
+		x.bad("bad number of fighter markers %q", args[1])
+		return
+	}
+	x.o.N = n
+	for _, r := range x.q.Raids {
+		if strings.EqualFold(r.Place, args[0]) {
+			x.o.To = r.Place
+			return
+		}
+	}
+	x.bad("no raid within reach of your kept fighters over %q", args[0])
 }

@@ -84,6 +84,26 @@ func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 	if setup.Scenario != "" && setup.Scenario != "campaign" {
 		return nil, fmt.Errorf("norway1940: unknown scenario %q", setup.Scenario)
 	}
+	opts, err := r.setupOptions(setup)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
+		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
+	s.Revision = engine.Rev(rev).Recorded()
+	setUpAreas(s)
+	setUpForces(s)
+	setUpSides(s)
+	if s.has(OptNorwegianDepots) {
+		placeDepots(s, dice)
+	}
+	startTurn(s, dice)
+	return s, nil
+}
+
+// setupOptions returns the game's options sorted, each one the ruleset
+// knows.
+func (r rules) setupOptions(setup engine.Setup) ([]string, error) {
 	known := map[string]bool{}
 	for _, o := range r.Options() {
 		known[o.ID] = true
@@ -95,11 +115,13 @@ func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 			return nil, fmt.Errorf("norway1940: unknown option %q", o)
 		}
 	}
-	d := data
-	s := &State{Game: "norway1940", Scenario: "campaign", Options: opts, Turn: 1, Phasing: German,
-		Weather: Weather{South: "clear", Centre: "clear", North: "clear"}}
-	s.Revision = engine.Rev(rev).Recorded()
-	for _, a := range d.Areas {
+	return opts, nil
+}
+
+// setUpAreas starts every Norwegian area Allied, with its airfields,
+// coastal batteries and strongpoints.
+func setUpAreas(s *State) {
+	for _, a := range data.Areas {
 		if a.Name == "Sweden" {
 			continue
 		}
@@ -114,6 +136,12 @@ func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 			s.Strong = append(s.Strong, &Strongpoint{Area: a.Name, Owner: Allied, Usable: true})
 		}
 	}
+}
+
+// setUpForces places the land units where they start (aboard a fleet, or
+// pending for a later entry on the map) and the fleets with their cargo.
+func setUpForces(s *State) {
+	d := data
 	for _, ui := range d.Units {
 		u := &Unit{ID: ui.ID, Side: ui.Side, Nation: ui.Nation, Type: ui.Type, Size: ui.Size, Mod: ui.Mod, Red: ui.Red,
 			Move: ui.Move, Steps: ui.Steps, MaxSteps: ui.Steps, Div: ui.Div, Entry: ui.Entry, Goal: ui.Goal}
@@ -136,6 +164,11 @@ func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 		}
 		s.Fleets = append(s.Fleets, f)
 	}
+}
+
+// setUpSides gives each side its submarines, standing orders and decoys.
+func setUpSides(s *State) {
+	d := data
 	for _, x := range []engine.Side{Allied, German} {
 		ss := &SideState{Side: x, Subs: d.Subs[string(x)], Standing: Standing{Evade: "weaker", React: true}}
 		var nations []string
@@ -151,11 +184,6 @@ func (r rules) newState(setup engine.Setup, dice engine.Dice) (*State, error) {
 		}
 		s.Sides = append(s.Sides, ss)
 	}
-	if s.has(OptNorwegianDepots) {
-		placeDepots(s, dice)
-	}
-	startTurn(s, dice)
-	return s, nil
 }
 
 func (d *Data) fleetInfo(id string) *FleetInfo {

@@ -153,3 +153,53 @@ func revision1(st *State) *State {
 	st.Revision = 0
 	return st
 }
+
+// adjSwedish returns a Swedish land hex next to h that is not a place,
+// not across a river, and of the given terrain key (0: any).
+func adjSwedish(t *testing.T, h engine.Hex, key byte) engine.Hex {
+	t.Helper()
+	for _, n := range h.Neighbors() {
+		if _, isPlace := data.PlaceAt(n); isPlace || data.CountryAt(n) != 'S' || !data.Land(n) || data.River(h, n) != "" {
+			continue
+		}
+		if key == 0 || data.TerrainAt(n) == key {
+			return n
+		}
+	}
+	t.Fatalf("no Swedish hex next to %s", h)
+	return engine.Hex{}
+}
+
+// findHex returns a Swedish non-place hex of terrain key with a Swedish
+// non-place neighbour not across a river.
+func findHex(t *testing.T, key byte) (engine.Hex, engine.Hex) {
+	t.Helper()
+	for _, h := range data.Grid.All() {
+		if data.TerrainAt(h) != key || data.CountryAt(h) != 'S' {
+			continue
+		}
+		if _, ok := data.PlaceAt(h); ok {
+			continue
+		}
+		for _, n := range h.Neighbors() {
+			if _, ok := data.PlaceAt(n); !ok && data.CountryAt(n) == 'S' && data.Land(n) && data.River(h, n) == "" {
+				return h, n
+			}
+		}
+	}
+	t.Fatalf("no hex of terrain %c", key)
+	return engine.Hex{}, engine.Hex{}
+}
+
+// hintOrders returns the orders an error's Valid field names ("; "
+// between them), failing unless each starts with verb.
+func hintOrders(t *testing.T, e engine.LineError, verb string) []string {
+	t.Helper()
+	items := strings.Split(e.Valid, "; ")
+	for _, it := range items {
+		if !strings.HasPrefix(it, verb+" ") {
+			t.Fatalf("%s: hint %q is not %s orders", e.Msg, e.Valid, verb)
+		}
+	}
+	return items
+}

@@ -143,3 +143,20 @@ func TestEveryVerbHasAParser(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestWrongWordCountGivesUsageAndLine: a line with more or fewer words
+// than its verb takes (the table's Words) is refused by the driver with
+// its line number, the verb's rule and usage, and the table's example; a
+// verb of another phase lists the open phase's orders.
+func TestWrongWordCountGivesUsageAndLine(t *testing.T) {
+	st := at(bare(t, "objective", "I1@Stockholm"), 1, 1, "move")
+	errs := parseErr(st, "# rail\nrail I1")
+	want := engine.LineError{Line: 2, Text: "rail I1", Rule: "7A", Msg: "rail takes at least 2 words after it (rail UNIT HEX); this line has 1", Valid: "rail I1 Goteborg"}
+	if len(errs) != 1 || errs[0] != want {
+		t.Errorf("errors %+v, want %+v", errs, want)
+	}
+	errs = parseErr(st, "attack R9 with I1")
+	if len(errs) != 1 || errs[0].Msg != `"attack" is not an order of the move phase` || errs[0].Valid != stepVerbs("move") {
+		t.Errorf("a verb of another phase: %+v", errs)
+	}
+}

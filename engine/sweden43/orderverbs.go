@@ -43,8 +43,9 @@ var orderDriver = engine.Driver[*orderLine]{
 		"air":      (*orderLine).air,
 	},
 	Open:    func(p *orderLine, v engine.Verb) bool { return v.Allows(stepKind(p.step), "", 0) },
-	Unknown: func(p *orderLine, _ engine.OrderLine) { p.notAnOrder() },
-	Closed:  func(p *orderLine, _ engine.OrderLine, _ engine.Verb) { p.notAnOrder() },
+	Unknown: func(p *orderLine, _ engine.OrderLine, valid string) { p.notAnOrder(valid) },
+	Closed:  func(p *orderLine, _ engine.OrderLine, _ engine.Verb, valid string) { p.notAnOrder(valid) },
+	Refuse:  func(p *orderLine, e engine.LineError) { p.err = &e },
 }
 
 // stepKind is the kind of phase a step's orders are read in (an unknown
@@ -58,9 +59,8 @@ func stepKind(step string) string {
 }
 
 // notAnOrder refuses a line whose first word is no order of the step.
-func (p *orderLine) notAnOrder() {
-	verbs := stepVerbs(p.step)
-	p.bad("", engine.Suggest(p.f[0], strings.Split(verbs, ", ")), "%q is not an order of the %s phase", p.f[0], p.step)
+func (p *orderLine) notAnOrder(valid string) {
+	p.bad("", valid, "%q is not an order of the %s phase", p.f[0], p.step)
 }
 
 // parse reads one line into an Order without checking it against the board
@@ -114,10 +114,6 @@ func (p *orderLine) airUnit(s string) (string, bool) {
 // drop and replace.
 func (p *orderLine) unitHex(_ engine.OrderLine, _ []string) {
 	f, verb := p.f, p.o.Verb
-	if len(f) < 3 {
-		p.bad("", verb+" UNIT HEX", "%s needs a unit and a hex", verb)
-		return
-	}
 	id, ok := p.ground(f[1])
 	if !ok {
 		return
@@ -140,10 +136,6 @@ func (p *orderLine) unitHex(_ engine.OrderLine, _ []string) {
 
 // rebuild reads "rebuild UNIT" (29B).
 func (p *orderLine) rebuild(_ engine.OrderLine, _ []string) {
-	if len(p.f) != 2 {
-		p.bad("29B", "rebuild UNIT", "rebuild takes one unit")
-		return
-	}
 	if id, ok := p.ground(p.f[1]); ok {
 		p.o.Unit = id
 	}
@@ -151,10 +143,6 @@ func (p *orderLine) rebuild(_ engine.OrderLine, _ []string) {
 
 // mobilize reads "mobilize REGIMENT DIVISION" (29E).
 func (p *orderLine) mobilize(_ engine.OrderLine, _ []string) {
-	if len(p.f) != 3 {
-		p.bad("29E", "mobilize REGIMENT DIVISION", "mobilize takes a regiment and a division")
-		return
-	}
 	reg, ok := p.ground(p.f[1])
 	if !ok {
 		return
@@ -169,10 +157,6 @@ func (p *orderLine) mobilize(_ engine.OrderLine, _ []string) {
 // assemble reads "assemble DIVISION R1 R2 R3" (29F).
 func (p *orderLine) assemble(_ engine.OrderLine, _ []string) {
 	f := p.f
-	if len(f) < 5 || len(f) > 6 {
-		p.bad("29F", "assemble DIVISION R1 R2 R3 (2Div: assemble 2Div 2DivHQ R1 R2 R3)", "assemble takes a division and three regiments")
-		return
-	}
 	div, ok := p.ground(f[1])
 	if !ok {
 		return
@@ -190,10 +174,6 @@ func (p *orderLine) assemble(_ engine.OrderLine, _ []string) {
 // base reads "base AIRUNIT HEX" or "base AIRUNIT UK" (3F).
 func (p *orderLine) base(_ engine.OrderLine, _ []string) {
 	f := p.f
-	if len(f) != 3 {
-		p.bad("3F", "base AIRUNIT HEX (or UK)", "base takes an air unit and a hex")
-		return
-	}
 	id, ok := p.airUnit(f[1])
 	if !ok {
 		return
@@ -209,7 +189,7 @@ func (p *orderLine) base(_ engine.OrderLine, _ []string) {
 // attack reads "attack HEX with UNIT ... [advance]".
 func (p *orderLine) attack(_ engine.OrderLine, _ []string) {
 	f := p.f
-	if len(f) < 4 || !strings.EqualFold(f[2], "with") {
+	if !strings.EqualFold(f[2], "with") {
 		p.bad("", "attack HEX with UNIT UNIT ... [advance]", "malformed attack")
 		return
 	}
@@ -237,10 +217,6 @@ func (p *orderLine) attack(_ engine.OrderLine, _ []string) {
 // air reads "air AIRUNIT HEX [close]" (20).
 func (p *orderLine) air(_ engine.OrderLine, _ []string) {
 	f := p.f
-	if len(f) < 3 || len(f) > 4 {
-		p.bad("20", "air AIRUNIT HEX [close]", "malformed air mission")
-		return
-	}
 	id, ok := p.airUnit(f[1])
 	if !ok {
 		return

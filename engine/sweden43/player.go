@@ -131,6 +131,9 @@ func nearest(from engine.Hex, hs []engine.Hex) (engine.Hex, bool) {
 	return best, ok
 }
 
+// planMove is the scripted player's movement or exploitation phase:
+// arrivals (German) or mobilization (Allied), the march on the objectives,
+// then the Allied assemblies.
 func planMove(st *State, side engine.Side) []string {
 	work := st.Clone()
 	c := newCtx(work)

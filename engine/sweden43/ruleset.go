@@ -236,10 +236,17 @@ func fillError(e *engine.LineError, step string) {
 
 // checkAttacks validates a combat phase's orders and groups them.
 func (c *ctx) checkAttacks(side engine.Side, parsed []Order, lines map[int]engine.OrderLine) ([]Attack, []engine.LineError) {
-	var errs []engine.LineError
-	var atks []Attack
+	atks, hexUsed, errs := c.groundAttacks(side, parsed, lines)
+	errs = append(errs, c.airSupport(atks, hexUsed, parsed, lines)...)
+	return atks, errs
+}
+
+// groundAttacks validates the attack orders: an enemy in the target, one
+// attack a hex, each attacker on the map next to it with attack strength
+// and in one attack only. hexUsed gives each target's attack.
+func (c *ctx) groundAttacks(side engine.Side, parsed []Order, lines map[int]engine.OrderLine) (atks []Attack, hexUsed map[engine.Hex]int, errs []engine.LineError) {
 	used := map[string]bool{}
-	hexUsed := map[engine.Hex]int{}
+	hexUsed = map[engine.Hex]int{}
 	for _, o := range parsed {
 		if o.Verb != "attack" {
 			continue
@@ -257,25 +264,11 @@ func (c *ctx) checkAttacks(side engine.Side, parsed []Order, lines map[int]engin
 		a := Attack{Target: t, Advance: o.Flag == "advance"}
 		ok := true
 		for _, id := range o.Units {
-			u := c.b.Units[c.find(id)]
-			uh, _ := engine.ParseHex(u.Hex)
-			av, _ := u.Strength()
-			switch {
-			case u.Status != OnMap:
-				errs = append(errs, l.Errorf("", "", "%s is not on the map", id))
-				ok = false
-			case uh.Distance(t) != 1:
-				errs = append(errs, l.Errorf("", "", "%s in %s is not adjacent to %s", id, u.Hex, t))
-				ok = false
-			case used[id]:
-				errs = append(errs, l.Errorf("", "", "%s already attacks this phase", id))
-				ok = false
-			case av == 0:
-				errs = append(errs, l.Errorf("", "", "%s has no attack strength", id))
-				ok = false
-			}
+			var e engine.LineError
+			e, ok = c.checkAttacker(l, id, t, used)
 			used[id] = true
 			if !ok {
+				errs = append(errs, e)
 				break
 			}
 		}
@@ -286,6 +279,32 @@ func (c *ctx) checkAttacks(side engine.Side, parsed []Order, lines map[int]engin
 		hexUsed[t] = len(atks)
 		atks = append(atks, a)
 	}
+	return atks, hexUsed, errs
+}
+
+// checkAttacker checks that unit id may attack t: on the map, next to t,
+// not attacking already, with attack strength.
+func (c *ctx) checkAttacker(l engine.OrderLine, id string, t engine.Hex, used map[string]bool) (engine.LineError, bool) {
+	u := c.b.Units[c.find(id)]
+	uh, _ := engine.ParseHex(u.Hex)
+	av, _ := u.Strength()
+	switch {
+	case u.Status != OnMap:
+		return l.Errorf("", "", "%s is not on the map", id), false
+	case uh.Distance(t) != 1:
+		return l.Errorf("", "", "%s in %s is not adjacent to %s", id, u.Hex, t), false
+	case used[id]:
+		return l.Errorf("", "", "%s already attacks this phase", id), false
+	case av == 0:
+		return l.Errorf("", "", "%s has no attack strength", id), false
+	}
+	return engine.LineError{}, true
+}
+
+// airSupport validates the air orders and adds each air unit to the attack
+// it supports (20, 20C1).
+func (c *ctx) airSupport(atks []Attack, hexUsed map[engine.Hex]int, parsed []Order, lines map[int]engine.OrderLine) []engine.LineError {
+	var errs []engine.LineError
 	airUsed := map[string]bool{}
 	for _, o := range parsed {
 		if o.Verb != "air" {
@@ -314,7 +333,7 @@ func (c *ctx) checkAttacks(side engine.Side, parsed []Order, lines map[int]engin
 			}
 		}
 	}
-	return atks, errs
+	return errs
 }
 
 // DefaultOrders implements engine.Ruleset: units stand; in the Jul I German
@@ -384,68 +403,20 @@ func (rules) resolve(old *State, orders map[engine.Side]Orders, d engine.Dice) (
 	c := newCtx(st)
 	switch st.Step {
 	case "setup":
-		moved := map[string]bool{}
-		for _, x := range ord.List {
-			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
-				c.log(side, "order not carried out: "+x.String()+": "+msg)
-			}
-		}
+		c.carryOut(side, ord.List, d, "", false)
 		if st.Player == 0 {
 			st.Player = 1
 		} else {
 			st.Player, st.Turn, st.Step = 0, 1, "move"
 		}
 	case "exploit":
-		moved := map[string]bool{}
-		for _, x := range ord.List {
-			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
-				c.log(side, "order not carried out: "+x.String()+": "+msg)
-			}
-			if st.Board.Surrendered {
-				break
-			}
-		}
+		c.carryOut(side, ord.List, d, "", true)
 		advance(st)
 	case "move":
-		if !st.rev().Has(BreakoutAtTurnOpen) && st.Turn == 1 && side == German {
-			// 26A, revision 1 and 2: the breakout roll made as the
-			// German Jul I movement phase resolves.
-			breakout(c, d)
-		}
-		list := append([]Order(nil), ord.List...)
-		sort.SliceStable(list, func(i, j int) bool { return phaseRank(list[i].Verb) < phaseRank(list[j].Verb) })
-		moved := map[string]bool{}
-		for _, x := range list {
-			engine.Step(d, "movement orders")
-			if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
-				c.log(side, "order not carried out: "+x.String()+": "+msg)
-			}
-			if st.Board.Surrendered {
-				break
-			}
-		}
-		if st.Turn == 1 && side == German {
-			for i := range st.Board.Units {
-				if st.Board.Units[i].Status == Amph {
-					st.Board.Units[i].Status = Eliminated
-					c.log("", st.Board.Units[i].ID+" did not land and is lost (26A)")
-				}
-			}
-		}
+		resolveMovement(c, side, ord, d)
 		st.Step = "combat"
 	default:
-		lines := map[int]engine.OrderLine{}
-		for _, x := range ord.List {
-			lines[x.N] = engine.OrderLine{N: x.N, Text: x.String()}
-		}
-		atks, _ := c.checkAttacks(side, ord.List, lines)
-		for _, a := range atks {
-			if st.Board.Surrendered {
-				break
-			}
-			engine.Step(d, "attacks (14)")
-			c.resolveAttack(side, a, d)
-		}
+		resolveCombat(c, side, ord, d)
 		st.Step = "exploit"
 	}
 	if conquered(c) {
@@ -455,6 +426,64 @@ func (rules) resolve(old *State, orders map[engine.Side]Orders, d engine.Dice) (
 		openPhase(st, d)
 	}
 	return st, nil
+}
+
+// carryOut applies side's move orders in list, logging those it cannot
+// carry out; step, if set, labels each order's dice. stop ends the orders
+// when Sweden surrenders.
+func (c *ctx) carryOut(side engine.Side, list []Order, d engine.Dice, step string, stop bool) {
+	moved := map[string]bool{}
+	for _, x := range list {
+		if step != "" {
+			engine.Step(d, step)
+		}
+		if _, _, msg := c.applyMove(side, x, d, moved); msg != "" {
+			c.log(side, "order not carried out: "+x.String()+": "+msg)
+		}
+		if stop && c.st.Board.Surrendered {
+			break
+		}
+	}
+}
+
+// resolveMovement resolves a movement phase: the breakout roll of revisions
+// 1 and 2 (26A), the orders by kind, then the amphibious units that did not
+// land on Jul I are lost (26A).
+func resolveMovement(c *ctx, side engine.Side, ord Orders, d engine.Dice) {
+	st := c.st
+	if !st.rev().Has(BreakoutAtTurnOpen) && st.Turn == 1 && side == German {
+		// 26A, revision 1 and 2: the breakout roll made as the
+		// German Jul I movement phase resolves.
+		breakout(c, d)
+	}
+	list := append([]Order(nil), ord.List...)
+	sort.SliceStable(list, func(i, j int) bool { return phaseRank(list[i].Verb) < phaseRank(list[j].Verb) })
+	c.carryOut(side, list, d, "movement orders", true)
+	if st.Turn == 1 && side == German {
+		for i := range st.Board.Units {
+			if st.Board.Units[i].Status == Amph {
+				st.Board.Units[i].Status = Eliminated
+				c.log("", st.Board.Units[i].ID+" did not land and is lost (26A)")
+			}
+		}
+	}
+}
+
+// resolveCombat resolves a combat phase's attacks (14) in order, until
+// Sweden surrenders.
+func resolveCombat(c *ctx, side engine.Side, ord Orders, d engine.Dice) {
+	lines := map[int]engine.OrderLine{}
+	for _, x := range ord.List {
+		lines[x.N] = engine.OrderLine{N: x.N, Text: x.String()}
+	}
+	atks, _ := c.checkAttacks(side, ord.List, lines)
+	for _, a := range atks {
+		if c.st.Board.Surrendered {
+			break
+		}
+		engine.Step(d, "attacks (14)")
+		c.resolveAttack(side, a, d)
+	}
 }
 
 // advance moves to the next player turn or game turn after an exploitation

@@ -69,183 +69,309 @@ type demoPlayer struct {
 // Run plays the demo game to its end and checks it.
 func Run(ctx context.Context, o Options) error {
 	started := time.Now()
-	dir, rulesetName, maxPasses := o.Dir, o.Ruleset, o.MaxPasses
-	rs, err := engine.Lookup(rulesetName)
+	d, err := newDemo(o)
 	if err != nil {
 		return err
+	}
+	defer d.close()
+	if err := d.startServers(); err != nil {
+		return err
+	}
+	spec, err := d.makeKeys()
+	if err != nil {
+		return err
+	}
+	if err := d.openHost(ctx, spec); err != nil {
+		return err
+	}
+	if err := d.sendStray(); err != nil {
+		return err
+	}
+	if err := d.play(ctx); err != nil {
+		return err
+	}
+	d.host.Close()
+	if err := d.summarise(); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.Out, "took %s\n", time.Since(started).Round(10*time.Millisecond))
+	return nil
+}
+
+// demo is one demo game as it is played: where it is kept, the loopback
+// servers, the keys, the scripted players, the host and its mailbox.
+type demo struct {
+	o                    Options
+	rs                   engine.Ruleset
+	bot                  engine.Player
+	dec                  engine.ViewDecoder
+	dir, dataDir, keyDir string
+	quiet                *slog.Logger
+	imapSrv              *loopback.IMAPServer
+	smtpSrv              *loopback.SMTPServer
+	hostKey              *openpgp.Entity
+	hostRing             openpgp.EntityList
+	players              []*demoPlayer
+	host                 *adjudicator.Host
+	g                    *adjudicator.Game
+	box                  *imapbox.Box
+	sender               *wiring.Sender
+	// closers close what was opened, last opened first.
+	closers []func() error
+	// total sums the host's passes; orders counts the players' order
+	// mails; resolved counts the phases already told.
+	total    adjudicator.Pass
+	orders   int
+	resolved int
+}
+
+// newDemo looks up the ruleset and its scripted player and makes the
+// demo's directory (a new temporary one when none is given).
+func newDemo(o Options) (*demo, error) {
+	rs, err := engine.Lookup(o.Ruleset)
+	if err != nil {
+		return nil, err
 	}
 	bot, ok := rs.(engine.Player)
 	dec, ok2 := rs.(engine.ViewDecoder)
 	if !ok || !ok2 {
-		return fmt.Errorf("demo: ruleset %s has no scripted player", rulesetName)
+		return nil, fmt.Errorf("demo: ruleset %s has no scripted player", o.Ruleset)
 	}
-	if dir == "" {
-		if dir, err = os.MkdirTemp("", "skagerrak-demo-"); err != nil {
-			return err
+	d := &demo{o: o, rs: rs, bot: bot, dec: dec, dir: o.Dir, quiet: o.Logger}
+	if d.dir == "" {
+		if d.dir, err = os.MkdirTemp("", "skagerrak-demo-"); err != nil {
+			return nil, err
 		}
 	}
-	dataDir := filepath.Join(dir, "games")
-	if _, err := os.Stat(filepath.Join(dataDir, demoGame)); err == nil {
-		return fmt.Errorf("demo: %s already holds a demo game; give another --dir", dir)
+	d.dataDir = filepath.Join(d.dir, "games")
+	if _, err := os.Stat(filepath.Join(d.dataDir, demoGame)); err == nil {
+		return nil, fmt.Errorf("demo: %s already holds a demo game; give another --dir", d.dir)
 	}
-	keyDir := filepath.Join(dir, "keys")
-	if err := os.MkdirAll(keyDir, 0o700); err != nil {
-		return err
+	d.keyDir = filepath.Join(d.dir, "keys")
+	if err := os.MkdirAll(d.keyDir, 0o700); err != nil {
+		return nil, err
 	}
-	quiet := o.Logger
-	if quiet == nil {
-		quiet = slog.New(slog.DiscardHandler)
+	if d.quiet == nil {
+		d.quiet = slog.New(slog.DiscardHandler)
 	}
+	return d, nil
+}
+
+// close closes what the demo opened, last opened first.
+func (d *demo) close() {
+	for i := len(d.closers) - 1; i >= 0; i-- {
+		d.closers[i]()
+	}
+}
+
+// startServers starts the loopback IMAP and SMTP servers and says where
+// they listen.
+func (d *demo) startServers() error {
 	imapSrv, err := loopback.StartIMAP(loopback.IMAPOptions{Users: []loopback.IMAPUser{{Username: demoHostAddr, Password: demoPassword}}})
 	if err != nil {
 		return err
 	}
-	defer imapSrv.Close()
+	d.imapSrv = imapSrv
+	d.closers = append(d.closers, imapSrv.Close)
 	smtpSrv, err := loopback.StartSMTP(loopback.SMTPOptions{})
 	if err != nil {
 		return err
 	}
-	defer smtpSrv.Close()
-	fmt.Fprintf(o.Out, "skagerrak demo: %s by mail (IMAP %s, SMTP %s)\n", rs.Title(), imapSrv.Addr(), smtpSrv.Addr())
+	d.smtpSrv = smtpSrv
+	d.closers = append(d.closers, smtpSrv.Close)
+	fmt.Fprintf(d.o.Out, "skagerrak demo: %s by mail (IMAP %s, SMTP %s)\n", d.rs.Title(), imapSrv.Addr(), smtpSrv.Addr())
+	return nil
+}
 
+// makeKeys makes and saves the host's key and each scripted player's, and
+// returns the game's spec naming the players.
+func (d *demo) makeKeys() (adjudicator.Spec, error) {
+	spec := adjudicator.Spec{Game: demoGame, Ruleset: d.o.Ruleset, HostFrom: demoHostAddr, Software: d.o.Software, GameIDs: true,
+		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour), Reminder: adjudicator.Duration(12 * time.Hour), FlagAfter: 2, PauseLimit: 1}}
 	now := time.Now().UTC()
 	hostKey, err := compose.GenerateKey("skagerrak host", demoHostAddr, now.Add(-time.Minute))
 	if err != nil {
-		return err
+		return spec, err
 	}
-	if err := saveKey(keyDir, "host", hostKey); err != nil {
-		return err
+	if err := saveKey(d.keyDir, "host", hostKey); err != nil {
+		return spec, err
 	}
-	hostRing := openpgp.EntityList{hostKey}
-	var players []*demoPlayer
-	spec := adjudicator.Spec{Game: demoGame, Ruleset: rulesetName, HostFrom: demoHostAddr, Software: o.Software, GameIDs: true,
-		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour), Reminder: adjudicator.Duration(12 * time.Hour), FlagAfter: 2, PauseLimit: 1}}
-	for _, side := range rs.Sides() {
-		addr := string(side) + "@players.test"
-		k, err := compose.GenerateKey("scripted "+string(side), addr, now.Add(-time.Minute))
+	d.hostKey, d.hostRing = hostKey, openpgp.EntityList{hostKey}
+	for _, side := range d.rs.Sides() {
+		pl, entry, err := d.newPlayer(side, now)
 		if err != nil {
-			return err
+			return spec, err
 		}
-		if err := saveKey(keyDir, string(side), k); err != nil {
-			return err
-		}
-		pub, err := compose.ArmorPublicKey(k)
-		if err != nil {
-			return err
-		}
-		mailDir := filepath.Join(dir, "mail", string(side))
-		if err := os.MkdirAll(mailDir, 0o755); err != nil {
-			return err
-		}
-		players = append(players, &demoPlayer{side: side, addr: addr, key: k, ordered: map[string]bool{}, mailDir: mailDir})
-		spec.Players = append(spec.Players, adjudicator.Player{Side: side, Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)})
+		d.players = append(d.players, pl)
+		spec.Players = append(spec.Players, entry)
 	}
+	return spec, nil
+}
 
-	h, err := adjudicator.OpenHost(dataDir, adjudicator.Options{Verifier: wiring.Verifier{}, Logger: quiet, Replay: replaypage.Make})
+// newPlayer makes a scripted player for a side: its key (saved) and its
+// mail folder, and its entry in the game's spec.
+func (d *demo) newPlayer(side engine.Side, now time.Time) (*demoPlayer, adjudicator.Player, error) {
+	addr := string(side) + "@players.test"
+	k, err := compose.GenerateKey("scripted "+string(side), addr, now.Add(-time.Minute))
 	if err != nil {
-		return err
+		return nil, adjudicator.Player{}, err
 	}
-	defer h.Close()
-	g, err := h.Create(spec)
+	if err := saveKey(d.keyDir, string(side), k); err != nil {
+		return nil, adjudicator.Player{}, err
+	}
+	pub, err := compose.ArmorPublicKey(k)
 	if err != nil {
-		return err
+		return nil, adjudicator.Player{}, err
 	}
-	if err := os.MkdirAll(filepath.Join(dataDir, ".imap"), 0o700); err != nil {
-		return err
+	mailDir := filepath.Join(d.dir, "mail", string(side))
+	if err := os.MkdirAll(mailDir, 0o755); err != nil {
+		return nil, adjudicator.Player{}, err
 	}
-	box, err := imapbox.Open(ctx, imapbox.Config{Addr: imapSrv.Addr(), Username: demoHostAddr, Password: demoPassword, TLS: imapbox.TLSNone,
-		StateDir: filepath.Join(dataDir, ".imap"), Logger: quiet})
-	if err != nil {
-		return err
-	}
-	defer box.Close()
-	ss, err := smtpout.New(smtpout.Config{Addr: smtpSrv.Addr(), TLS: smtpout.TLSNone, From: demoHostAddr, Logger: quiet})
-	if err != nil {
-		return err
-	}
-	autocrypt, err := compose.AutocryptKeydata(hostKey)
-	if err != nil {
-		return err
-	}
-	sender := &wiring.Sender{Via: ss, From: demoHostAddr, Host: hostKey, Clock: func() time.Time { return time.Now().UTC() }, Autocrypt: autocrypt}
+	pl := &demoPlayer{side: side, addr: addr, key: k, ordered: map[string]bool{}, mailDir: mailDir}
+	return pl, adjudicator.Player{Side: side, Address: addr, Key: string(pub), Fingerprint: compose.Fingerprint(k)}, nil
+}
 
-	// One unsigned message, as a careless player would send: it must be
-	// rejected without a reply.
-	stray := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: orders\r\nMessage-ID: <stray@players.test>\r\n\r\nGame: %s\r\nPhase: %s\r\nSide: %s\r\n", players[0].addr, demoHostAddr, demoGame, g.Opened.Phase, players[0].side)
-	if _, err := imapSrv.Append(demoHostAddr, "INBOX", []byte(stray)); err != nil {
+// openHost opens the host, creates the game, and connects the host's
+// mailbox and its mail sender.
+func (d *demo) openHost(ctx context.Context, spec adjudicator.Spec) error {
+	h, err := adjudicator.OpenHost(d.dataDir, adjudicator.Options{Verifier: wiring.Verifier{}, Logger: d.quiet, Replay: replaypage.Make})
+	if err != nil {
 		return err
 	}
+	d.host = h
+	d.closers = append(d.closers, h.Close)
+	if d.g, err = h.Create(spec); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(d.dataDir, ".imap"), 0o700); err != nil {
+		return err
+	}
+	box, err := imapbox.Open(ctx, imapbox.Config{Addr: d.imapSrv.Addr(), Username: demoHostAddr, Password: demoPassword, TLS: imapbox.TLSNone,
+		StateDir: filepath.Join(d.dataDir, ".imap"), Logger: d.quiet})
+	if err != nil {
+		return err
+	}
+	d.box = box
+	d.closers = append(d.closers, box.Close)
+	ss, err := smtpout.New(smtpout.Config{Addr: d.smtpSrv.Addr(), TLS: smtpout.TLSNone, From: demoHostAddr, Logger: d.quiet})
+	if err != nil {
+		return err
+	}
+	autocrypt, err := compose.AutocryptKeydata(d.hostKey)
+	if err != nil {
+		return err
+	}
+	d.sender = &wiring.Sender{Via: ss, From: demoHostAddr, Host: d.hostKey, Clock: func() time.Time { return time.Now().UTC() }, Autocrypt: autocrypt}
+	return nil
+}
 
-	var total adjudicator.Pass
-	orders, lastResolved, idle := 0, 0, 0
+// sendStray puts one unsigned message in the host's inbox, as a careless
+// player would send: it must be rejected without a reply.
+func (d *demo) sendStray() error {
+	first := d.players[0]
+	stray := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: orders\r\nMessage-ID: <stray@players.test>\r\n\r\nGame: %s\r\nPhase: %s\r\nSide: %s\r\n", first.addr, demoHostAddr, demoGame, d.g.Opened.Phase, first.side)
+	_, err := d.imapSrv.Append(demoHostAddr, "INBOX", []byte(stray))
+	return err
+}
+
+// play makes mailbox passes until the game is over and every player has
+// its final report, within MaxPasses, and gives up when nothing moves
+// for four passes in a row.
+func (d *demo) play(ctx context.Context) error {
+	idle := 0
 	for pass := 0; ; pass++ {
-		if pass >= maxPasses {
-			return fmt.Errorf("demo: no end after %d passes (phase %v)", pass, g.Opened)
+		if pass >= d.o.MaxPasses {
+			return fmt.Errorf("demo: no end after %d passes (phase %v)", pass, d.g.Opened)
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		p, err := h.PollOnce(ctx, wiring.Inbox{Box: box}, sender)
+		busy, err := d.pass(ctx)
 		if err != nil {
 			return err
 		}
-		total.Messages += p.Messages
-		total.Accepted += p.Accepted
-		total.Rejected += p.Rejected
-		total.Sent += p.Sent
-		if p.Failures > 0 {
-			return fmt.Errorf("demo: %d failures in a pass", p.Failures)
+		if d.over() {
+			return nil
 		}
-		for g.Resolved > lastResolved {
-			r := g.History[lastResolved]
-			fmt.Fprintf(o.Out, "  %-14s resolved (%s), %s rolled\n", r.Phase, r.Why, counted(len(r.Rolls), "die", "dice"))
-			lastResolved++
-		}
-		sent := 0
-		for _, pl := range players {
-			n, err := pl.readAndAnswer(smtpSrv, imapSrv, hostRing, dec, bot)
-			if err != nil {
-				return fmt.Errorf("demo: %s: %w", pl.side, err)
-			}
-			sent += n
-		}
-		orders += sent
-		done := g.Ended != nil
-		for _, pl := range players {
-			done = done && pl.final
-		}
-		if done {
-			break
-		}
-		if sent == 0 && p.Messages == 0 && p.Sent == 0 {
-			idle++
-			if idle > 3 {
-				return fmt.Errorf("demo: the game is stuck in phase %v", g.Opened)
-			}
-		} else {
+		if busy {
 			idle = 0
+			continue
+		}
+		idle++
+		if idle > 3 {
+			return fmt.Errorf("demo: the game is stuck in phase %v", d.g.Opened)
 		}
 	}
-	h.Close()
-	gameDir := filepath.Join(dataDir, demoGame)
-	fmt.Fprintf(o.Out, "\ngame over: %s\n", adjudicator.EndedText(g.Ended.Why))
-	if g.Ended.Result != nil {
-		fmt.Fprintf(o.Out, "result: %s\n", g.Ended.Result.Summary)
+}
+
+// pass makes one host pass over the mailbox, tells the phases it
+// resolved, and lets each player answer its new mail. It reports whether
+// any mail moved.
+func (d *demo) pass(ctx context.Context) (bool, error) {
+	p, err := d.host.PollOnce(ctx, wiring.Inbox{Box: d.box}, d.sender)
+	if err != nil {
+		return false, err
 	}
-	fmt.Fprintf(o.Out, "%s resolved; %s to the host (%s from the players, and the unsigned one): %d accepted, %d rejected; %s sent by the host\n",
-		count(g.Resolved, "phase"), count(total.Messages, "message"), count(orders, "order mail"), total.Accepted, total.Rejected, count(total.Sent, "mail"))
-	fmt.Fprintf(o.Out, "game directory: %s\n", gameDir)
-	fmt.Fprintf(o.Out, "the players' mail (reports, maps, replies): %s\n", filepath.Join(dir, "mail"))
+	d.total.Messages += p.Messages
+	d.total.Accepted += p.Accepted
+	d.total.Rejected += p.Rejected
+	d.total.Sent += p.Sent
+	if p.Failures > 0 {
+		return false, fmt.Errorf("demo: %d failures in a pass", p.Failures)
+	}
+	d.tellResolved()
+	sent := 0
+	for _, pl := range d.players {
+		n, err := pl.readAndAnswer(d.smtpSrv, d.imapSrv, d.hostRing, d.dec, d.bot)
+		if err != nil {
+			return false, fmt.Errorf("demo: %s: %w", pl.side, err)
+		}
+		sent += n
+	}
+	d.orders += sent
+	return sent != 0 || p.Messages != 0 || p.Sent != 0, nil
+}
+
+// tellResolved prints a line for each phase resolved since the last call.
+func (d *demo) tellResolved() {
+	for d.g.Resolved > d.resolved {
+		r := d.g.History[d.resolved]
+		fmt.Fprintf(d.o.Out, "  %-14s resolved (%s), %s rolled\n", r.Phase, r.Why, counted(len(r.Rolls), "die", "dice"))
+		d.resolved++
+	}
+}
+
+// over is whether the game has ended and every player has its final report.
+func (d *demo) over() bool {
+	done := d.g.Ended != nil
+	for _, pl := range d.players {
+		done = done && pl.final
+	}
+	return done
+}
+
+// summarise tells how the game ended and what passed, verifies the game's
+// log and checks each player's receipts against it.
+func (d *demo) summarise() error {
+	out, g := d.o.Out, d.g
+	gameDir := filepath.Join(d.dataDir, demoGame)
+	fmt.Fprintf(out, "\ngame over: %s\n", adjudicator.EndedText(g.Ended.Why))
+	if g.Ended.Result != nil {
+		fmt.Fprintf(out, "result: %s\n", g.Ended.Result.Summary)
+	}
+	fmt.Fprintf(out, "%s resolved; %s to the host (%s from the players, and the unsigned one): %d accepted, %d rejected; %s sent by the host\n",
+		count(g.Resolved, "phase"), count(d.total.Messages, "message"), count(d.orders, "order mail"), d.total.Accepted, d.total.Rejected, count(d.total.Sent, "mail"))
+	fmt.Fprintf(out, "game directory: %s\n", gameDir)
+	fmt.Fprintf(out, "the players' mail (reports, maps, replies): %s\n", filepath.Join(d.dir, "mail"))
 	rep, err := adjudicator.VerifyPath(gameDir, wiring.Verifier{})
 	if err != nil {
 		return fmt.Errorf("demo: verify: %w", err)
 	}
-	fmt.Fprintf(o.Out, "verify: intact: %s, %s and %s checked\n", count(int(rep.Events), "event"), count(rep.Signatures, "signature"), count(rep.Rolls, "dice roll"))
-	if err := demoReceipts(o.Out, rep.Path, players, hostRing); err != nil {
+	fmt.Fprintf(out, "verify: intact: %s, %s and %s checked\n", count(int(rep.Events), "event"), count(rep.Signatures, "signature"), count(rep.Rolls, "dice roll"))
+	if err := demoReceipts(out, rep.Path, d.players, d.hostRing); err != nil {
 		return err
 	}
-	fmt.Fprintf(o.Out, "check it yourself: go run ./cmd/skagerrak verify %s --host-key %s --receipts %s\n", gameDir, filepath.Join(keyDir, "host.asc"), filepath.Join(dir, "mail"))
-	fmt.Fprintf(o.Out, "took %s\n", time.Since(started).Round(10*time.Millisecond))
+	fmt.Fprintf(out, "check it yourself: go run ./cmd/skagerrak verify %s --host-key %s --receipts %s\n", gameDir, filepath.Join(d.keyDir, "host.asc"), filepath.Join(d.dir, "mail"))
 	return nil
 }
 

@@ -2,7 +2,6 @@ package imapbox
 
 import (
 	"bytes"
-	"fmt"
 
 	"github.com/emersion/go-imap/v2"
 )
@@ -39,18 +38,10 @@ func (b *Box) fetchBinary(s *session, cands []uint32, msgs map[uint32]*Message) 
 	}
 	section := &imap.FetchItemBinarySection{Peek: true}
 	cmd := s.c.Fetch(set, &imap.FetchOptions{UID: true, BinarySection: []*imap.FetchItemBinarySection{section}})
-	for {
-		md := cmd.Next()
-		if md == nil {
-			break
-		}
-		uid, bin, _, err := readBody(md, b.cfg.MaxMessageSize)
-		if err != nil {
-			return &connError{fmt.Errorf("imapbox: fetch binary: %w", err)}
-		}
+	return b.readBodies(cmd, "fetch binary", func(uid uint32, bin []byte, _ bool) {
 		m := msgs[uid]
 		if m == nil || m.Raw == nil || bin == nil {
-			continue
+			return
 		}
 		if onlyNULsDiffer(m.Raw, bin) {
 			b.log.Info("message holds NUL bytes: taken from BINARY[]", "uid", uid)
@@ -58,11 +49,7 @@ func (b *Box) fetchBinary(s *session, cands []uint32, msgs map[uint32]*Message) 
 		} else if !bytes.Equal(m.Raw, bin) {
 			b.log.Debug("BINARY[] decoded more than NULs: BODY[] kept", "uid", uid)
 		}
-	}
-	if err := cmd.Close(); err != nil {
-		return fmt.Errorf("imapbox: fetch binary: %w", err)
-	}
-	return nil
+	})
 }
 
 // onlyNULsDiffer reports whether bin is body with some stand-in bytes

@@ -217,6 +217,9 @@ func (b *Box) checkValidity(s *session) error {
 	return local(saveState(b.statePath, b.st))
 }
 
+// fetch downloads the candidate messages (at most Config.MaxFetch), in
+// UID order: their sizes and dates first, then the bodies of those within
+// Config.MaxMessageSize.
 func (b *Box) fetch(s *session) ([]Message, error) {
 	cands, err := b.candidates(s)
 	if err != nil {
@@ -228,63 +231,13 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 	if len(cands) > b.cfg.MaxFetch {
 		cands = cands[:b.cfg.MaxFetch]
 	}
-	var all imap.UIDSet
-	for _, u := range cands {
-		all.AddNum(imap.UID(u))
-	}
-	sizes, err := s.c.Fetch(all, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true}).Collect()
+	msgs, small, err := b.fetchSizes(s, cands)
 	if err != nil {
-		return nil, fmt.Errorf("imapbox: fetch sizes: %w", err)
+		return nil, err
 	}
-	wanted := make(map[uint32]bool, len(cands))
-	for _, u := range cands {
-		wanted[u] = true
-	}
-	msgs := make(map[uint32]*Message, len(sizes))
-	var small imap.UIDSet
-	nSmall := 0
-	for _, m := range sizes {
-		u := uint32(m.UID)
-		if !wanted[u] {
-			continue
-		}
-		msg := &Message{UID: u, UIDValidity: s.uidValidity, Size: m.RFC822Size, Received: m.InternalDate.UTC()}
-		if m.RFC822Size > b.cfg.MaxMessageSize {
-			msg.TooLarge = true
-			b.log.Warn("message too large, not downloaded", "uid", u, "size", m.RFC822Size, "limit", b.cfg.MaxMessageSize)
-		} else {
-			small.AddNum(m.UID)
-			nSmall++
-		}
-		msgs[u] = msg
-	}
-	if nSmall > 0 {
-		section := &imap.FetchItemBodySection{Peek: true}
-		cmd := s.c.Fetch(small, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
-		for {
-			md := cmd.Next()
-			if md == nil {
-				break
-			}
-			uid, raw, tooLarge, err := readBody(md, b.cfg.MaxMessageSize)
-			if err != nil {
-				// The connection broke inside a literal. Touch the command
-				// no more (the client's reader goroutine owns the stream
-				// now); the caller drops the connection.
-				return nil, &connError{fmt.Errorf("imapbox: fetch body: %w", err)}
-			}
-			msg, ok := msgs[uid]
-			switch {
-			case !ok || msg.TooLarge:
-			case tooLarge:
-				msg.TooLarge = true
-				b.log.Warn("message larger than its RFC822.SIZE said, not kept", "uid", uid, "size", msg.Size, "limit", b.cfg.MaxMessageSize)
-			case raw != nil:
-				msg.Raw = raw
-			}
-		}
-		if err := cmd.Close(); err != nil {
-			return nil, fmt.Errorf("imapbox: fetch body: %w", err)
+	if len(small) > 0 {
+		if err := b.fetchBodies(s, small, msgs); err != nil {
+			return nil, err
 		}
 		if err := b.fetchBinary(s, cands, msgs); err != nil {
 			return nil, err
@@ -300,6 +253,85 @@ func (b *Box) fetch(s *session) ([]Message, error) {
 	}
 	b.log.Debug("fetched", "count", len(out), "uid_validity", s.uidValidity)
 	return out, nil
+}
+
+// fetchSizes fetches the candidates' sizes and dates. It returns a
+// Message for each candidate still there, marked TooLarge above
+// Config.MaxMessageSize, and the set of the others, whose bodies are to
+// be fetched.
+func (b *Box) fetchSizes(s *session, cands []uint32) (map[uint32]*Message, imap.UIDSet, error) {
+	var all imap.UIDSet
+	for _, u := range cands {
+		all.AddNum(imap.UID(u))
+	}
+	sizes, err := s.c.Fetch(all, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true}).Collect()
+	if err != nil {
+		return nil, nil, fmt.Errorf("imapbox: fetch sizes: %w", err)
+	}
+	wanted := make(map[uint32]bool, len(cands))
+	for _, u := range cands {
+		wanted[u] = true
+	}
+	msgs := make(map[uint32]*Message, len(sizes))
+	var small imap.UIDSet
+	for _, m := range sizes {
+		u := uint32(m.UID)
+		if !wanted[u] {
+			continue
+		}
+		msg := &Message{UID: u, UIDValidity: s.uidValidity, Size: m.RFC822Size, Received: m.InternalDate.UTC()}
+		if m.RFC822Size > b.cfg.MaxMessageSize {
+			msg.TooLarge = true
+			b.log.Warn("message too large, not downloaded", "uid", u, "size", m.RFC822Size, "limit", b.cfg.MaxMessageSize)
+		} else {
+			small.AddNum(m.UID)
+		}
+		msgs[u] = msg
+	}
+	return msgs, small, nil
+}
+
+// fetchBodies fetches the bodies (BODY.PEEK[]) of the messages in small
+// into msgs; a body larger than its RFC822.SIZE said marks its message
+// TooLarge.
+func (b *Box) fetchBodies(s *session, small imap.UIDSet, msgs map[uint32]*Message) error {
+	section := &imap.FetchItemBodySection{Peek: true}
+	cmd := s.c.Fetch(small, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
+	return b.readBodies(cmd, "fetch body", func(uid uint32, raw []byte, tooLarge bool) {
+		msg, ok := msgs[uid]
+		switch {
+		case !ok || msg.TooLarge:
+		case tooLarge:
+			msg.TooLarge = true
+			b.log.Warn("message larger than its RFC822.SIZE said, not kept", "uid", uid, "size", msg.Size, "limit", b.cfg.MaxMessageSize)
+		case raw != nil:
+			msg.Raw = raw
+		}
+	})
+}
+
+// readBodies reads each response of a FETCH of a body section to its end
+// (see readBody) and hands its UID and body to got, then closes the
+// command; what names the fetch in errors.
+func (b *Box) readBodies(cmd *imapclient.FetchCommand, what string, got func(uid uint32, raw []byte, tooLarge bool)) error {
+	for {
+		md := cmd.Next()
+		if md == nil {
+			break
+		}
+		uid, raw, tooLarge, err := readBody(md, b.cfg.MaxMessageSize)
+		if err != nil {
+			// The connection broke inside a literal. Touch the command
+			// no more (the client's reader goroutine owns the stream
+			// now); the caller drops the connection.
+			return &connError{fmt.Errorf("imapbox: %s: %w", what, err)}
+		}
+		got(uid, raw, tooLarge)
+	}
+	if err := cmd.Close(); err != nil {
+		return fmt.Errorf("imapbox: %s: %w", what, err)
+	}
+	return nil
 }
 
 // readBody reads one FETCH response's UID and body section (BODY[] or
@@ -384,6 +416,9 @@ func (b *Box) Move(ctx context.Context, uidValidity, uid uint32, folder string) 
 	})
 }
 
+// move is one attempt of Move on session s: it looks the message up, then
+// moves it by MOVE, by COPY and UID EXPUNGE, or by COPY alone, as the
+// server allows. removing says an earlier attempt sent MOVE or EXPUNGE.
 func (b *Box) move(s *session, uidValidity, uid uint32, folder string, removing *bool) error {
 	if s.uidValidity != uidValidity {
 		return local(ErrUIDValidityChanged)
@@ -392,16 +427,9 @@ func (b *Box) move(s *session, uidValidity, uid uint32, folder string, removing 
 		return err
 	}
 	set := imap.UIDSetNum(imap.UID(uid))
-	bufs, err := s.c.Fetch(set, &imap.FetchOptions{UID: true, Flags: true}).Collect()
+	flags, found, err := lookUpFlags(s, set, uid)
 	if err != nil {
-		return fmt.Errorf("imapbox: move: look up uid %d: %w", uid, err)
-	}
-	var flags []imap.Flag
-	found := false
-	for _, m := range bufs {
-		if uint32(m.UID) == uid {
-			found, flags = true, m.Flags
-		}
+		return err
 	}
 	if !found {
 		if *removing {
@@ -413,51 +441,92 @@ func (b *Box) move(s *session, uidValidity, uid uint32, folder string, removing 
 		return local(fmt.Errorf("imapbox: move uid %d: %w", uid, ErrNoMessage))
 	}
 	log := b.log.With("uid", uid, "folder", folder)
-
 	if s.caps.Has(imap.CapMove) {
-		err := withCreate(s, folder, func() error {
-			*removing = true
-			_, err := s.c.Move(set, folder).Wait()
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("imapbox: move uid %d to %s: %w", uid, folder, err)
-		}
-		log.Info("moved")
-		return nil
+		return moveByMove(s, set, uid, folder, removing, log)
 	}
-
 	if !hasFlag(flags, MovedKeyword) {
-		var data *imap.CopyData
-		err := withCreate(s, folder, func() error {
-			var err error
-			data, err = s.c.Copy(set, folder).Wait()
+		if err := copyTo(s, set, uid, folder); err != nil {
 			return err
-		})
-		if err != nil {
-			return fmt.Errorf("imapbox: copy uid %d to %s: %w", uid, folder, err)
-		}
-		if data != nil && data.UIDValidity != 0 && !data.SourceUIDs.Contains(imap.UID(uid)) {
-			return local(fmt.Errorf("imapbox: copy uid %d to %s: the server's COPYUID does not name it (%v)", uid, folder, data.SourceUIDs))
 		}
 	}
-
 	if s.caps.Has(imap.CapUIDPlus) {
-		mark := []imap.Flag{imap.FlagDeleted}
-		if s.keywords {
-			mark = append(mark, MovedKeyword)
-		}
-		if err := s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: mark}, nil).Close(); err != nil {
-			return fmt.Errorf("imapbox: flag uid %d deleted: %w", uid, err)
-		}
-		*removing = true
-		if err := s.c.UIDExpunge(set).Close(); err != nil {
-			return fmt.Errorf("imapbox: expunge uid %d: %w", uid, err)
-		}
-		log.Info("moved by copy and UID EXPUNGE")
-		return nil
+		return expungeCopied(s, set, uid, removing, log)
 	}
+	return b.leaveCopied(s, set, uid, log)
+}
 
+// lookUpFlags fetches the flags of the message uid (set names it alone);
+// found is false when the mailbox has no such message.
+func lookUpFlags(s *session, set imap.UIDSet, uid uint32) (flags []imap.Flag, found bool, err error) {
+	bufs, err := s.c.Fetch(set, &imap.FetchOptions{UID: true, Flags: true}).Collect()
+	if err != nil {
+		return nil, false, fmt.Errorf("imapbox: move: look up uid %d: %w", uid, err)
+	}
+	for _, m := range bufs {
+		if uint32(m.UID) == uid {
+			found, flags = true, m.Flags
+		}
+	}
+	return flags, found, nil
+}
+
+// moveByMove moves the message with one UID MOVE, creating folder when it
+// is missing.
+func moveByMove(s *session, set imap.UIDSet, uid uint32, folder string, removing *bool, log *slog.Logger) error {
+	err := withCreate(s, folder, func() error {
+		*removing = true
+		_, err := s.c.Move(set, folder).Wait()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("imapbox: move uid %d to %s: %w", uid, folder, err)
+	}
+	log.Info("moved")
+	return nil
+}
+
+// copyTo copies the message with UID COPY, creating folder when it is
+// missing, and checks that the server's COPYUID (if it sends one) names
+// the message.
+func copyTo(s *session, set imap.UIDSet, uid uint32, folder string) error {
+	var data *imap.CopyData
+	err := withCreate(s, folder, func() error {
+		var err error
+		data, err = s.c.Copy(set, folder).Wait()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("imapbox: copy uid %d to %s: %w", uid, folder, err)
+	}
+	if data != nil && data.UIDValidity != 0 && !data.SourceUIDs.Contains(imap.UID(uid)) {
+		return local(fmt.Errorf("imapbox: copy uid %d to %s: the server's COPYUID does not name it (%v)", uid, folder, data.SourceUIDs))
+	}
+	return nil
+}
+
+// expungeCopied takes a copied message out of the mailbox: it flags it
+// \Deleted (and MovedKeyword where the mailbox allows keywords) and
+// expunges that UID alone (UIDPLUS).
+func expungeCopied(s *session, set imap.UIDSet, uid uint32, removing *bool, log *slog.Logger) error {
+	mark := []imap.Flag{imap.FlagDeleted}
+	if s.keywords {
+		mark = append(mark, MovedKeyword)
+	}
+	if err := s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: mark}, nil).Close(); err != nil {
+		return fmt.Errorf("imapbox: flag uid %d deleted: %w", uid, err)
+	}
+	*removing = true
+	if err := s.c.UIDExpunge(set).Close(); err != nil {
+		return fmt.Errorf("imapbox: expunge uid %d: %w", uid, err)
+	}
+	log.Info("moved by copy and UID EXPUNGE")
+	return nil
+}
+
+// leaveCopied leaves a copied message in the mailbox (no MOVE, no
+// UIDPLUS): it flags it \Seen (and MovedKeyword where the mailbox allows
+// keywords) and records it in the state file, so that Fetch skips it.
+func (b *Box) leaveCopied(s *session, set imap.UIDSet, uid uint32, log *slog.Logger) error {
 	mark := []imap.Flag{imap.FlagSeen}
 	if s.keywords {
 		mark = append(mark, MovedKeyword)
@@ -712,8 +781,48 @@ func (b *Box) drop() {
 // connect dials, secures, logs in, checks capabilities, makes sure the
 // target folders exist and selects the mailbox.
 func (b *Box) connect(ctx context.Context) (*session, error) {
+	s, err := b.dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			s.c.Close()
+		}
+	}()
+	stop := context.AfterFunc(ctx, func() { s.c.Close() })
+	defer stop()
+
+	if err := b.login(s); err != nil {
+		return nil, err
+	}
+	if err := b.readCaps(s); err != nil {
+		return nil, err
+	}
+	if err := b.resolveFolders(s); err != nil {
+		return nil, err
+	}
+	for _, f := range []struct{ role, name string }{{RoleProcessed, b.processed}, {RoleRejected, b.rejected}} {
+		if err := b.ensureFolder(s, f.role, f.name); err != nil {
+			return nil, err
+		}
+	}
+	numMessages, err := b.selectMailbox(s)
+	if err != nil {
+		return nil, err
+	}
+	b.log.Info("connected", "addr", b.cfg.Addr, "tls", b.cfg.TLS,
+		"move", s.caps.Has(imap.CapMove), "uidplus", s.caps.Has(imap.CapUIDPlus),
+		"idle", s.caps.Has(imap.CapIdle), "uid_validity", s.uidValidity, "messages", numMessages)
+	ok = true
+	return s, nil
+}
+
+// dial connects to the server within Config.DialTimeout, sets up TLS as
+// configured and starts a client on the connection.
+func (b *Box) dial(ctx context.Context) (*session, error) {
 	cfg := b.cfg
-	host, _, _ := net.SplitHostPort(cfg.Addr)
 	dctx, cancel := context.WithTimeout(ctx, cfg.DialTimeout)
 	defer cancel()
 	d := net.Dialer{}
@@ -725,28 +834,12 @@ func (b *Box) connect(ctx context.Context) (*session, error) {
 	dc.arm(cfg.CommandTimeout)
 	s := &session{dc: dc, updates: make(chan struct{}, 1)}
 	opts := &imapclient.Options{
-		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
-			Mailbox: func(data *imapclient.UnilateralDataMailbox) {
-				if data.NumMessages != nil {
-					select {
-					case s.updates <- struct{}{}:
-					default:
-					}
-				}
-			},
-		},
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{Mailbox: s.noteArrival},
+		TLSConfig:             b.tlsConfig(),
 	}
-	tlsConfig := &tls.Config{}
-	if cfg.TLSConfig != nil {
-		tlsConfig = cfg.TLSConfig.Clone()
-	}
-	if tlsConfig.ServerName == "" {
-		tlsConfig.ServerName = host
-	}
-	opts.TLSConfig = tlsConfig
 	switch cfg.TLS {
 	case TLSImplicit:
-		tc := tls.Client(dc, tlsConfig)
+		tc := tls.Client(dc, opts.TLSConfig)
 		if err := tc.HandshakeContext(dctx); err != nil {
 			raw.Close()
 			return nil, tlsFailure(fmt.Errorf("imapbox: TLS handshake with %s: %w", cfg.Addr, err))
@@ -763,34 +856,62 @@ func (b *Box) connect(ctx context.Context) (*session, error) {
 	default:
 		s.c = imapclient.New(dc, opts)
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			s.c.Close()
-		}
-	}()
-	stop := context.AfterFunc(ctx, func() { s.c.Close() })
-	defer stop()
+	return s, nil
+}
 
+// noteArrival signals s.updates (without blocking) when the server tells
+// a new message count.
+func (s *session) noteArrival(data *imapclient.UnilateralDataMailbox) {
+	if data.NumMessages != nil {
+		select {
+		case s.updates <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// tlsConfig is Config.TLSConfig (or an empty one), with the server name
+// taken from Config.Addr when it has none.
+func (b *Box) tlsConfig() *tls.Config {
+	tlsConfig := &tls.Config{}
+	if b.cfg.TLSConfig != nil {
+		tlsConfig = b.cfg.TLSConfig.Clone()
+	}
+	if tlsConfig.ServerName == "" {
+		tlsConfig.ServerName, _, _ = net.SplitHostPort(b.cfg.Addr)
+	}
+	return tlsConfig
+}
+
+// login waits for the server's greeting and logs in: AUTHENTICATE PLAIN
+// where the server disables LOGIN, LOGIN otherwise.
+func (b *Box) login(s *session) error {
 	if err := s.c.WaitGreeting(); err != nil {
-		return nil, &connError{fmt.Errorf("imapbox: greeting: %w", err)}
+		return &connError{fmt.Errorf("imapbox: greeting: %w", err)}
 	}
 	pre, err := s.c.Capability().Wait()
 	if err != nil {
-		return nil, fmt.Errorf("imapbox: capability: %w", err)
+		return fmt.Errorf("imapbox: capability: %w", err)
 	}
 	if pre.Has(imap.CapLoginDisabled) {
-		err = s.c.Authenticate(sasl.NewPlainClient("", cfg.Username, cfg.Password))
+		err = s.c.Authenticate(sasl.NewPlainClient("", b.cfg.Username, b.cfg.Password))
 	} else {
-		err = s.c.Login(cfg.Username, cfg.Password).Wait()
+		err = s.c.Login(b.cfg.Username, b.cfg.Password).Wait()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("imapbox: login as %s: %w", cfg.Username, err)
+		return fmt.Errorf("imapbox: login as %s: %w", b.cfg.Username, err)
 	}
-	if s.caps, err = s.c.Capability().Wait(); err != nil {
-		return nil, fmt.Errorf("imapbox: capability: %w", err)
+	return nil
+}
+
+// readCaps asks for the capabilities after login, less those the box is
+// told to ignore.
+func (b *Box) readCaps(s *session) error {
+	caps, err := s.c.Capability().Wait()
+	if err != nil {
+		return fmt.Errorf("imapbox: capability: %w", err)
 	}
-	s.caps = s.caps.Copy()
+	s.caps = caps.Copy()
 	for _, c := range b.ignoreCaps {
 		delete(s.caps, c)
 	}
@@ -800,32 +921,27 @@ func (b *Box) connect(ctx context.Context) (*session, error) {
 		s.caps[imap.CapIMAP4rev1] = struct{}{}
 		s.caps[imap.CapIdle] = struct{}{}
 	}
-	if err := b.resolveFolders(s); err != nil {
-		return nil, err
-	}
-	for _, f := range []struct{ role, name string }{{RoleProcessed, b.processed}, {RoleRejected, b.rejected}} {
-		if err := b.ensureFolder(s, f.role, f.name); err != nil {
-			return nil, err
-		}
-	}
-	sel, err := s.c.Select(cfg.Mailbox, nil).Wait()
+	return nil
+}
+
+// selectMailbox selects Config.Mailbox and keeps its UIDVALIDITY and
+// whether it takes MovedKeyword; it returns the mailbox's message count.
+func (b *Box) selectMailbox(s *session) (uint32, error) {
+	mailbox := b.cfg.Mailbox
+	sel, err := s.c.Select(mailbox, nil).Wait()
 	var ierr *imap.Error
 	if errors.As(err, &ierr) {
-		return nil, local(&FolderError{Role: RoleMailbox, Folder: cfg.Mailbox, Delim: b.delim, Err: fmt.Errorf("cannot be selected: the server says %w", err)})
+		return 0, local(&FolderError{Role: RoleMailbox, Folder: mailbox, Delim: b.delim, Err: fmt.Errorf("cannot be selected: the server says %w", err)})
 	}
 	if err != nil {
-		return nil, fmt.Errorf("imapbox: select %s: %w", cfg.Mailbox, err)
+		return 0, fmt.Errorf("imapbox: select %s: %w", mailbox, err)
 	}
 	if sel.UIDValidity == 0 {
-		return nil, local(fmt.Errorf("imapbox: select %s: the server sent no UIDVALIDITY", cfg.Mailbox))
+		return 0, local(fmt.Errorf("imapbox: select %s: the server sent no UIDVALIDITY", mailbox))
 	}
 	s.uidValidity = sel.UIDValidity
 	s.keywords = hasFlag(sel.PermanentFlags, imap.FlagWildcard) || hasFlag(sel.PermanentFlags, MovedKeyword)
-	b.log.Info("connected", "addr", cfg.Addr, "tls", cfg.TLS,
-		"move", s.caps.Has(imap.CapMove), "uidplus", s.caps.Has(imap.CapUIDPlus),
-		"idle", s.caps.Has(imap.CapIdle), "uid_validity", s.uidValidity, "messages", sel.NumMessages)
-	ok = true
-	return s, nil
+	return sel.NumMessages, nil
 }
 
 // tlsFailure classifies a TLS setup error: a certificate that does not
