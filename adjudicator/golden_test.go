@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"flag"
 	"fmt"
+	"hash"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,11 +14,7 @@ import (
 	"time"
 
 	"skagerrak/engine"
-	_ "skagerrak/engine/kampen"
-	_ "skagerrak/engine/kriegsmarine"
-	_ "skagerrak/engine/norge"
-	_ "skagerrak/engine/norway1940"
-	_ "skagerrak/engine/sweden43"
+	_ "skagerrak/engine/rulesets" // every ruleset the command plays
 )
 
 // rulesetNames lists every registered ruleset, the test one included (but
@@ -41,6 +38,9 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 func TestGoldenMails(t *testing.T) {
 	for _, name := range rulesetNames() {
 		t.Run(name, func(t *testing.T) {
+			if _, err := os.Stat(filepath.Join("testdata", "golden", name)); err != nil && !*update {
+				t.Fatalf("no golden mails of %s (a new ruleset?): go test ./adjudicator -run Golden -update writes them (%v)", name, err)
+			}
 			mails := playForGolden(t, name)
 			for key, text := range mails {
 				path := filepath.Join("testdata", "golden", name, key+".txt")
@@ -71,41 +71,76 @@ func TestGoldenMails(t *testing.T) {
 }
 
 // checkRenderStamp holds the golden mails to RenderRevision: the stamp file
-// records the revision and a digest of every golden file, so that mail text
-// cannot change without the revision going up (old logs' mails would no
-// longer render to their recorded digests, and verify must know).
+// records, for each ruleset, the revision and a digest of its golden files,
+// so that mail text cannot change without the revision going up (old logs'
+// mails would no longer render to their recorded digests, and verify must
+// know). A new ruleset's golden mails need only -update: no game played
+// before has mails of it.
 func checkRenderStamp(t *testing.T) {
 	t.Helper()
 	stampPath := filepath.Join("testdata", "golden", "render-revision")
+	digests := goldenDigests(t)
+	var stamp strings.Builder
+	for _, name := range engine.SortedKeys(digests) {
+		fmt.Fprintf(&stamp, "%s %d %s\n", name, RenderRevision, digests[name])
+	}
+	old, _ := os.ReadFile(stampPath)
+	if string(old) == stamp.String() {
+		return
+	}
+	stale := false
+	for _, l := range strings.Split(string(old), "\n") {
+		var name, digest string
+		var rev int
+		if n, _ := fmt.Sscan(l, &name, &rev, &digest); n != 3 {
+			continue
+		}
+		switch {
+		case rev == RenderRevision && digests[name] != "" && digests[name] != digest:
+			t.Errorf("the golden mails of %s changed under render revision %d: raise adjudicator.RenderRevision (mails of games already played render otherwise now), then run -update", name, RenderRevision)
+		case rev != RenderRevision:
+			stale = true
+		}
+	}
+	switch {
+	case t.Failed():
+	case *update:
+		if err := os.WriteFile(stampPath, []byte(stamp.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	case stale:
+		t.Errorf("%s records an earlier render revision than the build's %d: run -update", stampPath, RenderRevision)
+	default:
+		t.Errorf("%s does not list the golden mails of each ruleset as they are (a ruleset added or removed): run -update", stampPath)
+	}
+}
+
+// goldenDigests is a digest of each ruleset's golden files, by ruleset.
+func goldenDigests(t *testing.T) map[string]string {
+	t.Helper()
 	paths, err := filepath.Glob(filepath.Join("testdata", "golden", "*", "*.txt"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no golden files: %v", err)
 	}
 	sort.Strings(paths)
-	h := sha256.New()
+	hashes := map[string]hash.Hash{}
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(p), len(b))
-		h.Write(b)
-	}
-	stamp := fmt.Sprintf("%d %x\n", RenderRevision, h.Sum(nil))
-	old, _ := os.ReadFile(stampPath)
-	var oldRev int
-	fmt.Sscan(string(old), &oldRev)
-	switch {
-	case string(old) == stamp:
-	case oldRev == RenderRevision:
-		t.Errorf("the golden mails changed under render revision %d: raise adjudicator.RenderRevision (mails of games already played render otherwise now), then run -update", RenderRevision)
-	case *update:
-		if err := os.WriteFile(stampPath, []byte(stamp), 0o644); err != nil {
-			t.Fatal(err)
+		name := filepath.Base(filepath.Dir(p))
+		if hashes[name] == nil {
+			hashes[name] = sha256.New()
 		}
-	default:
-		t.Errorf("%s records render revision %d, the build is at %d: run -update", stampPath, oldRev, RenderRevision)
+		fmt.Fprintf(hashes[name], "%s %d\n", filepath.ToSlash(p), len(b))
+		hashes[name].Write(b)
 	}
+	out := map[string]string{}
+	for name, h := range hashes {
+		out[name] = fmt.Sprintf("%x", h.Sum(nil))
+	}
+	return out
 }
 
 // wrapCheck reports lines of the text mails wider than 72 columns.

@@ -1,10 +1,4 @@
 package e2e
 
 // The tests read and replay games of every ruleset in this process too.
-import (
-	_ "skagerrak/engine/kampen"
-	_ "skagerrak/engine/kriegsmarine"
-	_ "skagerrak/engine/norge"
-	_ "skagerrak/engine/norway1940"
-	_ "skagerrak/engine/sweden43"
-)
+import _ "skagerrak/engine/rulesets"

@@ -27,4 +27,33 @@
 // fixed order), Find, Queue (the path searches' priority queue),
 // Phase.Awaits and WithoutFailed (a scripted player's orders less the
 // lines the parser refused).
+//
+// # Adding a ruleset
+//
+// A ruleset is a package engine/<name>, named as its Name (the tests
+// look there for the tests its rules listing names). Inside it:
+//
+//   - its State, View and Orders types and the TypedBook functions
+//     around them, registered in an init function:
+//     func init() { engine.Register(Ruleset{}) }, where Ruleset embeds
+//     engine.Book (ruleset.go in each rulebook);
+//   - its data pack, data/ (a Pack): data/rules.txt gives every section's
+//     status and the tests that show it;
+//   - its verbs: the table in verbs.go (Verbs: name, aliases, rule, usage,
+//     arguments, phases, example), which the guide and order forms print,
+//     and one parse function a verb in orderverbs.go, bound by a Driver;
+//   - a scripted player (Play), which the demo, the golden mails and the
+//     whole-game tests play with;
+//   - a test that runs enginetest.Conformance on it.
+//
+// Outside its folder, one line registers it everywhere: its import in
+// engine/rulesets/rulesets.go, which the command and every test that
+// walks the registered rulesets import (TestEveryRulesetFolderIsImported
+// names a folder missing there). Then its test data, which the tests ask
+// for by name when it is missing: its golden mails
+// (go test ./adjudicator -run Golden -update writes
+// adjudicator/testdata/golden/<name> and its line of the render-revision
+// stamp), and a finished demo game of each revision under
+// cmd/skagerrak/testdata/logs (see the README there). README's table of
+// games lists it.
 package engine

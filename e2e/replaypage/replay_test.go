@@ -52,7 +52,11 @@ func TestReplay(t *testing.T) {
 // of a ruleset under -race), every one with SKAGERRAK_REPLAY_ALL=1.
 func replayRulesets() []string {
 	if os.Getenv("SKAGERRAK_REPLAY_ALL") != "" {
-		return []string{"kriegsmarine", "norway1940", "sweden43", "norge", "kampen"}
+		var all []string
+		for _, r := range engine.Rulesets() {
+			all = append(all, r.Name())
+		}
+		return all
 	}
 	return []string{"kriegsmarine"}
 }
