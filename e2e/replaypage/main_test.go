@@ -15,8 +15,11 @@ import (
 // binary is the skagerrak binary the tests run, built by TestMain.
 var binary string
 
-// TestMain builds the binary once and runs the tests.
-func TestMain(m *testing.M) { binarytest.Main(&binary, m.Run) }
+// TestMain builds the binary once, without the race detector (it only
+// plays the demo game and writes its page, which the tests check; under
+// -race a race-built binary made this package take minutes), and runs the
+// tests.
+func TestMain(m *testing.M) { binarytest.MainWithoutRace(&binary, m.Run) }
 
 // run runs the binary with args: its exit status and output.
 func run(t testing.TB, args ...string) (int, string, string) {

@@ -21,10 +21,12 @@ import (
 // says: the binary of the tests whose games play racetest.
 const TestRules = "skagerrak_testrules"
 
-// Build builds cmd/skagerrak (under the build tags given) into a new
-// temporary directory and returns the binary's path and a function that
-// removes it.
-func Build(tags ...string) (string, func(), error) {
+// Build builds cmd/skagerrak (under the build tags given, with the race
+// detector when the tests run with it) into a new temporary directory and
+// returns the binary's path and a function that removes it.
+func Build(tags ...string) (string, func(), error) { return build(raceEnabled, tags...) }
+
+func build(race bool, tags ...string) (string, func(), error) {
 	dir, err := os.MkdirTemp("", "skagerrak-e2e-")
 	if err != nil {
 		return "", nil, err
@@ -32,7 +34,7 @@ func Build(tags ...string) (string, func(), error) {
 	done := func() { os.RemoveAll(dir) }
 	path := filepath.Join(dir, "skagerrak")
 	args := []string{"build", "-o", path}
-	if raceEnabled {
+	if race {
 		args = append(args, "-race")
 	}
 	if len(tags) > 0 {
@@ -60,23 +62,30 @@ func RunBuilt(t testing.TB, args ...string) (int, string, string) {
 // Main builds the binary (into *binary too, unless binary is nil), runs
 // the tests with run (m.Run, or pgtest.Main(m)), removes the binary and
 // exits with the tests' status.
-func Main(binary *string, run func() int) { buildAndRun(binary, run) }
+func Main(binary *string, run func() int) { buildAndRun(binary, run, raceEnabled) }
+
+// MainWithoutRace is Main with a binary built without the race detector,
+// even when the tests run with it: for tests that use the binary only to
+// make their material (a whole game played by the demo, its replay page)
+// and check what it made. The binary's own races are the other end-to-end
+// packages' to find; under -race this binary runs several times faster.
+func MainWithoutRace(binary *string, run func() int) { buildAndRun(binary, run, false) }
 
 // MainTestRules is Main with the test rulesets, in the test process (the
 // games the tests make and read play racetest) and in the binary (built
 // under TestRules).
 func MainTestRules(run func() int) {
 	enginetest.Register()
-	buildAndRun(nil, run, TestRules)
+	buildAndRun(nil, run, raceEnabled, TestRules)
 }
 
-func buildAndRun(binary *string, run func() int, tags ...string) {
+func buildAndRun(binary *string, run func() int, race bool, tags ...string) {
 	if os.Getenv("SKAGERRAK_E2E_HELPER") != "" {
 		// A helper process an end-to-end test started (the test binary
 		// run again): it plays a pass in process and needs no binary.
 		os.Exit(run())
 	}
-	path, done, err := Build(tags...)
+	path, done, err := build(race, tags...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
