@@ -12,7 +12,6 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
-	"skagerrak/engine"
 	"skagerrak/internal/binarytest"
 	"skagerrak/internal/daemontest"
 	"skagerrak/internal/hosttest"
@@ -125,16 +124,9 @@ func TestCheckCommand(t *testing.T) {
 // the side's key; the player reads it with its own key and no one else can.
 func TestEncryptedReports(t *testing.T) {
 	e := hosttest.New(t, 0)
-	now := time.Now().Add(-time.Hour)
 	spec := adjudicator.Spec{Game: "secret-1", Ruleset: "racetest", Encrypt: true, HostFrom: hosttest.HostAddr,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
-	keys := map[string]*openpgp.Entity{}
-	for _, side := range []string{"allied", "german"} {
-		k, _ := compose.GenerateKey(side, side+"@players.test", now)
-		pub, _ := compose.ArmorPublicKey(k)
-		keys[side] = k
-		spec.Players = append(spec.Players, adjudicator.Player{Side: engine.Side(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)})
-	}
+	keys := hosttest.AddPlayers(t, &spec, "allied", "german")
 	h, box, s := e.Open(t)
 	defer h.Close()
 	defer box.Close()
@@ -165,16 +157,9 @@ func TestEncryptedReports(t *testing.T) {
 // unchanged, mails it back, and expects it accepted as the orders it shows.
 func TestOrderFormSignedAndMailedBack(t *testing.T) {
 	e := hosttest.New(t, 0)
-	now := time.Now().Add(-time.Hour)
 	spec := adjudicator.Spec{Game: "form-1", Ruleset: "kriegsmarine", HostFrom: hosttest.HostAddr,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
-	keys := map[string]*openpgp.Entity{}
-	for _, side := range []string{"allied", "german"} {
-		k, _ := compose.GenerateKey(side, side+"@players.test", now)
-		pub, _ := compose.ArmorPublicKey(k)
-		keys[side] = k
-		spec.Players = append(spec.Players, adjudicator.Player{Side: engine.Side(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)})
-	}
+	keys := hosttest.AddPlayers(t, &spec, "allied", "german")
 	h, box, s := e.Open(t)
 	defer h.Close()
 	defer box.Close()

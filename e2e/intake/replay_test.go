@@ -14,7 +14,6 @@ import (
 	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
 
 	"skagerrak/adjudicator"
-	"skagerrak/engine"
 	"skagerrak/events"
 	"skagerrak/internal/hosttest"
 	"skagerrak/internal/wiring"
@@ -37,21 +36,10 @@ type replayGame struct {
 func newReplayGame(t *testing.T, dice string) *replayGame {
 	t.Helper()
 	e := hosttest.New(t, 0)
-	now := time.Now().Add(-time.Hour)
-	r := &replayGame{e: e, id: "replay-1", keys: map[string]*openpgp.Entity{}}
+	r := &replayGame{e: e, id: "replay-1"}
 	spec := adjudicator.Spec{Game: r.id, Ruleset: "racetest", HostFrom: hosttest.HostAddr, Dice: dice,
 		Timing: adjudicator.Timing{Deadline: adjudicator.Duration(48 * time.Hour)}}
-	for _, side := range []string{"allied", "german", "referee"} {
-		k, _ := compose.GenerateKey(side, side+"@players.test", now)
-		pub, _ := compose.ArmorPublicKey(k)
-		r.keys[side] = k
-		p := adjudicator.Player{Side: engine.Side(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)}
-		if side == "referee" {
-			spec.Referee = &p
-		} else {
-			spec.Players = append(spec.Players, p)
-		}
-	}
+	r.keys = hosttest.AddPlayers(t, &spec, "allied", "german", "referee")
 	r.h, r.box, r.s = e.Open(t)
 	t.Cleanup(func() { r.box.Close(); r.h.Close() })
 	if _, err := r.h.Create(spec); err != nil {

@@ -6,6 +6,10 @@ import (
 	"testing"
 	"time"
 
+	openpgp "github.com/ProtonMail/go-crypto/openpgp/v2"
+
+	"skagerrak/adjudicator"
+	"skagerrak/engine"
 	"skagerrak/mail/compose"
 )
 
@@ -44,4 +48,29 @@ func NewGameArgs(data, game string, k map[string]string, extra ...string) []stri
 		"--side", "allied=a@example.org," + k["allied"], "--side", "german=g@example.org," + k["german"],
 		"--referee", "ref@example.org," + k["referee"]}
 	return append(a, extra...)
+}
+
+// AddPlayers makes a key for each side (a throwaway address
+// side@players.test, created an hour ago) and adds the side to spec: as
+// its referee for "referee", as a player otherwise. It returns the
+// private keys by side, with which the tests sign and decrypt.
+func AddPlayers(t testing.TB, spec *adjudicator.Spec, sides ...string) map[string]*openpgp.Entity {
+	t.Helper()
+	now := time.Now().Add(-time.Hour)
+	keys := map[string]*openpgp.Entity{}
+	for _, side := range sides {
+		k, err := compose.GenerateKey(side, side+"@players.test", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pub, _ := compose.ArmorPublicKey(k)
+		keys[side] = k
+		p := adjudicator.Player{Side: engine.Side(side), Address: side + "@players.test", Key: string(pub), Fingerprint: compose.Fingerprint(k)}
+		if side == "referee" {
+			spec.Referee = &p
+		} else {
+			spec.Players = append(spec.Players, p)
+		}
+	}
+	return keys
 }
